@@ -1,0 +1,1 @@
+"""One loader module per game: ``assets.loaders.<game_id>.load()``."""

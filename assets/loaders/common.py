@@ -1,0 +1,42 @@
+"""Helpers shared by the content loaders: read TOML, fail with file + entry named."""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+from assets import CONTENT_DIR
+
+LANGS = ("ja", "zh", "en")
+
+
+class ContentError(ValueError):
+    """Bad content data; the message names the file and the entry at fault."""
+
+    def __init__(self, file: str | Path, entry: str, problem: str) -> None:
+        self.file, self.entry, self.problem = str(file), entry, problem
+        super().__init__(f"{file}: {entry}: {problem}")
+
+
+def read_toml(path: str | Path) -> dict[str, Any]:
+    """Read one TOML file (relative paths are under ``assets/content/``)."""
+    p = Path(path)
+    if not p.is_absolute():
+        p = CONTENT_DIR / p
+    try:
+        with p.open("rb") as fh:
+            return tomllib.load(fh)
+    except FileNotFoundError:
+        raise ContentError(p, "(file)", "file is missing") from None
+    except tomllib.TOMLDecodeError as exc:
+        raise ContentError(p, "(file)", f"not valid TOML: {exc}") from None
+
+
+def text3(file: str | Path, entry: str, value: Any, field: str = "text") -> dict[str, str]:
+    """Check a ``{ja=…, zh=…, en=…}`` table: all three languages, non-empty strings."""
+    if not isinstance(value, dict):
+        raise ContentError(file, entry, f"{field} must be a table with ja, zh and en")
+    for lang in LANGS:
+        if not isinstance(value.get(lang), str) or not value[lang].strip():
+            raise ContentError(file, entry, f"{field}.{lang} is missing or empty")
+    return {lang: value[lang] for lang in LANGS}

@@ -1,0 +1,3 @@
+from houkago.cli import main
+
+raise SystemExit(main())

@@ -1,0 +1,178 @@
+"""The contract every game implements, and the spec that wraps it.
+
+A game's rules module provides plain functions over plain-data states (dicts and
+lists that msgpack can carry)::
+
+    setup(players: int, seed: int, options: dict, content: Any) -> state
+    legal_actions(state, seat: int) -> list[action]        # [] when seat has nothing to do
+    apply(state, seat: int, action: dict) -> (state, events)  # pure; RuleError if illegal
+    view(state, seat: int | None) -> dict                  # None = spectator / table display
+    is_over(state) -> bool
+    result(state) -> dict                                  # winners, scores, why
+
+Optional hooks: ``timer(state) -> float | None`` (seconds of a real-time phase,
+e.g. a discussion), ``timeout_actions(state) -> list[(seat, action)]`` (what the
+server applies when that timer runs out), ``check(state, seat, action)``.
+
+Events are dicts with a ``type``; an event may carry ``"vis": [seats]`` to be seen
+only by those seats (absent = public). :func:`events_for` applies it; every
+event that leaves the server goes through it.
+"""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from types import ModuleType
+from typing import Any, Callable
+
+from shared.errors import RuleError
+
+State = dict[str, Any]
+Action = dict[str, Any]
+Event = dict[str, Any]
+Bot = Callable[[dict, list, Any], Action]  # (view, legal_actions, rng) -> action
+
+MAX_ACTION_DEPTH = 6
+
+
+@dataclass(frozen=True)
+class OptionSpec:
+    """One game option: default, allowed values (or None for free), and labels."""
+
+    name: str
+    default: Any
+    choices: tuple[Any, ...] | None = None
+    labels: dict[str, str] = field(default_factory=dict)  # lang -> label
+    min: int | None = None
+    max: int | None = None
+
+    def check(self, value: Any) -> Any:
+        if self.choices is not None and value not in self.choices:
+            raise RuleError("setup/bad_option", f"option {self.name!r} must be one of {list(self.choices)}",
+                            option=self.name)
+        if isinstance(self.default, bool) and not isinstance(value, bool):
+            raise RuleError("setup/bad_option", f"option {self.name!r} must be true or false", option=self.name)
+        if isinstance(self.default, int) and not isinstance(self.default, bool):
+            if not isinstance(value, int) or isinstance(value, bool):
+                raise RuleError("setup/bad_option", f"option {self.name!r} must be a whole number",
+                                option=self.name)
+            if (self.min is not None and value < self.min) or (self.max is not None and value > self.max):
+                raise RuleError("setup/bad_option", f"option {self.name!r} must be in {self.min}..{self.max}",
+                                option=self.name)
+        return value
+
+
+def events_for(events: list[Event], seat: int | None) -> list[Event]:
+    """The events one viewer may see: drops those whose ``vis`` excludes them."""
+    out = []
+    for ev in events:
+        vis = ev.get("vis")
+        if vis is None:
+            out.append(ev)
+        elif seat is not None and seat in vis:
+            out.append({k: v for k, v in ev.items() if k != "vis"})
+    return out
+
+
+def _depth(x: Any, limit: int) -> int:
+    if limit < 0:
+        return 1 << 30
+    if isinstance(x, dict):
+        return 1 + max((max(_depth(k, limit - 1), _depth(v, limit - 1)) for k, v in x.items()), default=0)
+    if isinstance(x, (list, tuple)):
+        return 1 + max((_depth(v, limit - 1) for v in x), default=0)
+    return 0
+
+
+@dataclass
+class GameSpec:
+    """A registered game: names, seat range, options and its rules module.
+
+    ``content_source`` ("module:function") names the loader, outside ``shared``, that
+    turns the game's data files under ``assets/`` into typed content; it is called
+    once, lazily, when ``setup`` is given no content. The rules never read files.
+    """
+
+    id: str
+    names: dict[str, str]
+    min_seats: int
+    max_seats: int
+    rules: ModuleType
+    options: tuple[OptionSpec, ...] = ()
+    content_source: str | None = None
+    bots_module: str | None = None
+    listed: bool = True  # False for benchmark-only games
+    ends: bool = True  # False for the never-ending benchmark game
+    _content: Any = field(default=None, repr=False)
+
+    # --- content and options -------------------------------------------------
+    def content(self) -> Any:
+        if self._content is None and self.content_source:
+            mod, _, fn = self.content_source.partition(":")
+            self._content = getattr(importlib.import_module(mod), fn)()
+        return self._content
+
+    def option_defaults(self) -> dict[str, Any]:
+        return {o.name: o.default for o in self.options}
+
+    def resolve_options(self, options: dict[str, Any] | None) -> dict[str, Any]:
+        known = {o.name: o for o in self.options}
+        merged = self.option_defaults()
+        for key, value in (options or {}).items():
+            if key not in known:
+                raise RuleError("setup/bad_option", f"unknown option {key!r}", option=key)
+            merged[key] = known[key].check(value)
+        return merged
+
+    # --- the contract ---------------------------------------------------------
+    def setup(self, players: int, seed: int, options: dict[str, Any] | None = None,
+              content: Any = None) -> State:
+        if not isinstance(players, int) or not self.min_seats <= players <= self.max_seats:
+            raise RuleError("setup/bad_seats", f"{self.id} needs {self.min_seats}–{self.max_seats} players",
+                            min=self.min_seats, max=self.max_seats)
+        opts = self.resolve_options(options)
+        return self.rules.setup(players, int(seed), opts, content if content is not None else self.content())
+
+    def legal_actions(self, state: State, seat: int) -> list[Action]:
+        if not isinstance(seat, int) or not 0 <= seat < state["players"]:
+            return []
+        return self.rules.legal_actions(state, seat)
+
+    def apply(self, state: State, seat: int, action: Action) -> tuple[State, list[Event]]:
+        """Validate the envelope, then let the rules apply. Never mutates ``state``."""
+        if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["players"]:
+            raise RuleError("action/bad_seat", "that seat is not at this table", seat=seat)
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            raise RuleError("action/bad_shape", "an action is a map with a 'type'")
+        if _depth(action, MAX_ACTION_DEPTH) > MAX_ACTION_DEPTH:
+            raise RuleError("action/bad_shape", "the action is nested too deeply")
+        if self.rules.is_over(state):
+            raise RuleError("game/over", "the game is over")
+        return self.rules.apply(state, seat, action)
+
+    def view(self, state: State, seat: int | None) -> dict[str, Any]:
+        return self.rules.view(state, seat)
+
+    def is_over(self, state: State) -> bool:
+        return self.rules.is_over(state)
+
+    def result(self, state: State) -> dict[str, Any]:
+        return self.rules.result(state)
+
+    def events_for(self, events: list[Event], seat: int | None) -> list[Event]:
+        return events_for(events, seat)
+
+    def timer(self, state: State) -> float | None:
+        fn = getattr(self.rules, "timer", None)
+        return fn(state) if fn else None
+
+    def timeout_actions(self, state: State) -> list[tuple[int, Action]]:
+        fn = getattr(self.rules, "timeout_actions", None)
+        return fn(state) if fn else []
+
+    # --- bots ------------------------------------------------------------------
+    def bots(self) -> dict[str, Bot]:
+        """Bot name → ``bot(view, legal_actions, rng) -> action``; a bot sees only its view."""
+        if not self.bots_module:
+            return {}
+        return dict(importlib.import_module(self.bots_module).BOTS)

@@ -398,7 +398,7 @@ def _enter_character_bodies(s: dict, rng: Rng, events: list) -> None:
     """A player's mind always stands on the map: a waiting body that received one enters now."""
     for ch in s["chars"]:
         b = _body_of(s, ch)
-        if b is not None and s["loc"][b] is None:
+        if b is not None and s["loc"][b] is None and b != ch:
             _enter(s, rng, b, events)
 
 

@@ -429,6 +429,7 @@ def _swap(s: dict, a: int, b: int, why: str, events: list) -> None:
     mind[a], mind[b] = mind[b], mind[a]
     events.append({"type": "minds", "why": why, "moves": [{"mind": mind[a], "from": b, "to": a},
                                                           {"mind": mind[b], "from": a, "to": b}]})
+    _sync_pieces(s, events)
 
 
 # --- whose magic is possible ----------------------------------------------------------------------
@@ -580,6 +581,7 @@ def _do_magic(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
                     moves.append({"mind": m, "from": _body_of_in(before, m), "to": body})
             events.append({"type": "minds", "why": "runaway", "moves": moves})
             _enter_character_bodies(s, rng, events)
+            _sync_pieces(s, events)
     elif outcome in ("success", "great"):
         _swap(s, a, b, "magic", events)
         if outcome == "great":

@@ -138,6 +138,15 @@ def _bad_option(name: str, msg: str) -> RuleError:
     return RuleError("setup/bad_option", msg, option=name)
 
 
+def _sample(rng: Rng, seq: list[int], k: int) -> list[int]:
+    """k distinct items, drawing only k numbers (a partial Fisher–Yates)."""
+    pool = list(seq)
+    for i in range(k):
+        j = i + rng.below(len(pool) - i)
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool[:k]
+
+
 def _choose_students(players: int, sel: Any, content: Any, rng: Rng) -> tuple[list[int], list[int]]:
     """(students in play sorted, characters per seat)."""
     every = sorted(content.students)
@@ -147,9 +156,9 @@ def _choose_students(players: int, sel: Any, content: Any, rng: Rng) -> tuple[li
         except ValueError:
             raise _bad_option("students", "students must be random16, all30 or a list of numbers") from None
         count = max(min(count, len(every)), players, 2)
-        chars = rng.sample(every, players)
+        chars = _sample(rng, every, players)
         rest = [n for n in every if n not in chars]
-        return sorted(chars + rng.sample(rest, count - players)), chars
+        return sorted(chars + _sample(rng, rest, count - players)), chars
     if sel == "all30":
         pool = every
     elif isinstance(sel, (list, tuple)):
@@ -162,7 +171,7 @@ def _choose_students(players: int, sel: Any, content: Any, rng: Rng) -> tuple[li
         pool = sorted(sel)
     else:
         raise _bad_option("students", "students must be random16, all30 or a list of numbers")
-    return list(pool), rng.sample(pool, players)
+    return list(pool), _sample(rng, pool, players)
 
 
 def _shuffle_minds(students: list[int], chars: list[int], method: str, rng: Rng) -> tuple[list[int], list[int]]:
@@ -266,10 +275,8 @@ def _work(state: dict) -> dict:
 
 
 def _body_of(s: dict, mind: int) -> int | None:
-    try:
-        return s["mind"].index(mind)
-    except ValueError:
-        return None
+    minds = s["mind"]
+    return minds.index(mind) if mind in minds else None
 
 
 def _own_body(s: dict, seat: int) -> int | None:
@@ -300,13 +307,14 @@ def _new_room(s: dict) -> str:
 
 def _sync_pieces(s: dict, events: list) -> None:
     """Player pieces follow the pair holding the player's mind (restored: they stay put)."""
+    minds, loc, rooms, piece, proom = s["mind"], s["loc"], s["room"], s["piece"], s["proom"]
     for seat, ch in enumerate(s["chars"]):
-        b = _body_of(s, ch)
-        if b is None or s["loc"][b] is None:
+        if ch not in minds:
             continue
-        where, room = s["loc"][b], s["room"][b]
-        if s["piece"][seat] != where or s["proom"][seat] != room:
-            s["piece"][seat], s["proom"][seat] = where, room
+        b = minds.index(ch)
+        where, room = loc[b], rooms[b]
+        if where is not None and (piece[seat] != where or proom[seat] != room):
+            piece[seat], proom[seat] = where, room
             events.append({"type": "piece", "seat": seat, "to": where, "room": room})
 
 
@@ -456,7 +464,17 @@ def _great_pairs(s: dict) -> list[tuple[int, int]]:
 
 
 def _can_magic(s: dict, seat: int) -> bool:
-    return s["magic_left"] > 0 and bool(_magic_pairs(s, seat))
+    """Cheap form of ``magic_left > 0 and _magic_pairs(s, seat)``."""
+    if s["magic_left"] <= 0 or s["negi"] != s["piece"][seat]:
+        return False
+    loc = s["loc"]
+    if s["bath"]:
+        return sum(1 for w in loc if w is not None) >= 2
+    here = s["piece"][seat]
+    if here != OTHER:
+        return loc.count(here) >= 2
+    own = _own_body(s, seat)
+    return own is not None and loc.count(OTHER) >= 2
 
 
 # --- legal actions ---------------------------------------------------------------------------------

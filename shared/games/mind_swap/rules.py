@@ -49,10 +49,11 @@ Events (public unless noted)::
 
     {"type": "dice", "purpose": p, "dice": ["d6"|"d10", ...], "faces": [...], "seat": s|None, ...}
         purposes: start (seat), start_location (student), control (student), location (student,
-        total, row_of "mind"|"body"), magic, runaway, event (student, ability index), chachamaru
+        total, row_of "mind"|"body"), magic (a, b), runaway, event (student, ability), chachamaru (student)
+        e.g. {"type":"dice","purpose":"magic","dice":["d6","d6"],"faces":[3,5],"seat":1,"a":4,"b":9}
     {"type": "turn", "seat": s, "turn_no": k}
     {"type": "move", "student": b, "from": loc|None, "to": loc, "room": str|None, "why": w}
-        why: enter, move_self, take, relocate, reporter, servant, companion, chachamaru, asakura, runaway
+        why: enter, move_self, take, relocate, reporter, servant, companion, chachamaru, asakura
     {"type": "piece", "seat": s, "to": loc, "room": str|None}
     {"type": "negi", "from": loc, "to": loc}
     {"type": "play", "seat": s, "card": id, "card_type": t, "action": a, ...the action's targets}

@@ -139,3 +139,51 @@ def test_sensible_beats_random() -> None:
         sensible += res["scores"][0] + res["scores"][2]
         rand += res["scores"][1] + res["scores"][3]
     assert sensible > 2 * rand
+
+
+def _all30_with_relocate_cards() -> dict:
+    s = rules._work(SPEC.setup(6, 4, {"students": "all30", "entry": "all_at_start"}))
+    seat = s["turn"]
+    wanted = [next(c for c in range(40) if s["ctypes"][c] == t) for t in ("relocate", "relocate_or_event")]
+    for h in s["hands"]:
+        for c in wanted:
+            if c in h:
+                h.remove(c)
+    s["deck"] = [c for c in s["deck"] if c not in wanted]
+    give = s["hands"][seat][:2]
+    s["hands"][seat] = s["hands"][seat][2:] + wanted
+    s["deck"] += give
+    return s
+
+
+def test_relocation_listing_is_capped_but_apply_takes_any_combination() -> None:
+    s = _all30_with_relocate_cards()
+    seat = s["turn"]
+    legal = rules.legal_actions(s, seat)
+    reloc = [a for a in legal if a.get("action") == "relocate"]
+    assert len(reloc) == 2 * rules.RELOCATE_CAP  # 29 others → 3654 combinations per card, capped
+    assert len(msgpack.packb({"view": rules.view(s, seat), "legal": legal})) < 128 * 1024
+    listed = {tuple(a["students"]) for a in reloc}
+    own = rules._own_body(s, seat)
+    others = [b for b in range(2, 32) if b != own]
+    missing = next((a, b, c) for a in others for b in others for c in others
+                   if a < b < c and (a, b, c) not in listed)
+    cid = reloc[0]["card"]
+    s2, ev = rules.apply(s, seat, {"type": "play", "card": cid, "action": "relocate",
+                                   "students": [missing[2], missing[0], missing[1]]})
+    assert [e["students"] for e in ev if e["type"] == "play"] == [list(missing)]
+
+
+def test_any_card_of_a_listed_type_is_accepted() -> None:
+    s = _all30_with_relocate_cards()
+    seat = s["turn"]
+    hand = s["hands"][seat]
+    by_type: dict[str, list[int]] = {}
+    for c in hand:
+        by_type.setdefault(s["ctypes"][c], []).append(c)
+    listed = {a["card"] for a in rules.legal_actions(s, seat) if a["type"] == "play"}
+    assert listed == {min(cs) for cs in by_type.values()}
+    dup = next((cs for cs in by_type.values() if len(cs) > 1), None)
+    if dup is not None:
+        a = next(a for a in rules.legal_actions(s, seat) if a["type"] == "play" and a["card"] == min(dup))
+        rules.apply(s, seat, dict(a, card=max(dup)))

@@ -372,3 +372,57 @@ def test_ties_share_the_win() -> None:
     s = make({2: 3, 3: 2}, {2: "garden", 3: "garden"}, [3, 2])
     s = dict(s, over=True, pile=[[2], [3]], chars=[4, 5])
     assert rules.result(s)["winners"] == [0, 1]
+
+
+def test_abilities_are_tried_in_order_until_one_succeeds() -> None:
+    # Chachamaru's mind (10): servant[6]/26 then servant[3]/Negi. First fails (7), second succeeds (2).
+    arrangement = {2: 10, 10: 26, 26: 2, 3: 4, 4: 3}
+    locs = {2: "garden", 10: "library", 26: "garden", 3: "garden", 4: "classroom"}
+    s = make(arrangement, locs, [2, 3], negi="sports_ground", hands=[["event"], ["move_negi"]])
+    act = {"type": "play", "card": card(s, 0, "event"), "action": "event", "student": 2}
+    s2, ev = rules.apply(force(s, lambda r: r.randint(1, 10) == 7 and r.randint(1, 10) == 2), 0, act)
+    assert [(e["index"], e["ok"]) for e in ev if e["type"] == "ability"] == [(0, False), (1, True)]
+    assert s2["loc"][2] == "sports_ground"
+    s3, ev = rules.apply(force(s, lambda r: r.randint(1, 10) == 1), 0, act)
+    assert [(e["index"], e["ok"]) for e in ev if e["type"] == "ability"] == [(0, True)]
+    assert s3["loc"][2] == "library"  # Evangeline's mind is in body 10
+
+
+def test_asakura_at_other_joins_the_drawn_student() -> None:
+    arrangement = {2: 3, 3: 4, 4: 5, 5: 6, 6: 2}
+    locs = {2: "garden", 3: "library", 4: "sports_ground", 5: "garden", 6: "classroom"}
+    s = make(arrangement, locs, [4, 6], hands=[["relocate"], ["move_negi"]])
+    rows = CONTENT.students[3].where
+    total = next(t for t in range(2, 9) if rows[t - 2] == "other")
+    cup = s["cup"]
+
+    def check(r: Rng) -> bool:
+        return r.randint(1, 6) + r.randint(1, 6) == total and r.choice(cup) == 5
+    act = {"type": "play", "card": card(s, 0, "relocate"), "action": "relocate", "students": [2, 4, 6]}
+    # body 2 holds Asakura's mind: it lands at other, draws 5 (in body 4) → goes to the sports ground
+    s2, ev = rules.apply(force(s, check), 0, act)
+    assert [e["student"] for e in ev if e["type"] == "marker" and e["why"] == "asakura"] == [5]
+    move = [e for e in ev if e["type"] == "move" and e["why"] == "asakura"]
+    assert move and move[0]["student"] == 2 and move[0]["to"] == "sports_ground"
+
+
+def test_discards_are_reshuffled_when_the_deck_runs_out() -> None:
+    s = base(negi="library")
+    s["discard"], s["deck"] = s["deck"], []
+    s2, ev = rules.apply(s, 0, {"type": "play", "card": card(s, 0, "move_negi"), "action": "move_negi",
+                                "to": "sports_ground"})
+    assert [e["count"] for e in ev if e["type"] == "reshuffle"] == [len(s["discard"]) + 1]
+    assert len(s2["hands"][0]) == 4 and len(s2["deck"]) == len(s["discard"])
+    assert s2["discard"] == []
+
+
+def test_three_students_enter_at_the_start_of_each_turn() -> None:
+    arrangement = {2: 3, 3: 2}
+    waiting = {4: 5, 5: 6, 6: 7, 7: 8, 8: 4}
+    s = make(arrangement, {2: "garden", 3: "garden"}, [2, 3], negi="library", waiting=waiting,
+             hands=[["move_negi"], ["move_negi"]])
+    s2, ev = rules.apply(s, 0, {"type": "play", "card": card(s, 0, "move_negi"), "action": "move_negi",
+                                "to": "sports_ground"})
+    entered = [e["student"] for e in ev if e["type"] == "move" and e["why"] == "enter"]
+    assert len(entered) == 3 and len(s2["waiting"]) == 2
+    assert all(s2["loc"][b] is not None for b in entered)

@@ -39,7 +39,8 @@ View (``view(state, seat)``; ``seat`` None = spectator)::
      "piles": [[student numbers] per seat], "scores": [...],
      "played": bool, "magic_left": int, "bath": bool, "can_magic": bool,
      "pending": None | {"kind": "great", "seat": s, "at": loc|None, "exclude": [a, b]},
-     "opening": [events of the setup: start dice, entries], "result": None | result}
+     "opening": [events of the setup: start dice, entries], "options": {resolved options},
+     "result": None | result(state)}   # result: {"over", "scores", "winners", "piles", "why"}
 
 ``room``: pairs at "other" are each in their own room (club room, dorm, pool, staff
 room…) unless something put them together (take-along, Chachamaru, Asakura, an event
@@ -48,6 +49,7 @@ moving to someone at "other"); pairs share a room when their ``room`` strings ma
 Events (public unless noted)::
 
     {"type": "dice", "purpose": p, "dice": ["d6"|"d10", ...], "faces": [...], "seat": s|None, ...}
+        (seat None: a roll of the table itself — start locations, Chachamaru)
         purposes: start (seat), start_location (student), control (student), location (student,
         total, row_of "mind"|"body"), magic (a, b), runaway, event (student, ability), chachamaru (student)
         e.g. {"type":"dice","purpose":"magic","dice":["d6","d6"],"faces":[3,5],"seat":1,"a":4,"b":9}
@@ -61,7 +63,7 @@ Events (public unless noted)::
     {"type": "marker", "seat": s|None, "student": m, "why": "runaway"|"reporter"|"asakura"}
     {"type": "magic", "seat": s, "a": a, "b": b, "outcome": "sneeze"|"runaway"|"great"|"success"}
     {"type": "fizzle", "seat": s, "why": "empty_cup"}
-    {"type": "minds", "moves": [{"mind": m, "from": body, "to": body}, ...], "why": w}
+    {"type": "minds", "moves": [{"mind": m, "from": body, "to": body}, ...], "why": "magic"|"great"|"runaway"}
     {"type": "ability", "student": b, "mind": m, "index": i, "kind": k, "n": n, "ok": bool}
     {"type": "restored", "student": n, "seat": s}          # pair leaves to s's score pile
     {"type": "cup", "count": n}

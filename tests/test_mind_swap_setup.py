@@ -187,3 +187,21 @@ def test_any_card_of_a_listed_type_is_accepted() -> None:
     if dup is not None:
         a = next(a for a in rules.legal_actions(s, seat) if a["type"] == "play" and a["card"] == min(dup))
         rules.apply(s, seat, dict(a, card=max(dup)))
+
+
+def test_timeout_actions_are_legal_and_finish_a_game() -> None:
+    s = SPEC.setup(3, 21, {})
+    for _ in range(3000):
+        if SPEC.is_over(s):
+            break
+        acts = SPEC.timeout_actions(s)
+        assert len(acts) == 1 and acts[0][0] == s["turn"]
+        seat, action = acts[0]
+        assert action in SPEC.legal_actions(s, seat) and action["type"] != "magic"
+        s, _ = SPEC.apply(s, seat, action)
+        # keep the game moving: let magic happen between timeouts
+        magic = [a for a in SPEC.legal_actions(s, s["turn"]) if a["type"] == "magic"]
+        if magic:
+            s, _ = SPEC.apply(s, s["turn"], magic[0])
+    over = dict(s, over=True)
+    assert SPEC.timeout_actions(over) == []

@@ -17,6 +17,10 @@ Actions (``seat`` is the caller; only the seat whose turn it is may act)::
     {"type": "great_skip"}                            # only while pending great success
     {"type": "end_turn"}                              # after the card, to decline a remaining magic
 
+``timeout_actions`` (for a server turn clock) plays the mildest legal action for the seat
+to act: skip the great success, end the turn, or play a card (extra magic, bath, move Negi,
+event, move yourself, relocate — the first the hand allows), never magic.
+
 ``loc`` is one of "library", "classroom", "garden", "sports_ground", "other".
 ``card`` is a card instance id (0..39). ``legal_actions`` lists each distinct card
 *type* in hand once (its lowest instance id); ``apply`` accepts any instance of that
@@ -823,6 +827,22 @@ _HANDLERS = {"play": _do_play, "magic": _do_magic, "great_swap": _do_great_swap,
 # --- view / end ------------------------------------------------------------------------------------
 def _scores(s: dict) -> list[int]:
     return [sum(3 if m == s["chars"][seat] else 1 for m in pile) for seat, pile in enumerate(s["pile"])]
+
+
+_TIMEOUT_PREFERENCE = ("great_skip", "end_turn", "extra_magic", "bath", "move_negi", "event", "move_self",
+                       "relocate")
+
+
+def timeout_actions(state: dict) -> list[tuple[int, dict]]:
+    """What the server plays for a seat whose clock ran out: the mildest legal action (no magic)."""
+    if state["over"]:
+        return []
+    seat = state["turn"]
+    legal = legal_actions(state, seat)
+    rank = {name: i for i, name in enumerate(_TIMEOUT_PREFERENCE)}
+    best = min((a for a in legal if a["type"] != "magic" and a["type"] != "great_swap"),
+               key=lambda a: rank.get(a.get("action", a["type"]), len(rank)), default=legal[0])
+    return [(seat, best)]
 
 
 def is_over(state: dict) -> bool:

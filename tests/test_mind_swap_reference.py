@@ -16,8 +16,8 @@ SPEC = REGISTRY["mind_swap"]
 
 REFERENCE = [
     # seed, players, options, steps, scores, sha256 of the final state (first 16 hex)
-    (3, 3, {}, 71, [11, 4, 5], "2ac624744a46d6c1"),
-    (8, 5, {"shuffle": "quick", "entry": "all_at_start"}, 48, [6, 3, 5, 4, 8], "0ccf9acc018052b8"),
+    (3, 3, {}, 61, [9, 6, 5], "39e79cc1aa4b4c27"),
+    (8, 5, {"shuffle": "quick", "entry": "all_at_start"}, 46, [6, 4, 5, 3, 8], "a9169d33d3beef36"),
 ]
 
 

@@ -396,14 +396,18 @@ def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
 _INTERNAL_KEYS = frozenset(("hands", "pending", "rng", "hidden", "own", "acts", "left"))
 
 
-def _walk(x: Any, path: tuple) -> Any:
-    yield path, x
-    if isinstance(x, dict):
-        for k, v in x.items():
-            yield from _walk(v, path + (k,))
-    elif isinstance(x, (list, tuple)):
-        for i, v in enumerate(x):
-            yield from _walk(v, path + (i,))
+def _walk(root: Any) -> list[tuple[tuple, Any]]:
+    """Every container (dict or list) inside ``root`` with its path (iterative; scalars skipped)."""
+    out: list[tuple[tuple, Any]] = []
+    stack: list[tuple[tuple, Any]] = [((), root)]
+    while stack:
+        path, x = stack.pop()
+        out.append((path, x))
+        if type(x) is dict:
+            stack.extend((path + (k,), v) for k, v in x.items() if type(v) is dict or type(v) is list)
+        else:
+            stack.extend((path + (i,), v) for i, v in enumerate(x) if type(v) is dict or type(v) is list)
+    return out
 
 
 def _is_card_list(x: Any) -> bool:
@@ -458,23 +462,31 @@ def leaks(state: dict[str, Any], viewer: int | None, v: dict[str, Any]) -> list[
     over = state["phase"] == "over"
     hands = state["hands"]
     others = [s for s in range(state["players"]) if s != viewer]
-    for path, x in _walk(v, ()):
-        if isinstance(x, dict):
+    for path, x in _walk(v):
+        if type(x) is dict:
             for k in x:
                 if k in _INTERNAL_KEYS:
                     found.append(f"internal key {k!r} at {path}")
                 if k in ("hand", "my_pending", "my_discards", "legal") and (viewer is None or path != ()):
                     found.append(f"private key {k!r} at {path} for viewer {viewer}")
-        if _is_card_list(x) and not over and not _public_card_path(path) and not _own_path(path):
+                if k == "round4_voter_discards" and not over and x[k]:
+                    found.append(f"round-4 voter discards before the end at {path}")
+        elif (not over and x and type(x[0]) is str and _is_card_list(x)
+              and not _public_card_path(path) and not _own_path(path)):
             for s in others:
                 if x == hands[s]:
                     found.append(f"hand of seat {s} at {path}")
         if not over and state["hidden"] and path and path[0] == "log" and isinstance(x, dict) \
                 and x.get("round") == LAST_ROUND - 1 and x.get("type") == "voter_discards" and x.get("cards"):
             found.append(f"round-4 voter discards at {path}")
+    if not over and v.get("final") is not None:
+        found.append("final cards shown before the end")
     if viewer is not None:
         if v.get("hand") != hands[viewer]:
             found.append("own hand missing or wrong")
+        own = state["pending"][viewer] if state["phase"] in SECRET_PHASES else None
+        if v.get("my_pending") != own:
+            found.append("own pending submission missing or wrong")
     elif "hand" in v:
         found.append("spectator view has a hand")
     # Non-interference: changing every secret the viewer may not know must not change the view.

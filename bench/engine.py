@@ -2,8 +2,9 @@
 
     python3 bench/engine.py GAME [--games N] [--players P] [--seed S]
 
-Each step takes a uniformly random seat among those with legal actions (first
-seat with any, in a freshly shuffled order) and a uniformly random legal action
+Each step takes a uniformly random seat among those with legal actions (random
+seats are drawn until one has any: rejection sampling, so uniform over the seats
+that can act; a full scan after 4·P misses) and a uniformly random legal action
 of that seat, through the game's rules contract (setup / legal_actions / apply /
 is_over from the registry). Prints one JSON line last.
 """
@@ -31,7 +32,7 @@ def run(game: str, games: int, players: int | None, seed: int) -> dict[str, obje
     options = spec.option_defaults()
     legal, apply, is_over = rules.legal_actions, rules.apply, rules.is_over
     r = random.Random(seed)
-    seats = list(range(n))
+    rand = r.random
     actions = 0
     unfinished = 0
     start = time.perf_counter()
@@ -40,14 +41,18 @@ def run(game: str, games: int, players: int | None, seed: int) -> dict[str, obje
         for _ in range(MAX_STEPS):
             if is_over(state):
                 break
-            r.shuffle(seats)
-            for seat in seats:
+            for _try in range(4 * n):
+                seat = int(rand() * n)
                 acts = legal(state, seat)
                 if acts:
                     break
             else:
-                raise SystemExit(f"{game}: nobody can act in game {g}")
-            state, _ = apply(state, seat, acts[r.randrange(len(acts))])
+                movers = [s for s in range(n) if legal(state, s)]
+                if not movers:
+                    raise SystemExit(f"{game}: nobody can act in game {g}")
+                seat = movers[int(rand() * len(movers))]
+                acts = legal(state, seat)
+            state, _ = apply(state, seat, acts[int(rand() * len(acts))])
             actions += 1
         else:
             unfinished += 1

@@ -456,6 +456,33 @@ def _perturb(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     return alt
 
 
+_STEP_ENTRY = {"choose": "roles", "strike_discard": "strike_discards", "strike_target": "strikes",
+               "vote_target": "votes", "vote_discard": "voter_discards", "final": "final_step"}
+
+
+def _pending_leaks(state: dict[str, Any], viewer: int | None, v: dict[str, Any]) -> list[str]:
+    """Unrevealed submissions of other seats found in the public log or elsewhere in ``v``."""
+    phase = state["phase"]
+    if phase not in SECRET_PHASES:
+        return []
+    found = []
+    entry_type = _STEP_ENTRY[phase]
+    for entry in state["log"]:
+        if entry["round"] == state["round"] and entry["type"] == entry_type:
+            found.append(f"public log already holds this step's {entry_type}")
+    pending = state["pending"]
+    for path, x in _walk({k: x for k, x in v.items() if k != "log" and k not in ("hand", "my_pending",
+                                                                                  "my_discards", "legal")}):
+        if type(x) is not dict:
+            continue
+        s = x.get("seat")
+        if type(s) is int and s != viewer and 0 <= s < len(pending) and pending[s] is not None:
+            for k in ("cards", "choice", "target", "value", "seat_target"):
+                if k in x and (x[k] == pending[s] or (type(pending[s]) is list and x[k] in pending[s])):
+                    found.append(f"pending {k} of seat {s} at {path}")
+    return found
+
+
 def leaks(state: dict[str, Any], viewer: int | None, v: dict[str, Any]) -> list[str]:
     """Secrets of others found in ``v`` (the view of ``viewer``); [] when clean."""
     found: list[str] = []
@@ -489,9 +516,10 @@ def leaks(state: dict[str, Any], viewer: int | None, v: dict[str, Any]) -> list[
             found.append("own pending submission missing or wrong")
     elif "hand" in v:
         found.append("spectator view has a hand")
-    # Non-interference: changing every secret the viewer may not know must not change the view.
-    alt = view(_perturb(state, viewer), viewer)
-    if alt != v:
-        diff = sorted(k for k in set(alt) | set(v) if alt.get(k) != v.get(k))
-        found.append(f"view depends on others' secrets: {diff}")
+    if v.get("log") != state["log"]:
+        found.append("log differs from the public log")
+    found += _pending_leaks(state, viewer, v)
+    # Non-interference: changing every secret the viewer may not know must not change its view.
+    if view(state, viewer) != view(_perturb(state, viewer), viewer):
+        found.append("the view function depends on secrets hidden from this viewer")
     return found

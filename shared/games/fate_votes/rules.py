@@ -86,102 +86,121 @@ def _bad(msg: str, **params: Any) -> RuleError:
     return RuleError("action/bad_shape", msg, **params)
 
 
-def _int(x: Any) -> bool:
-    return type(x) is int
+def _target(state: dict[str, Any], action: dict[str, Any], size: int) -> int:
+    target = action.get("seat")
+    if len(action) != size or type(target) is not int:
+        raise _bad("the action needs a target 'seat' (a seat number) and nothing else", field="seat")
+    if not 0 <= target < state["players"]:
+        raise RuleError("action/illegal_target", "that seat is not at this table", seat=target)
+    return target
+
+
+def _check_ready(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Any:
+    if len(action) != 1:
+        raise _bad("a ready action has no fields")
+    return True
+
+
+def _check_choose(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Any:
+    choice = action.get("choice")
+    if len(action) != 2 or (choice != "vote" and choice != "strike"):
+        raise _bad("a choose action has one field 'choice': 'vote' or 'strike'", field="choice")
+    if choice == "strike" and not strike_allowed(state):
+        raise RuleError("action/no_strike_target", "nobody has a vote, so nobody can strike")
+    return choice
+
+
+def _check_final(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Any:
+    choice = action.get("choice")
+    if choice != "vote" and choice != "strike":
+        raise _bad("choice must be 'vote' or 'strike'", field="choice")
+    target = _target(state, action, 3)
+    if choice == "vote" and target == seat:
+        raise RuleError("action/illegal_target", "you cannot vote for yourself", seat=target)
+    return [choice, target]
+
+
+def _check_vote_target(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Any:
+    target = _target(state, action, 2)
+    if target == seat:
+        raise RuleError("action/illegal_target", "you cannot vote for yourself", seat=target)
+    return target
+
+
+def _check_strike_target(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Any:
+    target = _target(state, action, 2)
+    if state["votes"][target] < 1:
+        raise RuleError("action/illegal_target", "you can only strike a player who has a vote", seat=target)
+    return target
+
+
+def _check_discard(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Any:
+    cards = action.get("cards")
+    need = DISCARDS[state["round"]]
+    if len(action) != 2 or type(cards) is not list:
+        raise _bad("a discard action has one field 'cards' (a list of card ids)", field="cards")
+    hand = state["hands"][seat]
+    for c in cards:
+        if type(c) is not str:
+            raise _bad("card ids are strings", field="cards")
+        if c not in hand:
+            raise RuleError("action/not_in_hand", "you do not hold that card", card=c[:40])
+    if len(cards) != need or len(set(cards)) != need:
+        raise RuleError("action/wrong_count", f"discard exactly {need} different card(s) this round", count=need)
+    if need == 1:
+        return list(cards)
+    return sorted(cards, key=RANK.__getitem__)
+
+
+_EXPECTED = {"discussion": "ready", "choose": "choose", "strike_discard": "discard", "strike_target": "target",
+             "vote_target": "target", "vote_discard": "discard", "final": "choose"}
+_CHECK = {"discussion": _check_ready, "choose": _check_choose, "strike_discard": _check_discard,
+          "strike_target": _check_strike_target, "vote_target": _check_vote_target,
+          "vote_discard": _check_discard, "final": _check_final}
+_KNOWN = frozenset(("ready", "choose", "discard", "target"))
 
 
 def _parse(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Any:
     """Check ``action`` for this seat and step; return the value to record."""
     kind = action.get("type")
     phase = state["phase"]
-    expected = _EXPECTED.get(phase)
-    if kind not in _KNOWN:
-        raise RuleError("action/unknown_type", f"unknown action type {kind!r}", type=str(kind)[:40])
-    if kind != expected:
+    if kind != _EXPECTED[phase]:
+        if kind not in _KNOWN:
+            raise RuleError("action/unknown_type", f"unknown action type {kind!r}", type=str(kind)[:40])
         raise RuleError("action/wrong_phase", f"a {kind!r} action is not possible in the {phase} step",
                         phase=phase, type=kind)
     if not state["acts"][seat]:
         raise RuleError("action/not_your_turn", "you do not act in this step", phase=phase)
     if state["pending"][seat] is not None:
         raise RuleError("action/already_done", "you have already acted in this step", phase=phase)
-    n = state["players"]
-    if kind == "ready":
-        if len(action) != 1:
-            raise _bad("a ready action has no fields")
-        return True
-    if kind == "choose":
-        choice = action.get("choice")
-        if choice not in _CHOICES:
-            raise _bad("choice must be 'vote' or 'strike'", field="choice")
-        if phase == "choose":
-            if len(action) != 2:
-                raise _bad("a choose action has only 'choice' in this step")
-            if choice == "strike" and not strike_allowed(state):
-                raise RuleError("action/no_strike_target", "nobody has a vote, so nobody can strike")
-            return choice
-        target = action.get("seat")
-        if len(action) != 3 or not _int(target):
-            raise _bad("in round 5 choose needs 'choice' and a target 'seat'", field="seat")
-        if not 0 <= target < n:
-            raise RuleError("action/illegal_target", "that seat is not at this table", seat=target)
-        if choice == "vote" and target == seat:
-            raise RuleError("action/illegal_target", "you cannot vote for yourself", seat=target)
-        return [choice, target]
-    if kind == "target":
-        target = action.get("seat")
-        if len(action) != 2 or not _int(target):
-            raise _bad("a target action has one field 'seat' (a seat number)", field="seat")
-        if not 0 <= target < n:
-            raise RuleError("action/illegal_target", "that seat is not at this table", seat=target)
-        if phase == "vote_target" and target == seat:
-            raise RuleError("action/illegal_target", "you cannot vote for yourself", seat=target)
-        if phase == "strike_target" and state["votes"][target] < 1:
-            raise RuleError("action/illegal_target", "you can only strike a player who has a vote", seat=target)
-        return target
-    # discard
-    cards = action.get("cards")
-    need = DISCARDS[state["round"]]
-    if len(action) != 2 or type(cards) is not list or not all(type(c) is str for c in cards):
-        raise _bad("a discard action has one field 'cards' (a list of card ids)", field="cards")
-    if len(cards) != need or len(set(cards)) != need:
-        raise RuleError("action/wrong_count", f"discard exactly {need} different card(s) this round", count=need)
-    hand = state["hands"][seat]
-    for c in cards:
-        if c not in hand:
-            raise RuleError("action/not_in_hand", "you do not hold that card", card=c[:40])
-    return sorted(cards, key=RANK.__getitem__)
-
-
-_EXPECTED = {"discussion": "ready", "choose": "choose", "strike_discard": "discard", "strike_target": "target",
-             "vote_target": "target", "vote_discard": "discard", "final": "choose"}
-_KNOWN = frozenset(("ready", "choose", "discard", "target"))
+    return _CHECK[phase](state, seat, action)
 
 
 def apply(state: dict[str, Any], seat: int, action: dict[str, Any]) -> tuple[dict[str, Any], list[dict]]:
     """Record one seat's action; resolve the step when its last actor has acted."""
-    if state["phase"] == "over":
+    phase = state["phase"]
+    if phase == "over":
         raise RuleError("game/over", "the game is over")
     value = _parse(state, seat, action)
-    phase = state["phase"]
     new = dict(state)
-    pending = list(state["pending"])
+    pending = state["pending"].copy()
     pending[seat] = value
     new["pending"] = pending
-    new["left"] = state["left"] - 1
+    left = new["left"] = state["left"] - 1
     if phase == "discussion":
         events: list[dict] = [{"type": "ready", "seat": seat}]
     else:
         events = [{"type": "submitted", "seat": seat, "phase": phase},
                   {"type": "my_submission", "seat": seat, "phase": phase, "value": value, "vis": [seat]}]
-        if phase in ("strike_discard", "vote_discard"):
-            hands = list(state["hands"])
+        if phase == "strike_discard" or phase == "vote_discard":
+            hands = state["hands"].copy()
             hands[seat] = [c for c in hands[seat] if c not in value]
             new["hands"] = hands
-            own = list(state["own"])
+            own = state["own"].copy()
             own[seat] = own[seat] + [{"round": state["round"], "cards": value,
                                       "as": "strike" if phase == "strike_discard" else "vote"}]
             new["own"] = own
-    if new["left"] == 0:
+    if left == 0:
         _RESOLVE[phase](new, events)
     return new, events
 
@@ -307,11 +326,14 @@ def _after_final(new: dict[str, Any], events: list[dict]) -> None:
     pending = new["pending"]
     new["roles"] = [p[0] for p in pending]
     votes = list(new["votes"])
+    steps = []
     for s in range(n):
         choice, t = pending[s]
         votes[t] += 1 if choice == "vote" else -1
-        _log(new, events, {"type": "final_step", "round": LAST_ROUND, "seat": s, "choice": choice,
-                           "target": t, "votes": list(votes)})
+        steps.append({"type": "final_step", "round": LAST_ROUND, "seat": s, "choice": choice,
+                      "target": t, "votes": list(votes)})
+    new["log"] = new["log"] + steps
+    events += steps
     new["votes"] = votes
     _clamp(new, events)
     cards = [h[0] for h in new["hands"]]

@@ -6,7 +6,9 @@ Each step takes a uniformly random seat among those with legal actions (random
 seats are drawn until one has any: rejection sampling, so uniform over the seats
 that can act; a full scan after 4·P misses) and a uniformly random legal action
 of that seat, through the game's rules contract (setup / legal_actions / apply /
-is_over from the registry). Prints one JSON line last.
+is_over from the registry). Prints one JSON line last: wall-clock rates
+(``games_per_s``, ``actions_per_s``) and, since the machine may be shared, the
+rate per CPU-second of this process (``games_per_cpu_s``).
 """
 from __future__ import annotations
 
@@ -36,6 +38,7 @@ def run(game: str, games: int, players: int | None, seed: int) -> dict[str, obje
     actions = 0
     unfinished = 0
     start = time.perf_counter()
+    cpu_start = time.process_time()
     for g in range(games):
         state = rules.setup(n, seed + g, options, content)
         for _ in range(MAX_STEPS):
@@ -57,9 +60,11 @@ def run(game: str, games: int, players: int | None, seed: int) -> dict[str, obje
         else:
             unfinished += 1
     elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
     return {"game": game, "games": games, "players": n, "seed": seed, "unfinished": unfinished,
             "actions": actions, "seconds": round(elapsed, 3),
             "games_per_s": round(games / elapsed, 1), "actions_per_s": round(actions / elapsed, 1),
+            "cpu_seconds": round(cpu, 3), "games_per_cpu_s": round(games / max(cpu, 1e-9), 1),
             "python": sys.version.split()[0]}
 
 

@@ -147,9 +147,10 @@ def _check_discard(state: dict[str, Any], seat: int, action: dict[str, Any]) -> 
             raise RuleError("action/not_in_hand", "you do not hold that card", card=c[:40])
     if len(cards) != need or len(set(cards)) != need:
         raise RuleError("action/wrong_count", f"discard exactly {need} different card(s) this round", count=need)
-    if need == 1:
-        return list(cards)
-    return sorted(cards, key=RANK.__getitem__)
+    if need == 2:
+        a, b = cards
+        return [a, b] if RANK[a] < RANK[b] else [b, a]
+    return list(cards)
 
 
 _EXPECTED = {"discussion": "ready", "choose": "choose", "strike_discard": "discard", "strike_target": "target",
@@ -194,7 +195,7 @@ def apply(state: dict[str, Any], seat: int, action: dict[str, Any]) -> tuple[dic
                   {"type": "my_submission", "seat": seat, "phase": phase, "value": value, "vis": [seat]}]
         if phase == "strike_discard" or phase == "vote_discard":
             hands = state["hands"].copy()
-            hands[seat] = [c for c in hands[seat] if c not in value]
+            hands[seat] = [c for c in hands[seat] if c != value[0] and c != value[-1]]  # 1 or 2 cards
             new["hands"] = hands
             own = state["own"].copy()
             own[seat] = own[seat] + [{"round": state["round"], "cards": value,

@@ -100,7 +100,9 @@ def sensible_bot(view: dict, legal: list[dict], rng: Rng) -> dict:
     roll = view["roll"]
     if roll is not None:
         if roll["move"] == "resolve":
-            return _first(legal, "roll_dice") or dict(legal[0])
+            if "roll_dice" in types:
+                return {"type": "roll_dice"}
+            return _with_text(dict(legal[0]), BOT_TEXT["objection"]) if "object" in types else dict(legal[0])
         if roll["stage"] == "declared":
             return _first(legal, "roll_dice", "help") or dict(legal[0])
         if "rival_reroll" in types:

@@ -452,8 +452,26 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     new = _copy_state(state)
     events: list[dict] = []
     handler(new, seat, action, events)
+    _prune_tasks(new, events)
     new["turn"] += 1
     return new, events
+
+
+def _prune_tasks(state: dict, events: list) -> None:
+    """Drop pending steps that can no longer be done (nothing to clear, no secret left)."""
+    while state["tasks"]:
+        task = state["tasks"][0]
+        st = state["students"][task["seat"]]
+        if task["kind"] == "clear" and (st is None or not st["conditions"]):
+            pass
+        elif task["kind"] == "secret" and (st is None or st["left"] or not _locked_secrets(state, task["seat"], True)):
+            pass
+        elif task["kind"] == "condition" and (st is None or st["left"]):
+            pass
+        else:
+            return
+        state["tasks"].pop(0)
+        events.append({"type": "step_skipped", "kind": task["kind"], "seat": task["seat"]})
 
 
 def _need_phase(state: dict, *phases: str) -> None:

@@ -409,3 +409,19 @@ def test_rejected_actions_leave_the_state_unchanged() -> None:
         with pytest.raises(RuleError):
             SPEC.apply(state, 0, bad)
     assert msgpack.packb(state) == before
+
+
+def test_an_unsuitable_location_card_can_be_replaced_by_an_invented_place() -> None:
+    state = answer_all(new_table(2))
+    state, _ = act(state, 0, type="draw_location")
+    state, ev = act(state, 0, type="invent", text="The roof water tank")
+    assert state["location"] == 11 and 11 in state["public"] and state["scene"]["number"] == 1
+    assert state["custom_locations"] == [{"id": 11, "name": "The roof water tank", "by": 0}]
+    card = [e for e in ev if e["type"] == "info_card"][0]["card"]
+    assert card["kind"] == "location" and card["invented"] and card["text"] == "The roof water tank"
+    assert [t["kind"] for t in state["tasks"]] == ["draw"]  # no atmosphere question, the ♦ draw follows
+    state = do_steps(state)
+    state, _ = act(state, 1, type="move", location=2)
+    state = do_steps(state)
+    state, _ = act(state, 1, type="move", location=11)
+    assert state["location"] == 11 and not state["tasks"]  # not a first visit any more

@@ -53,6 +53,7 @@ MAX_NAME = 40
 CANVAS = 10000
 MAX_CONDITIONS = 3
 MAX_CARDS = 300
+MAX_CUSTOM_LOCATIONS = 20
 PLACEHOLDER = "…"
 TABLE_CHOICE = "table_choice"
 SETUP_PHASES = ("setup_subject", "setup_leader", "setup_students")
@@ -165,7 +166,7 @@ def setup(players: int, seed: int, options: dict, content: Content) -> dict:
         "max_scenes": max_scenes, "phase": "setup_subject", "subject": None, "tone": "",
         "leader": None, "students": [None] * players, "answers": [],
         "decks": decks, "discards": {s: [] for s in SUITS}, "used": {s: [] for s in SUITS},
-        "location": None, "public": [], "visited": [], "clue_locations": [],
+        "location": None, "public": [], "visited": [], "clue_locations": [], "custom_locations": [],
         "scene": {"number": 0, "location": None, "duty": {}, "closed": False},
         "calendar": None, "tasks": [], "roll": None,
         "help_used": [], "rival_used": [], "objections_used": [], "objections": [],
@@ -414,7 +415,7 @@ def _legal_task(state: dict, seat: int, task: dict, out: list[dict]) -> None:
             out.append({"type": "accept_card"})
         if _can_draw(state, suit):
             out.append({"type": "redraw"})
-        if suit != "hearts":
+        if suit != "hearts" or len(state["custom_locations"]) < MAX_CUSTOM_LOCATIONS:
             out.append({"type": "invent", "text": PLACEHOLDER})
     elif kind == "condition":
         out.extend({"type": "take_condition", "condition": c} for c in state["db"]["conditions"])
@@ -665,7 +666,7 @@ def _can_leave_now(state: dict) -> None:
 
 def _a_move(state: dict, seat: int, action: dict, events: list) -> None:
     _can_leave_now(state)
-    loc = _int(action, "location", 1, 10)
+    loc = _int(action, "location", 1, 10 + len(state["custom_locations"]))
     if loc not in _move_targets(state):
         raise _err("action/illegal_target", "you can only declare a move to another public location",
                    location=loc)
@@ -723,7 +724,11 @@ def _start_scene(state: dict, loc: int, events: list) -> None:
                    "first_visit": first, "calendar": dict(state["calendar"])})
     if first:
         state["visited"].append(loc)
-        state["tasks"].append({"kind": "atmosphere", "seat": duty["hearts"], "location": loc})
+        if loc <= 10:
+            state["tasks"].append({"kind": "atmosphere", "seat": duty["hearts"], "location": loc})
+        else:  # an invented place: its card carries the players' own description
+            name = next(c["name"] for c in state["custom_locations"] if c["id"] == loc)
+            _add_card(state, events, "location", duty["hearts"], text=name, invented=True)
         state["tasks"].append({"kind": "draw", "suit": "diamonds", "seat": duty["diamonds"]})
 
 
@@ -775,10 +780,24 @@ def _a_choose_option(state: dict, seat: int, action: dict, events: list) -> None
 
 def _a_invent(state: dict, seat: int, action: dict, events: list) -> None:
     task = _need_task(state, seat, "pick")
-    if task["suit"] == "hearts":
-        raise _err("action/illegal", "a location card can only be accepted or redrawn")
     text = _text(action, "text")
-    _finish_pick(state, task, seat, events, None, text, True)
+    if task["suit"] != "hearts":
+        _finish_pick(state, task, seat, events, None, text, True)
+        return
+    # an invented location: a new place (id 11, 12, …) that is public from now on
+    if len(state["custom_locations"]) >= MAX_CUSTOM_LOCATIONS:
+        raise _err("action/illegal", "enough invented places: accept or redraw")
+    state["tasks"].pop(0)
+    state["discards"]["hearts"].append(task["card"])
+    events.append({"type": "card_discarded", "suit": "hearts", "card": task["card"], "seat": seat})
+    loc = 11 + len(state["custom_locations"])
+    state["custom_locations"].append({"id": loc, "name": text, "by": seat})
+    state["public"] = sorted(state["public"] + [loc])
+    events.append({"type": "location_invented", "location": loc, "name": text, "seat": seat})
+    if task["mode"] == "move":
+        _start_scene(state, loc, events)
+    else:
+        events.append({"type": "location_public", "location": loc})
 
 
 def _a_accept_card(state: dict, seat: int, action: dict, events: list) -> None:

@@ -284,8 +284,9 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
 
 
 def _legal_setup(state: dict, seat: int, out: list[dict]) -> None:
-    out.append({"type": "set_tone", "text": PLACEHOLDER})
     phase = state["phase"]
+    if seat == 0 and phase != "setup_students":  # accepted from anyone during setup, listed for the host
+        out.append({"type": "set_tone", "text": PLACEHOLDER})
     if phase == "setup_subject" and seat == 0:
         out.extend({"type": "choose_subject", "subject": s} for s in state["db"]["subjects"])
     elif phase == "setup_leader" and seat == 0:

@@ -17,10 +17,10 @@ both non-empty unless noted):
                              rival: seat}              each seat once (self allowed as rival)
              set_tone {text: TEXT}                     anyone, during setup
   always     add_note {text}; edit_card {card, text (may be "")}; move_card {card, x, y} (0..10000);
-  (after     link_cards {a, b}; unlink_cards {a, b}   (clue cards only)
-  setup)
+  (in play)  link_cards {a, b}; unlink_cards {a, b}   (clue cards only). Accepted at any time in
+             play; listed by legal_actions only while no step or roll is pending.
   intro      answer_question {index, text}            anyone; all answered before leaving
-  move       move {location: rank}                    anyone, to a public location ≠ current
+  move       move {location: rank 1..10 | invented id 11+}  anyone, to a public location ≠ current
              draw_location {}                         the ♥ duty of the coming scene
   tasks      answer_atmosphere {text}; draw_card {}; accept_card {}; redraw {};
              choose_option {option: 0..2}; invent {text}; take_condition {condition: id} | {text};
@@ -32,6 +32,10 @@ both non-empty unless noted):
              cancel_roll {}; unlock_secret {secret}; rival_reroll {stat}; accept_roll {}
   resolution set_title {text}; set_deduction {text}; use_clue {card, used: bool};
              declare_resolve {}; object {text}; roll_dice {}; cancel_roll {}
+
+VIEW: the state minus rng, db and deck order (``decks`` = counts); ``you`` = the viewer;
+``students[i].secrets`` (unlocked secret ids) only for the viewer's own student, everyone
+sees ``secrets_unlocked`` (a count). Pending steps are ``tasks`` (head first), a roll is ``roll``.
 
 EVENTS: see docs/rules/school_mystery.md (every one has ``type``; dice events are
 ``dice_rolled`` with ``dice``, ``kept``, ``dropped`` index, ``mode``, ``total``, ``band``).

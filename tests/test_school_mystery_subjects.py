@@ -1,6 +1,7 @@
 """Structural checks for the school_mystery investigation subjects (調査対象) in TOML."""
 from __future__ import annotations
 
+import re
 import tomllib
 from pathlib import Path
 from typing import Any
@@ -26,6 +27,8 @@ TOP_KEYS = {
 DAY_TYPES = {"weekday", "holiday", "vacation"}
 WEEKDAYS = {"mon", "tue", "wed", "thu", "fri", "sat", "sun"}
 MAX_CHARS = 400
+KANA = re.compile(r"[\u3040-\u30ff]")  # hiragana and katakana: Japanese, not Chinese
+CJK = re.compile(r"[\u3000-\u9fff\uff00-\uffef]")  # CJK text or full-width punctuation
 
 SUBJECT_FILES = sorted(SUBJECT_DIR.glob("*.toml"))
 
@@ -44,6 +47,8 @@ def _check_text(where: str, value: Any) -> None:
         assert isinstance(text, str) and text.strip(), f"{where}.{lang}: empty"
         assert len(text) <= MAX_CHARS, f"{where}.{lang}: {len(text)} characters"
         assert text == text.strip(), f"{where}.{lang}: stray whitespace at the ends"
+    assert not KANA.search(value["zh"]), f"{where}.zh: contains kana (Japanese left in?)"
+    assert not CJK.search(value["en"]), f"{where}.en: contains CJK characters"
 
 
 def test_there_are_enough_subjects() -> None:
@@ -114,3 +119,7 @@ def test_checker_rejects_a_broken_text() -> None:
         _check_text("x", {"ja": "あ", "zh": "", "en": "a"})
     with pytest.raises(AssertionError):
         _check_text("x", {"ja": "あ" * (MAX_CHARS + 1), "zh": "啊", "en": "a"})
+    with pytest.raises(AssertionError):
+        _check_text("x", {"ja": "あ", "zh": "あ", "en": "a"})
+    with pytest.raises(AssertionError):
+        _check_text("x", {"ja": "あ", "zh": "啊", "en": "「a」"})

@@ -425,3 +425,84 @@ def test_an_unsuitable_location_card_can_be_replaced_by_an_invented_place() -> N
     state = do_steps(state)
     state, _ = act(state, 1, type="move", location=11)
     assert state["location"] == 11 and not state["tasks"]  # not a first visit any more
+
+
+# --------------------------------------------------------------------------- special moves and effects
+
+def test_trigger_move_limits_per_scene_and_per_subject() -> None:
+    state = investigating()  # seat 1 photographer (develop: per scene), seat 0 ace (scoop nose: per subject)
+    state, ev = act(state, 1, type="use_move", move="photo_develop")
+    assert state["students"][1]["advantage_next"] and "move_used" in types(ev)
+    with pytest.raises(RuleError):
+        act(state, 1, type="use_move", move="photo_develop")
+    with pytest.raises(RuleError):  # another playbook's move
+        act(state, 1, type="use_move", move="ace_scoop_nose")
+    state, ev = act(state, 0, type="use_move", move="ace_scoop_nose")
+    assert state["tasks"][0]["suit"] == "clubs"
+    state = do_steps(state)
+    state, _ = act(state, 2, type="move", location=4)
+    state = do_steps(state)
+    assert {"type": "use_move", "move": "photo_develop"} in SPEC.legal_actions(state, 1)
+    assert {"type": "use_move", "move": "ace_scoop_nose"} not in SPEC.legal_actions(state, 0)
+
+
+def test_extra_clue_ignores_the_location_limit() -> None:
+    state = investigating()
+    state["clue_locations"] = [2]
+    state, _ = act(state, 0, type="use_move", move="ace_scoop_nose")
+    assert [t["suit"] for t in state["tasks"]] == ["clubs"]
+
+
+def test_reveal_location_makes_a_place_public_without_moving() -> None:
+    state = investigating(players=4)  # seat 3: student-council member
+    state["decks"]["hearts"].append(7)
+    state, _ = act(state, 3, type="use_move", move="council_pass")
+    duty = state["scene"]["duty"]["hearts"]
+    assert state["tasks"][0] == {"kind": "draw", "suit": "hearts", "seat": duty, "mode": "reveal"}
+    state, _ = act(state, duty, type="draw_card")
+    state, ev = act(state, duty, type="accept_card")
+    assert 7 in state["public"] and state["location"] == 2 and "location_public" in types(ev)
+    assert state["students"][3]["advantage_next"]
+
+
+def test_calling_a_supporting_character() -> None:
+    state = investigating()
+    state, ev = act(state, 2, type="call_character")
+    spades = state["scene"]["duty"]["spades"]
+    assert ev[0]["duty"] == spades and state["tasks"][0] == {"kind": "draw", "suit": "spades", "seat": spades}
+    state, ev = act(state, spades, type="draw_card")
+    rank = state["tasks"][0]["card"]
+    state, ev = act(state, spades, type="accept_card")
+    card = [e for e in ev if e["type"] == "info_card"][0]["card"]
+    assert card["kind"] == "character" and card["rank"] == rank and rank in state["used"]["spades"]
+
+
+def test_a_student_who_left_no_longer_rolls_or_helps() -> None:
+    state = investigating()
+    state["students"][1]["left"] = True
+    assert not [a for a in SPEC.legal_actions(state, 1) if a["type"] in ("declare_roll", "use_move")]
+    state, _ = act(state, 0, type="declare_roll", move="discover", stat="talk")
+    assert {"type": "help"} not in SPEC.legal_actions(state, 1)
+    with pytest.raises(RuleError):
+        act(state, 1, type="help")
+    with pytest.raises(RuleError):
+        state2, _ = act(state, 0, type="cancel_roll")
+        act(state2, 0, type="give_condition", target=1, condition="tired")
+
+
+def test_events_never_show_a_secret_to_anyone_else() -> None:
+    from shared.rng import Rng
+    bots = SPEC.bots()
+    for seed in range(4):
+        state = SPEC.setup(4, seed, {})
+        rng = Rng.from_seed(seed)
+        while not SPEC.is_over(state):
+            movers = [s for s in range(4) if SPEC.legal_actions(state, s)]
+            seat = movers[rng.below(len(movers))]
+            state, events = SPEC.apply(state, seat, bots["random"](SPEC.view(state, seat),
+                                                                   SPEC.legal_actions(state, seat), rng))
+            for ev in events:
+                if ev["type"] == "your_secret":
+                    for viewer in (None, *[s for s in range(4) if s != ev["seat"]]):
+                        assert ev not in SPEC.events_for([ev], viewer)
+                        assert ev["secret"] not in repr(SPEC.events_for(events, viewer))

@@ -44,9 +44,12 @@ def test_setup_is_a_sequence_of_actions() -> None:
 
 def test_subject_option_skips_the_choice_and_unknown_subject_is_rejected() -> None:
     assert SPEC.setup(2, 1, {"subject": "west_stairs_thirteenth_step"})["phase"] == "setup_leader"
-    with pytest.raises(RuleError) as e:
-        SPEC.setup(2, 1, {"subject": "no_such_subject"})
-    assert e.value.code == "setup/bad_option"
+    for bad in ("no_such_subject", 5, ["x"]):
+        with pytest.raises(RuleError) as e:
+            SPEC.setup(2, 1, {"subject": bad})
+        assert e.value.code == "setup/bad_option"
+    with pytest.raises(RuleError):
+        SPEC.setup(2, 1, {"max_scenes": 2})
 
 
 def test_introduction_needs_every_answer_before_moving() -> None:

@@ -156,7 +156,7 @@ def setup(players: int, seed: int, options: dict, content: Content) -> dict:
     if not db["subjects"]:
         raise _err("setup/no_content", "no investigation subjects are installed")
     subject = options.get("subject", TABLE_CHOICE)
-    if subject != TABLE_CHOICE and subject not in db["subjects"]:
+    if not isinstance(subject, str) or (subject != TABLE_CHOICE and subject not in db["subjects"]):
         raise _err("setup/bad_option", f"unknown subject {subject!r}", option="subject")
     max_scenes = int(options.get("max_scenes", 24))
     rng = Rng.from_seed(seed)

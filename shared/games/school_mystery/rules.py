@@ -1306,4 +1306,5 @@ def result(state: dict) -> dict:
                                               "left": st["left"]}
                      for i, st in enumerate(state["students"])],
         "calendar": _copy(state["calendar"]), "scenes": state["scene"]["number"],
+        "custom_locations": _copy(state["custom_locations"]),
     }

@@ -1246,6 +1246,7 @@ def view(state: dict, seat: int | None) -> dict:
     v["cards"] = [dict(c) for c in state["cards"]]
     v["decks"] = {suit: len(deck) for suit, deck in state["decks"].items()}
     v["you"] = seat
+    v["coming_duty"] = _next_duties(state) if state["leader"] is not None else None
     students = []
     for i, st in enumerate(state["students"]):
         if st is None:

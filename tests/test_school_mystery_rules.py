@@ -324,7 +324,7 @@ def test_resolve_roll_is_dice_minus_difficulty_plus_clues() -> None:
     state, _ = act(state, 1, type="declare_resolve")
     assert not [a for a in SPEC.legal_actions(state, 1) if a["type"] == "set_roll_modifiers"]
     with pytest.raises(RuleError):
-        act(state, 1, type="set_roll_modifiers", advantage=True, disadvantage=False)
+        act(state, 1, type="set_roll_modifiers", advantage=["item"], disadvantage=[])
     state = force_dice(state, [5, 3])
     state, ev = act(state, 1, type="roll_dice")
     roll = [e for e in ev if e["type"] == "dice_rolled"][0]

@@ -172,9 +172,11 @@ def event_text(event: dict, view: dict, content: Content, lang: str) -> str | No
         return t(content, "log_roll_declared", lang, name=name, move=move_name(content, event["move"], lang),
                  stat=stat_name(content, event.get("stat"), lang) or "—")
     if kind == "roll_modifiers":
-        yes, no = t(content, "yes", lang), t(content, "no", lang)
-        return t(content, "log_roll_modifiers", lang, name=name, advantage=yes if event["advantage"] else no,
-                 disadvantage=yes if event["disadvantage"] else no)
+        no = t(content, "no", lang)
+        sep = ", " if lang == "en" else "・"
+        adv = sep.join(t(content, f"source_{x}", lang) for x in event["advantage"]) or no
+        dis = sep.join(t(content, f"source_{x}", lang) for x in event["disadvantage"]) or no
+        return t(content, "log_roll_modifiers", lang, name=name, advantage=adv, disadvantage=dis)
     if kind == "help":
         return t(content, "log_help", lang, helper=seat_name(view, event["helper"], content, lang),
                  roller=seat_name(view, event["roller"], content, lang))

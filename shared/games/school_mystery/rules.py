@@ -28,7 +28,8 @@ both non-empty unless noted):
   scene      declare_roll {move, stat}; use_move {move}; call_character {};
              give_condition {target, condition: id} | {target, text}; clear_condition {target, index};
              begin_resolution {}                      (leader)
-  roll       set_roll_modifiers {advantage: bool, disadvantage: bool}; help {}; roll_dice {};
+  roll       set_roll_modifiers {advantage: [item|move|card…], disadvantage: [condition|card…]};
+             help {}; roll_dice {};
              cancel_roll {}; unlock_secret {secret}; rival_reroll {stat}; accept_roll {}
   resolution set_title {text}; set_deduction {text}; use_clue {card, used: bool};
              declare_resolve {}; object {text}; roll_dice {}; cancel_roll {}
@@ -58,6 +59,9 @@ CANVAS = 10000
 MAX_CONDITIONS = 3
 MAX_CARDS = 300
 MAX_CUSTOM_LOCATIONS = 20
+ADVANTAGE_SOURCES = ("item", "move", "card")  # declared at the table: a helpful item, a move, a drawn card
+DISADVANTAGE_SOURCES = ("condition", "card")  # a hindering condition, a drawn card
+MODIFIER_PRESETS = (([], []), (["item"], []), ([], ["condition"]), (["item"], ["condition"]))
 PLACEHOLDER = "…"
 TABLE_CHOICE = "table_choice"
 SETUP_PHASES = ("setup_subject", "setup_leader", "setup_students")
@@ -366,10 +370,9 @@ def _legal_roll(state: dict, seat: int, out: list[dict]) -> None:
         return
     if roll["stage"] == "declared":
         if seat == roller:
-            for adv in (False, True):
-                for dis in (False, True):
-                    if (adv, dis) != (roll["advantage"], roll["disadvantage"]):
-                        out.append({"type": "set_roll_modifiers", "advantage": adv, "disadvantage": dis})
+            for adv, dis in MODIFIER_PRESETS:  # representatives; any subsets of the sources are accepted
+                if (adv, dis) != (roll["advantage"], roll["disadvantage"]):
+                    out.append({"type": "set_roll_modifiers", "advantage": list(adv), "disadvantage": list(dis)})
             out.append({"type": "roll_dice"})
             out.append({"type": "cancel_roll"})
         elif _can_help(state, seat):
@@ -964,7 +967,7 @@ def _a_declare_roll(state: dict, seat: int, action: dict, events: list) -> None:
         raise _err("action/illegal_target", "that stat does not fit this move", stat=stat)
     st = state["students"][seat]
     state["roll"] = {"move": mid, "stat": stat, "roller": seat, "first_roller": seat, "stage": "declared",
-                     "advantage": False, "disadvantage": False,
+                     "advantage": [], "disadvantage": [],
                      "effect_advantage": st["advantage_next"], "effect_disadvantage": st["disadvantage_next"],
                      "helpers": [], "dice": None, "band": None, "total": None, "raised": False,
                      "rerolled": False}
@@ -1040,10 +1043,20 @@ def _a_set_roll_modifiers(state: dict, seat: int, action: dict, events: list) ->
     roll = _need_roll(state, seat, "declared")
     if roll["move"] == RESOLVE:
         raise _err("action/illegal", "《解明》 takes no advantage or disadvantage")
-    roll["advantage"] = _bool(action, "advantage")
-    roll["disadvantage"] = _bool(action, "disadvantage")
-    events.append({"type": "roll_modifiers", "seat": seat, "advantage": roll["advantage"],
-                   "disadvantage": roll["disadvantage"]})
+    roll["advantage"] = _sources(action, "advantage", ADVANTAGE_SOURCES)
+    roll["disadvantage"] = _sources(action, "disadvantage", DISADVANTAGE_SOURCES)
+    events.append({"type": "roll_modifiers", "seat": seat, "advantage": list(roll["advantage"]),
+                   "disadvantage": list(roll["disadvantage"])})
+
+
+def _sources(action: dict, key: str, allowed: tuple[str, ...]) -> list[str]:
+    value = action.get(key)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise _err("action/bad_shape", f"'{key}' must be a list of sources", field=key)
+    if len(set(value)) != len(value) or not set(value) <= set(allowed):
+        raise _err("action/illegal_target", f"'{key}' sources are some of {list(allowed)}, each once",
+                   field=key, allowed=list(allowed))
+    return [v for v in allowed if v in value]
 
 
 def _a_help(state: dict, seat: int, action: dict, events: list) -> None:
@@ -1065,8 +1078,8 @@ def _a_cancel_roll(state: dict, seat: int, action: dict, events: list) -> None:
 
 def _throw(state: dict, seat: int, roll: dict, stat: str, helpers: list[int], reason: str) -> dict:
     st = state["students"][seat]
-    adv_src = (["declared"] if roll["advantage"] else []) + (["effect"] if roll["effect_advantage"] else [])
-    dis_src = (["declared"] if roll["disadvantage"] else []) + (["effect"] if roll["effect_disadvantage"] else [])
+    adv_src = list(roll["advantage"]) + (["effect"] if roll["effect_advantage"] else [])
+    dis_src = list(roll["disadvantage"]) + (["effect"] if roll["effect_disadvantage"] else [])
     mode = dice_mod.mode_of(adv_src, dis_src)
     rng = Rng(state["rng"])
     thrown = dice_mod.roll(rng, mode)
@@ -1166,7 +1179,7 @@ def _a_declare_resolve(state: dict, seat: int, action: dict, events: list) -> No
     if not state["deduction"].strip():
         raise _err("action/illegal", "write the deduction first")
     state["roll"] = {"move": RESOLVE, "stat": None, "roller": seat, "first_roller": seat, "stage": "declared",
-                     "advantage": False, "disadvantage": False, "effect_advantage": False,
+                     "advantage": [], "disadvantage": [], "effect_advantage": False,
                      "effect_disadvantage": False, "helpers": [], "dice": None, "band": None, "total": None,
                      "raised": False, "rerolled": False}
     events.append({"type": "roll_declared", "seat": seat, "move": RESOLVE, "stat": None,

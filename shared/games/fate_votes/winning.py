@@ -12,6 +12,19 @@ CARDS: tuple[str, ...] = ("oyashiro", "rena", "satoko", "mion", "shion", "keiich
 RANK: dict[str, int] = {c: i for i, c in enumerate(CARDS)}
 CONDITIONS: tuple[str, ...] = ("oyashiro", "rena", "satoko", "mion", "keiichi", "rika_happy", "rika_broken")
 NONE = "none"
+STORIES: tuple[str, ...] = ("oyashiro", "rena", "satoko", "mion", "shion_mion", "shion_satoko", "keiichi",
+                            "rika_happy", "rika_broken", "none")
+REASON_CODES: tuple[str, ...] = (
+    "oyashiro/met", "oyashiro/no_holder", "oyashiro/rika_present", "oyashiro/not_unique",
+    "rena/met", "rena/no_holder", "rena/alone", "rena/no_match",
+    "satoko/met", "satoko/no_holder", "satoko/has_votes",
+    "mion/met", "mion/no_holder", "mion/tied_top", "mion/not_top",
+    "keiichi/met", "keiichi/no_holder", "keiichi/too_few_others", "keiichi/equal_counts",
+    "rika_happy/met", "rika_happy/not_all",
+    "rika_broken/met", "rika_broken/no_holder", "rika_broken/other_fired",
+    "shion/with_satoko", "shion/with_mion", "shion/no_partner",
+    "preempted",
+)
 
 
 def _check(condition: str, met: bool, seats: list[int], code: str, **params: Any) -> dict[str, Any]:

@@ -247,3 +247,44 @@ class Flash:
 def pulse(t: float, period: float = 1.2) -> float:
     """0..1 soft pulse for glows (pure function of a clock the caller advances in update)."""
     return 0.5 - 0.5 * math.cos(2 * math.pi * t / period)
+
+
+class Staggered:
+    """Run ``setup()`` when reached; it returns actions fired one every ``gap`` seconds (e.g. card flips).
+
+    Done ``tail`` seconds after the last action; ``skip`` fires everything left at once.
+    """
+
+    def __init__(self, setup: Callable[[], list[Callable[[], None]]], gap: float = 0.12, tail: float = 0.3) -> None:
+        self.setup = setup
+        self.gap = gap
+        self.tail = tail
+        self.actions: list[Callable[[], None]] | None = None
+        self.fired = 0
+        self.elapsed = 0.0
+
+    @property
+    def done(self) -> bool:
+        if self.actions is None:
+            return False
+        return self.fired >= len(self.actions) and self.elapsed >= max(0, len(self.actions) - 1) * self.gap + self.tail
+
+    def _start(self) -> None:
+        if self.actions is None:
+            self.actions = list(self.setup())
+
+    def update(self, dt: float) -> None:
+        self._start()
+        assert self.actions is not None
+        self.elapsed += dt
+        while self.fired < len(self.actions) and self.fired * self.gap <= self.elapsed:
+            self.actions[self.fired]()
+            self.fired += 1
+
+    def skip(self) -> None:
+        self._start()
+        assert self.actions is not None
+        while self.fired < len(self.actions):
+            self.actions[self.fired]()
+            self.fired += 1
+        self.elapsed = max(0, len(self.actions) - 1) * self.gap + self.tail

@@ -181,6 +181,15 @@ def _blade(s: pygame.Surface, c: tuple[float, float], r: float, col: Any) -> Non
     pygame.draw.line(s, col, (cx - r * 0.75, cy + r * 0.35), (cx - r * 0.35, cy + r * 0.75), max(2, int(r * 0.2)))
 
 
+def _ring(s: pygame.Surface, c: tuple[float, float], r: float, col: Any) -> None:
+    pygame.draw.circle(s, col, c, r, max(2, int(r * 0.28)))
+    pygame.draw.circle(s, col, c, r * 0.32)
+
+
+def _star_outline(s: pygame.Surface, c: tuple[float, float], r: float, col: Any) -> None:
+    draw_shape(s, "star", c, r, col, width=max(2, int(r * 0.16)))
+
+
 def _shape(name: str) -> Callable[[pygame.Surface, tuple[float, float], float, Any], None]:
     return lambda s, c, r, col: draw_shape(s, name, c, r, col)
 
@@ -191,10 +200,12 @@ SYMBOLS: dict[str, Callable[[pygame.Surface, tuple[float, float], float, Any], N
     "leaf": _leaf, "bell": _bell, "key": _key, "hourglass": _hourglass, "blade": _blade,
     "circle": _shape("circle"), "square": _shape("square"), "triangle": _shape("triangle"),
     "star": _shape("star"), "star4": _shape("star4"), "hexagon": _shape("hexagon"), "plus": _shape("plus"),
-    "cross": _shape("cross"), "pentagon": _shape("pentagon"), "octagon": _shape("octagon"),
+    "cross": _shape("cross"), "ring": _ring, "star_outline": _star_outline,
+    "triangle_down": _shape("triangle_down"), "pentagon": _shape("pentagon"), "octagon": _shape("octagon"),
 }
 SYMBOL_ALIASES = {"♥": "heart", "♦": "diamond", "♣": "club", "♠": "spade", "★": "star", "☆": "star",
-                  "●": "circle", "■": "square", "▲": "triangle", "◆": "diamond", "✚": "plus"}
+                  "●": "circle", "■": "square", "▲": "triangle", "◆": "diamond", "✚": "plus",
+                  "◎": "ring", "▼": "triangle_down"}
 
 
 def draw_symbol(surface: pygame.Surface, name: str, center: tuple[float, float], r: float, colour: Any) -> None:

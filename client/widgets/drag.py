@@ -70,7 +70,8 @@ class DragController:
         self.on_click: Callable[[Any], None] | None = None
         self.on_reject: Callable[[str], None] | None = None
         self.on_pickup: Callable[[Any], None] | None = None
-        self.fallback_message: str = ""  # shown when dropped on nothing
+        # shown when dropped on nothing: a string, or a function of the payload
+        self.fallback_message: str | Callable[[Any], str] = ""
         self.held: DragSource | None = None
         self.dragging = False
         self.grab_offset = (0.0, 0.0)
@@ -135,8 +136,9 @@ class DragController:
         target = self.target_at(pos)
         if target is None:
             self.spring_back(src.id, let_go, src.home)
-            if self.on_reject and self.fallback_message:
-                self.on_reject(self.fallback_message)
+            msg = self.fallback_message(src.payload) if callable(self.fallback_message) else self.fallback_message
+            if self.on_reject and msg:
+                self.on_reject(msg)
             return
         ok, message = target.accepts(src.payload)
         if ok:

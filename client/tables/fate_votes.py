@@ -138,6 +138,11 @@ class FateVotesTable(TableView):
         self._warned = False
 
     @property
+    def over_shown(self) -> bool:
+        """The game is over and the animations have caught up (results may be shown)."""
+        return bool(self.view.get("over")) and self.show_results
+
+    @property
     def display(self) -> bool:
         return self.seat is None or bool(getattr(self.ctx, "display_mode", False))
 
@@ -752,7 +757,7 @@ class FateVotesTable(TableView):
         _ = rows
 
     def _place_final_cards(self) -> None:
-        if not self.final_cards and self.view.get("over") and self.view.get("final"):
+        if not self.final_cards and self.view.get("over") and self.view.get("final") and not self.queue.busy:
             for s, c in enumerate(self.view["final"].get("cards", [])):
                 self.final_cards[s] = CardSprite(self.texts.card_face(c), (0, 0), self.L.u * 5.0)
         cx, cy = self.L.centre
@@ -762,10 +767,15 @@ class FateVotesTable(TableView):
             px, py = self.L.plate_centre(s)
             dx, dy = cx - px, cy - py
             dist = math.hypot(dx, dy) or 1.0
-            off = self.L.u * 5.4
-            pos = (px + dx / dist * off, py + dy / dist * off * 0.9)
-            sp.home = pos
+            dx, dy = dx / dist, dy / dist
             sp.size = _size(self.L.u * 5.0)
+            pr = self.L.plates[s]
+            gap = self.L.u * 0.4
+            tx = (pr.w / 2 + sp.size[0] / 2 + gap) / abs(dx) if abs(dx) > 1e-3 else 1e9
+            ty = (pr.h / 2 + sp.size[1] / 2 + gap) / abs(dy) if abs(dy) > 1e-3 else 1e9
+            off = min(tx, ty)
+            pos = (px + dx * off, py + dy * off)
+            sp.home = pos
             if not sp.animating:
                 sp.pos = pos
 
@@ -807,6 +817,9 @@ class FateVotesTable(TableView):
         buttons: list[Button] = []
         u = self.L.u
         if self.view.get("over"):
+            if not self.show_results:
+                self.buttons = buttons
+                return
             r = pygame.Rect(0, 0, int(u * 9), int(u * 2.2))
             r.topright = (self.L.main.right - int(u * 0.6), self.L.main.y + int(u * 0.9))
             label = self.ctx.t("fv_btn_table") if self.results_toggle else self.ctx.t("fv_btn_results")

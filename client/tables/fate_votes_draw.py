@@ -85,7 +85,7 @@ class FvPainter:
             msg = self.text(self.ctx.t("fv_waiting_table"), t.L.u * 1.4, SOFT)
             surface.blit(msg, msg.get_rect(center=rect.center))
             return
-        if t.show_results and t.view.get("over") and t.results_toggle:
+        if t.over_shown and t.results_toggle:
             self.draw_log(surface)
             self.draw_results(surface, t.L.main)
             self.draw_buttons(surface)
@@ -109,11 +109,12 @@ class FvPainter:
         t, L, u = self.t, self.t.L, self.t.L.u
         v = t.view
         rnd = v.get("round", 1)
-        over = v.get("over")
+        over = t.over_shown
         title = self.ctx.t("fv_round", n=min(rnd, 5)) if not over else t.texts.phase_name("over")
         img = self.text(title, u * 1.6, PAPER, True)
         surface.blit(img, (L.main.x + u, L.top.y + u * 0.5))
-        phase = self.text(t.texts.phase_name(str(v.get("phase", ""))), u * 1.05, SOFT)
+        shown_phase = "final" if (v.get("over") and not over) else str(v.get("phase", ""))
+        phase = self.text(t.texts.phase_name(shown_phase), u * 1.05, SOFT)
         surface.blit(phase, (L.main.x + u, L.top.y + u * 0.6 + img.get_height()))
         # round markers
         x = L.main.x + u * 1.3 + max(img.get_width(), phase.get_width()) + u
@@ -191,9 +192,8 @@ class FvPainter:
                 box = pygame.Rect(0, 0, slots[0] * need + u * 0.6 * (need - 1) + u, slots[1] + u)
                 box.midbottom = (d.centerx, d.bottom - u * 0.3)
                 _dashed(surface, box, ACCENT, int(u * 0.5))
-            img = self.fit(instr, u * 1.05, PAPER, d.w - int(u * 2), True)
-            r = img.get_rect(midbottom=(d.centerx, d.bottom + u * 0.0 - (L.hand_card_h * 0.72 + u * 1.4
-                                                                           if (need or t.staged) else u * 0.8)))
+            img = self.fit(instr, u * 1.05, PAPER, int(d.w * 1.1), True)
+            r = img.get_rect(midtop=(d.centerx, d.bottom + u * 0.7))
             pill = r.inflate(u * 1.2, u * 0.5)
             self.panel(surface, pill, (*INK, 200), pill.h // 2)
             surface.blit(img, r)
@@ -211,7 +211,7 @@ class FvPainter:
         bd = int(u * 2.9)
         badge = t.badges.badge(s, bd)
         surface.blit(badge, badge.get_rect(center=(r.x + u * 0.3 + bd / 2, r.y + u * 0.35 + bd / 2)))
-        name = t.player_name(s) + (self.ctx.t("fv_you_suffix") if me else "")
+        name = t.player_name(s)
         nx = r.x + u * 0.6 + bd
         vote_w = u * 3.2
         img = self.fit(name, u * 1.0, PAPER, int(r.right - nx - vote_w - u * 0.3), True)
@@ -490,7 +490,7 @@ class FvPainter:
             width = int(box.right - tx - u * 3.2)
             nm = self.fit(f"{t.player_name(s)} · {face.title}", fs * 1.1, PAPER, width, True)
             surface.blit(nm, (tx, box.y + u * 0.15))
-            why = t.texts.reason(row.get("reason_code", ""), row.get("params") or {})
+            why = t.texts.reason(row.get("reason_code", ""), row.get("params") or {}, by=cond)
             lines = self.ctx.wrap(why, fs, width)
             yy = box.y + u * 0.2 + nm.get_height()
             lh = self.ctx.font(fs).get_linesize()
@@ -522,7 +522,7 @@ class FvPainter:
             surface.blit(m, (rx, yy))
             surface.blit(head, (rx + u * 1.4, yy))
             yy += head.get_height()
-            why = t.texts.reason(c.get("reason_code", ""), c.get("params") or {})
+            why = t.texts.reason(c.get("reason_code", ""), c.get("params") or {}, by=cond)
             for ln in self.ctx.wrap(why, fs2, rw - int(u * 1.4))[:2]:
                 surface.blit(self.text(ln, fs2, SOFT), (rx + u * 1.4, yy))
                 yy += lh

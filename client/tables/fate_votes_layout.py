@@ -68,14 +68,14 @@ def compute(rect: pygame.Rect, u: float, players: int, seat: int | None, with_ha
         token_home = (controls.x + u * 2.6, controls.centery)
         w, h = card_size(hand_card_h)
         n = max(1, hand_count)
-        spread = min(w * 0.86, (main.w - cw - u * 20) / max(1, n))
+        spread = min(w * 1.04, (main.w - cw - u * 16) / max(1, n))
         step_a = 4.0
         hx = main.centerx - u * 4
         for i in range(hand_count):
             k = i - (n - 1) / 2
             ang = -k * step_a
             x = hx + k * spread
-            y = hand.y + h / 2 + u * 0.9 + abs(k) ** 1.6 * u * 0.18
+            y = hand.y + h / 2 + u * 0.5 + abs(k) ** 1.6 * u * 0.18
             slots.append(((x, y), ang))
     return Layout(rect=rect, u=u, top=top, log=log, main=main, centre=(cx, cy), rx=rx, ry=ry, plates=plates,
                   discard=discard, hand=hand, hand_card_h=hand_card_h, controls=controls, token_home=token_home,

@@ -74,10 +74,12 @@ class FvTexts:
         phases = getattr(self.content, "phases", {}) or {}
         return self._pick(phases[phase]) if phase in phases else phase
 
-    def reason(self, code: str, params: dict[str, Any]) -> str:
+    def reason(self, code: str, params: dict[str, Any], by: str | None = None) -> str:
         reasons = getattr(self.content, "reasons", {}) or {}
         template = self._pick(reasons[code]) if code in reasons else code
         values = {k: v for k, v in params.items() if isinstance(v, (int, str))}
+        if "by" not in values and by:
+            values["by"] = by
         if "by" in values:
             values["by"] = self.condition_name(str(values["by"]))
         values.setdefault("votes", "")
@@ -101,8 +103,12 @@ class FvTexts:
         return sep.join(self.player_name(s) for s in seats)
 
     def cards(self, cards: list[str]) -> str:
+        """Card names, repeats folded into "name ×n" (in first-seen order)."""
         sep = "、" if self.ctx.lang in ("ja", "zh") else ", "
-        return sep.join(self.card_name(c) for c in cards)
+        counts: dict[str, int] = {}
+        for c in cards:
+            counts[c] = counts.get(c, 0) + 1
+        return sep.join(self.card_name(c) + (f" ×{k}" if k > 1 else "") for c, k in counts.items())
 
     def log_lines(self, ev: dict[str, Any], viewer: int | None) -> list[tuple[str, int | None]]:
         """Player-readable lines for one public log entry / event ((text, seat or None))."""

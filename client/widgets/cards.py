@@ -341,7 +341,7 @@ class CardRenderer:
         rounded(s, PAPER, (0, 0, w, h), rad)
         rounded(s, (205, 196, 176), (0, 0, w, h), rad, 1)
         m = max(3, int(w * 0.06))
-        field = pygame.Rect(m, m, w - 2 * m, int(h * 0.44))
+        field = pygame.Rect(m, m, w - 2 * m, int(h * (0.44 if w >= 50 else 1.0) - (0 if w >= 50 else 2 * m)))
         rounded(s, card.colour, field, max(2, rad - m // 2))
         # a soft lighter band on the field so it reads as paper print, not glossy
         band = pygame.Surface((field.w, field.h // 3), pygame.SRCALPHA)
@@ -359,6 +359,8 @@ class CardRenderer:
         small = pygame.transform.smoothscale(big, (big.get_width() // ss, big.get_height() // ss))
         s.blit(small, small.get_rect(center=centre))
         tiny = w < 70
+        if w < 50:  # a chip: colour and symbol only
+            return s
         if card.corner:
             cs = max(9.0, w * 0.11)
             cr = int(cs * 0.85)

@@ -355,7 +355,7 @@ class FateVotesTable(TableView):
                 self.highlight = None
                 self.final_cards = {}
                 for s, c in enumerate(cards):
-                    self.final_cards[s] = CardSprite(self.texts.card_face(c), (0, 0), self.L.u * 5.0, face_up=False)
+                    self.final_cards[s] = CardSprite(self.texts.card_face(c), (0, 0), self.L.pu * 5.0, face_up=False)
                 self._place_final_cards()
                 return [self._flip_action(sp) for sp in self.final_cards.values()]
             q.add(Staggered(place, 0.12, 0.3))
@@ -740,10 +740,14 @@ class FateVotesTable(TableView):
         n = len(self.centre_cards)
         if not n:
             return
-        h = u * 5.2 if n <= 14 else u * 4.2
-        w = h * 5 / 7
-        per_row = max(1, int((d.w - u * 1.5) // (w + u * 0.5)))
-        rows = math.ceil(n / per_row)
+        h = u * 5.2
+        while True:  # shrink until every card fits in the discard area
+            w = h * 5 / 7
+            per_row = max(1, int((d.w - u * 1.5) // (w + u * 0.5)))
+            rows = math.ceil(n / per_row)
+            if rows * (h + u * 1.4) + u * 2.6 <= d.h or h < u * 2.5:
+                break
+            h *= 0.9
         y0 = d.y + u * 2.6 + h / 2
         for i, cc in enumerate(self.centre_cards):
             row, col = divmod(i, per_row)
@@ -759,7 +763,7 @@ class FateVotesTable(TableView):
     def _place_final_cards(self) -> None:
         if not self.final_cards and self.view.get("over") and self.view.get("final") and not self.queue.busy:
             for s, c in enumerate(self.view["final"].get("cards", [])):
-                self.final_cards[s] = CardSprite(self.texts.card_face(c), (0, 0), self.L.u * 5.0)
+                self.final_cards[s] = CardSprite(self.texts.card_face(c), (0, 0), self.L.pu * 5.0)
         cx, cy = self.L.centre
         for s, sp in self.final_cards.items():
             if s >= len(self.L.plates):
@@ -768,7 +772,7 @@ class FateVotesTable(TableView):
             dx, dy = cx - px, cy - py
             dist = math.hypot(dx, dy) or 1.0
             dx, dy = dx / dist, dy / dist
-            sp.size = _size(self.L.u * 5.0)
+            sp.size = _size(self.L.pu * 5.0)
             pr = self.L.plates[s]
             gap = self.L.u * 0.4
             tx = (pr.w / 2 + sp.size[0] / 2 + gap) / abs(dx) if abs(dx) > 1e-3 else 1e9

@@ -107,6 +107,9 @@ class FvPainter:
             surface.blit(msg, msg.get_rect(center=rect.center))
             return
         if t.over_shown and t.results_toggle:
+            surface.blit(self.background(rect.size), rect.topleft)
+            u = t.L.u
+            self.panel(surface, t.L.log.inflate(-u * 0.6, -u * 0.6), (*INK, 150), int(u * 0.6))
             self.draw_log(surface)
             self.draw_results(surface, t.L.main)
             self.draw_buttons(surface)
@@ -218,7 +221,7 @@ class FvPainter:
             surface.blit(img, r)
 
     def draw_plate(self, surface: pygame.Surface, s: int) -> None:
-        t, L, u = self.t, self.t.L, self.t.L.u
+        t, L, u = self.t, self.t.L, self.t.L.pu
         r = L.plates[s]
         v = t.view
         me = s == t.seat

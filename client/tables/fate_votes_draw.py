@@ -73,6 +73,8 @@ class FvPainter:
                     d = min(1.0, math.hypot(dx, dy) / 1.35)
                     small.set_at((x, y), (0, 0, 0, int(110 * d ** 2.2)))
             bg.blit(pygame.transform.smoothscale(small, size), (0, 0))
+            if pygame.display.get_surface() is not None:
+                bg = bg.convert()
             self._bg[size] = bg
         return bg
 
@@ -80,7 +82,7 @@ class FvPainter:
         """Background + the panels that do not move, as one opaque surface."""
         L, u = self.t.L, self.t.L.u
         key = ("base", rect.size, tuple(L.discard), tuple(L.log), tuple(L.controls) if L.controls else None,
-               self.t.display, self.t.seat is None)
+               self.t.display, self.t.seat is None, self.ctx.lang)
         surf = self._bg.get(key)  # type: ignore[arg-type]
         if surf is None:
             surf = self.background(rect.size).copy()
@@ -220,26 +222,46 @@ class FvPainter:
             self.panel(surface, pill, (*INK, 200), pill.h // 2)
             surface.blit(img, r)
 
-    def draw_plate(self, surface: pygame.Surface, s: int) -> None:
-        t, L, u = self.t, self.t.L, self.t.L.pu
-        r = L.plates[s]
-        v = t.view
-        me = s == t.seat
+    def plate_key(self, s: int) -> tuple:
+        """Everything the static part of seat ``s``'s plate shows."""
+        t, v = self.t, self.t.view
+        hs = v.get("hand_sizes") or []
+        return (s, t.player_name(s), t.disp_votes[s] if s < len(t.disp_votes) else 0,
+                t.disp_tokens[s] if s < len(t.disp_tokens) else 0, hs[s] if s < len(hs) else 0,
+                t.role_shown[s] if s < len(t.role_shown) else None, s in (v.get("submitted") or []),
+                s == t.seat, tuple(t.L.plates[s]))
+
+    def plate_surface(self, s: int) -> pygame.Surface:
+        """Seat ``s``'s plate, opaque (the table under it included), re-rendered when it changes."""
+        key = ("plate", self.plate_key(s), self.ctx.lang)
+        img = self._panels.get(key)  # type: ignore[arg-type]
+        if img is None:
+            for k in [k for k in self._panels if isinstance(k, tuple) and k and k[0] == "plate" and k[1][0] == s]:
+                del self._panels[k]
+            L = self.t.L
+            r = L.plates[s]
+            img = pygame.Surface(r.size)
+            img.blit(self.background(L.rect.size), (0, 0), r.move(-L.rect.x, -L.rect.y))
+            self.draw_plate_static(img, s, pygame.Rect(0, 0, *r.size))
+            if pygame.display.get_surface() is not None:
+                img = img.convert()
+            self._panels[key] = img  # type: ignore[index]
+        return img
+
+    def draw_plate_static(self, surface: pygame.Surface, s: int, r: pygame.Rect) -> None:
+        """Panel, badge, name, votes, tokens left, hand size, role, tick (baked into the base layer)."""
+        t, u = self.t, self.t.L.pu
+        _, name, votes, left, hs, role, acted, me, _ = self.plate_key(s)
         self.panel(surface, r, (255, 255, 255, 34) if me else PANEL, int(u * 0.7))
-        if t.highlight == s:
-            draw_glow(surface, r, ACCENT, int(u * 0.7), 1.0)
-        elif me:
+        if me:
             pygame.draw.rect(surface, ACCENT, r, 2, border_radius=int(u * 0.7))
         bd = int(u * 2.9)
         badge = t.badges.badge(s, bd)
         surface.blit(badge, badge.get_rect(center=(r.x + u * 0.3 + bd / 2, r.y + u * 0.35 + bd / 2)))
-        name = t.player_name(s)
         nx = r.x + u * 0.6 + bd
         vote_w = u * 3.2
         img = self.fit(name, u * 1.0, PAPER, int(r.right - nx - vote_w - u * 0.3), True)
         surface.blit(img, (nx, r.y + u * 0.35))
-        # votes: big number + token stack
-        votes = t.disp_votes[s] if s < len(t.disp_votes) else 0
         col = RED if votes < 0 else PAPER
         num = self.text(str(votes), u * 2.0, col, True)
         surface.blit(num, num.get_rect(topright=(r.right - u * 0.5, r.y + u * 0.05)))
@@ -252,39 +274,50 @@ class FvPainter:
         if votes > 8:
             more = self.text(f"+{votes - 8}", u * 0.75, SOFT)
             surface.blit(more, (nx + 8 * td * 0.62 + td * 0.6, ty))
-        # bottom line: tokens left, hand size, role, ready/chosen tick
         by = r.bottom - u * 1.25
-        left = t.disp_tokens[s] if s < len(t.disp_tokens) else 0
         tok = t.badges.token(s, int(u * 0.9))
         x = r.x + u * 0.45
         for i in range(left):
             surface.blit(tok, (x + i * u * 0.62, by))
         x += 5 * u * 0.62 + u * 0.5
-        hs = (v.get("hand_sizes") or [0] * t.players)[s] if s < len(v.get("hand_sizes") or []) else 0
         _mini_back(surface, pygame.Rect(x, by - u * 0.05, u * 0.7, u * 0.98))
         hi = self.text(f"×{hs}", u * 0.78, SOFT)
         surface.blit(hi, (x + u * 0.85, by - u * 0.05))
-        x += u * 2.4
-        role = t.role_shown[s] if s < len(t.role_shown) else None
         if role:
-            flash = t.role_flash[s] if s < len(t.role_flash) else 0.0
-            label = self.ctx.t("fv_role_" + role)
-            img = self.text(label, u * 0.78, INK if role == "vote" else PAPER, True)
-            pill = img.get_rect(topleft=(x + u * 0.3, by - u * 0.1)).inflate(u * 0.8, u * 0.15)
+            pill = self.role_pill(r, role)
+            img = self.text(self.ctx.t("fv_role_" + role), u * 0.78, INK if role == "vote" else PAPER, True)
             pygame.draw.rect(surface, PAPER if role == "vote" else RED, pill, border_radius=pill.h // 2)
-            if flash > 0:
-                pygame.draw.rect(surface, ACCENT, pill.inflate(u * 0.4 * flash, u * 0.4 * flash), 2,
-                                 border_radius=pill.h // 2 + 2)
             surface.blit(img, img.get_rect(center=pill.center))
-        # chosen tick (who has acted in this step; never what)
-        acted = s in (v.get("submitted") or [])
-        acting = s in (v.get("actors") or []) and not acted and not v.get("over")
-        tc = (r.right - u * 0.9, r.bottom - u * 0.75)
         if acted:
+            tc = (r.right - u * 0.9, r.bottom - u * 0.75)
             pygame.draw.circle(surface, GREEN_OK, tc, u * 0.62)
             pygame.draw.lines(surface, INK, False, [(tc[0] - u * 0.3, tc[1]), (tc[0] - u * 0.08, tc[1] + u * 0.25),
                                                     (tc[0] + u * 0.32, tc[1] - u * 0.25)], max(2, int(u * 0.14)))
-        elif acting:
+
+    def role_pill(self, r: pygame.Rect, role: str) -> pygame.Rect:
+        u = self.t.L.pu
+        img = self.text(self.ctx.t("fv_role_" + role), u * 0.78, INK, True)
+        x = r.x + u * 0.45 + 5 * u * 0.62 + u * 0.5 + u * 2.4
+        return img.get_rect(topleft=(x + u * 0.3, r.bottom - u * 1.35)).inflate(u * 0.8, u * 0.15)
+
+    def draw_plate(self, surface: pygame.Surface, s: int) -> None:
+        """The moving parts of a plate: highlight, role flash, "thinking" dots, the staged token."""
+        t, L, u = self.t, self.t.L, self.t.L.pu
+        r = L.plates[s]
+        v = t.view
+        surface.blit(self.plate_surface(s), r.topleft)
+        if t.highlight == s:
+            draw_glow(surface, r, ACCENT, int(u * 0.7), 1.0)
+        role = t.role_shown[s] if s < len(t.role_shown) else None
+        flash = t.role_flash[s] if s < len(t.role_flash) else 0.0
+        if role and flash > 0:
+            pill = self.role_pill(r, role)
+            pygame.draw.rect(surface, ACCENT, pill.inflate(u * 0.5 * flash, u * 0.5 * flash), 2,
+                             border_radius=pill.h // 2 + 2)
+        acted = s in (v.get("submitted") or [])
+        acting = s in (v.get("actors") or []) and not acted and not v.get("over")
+        if acting:
+            tc = (r.right - u * 0.9, r.bottom - u * 0.75)
             k = 0.5 + 0.5 * math.sin(t.time * 4 + s)
             for i in range(3):
                 pygame.draw.circle(surface, SOFT if i != int(t.time * 3) % 3 else ACCENT,
@@ -323,8 +356,13 @@ class FvPainter:
         if img is None:
             for k in [k for k in self._panels if isinstance(k, tuple) and k and k[0] == "log"]:
                 del self._panels[k]
-            img = pygame.Surface(r.size, pygame.SRCALPHA)
+            # opaque: the table background under the panel, then the panel and its text
+            img = pygame.Surface(r.size)
+            img.blit(self.background(L.rect.size), (0, 0), r.move(-L.rect.x, -L.rect.y))
+            self.panel(img, pygame.Rect(0, 0, *r.size), (*INK, 150), int(u * 0.6))
             self._render_log(img, pygame.Rect(0, 0, *r.size), tally)
+            if pygame.display.get_surface() is not None:
+                img = img.convert()
             self._panels[key] = img  # type: ignore[index]
         surface.blit(img, r.topleft)
 
@@ -375,8 +413,20 @@ class FvPainter:
             yy += lh
 
     def tally(self) -> dict[str, int]:
+        log = self.t.view.get("log") or []
+        key = ("tally", id(log), len(log))
+        hit = self._panels.get(key)  # type: ignore[arg-type]
+        if hit is not None:
+            return hit  # type: ignore[return-value]
+        for k in [k for k in self._panels if isinstance(k, tuple) and k and k[0] == "tally"]:
+            del self._panels[k]
+        out = self._tally(log)
+        self._panels[key] = out  # type: ignore[index,assignment]
+        return out
+
+    def _tally(self, log: list) -> dict[str, int]:
         out: dict[str, int] = {}
-        for e in self.t.view.get("log") or []:
+        for e in log:
             if e.get("type") == "strike_discards":
                 for d in e.get("discards", []):
                     for c in d["cards"]:

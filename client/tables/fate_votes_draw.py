@@ -194,6 +194,29 @@ class FvPainter:
     def draw_centre(self, surface: pygame.Surface) -> None:
         t, L, u = self.t, self.t.L, self.t.L.u
         d = L.discard
+        moving = any(cc.sprite.animating for cc in t.centre_cards)
+        if moving:
+            self._draw_centre_cards(surface, (0, 0))
+        else:  # still: one cached opaque image of the discard area
+            key = ("centre", tuple(d), t.centre_round, t.centre_hidden, self.ctx.lang,
+                   tuple((cc.sprite.card.key if cc.sprite.card else None, cc.sprite.face_up, cc.owner,
+                          tuple(map(round, cc.sprite.pos)), cc.sprite.size) for cc in t.centre_cards))
+            img = self._panels.get(key)  # type: ignore[arg-type]
+            if img is None:
+                for k in [k for k in self._panels if isinstance(k, tuple) and k and k[0] == "centre"]:
+                    del self._panels[k]
+                img = pygame.Surface(d.size)
+                img.blit(self.base_layer(L.rect), (0, 0), d.move(-L.rect.x, -L.rect.y))
+                self._draw_centre_cards(img, (-d.x, -d.y))
+                if pygame.display.get_surface() is not None:
+                    img = img.convert()
+                self._panels[key] = img  # type: ignore[index]
+            surface.blit(img, d.topleft)
+        self.draw_instruction(surface)
+
+    def _draw_centre_cards(self, surface: pygame.Surface, off: tuple[int, int]) -> None:
+        t, L, u = self.t, self.t.L, self.t.L.u
+        d = L.discard.move(off)
         if t.centre_cards:
             title = self.ctx.t("fv_centre_round", n=t.centre_round)
             if t.centre_hidden:
@@ -203,11 +226,15 @@ class FvPainter:
         img = self.fit(title, u * 1.0, SOFT, d.w - int(u * 2))
         surface.blit(img, img.get_rect(midtop=(d.centerx, d.y + u * 0.6)))
         for cc in t.centre_cards:
-            cc.sprite.draw(surface, t.cards)
+            x, y = cc.sprite.draw_pos()
+            cc.sprite.draw(surface, t.cards, at=(x + off[0], y + off[1]))
             if cc.owner is not None:
                 b = t.badges.badge(cc.owner, int(u * 1.6))
-                x, y = cc.sprite.pos
-                surface.blit(b, b.get_rect(center=(x, y + cc.sprite.size[1] / 2 + u * 0.5)))
+                surface.blit(b, b.get_rect(center=(x + off[0], y + off[1] + cc.sprite.size[1] / 2 + u * 0.5)))
+
+    def draw_instruction(self, surface: pygame.Surface) -> None:
+        t, L, u = self.t, self.t.L, self.t.L.u
+        d = L.discard
         instr = self.instruction()
         if instr and not t.display:
             need = t._discard_need()

@@ -97,8 +97,10 @@ class FateVotesTable(TableView):
         self.centre_hidden = False
         self.final_cards: dict[int, CardSprite] = {}
         self.log_lines: list[tuple[str, int | None]] = []
-        self.show_results = False
-        self.results_toggle = True  # results screen visible (when over)
+        self.show_results = False  # the game is over and its last animations have played
+        self._settle = False
+        # the table's own results view (the app also shows draw_results in its results frame)
+        self.results_toggle = self.display
         self.clock: Any = None
         self.clock_left: float | None = None
         self.time = 0.0
@@ -114,6 +116,11 @@ class FateVotesTable(TableView):
     def player_name(self, seat: int) -> str:
         if 0 <= seat < len(self.names) and self.names[seat]:
             return self.names[seat]
+        seat_name = getattr(self.ctx, "seat_name", None)
+        if callable(seat_name):
+            name = seat_name(seat)
+            if name:
+                return str(name)
         return self.ctx.t("fv_player", n=seat + 1)
 
     def set_rect(self, rect: pygame.Rect) -> None:
@@ -188,9 +195,8 @@ class FateVotesTable(TableView):
         self.staged = [c for c in self.staged if c in hand]
         if self.sel_target is not None and not self._target_legal(self.sel_target, self.sel_choice):
             self.sel_target = None
-        if view.get("over") and not self.queue.busy:
-            self.show_results = True
-            self._place_final_cards()
+        if view.get("over") and not self.show_results:
+            self._settle = True  # show the results once the events of this snapshot have been animated
         self._sync_hand_sprites()
         self._relayout()
 
@@ -263,6 +269,8 @@ class FateVotesTable(TableView):
         n = self.players
         for ev in events:
             kind = ev.get("type")
+            if kind == "roles":
+                self.role_shown = [None] * n
             if kind in ("strikes", "votes") and len(ev.get("votes", [])) == n:
                 votes, tokens = list(ev["votes"]), list(ev["tokens"])
                 for x in ev["targets"]:
@@ -444,6 +452,9 @@ class FateVotesTable(TableView):
             if surf is not None and surf.get_rect() != self.rect:
                 self.rect = surf.get_rect()
                 self._relayout()
+        if self._settle and not self.queue.busy:
+            self._settle = False
+            self._on_idle()
         self.queue.fast = bool(getattr(self.ctx, "fast", False))
         self.drag.fast = self.queue.fast
         self.queue.update(dt)
@@ -761,7 +772,7 @@ class FateVotesTable(TableView):
         _ = rows
 
     def _place_final_cards(self) -> None:
-        if not self.final_cards and self.view.get("over") and self.view.get("final") and not self.queue.busy:
+        if not self.final_cards and self.show_results and self.view.get("final") and not self.queue.busy:
             for s, c in enumerate(self.view["final"].get("cards", [])):
                 self.final_cards[s] = CardSprite(self.texts.card_face(c), (0, 0), self.L.pu * 5.0)
         cx, cy = self.L.centre

@@ -20,6 +20,11 @@ SOFT = (200, 214, 206)
 DIM = (150, 170, 162)
 RED = (226, 88, 80)
 GREEN_OK = (120, 200, 140)
+DEEP_ACCENT = (196, 92, 36)  # the accent, darkened to read on paper
+MUTED_INK = (92, 88, 84)
+ROW_BG = (236, 229, 212)
+WON_BG = (250, 226, 204)
+STORY_BG = (233, 224, 203)
 
 
 class FvPainter:
@@ -109,11 +114,9 @@ class FvPainter:
             surface.blit(msg, msg.get_rect(center=rect.center))
             return
         if t.over_shown and t.results_toggle:
-            surface.blit(self.background(rect.size), rect.topleft)
-            u = t.L.u
-            self.panel(surface, t.L.log.inflate(-u * 0.6, -u * 0.6), (*INK, 150), int(u * 0.6))
+            surface.blit(self.base_layer(rect), rect.topleft)
             self.draw_log(surface)
-            self.draw_results(surface, t.L.main)
+            self.draw_results_frame(surface, t.L.main)
             self.draw_buttons(surface)
             return
         self.draw_top(surface)
@@ -550,115 +553,141 @@ class FvPainter:
         surface.blit(box, r)
 
     # --- results ---------------------------------------------------------------------------
+    def draw_results_frame(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The table's own results view: a paper sheet with :meth:`draw_results` inside."""
+        u = self.t.L.u
+        box = rect.inflate(-u * 1.2, -u * 1.2)
+        rounded(surface, (10, 20, 18), box.move(int(u * 0.3), int(u * 0.4)), int(u))
+        rounded(surface, PAPER, box, int(u))
+        rounded(surface, ACCENT, box, int(u), max(3, int(u * 0.2)))
+        self.draw_results(surface, box.inflate(-u * 2, -u * 2))
+
     def draw_results(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Ink on paper: winners, every seat's last card and votes with why, each condition, the if-story."""
         t = self.t
         final = t.view.get("final") or {}
-        res = final.get("result") or {}
-        if not res:
+        res = final.get("result") or getattr(t, "result", None) or {}
+        if not res or not res.get("seats"):
             return
-        u = t.L.u
-        r = rect.inflate(-u * 1.2, -u * 1.2)
-        self.panel(surface, r, (*INK, 170), int(u * 0.8))
-        pad = u
-        x0, y = r.x + pad, r.y + pad
+        u = min(t.L.u, rect.h / 34)
+        r = rect
+        x0, y = r.x, r.y
         winners = res.get("winners") or []
         cond = res.get("condition")
         head = (self.ctx.t("fv_winners", names=t.texts.names(winners)) if winners
                 else self.ctx.t("fv_no_winner"))
-        img = self.fit(head, u * 1.8, PAPER, int(r.w - pad * 2 - u * 10), True)
+        img = self.fit(head, u * 1.7, INK, int(r.w * 0.6), True)
         surface.blit(img, (x0, y))
-        y += img.get_height()
-        sub = self.text(self.ctx.t("fv_by_condition", name=t.texts.condition_name(cond)), u * 1.05, ACCENT, True)
-        surface.blit(sub, (x0, y))
-        y += sub.get_height() + u * 0.6
-        # left: seats (card, votes, why) ; right: conditions + story
-        left_w = int(r.w * 0.55)
-        cards = final.get("cards") or []
-        votes = final.get("votes") or []
+        sub = self.fit(self.ctx.t("fv_by_condition", name=t.texts.condition_name(cond)), u * 1.05, DEEP_ACCENT,
+                       int(r.w * 0.38), True)
+        surface.blit(sub, sub.get_rect(bottomright=(r.right, y + img.get_height() - u * 0.2)))
+        y += img.get_height() + u * 0.5
+        left_w = int(r.w * 0.56)
+        cards = final.get("cards") or res.get("cards") or []
+        votes = final.get("votes") or res.get("votes") or []
         rows = res.get("seats") or []
         n = max(1, len(rows))
-        avail = r.bottom - pad - y
+        avail = r.bottom - y
         row_h = min(u * 4.2, avail / n)
-        ch = card_size(row_h * 0.92)
-        fs = min(u * 0.85, row_h * 0.3)
+        ch = card_size(row_h * 0.9)
+        fs = max(u * 0.62, min(u * 0.85, row_h * 0.3))
         for i, row in enumerate(rows):
             s = row["seat"]
             ry = y + i * row_h
             won = row.get("won")
-            box = pygame.Rect(x0, ry, left_w - pad, row_h - u * 0.15)
-            self.panel(surface, box, (255, 255, 255, 40) if won else (255, 255, 255, 14), int(u * 0.4))
+            box = pygame.Rect(x0, ry, left_w - u, row_h - max(2, u * 0.15))
+            rounded(surface, WON_BG if won else ROW_BG, box, int(u * 0.4))
             if won:
-                pygame.draw.rect(surface, ACCENT, box, 2, border_radius=int(u * 0.4))
-            b = t.badges.badge(s, int(min(u * 2.2, row_h * 0.7)))
+                rounded(surface, ACCENT, box, int(u * 0.4), 2)
+            b = t.badges.badge(s, int(min(u * 2.2, row_h * 0.72)))
             surface.blit(b, b.get_rect(midleft=(box.x + u * 0.2, box.centery)))
-            cx = box.x + u * 2.8
+            cx = box.x + u * 0.5 + min(u * 2.2, row_h * 0.72) + u * 0.2
             card = cards[s] if s < len(cards) else row.get("card")
             face = t.texts.card_face(card)
             img = t.cards.surface(face, ch, True, shadow=False)
             surface.blit(img, img.get_rect(midleft=(cx, box.centery)))
-            tx = cx + ch[0] + u * 0.6
-            width = int(box.right - tx - u * 3.2)
-            nm = self.fit(f"{t.player_name(s)} · {face.title}", fs * 1.1, PAPER, width, True)
-            surface.blit(nm, (tx, box.y + u * 0.15))
-            why = t.texts.reason(row.get("reason_code", ""), row.get("params") or {}, by=cond)
+            tx = cx + ch[0] + u * 0.5
+            width = int(box.right - tx - u * 3.4)
+            nm = self.fit(f"{t.player_name(s)} · {face.title}", fs * 1.12, INK, width, True)
+            surface.blit(nm, (tx, box.y + max(1, (row_h - nm.get_height() - fs * 1.4) / 2)))
+            why = t.texts.reason(row.get("reason_code", ""), row.get("params") or {}, by=t.texts.condition_name(cond))
             lines = self.ctx.wrap(why, fs, width)
-            yy = box.y + u * 0.2 + nm.get_height()
+            yy = box.y + max(1, (row_h - nm.get_height() - fs * 1.4) / 2) + nm.get_height()
             lh = self.ctx.font(fs).get_linesize()
             for ln in lines[: max(1, int((box.bottom - yy) // lh))]:
-                surface.blit(self.text(ln, fs, SOFT), (tx, yy))
+                surface.blit(self.text(ln, fs, MUTED_INK), (tx, yy))
                 yy += lh
             vv = votes[s] if s < len(votes) else row.get("votes", 0)
-            num = self.text(str(vv), u * 1.5, PAPER, True)
-            surface.blit(num, num.get_rect(midright=(box.right - u * 1.8, box.centery)))
-            mark = self.text("★" if won else "", u * 1.2, ACCENT, True)
+            num = self.text(str(vv), u * 1.4, INK, True)
+            surface.blit(num, num.get_rect(midright=(box.right - u * 1.9, box.centery - u * 0.25)))
+            lab = self.text(self.ctx.t("fv_votes_label"), u * 0.6, MUTED_INK)
+            surface.blit(lab, lab.get_rect(midtop=(num.get_rect(midright=(box.right - u * 1.9, 0)).centerx,
+                                                   box.centery + u * 0.45)))
             if won:
-                surface.blit(mark, mark.get_rect(midright=(box.right - u * 0.4, box.centery)))
-        # conditions
+                draw_shape(surface, "star", (box.right - u * 0.9, box.centery), u * 0.6, ACCENT)
+        # conditions, in priority order
         rx = x0 + left_w
-        rw = int(r.right - pad - rx)
+        rw = int(r.right - rx)
         yy = y
-        img = self.text(self.ctx.t("fv_conditions_title"), u * 1.0, SOFT, True)
+        img = self.fit(self.ctx.t("fv_conditions_title"), u * 0.95, INK, rw, True)
         surface.blit(img, (rx, yy))
-        yy += img.get_height() + u * 0.2
-        fs2 = u * 0.82
+        yy += img.get_height() + u * 0.15
+        conds = res.get("conditions") or []
+        fs2 = u * 0.78
         lh = self.ctx.font(fs2).get_linesize()
-        for i, c in enumerate(res.get("conditions") or []):
+        for i, c in enumerate(conds):
             state = "fired" if c.get("fired") else ("met" if c.get("met") else "not")
-            col = ACCENT if state == "fired" else (PAPER if state == "met" else DIM)
-            mark = {"fired": "◎", "met": "○", "not": "×"}[state]
+            col = DEEP_ACCENT if state == "fired" else (INK if state == "met" else MUTED_INK)
             name = f"{i + 1}. {t.texts.condition_name(c.get('condition'))}"
-            head = self.fit(name, fs2 * 1.08, col, rw - int(u * 1.6), True)
-            m = self.text(mark, fs2 * 1.1, col, True)
-            surface.blit(m, (rx, yy))
-            surface.blit(head, (rx + u * 1.4, yy))
+            mark_c = (rx + u * 0.5, yy + lh * 0.55)
+            if state == "fired":
+                pygame.draw.circle(surface, ACCENT, mark_c, u * 0.42)
+                pygame.draw.circle(surface, PAPER, mark_c, u * 0.2)
+            elif state == "met":
+                pygame.draw.circle(surface, INK, mark_c, u * 0.38, 2)
+            else:
+                k = u * 0.3
+                pygame.draw.line(surface, MUTED_INK, (mark_c[0] - k, mark_c[1] - k), (mark_c[0] + k, mark_c[1] + k), 2)
+                pygame.draw.line(surface, MUTED_INK, (mark_c[0] - k, mark_c[1] + k), (mark_c[0] + k, mark_c[1] - k), 2)
+            head = self.fit(name, fs2 * 1.08, col, rw - int(u * 1.3), True)
+            surface.blit(head, (rx + u * 1.2, yy))
             yy += head.get_height()
-            why = t.texts.reason(c.get("reason_code", ""), c.get("params") or {}, by=cond)
-            for ln in self.ctx.wrap(why, fs2, rw - int(u * 1.4))[:2]:
-                surface.blit(self.text(ln, fs2, SOFT), (rx + u * 1.4, yy))
+            why = t.texts.reason(c.get("reason_code", ""), c.get("params") or {}, by=t.texts.condition_name(cond))
+            for ln in self.ctx.wrap(why, fs2, rw - int(u * 1.3))[:2]:
+                surface.blit(self.text(ln, fs2, MUTED_INK), (rx + u * 1.2, yy))
                 yy += lh
-            yy += u * 0.15
-        # story
-        yy += u * 0.4
+            yy += u * 0.1
+        hidden = final.get("round4_voter_discards") or []
+        if hidden:
+            line = self.ctx.t("fv_round4_revealed", cards=t.texts.cards(hidden))
+            for ln in self.ctx.wrap(line, fs2, rw)[:2]:
+                surface.blit(self.text(ln, fs2, INK), (rx, yy))
+                yy += lh
+        # the if-story of the condition that was met
+        yy += u * 0.3
         stories = res.get("stories") or [res.get("story") or cond or "none"]
-        box = pygame.Rect(rx, yy, rw, r.bottom - pad - yy)
-        if box.h > u * 4:
-            rounded(surface, PAPER, box, int(u * 0.5))
-            sy = box.y + u * 0.6
+        box = pygame.Rect(rx, yy, rw, r.bottom - yy)
+        if box.h > u * 3:
+            rounded(surface, STORY_BG, box, int(u * 0.5))
+            sy = box.y + u * 0.5
+            label = self.text(self.ctx.t("fv_story_label"), u * 0.7, MUTED_INK, True)
+            surface.blit(label, (box.x + u * 0.7, sy))
+            sy += label.get_height()
             for sid in stories:
                 title, text = t.texts.story(sid)
                 if not title and not text:
                     continue
-                img = self.fit(title, u * 1.1, INK, box.w - int(u * 1.6), True)
-                surface.blit(img, (box.x + u * 0.8, sy))
-                sy += img.get_height() + u * 0.2
-                fs3 = u * 0.85
+                img = self.fit(title, u * 1.05, INK, box.w - int(u * 1.4), True)
+                surface.blit(img, (box.x + u * 0.7, sy))
+                sy += img.get_height() + u * 0.1
+                fs3 = u * 0.8
                 lh3 = self.ctx.font(fs3).get_linesize()
-                for ln in self.ctx.wrap(text, fs3, box.w - int(u * 1.6)):
-                    if sy + lh3 > box.bottom - u * 0.4:
+                for ln in self.ctx.wrap(text, fs3, box.w - int(u * 1.4)):
+                    if sy + lh3 > box.bottom - u * 0.3:
                         break
-                    surface.blit(self.text(ln, fs3, INK), (box.x + u * 0.8, sy))
+                    surface.blit(self.text(ln, fs3, INK), (box.x + u * 0.7, sy))
                     sy += lh3
-                sy += u * 0.4
+                sy += u * 0.3
 
 
 def _vote_token(surface: pygame.Surface, c: tuple[float, float], r: float) -> None:

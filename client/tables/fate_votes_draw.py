@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -407,7 +408,8 @@ class FvPainter:
         cw = (r.w - pad * 2) / 7
         ch = card_size(u * 3.2)
         for i, cid in enumerate(("oyashiro", "rena", "satoko", "mion", "shion", "keiichi", "rika")):
-            face = t.texts.card_face(cid)
+            full = t.texts.card_face(cid)
+            face = replace(full, key=full.key + ":chip", title="", subtitle="", body="")
             img = t.cards.surface(face, ch, True, shadow=False)
             cx = r.x + pad + cw * i + cw / 2
             surface.blit(img, img.get_rect(midtop=(cx, y)))
@@ -426,11 +428,10 @@ class FvPainter:
         room = int((r.bottom - pad - y) // lh)
         for text, seat in reversed(t.log_lines):
             lines = self.ctx.wrap(text, fs, width)
+            if len(rows) + len(lines) > room:
+                break  # whole entries only
             for j, ln in enumerate(reversed(lines)):
                 rows.append((ln, seat, j == len(lines) - 1))
-            if len(rows) >= room:
-                break
-        rows = rows[:room]
         yy = y + (room - len(rows)) * lh
         for ln, seat, first in reversed(rows):
             if first:
@@ -576,12 +577,13 @@ class FvPainter:
         cond = res.get("condition")
         head = (self.ctx.t("fv_winners", names=t.texts.names(winners)) if winners
                 else self.ctx.t("fv_no_winner"))
-        img = self.fit(head, u * 1.7, INK, int(r.w * 0.6), True)
+        img = self.fit(head, u * 1.7, INK, int(r.w * 0.75), True)
         surface.blit(img, (x0, y))
+        y += img.get_height()
         sub = self.fit(self.ctx.t("fv_by_condition", name=t.texts.condition_name(cond)), u * 1.05, DEEP_ACCENT,
-                       int(r.w * 0.38), True)
-        surface.blit(sub, sub.get_rect(bottomright=(r.right, y + img.get_height() - u * 0.2)))
-        y += img.get_height() + u * 0.5
+                       int(r.w * 0.75), True)
+        surface.blit(sub, (x0, y))
+        y += sub.get_height() + u * 0.5
         left_w = int(r.w * 0.56)
         cards = final.get("cards") or res.get("cards") or []
         votes = final.get("votes") or res.get("votes") or []
@@ -667,6 +669,14 @@ class FvPainter:
         yy += u * 0.3
         stories = res.get("stories") or [res.get("story") or cond or "none"]
         box = pygame.Rect(rx, yy, rw, r.bottom - yy)
+        fs3 = u * 0.8
+        lh3 = self.ctx.font(fs3).get_linesize()
+        need = u * 1.5 + self.ctx.font(u * 0.7, True).get_linesize()
+        for sid in stories:
+            title, text = t.texts.story(sid)
+            need += self.ctx.font(u * 1.05, True).get_linesize() + u * 0.4
+            need += lh3 * len(self.ctx.wrap(text, fs3, box.w - int(u * 1.4)))
+        box.h = int(min(box.h, need))
         if box.h > u * 3:
             rounded(surface, STORY_BG, box, int(u * 0.5))
             sy = box.y + u * 0.5
@@ -680,8 +690,6 @@ class FvPainter:
                 img = self.fit(title, u * 1.05, INK, box.w - int(u * 1.4), True)
                 surface.blit(img, (box.x + u * 0.7, sy))
                 sy += img.get_height() + u * 0.1
-                fs3 = u * 0.8
-                lh3 = self.ctx.font(fs3).get_linesize()
                 for ln in self.ctx.wrap(text, fs3, box.w - int(u * 1.4)):
                     if sy + lh3 > box.bottom - u * 0.3:
                         break

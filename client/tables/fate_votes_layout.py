@@ -44,7 +44,7 @@ def compute(rect: pygame.Rect, u: float, players: int, seat: int | None, with_ha
     hand_card_h = u * 9.5
     hand_h = int(hand_card_h * 1.12) if with_hand else 0
     hand = pygame.Rect(main.x, main.bottom - hand_h, main.w, hand_h) if with_hand else None
-    pu = min(u, rect.h / 54 * (1.1 if players <= 8 else 1.0))
+    pu = min(u, rect.h / 54 * (1.25 if players <= 8 else 1.0))
     plate_w, plate_h = int(pu * 12.5), int(pu * 4.8)
     area_top = top.bottom + int(u * 0.4)
     area_bottom = (hand.y - int(u * 0.2)) if hand else main.bottom - int(u * 0.6)
@@ -77,7 +77,7 @@ def compute(rect: pygame.Rect, u: float, players: int, seat: int | None, with_ha
             k = i - (n - 1) / 2
             ang = -k * step_a
             x = hx + k * spread
-            y = hand.y + h / 2 + u * 0.5 + abs(k) ** 1.6 * u * 0.18
+            y = hand.y + h / 2 + u * 0.1 + abs(k) ** 1.6 * u * 0.18
             slots.append(((x, y), ang))
     return Layout(rect=rect, u=u, pu=pu, top=top, log=log, main=main, centre=(cx, cy), rx=rx, ry=ry, plates=plates,
                   discard=discard, hand=hand, hand_card_h=hand_card_h, controls=controls, token_home=token_home,

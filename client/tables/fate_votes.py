@@ -103,6 +103,8 @@ class FateVotesTable(TableView):
         self.results_toggle = self.display
         self.clock: Any = None
         self.clock_left: float | None = None
+        self.clock_total: float | None = None
+        self.clock_paused = False
         self.time = 0.0
         self._warned = False
         self._seen_log = 0
@@ -134,15 +136,21 @@ class FateVotesTable(TableView):
         """The discussion clock from the snapshot: seconds left, or a dict with them; None = no timer."""
         self.clock = clock
         left: float | None = None
+        self.clock_total = None
+        self.clock_paused = False
         if isinstance(clock, (int, float)) and not isinstance(clock, bool):
             left = float(clock)
         elif isinstance(clock, dict):
-            for key in ("remaining", "left", "seconds_left", "seconds"):
-                if isinstance(clock.get(key), (int, float)):
+            for key in ("deadline_in", "remaining", "left", "seconds_left", "seconds"):
+                if isinstance(clock.get(key), (int, float)) and not isinstance(clock.get(key), bool):
                     left = float(clock[key])
                     break
+            total = clock.get("total")
+            if isinstance(total, (int, float)) and not isinstance(total, bool) and total > 0:
+                self.clock_total = float(total)
+            self.clock_paused = bool(clock.get("paused", False))
         self.clock_left = None if left is None else max(0.0, left)
-        self._warned = False
+        self._warned = self.clock_left is not None and self.clock_left <= 10
 
     @property
     def over_shown(self) -> bool:
@@ -419,6 +427,12 @@ class FateVotesTable(TableView):
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
             return False
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            for b in self.buttons:  # Enter presses the confirm (or Ready) button
+                if b.id in ("confirm", "ready") and b.enabled:
+                    self._press(b.id)
+                    return True
+            return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             card = self._card_at(event.pos)
             if card:
@@ -466,7 +480,7 @@ class FateVotesTable(TableView):
                 f.tween.update(dt)
         self.flyers = [f for f in self.flyers if not f.tween.done]
         self.role_flash = [max(0.0, x - dt / 0.6) for x in self.role_flash]
-        if self.clock_left is not None and self.view.get("phase") == "discussion":
+        if self.clock_left is not None and self.view.get("phase") == "discussion" and not self.clock_paused:
             self.clock_left = max(0.0, self.clock_left - dt)
             if self.clock_left <= 10 and not self._warned:
                 self._warned = True
@@ -481,7 +495,11 @@ class FateVotesTable(TableView):
             sp.update(dt)
         held = self.hover_hold.update(self.hovered_card, dt)
         if held and not self.zoom.open:
-            self.zoom.show(self.texts.card_face(held))
+            self.zoom.show(self.texts.card_face(held), sticky=False)
+        if self.zoom.open and not self.zoom.sticky and (
+                self.hovered_card is None or self.zoom.card is None
+                or self.zoom.card.key != self.texts.card_face(self.hovered_card).key):
+            self.zoom.close()
         self._refresh_buttons()
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

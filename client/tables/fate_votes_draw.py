@@ -158,7 +158,19 @@ class FvPainter:
             left = int(math.ceil(t.clock_left))
             col = ACCENT if left <= 30 else PAPER
             img = self.text(f"{left // 60}:{left % 60:02d}", u * 3.0, col, True)
-            surface.blit(img, img.get_rect(midtop=(cx, L.top.y + u * 0.1)))
+            r = img.get_rect(midtop=(cx, L.top.y + u * 0.1))
+            surface.blit(img, r)
+            if t.clock_total:
+                bar = pygame.Rect(0, 0, int(u * 9), max(3, int(u * 0.22)))
+                bar.midtop = (cx, r.bottom - u * 0.35)
+                pygame.draw.rect(surface, (*DIM,), bar, border_radius=bar.h // 2)
+                part = bar.copy()
+                part.w = int(bar.w * max(0.0, min(1.0, t.clock_left / t.clock_total)))
+                if part.w > 0:
+                    pygame.draw.rect(surface, col, part, border_radius=bar.h // 2)
+            if t.clock_paused:
+                p = self.text("II", u * 1.2, SOFT, True)
+                surface.blit(p, p.get_rect(midleft=(r.right + u * 0.6, r.centery)))
         else:
             waiting = self.waiting_count()
             if waiting and not over:

@@ -535,25 +535,26 @@ class CardZoom:
         self.card: CardFace | None = None
         self.extra: str = ""  # more text shown beside the card (e.g. a long condition)
         self.alpha = 0.0
+        self.sticky = True  # False: a hover peek (clicks pass through; the owner closes it)
 
     @property
     def open(self) -> bool:
         return self.card is not None
 
-    def show(self, card: CardFace, extra: str = "") -> None:
-        self.card, self.extra = card, extra
+    def show(self, card: CardFace, extra: str = "", sticky: bool = True) -> None:
+        self.card, self.extra, self.sticky = card, extra, sticky
         self.alpha = 1.0 if getattr(self.ctx, "fast", False) else 0.0
 
     def close(self) -> None:
         self.card, self.extra = None, ""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Any click or key closes an open zoom (and is consumed)."""
+        """Any click or key closes an open zoom (consumed, unless it was a hover peek)."""
         if not self.open:
             return False
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.close()
-            return True
+            return self.sticky
         return False
 
     def update(self, dt: float) -> None:

@@ -49,6 +49,7 @@ class Flyer:
 class CentreCard:
     sprite: CardSprite
     owner: int | None
+    count: int = 1  # voters' discards: identical cards are stacked as one with a count
 
 
 class FateVotesTable(TableView):
@@ -247,18 +248,21 @@ class FateVotesTable(TableView):
             elif entry.get("type") == "voter_discards":
                 if entry.get("face_down") or not entry.get("cards"):
                     self.centre_hidden = True
-                    for _ in range(int(entry.get("count", 0))):
-                        added.append(self._centre_add(None, None, False))
+                    if int(entry.get("count", 0)):
+                        added.append(self._centre_add(None, None, False, int(entry.get("count", 0))))
                 else:
+                    counts: dict[str, int] = {}
                     for c in entry["cards"]:
-                        added.append(self._centre_add(c, None, flip))
+                        counts[c] = counts.get(c, 0) + 1
+                    for c, k in counts.items():
+                        added.append(self._centre_add(c, None, flip, k))
         self._place_centre()
         return added
 
-    def _centre_add(self, card: str | None, owner: int | None, flip: bool) -> CardSprite:
+    def _centre_add(self, card: str | None, owner: int | None, flip: bool, count: int = 1) -> CardSprite:
         face = self.texts.card_face(card) if card else None
         sp = CardSprite(face, self.L.centre, self.L.u * 5.2, face_up=not flip and card is not None)
-        self.centre_cards.append(CentreCard(sp, owner))
+        self.centre_cards.append(CentreCard(sp, owner, count))
         return sp
 
     def push_events(self, events: list[dict[str, Any]]) -> None:
@@ -753,13 +757,13 @@ class FateVotesTable(TableView):
             if not sp.animating:
                 sp.pos = pos
             sp.size = _size(self.L.hand_card_h)
-        slots = lay.staged_slots(self.L.discard, len(self.staged), self.L.hand_card_h * 0.72, self.L.u)
+        slots = lay.staged_slots(self.L.discard, len(self.staged), self.L.hand_card_h * lay.STAGED_SCALE, self.L.u)
         for pos, c in zip(slots, self.staged):
             sp = self.hand_sprites.get(c)
             if sp is None:
                 continue
             sp.home, sp.angle, sp.selected = pos, 0.0, True
-            sp.size = _size(self.L.hand_card_h * 0.72)
+            sp.size = _size(self.L.hand_card_h * lay.STAGED_SCALE)
             if not sp.animating:
                 sp.pos = pos
 
@@ -769,20 +773,24 @@ class FateVotesTable(TableView):
         n = len(self.centre_cards)
         if not n:
             return
+        # keep the bottom free for the cards being discarded now, and room under cards for owner badges
+        reserve = (self.L.hand_card_h * lay.STAGED_SCALE + u * 2.0) if (not self.display and (
+            self._discard_need() or self.staged)) else 0.0
+        gap = u * 2.1 if any(cc.owner is not None or cc.count > 1 for cc in self.centre_cards) else u * 0.6
         h = u * 5.2
         while True:  # shrink until every card fits in the discard area
             w = h * 5 / 7
             per_row = max(1, int((d.w - u * 1.5) // (w + u * 0.5)))
             rows = math.ceil(n / per_row)
-            if rows * (h + u * 1.4) + u * 2.6 <= d.h or h < u * 2.5:
+            if rows * (h + gap) + u * 2.4 + reserve <= d.h or h < u * 2.2:
                 break
-            h *= 0.9
-        y0 = d.y + u * 2.6 + h / 2
+            h *= 0.92
+        y0 = d.y + u * 2.4 + h / 2
         for i, cc in enumerate(self.centre_cards):
             row, col = divmod(i, per_row)
             in_row = min(per_row, n - row * per_row)
             x0 = d.centerx - (in_row - 1) * (w + u * 0.5) / 2
-            pos = (x0 + col * (w + u * 0.5), y0 + row * (h + u * 1.4))
+            pos = (x0 + col * (w + u * 0.5), y0 + row * (h + gap))
             cc.sprite.home = pos
             cc.sprite.size = _size(h)
             if not cc.sprite.animating:

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from client.tables import fate_votes_layout as lay
 from client.widgets.cards import ACCENT, card_size, rounded
 from client.widgets.drag import draw_glow
 from client.widgets.tokens import INK, PAPER, draw_shape, seat_colour
@@ -215,7 +216,7 @@ class FvPainter:
             self._draw_centre_cards(surface, (0, 0))
         else:  # still: one cached opaque image of the discard area
             key = ("centre", tuple(d), t.centre_round, t.centre_hidden, self.ctx.lang,
-                   tuple((cc.sprite.card.key if cc.sprite.card else None, cc.sprite.face_up, cc.owner,
+                   tuple((cc.sprite.card.key if cc.sprite.card else None, cc.sprite.face_up, cc.owner, cc.count,
                           tuple(map(round, cc.sprite.pos)), cc.sprite.size) for cc in t.centre_cards))
             img = self._panels.get(key)  # type: ignore[arg-type]
             if img is None:
@@ -245,8 +246,11 @@ class FvPainter:
             x, y = cc.sprite.draw_pos()
             cc.sprite.draw(surface, t.cards, at=(x + off[0], y + off[1]))
             if cc.owner is not None:
-                b = t.badges.badge(cc.owner, int(u * 1.6))
-                surface.blit(b, b.get_rect(center=(x + off[0], y + off[1] + cc.sprite.size[1] / 2 + u * 0.5)))
+                b = t.badges.badge(cc.owner, int(u * 1.5))
+                surface.blit(b, b.get_rect(midtop=(x + off[0], y + off[1] + cc.sprite.size[1] / 2 + u * 0.1)))
+            elif cc.count > 1:
+                k = self.text(f"×{cc.count}", u * 1.0, PAPER, True)
+                surface.blit(k, k.get_rect(midtop=(x + off[0], y + off[1] + cc.sprite.size[1] / 2 + u * 0.15)))
 
     def draw_instruction(self, surface: pygame.Surface) -> None:
         t, L, u = self.t, self.t.L, self.t.L.u
@@ -255,12 +259,12 @@ class FvPainter:
         if instr and not t.display:
             need = t._discard_need()
             if need and not t.staged:
-                slots = card_size(L.hand_card_h * 0.72)
+                slots = card_size(L.hand_card_h * lay.STAGED_SCALE)
                 box = pygame.Rect(0, 0, slots[0] * need + u * 0.6 * (need - 1) + u, slots[1] + u)
-                box.midbottom = (d.centerx, d.bottom - u * 0.3)
+                box.midbottom = (d.centerx, d.bottom - u * 1.4)
                 _dashed(surface, box, ACCENT, int(u * 0.5))
             img = self.fit(instr, u * 1.05, PAPER, int(d.w * 1.1), True)
-            r = img.get_rect(midtop=(d.centerx, d.bottom + u * 0.7))
+            r = img.get_rect(center=(d.centerx, d.bottom))
             pill = r.inflate(u * 1.2, u * 0.5)
             self.panel(surface, pill, (*INK, 200), pill.h // 2)
             surface.blit(img, r)

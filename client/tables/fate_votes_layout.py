@@ -8,6 +8,8 @@ import pygame
 
 from client.widgets.cards import card_size
 
+STAGED_SCALE = 0.62  # cards staged for discard, relative to the hand's card height
+
 
 @dataclass
 class Layout:
@@ -58,7 +60,7 @@ def compute(rect: pygame.Rect, u: float, players: int, seat: int | None, with_ha
         a = math.pi / 2 + (s - base) * 2 * math.pi / max(1, players)
         px, py = cx + rx * math.cos(a), cy + ry * math.sin(a)
         plates.append(pygame.Rect(int(px - plate_w / 2), int(py - plate_h / 2), plate_w, plate_h))
-    dw, dh = int(min(rx * 1.05, u * 34)), int(ry * 0.92)
+    dw, dh = int(min(rx * 1.05, u * 34)), int(ry * 1.1)
     discard = pygame.Rect(0, 0, dw, dh)
     discard.center = (int(cx), int(cy))
     controls = None
@@ -87,6 +89,6 @@ def compute(rect: pygame.Rect, u: float, players: int, seat: int | None, with_ha
 def staged_slots(discard: pygame.Rect, count: int, card_h: float, u: float) -> list[tuple[float, float]]:
     """Centres of the cards staged for discard (bottom of the discard area)."""
     w, h = card_size(card_h)
-    y = discard.bottom - h / 2 - u * 0.8
+    y = discard.bottom - h / 2 - u * 1.9
     x0 = discard.centerx - (count - 1) * (w + u * 0.6) / 2
     return [(x0 + i * (w + u * 0.6), y) for i in range(count)]

@@ -75,3 +75,29 @@ def test_missing_file_and_bad_toml(tmp_path: Path) -> None:
     with pytest.raises(ContentError) as err:
         load(target)
     assert "TOML" in err.value.problem
+
+
+def test_reason_templates_are_filled_by_the_result_params() -> None:
+    import random
+    import string
+
+    from shared.games.fate_votes import explain
+
+    content = load()
+    fields = {code: {f for _, f, _, _ in string.Formatter().parse(t["en"]) if f}
+              for code, t in content.reasons.items()}
+    for code, texts in content.reasons.items():  # every language uses the same placeholders
+        for lang in LANGS:
+            assert {f for _, f, _, _ in string.Formatter().parse(texts[lang]) if f} == fields[code], (code, lang)
+    r = random.Random(11)
+    for i in range(2000):
+        n = r.randint(4, 9)
+        pool = ["rika"] if i % 50 == 0 else list(CARDS)
+        res = explain({s: r.choice(pool) for s in range(n)}, {s: r.randint(0, 3) for s in range(n)})
+        for row in res["conditions"] + res["seats"]:
+            params = row["params"]
+            assert fields[row["reason_code"]] <= set(params), row
+            if "by" in params:
+                assert params["by"] in content.conditions
+            for lang in LANGS:
+                content.reasons[row["reason_code"]][lang].format(**params)

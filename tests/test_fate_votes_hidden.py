@@ -14,10 +14,13 @@ OWN_KEYS = ("hand", "my_pending", "my_discards", "legal")
 PUBLIC_EVENT_KEYS = {
     "ready": {"type", "seat"}, "submitted": {"type", "seat", "phase"}, "phase": {"type", "round", "phase"},
     "roles": {"type", "round", "roles", "auto"}, "strike_discards": {"type", "round", "discards"},
-    "strikes": {"type", "round", "targets", "votes", "tokens"}, "votes": {"type", "round", "targets", "votes", "tokens"},
-    "voter_discards": {"type", "round", "face_down", "count", "cards"}, "round_end": {"type", "round", "clamped", "votes"},
+    "strikes": {"type", "round", "targets", "votes", "tokens"},
+    "votes": {"type", "round", "targets", "votes", "tokens"},
+    "voter_discards": {"type", "round", "face_down", "count", "cards"},
+    "round_end": {"type", "round", "clamped", "votes"},
     "final_step": {"type", "round", "seat", "choice", "target", "votes"},
-    "final_reveal": {"type", "cards", "round4_voter_discards"}, "game_over": {"type", "winners", "condition", "stories"},
+    "final_reveal": {"type", "cards", "round4_voter_discards"},
+    "game_over": {"type", "winners", "condition", "stories"},
 }
 
 

@@ -28,7 +28,6 @@ DISCARDS = (0, 2, 1, 2, 1, 0)  # index = round
 PHASES = ("discussion", "choose", "strike_discard", "strike_target", "vote_target", "vote_discard", "final", "over")
 SECRET_PHASES = frozenset(("choose", "strike_discard", "strike_target", "vote_target", "vote_discard", "final"))
 _CHOICES = ("vote", "strike")
-_READY = {"type": "ready"}
 
 
 # --- setup ---------------------------------------------------------------------------

@@ -119,6 +119,8 @@ def explain(cards: dict[int, str], votes: dict[int, int]) -> dict[str, Any]:
     for c in checks:
         if c is fired:
             c["fired"] = True
+        elif c["reason_code"] == "rika_broken/other_fired":
+            c["params"]["by"] = condition
         elif c["met"]:
             c["params"] = {"by": condition}
             c["reason_code"] = "preempted"

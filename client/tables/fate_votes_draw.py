@@ -145,7 +145,13 @@ class FvPainter:
         img = self.text(title, u * 1.6, PAPER, True)
         surface.blit(img, (L.main.x + u, L.top.y + u * 0.5))
         shown_phase = "final" if (v.get("over") and not over) else str(v.get("phase", ""))
-        phase = self.text(t.texts.phase_name(shown_phase), u * 1.05, SOFT)
+        sub = t.texts.phase_name(shown_phase)
+        res = (v.get("final") or {}).get("result") or {}
+        if over and res:
+            winners = res.get("winners") or []
+            sub = (self.ctx.t("fv_winners", names=t.texts.names(winners)) if winners
+                   else self.ctx.t("fv_no_winner"))
+        phase = self.fit(sub, u * 1.05, SOFT, int(L.main.w * 0.4))
         surface.blit(phase, (L.main.x + u, L.top.y + u * 0.6 + img.get_height()))
         # round markers
         x = L.main.x + u * 1.3 + max(img.get_width(), phase.get_width()) + u

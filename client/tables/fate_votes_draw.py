@@ -212,6 +212,8 @@ class FvPainter:
             return self.ctx.t("fv_instr_strike_target" if v.get("phase") == "strike_target" else "fv_instr_vote_target")
         if t._final_mode():
             return self.ctx.t("fv_instr_final")
+        if t._choices() == ["vote"]:
+            return self.ctx.t("fv_instr_choose_vote_only")
         return self.ctx.t("fv_instr_choose")
 
     def draw_centre(self, surface: pygame.Surface) -> None:
@@ -530,6 +532,37 @@ class FvPainter:
             self.draw_my_token(surface, pos, staged=False)
         else:
             pygame.draw.circle(surface, DIM, home, u * 1.6, 1)
+        status = self.sent_text()
+        if status:
+            x = c.x + u * 5.4
+            width = int(c.right - x - u * 0.6)
+            fs = u * 0.8
+            lh = self.ctx.font(fs).get_linesize()
+            lines = self.ctx.wrap(status, fs, width)[:3]
+            y = c.centery - lh * len(lines) / 2
+            for ln in lines:
+                surface.blit(self.text(ln, fs, PAPER), (x, y))
+                y += lh
+
+    def sent_text(self) -> str:
+        """What this seat has already submitted in the current step (its own secret, shown only to it)."""
+        t, v = self.t, self.t.view
+        mine = v.get("my_pending")
+        if mine is None or t.seat is None:
+            return ""
+        tr = self.ctx.t
+        if mine is True:
+            return tr("fv_sent_ready")
+        if isinstance(mine, str):
+            return tr("fv_sent_choice", choice=tr("fv_role_" + mine))
+        if isinstance(mine, int) and not isinstance(mine, bool):
+            key = "fv_sent_strike" if v.get("phase") == "strike_target" else "fv_sent_vote"
+            return tr(key, name=t.player_name(mine))
+        if isinstance(mine, list) and len(mine) == 2 and mine[0] in ("vote", "strike") and isinstance(mine[1], int):
+            return tr("fv_sent_" + mine[0], name=t.player_name(mine[1]))
+        if isinstance(mine, list) and all(isinstance(c, str) for c in mine):
+            return tr("fv_sent_discard", cards=t.texts.cards(mine))
+        return ""
 
     def draw_my_token(self, surface: pygame.Surface, pos: tuple[float, float], staged: bool) -> None:
         t, u = self.t, self.t.L.u

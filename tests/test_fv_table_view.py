@@ -158,4 +158,4 @@ def test_own_submission_is_shown_only_to_its_seat():
     other = S.make_table(ctx, state, 1, "en")
     spectator = S.make_table(ctx, state, None, "en")
     assert other.painter.sent_text() == "" and spectator.painter.sent_text() == ""
-    assert 0 in spectator.view["submitted"]  # everyone sees that seat 1 has chosen, not what
+    assert 0 in spectator.view["submitted"]  # everyone sees that seat 0 has chosen, not what

@@ -378,7 +378,7 @@ class FvPainter:
                 pygame.draw.circle(surface, SOFT if i != int(t.time * 3) % 3 else ACCENT,
                                    (tc[0] - u * 0.45 + i * u * 0.45, tc[1]), u * (0.12 + 0.03 * k))
         if t.sel_target == s and not t.drag.is_held(("token", t.seat)):
-            self.draw_my_token(surface, L.plate_centre(s), staged=True)
+            self.draw_my_token(surface, L.token_spot(s), staged=True)
 
     def draw_final_cards(self, surface: pygame.Surface) -> None:
         for sp in self.t.final_cards.values():
@@ -525,7 +525,7 @@ class FvPainter:
         surface.blit(cnt, cnt.get_rect(midtop=(home[0], home[1] + u * 1.9)))
         key = ("token", t.seat)
         if t.sel_target is None or t.drag.is_held(key) or key in t.drag.springs:
-            pos = t.drag.position_of(key, home if t.sel_target is None else L.plate_centre(t.sel_target))
+            pos = t.drag.position_of(key, home if t.sel_target is None else L.token_spot(t.sel_target))
             if t._targets_possible() and not t.awaiting and not t.drag.is_held(key):
                 k = 0.5 + 0.5 * math.sin(t.time * 3)
                 pygame.draw.circle(surface, ACCENT, pos, u * (1.75 + 0.15 * k), 2)
@@ -573,7 +573,7 @@ class FvPainter:
         if staged:
             sign = "−1" if (t.view.get("phase") == "strike_target" or t.sel_choice == "strike") else "+1"
             img = self.text(sign, u * 0.9, ACCENT, True)
-            surface.blit(img, img.get_rect(midbottom=(pos[0], pos[1] - u * 1.2)))
+            surface.blit(img, img.get_rect(midleft=(pos[0] + u * 1.35, pos[1])))
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
         t, u = self.t, self.t.L.u

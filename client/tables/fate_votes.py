@@ -848,7 +848,7 @@ class FateVotesTable(TableView):
         buttons: list[Button] = []
         u = self.L.u
         if self.view.get("over"):
-            if not self.show_results:
+            if not self.show_results or self.display:  # the display shows the results, no controls
                 self.buttons = buttons
                 return
             r = pygame.Rect(0, 0, int(u * 9), int(u * 2.2))

@@ -632,9 +632,15 @@ class FvPainter:
         cond = res.get("condition")
         head = (self.ctx.t("fv_winners", names=t.texts.names(winners)) if winners
                 else self.ctx.t("fv_no_winner"))
-        img = self.fit(head, u * 1.7, INK, int(r.w * 0.75), True)
-        surface.blit(img, (x0, y))
-        y += img.get_height()
+        hs = u * 1.7
+        lines = self.ctx.wrap(head, hs, int(r.w * 0.78))
+        if len(lines) > 1:  # many winners: smaller, on up to two lines
+            hs = u * 1.25
+            lines = self.ctx.wrap(head, hs, int(r.w * 0.78))
+        for ln in lines[:2]:
+            img = self.fit(ln, hs, INK, int(r.w * 0.78), True)
+            surface.blit(img, (x0, y))
+            y += img.get_height()
         sub = self.fit(self.ctx.t("fv_by_condition", name=t.texts.condition_name(cond)), u * 1.05, DEEP_ACCENT,
                        int(r.w * 0.75), True)
         surface.blit(sub, (x0, y))
@@ -724,14 +730,19 @@ class FvPainter:
         yy += u * 0.3
         stories = res.get("stories") or [res.get("story") or cond or "none"]
         box = pygame.Rect(rx, yy, rw, r.bottom - yy)
+        def story_height(fs: float) -> float:
+            lh = self.ctx.font(fs).get_linesize()
+            need = u * 1.5 + self.ctx.font(u * 0.7, True).get_linesize()
+            for sid in stories:
+                _, text = t.texts.story(sid)
+                need += self.ctx.font(u * 1.05, True).get_linesize() + u * 0.4
+                need += lh * len(self.ctx.wrap(text, fs, box.w - int(u * 1.4)))
+            return need
         fs3 = u * 0.8
+        while fs3 > max(12.0, u * 0.6) and story_height(fs3) > box.h:  # the whole story, smaller if need be
+            fs3 *= 0.93
         lh3 = self.ctx.font(fs3).get_linesize()
-        need = u * 1.5 + self.ctx.font(u * 0.7, True).get_linesize()
-        for sid in stories:
-            title, text = t.texts.story(sid)
-            need += self.ctx.font(u * 1.05, True).get_linesize() + u * 0.4
-            need += lh3 * len(self.ctx.wrap(text, fs3, box.w - int(u * 1.4)))
-        box.h = int(min(box.h, need))
+        box.h = int(min(box.h, story_height(fs3)))
         if box.h > u * 3:
             rounded(surface, STORY_BG, box, int(u * 0.5))
             sy = box.y + u * 0.5

@@ -1,0 +1,1 @@
+"""LAN discovery placeholder (replaced below)."""

@@ -93,9 +93,11 @@ class Journal:
         self._db.executescript(SCHEMA)
         self._db.commit()
         self._dirty = False
+        self._actions: list[tuple[str, int, int, bytes]] = []
 
     # --- writes (uncommitted until commit()) ---------------------------------
     def save_table(self, rec: TableRecord) -> None:
+        self._write_actions()
         self._db.execute(
             "INSERT OR REPLACE INTO tables (id, game, seats, options, seed, host_hash, tokens, names, bots, "
             "bot_delay, takeover, created, started, finished) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
@@ -105,16 +107,23 @@ class Journal:
         self._dirty = True
 
     def append_action(self, table_id: str, n: int, seat: int, action: dict[str, Any]) -> None:
-        self._db.execute("INSERT INTO actions (table_id, n, seat, action) VALUES (?,?,?,?)",
-                         (table_id, n, seat, _pack(action)))
+        """Buffered; written (in order, with the other writes) by the next :meth:`commit`."""
+        self._actions.append((table_id, n, seat, _pack(action)))
         self._dirty = True
 
+    def _write_actions(self) -> None:
+        if self._actions:
+            rows, self._actions = self._actions, []
+            self._db.executemany("INSERT INTO actions (table_id, n, seat, action) VALUES (?,?,?,?)", rows)
+
     def mark_finished(self, table_id: str, when: float) -> None:
+        self._write_actions()
         self._db.execute("UPDATE tables SET finished=? WHERE id=?", (when, table_id))
         self._dirty = True
 
     def commit(self) -> None:
         if self._dirty:
+            self._write_actions()
             self._db.commit()
             self._dirty = False
 
@@ -140,6 +149,7 @@ class Journal:
         return self._record(row) if row else None
 
     def actions(self, table_id: str) -> list[tuple[int, dict[str, Any]]]:
+        self._write_actions()
         rows = self._db.execute("SELECT seat, action FROM actions WHERE table_id=? ORDER BY n",
                                 (table_id,)).fetchall()
         return [(seat, _unpack(a)) for seat, a in rows]

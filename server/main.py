@@ -5,41 +5,13 @@ import argparse
 import asyncio
 import logging
 import signal
-import socket
 import sys
 from pathlib import Path
 
+from server.discovery import lan_addresses
 from server.runtime import ServerConfig, default_data_dir, serve
 
 log = logging.getLogger("houkago.server")
-
-
-def lan_addresses() -> list[str]:
-    """Every non-loopback IPv4 address of this host (best effort, no traffic sent)."""
-    found: list[str] = []
-    try:
-        for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
-            found.append(info[4][0])
-    except OSError:
-        pass
-    try:
-        import fcntl
-        import struct
-        names = [n for _, n in socket.if_nameindex()]
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            for name in names:
-                try:
-                    packed = fcntl.ioctl(s.fileno(), 0x8915, struct.pack("256s", name[:15].encode()))  # SIOCGIFADDR
-                    found.append(socket.inet_ntoa(packed[20:24]))
-                except OSError:
-                    continue
-    except (OSError, ImportError, AttributeError):
-        pass
-    out: list[str] = []
-    for a in found:
-        if not a.startswith("127.") and a not in out:
-            out.append(a)
-    return out
 
 
 def main(args: argparse.Namespace) -> int:

@@ -21,8 +21,10 @@ import secrets
 from dataclasses import dataclass, field
 from typing import Any
 
+import msgpack
+
 from shared.errors import RuleError
-from shared.protocol import encode
+from shared.protocol import HEADER, MAX_FRAME, ProtocolError, encode
 from shared.rng import Rng
 from shared.spec import GameSpec
 
@@ -31,6 +33,23 @@ from server.journal import Journal, TableRecord
 log = logging.getLogger("houkago.table")
 
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
+
+
+def _pack(x: Any) -> bytes:
+    return msgpack.packb(x, use_bin_type=True)
+
+
+_KEY = {k: _pack(k) for k in ("t", "table", "seat", "sid", "view", "legal", "over", "events", "clock", "result")}
+_SNAPSHOT = _pack("snapshot")
+
+
+def _frame(fields: int, parts: list[bytes]) -> bytes:
+    """A frame whose body is a msgpack map of ``fields`` pairs given as pre-packed bytes."""
+    head = bytes((0x80 | fields,)) if fields < 16 else b"\xde" + fields.to_bytes(2, "big")
+    body = b"".join([head, *parts])
+    if len(body) > MAX_FRAME:
+        raise ProtocolError("frame/too_large", f"frame of {len(body)} bytes exceeds {MAX_FRAME}")
+    return HEADER.pack(len(body)) + body
 
 
 def token_hash(token: str) -> str:
@@ -110,6 +129,7 @@ class Table:
     bot_due: dict[int, float] = field(default_factory=dict)
     started_wall: float | None = None
     finished_wall: float | None = None
+    _legal_packed: dict[int, tuple[list, bytes]] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -246,13 +266,43 @@ class Table:
         return msg
 
     def snapshot_frames(self, events: list[dict[str, Any]], now: float) -> list[tuple[int, bytes]]:
-        """One encoded snapshot per held seat and one shared frame for all spectators."""
+        """One encoded snapshot per held seat and one shared frame for all spectators.
+
+        The same message as :meth:`snapshot`, encoded by splicing: the parts every
+        viewer shares (table, sid, over, clock, result, public events) are packed
+        once, a seat's unchanged legal actions are reused from the last broadcast,
+        and only each seat's view is packed per seat.
+        """
+        spec, state = self.spec, self.state
+        over = self.phase == OVER
+        common = [_KEY["t"], _SNAPSHOT, _KEY["table"], _pack(self.id), _KEY["sid"], _pack(self.sid),
+                  _KEY["over"], _pack(over)]
+        fields = 7  # t table sid over seat view events
+        if self.clock is not None and not self.clock.expired:
+            common += [_KEY["clock"], _pack(self.clock.wire(now))]
+            fields += 1
+        if over:
+            common += [_KEY["result"], _pack(spec.result(state))]
+            fields += 1
+        public = not any("vis" in ev for ev in events)
+        shared_events = _pack(events) if public else None
         out: list[tuple[int, bytes]] = []
+        cache = self._legal_packed
         for s, seat in enumerate(self.seats):
-            if seat.holder is not None:
-                out.append((seat.holder, encode(self.snapshot(s, events, now))))
+            if seat.holder is None:
+                continue
+            legal = self.legal[s]
+            hit = cache.get(s)
+            if hit is None or hit[0] is not legal:
+                hit = cache[s] = (legal, _pack(legal))
+            evs = shared_events if public else _pack(spec.events_for(events, s))
+            out.append((seat.holder, _frame(fields + 1, [*common, _KEY["seat"], _pack(s), _KEY["view"],
+                                                          _pack(spec.view(state, s)), _KEY["events"], evs,
+                                                          _KEY["legal"], hit[1]])))
         if self.watchers:
-            frame = encode(self.snapshot(None, events, now))
+            evs = shared_events if public else _pack(spec.events_for(events, None))
+            frame = _frame(fields, [*common, _KEY["seat"], _pack(None), _KEY["view"], _pack(spec.view(state, None)),
+                                    _KEY["events"], evs])
             out += [(cid, frame) for cid in self.watchers]
         return out
 

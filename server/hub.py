@@ -18,7 +18,7 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-from shared.engine import REGISTRY
+from shared.engine import REGISTRY, GameSpec
 from shared.errors import HoukagoError, RuleError
 from shared.protocol import CLIENT_MESSAGES, MAX_TEXT, PROTOCOL_VERSION, ProtocolError, encode, validate
 
@@ -65,7 +65,8 @@ class Hub:
     """All tables and connections of one server."""
 
     def __init__(self, journal: Journal | None = None, grace: float = 60.0, server_name: str | None = None,
-                 wall: Callable[[], float] = time.time) -> None:
+                 wall: Callable[[], float] = time.time, games: dict[str, GameSpec] | None = None) -> None:
+        self.games = REGISTRY if games is None else games
         self.journal = journal
         self.grace = grace
         self.server_name = server_name or socket.gethostname()
@@ -81,7 +82,7 @@ class Hub:
             return 0
         loaded = 0
         for rec in self.journal.unfinished():
-            spec = REGISTRY.get(rec.game)
+            spec = self.games.get(rec.game)
             if spec is None:
                 log.error("table %s: game %r is not installed; not restored", rec.id, rec.game)
                 continue
@@ -215,8 +216,11 @@ class Hub:
         else:
             self._wake[t.id] = when
 
-    def _lobby(self, t: Table) -> Out:
+    def _lobby(self, t: Table, also: int | None = None) -> Out:
+        """The table's lobby/presence to every member (and ``also``, the sender of a host command)."""
         members = t.members()
+        if also is not None:
+            members.add(also)
         if not members:
             return []
         frame = encode({"t": "lobby", "table": t.lobby_info()})
@@ -267,7 +271,7 @@ class Hub:
                 self.journal.mark_finished(t.id, t.finished_wall)
         elif t.phase == OVER:
             t.finished_wall = self.wall()
-        out = t.snapshot_frames(events, now)
+        out = t.snapshot_frames(events, now, ack=(seat_no, ref) if ref is not None and conn is not None else None)
         if t.phase == OVER:
             out += self._lobby(t)
         self._update_wake(t)
@@ -281,7 +285,7 @@ class Hub:
         conn.greeted = True
         conn.name = msg.get("name", "")[:64]
         games = [{"id": s.id, "names": s.names, "min": s.min_seats, "max": s.max_seats, "listed": s.listed}
-                 for s in REGISTRY.values()]
+                 for s in self.games.values()]
         return [(conn.id, encode({"t": "welcome", "v": PROTOCOL_VERSION, "server": self.server_name,
                                   "games": games, "ref": ref}))]
 
@@ -296,7 +300,7 @@ class Hub:
         return [(conn.id, encode({"t": "tables", "tables": tables, "ref": ref}))]
 
     def _on_create(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
-        spec = REGISTRY.get(msg["game"])
+        spec = self.games.get(msg["game"])
         if spec is None:
             raise HoukagoError("table/unknown_game", "no such game", game=msg["game"][:40])
         seats = msg["seats"]
@@ -399,7 +403,7 @@ class Hub:
         t = self._table(msg["table"])
         self._seat(t, msg["seat"], msg["token"])
         t.seats[msg["seat"]].ready = msg["ready"]
-        return self._lobby(t)
+        return self._lobby(t, also=conn.id)
 
     def _on_bot(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
         t = self._table(msg["table"])
@@ -424,7 +428,7 @@ class Hub:
                 raise HoukagoError("seat/taken", "that seat is taken", seat=seat_no)
             seat.bot, seat.name, seat.ready = level, f"{level} bot", True
         self._save(t)
-        return self._lobby(t)
+        return self._lobby(t, also=conn.id)
 
     def _on_start(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
         t = self._table(msg["table"])
@@ -441,7 +445,7 @@ class Hub:
             raise HoukagoError("msg/bad_field", "seed out of range", field="seed")
         t.start(seed, now, self.wall())
         self._save(t)
-        out = self._lobby(t) + t.snapshot_frames([], now)
+        out = self._lobby(t, also=conn.id) + t.snapshot_frames([], now)
         self._update_wake(t)
         return out
 
@@ -505,4 +509,4 @@ class Hub:
             raise HoukagoError("clock/bad_op", "clock op is pause, resume or add", op=op[:20])
         self._update_wake(t)
         frame = encode({"t": "clock", "table": t.id, "clock": clock.wire(now)})
-        return [(cid, frame) for cid in t.members()]
+        return [(cid, frame) for cid in t.members() | {conn.id}]

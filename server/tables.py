@@ -39,12 +39,14 @@ def _pack(x: Any) -> bytes:
     return msgpack.packb(x, use_bin_type=True)
 
 
-_KEY = {k: _pack(k) for k in ("t", "table", "seat", "sid", "view", "legal", "over", "events", "clock", "result")}
+_KEY = {k: _pack(k) for k in ("t", "table", "seat", "sid", "view", "legal", "over", "events", "clock", "result",
+                               "ref")}
 _SNAPSHOT = _pack("snapshot")
 
 
-def _frame(fields: int, parts: list[bytes]) -> bytes:
-    """A frame whose body is a msgpack map of ``fields`` pairs given as pre-packed bytes."""
+def _frame(parts: list[bytes]) -> bytes:
+    """A frame whose body is a msgpack map given as pre-packed key, value, key, value … bytes."""
+    fields = len(parts) // 2
     head = bytes((0x80 | fields,)) if fields < 16 else b"\xde" + fields.to_bytes(2, "big")
     body = b"".join([head, *parts])
     if len(body) > MAX_FRAME:
@@ -265,8 +267,12 @@ class Table:
             msg["result"] = spec.result(state)
         return msg
 
-    def snapshot_frames(self, events: list[dict[str, Any]], now: float) -> list[tuple[int, bytes]]:
+    def snapshot_frames(self, events: list[dict[str, Any]], now: float,
+                        ack: tuple[int, Any] | None = None) -> list[tuple[int, bytes]]:
         """One encoded snapshot per held seat and one shared frame for all spectators.
+
+        ``ack = (seat, ref)`` adds ``ref`` to that seat's snapshot only: the acting
+        client learns which of its acts produced this state.
 
         The same message as :meth:`snapshot`, encoded by splicing: the parts every
         viewer shares (table, sid, over, clock, result, public events) are packed
@@ -277,13 +283,10 @@ class Table:
         over = self.phase == OVER
         common = [_KEY["t"], _SNAPSHOT, _KEY["table"], _pack(self.id), _KEY["sid"], _pack(self.sid),
                   _KEY["over"], _pack(over)]
-        fields = 7  # t table sid over seat view events
         if self.clock is not None and not self.clock.expired:
             common += [_KEY["clock"], _pack(self.clock.wire(now))]
-            fields += 1
         if over:
             common += [_KEY["result"], _pack(spec.result(state))]
-            fields += 1
         public = not any("vis" in ev for ev in events)
         shared_events = _pack(events) if public else None
         out: list[tuple[int, bytes]] = []
@@ -296,13 +299,15 @@ class Table:
             if hit is None or hit[0] is not legal:
                 hit = cache[s] = (legal, _pack(legal))
             evs = shared_events if public else _pack(spec.events_for(events, s))
-            out.append((seat.holder, _frame(fields + 1, [*common, _KEY["seat"], _pack(s), _KEY["view"],
-                                                          _pack(spec.view(state, s)), _KEY["events"], evs,
-                                                          _KEY["legal"], hit[1]])))
+            parts = [*common, _KEY["seat"], _pack(s), _KEY["view"], _pack(spec.view(state, s)), _KEY["events"], evs,
+                     _KEY["legal"], hit[1]]
+            if ack is not None and ack[0] == s:
+                parts += [_KEY["ref"], _pack(ack[1])]
+            out.append((seat.holder, _frame(parts)))
         if self.watchers:
             evs = shared_events if public else _pack(spec.events_for(events, None))
-            frame = _frame(fields, [*common, _KEY["seat"], _pack(None), _KEY["view"], _pack(spec.view(state, None)),
-                                    _KEY["events"], evs])
+            frame = _frame([*common, _KEY["seat"], _pack(None), _KEY["view"], _pack(spec.view(state, None)),
+                            _KEY["events"], evs])
             out += [(cid, frame) for cid in self.watchers]
         return out
 

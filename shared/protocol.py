@@ -135,7 +135,7 @@ SERVER_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "lobby": {"table": (_M, True)},
     "snapshot": {"table": (_S, True), "seat": (_OPT_I, True), "sid": (_I, True), "view": (_M, True),
                  "legal": (_L, False), "over": (_B, True), "result": (_ANY, False), "clock": (_ANY, False),
-                 "events": (_L, False)},
+                 "events": (_L, False), "ref": (_ANY, False)},
     "error": {"code": (_S, True), "msg": (_S, True), "params": (_M, False), "ref": (_ANY, False)},
     "chat": {"table": (_S, True), "name": (_S, True), "seat": (_OPT_I, False), "text": (_S, True),
              "ts": (_ANY, False)},

@@ -1,0 +1,90 @@
+"""The interface between the app (scenes, network, modes) and one game's table view.
+
+The app owns the window, the connection and the mode (LAN, pass-and-play, table
+display); a :class:`TableView` owns how one game looks and how its drags become
+candidate actions. Loop: ``handle_event`` → ``update(dt)`` → ``draw``; draw changes
+nothing. The table never decides an outcome: it sends candidate actions through
+``ctx.send_action`` and animates what the server answers (snapshots + events).
+"""
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from typing import Any, Protocol
+
+import pygame
+
+
+class TableContext(Protocol):
+    """What the app gives a table view (implemented by ``client.app``)."""
+
+    lang: str  # "ja" | "zh" | "en"
+    unit: float  # base size in px (≈ window height / 54 × UI scale × 1.5 on the table display)
+    fast: bool  # fast-forward animations (automated runs)
+    display_mode: bool  # table display: public view, big type, no controls
+
+    def t(self, key: str, **params: Any) -> str:
+        """A UI string in the current language (``client/i18n``), params filled in."""
+
+    def text(self, s: str, size: float, color: Any, bold: bool = False) -> pygame.Surface:
+        """Rendered text, cached; the font matches the language (Noto Sans JP/SC)."""
+
+    def wrap(self, s: str, size: float, width: int) -> list[str]:
+        """Lines that fit ``width`` px: CJK by character with line-start rules, Latin by word."""
+
+    def font(self, size: float, bold: bool = False) -> pygame.font.Font: ...
+
+    def content(self, game_id: str) -> Any:
+        """The game's loaded content (names, texts), cached."""
+
+    def send_action(self, seat: int, action: dict[str, Any]) -> None:
+        """Send a candidate action for a local seat (the server answers with snapshot/events or error)."""
+
+    def play_sound(self, name: str) -> None:
+        """card / flip / token / dice / warn / gong / click / error."""
+
+    def toast(self, message: str, kind: str = "info") -> None:
+        """A short message on screen (kind: info / error)."""
+
+
+class TableView(ABC):
+    """One game's table, for one viewer (a local seat, or ``None`` for the display)."""
+
+    game_id: str = ""
+
+    def __init__(self, ctx: TableContext, seat: int | None) -> None:
+        self.ctx = ctx
+        self.seat = seat  # the seat whose private view is shown; None = public view
+        self.view: dict[str, Any] = {}
+        self.legal: list[dict[str, Any]] = []
+        self.sid = -1
+
+    # --- data from the server -----------------------------------------------------
+    def set_snapshot(self, view: dict[str, Any], legal: list[dict[str, Any]], sid: int) -> None:
+        """A fresh view of the table for this seat (after every accepted action)."""
+        self.view, self.legal, self.sid = view, legal, sid
+
+    def push_events(self, events: list[dict[str, Any]]) -> None:
+        """Events (already redacted for this seat) to animate, in order."""
+
+    def on_error(self, code: str, message: str) -> None:
+        """The server rejected this table's last candidate action: spring back, show why."""
+        self.ctx.toast(message, "error")
+
+    # --- the loop -------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Return True if the event was used."""
+        return False
+
+    def update(self, dt: float) -> None:
+        """Advance animations by ``dt`` seconds."""
+
+    @abstractmethod
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw the table into ``rect``. Must not change any state."""
+
+    def busy(self) -> bool:
+        """True while an animation the players should see is running (automated runs wait for it)."""
+        return False
+
+    def skip_animations(self) -> None:
+        """Jump every running animation to its end (a click or Space)."""

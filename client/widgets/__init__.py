@@ -1,0 +1,1 @@
+"""Reusable drawn widgets: cards, drag-and-drop, tokens, dice, curtains."""

@@ -11,12 +11,13 @@ from hypothesis import strategies as st
 from shared.protocol import CLIENT_MESSAGES, FrameDecoder, ProtocolError, encode, validate
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+FEWER = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 plain = st.recursive(
     st.none() | st.booleans() | st.integers(-(2 ** 63), 2 ** 64 - 1) | st.floats(allow_nan=False)
     | st.text(max_size=50) | st.binary(max_size=50),
     lambda inner: st.lists(inner, max_size=5) | st.dictionaries(st.text(max_size=10), inner, max_size=5),
-    max_leaves=30)
+    max_leaves=12)
 messages = st.dictionaries(st.text(max_size=10), plain, max_size=6).map(lambda d: {**d, "t": "x"})
 
 
@@ -32,7 +33,7 @@ def test_random_bytes_only_raise_protocol_errors(data: bytes) -> None:
     assert all(isinstance(m, dict) and isinstance(m["t"], str) for m in out)
 
 
-@SETTINGS
+@FEWER
 @given(st.lists(messages, min_size=1, max_size=5), st.data())
 def test_messages_survive_any_split(msgs: list[dict], data: st.DataObject) -> None:
     stream = b"".join(encode(m) for m in msgs)
@@ -57,7 +58,7 @@ def test_bodies_and_lengths_never_crash(body: bytes, length: int) -> None:
         pass
 
 
-@SETTINGS
+@FEWER
 @given(messages)
 def test_validate_only_raises_protocol_errors(msg: dict) -> None:
     for kind in CLIENT_MESSAGES:

@@ -30,6 +30,7 @@ log = logging.getLogger("houkago.hub")
 Out = list[tuple[int, "bytes | None"]]
 MAX_TABLES = 2000
 MAX_BOT_DELAY = 60.0
+REPLAY_PART = 128 * 1024  # bytes of steps per replay frame
 
 
 @dataclass
@@ -510,3 +511,41 @@ class Hub:
         self._update_wake(t)
         frame = encode({"t": "clock", "table": t.id, "clock": clock.wire(now)})
         return [(cid, frame) for cid in t.members() | {conn.id}]
+
+    def _on_replay(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+        """A started game as the spectators saw it, step by step, rebuilt from the journal.
+
+        Only ``view(state, None)`` and the public events ever leave: a replay shows
+        nothing a spectator watching live could not have seen. Sent in parts that
+        fit the frame cap.
+        """
+        if self.journal is None:
+            raise HoukagoError("replay/unavailable", "this server keeps no journal")
+        rec = self.journal.table(msg["table"])
+        if rec is None:
+            raise HoukagoError("table/unknown", "no such table", table=msg["table"][:40])
+        spec = self.games.get(rec.game)
+        if spec is None or rec.seed is None:
+            raise HoukagoError("replay/unavailable", "that game has not started or is not installed")
+        state = spec.setup(rec.seats, rec.seed, rec.options)
+        steps = [{"sid": 0, "view": spec.view(state, None), "events": []}]
+        for n, (seat_no, action) in enumerate(self.journal.actions(rec.id), start=1):
+            state, events = spec.apply(state, seat_no, action)
+            steps.append({"sid": n, "view": spec.view(state, None), "events": spec.events_for(events, None)})
+        over = spec.is_over(state)
+        head = {"t": "replay", "table": rec.id, "game": rec.game, "players": rec.seats, "names": rec.names}
+        out: Out = []
+        chunk: list[dict[str, Any]] = []
+        size = 0
+        for step in steps:
+            step_size = len(encode({"t": "s", "s": step}))
+            if chunk and size + step_size > REPLAY_PART:
+                out.append((conn.id, encode({**head, "part": len(out), "last": False, "steps": chunk, "ref": ref})))
+                chunk, size = [], 0
+            chunk.append(step)
+            size += step_size
+        final = {**head, "part": len(out), "last": True, "steps": chunk, "ref": ref}
+        if over:
+            final["result"] = spec.result(state)
+        out.append((conn.id, encode(final)))
+        return out

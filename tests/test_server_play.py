@@ -143,3 +143,28 @@ def test_lobby_list_bots_and_start_rules(server: ServerThread) -> None:
     else:
         raise AssertionError("the game with bots did not end")
     assert "error" not in [m["t"] for m in p.log]
+
+
+def test_replay_shows_only_the_spectator_view(server: ServerThread) -> None:
+    seed = 31
+    host, _, table, players, spectator = seat_six(server.port, seed)
+    history: list = []
+    play(table, players, [(spectator, None)], seed, history, stop=None if REGISTRY[GAME].ends else lambda s: s >= 20)
+    spec = REGISTRY[GAME]
+    states, events = replay(GAME, N, seed, spec.resolve_options(FAST_OPTIONS), history)
+    viewer = SyncClient(server.port, "later")
+    viewer.send({"t": "replay", "table": table})
+    steps: list = []
+    while True:
+        part = viewer.expect("replay")
+        steps += part["steps"]
+        if part["last"]:
+            break
+    assert [s["sid"] for s in steps] == list(range(len(history) + 1))
+    for step in steps:
+        assert step["view"] == spec.view(states[step["sid"]], None)
+        assert step["events"] == spec.events_for(events[step["sid"]], None)
+    if spec.ends:
+        assert part["result"] == spec.result(states[-1])
+    viewer.send({"t": "replay", "table": "nope"})
+    assert viewer.error()["code"] == "table/unknown"

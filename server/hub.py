@@ -416,17 +416,19 @@ class Hub:
             raise HoukagoError("seat/unknown", "no such seat", seat=seat_no)
         seat = t.seats[seat_no]
         level = msg.get("level")
-        if level == "none":
-            if seat.bot is not None:
-                seat.bot, seat.name, seat.ready = None, "", False
-        else:
+        if seat.token_hash is not None and seat.holder is not None:
+            raise HoukagoError("seat/taken", "that seat is taken", seat=seat_no)
+        if level != "none":
             bots = t.spec.bots()
             if level is None:
                 level = "sensible" if "sensible" in bots else next(iter(bots), None)
             if level not in bots:
                 raise HoukagoError("bot/unknown_level", "no such bot", level=str(level)[:40])
-            if seat.token_hash is not None:
-                raise HoukagoError("seat/taken", "that seat is taken", seat=seat_no)
+        # a seat whose human left the lobby (disconnected) may be freed or given to a bot; its token dies
+        seat.token_hash, seat.away_since = None, None
+        if level == "none":
+            seat.bot, seat.name, seat.ready = None, "", False
+        else:
             seat.bot, seat.name, seat.ready = level, f"{level} bot", True
         self._save(t)
         return self._lobby(t, also=conn.id)

@@ -187,3 +187,23 @@ def test_journal_disagreement_skips_the_table(tmp_path: Path) -> None:
     journal.commit()
     h2 = Hub(Journal(tmp_path / "j.sqlite3"), games={"timed": TIMED})
     assert h2.restore(0.0) == 0 and table not in h2.tables
+
+
+def test_host_can_replace_a_departed_lobby_player_but_not_a_present_one() -> None:
+    h = Harness()
+    host = h.conn()
+    created = one(h.send(host, {"t": "create", "game": "timed", "seats": 2}), "created")
+    table, host_token = created["table"], created["host"]
+    a, b = h.conn(), h.conn()
+    tok_a = one(h.send(a, {"t": "join", "table": table, "seat": 0}), "joined")["token"]
+    one(h.send(b, {"t": "join", "table": table, "seat": 1}), "joined")
+    assert one(h.send(host, {"t": "bot", "table": table, "host": host_token, "seat": 1}), "error")["code"] \
+        == "seat/taken"
+    h.hub.disconnect(a, 1.0)
+    bad = h.send(host, {"t": "bot", "table": table, "host": host_token, "seat": 0, "level": "nope"})
+    assert one(bad, "error")["code"] == "bot/unknown_level"
+    lobby = one(h.send(host, {"t": "bot", "table": table, "host": host_token, "seat": 0}), "lobby", host)
+    assert lobby["table"]["seats"][0]["bot"] == "sensible"
+    back = h.conn()
+    err = one(h.send(back, {"t": "resume", "table": table, "seat": 0, "token": tok_a}), "error")
+    assert err["code"] == "seat/bad_token"

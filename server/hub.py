@@ -21,6 +21,7 @@ from typing import Any, Callable
 from shared.engine import REGISTRY, GameSpec
 from shared.errors import HoukagoError, RuleError
 from shared.protocol import CLIENT_MESSAGES, MAX_TEXT, PROTOCOL_VERSION, ProtocolError, encode, validate
+from shared.rng import Rng
 
 from server.journal import Journal
 from server.tables import LOBBY, OVER, PLAYING, Table, new_token, token_ok
@@ -188,7 +189,11 @@ class Hub:
             if not t.legal[seat_no] or not t.seats[seat_no].bot_level:
                 continue
             action = t.bot_action(seat_no)
+            before = t.sid
             out += self._accept(t, seat_no, action, now, quiet=True)
+            if t.sid == before and t.legal[seat_no]:  # the bot chose badly: any legal action instead
+                fallback = Rng.from_seed(t.sid * 31 + seat_no).choice(t.legal[seat_no])
+                out += self._accept(t, seat_no, fallback, now, quiet=True)
         return out
 
     # --- helpers ---------------------------------------------------------------------------

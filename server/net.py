@@ -122,6 +122,7 @@ class Server:
         self._timer: asyncio.TimerHandle | None = None
         self._timer_at: float | None = None
         self._server: asyncio.base_events.Server | None = None
+        self.closing = False
 
     async def listen(self, host: str, port: int) -> int:
         self._server = await self.loop.create_server(lambda: Connection(self, next(self._ids)), host, port,
@@ -154,6 +155,8 @@ class Server:
         self._reschedule()
 
     def _reschedule(self) -> None:
+        if self.closing:
+            return
         when = self.hub.next_wakeup()
         if when == self._timer_at:
             return
@@ -172,8 +175,11 @@ class Server:
         self._reschedule()
 
     async def close(self) -> None:
+        """Stop listening, drop every connection, commit what is pending; no more ticks."""
+        self.closing = True
         if self._timer is not None:
             self._timer.cancel()
+            self._timer = None
         if self._server is not None:
             self._server.close()
         for conn in list(self.conns.values()):

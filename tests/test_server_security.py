@@ -4,7 +4,6 @@ from __future__ import annotations
 import os
 import random
 import struct
-from pathlib import Path
 
 import msgpack
 import pytest

@@ -168,3 +168,23 @@ def test_replay_shows_only_the_spectator_view(server: ServerThread) -> None:
         assert part["result"] == spec.result(states[-1])
     viewer.send({"t": "replay", "table": "nope"})
     assert viewer.error()["code"] == "table/unknown"
+
+
+def test_one_connection_holds_several_seats_and_watches(server: ServerThread) -> None:
+    """Pass-and-play: one client, every seat, plus the table display view."""
+    seed = 12
+    c = SyncClient(server.port, "family laptop")
+    table, host_token = c.create(GAME, N, options=FAST_OPTIONS)
+    for s in range(N):
+        assert c.join(table, s, name=f"kid{s}") == s
+    c.send({"t": "watch", "table": table})
+    c.expect("watching")
+    c.send({"t": "start", "table": table, "host": host_token, "seed": seed})
+    history: list = []
+    play(table, {s: c for s in range(N)}, [(c, None)], seed, history, stop=lambda step: step >= 12)
+    spec = REGISTRY[GAME]
+    states, events = replay(GAME, N, seed, spec.resolve_options(FAST_OPTIONS), history)
+    assert check_frames(GAME, c, states, events) >= (N + 1) * (len(history) + 1)
+    for s in range(N):
+        assert c.snap[s]["view"] == spec.view(states[-1], s)
+    assert c.snap[None]["view"] == spec.view(states[-1], None)

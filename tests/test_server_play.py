@@ -188,3 +188,22 @@ def test_one_connection_holds_several_seats_and_watches(server: ServerThread) ->
     for s in range(N):
         assert c.snap[s]["view"] == spec.view(states[-1], s)
     assert c.snap[None]["view"] == spec.view(states[-1], None)
+
+
+@pytest.mark.skipif(not any(o.name == "discussion_seconds" for o in REGISTRY[GAME].options),
+                    reason="needs a game with a timed discussion (fate_votes)")
+def test_timed_phase_runs_out_and_the_timeout_actions_apply(server: ServerThread) -> None:
+    host, host_token, table, players, spectator = seat_six(server.port, 3, options={"discussion_seconds": 1})
+    snap = players[0].snap[0]
+    assert snap["clock"]["total"] == 1.0 and not snap["clock"]["paused"] and snap["clock"]["deadline_in"] <= 1.0
+    host.send({"t": "clock", "table": table, "host": host_token, "op": "add", "seconds": 0.5})
+    assert host.expect("clock")["clock"]["total"] == 1.5
+    # nobody acts: the server applies timeout_actions (journaled actions) when the clock runs out
+    everyone = [(c, s) for s, c in players.items()] + [(spectator, None)]
+    wait_sid(everyone, 1, timeout=10)
+    spec = REGISTRY[GAME]
+    timed_out = spec.timeout_actions(spec.setup(N, 3, spec.resolve_options({"discussion_seconds": 1})))
+    wait_sid(everyone, len(timed_out), timeout=10)
+    after = spectator.snap[None]
+    assert after["sid"] == len(timed_out) and "clock" not in after  # the discussion is over
+    assert after["view"].get("phase", "?") != "discussion"

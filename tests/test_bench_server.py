@@ -20,6 +20,6 @@ def test_tiny_benchmark_run() -> None:
     assert out["moves"] == 2 * 2 * 3 and out["frames_down"] == 3 * out["frames_up"]
     assert out["checks"] == {"all_saw_final_seq": True, "votes_sum_is_seq": True, "only_own_hand": True,
                              "errors": 0, "journaled_actions": 2 * 4 * 3, "journal_complete": True}
-    for key in ("moves_per_s", "p50_ms", "p95_ms", "p99_ms", "server_cpu_pct", "server_rss_mib", "bytes_up",
-                "bytes_down"):
+    for key in ("moves_per_s", "p50_ms", "p95_ms", "p99_ms", "server_rss_mib", "bytes_up", "bytes_down"):
         assert out[key] > 0
+    assert out["server_cpu_pct"] >= 0  # clock ticks are 10 ms: a tiny run may show 0

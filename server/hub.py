@@ -158,7 +158,10 @@ class Hub:
             if t is None:
                 self._wake.pop(tid, None)
                 continue
-            out += self._tick_table(t, now)
+            try:
+                out += self._tick_table(t, now)
+            except Exception:  # a rules or bot failure must not stop the other tables
+                log.exception("table %s: tick failed", tid)
             self._update_wake(t)
         return out
 
@@ -170,7 +173,9 @@ class Hub:
                 if (seat.away_since is not None and seat.takeover is None and seat.token_hash
                         and now >= seat.away_since + self.grace):
                     bots = t.spec.bots()
-                    seat.takeover = "sensible" if "sensible" in bots else next(iter(bots), "random")
+                    if not bots:
+                        continue
+                    seat.takeover = "sensible" if "sensible" in bots else next(iter(bots))
                     changed = True
             if changed:
                 t.schedule_bots(now)

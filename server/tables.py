@@ -137,6 +137,7 @@ class Table:
     def __post_init__(self) -> None:
         if not self.seats:
             self.seats = [Seat() for _ in range(self.n)]
+        self.has_bots = bool(self.spec.bots())
 
     # --- persistence -------------------------------------------------------------
     def record(self) -> TableRecord:
@@ -248,7 +249,7 @@ class Table:
         times = list(self.bot_due.values())
         if self.clock and not self.clock.paused and not self.clock.expired:
             times.append(self.clock.deadline)
-        if self.phase == PLAYING and self.takeover_enabled:
+        if self.phase == PLAYING and self.takeover_enabled and self.has_bots:
             times += [s.away_since + grace for s in self.seats
                       if s.away_since is not None and s.takeover is None and s.token_hash]
         return min(times) if times else None

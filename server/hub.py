@@ -167,7 +167,7 @@ class Hub:
 
     def _tick_table(self, t: Table, now: float) -> Out:
         out: Out = []
-        if t.phase == PLAYING and t.takeover_enabled:
+        if t.takeover_due():
             changed = False
             for seat in t.seats:
                 if (seat.away_since is not None and seat.takeover is None and seat.token_hash

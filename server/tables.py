@@ -245,12 +245,18 @@ class Table:
             action = rng.choice(legal)
         return action
 
+    def takeover_due(self) -> bool:
+        """Whether absent humans may be replaced by bots now: a game is running, the table allows it,
+        the game has bots, and at least one human is still here (an abandoned table just waits)."""
+        return (self.phase == PLAYING and self.takeover_enabled and self.has_bots
+                and any(s.holder is not None for s in self.seats))
+
     def wakeup(self, grace: float) -> float | None:
         """The next monotonic time something happens here without input (bots, clock, grace)."""
         times = list(self.bot_due.values())
         if self.clock and not self.clock.paused and not self.clock.expired:
             times.append(self.clock.deadline)
-        if self.phase == PLAYING and self.takeover_enabled and self.has_bots:
+        if self.takeover_due():
             times += [s.away_since + grace for s in self.seats
                       if s.away_since is not None and s.takeover is None and s.token_hash]
         return min(times) if times else None

@@ -280,6 +280,7 @@ class Hub:
             if t.phase == OVER:
                 t.finished_wall = self.wall()
                 self.journal.mark_finished(t.id, t.finished_wall)
+                log.info("table %s finished after %d actions", t.id, t.sid)
         elif t.phase == OVER:
             t.finished_wall = self.wall()
         out = t.snapshot_frames(events, now, ack=(seat_no, ref) if ref is not None and conn is not None else None)
@@ -332,6 +333,7 @@ class Hub:
                   takeover_enabled=bool(msg.get("takeover", True)), created=self.wall())
         self.tables[tid] = t
         self._save(t)
+        log.info("table %s created: %s, %d seats", tid, spec.id, seats)
         return [(conn.id, encode({"t": "created", "table": tid, "host": host_token, "ref": ref,
                                   "lobby": t.lobby_info()}))]
 
@@ -458,6 +460,7 @@ class Hub:
             raise HoukagoError("msg/bad_field", "seed out of range", field="seed")
         t.start(seed, now, self.wall())
         self._save(t)
+        log.info("table %s started (%s)", t.id, ", ".join(s.name for s in t.seats))
         out = self._lobby(t, also=conn.id) + t.snapshot_frames([], now)
         self._update_wake(t)
         return out

@@ -23,8 +23,7 @@ from typing import Any
 
 import msgpack
 
-from shared.errors import RuleError
-from shared.protocol import HEADER, MAX_FRAME, ProtocolError, encode
+from shared.protocol import HEADER, MAX_FRAME, ProtocolError
 from shared.rng import Rng
 from shared.spec import GameSpec
 

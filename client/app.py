@@ -146,6 +146,7 @@ class App:
         self.session: Any = None  # client.net.NetSession
         self.server: Any = None  # server.runtime.ServerThread
         self.match: Any = None  # client.match.Match
+        self.replay: dict[str, Any] | None = None  # pass-and-play settings for "play again"
         self.exit_code: int | None = None
         self.started = time.monotonic()
         self.shot_dir = Path(args.screenshot_dir) if getattr(args, "screenshot_dir", None) else None
@@ -302,10 +303,63 @@ class App:
         if self.session is None:
             return
         for msg in self.session.poll():
+            if msg.get("t") == "_net":
+                self.on_net_status(msg)
             if self.match is not None:
                 self.match.on_message(msg)
             for scene in list(reversed(self.scenes)):
                 scene.on_message(msg)
+
+    def on_net_status(self, msg: dict[str, Any]) -> None:
+        """Connection down → the reconnecting overlay; up again → remove it."""
+        from client.scenes.overlays import ReconnectingScene
+
+        overlay = self.find(ReconnectingScene)
+        if msg.get("state") == "down" and self.match is not None:
+            if overlay is None:
+                overlay = self.push(ReconnectingScene(self))
+            overlay.attempt = int(msg.get("attempt") or 1)
+        elif msg.get("state") == "up" and overlay is not None:
+            self.pop(overlay)
+
+    def leave_table(self) -> None:
+        """Close the connection and any local server; forget the match."""
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+        if self.server is not None:
+            try:
+                self.server.stop()
+            except Exception:  # noqa: BLE001 - leaving anyway
+                pass
+            self.server = None
+        self.match = None
+
+    def back_to_launcher(self) -> None:
+        from client.scenes.launcher import LauncherScene
+
+        def go() -> None:
+            self.leave_table()
+            self.replace(LauncherScene(self))
+
+        self.later(go)
+
+    def play_again(self) -> None:
+        """Pass-and-play: the same game with the same seats, a new seed."""
+        replay = self.replay
+        if replay is None:
+            return
+        from client import modes
+
+        def go() -> None:
+            self.leave_table()
+            from client.scenes.launcher import LauncherScene
+
+            self.replace(LauncherScene(self))
+            modes.start_play(self, replay["game"], replay["players"], replay["bots"], replay["bot_level"],
+                             options=replay["options"], until_over=self.fast)
+
+        self.later(go)
 
     def frame(self, dt: float) -> None:
         """One frame: events, network, update, draw."""

@@ -78,7 +78,10 @@ class Match:
     # --- messages -----------------------------------------------------------------------
     def on_message(self, msg: dict[str, Any]) -> None:
         kind = msg.get("t")
-        if msg.get("table") not in (None, self.table) and kind != "error":
+        table = msg.get("table")
+        if kind == "lobby" and isinstance(table, dict):
+            table = table.get("id")
+        if table not in (None, self.table) and kind != "error":
             return
         if kind == "snapshot":
             seat = msg.get("seat")
@@ -91,6 +94,8 @@ class Match:
             self.legal[seat] = legal
             self.sid[seat] = msg.get("sid", -1)
             view = self.view_for(seat)
+            if msg.get("over") and msg.get("result") is not None:
+                view.result = msg.get("result")
             view.set_snapshot(msg.get("view") or {}, legal, msg.get("sid", -1))
             events = msg.get("events")
             if events:

@@ -195,8 +195,10 @@ class Button:
         fg = ink_on((col.r, col.g, col.b)) if self.enabled else CHALK_DIM
         size = unit * 1.05
         if self.hint:
+            while text.size(self.label, size, True)[0] > self.rect.width - unit and size > unit * 0.6:
+                size *= 0.92
             label_img = text.render(self.label, size, fg, True)
-            hint_lines = text.wrap(self.hint, unit * 0.75, self.rect.width - int(unit * 1.2))[:2]
+            hint_lines = text.balanced(self.hint, unit * 0.75, self.rect.width - int(unit * 1.2))[:2]
             total = label_img.get_height() + len(hint_lines) * text.font(unit * 0.75).get_linesize()
             y = self.rect.centery - total // 2
             surface.blit(label_img, label_img.get_rect(midtop=(self.rect.centerx, y)))

@@ -341,7 +341,9 @@ class LobbyScene(Scene):
             draw_seat_badge(surface, te, i, (r.left + int(u * 1.6), r.centery), rad)
             name = entry.get("name") or ""
             if entry.get("bot"):
-                label = f"{t('lobby.bot')} ({entry.get('bot')})"
+                level = str(entry.get("bot"))
+                level_name = t(f"lobby.level_{level}") if app.strings.has(f"lobby.level_{level}") else level
+                label = f"{t('lobby.bot')} ({level_name})"
                 color = CHALK
             elif entry.get("taken"):
                 label = name or t("table.seat_name", n=i + 1)

@@ -131,6 +131,9 @@ class TableScene(Scene):
             self.app.push(MenuScene(self.app))
             return True
         if self.chat_open:
+            if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.chat_entry:
+                self.send_chat()
+                return True
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.send_chat()
                 return True
@@ -162,15 +165,15 @@ class TableScene(Scene):
                 msg.update(seat=seat, token=token)
         self.app.session.send(msg)
         self.chat_entry.set_text("")
+        self.chat_entry.focus()
 
     def update(self, dt: float) -> None:
         self._curtain_check()
-        view = self.current_view()
-        if self.app.fast:
-            for v in self.match.views.values():
+        # Every view advances (hidden seats too), so a revealed seat shows the table as it is now.
+        for v in list(self.match.views.values()):
+            if self.app.fast:
                 v.skip_animations()
-        if view is not None:
-            view.update(dt)
+            v.update(dt)
         if self.match.over and not self.results_pushed and not self.match.busy():
             self.results_pushed = True
             if self.app.fast:

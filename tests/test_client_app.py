@@ -88,6 +88,7 @@ def test_gui_elements_load_the_theme_fonts_without_fallback(recwarn):
 
     from client.gui import Gui
 
+    pygame.init()
     pygame.display.set_mode((640, 480))
     gui = Gui((640, 480), "zh", 20)
     entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(0, 0, 300, 40), manager=gui.manager)

@@ -19,7 +19,7 @@ from client.i18n import Strings
 from client.scenes.base import Scene
 from client.sound import Sounds
 from client.text import TextEngine
-from client.ui import ACCENT, CHALK, ERROR, INK, PAPER, draw_seat_badge, seat_color
+from client.ui import ACCENT, Background, CHALK, ERROR, INK, PAPER, draw_seat_badge, seat_color
 
 MIN_SIZE = (1280, 720)
 MAX_SIZE = (3840, 2160)
@@ -155,6 +155,7 @@ class App:
         self._contents: dict[str, Any] = {}
         self._deferred: list[Callable[[], None]] = []
         self.clock = pygame.time.Clock()
+        self.background = Background()
 
     # --- window -----------------------------------------------------------------------
     def _set_mode(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:

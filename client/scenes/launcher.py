@@ -6,7 +6,7 @@ from typing import Any
 import pygame
 
 from client.scenes.base import Scene
-from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, Button, panel, table_background
+from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, Button, panel
 
 GAMES = ("fate_votes", "mind_swap", "school_mystery")
 SUITS = {"fate_votes": "♥", "mind_swap": "♦", "school_mystery": "♣"}
@@ -87,7 +87,7 @@ class LauncherScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
-        table_background(surface)
+        self.app.background(surface)
         w, _ = surface.get_size()
         h = surface.get_height()
         top = self.cards[0][1].top

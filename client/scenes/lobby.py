@@ -13,7 +13,7 @@ import pygame
 
 from client.scenes.base import Scene
 from client.scenes.launcher import game_name, seat_range
-from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, Button, draw_seat_badge, panel, table_background
+from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, Button, draw_seat_badge, panel
 
 
 def start_hosting(app: Any, game: str, port: int, data_dir: str | None) -> None:
@@ -252,7 +252,7 @@ class LobbyScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
         t = app.strings.t
-        table_background(surface)
+        self.app.background(surface)
         w, h = surface.get_size()
         te.blit(surface, f"{t('lobby.title')} — {game_name(app, self.game)}", u * 2.2, PAPER,
                 (self.box.left, int(u * 1.6)), "topleft", bold=True)

@@ -17,7 +17,7 @@ import pygame_gui
 
 from client.scenes.base import Scene
 from client.scenes.curtain import CurtainScene
-from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, Button, panel, table_background
+from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, Button, panel
 
 
 class TableScene(Scene):
@@ -184,7 +184,7 @@ class TableScene(Scene):
             self.app.push(ResultsScene(self.app, self))
 
     def draw(self, surface: pygame.Surface) -> None:
-        table_background(surface)
+        self.app.background(surface)
         app, u, te = self.app, self.app.unit, self.app.text
         rect = surface.get_rect()
         view = self.current_view()

@@ -28,7 +28,7 @@ class SettingsScene(Scene):
         s = app.settings
         t = app.strings.t
         w, h = app.screen.get_size()
-        self.box = pygame.Rect(0, 0, int(u * 46), int(u * 33))
+        self.box = pygame.Rect(0, 0, int(u * 46), int(u * 28.5))
         self.box.center = (w // 2, h // 2 + int(u))
         x_label = self.box.left + int(u * 2)
         x_ctl = self.box.left + int(u * 17)

@@ -158,6 +158,7 @@ class TextEngine:
         self._fonts: dict[tuple[str, int, bool], pygame.font.Font] = {}
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._wrap_cache: OrderedDict[tuple, list[str]] = OrderedDict()
+        self._size_cache: OrderedDict[tuple, tuple[int, int]] = OrderedDict()
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
@@ -205,7 +206,15 @@ class TextEngine:
         return lines
 
     def size(self, text: str, size: float, bold: bool = False) -> tuple[int, int]:
-        return self.font(size, bold).size(text)
+        """Width and height of one rendered line (cached)."""
+        key = (text, self.px(size), bool(bold), face_for(self.lang))
+        wh = self._size_cache.get(key)
+        if wh is None:
+            wh = self.font(size, bold).size(text)
+            self._size_cache[key] = wh
+            if len(self._size_cache) > RENDER_CACHE_SIZE:
+                self._size_cache.popitem(last=False)
+        return wh
 
     def blit(self, surface: pygame.Surface, text: str, size: float, color: Color, pos: tuple[float, float],
              anchor: str = "topleft", bold: bool = False) -> pygame.Rect:

@@ -40,6 +40,7 @@ class TableScene(Scene):
         self.chat_entry: Any = None
         self.chat_rect = pygame.Rect(0, 0, 0, 0)
         self.reveals: list[int] = []  # order of revealed seats (tests, screenshots)
+        self.over_frames = 0
 
     # --- pygame_gui is only used for the chat entry ----------------------------------
     @property
@@ -174,7 +175,11 @@ class TableScene(Scene):
             if self.app.fast:
                 v.skip_animations()
             v.update(dt)
-        if self.match.over and not self.results_pushed and not self.match.busy():
+        if self.match.over:
+            self.over_frames += 1
+        # Automated runs do not wait forever for a table that stays busy after the end.
+        settled = not self.match.busy() or (self.app.fast and self.over_frames > 300)
+        if self.match.over and not self.results_pushed and settled:
             self.results_pushed = True
             if self.app.fast:
                 self.app.quit(0)

@@ -81,6 +81,9 @@ class TableView(ABC):
         """
         self.view, self.legal, self.sid = view, legal, sid
 
+    def set_names(self, names: list[str]) -> None:
+        """Display names per seat (from the lobby; bots get a localized "Bot n"), whenever they change."""
+
     def push_events(self, events: list[dict[str, Any]]) -> None:
         """Events (already redacted for this seat) to animate, in order."""
 

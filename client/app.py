@@ -138,8 +138,10 @@ class App:
         self.fullscreen = False
         self.screen = self._set_mode(self.windowed_size, fullscreen)
         pygame.display.set_caption(self.strings.t("app.title"))
+        from client import gui_cjk
         from client.gui import Gui
 
+        gui_cjk.install()  # CJK line breaking in pygame-gui text boxes
         self.gui = Gui(self.screen.get_size(), self.strings.lang, self.unit)
         self.scenes: list[Scene] = []
         self.toasts: list[Toast] = []

@@ -171,6 +171,10 @@ class App:
             screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
             fullscreen = False
         self.fullscreen = fullscreen
+        try:  # layouts are made for 16:9 from 1280×720 up; smaller windows still work
+            pygame.Window.from_display_module().minimum_size = (960, 540)
+        except (AttributeError, pygame.error):
+            pass
         return screen
 
     def toggle_fullscreen(self) -> None:

@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
+import warnings
 from pathlib import Path
 from typing import Any, Callable
 
@@ -172,7 +173,9 @@ class App:
             fullscreen = False
         self.fullscreen = fullscreen
         try:  # layouts are made for 16:9 from 1280×720 up; smaller windows still work
-            pygame.Window.from_display_module().minimum_size = (960, 540)
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = (960, 540)
         except (AttributeError, pygame.error):
             pass
         return screen

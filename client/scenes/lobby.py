@@ -137,7 +137,7 @@ class LobbyScene(Scene):
                                            lambda s=i: self.set_bot(s, None), key=f"bot_{i}"))
             elif i == self.my_seat:
                 ready = bool(entry.get("ready"))
-                self.buttons.append(Button(t("lobby.ready") if ready else t("lobby.not_ready"),
+                self.buttons.append(Button(("✓ " if ready else "") + t("lobby.ready"),
                                            pygame.Rect(r.right - int(u * 9.4), y, int(u * 9), bh), self.toggle_ready,
                                            selected=ready, key="ready"))
         if self.hosting:

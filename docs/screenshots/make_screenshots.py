@@ -57,10 +57,10 @@ def main() -> None:
             g.send({"t": "join", "table": lobby.table, "name": name})
             guests.append(g)
         frames(app, 20)
-        guests[0].wait_for("joined")
-        tok = guests[0].token(lobby.table, 1)
-        if tok:
-            guests[0].send({"t": "ready", "table": lobby.table, "seat": 1, "token": tok, "ready": True})
+        joined = guests[0].wait_for("joined")
+        if joined:
+            guests[0].send({"t": "ready", "table": lobby.table, "seat": joined["seat"],
+                            "token": joined["token"], "ready": True})
         lobby.set_bot(3, None)
         lobby.set_bot(4, None)
         frames(app, 30)

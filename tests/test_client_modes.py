@@ -220,3 +220,25 @@ def test_launcher_pass_and_play_with_bots_reaches_the_table(tmp_path):
         assert app.server is not None and app.session is not None
     finally:
         app.shutdown()
+
+
+@needs_fate_votes
+def test_results_frame_and_play_again(tmp_path):
+    """An all-bots game (no delay) ends in the results frame; Play again starts a new table."""
+    from client import modes
+    from client_helpers import button, click
+
+    app = make_app(tmp_path, "--size", "1280x720", "--lang", "zh")
+    modes.start(app, app.args)
+    try:
+        modes.start_play(app, "fate_votes", 4, 4, until_over=True)  # until_over here only means bot_delay 0
+        assert run_until(app, lambda: app.top.name == "results", frames=6000)
+        first_table = app.match.table
+        assert app.match.over and app.match.result is not None
+        for _ in range(3):
+            app.frame(0.016)
+        click(app, button(app.top, "again").rect.center)
+        assert run_until(app, lambda: app.match is not None and app.match.table != first_table)
+        assert app.replay["players"] == 4
+    finally:
+        app.shutdown()

@@ -67,6 +67,10 @@ class TableScene(Scene):
                                                                     bw, bh), self.toggle_chat, key="chat",
                                        selected=self.chat_open))
             self.chat_rect = pygame.Rect(w - int(u * 24) - int(u * 0.6), h - int(u * 21), int(u * 24), int(u * 17.6))
+        if self.results_pushed:
+            bw, bh = int(u * 9), int(u * 2.4)
+            self.buttons.append(Button(t("results.title"), pygame.Rect(w // 2 - bw // 2, int(u * 0.6), bw, bh),
+                                       self.show_results, primary=True, key="results"))
         if self.chat_entry is not None:
             self.chat_entry.kill()
             self.chat_entry = None
@@ -78,6 +82,11 @@ class TableScene(Scene):
             self.chat_entry.focus()
             pygame.key.start_text_input()
             pygame.key.set_text_input_rect(self.chat_entry.rect)
+
+    def show_results(self) -> None:
+        from client.scenes.results import ResultsScene
+
+        self.app.push(ResultsScene(self.app, self))
 
     def layout_chat_button(self) -> None:
         """Refresh the chat button's unread count without touching the text entry."""
@@ -222,7 +231,7 @@ class TableScene(Scene):
             te.blit(surface, app.strings.t(key), u * 1.6, CHALK, rect.center, "center", bold=True)
         if self.show_chat:
             self.draw_chat(surface)
-            self.draw_buttons(surface)
+        self.draw_buttons(surface)
 
     def draw_chat(self, surface: pygame.Surface) -> None:
         if not self.chat_open:

@@ -242,3 +242,40 @@ def test_results_frame_and_play_again(tmp_path):
         assert app.replay["players"] == 4
     finally:
         app.shutdown()
+
+
+@needs_fate_votes
+def test_display_follows_the_next_game(tmp_path):
+    """When the watched game ends, the display switches to the next game playing on that server."""
+    import client.net as net
+    from server.runtime import ServerThread
+
+    srv = ServerThread(host="127.0.0.1", port=0)
+    port = srv.start()
+    player = net.NetSession("127.0.0.1", port, name="p").start()
+    app = None
+
+    def bots_table(delay: float) -> str:
+        player.send({"t": "create", "game": "fate_votes", "seats": 4, "bot_delay": delay})
+        created = player.wait_for("created")
+        for s in range(4):
+            player.send({"t": "bot", "table": created["table"], "host": created["host"], "seat": s})
+        player.send({"t": "start", "table": created["table"], "host": created["host"], "seed": 5})
+        return created["table"]
+
+    try:
+        first = bots_table(0.0)
+        app = make_app(tmp_path, "display", f"127.0.0.1:{port}", "--table", first, "--size", "1280x720")
+        from client import modes
+
+        modes.start(app, app.args)
+        assert run_until(app, lambda: app.match is not None and app.match.over, frames=6000)
+        second = bots_table(0.5)
+        assert run_until(app, lambda: app.match is not None and app.match.table == second, frames=3000,
+                         sleep=0.005)
+        assert app.top.name == "table" and app.match.mode == "display"
+    finally:
+        if app is not None:
+            app.shutdown()
+        player.close()
+        srv.stop()

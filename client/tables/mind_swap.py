@@ -92,13 +92,12 @@ class MindSwapTable(InputMixin, TableView):
             out.append(FX.BannerStep(duration=0.0 if fast else 0.9, text=self.ctx.t(f"ms.outcome.{outcome}"),
                                      colour=OUTCOME_COLOUR.get(outcome, D.ACCENT), log=log, sound="flip"))
             log = None
-            if outcome == "sneeze":
+            if outcome == "sneeze" and etype == "magic":
                 out.append(FX.SneezeStep(duration=0.0 if fast else 1.0, at=self.place_point(ev)))
-        marker = ev.get("marker")
-        if isinstance(marker, int) and not isinstance(marker, bool):
-            out.append(FX.MarkerStep(duration=0.0 if fast else 0.7, no=marker, log=log, sound="token"))
+        if etype == "marker" and isinstance(ev.get("student"), int):
+            out.append(FX.MarkerStep(duration=0.0 if fast else 0.8, no=int(ev["student"]), log=log, sound="token"))
             log = None
-        if log is not None:
+        if log is not None and log != "":
             out.append(FX.Step(duration=0.0, log=log, sound=EVENT_SOUND.get(etype)))
         return out
 
@@ -320,6 +319,8 @@ class MindSwapTable(InputMixin, TableView):
 
     # --- texts ---------------------------------------------------------------------------
     def name(self, no: Any, short: bool = False) -> str:
+        if no is None:
+            return self.ctx.t("ms.nobody")
         if not isinstance(no, int) or isinstance(no, bool):
             return str(no)
         return M.short_name(self.content, no, self.ctx.lang) if short else M.student_name(self.content, no,
@@ -329,6 +330,8 @@ class MindSwapTable(InputMixin, TableView):
         return self.ctx.t(f"ms.loc.{loc}")
 
     def seat_name(self, seat: Any) -> str:
+        if isinstance(seat, int) and seat == self.seat and not self.ctx.display_mode:
+            return self.ctx.t("ms.you")
         if isinstance(seat, int):
             for pl in self.latest.players or self.model.players:
                 if pl.seat == seat and pl.name:
@@ -337,37 +340,67 @@ class MindSwapTable(InputMixin, TableView):
         return str(seat)
 
     def describe(self, ev: dict[str, Any]) -> str:
-        """One log line for an event, in the current language."""
+        """One log line for an event in the current language ("" = not worth a line)."""
         etype = str(ev.get("type", ""))
+        if etype in SILENT_EVENTS:
+            return ""
+        t = self.ctx.t
+        if etype == "dice":
+            caption = self.dice_caption(ev) or t("ms.dice.roll")
+            return t("ms.ev.dice", caption=caption, faces=" + ".join(str(f) for f in ev.get("faces") or []),
+                     total=sum(int(f) for f in ev.get("faces") or []))
+        if etype == "minds":
+            moves = ev.get("moves") or []
+            parts = [t("ms.ev.mind_move", mind=self.name(mv.get("mind"), True), to=self.name(mv.get("to"), True))
+                     for mv in moves if isinstance(mv, dict)]
+            return t("ms.ev.minds", moves=t("ms.list_sep").join(parts))
+        if etype == "game_over":
+            winners = ev.get("winners") or []
+            return t("ms.ev.game_over", winners=t("ms.list_sep").join(self.seat_name(w) for w in winners))
         params: dict[str, Any] = {}
         for k, v in ev.items():
-            if k in ("seat", "caster", "player", "by"):
-                params[k] = self.seat_name(v)
-            elif k in ("to", "from", "loc", "where"):
-                params[k] = self.loc_name(v)
-            elif k in ("faces",):
-                params[k] = " + ".join(str(f) for f in v) if isinstance(v, list) else str(v)
-                params["total"] = sum(int(f) for f in v) if isinstance(v, list) else v
-            elif k in ("outcome",):
-                params[k] = self.ctx.t(f"ms.outcome.{v}")
-            elif k in ("action", "choice"):
-                params[k] = self.ctx.t(f"ms.act.{v}")
-            elif isinstance(v, list):
-                params[k] = ", ".join(self.name(x, True) for x in v)
-            elif isinstance(v, int) and not isinstance(v, bool) and k not in ("n", "count", "score", "total"):
+            if k in ("seat",):
+                params[k] = self.seat_name(v) if v is not None else t("ms.nobody")
+            elif k in ("to", "from", "loc", "at"):
+                params[k] = self.loc_name(v) if v is not None else ""
+            elif k == "outcome":
+                params[k] = t(f"ms.outcome.{v}")
+            elif k == "action":
+                params[k] = t(f"ms.act.{v}")
+            elif k == "card_type":
+                ct = M.card_type(self.content, str(v))
+                params[k] = (getattr(ct, "name", {}) or {}).get(self.ctx.lang, str(v)) if ct else str(v)
+            elif k == "why":
+                params[k] = t(f"ms.why.{v}")
+            elif k == "kind":
+                params[k] = t(f"ms.ability.{v}")
+            elif k == "take":
+                params[k] = ("" if v is None else t("ms.ev.take", who=t("ms.negi") if v == "negi"
+                                                    else self.name(v, True)))
+            elif k in ("student", "a", "b", "mind"):
                 params[k] = self.name(v, True)
+            elif isinstance(v, list):
+                params[k] = t("ms.list_sep").join(self.name(x, True) for x in v)
             else:
                 params[k] = v
         key = f"ms.ev.{etype}"
-        text = self.ctx.t(key, **params)
-        if text == key:
-            text = self.ctx.t("ms.ev.generic", type=etype)
-        return text
+        if isinstance(ev.get("ok"), bool):
+            key += ".ok" if ev["ok"] else ".fail"
+        if etype == "play":
+            key = f"ms.ev.play.{ev.get('action')}"
+        if etype == "move":
+            key = f"ms.ev.move.{ev.get('why')}" if self.ctx.t(f"ms.ev.move.{ev.get('why')}") != \
+                f"ms.ev.move.{ev.get('why')}" else "ms.ev.move"
+        text = t(key, **params)
+        return "" if text == key else text
 
     def dice_caption(self, ev: dict[str, Any]) -> str:
-        why = str(ev.get("why") or ev.get("purpose") or ev.get("kind") or ev.get("type") or "")
+        why = str(ev.get("purpose") or ev.get("why") or "")
         key = f"ms.dice.{why}"
-        text = self.ctx.t(key, **{k: self.name(v, True) for k, v in ev.items() if isinstance(v, int)})
+        params = {k: self.name(v, True) for k, v in ev.items() if k in ("student", "a", "b")}
+        if "seat" in ev and ev["seat"] is not None:
+            params["seat"] = self.seat_name(ev["seat"])
+        text = self.ctx.t(key, **params)
         return "" if text == key else text
 
     # --- drawing ---------------------------------------------------------------------------
@@ -479,19 +512,28 @@ class MindSwapTable(InputMixin, TableView):
         surface.blit(img, img.get_rect(midtop=(round(bp[0] + lay.foot[0] / 2), round(bp[1] + lay.foot[1] + 2))))
 
     def draw_pieces(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """Player pieces ride on the pair holding their mind; a restored player's piece waits in
+        the area's header beside Negi."""
         r = max(10, round(lay.unit * 0.75))
+        header_slots: dict[str, int] = {}
         for pl in self.model.players:
             if pl.character is None:
                 continue
-            pair = self.model.pair_of_mind(pl.character)
-            if pair is None:
-                continue
-            mp = self.mind_pos.get(pair.mind)
-            if mp is None:
-                continue
             badge = self.painter.player_badge(pl.seat, r)
-            surface.blit(badge, badge.get_rect(center=(round(mp[0] + lay.card_w - r * 0.4),
-                                                      round(mp[1] + lay.card_h - r * 0.6))))
+            pair = self.model.pair_of_mind(pl.character)
+            mp = self.mind_pos.get(pair.mind) if pair else None
+            if mp is not None:
+                surface.blit(badge, badge.get_rect(center=(round(mp[0] + lay.card_w - r * 0.4),
+                                                          round(mp[1] + lay.card_h - r * 0.6))))
+                continue
+            area = lay.areas.get(pl.piece or "")
+            if area is None:
+                continue
+            k = header_slots.get(pl.piece or "", 0)
+            header_slots[pl.piece or ""] = k + 1
+            nr = self.negi_radius(lay)
+            surface.blit(badge, badge.get_rect(center=(area.right - nr * 2 - lay.gap * 3 - r - k * (r * 2 + 4),
+                                                      area.y + lay.header / 2 + 1)))
         if self.negi_pos is not None and ("negi", 0) not in self.dragged_refs():
             nb = self.painter.negi_badge(self.negi_radius(lay))
             surface.blit(nb, nb.get_rect(center=(round(self.negi_pos[0]), round(self.negi_pos[1]))))
@@ -539,11 +581,11 @@ class MindSwapTable(InputMixin, TableView):
             sc = self.ctx.text(str(pl.score), max(14, u * 1.3), D.LIGHT, True)
             surface.blit(sc, sc.get_rect(midright=(r.right - round(u * 0.4), r.centery)))
             # the score pile: a little stack of mind cards
-            pw, ph = round(r.h * 0.5), round(r.h * 0.7)
+            pw, ph = max(22, round(r.h * 0.42)), round(r.h * 0.72)
             px = r.right - round(u * 0.4) - sc.get_width() - round(u * 0.6) - pw
-            for i, mind in enumerate(pl.pile[-5:]):
-                card = self.painter.student_card(self.content, mind, pw, ph, True)
-                surface.blit(card, (px - i * round(pw * 0.35) - 3, r.centery - ph // 2 - 3))
+            for i, mind in enumerate(reversed(pl.pile[-6:])):
+                card = self.painter.mini_card(mind, pw, ph)
+                surface.blit(card, (px - i * round(pw * 0.55), r.centery - ph // 2))
         # cup, deck, discard
         cx, cy = self.cup_point(lay)
         _draw_cup(surface, (cx, cy), u)
@@ -598,10 +640,11 @@ class MindSwapTable(InputMixin, TableView):
             y += img.get_height() + round(u * 0.2)
 
 
-OUTCOME_COLOUR = {"sneeze": (200, 210, 230), "runaway": (222, 96, 90), "great_success": (240, 200, 80),
-                  "success": (150, 210, 140), "fail": (180, 180, 180)}
-EVENT_SOUND = {"moved": "card", "negi_moved": "token", "played": "card", "drew": "card", "restored": "flip",
-               "swap": "flip", "entered": "card"}
+OUTCOME_COLOUR = {"sneeze": (200, 210, 230), "runaway": (222, 96, 90), "great": (240, 200, 80),
+                  "success": (150, 210, 140)}
+SILENT_EVENTS = frozenset({"piece", "cup", "drew", "end_turn"})
+EVENT_SOUND = {"move": "card", "negi": "token", "play": "card", "draw": "card", "restored": "flip",
+               "minds": "flip", "reshuffle": "card", "game_over": "gong", "turn": "click"}
 
 
 def _rounded(size: tuple[int, int], colour: tuple, rad: int) -> pygame.Surface:

@@ -150,28 +150,28 @@ class Painter:
             pygame.draw.rect(surf, (0, 0, 0, 60), r.move(2, 3), border_radius=rad)
         pygame.draw.rect(surf, MIND_PAPER if mind else PAPER, r, border_radius=rad)
         col = student_colour(no)
-        band_h = max(18, round(h * (0.27 if not mind else 0.3)))
-        band = pygame.Rect(r.x, r.y, w, band_h)
-        pygame.draw.rect(surf, col, band, border_top_left_radius=rad, border_top_right_radius=rad)
         lang = self.ctx.lang
-        # number circle
-        num_r = band_h * 0.42
-        ncx, ncy = r.x + num_r + 3, band.centery
-        pygame.draw.circle(surf, PAPER, (ncx, ncy), num_r)
-        num = self.ctx.text(str(no), max(14, round(num_r * 1.25)), INK, True)
-        surf.blit(num, num.get_rect(center=(ncx, ncy)))
-        name = self.fit_text(M.short_name(content, no, lang), band_h * 0.62, INK, int(w - num_r * 2 - 8), True)
-        surf.blit(name, name.get_rect(midleft=(ncx + num_r + 3, ncy)))
-        # the kind of card: 心 (mind) or 体 (body), drawn large and faint in the field
-        mark_key = "ms.card_mind_mark" if mind else "ms.card_body_mark"
-        mark = self.ctx.text(self.ctx.t(mark_key), max(14, round(h * 0.26)), (*SOFT_INK,), True)
-        mark.set_alpha(110)
-        field = pygame.Rect(r.x, band.bottom, w, r.bottom - band.bottom)
-        if mind:
-            pygame.draw.circle(surf, (*col, 255), (field.right - w * 0.2, field.bottom - h * 0.16), w * 0.09)
-            surf.blit(mark, mark.get_rect(center=(field.centerx - w * 0.1, field.centery)))
-        else:
-            surf.blit(mark, mark.get_rect(topright=(field.right - 4, band.bottom + 2)))
+        # line 1 (colour band): number and the card's kind; line 2: the name — both stay visible
+        # on a body card even with the mind card lying on it
+        line1 = max(16, round(h * 0.15))
+        band = pygame.Rect(r.x, r.y, w, line1)
+        pygame.draw.rect(surf, col, band, border_top_left_radius=rad, border_top_right_radius=rad)
+        num = self.ctx.text(f"{no}", max(14, round(line1 * 0.8)), INK, True)
+        surf.blit(num, num.get_rect(midleft=(r.x + 4, band.centery)))
+        kind = self.ctx.t("ms.card_mind_mark" if mind else "ms.card_body_mark")
+        mark = self.ctx.text(kind, max(14, round(line1 * 0.7)), INK)
+        surf.blit(mark, mark.get_rect(midright=(r.right - 4, band.centery)))
+        full = M.student_name(content, no, lang)
+        name_px = max(14, round(h * 0.14))
+        name_w = w - 6
+        img = self.ctx.text(full, name_px, INK, True)
+        if img.get_width() > name_w:
+            img = self.fit_text(M.short_name(content, no, lang), name_px, INK, name_w, True)
+        surf.blit(img, img.get_rect(midtop=(r.centerx, band.bottom + 1)))
+        if mind:  # a heart-shaped mark: this is a mind (心)
+            field_top = band.bottom + img.get_height() + 2
+            cy = (field_top + r.bottom) / 2
+            draw_suit(surf, "heart", (r.centerx, cy), min(w * 0.36, (r.bottom - field_top) * 0.6), (*col,))
         pygame.draw.rect(surf, INK, r, 1, border_radius=rad)
         return surf
 
@@ -195,23 +195,30 @@ class Painter:
             top = r.y + i * part_h
             band = pygame.Rect(r.x, round(top), w, round(part_h))
             col = ACTION_COLOUR.get(act, (200, 200, 200))
-            strip = pygame.Rect(band.x, band.y, w, max(6, round(part_h * 0.09)))
+            strip = pygame.Rect(band.x, band.y, w, max(6, round(h * 0.05)))
             if i == 0:
                 pygame.draw.rect(surf, col, strip, border_top_left_radius=rad, border_top_right_radius=rad)
             else:
                 pygame.draw.rect(surf, col, strip)
-                pygame.draw.line(surf, SOFT_INK, (r.x + 6, band.y), (r.right - 6, band.y), 1)
-            icon_c = (band.centerx, band.y + part_h * (0.38 if halves == 1 else 0.42))
-            draw_action_icon(surf, act, icon_c, part_h * (0.26 if halves == 1 else 0.3), col)
-            title = self.fit_text(self.ctx.t(f"ms.act.{act}"), max(14, u * 0.8), INK, w - 10, True)
-            surf.blit(title, title.get_rect(midtop=(band.centerx, band.y + strip.h + 3)))
+            title_lines = self.ctx.wrap(self.ctx.t(f"ms.act.{act}"), max(14, round(u * 0.8)), w - 10)
+            y = band.y + strip.h + 2
+            for line in title_lines[:2]:
+                img = self.fit_text(line, u * 0.8, INK, w - 8, True)
+                surf.blit(img, img.get_rect(midtop=(band.centerx, y)))
+                y += img.get_height() - 2
             if halves == 1:
-                lines = self.ctx.wrap(self.ctx.t(f"ms.act.{act}.text"), max(14, round(u * 0.66)), w - 12)
-                y = icon_c[1] + part_h * 0.18
-                for line in lines[:4]:
-                    img = self.ctx.text(line, max(14, round(u * 0.66)), SOFT_INK)
-                    surf.blit(img, img.get_rect(midtop=(band.centerx, y)))
-                    y += img.get_height() * 0.95
+                icon_s = min(w * 0.2, h * 0.13)
+                icon_c = (band.centerx, y + icon_s * 1.4)
+                draw_action_icon(surf, act, icon_c, icon_s, col)
+                ty = icon_c[1] + icon_s * 1.5
+                size = max(14, round(u * 0.66))
+                for line in self.ctx.wrap(self.ctx.t(f"ms.act.{act}.text"), size, w - 12)[:3]:
+                    img = self.ctx.text(line, size, SOFT_INK)
+                    surf.blit(img, img.get_rect(midtop=(band.centerx, ty)))
+                    ty += img.get_height() * 0.92
+            else:
+                icon_s = min(w * 0.14, (band.bottom - y) * 0.32)
+                draw_action_icon(surf, act, (band.centerx, (y + band.bottom) / 2 - icon_s * 0.2), icon_s, col)
         if halves > 1:
             orr = self.ctx.text(self.ctx.t("ms.or"), max(14, round(u * 0.7)), INK, True)
             box = orr.get_rect(center=(r.centerx, r.y + part_h)).inflate(8, 0)
@@ -224,6 +231,20 @@ class Painter:
             pygame.draw.rect(veil, (20, 30, 28, 110), r, border_radius=rad)
             surf.blit(veil, (0, 0))
         return surf
+
+    def mini_card(self, no: int, w: int, h: int) -> pygame.Surface:
+        """A tiny mind card for the score pile: the student's colour and number."""
+        def make() -> pygame.Surface:
+            surf = pygame.Surface((w + 2, h + 2), pygame.SRCALPHA)
+            r = pygame.Rect(0, 0, w, h)
+            pygame.draw.rect(surf, MIND_PAPER, r, border_radius=max(2, w // 6))
+            pygame.draw.rect(surf, student_colour(no), (0, 0, w, max(4, h // 4)), border_top_left_radius=max(2, w // 6),
+                             border_top_right_radius=max(2, w // 6))
+            pygame.draw.rect(surf, INK, r, 1, border_radius=max(2, w // 6))
+            txt = self.ctx.text(str(no), 14, INK, True)
+            surf.blit(txt, txt.get_rect(center=(w / 2, h * 0.6)))
+            return surf
+        return self._get(("mini", no, w, h), make)
 
     def card_back(self, w: int, h: int) -> pygame.Surface:
         def make() -> pygame.Surface:

@@ -199,6 +199,11 @@ def dice_sides(ev: dict[str, Any]) -> list[int]:
     dice = ev.get("dice") or ev.get("die")
     if isinstance(dice, list) and len(dice) == len(faces) and all(isinstance(d, int) for d in dice):
         return [int(d) for d in dice]
+    if isinstance(dice, list) and len(dice) == len(faces) and all(isinstance(d, str) for d in dice):
+        try:
+            return [int(d.lower().split("d", 1)[1]) for d in dice]
+        except (ValueError, IndexError):
+            pass
     if isinstance(dice, str) and "d" in dice:
         try:
             return [int(dice.split("d", 1)[1])] * len(faces)

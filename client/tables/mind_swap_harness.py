@@ -141,3 +141,45 @@ def _tokens(s: str) -> list[str]:
     if word:
         out.append(word)
     return out
+
+
+class LocalGame:
+    """The real rules run in-process, feeding tables as the server would (snapshot + events).
+
+    ``tables`` maps a viewer (seat or None) to a table view; ``act`` applies an action,
+    pushes each viewer its redacted events and a fresh snapshot.
+    """
+
+    def __init__(self, game_id: str, players: int, seed: int, options: dict[str, Any] | None = None) -> None:
+        from shared.engine import REGISTRY
+
+        self.spec = REGISTRY[game_id]
+        self.state = self.spec.setup(players, seed, options or {})
+        self.tables: dict[int | None, Any] = {}
+        self.sid = 0
+
+    def attach(self, viewer: int | None, table: Any, opening: bool = True) -> None:
+        self.tables[viewer] = table
+        table.set_snapshot(self.spec.view(self.state, viewer), self.legal(viewer), self.sid)
+        if opening:
+            table.push_events(self.spec.events_for(list(self.state.get("opening") or []), viewer))
+
+    def legal(self, viewer: int | None) -> list[dict[str, Any]]:
+        return [] if viewer is None else self.spec.legal_actions(self.state, viewer)
+
+    def act(self, seat: int, action: dict[str, Any]) -> list[dict[str, Any]]:
+        self.state, events = self.spec.apply(self.state, seat, action)
+        self.sid += 1
+        for viewer, table in self.tables.items():
+            table.push_events(self.spec.events_for(events, viewer))
+            table.set_snapshot(self.spec.view(self.state, viewer), self.legal(viewer), self.sid)
+        return events
+
+    def bot_step(self, rng: Any, bot: str = "sensible") -> list[dict[str, Any]] | None:
+        """Let the seat to move act as a bot; None when the game is over."""
+        if self.spec.is_over(self.state):
+            return None
+        seat = self.state["turn"]
+        legal = self.spec.legal_actions(self.state, seat)
+        action = self.spec.bots()[bot](self.spec.view(self.state, seat), legal, rng)
+        return self.act(seat, action)

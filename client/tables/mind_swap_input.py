@@ -45,10 +45,10 @@ class InputMixin:
             self.cancel_mode(quiet=True)
         if self.mode == "magic" and not self.magic_legal():
             self.cancel_mode(quiet=True)
-        if self.bonus_legal() and self.mode != "bonus":
+        if self.great_legal() and self.mode != "great":
             self.cancel_mode(quiet=True)
-            self.mode = "bonus"
-        elif self.mode == "bonus" and not self.bonus_legal():
+            self.mode = "great"
+        elif self.mode == "great" and not self.great_legal():
             self.cancel_mode(quiet=True)
 
     def after_model_change(self) -> None:
@@ -86,24 +86,43 @@ class InputMixin:
     def legal_of(self, type_: str) -> list[dict[str, Any]]:
         return [a for a in self.legal if a.get("type") == type_]
 
+    def end_turn_legal(self) -> bool:
+        return bool(self.legal_of("end_turn"))
+
     def magic_legal(self) -> bool:
         return bool(self.legal_of("magic"))
 
-    def bonus_legal(self) -> bool:
-        return bool(self.legal_of("bonus_swap"))
+    def great_legal(self) -> bool:
+        return bool(self.legal_of("great_swap"))
+
+    def card_type_of(self, cid: Any) -> str | None:
+        for c in self.latest.hand:
+            if c.id == cid:
+                return c.type
+        return None
 
     def card_playable(self, card: M.HandCard) -> bool:
-        return any(a.get("type") == "play" and a.get("card") == card.id for a in self.legal)
+        """Legal plays name one card per type (its lowest id); any card of that type may be played."""
+        return any(a.get("type") == "play" and self.card_type_of(a.get("card")) == card.type for a in self.legal)
+
+    def takes(self) -> set[Any]:
+        """Who may come along on a move (bodies, "negi")."""
+        return {a.get("take") for a in self.legal if a.get("action") == "move_self"} - {None}
 
     def find_legal(self, cand: dict[str, Any]) -> dict[str, Any] | None:
-        """The legal action ``cand`` stands for: equal on every key both have (None = absent)."""
+        """The legal action ``cand`` stands for: equal on every key both have (None = absent);
+        cards compare by type; a relocation beyond the listed sample is accepted as documented."""
         for a in self.legal:
             if a.get("type") != cand.get("type"):
                 continue
             ok = True
             for k in set(a) | set(cand):
                 va, vc = a.get(k), cand.get(k)
-                if k in ("students",) and isinstance(va, list) and isinstance(vc, list):
+                if k == "card":
+                    if self.card_type_of(va) != self.card_type_of(vc):
+                        ok = False
+                        break
+                elif k in ("students",) and isinstance(va, list) and isinstance(vc, list):
                     if sorted(va) != sorted(vc):
                         ok = False
                         break
@@ -114,6 +133,14 @@ class InputMixin:
                     break
             if ok:
                 return a
+        if cand.get("action") == "relocate" and isinstance(cand.get("students"), list):
+            own = self.my_pair()
+            studs = cand["students"]
+            sample = next((a for a in self.legal if a.get("action") == "relocate"
+                           and self.card_type_of(a.get("card")) == self.card_type_of(cand.get("card"))), None)
+            if (sample is not None and len(set(studs)) == len(studs) == len(sample.get("students") or [])
+                    and all(b in self.model.pairs and (own is None or b != own.body) for b in studs)):
+                return dict(sample, students=sorted(studs))
         return None
 
     def send(self, cand: dict[str, Any], pin: tuple[str, int, tuple[float, float]] | None = None,
@@ -136,7 +163,7 @@ class InputMixin:
 
     def why_illegal(self, cand: dict[str, Any]) -> str:
         t = cand.get("type")
-        if t == "magic" or t == "bonus_swap":
+        if t == "magic" or t == "great_swap":
             return "ms.err.magic_place"
         act = cand.get("action")
         if act == "move_self":
@@ -149,6 +176,10 @@ class InputMixin:
     def start_card(self, card: M.HandCard, action: str) -> None:
         """A card is on the play slot with ``action`` chosen: send it or ask for targets."""
         self.chooser = []
+        events = [a for a in self.legal if a.get("action") == "event"]
+        if action == "event" and events and all(a.get("student") is None for a in events):
+            self.send({"type": "play", "card": card.id, "action": "event", "student": None})
+            return
         if action in TARGET_MODES:
             self.mode, self.mode_card, self.picks, self.along = action, card, [], None
             self.ctx.play_sound("card")
@@ -173,8 +204,8 @@ class InputMixin:
             return self.ctx.t("ms.prompt.event")
         if self.mode == "magic":
             return self.ctx.t("ms.prompt.magic_bath" if self.latest.bath else "ms.prompt.magic")
-        if self.mode == "bonus":
-            return self.ctx.t("ms.prompt.bonus")
+        if self.mode == "great":
+            return self.ctx.t("ms.prompt.great")
         return None
 
     def highlighted_students(self) -> list[int]:
@@ -403,11 +434,11 @@ class InputMixin:
                 bp = self.body_pos[mine.body]
                 self._begin_drag("pair", mine.body, pos, (bp[0], bp[1]))
                 return True
-            if self.negi_hit(pos) and mine and self.model.negi == mine.loc:
+            if self.negi_hit(pos) and "negi" in self.takes():
                 self.along = None if self.along == -1 else -1
                 self.ctx.play_sound("click")
                 return True
-            if hit and mine and hit[0].loc == mine.loc and mine.loc != "other":
+            if hit and mine and hit[0].body in self.takes():
                 self.along = None if self.along == hit[0].body else hit[0].body
                 self.ctx.play_sound("click")
                 return True
@@ -437,7 +468,14 @@ class InputMixin:
             self.send({"type": "play", "card": self.mode_card.id, "action": "event", "student": hit[0].body},
                       where=hit[0].loc)
             return True
-        if hit and (self.mode in ("magic", "bonus") or (self.mode is None and self.magic_legal())):
+        if self.mode == "great" and lay.cast_button.collidepoint(pos):
+            self.send({"type": "great_skip"})
+            return True
+        if self.mode is None and self.end_turn_legal() and lay.cast_button.move(0, lay.cast_button.h + round(
+                lay.unit * 0.6)).collidepoint(pos):
+            self.send({"type": "end_turn"})
+            return True
+        if hit and (self.mode in ("magic", "great") or (self.mode is None and self.magic_legal())):
             pair, on_mind = hit
             if on_mind:
                 mp = self.mind_pos[pair.mind]
@@ -457,16 +495,16 @@ class InputMixin:
         self.ctx.play_sound("click")
         if len(self.picks) == 2:
             a, b = self.picks
-            self.send({"type": "bonus_swap" if self.mode == "bonus" else "magic", "a": a, "b": b},
+            self.send({"type": "great_swap" if self.mode == "great" else "magic", "a": min(a, b), "b": max(a, b)},
                       where=pair.loc)
 
     def send_move_self(self, loc: str, pin: tuple[str, int, tuple[float, float]] | None) -> bool:
         assert self.mode_card is not None
         cand: dict[str, Any] = {"type": "play", "card": self.mode_card.id, "action": "move_self", "to": loc}
         if self.along == -1:
-            cand["negi"] = True
+            cand["take"] = "negi"
         elif self.along is not None:
-            cand["with"] = self.along
+            cand["take"] = self.along
         return self.send(cand, pin=pin, where=loc)
 
     def _on_release(self, pos: tuple[int, int]) -> bool:
@@ -519,8 +557,9 @@ class InputMixin:
             if src is None or hit is None or hit[0].body == src.body:
                 self.ctx.play_sound("click")
                 return True
-            self.send({"type": "bonus_swap" if self.mode == "bonus" else "magic", "a": src.body,
-                       "b": hit[0].body}, pin=None, where=hit[0].loc)
+            a, b = sorted((src.body, hit[0].body))
+            self.send({"type": "great_swap" if self.mode == "great" else "magic", "a": a, "b": b},
+                      pin=None, where=hit[0].loc)
             return True
         return True
 
@@ -547,19 +586,16 @@ class InputMixin:
                 img = self.ctx.text(line, max(14, round(u * 0.75)), col)
                 surface.blit(img, img.get_rect(midtop=(slot.centerx, y)))
                 y += img.get_height()
-        # magic button
-        if self.magic_legal() and self.seat is not None:
+        # magic / end turn / no-more-swap buttons
+        r = lay.cast_button
+        if self.mode == "great":
+            self._button(surface, r, self.ctx.t("ms.great_skip"), (200, 200, 190), False)
+        elif self.magic_legal() and self.seat is not None:
             on = self.mode == "magic"
-            r = lay.cast_button
-            pulse = 0 if on else round(2 * (1 + pygame.math.Vector2(1, 0).rotate(self.clock * 200).x))
-            pygame.draw.rect(surface, (0, 0, 0, 80), r.move(2, 3), border_radius=r.h // 2)
-            pygame.draw.rect(surface, (190, 110, 200) if not on else D.ACCENT, r.inflate(pulse, pulse),
-                             border_radius=r.h // 2)
-            pygame.draw.rect(surface, D.INK, r, 2, border_radius=r.h // 2)
-            D.draw_shape(surface, "star", (r.x + r.h * 0.55, r.centery), r.h * 0.3, (255, 240, 200))
-            label = self.ctx.t("ms.cast_cancel" if on else "ms.cast", n=self.latest.magic_left)
-            img = self.painter.fit_text(label, u * 0.9, D.INK, r.w - r.h, True)
-            surface.blit(img, img.get_rect(midleft=(r.x + r.h, r.centery)))
+            self._button(surface, r, self.ctx.t("ms.cast_cancel" if on else "ms.cast"),
+                         D.ACCENT if on else (190, 110, 200), not on, star=True)
+        if self.mode is None and self.end_turn_legal():
+            self._button(surface, r.move(0, r.h + round(u * 0.6)), self.ctx.t("ms.end_turn"), (200, 200, 190), False)
         w, h = lay.hand_card
         dragging = self.drag["ref"] if self.drag and self.drag["kind"] == "card" and self.drag["moved"] else None
         for card in self.latest.hand:
@@ -573,6 +609,19 @@ class InputMixin:
         if not self.latest.hand:
             img = self.ctx.text(self.ctx.t("ms.no_cards"), max(14, u * 0.8), (170, 190, 182))
             surface.blit(img, (lay.hand.x + u, lay.hand.centery))
+
+    def _button(self, surface: pygame.Surface, r: pygame.Rect, label: str, col: Any, pulse: bool,
+                star: bool = False) -> None:
+        grow = round(2 * (1 + pygame.math.Vector2(1, 0).rotate(self.clock * 200).x)) if pulse else 0
+        pygame.draw.rect(surface, (0, 0, 0, 80), r.move(2, 3), border_radius=r.h // 2)
+        pygame.draw.rect(surface, col, r.inflate(grow, grow), border_radius=r.h // 2)
+        pygame.draw.rect(surface, D.INK, r, 2, border_radius=r.h // 2)
+        left = r.x + round(r.h * 0.4)
+        if star:
+            D.draw_shape(surface, "star", (r.x + r.h * 0.55, r.centery), r.h * 0.3, (255, 240, 200))
+            left = r.x + r.h
+        img = self.painter.fit_text(label, self.layout().unit * 0.9, D.INK, r.right - left - round(r.h * 0.3), True)
+        surface.blit(img, img.get_rect(center=((left + r.right - round(r.h * 0.3)) // 2, r.centery)))
 
     def _blit_hand_card(self, surface: pygame.Surface, lay: L.Layout, card: M.HandCard, lifted: bool = False) -> None:
         w, h = lay.hand_card

@@ -14,7 +14,7 @@ import pygame
 
 from client.tables.mind_swap_model import LOCATIONS, Model
 
-SCALES = (1.0, 0.9, 0.8, 0.7, 0.62, 0.55)
+SCALES = (1.0, 0.9, 0.8, 0.72)
 
 
 @dataclass
@@ -62,7 +62,7 @@ class Layout:
 def _card_dims(unit: float, scale: float) -> tuple[int, int, tuple[int, int], int]:
     w = round(unit * 4.6 * scale)
     h = round(w * 1.4)
-    return w, h, (round(w * 0.16), round(h * 0.33)), max(4, round(unit * 0.45 * scale))
+    return w, h, (round(w * 0.16), round(h * 0.37)), max(4, round(unit * 0.45 * scale))
 
 
 def _fits(r: pygame.Rect, n: int, fw: int, fh: int, gap: int, header: int) -> tuple[bool, int]:

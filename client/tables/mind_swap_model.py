@@ -21,6 +21,7 @@ class Pair:
     body: int
     mind: int
     loc: str
+    room: str | None = None  # at "other": pairs share a room when these match
 
     @property
     def restored(self) -> bool:
@@ -33,8 +34,10 @@ class PlayerInfo:
     name: str
     character: int | None  # student number whose mind is this player's
     score: int = 0
-    pile: list[int] = field(default_factory=list)  # mind ids in the score pile
+    pile: list[int] = field(default_factory=list)  # students in the score pile
     hand_count: int = 0
+    piece: str | None = None  # where the player's piece stands
+    room: str | None = None
 
 
 @dataclass
@@ -51,16 +54,20 @@ class Model:
     negi: str = "classroom"
     players: list[PlayerInfo] = field(default_factory=list)
     turn: int | None = None
+    turn_no: int = 0
     phase: str = ""
     hand: list[HandCard] = field(default_factory=list)
     deck: int = 0
     discard: int = 0
+    discard_top: str | None = None
     cup: int = 0
+    played: bool = False
     magic_left: int = 0
+    can_magic: bool = False
     bath: bool = False
     over: bool = False
     winners: list[int] = field(default_factory=list)
-    pending: dict[str, Any] = field(default_factory=dict)  # a half-finished action (e.g. great success)
+    pending: dict[str, Any] = field(default_factory=dict)  # great success: {"seat", "at", "exclude"}
 
     def pair_of_mind(self, mind: int) -> Pair | None:
         for p in self.pairs.values():
@@ -75,7 +82,14 @@ class Model:
         return None
 
     def at(self, loc: str) -> list[Pair]:
-        return sorted((p for p in self.pairs.values() if p.loc == loc), key=lambda p: p.body)
+        """Pairs at ``loc`` in a stable order (at "other": grouped by room)."""
+        pairs = [p for p in self.pairs.values() if p.loc == loc]
+        if loc == "other":
+            first: dict[str | None, int] = {}
+            for p in sorted(pairs, key=lambda p: p.body):
+                first.setdefault(p.room, p.body)
+            return sorted(pairs, key=lambda p: (first.get(p.room, p.body), p.body))
+        return sorted(pairs, key=lambda p: p.body)
 
 
 def _int(x: Any, default: int = 0) -> int:
@@ -91,46 +105,51 @@ def _count(x: Any) -> int:
     return _int(x)
 
 
+def _at(lst: Any, i: int, default: Any = None) -> Any:
+    return lst[i] if isinstance(lst, list) and 0 <= i < len(lst) else default
+
+
 def read_view(view: dict[str, Any], card_actions: dict[str, tuple[str, ...]] | None = None) -> Model:
-    """A :class:`Model` from a mind_swap view (tolerant of missing keys)."""
+    """A :class:`Model` from a mind_swap view (the shapes documented in the rules module)."""
     m = Model()
     if not view:
         return m
-    raw_pairs = view.get("pairs") or view.get("map") or {}
-    items = raw_pairs.items() if isinstance(raw_pairs, dict) else ((None, p) for p in raw_pairs)
-    for key, p in items:
-        if not isinstance(p, dict):
-            continue
-        body = _int(p.get("body", key))
-        m.pairs[body] = Pair(body=body, mind=_int(p.get("mind", body)), loc=str(p.get("loc") or p.get("at")
-                                                                               or "other"))
-    waiting = view.get("waiting", view.get("offmap", 0))
-    m.waiting = _count(waiting)
-    m.negi = str(view.get("negi", "classroom"))
-    for i, pl in enumerate(view.get("players") or []):
-        if not isinstance(pl, dict):
-            continue
-        pile = [int(x) for x in (pl.get("pile") or pl.get("score_pile") or [])]
-        m.players.append(PlayerInfo(seat=_int(pl.get("seat", i)), name=str(pl.get("name") or ""),
-                                    character=(None if pl.get("character") is None else _int(pl.get("character"))),
-                                    score=_int(pl.get("score", 0)), pile=pile,
-                                    hand_count=_count(pl.get("hand", pl.get("hand_count", 0)))))
-    turn = view.get("turn", view.get("current"))
+    for p in view.get("pairs") or []:
+        body = _int(p.get("body"))
+        m.pairs[body] = Pair(body=body, mind=_int(p.get("mind", body)), loc=str(p.get("loc") or "other"),
+                             room=p.get("room"))
+    m.waiting = _count(view.get("waiting", 0))
+    m.negi = str(view.get("negi") or "classroom")
+    n = _int(view.get("players", 0))
+    chars, piles, scores = view.get("chars") or [], view.get("piles") or [], view.get("scores") or []
+    sizes, pieces, names = view.get("hand_sizes") or [], view.get("pieces") or [], view.get("names") or []
+    for seat in range(n):
+        piece = _at(pieces, seat) or {}
+        ch = _at(chars, seat)
+        m.players.append(PlayerInfo(seat=seat, name=str(_at(names, seat) or ""),
+                                    character=None if ch is None else _int(ch),
+                                    score=_int(_at(scores, seat, 0)), pile=[_int(x) for x in _at(piles, seat) or []],
+                                    hand_count=_int(_at(sizes, seat, 0)), piece=piece.get("loc"),
+                                    room=piece.get("room")))
+    turn = view.get("turn")
     m.turn = None if turn is None else _int(turn)
+    m.turn_no = _int(view.get("turn_no", 0))
     m.phase = str(view.get("phase", ""))
     card_actions = card_actions or {}
     for c in view.get("hand") or []:
-        if isinstance(c, dict):
-            ctype = str(c.get("type", c.get("card", "")))
-            acts = tuple(c.get("actions") or card_actions.get(ctype) or (ctype,))
-            m.hand.append(HandCard(id=_int(c.get("id")), type=ctype, actions=acts))
+        ctype = str(c.get("type", ""))
+        m.hand.append(HandCard(id=_int(c.get("id")), type=ctype, actions=tuple(card_actions.get(ctype) or (ctype,))))
     m.deck = _count(view.get("deck", 0))
     m.discard = _count(view.get("discard", 0))
+    m.discard_top = view.get("discard_top")
     m.cup = _count(view.get("cup", 0))
-    m.magic_left = _int(view.get("magic_left", view.get("magic", 0)))
+    m.played = bool(view.get("played", False))
+    m.magic_left = _int(view.get("magic_left", 0))
+    m.can_magic = bool(view.get("can_magic", False))
     m.bath = bool(view.get("bath", False))
-    m.over = bool(view.get("over", False)) or m.phase == "over"
-    m.winners = [int(w) for w in (view.get("winners") or [])]
+    m.over = m.phase == "over"
+    res = view.get("result") or {}
+    m.winners = [int(w) for w in (res.get("winners") or [])]
     m.pending = dict(view.get("pending") or {})
     return m
 
@@ -148,18 +167,17 @@ def student_name(content: Any, no: int, lang: str) -> str:
 
 
 def short_name(content: Any, no: int, lang: str) -> str:
-    """The given name (what fits on a small card): the last word in English, after a space/・ in ja/zh."""
+    """A shorter name for small cards: the given name for names written given-name first
+    (English, katakana names with ・), else the full name."""
     full = student_name(content, no, lang)
     if full.startswith("No. "):
         return full
     if lang == "en":
-        parts = full.replace("A. K. ", "").split()
-        return parts[0] if no == 26 or len(parts) < 2 else parts[-1]
-    for sep in ("・", "·", " ", "　"):
+        return full.split()[0]
+    for sep in ("・", "·"):
         if sep in full:
-            head, _, tail = full.partition(sep)
-            return tail if no not in (26, 31) else head
-    return full[-2:] if len(full) > 3 else full
+            return full.split(sep)[0]
+    return full
 
 
 def student_text(content: Any, no: int, attr: str, lang: str) -> str:

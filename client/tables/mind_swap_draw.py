@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from client.tables import mind_swap_model as M
+from client.widgets.tokens import BadgeCache
 
 TABLE = (31, 58, 52)
 PANEL = (44, 78, 70)
@@ -27,14 +28,6 @@ SUIT_COLOUR: dict[str, tuple[int, int, int]] = {
     "heart": (222, 96, 120), "diamond": (232, 168, 64), "club": (96, 184, 110), "spade": (104, 150, 222),
 }
 OTHER_COLOUR = (170, 160, 190)
-
-# Okabe–Ito first, then four more distinct ones (12 seats)
-PLAYER_COLOURS: tuple[tuple[int, int, int], ...] = (
-    (230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (0, 114, 178), (213, 94, 0),
-    (204, 121, 167), (140, 140, 140), (160, 110, 60), (120, 200, 200), (190, 60, 120), (110, 110, 220),
-)
-PLAYER_SHAPES: tuple[str, ...] = ("circle", "square", "diamond", "triangle", "hexagon", "star") * 2
-
 
 def student_colour(no: int) -> tuple[int, int, int]:
     """A calm, distinct colour per student (hue by golden ratio)."""
@@ -106,6 +99,7 @@ class Painter:
         self.ctx = ctx
         self._cache: dict[tuple, pygame.Surface] = {}
         self._lang = ctx.lang
+        self.badges = BadgeCache(ctx)
 
     def _get(self, key: tuple, make) -> pygame.Surface:
         if self.ctx.lang != self._lang:
@@ -259,20 +253,8 @@ class Painter:
 
     # --- badges ------------------------------------------------------------------------
     def player_badge(self, seat: int, r: int, label: str | None = None) -> pygame.Surface:
-        """Colour + shape + seat number (1-based) — readable without colour."""
-        def make() -> pygame.Surface:
-            size = r * 2 + 6
-            surf = pygame.Surface((size, size), pygame.SRCALPHA)
-            c = (size / 2, size / 2)
-            shape = PLAYER_SHAPES[seat % len(PLAYER_SHAPES)]
-            draw_shape(surf, shape, (c[0] + 1, c[1] + 2), r, (0, 0, 0, 90))
-            draw_shape(surf, shape, c, r, PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])
-            draw_shape(surf, shape, c, r, INK, 2)
-            ink = (255, 255, 255) if seat % 12 in (4, 7, 11) else INK
-            txt = self.ctx.text(label or str(seat + 1), max(14, round(r * 1.05)), ink, True)
-            surf.blit(txt, txt.get_rect(center=(c[0], c[1] + (r * 0.12 if shape == "triangle" else 0))))
-            return surf
-        return self._get(("badge", seat, r, label), make)
+        """The shared seat badge (colour + number + shape sticker), radius ``r``."""
+        return self.badges.badge(seat, r * 2, label)
 
     def negi_badge(self, r: int) -> pygame.Surface:
         def make() -> pygame.Surface:

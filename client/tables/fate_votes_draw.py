@@ -63,7 +63,6 @@ class FvPainter:
     def background(self, size: tuple[int, int]) -> pygame.Surface:
         bg = self._bg.get(size)
         if bg is None:
-            self._bg.clear()
             w, h = size
             bg = pygame.Surface(size)
             bg.fill(TABLE)
@@ -77,10 +76,32 @@ class FvPainter:
             self._bg[size] = bg
         return bg
 
+    def base_layer(self, rect: pygame.Rect) -> pygame.Surface:
+        """Background + the panels that do not move, as one opaque surface."""
+        L, u = self.t.L, self.t.L.u
+        key = ("base", rect.size, tuple(L.discard), tuple(L.log), tuple(L.controls) if L.controls else None,
+               self.t.display, self.t.seat is None)
+        surf = self._bg.get(key)  # type: ignore[arg-type]
+        if surf is None:
+            surf = self.background(rect.size).copy()
+            off = (-rect.x, -rect.y)
+            d = L.discard.move(off)
+            self.panel(surf, d, PANEL_DARK, int(u * 0.8))
+            pygame.draw.rect(surf, SOFT, d, 1, border_radius=int(u * 0.8))
+            self.panel(surf, L.log.inflate(-u * 0.6, -u * 0.6).move(off), (*INK, 150), int(u * 0.6))
+            if L.controls is not None and not self.t.display and self.t.seat is not None:
+                self.panel(surf, L.controls.move(off), (*INK, 140), int(u * 0.7))
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert()
+            for k in [k for k in self._bg if isinstance(k, tuple) and len(k) > 1 and k[0] == "base"]:
+                del self._bg[k]
+            self._bg[key] = surf  # type: ignore[index]
+        return surf
+
     # --- the table ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         t = self.t
-        surface.blit(self.background(rect.size), rect.topleft)
+        surface.blit(self.base_layer(rect), rect.topleft)
         if not t.view:
             msg = self.text(self.ctx.t("fv_waiting_table"), t.L.u * 1.4, SOFT)
             surface.blit(msg, msg.get_rect(center=rect.center))
@@ -168,8 +189,6 @@ class FvPainter:
     def draw_centre(self, surface: pygame.Surface) -> None:
         t, L, u = self.t, self.t.L, self.t.L.u
         d = L.discard
-        self.panel(surface, d, PANEL_DARK, int(u * 0.8))
-        pygame.draw.rect(surface, (*SOFT, ), d, 1, border_radius=int(u * 0.8))
         if t.centre_cards:
             title = self.ctx.t("fv_centre_round", n=t.centre_round)
             if t.centre_hidden:
@@ -294,14 +313,26 @@ class FvPainter:
     def draw_log(self, surface: pygame.Surface) -> None:
         t, L, u = self.t, self.t.L, self.t.L.u
         r = L.log.inflate(-u * 0.6, -u * 0.6)
-        self.panel(surface, r, (*INK, 150), int(u * 0.6))
+        tally = self.tally()
+        key = ("log", r.size, len(t.log_lines), t.log_lines[-1] if t.log_lines else None,
+               tuple(sorted(tally.items())), self.ctx.lang, u)
+        img = self._panels.get(key)  # type: ignore[arg-type]
+        if img is None:
+            for k in [k for k in self._panels if isinstance(k, tuple) and k and k[0] == "log"]:
+                del self._panels[k]
+            img = pygame.Surface(r.size, pygame.SRCALPHA)
+            self._render_log(img, pygame.Rect(0, 0, *r.size), tally)
+            self._panels[key] = img  # type: ignore[index]
+        surface.blit(img, r.topleft)
+
+    def _render_log(self, surface: pygame.Surface, r: pygame.Rect, tally: dict[str, int]) -> None:
+        t, u = self.t, self.t.L.u
         pad = u * 0.7
         y = r.y + pad
         # public discard tally
         img = self.text(self.ctx.t("fv_tally_title"), u * 0.9, SOFT, True)
         surface.blit(img, (r.x + pad, y))
         y += img.get_height() + u * 0.3
-        tally = self.tally()
         cw = (r.w - pad * 2) / 7
         ch = card_size(u * 3.2)
         for i, cid in enumerate(("oyashiro", "rena", "satoko", "mion", "shion", "keiichi", "rika")):
@@ -376,7 +407,6 @@ class FvPainter:
         c = L.controls
         if c is None or t.seat is None:
             return
-        self.panel(surface, c, (*INK, 140), int(u * 0.7))
         home = L.token_home
         if home is None:
             return

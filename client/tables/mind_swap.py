@@ -56,6 +56,12 @@ class MindSwapTable(InputMixin, TableView):
         self._lay_key: tuple | None = None
         self._lay: L.Layout | None = None
         self._bg: tuple[tuple[int, int], pygame.Surface] | None = None
+        self._layer1: tuple[tuple, pygame.Surface] | None = None
+        self._layer2: tuple[tuple, pygame.Surface] | None = None
+        self._scratch_surf: pygame.Surface | None = None
+        self._log_cache: tuple[tuple, pygame.Surface] | None = None
+        self._wrap_cache: dict[tuple, list[str]] = {}
+        self._log_y = 0
         self.init_input()
 
     # --- data from the server -------------------------------------------------------
@@ -406,19 +412,87 @@ class MindSwapTable(InputMixin, TableView):
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         lay = self.layout(rect)
-        surface.blit(self._background(lay), lay.rect.topleft)
-        self.draw_map(surface, lay)
+        surface.blit(self._base_layer(lay), lay.rect.topleft)
+        surface.blit(self._log_layer(lay), (lay.sidebar.x, lay.sidebar.y + self._log_top(lay)))
+        self.draw_area_marks(surface, lay)
         for f in self.flyers:
             f.draw(surface)
         if not self.ctx.display_mode and self.seat is not None:
             self.draw_hand(surface, lay)
         else:
             self.draw_recent(surface, lay)
-        self.draw_sidebar(surface, lay)
         fxc = FX.FxContext(self.ctx, self.painter, self.faces, lay.map, self.cup_point(lay), lay.unit)
         if self.steps:
             self.steps[0].draw(surface, fxc)
         self.draw_overlays(surface, lay)
+
+    def _still(self) -> bool:
+        """Nothing on the map moves (pairs can come from the cached layer)."""
+        return not self.flyers and not self.dragged_refs() and not self.pinned() and self._settled()
+
+    def _base_layer(self, lay: L.Layout) -> pygame.Surface:
+        """Background, areas and sidebar (and the pairs when nothing moves), cached."""
+        key1 = (lay.rect.size, self.ctx.lang, id(self.model), tuple(sorted(self.scroll.items())), self.seat)
+        if self._layer1 is None or self._layer1[0] != key1:
+            base = self._background(lay).copy()
+            self.draw_areas(base, lay)
+            self.draw_sidebar(base, lay)
+            self._layer1 = (key1, base)
+            self._layer2 = None
+        if not self._still():
+            out = self._scratch(lay)
+            out.blit(self._layer1[1], (0, 0))
+            self.draw_pairs(out, lay)
+            return out
+        key2 = (key1, tuple(self.highlighted_students()))
+        if self._layer2 is None or self._layer2[0] != key2:
+            full = self._layer1[1].copy()
+            self.draw_pairs(full, lay)
+            self._layer2 = (key2, full)
+        return self._layer2[1]
+
+    def _scratch(self, lay: L.Layout) -> pygame.Surface:
+        if self._scratch_surf is None or self._scratch_surf.get_size() != lay.rect.size:
+            self._scratch_surf = self._layer1[1].copy()
+        return self._scratch_surf
+
+    def _log_top(self, lay: L.Layout) -> int:
+        return self._log_y - lay.sidebar.y if self._log_y else round(lay.unit * 20)
+
+    def _log_layer(self, lay: L.Layout) -> pygame.Surface:
+        """The log panel, re-rendered only when an entry is added."""
+        top = self._log_top(lay)
+        size = (lay.sidebar.w, max(1, lay.sidebar.h - top))
+        key = (size, self.ctx.lang, len(self.log), self.log[-1] if self.log else "")
+        if self._log_cache is not None and self._log_cache[0] == key:
+            return self._log_cache[1]
+        u = lay.unit
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        x = round(u * 0.6)
+        pygame.draw.line(surf, (90, 120, 110), (x, 0), (size[0] - round(u * 0.6), 0), 1)
+        px = max(14, round(u * 0.78))
+        lines: list[str] = []
+        for entry in self.log[-30:]:
+            wrapped = self._wrapped(entry, px, size[0] - round(u * 1.4))
+            lines.extend(["• " + wrapped[0]] + ["  " + w for w in wrapped[1:]])
+        line_h = self.ctx.font(px).get_linesize()
+        y = size[1] - round(u * 0.5) - line_h
+        for i, line in enumerate(reversed(lines)):
+            if y < round(u * 0.3):
+                break
+            surf.blit(self.ctx.text(line, px, D.LIGHT if i < 2 else (190, 204, 198)), (x, y))
+            y -= line_h
+        self._log_cache = (key, surf)
+        return surf
+
+    def _wrapped(self, entry: str, px: int, width: int) -> list[str]:
+        key = (entry, px, width, self.ctx.lang)
+        got = self._wrap_cache.get(key)
+        if got is None:
+            if len(self._wrap_cache) > 600:
+                self._wrap_cache.clear()
+            got = self._wrap_cache[key] = self.ctx.wrap(entry, px, width) or [""]
+        return got
 
     def _background(self, lay: L.Layout) -> pygame.Surface:
         size = lay.rect.size
@@ -437,19 +511,13 @@ class MindSwapTable(InputMixin, TableView):
             self._bg = (size, bg.convert() if pygame.display.get_surface() else bg)
         return self._bg[1]
 
-    def draw_map(self, surface: pygame.Surface, lay: L.Layout) -> None:
+    def draw_areas(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """The area panels with suit, name and head count (static: cached in the base layer)."""
         u = lay.unit
-        targets = self.drop_targets()
         for loc, r in lay.areas.items():
             suit = M.SUIT_OF.get(loc, "other")
             col = D.SUIT_COLOUR.get(suit, D.OTHER_COLOUR)
-            panel = self._area_panel(r.size, col)
-            surface.blit(panel, r.topleft)
-            if loc in targets:
-                glow = 2 + round(2 * (1 + math.sin(self.clock * 6)))
-                pygame.draw.rect(surface, D.ACCENT, r.inflate(glow, glow), 3, border_radius=round(u * 0.8))
-            if loc in self.flash:
-                pygame.draw.rect(surface, D.RED, r.inflate(4, 4), 4, border_radius=round(u * 0.8))
+            surface.blit(self._area_panel(r.size, col), r.topleft)
             hs = lay.header
             D.draw_suit(surface, suit, (r.x + hs * 0.6, r.y + hs * 0.52), hs * 0.62, col)
             title = self.ctx.text(self.loc_name(loc), max(14, u * 0.95), D.LIGHT, True)
@@ -461,20 +529,47 @@ class MindSwapTable(InputMixin, TableView):
             if lay.overflow.get(loc):
                 more = self.ctx.text(self.ctx.t("ms.scroll_more"), max(14, u * 0.7), D.ACCENT)
                 surface.blit(more, more.get_rect(bottomright=(r.right - u * 0.5, r.bottom - u * 0.2)))
-        # pairs, clipped to their areas
+
+    def draw_area_marks(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """Live marks on areas: the glow of legal drops, the red outline of a refused one."""
+        u = lay.unit
+        targets = self.drop_targets()
+        for loc, r in lay.areas.items():
+            if loc in targets:
+                glow = 2 + round(2 * (1 + math.sin(self.clock * 6)))
+                pygame.draw.rect(surface, D.ACCENT, r.inflate(glow, glow), 3, border_radius=round(u * 0.8))
+            if loc in self.flash:
+                pygame.draw.rect(surface, D.RED, r.inflate(4, 4), 4, border_radius=round(u * 0.8))
+
+    def draw_pairs(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """Every pair (clipped to its area), the "other" labels and the pieces."""
         picks = set(self.highlighted_students())
         dragged = self.dragged_refs()
         for loc, r in lay.areas.items():
             clip = surface.get_clip()
             surface.set_clip(r.inflate(-2, -2).clip(clip) if clip else r)
+            prev_room = None
             for pair in self.model.at(loc):
                 if ("pair", pair.body) in dragged:
                     continue
+                if loc == "other" and pair.room is not None and pair.room == prev_room:
+                    self.draw_room_link(surface, lay, pair)
+                prev_room = pair.room
                 self.draw_pair(surface, lay, pair, pair.body in picks, ("mind", pair.mind) in dragged)
                 if loc == "other":
                     self.draw_other_label(surface, lay, pair)
             surface.set_clip(clip)
         self.draw_pieces(surface, lay)
+
+    def draw_room_link(self, surface: pygame.Surface, lay: L.Layout, pair: M.Pair) -> None:
+        """Two pairs at "other" in the same room: a band joins them."""
+        bp = self.body_pos.get(pair.body)
+        if bp is None:
+            return
+        y = round(bp[1] + lay.foot[1] * 0.55)
+        x1 = round(bp[0])
+        x0 = x1 - lay.gap * 3
+        pygame.draw.line(surface, D.ACCENT, (x0 - 2, y), (x1 + 2, y), max(3, round(lay.unit * 0.25)))
 
     def _area_panel(self, size: tuple[int, int], col: tuple[int, int, int]) -> pygame.Surface:
         def make() -> pygame.Surface:
@@ -612,22 +707,7 @@ class MindSwapTable(InputMixin, TableView):
             img = self.painter.fit_text(s, u * 0.78, (220, 228, 222), sb.w - round(u * 1.2))
             surface.blit(img, (x, yy))
             yy += img.get_height()
-        # the log (newest at the bottom)
-        top = yy + round(u * 0.4)
-        pygame.draw.line(surface, (90, 120, 110), (x, top), (sb.right - round(u * 0.6), top), 1)
-        size = max(14, round(u * (0.78 if not self.ctx.display_mode else 0.72)))
-        lines: list[str] = []
-        for entry in self.log[-30:]:
-            wrapped = self.ctx.wrap(entry, size, sb.w - round(u * 1.4))
-            lines.extend(["• " + wrapped[0]] + ["  " + w for w in wrapped[1:]])
-        line_h = self.ctx.font(size).get_linesize()
-        y = sb.bottom - round(u * 0.5) - line_h
-        for i, line in enumerate(reversed(lines)):
-            if y < top + round(u * 0.3):
-                break
-            img = self.ctx.text(line, size, D.LIGHT if i < 2 else (190, 204, 198))
-            surface.blit(img, (x, y))
-            y -= line_h
+        self._log_y = yy + round(u * 0.4)  # the log panel starts here (a cached layer of its own)
 
     def draw_recent(self, surface: pygame.Surface, lay: L.Layout) -> None:
         """Table display: the last few events in a line instead of a hand."""

@@ -109,7 +109,10 @@ class Painter:
         if surf is None:
             if len(self._cache) > 1500:
                 self._cache.clear()
-            surf = self._cache[key] = make()
+            surf = make()
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert_alpha() if surf.get_flags() & pygame.SRCALPHA else surf.convert()
+            self._cache[key] = surf
         return surf
 
     # --- text helpers ----------------------------------------------------------------

@@ -22,6 +22,7 @@ from client.tables import mind_swap_fx as FX
 from client.tables import mind_swap_layout as L
 from client.tables import mind_swap_model as M
 from client.tables.base import TableView
+from client.tables.mind_swap_final import draw_final
 from client.tables.mind_swap_input import InputMixin
 from client.widgets.dice import DiceRoll, DieFaces
 
@@ -103,8 +104,12 @@ class MindSwapTable(InputMixin, TableView):
         if etype == "marker" and isinstance(ev.get("student"), int):
             out.append(FX.MarkerStep(duration=0.0 if fast else 0.8, no=int(ev["student"]), log=log, sound="token"))
             log = None
-        if log is not None and log != "":
-            out.append(FX.Step(duration=0.0, log=log, sound=EVENT_SOUND.get(etype)))
+        if (log is not None and log != "") or not out:
+            out.append(FX.Step(duration=0.0, log=log or None, sound=EVENT_SOUND.get(etype) if log else None))
+        out[-1].event = ev
+        focus = tuple(int(ev[k]) for k in ("a", "b", "student") if isinstance(ev.get(k), int))
+        for step in out:
+            step.focus = focus
         return out
 
     def on_error(self, code: str, message: str) -> None:
@@ -156,13 +161,21 @@ class MindSwapTable(InputMixin, TableView):
             if step.log:
                 self.log.append(step.log)
                 del self.log[:-200]
+            if step.event is not None and self.model.players:
+                shown = M.apply_event(self.model, step.event, self.latest)
+                if shown is not None:
+                    self._show(shown)
 
     def _apply_latest(self) -> None:
-        """Show the newest snapshot: restored pairs fly to score piles, the rest glide."""
+        """Show the newest snapshot (all its events have been shown)."""
         if not self._fresh:
             return
-        old, new = self.model, self.latest
         self._fresh = False
+        self._show(self.latest)
+
+    def _show(self, new: M.Model) -> None:
+        """Draw ``new`` from now on: restored pairs fly to score piles, new students walk in, the rest glide."""
+        old = self.model
         lay_old = self.layout()
         for body, pair in old.pairs.items():
             if body in new.pairs:
@@ -423,8 +436,21 @@ class MindSwapTable(InputMixin, TableView):
             self.draw_recent(surface, lay)
         fxc = FX.FxContext(self.ctx, self.painter, self.faces, lay.map, self.cup_point(lay), lay.unit)
         if self.steps:
+            self.draw_focus(surface, lay, self.steps[0].focus)
             self.steps[0].draw(surface, fxc)
+        elif self.model.over and not self.flyers:
+            draw_final(self, surface, lay)
         self.draw_overlays(surface, lay)
+
+    def draw_focus(self, surface: pygame.Surface, lay: L.Layout, bodies: tuple[int, ...]) -> None:
+        """Outline the students an effect is about (the two named for magic, the one rolling)."""
+        pulse = 2 + round(2 * (1 + math.sin(self.clock * 8)))
+        for b in bodies:
+            pos = self.body_pos.get(b)
+            if pos is None:
+                continue
+            r = pygame.Rect(round(pos[0]), round(pos[1]), lay.foot[0], lay.foot[1]).inflate(6 + pulse, 6 + pulse)
+            pygame.draw.rect(surface, D.ACCENT, r, 3, border_radius=max(6, lay.card_w // 7))
 
     def _still(self) -> bool:
         """Nothing on the map moves (pairs can come from the cached layer)."""
@@ -598,11 +624,21 @@ class MindSwapTable(InputMixin, TableView):
             r = pygame.Rect(round(bp[0]) - 3, round(bp[1]) - 3, w + lay.off[0] + 6, h + lay.off[1] + 6)
             pygame.draw.rect(surface, D.ACCENT, r, 3, border_radius=max(4, w // 8))
 
+    def room_host(self, pair: M.Pair) -> int:
+        """The first pair in ``pair``'s room at "other" (the room is named after that student)."""
+        if pair.room is None:
+            return pair.body
+        for p in self.model.at("other"):
+            if p.room == pair.room:
+                return p.body
+        return pair.body
+
     def draw_other_label(self, surface: pygame.Surface, lay: L.Layout, pair: M.Pair) -> None:
         bp = self.body_pos.get(pair.body)
         if bp is None:
             return
-        label = M.student_text(self.content, pair.body, "other", self.ctx.lang) or self.loc_name("other")
+        host = self.room_host(pair)
+        label = M.student_text(self.content, host, "other", self.ctx.lang) or self.loc_name("other")
         img = self.painter.fit_text(label, lay.unit * 0.72, (215, 222, 218), lay.foot[0] + lay.gap * 2)
         surface.blit(img, img.get_rect(midtop=(round(bp[0] + lay.foot[0] / 2), round(bp[1] + lay.foot[1] + 2))))
 

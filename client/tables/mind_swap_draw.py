@@ -62,9 +62,13 @@ def draw_suit(surface: pygame.Surface, suit: str, center: tuple[float, float], s
         pygame.draw.circle(surface, col, (cx + r * 0.9, cy + s * 0.12), r)
         pygame.draw.polygon(surface, col, [(cx - s * 0.96, cy), (cx + s * 0.96, cy), (cx, cy - s)])
         pygame.draw.polygon(surface, col, [(cx, cy + s * 0.1), (cx - s * 0.3, cy + s), (cx + s * 0.3, cy + s)])
-    else:  # "other": a small door
-        pygame.draw.rect(surface, col, (cx - s * 0.55, cy - s, s * 1.1, s * 2), border_radius=max(1, int(s * 0.15)))
-        pygame.draw.circle(surface, TABLE, (cx + s * 0.3, cy + s * 0.1), max(1, s * 0.12))
+    else:  # "other": a door ajar in its frame
+        frame = pygame.Rect(round(cx - s * 0.62), round(cy - s), round(s * 1.24), round(s * 2))
+        pygame.draw.rect(surface, col, frame, max(2, round(s * 0.16)), border_radius=max(1, int(s * 0.12)))
+        leaf = [(frame.x + s * 0.12, frame.y + s * 0.12), (frame.centerx + s * 0.25, frame.y + s * 0.3),
+                (frame.centerx + s * 0.25, frame.bottom - s * 0.05), (frame.x + s * 0.12, frame.bottom - s * 0.12)]
+        pygame.draw.polygon(surface, col, leaf)
+        pygame.draw.circle(surface, TABLE, (frame.centerx + s * 0.02, cy + s * 0.1), max(1.5, s * 0.12))
 
 
 def draw_shape(surface: pygame.Surface, shape: str, center: tuple[float, float], r: float,
@@ -163,7 +167,10 @@ class Painter:
         name_w = w - 6
         img = self.ctx.text(full, name_px, INK, True)
         if img.get_width() > name_w:
-            img = self.fit_text(M.short_name(content, no, lang), name_px, INK, name_w, True)
+            short = M.short_name(content, no, lang)
+            img = self.ctx.text(short, name_px, INK, True)
+            if img.get_width() > name_w:  # a regular weight is narrower than truncating
+                img = self.fit_text(short, name_px, INK, name_w, False)
         surf.blit(img, img.get_rect(midtop=(r.centerx, band.bottom + 1)))
         if mind:  # a heart-shaped mark: this is a mind (心)
             field_top = band.bottom + img.get_height() + 2
@@ -209,8 +216,10 @@ class Painter:
                 draw_action_icon(surf, act, icon_c, icon_s, col)
                 ty = icon_c[1] + icon_s * 1.5
                 size = max(14, round(u * 0.66))
-                for line in self.ctx.wrap(self.ctx.t(f"ms.act.{act}.text"), size, w - 12)[:3]:
+                for line in self.ctx.wrap(self.ctx.t(f"ms.act.{act}.text"), size, w - 12):
                     img = self.ctx.text(line, size, SOFT_INK)
+                    if ty + img.get_height() > r.bottom - 3:
+                        break
                     surf.blit(img, img.get_rect(midtop=(band.centerx, ty)))
                     ty += img.get_height() * 0.92
             else:

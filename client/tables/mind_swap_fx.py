@@ -25,6 +25,8 @@ class Step:
     sound: str | None = None
     t: float = 0.0
     started: bool = False
+    focus: tuple[int, ...] = ()  # bodies to outline while this step plays
+    event: dict[str, Any] | None = None  # applied to the shown table when this step ends
 
     def update(self, dt: float) -> None:
         self.t += dt

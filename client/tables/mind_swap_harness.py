@@ -154,6 +154,7 @@ class LocalGame:
         from shared.engine import REGISTRY
 
         self.spec = REGISTRY[game_id]
+        self.seed, self.options = seed, dict(options or {})
         self.state = self.spec.setup(players, seed, options or {})
         self.tables: dict[int | None, Any] = {}
         self.sid = 0

@@ -107,6 +107,9 @@ class MindSwapTable(InputMixin, TableView):
         if (log is not None and log != "") or not out:
             out.append(FX.Step(duration=0.0, log=log or None, sound=EVENT_SOUND.get(etype) if log else None))
         out[-1].event = ev
+        if not fast and etype in EVENT_PAUSE:
+            # the change is shown when the step ends; a pause after it lets the cards travel
+            out.append(FX.Step(duration=EVENT_PAUSE[etype]))
         focus = tuple(int(ev[k]) for k in ("a", "b", "student") if isinstance(ev.get(k), int))
         for step in out:
             step.focus = focus
@@ -568,9 +571,13 @@ class MindSwapTable(InputMixin, TableView):
                 pygame.draw.rect(surface, D.RED, r.inflate(4, 4), 4, border_radius=round(u * 0.8))
 
     def draw_pairs(self, surface: pygame.Surface, lay: L.Layout) -> None:
-        """Every pair (clipped to its area), the "other" labels and the pieces."""
+        """Every pair (clipped to its area), the "other" labels and the pieces; cards on their way
+        somewhere are drawn last and unclipped, so they are seen crossing the map."""
         picks = set(self.highlighted_students())
         dragged = self.dragged_refs()
+        bodies, minds = self._targets()
+        travelling_pairs: list[M.Pair] = []
+        travelling_minds: list[int] = []
         for loc, r in lay.areas.items():
             clip = surface.get_clip()
             surface.set_clip(r.inflate(-2, -2).clip(clip) if clip else r)
@@ -578,13 +585,28 @@ class MindSwapTable(InputMixin, TableView):
             for pair in self.model.at(loc):
                 if ("pair", pair.body) in dragged:
                     continue
+                if _away(self.body_pos.get(pair.body), bodies.get(pair.body)):
+                    travelling_pairs.append(pair)
+                    continue
+                mind_away = _away(self.mind_pos.get(pair.mind), minds.get(pair.mind))
+                if mind_away:
+                    travelling_minds.append(pair.mind)
                 if loc == "other" and pair.room is not None and pair.room == prev_room:
                     self.draw_room_link(surface, lay, pair)
                 prev_room = pair.room
-                self.draw_pair(surface, lay, pair, pair.body in picks, ("mind", pair.mind) in dragged)
+                self.draw_pair(surface, lay, pair, pair.body in picks,
+                               ("mind", pair.mind) in dragged or mind_away)
                 if loc == "other":
                     self.draw_other_label(surface, lay, pair)
             surface.set_clip(clip)
+        for pair in travelling_pairs:
+            self.draw_pair(surface, lay, pair, pair.body in picks, ("mind", pair.mind) in dragged)
+        for mind in travelling_minds:
+            mp = self.mind_pos.get(mind)
+            if mp is not None:
+                img = self.painter.student_card(self.content, mind, lay.card_w, lay.card_h, True, glow=True)
+                pad = (img.get_width() - lay.card_w) // 2
+                surface.blit(img, (round(mp[0]) - pad, round(mp[1]) - pad))
         self.draw_pieces(surface, lay)
 
     def draw_room_link(self, surface: pygame.Surface, lay: L.Layout, pair: M.Pair) -> None:
@@ -756,8 +778,14 @@ class MindSwapTable(InputMixin, TableView):
             y += img.get_height() + round(u * 0.2)
 
 
+def _away(pos: list[float] | None, target: tuple[float, float] | None, slack: float = 3.0) -> bool:
+    return pos is not None and target is not None and (abs(pos[0] - target[0]) > slack
+                                                       or abs(pos[1] - target[1]) > slack)
+
+
 OUTCOME_COLOUR = {"sneeze": (200, 210, 230), "runaway": (222, 96, 90), "great": (240, 200, 80),
                   "success": (150, 210, 140)}
+EVENT_PAUSE = {"minds": 0.6, "restored": 0.5, "move": 0.22, "negi": 0.2}
 SILENT_EVENTS = frozenset({"piece", "cup", "drew", "end_turn"})
 EVENT_SOUND = {"move": "card", "negi": "token", "play": "card", "draw": "card", "restored": "flip",
                "minds": "flip", "reshuffle": "card", "game_over": "gong", "turn": "click"}

@@ -98,12 +98,10 @@ def full_map(game: LocalGame) -> bool:
 
 def magic_outcome_next(game: LocalGame, want: str, moved: bool = False) -> bool:
     """The seat to move can cast now and the spell would come out ``want``."""
-    s = game.state
-    seat = s["turn"]
-    magic = [a for a in game.spec.legal_actions(s, seat) if a["type"] == "magic"]
-    if not magic:
+    action = pick_magic(game)
+    if action is None:
         return False
-    _, events = game.spec.apply(copy.deepcopy(s), seat, magic[0])
+    _, events = game.spec.apply(copy.deepcopy(game.state), game.state["turn"], action)
     outcome = next((e["outcome"] for e in events if e["type"] == "magic"), None)
     if outcome != want:
         return False
@@ -140,14 +138,23 @@ def run_for(table: MindSwapTable, seconds: float, until: Callable[[], bool] | No
         t += 1 / 60
 
 
-def cast(game: LocalGame, table_seat: int | None) -> dict[str, Any]:
-    seat = game.state["turn"]
-    magic = [a for a in game.spec.legal_actions(game.state, seat) if a["type"] == "magic"]
-    # prefer a pair including the caster's own body (the usual play)
-    own = game.state["mind"].index(game.state["chars"][seat])
+def pick_magic(game: LocalGame) -> dict[str, Any] | None:
+    """The spell the seat to move would cast: one naming its own pair if it can."""
+    s = game.state
+    seat = s["turn"]
+    magic = [a for a in game.spec.legal_actions(s, seat) if a["type"] == "magic"]
+    if not magic:
+        return None
+    own = s["mind"].index(s["chars"][seat]) if s["chars"][seat] in s["mind"] else -1
     magic.sort(key=lambda a: (own not in (a["a"], a["b"]), a["a"], a["b"]))
-    game.act(seat, magic[0])
     return magic[0]
+
+
+def cast(game: LocalGame, table_seat: int | None) -> dict[str, Any]:
+    action = pick_magic(game)
+    assert action is not None
+    game.act(game.state["turn"], action)
+    return action
 
 
 # --- scenes ---------------------------------------------------------------------------------------------

@@ -152,6 +152,8 @@ class MindSwapTable(InputMixin, TableView):
             step = self.steps[0]
             if not step.started:
                 step.started = True
+                if isinstance(step, FX.SneezeStep) and step.focus:
+                    step.at = self.place_point({"a": step.focus[0]})
                 if step.sound:
                     self.ctx.play_sound(step.sound)
                 if self.ctx.fast:
@@ -500,17 +502,16 @@ class MindSwapTable(InputMixin, TableView):
         x = round(u * 0.6)
         pygame.draw.line(surf, (90, 120, 110), (x, 0), (size[0] - round(u * 0.6), 0), 1)
         px = max(14, round(u * 0.78))
-        lines: list[str] = []
-        for entry in self.log[-30:]:
-            wrapped = self._wrapped(entry, px, size[0] - round(u * 1.4))
-            lines.extend(["• " + wrapped[0]] + ["  " + w for w in wrapped[1:]])
         line_h = self.ctx.font(px).get_linesize()
-        y = size[1] - round(u * 0.5) - line_h
-        for i, line in enumerate(reversed(lines)):
-            if y < round(u * 0.3):
-                break
-            surf.blit(self.ctx.text(line, px, D.LIGHT if i < 2 else (190, 204, 198)), (x, y))
-            y -= line_h
+        y = size[1] - round(u * 0.5)
+        for i, entry in enumerate(reversed(self.log[-40:])):
+            wrapped = self._wrapped(entry, px, size[0] - round(u * 1.4))
+            if y - line_h * len(wrapped) < round(u * 0.3):
+                break  # only whole entries
+            y -= line_h * len(wrapped)
+            colour = D.LIGHT if i == 0 else (190, 204, 198)
+            for k, line in enumerate(wrapped):
+                surf.blit(self.ctx.text(("• " if k == 0 else "  ") + line, px, colour), (x, y + k * line_h))
         self._log_cache = (key, surf)
         return surf
 
@@ -676,8 +677,13 @@ class MindSwapTable(InputMixin, TableView):
             pair = self.model.pair_of_mind(pl.character)
             mp = self.mind_pos.get(pair.mind) if pair else None
             if mp is not None:
+                clip = surface.get_clip()
+                _, minds = self._targets()
+                if not _away(mp, minds.get(pair.mind)) and pair.loc in lay.areas:
+                    surface.set_clip(lay.areas[pair.loc].clip(clip) if clip else lay.areas[pair.loc])
                 surface.blit(badge, badge.get_rect(center=(round(mp[0] + lay.card_w - r * 0.4),
                                                           round(mp[1] + lay.card_h - r * 0.6))))
+                surface.set_clip(clip)
                 continue
             area = lay.areas.get(pl.piece or "")
             if area is None:
@@ -736,9 +742,14 @@ class MindSwapTable(InputMixin, TableView):
             # the score pile: a little stack of mind cards
             pw, ph = max(22, round(r.h * 0.42)), round(r.h * 0.72)
             px = r.right - round(u * 0.4) - sc.get_width() - round(u * 0.6) - pw
-            for i, mind in enumerate(reversed(pl.pile[-6:])):
+            room = max(1, (px + pw - (r.x + r.w // 2)) // (pw + 2))
+            shown = pl.pile[-room:] if len(pl.pile) <= room else pl.pile[-(room - 1):]
+            for i, mind in enumerate(reversed(shown)):
                 card = self.painter.mini_card(mind, pw, ph)
-                surface.blit(card, (px - i * round(pw * 0.55), r.centery - ph // 2))
+                surface.blit(card, (px - i * (pw + 2), r.centery - ph // 2))
+            if len(shown) < len(pl.pile):
+                more = self.ctx.text(f"+{len(pl.pile) - len(shown)}", 14, D.LIGHT, True)
+                surface.blit(more, more.get_rect(midright=(px - len(shown) * (pw + 2) + pw - 2, r.centery)))
         # cup, deck, discard
         cx, cy = self.cup_point(lay)
         _draw_cup(surface, (cx, cy), u)
@@ -755,11 +766,13 @@ class MindSwapTable(InputMixin, TableView):
             dx + round(u * 3.3), cy - round(u * 1.25)), 1, border_radius=round(u * 0.2))
         yy = cy + round(u * 2.9)
         status = []
-        if m.waiting:
+        if m.over:
+            pass
+        elif m.waiting:
             status.append(self.ctx.t("ms.waiting", n=m.waiting))
-        if m.bath:
+        if m.bath and not m.over:
             status.append(self.ctx.t("ms.bath_on"))
-        if m.magic_left and self.seat is not None and m.turn == self.seat:
+        if not m.over and m.magic_left and self.seat is not None and m.turn == self.seat:
             status.append(self.ctx.t("ms.magic_left", n=m.magic_left))
         for s in status:
             img = self.painter.fit_text(s, u * 0.78, (220, 228, 222), sb.w - round(u * 1.2))

@@ -93,27 +93,36 @@ def compute(rect: pygame.Rect, unit: float, model: Model, display: bool,
         other_cell_w = fw + gap * 3
         other_cols = max(1, (mp.w - gap) // other_cell_w)
         other_rows = max(1, -(-counts["other"] // other_cols))
-        other_h = header + gap + other_rows * (fh + label_h + gap)
-        other_h = min(other_h, round(mp.h * 0.45))
-        quad_h = mp.h - other_h - gap
-        top_w = max(counts["library"], counts["classroom"]) + 2
-        bot_w = max(counts["garden"], counts["sports_ground"]) + 2
-        ratio = min(0.68, max(0.32, top_w / (top_w + bot_w)))
-        top_h = round((quad_h - gap) * ratio)
-        bot_h = quad_h - gap - top_h
-        areas: dict[str, pygame.Rect] = {}
-        for row_y, row_h, (a, b) in ((mp.y, top_h, ("library", "classroom")),
-                                     (mp.y + top_h + gap, bot_h, ("garden", "sports_ground"))):
+        other_need = header + gap + other_rows * (fh + label_h + gap)
+        rows: list[tuple[tuple[str, str], int, int, int]] = []  # (names, split px, need px)
+        for a, b in (("library", "classroom"), ("garden", "sports_ground")):
             wa, wb = counts[a] + 2.5, counts[b] + 2.5
             split = min(0.7, max(0.3, wa / (wa + wb)))
             aw = round((mp.w - gap) * split)
-            areas[a] = pygame.Rect(mp.x, row_y, aw, row_h)
-            areas[b] = pygame.Rect(mp.x + aw + gap, row_y, mp.w - aw - gap, row_h)
-        areas["other"] = pygame.Rect(mp.x, mp.bottom - other_h, mp.w, other_h)
-        ok = all(_fits(areas[loc], counts[loc], fw, fh, gap, header)[0] for loc in LOCATIONS[:4])
-        ok = ok and header + gap + other_rows * (fh + label_h + gap) <= other_h
+            need = 0
+            for n, width in ((counts[a], aw), (counts[b], mp.w - aw - gap)):
+                cols = max(1, (width - gap) // (fw + gap))
+                need = max(need, header + gap + max(1, -(-n // cols)) * (fh + gap))
+            rows.append(((a, b), aw, need, 0))
+        total = other_need + rows[0][2] + rows[1][2] + gap * 2
+        fits = total <= mp.h
+        spare = max(0, mp.h - total)
+        # spare height goes to the rows in proportion to their need (the band keeps its own)
+        need_sum = rows[0][2] + rows[1][2]
+        heights = [r[2] + round(spare * r[2] / need_sum) for r in rows]
+        if not fits:  # nothing fits: share the height by need and let areas scroll
+            avail = mp.h - gap * 2
+            heights = [round(avail * r[2] / (need_sum + other_need)) for r in rows]
+        other_h = mp.h - heights[0] - heights[1] - gap * 2
+        areas: dict[str, pygame.Rect] = {}
+        y = mp.y
+        for ((a, b), aw, _need, _), row_h in zip(rows, heights):
+            areas[a] = pygame.Rect(mp.x, y, aw, row_h)
+            areas[b] = pygame.Rect(mp.x + aw + gap, y, mp.w - aw - gap, row_h)
+            y += row_h + gap
+        areas["other"] = pygame.Rect(mp.x, y, mp.w, other_h)
         best = (scale, w, h, off, gap, areas, label_h, other_cell_w)
-        if ok:
+        if fits:
             break
     assert best is not None
     scale, w, h, off, gap, areas, label_h, other_cell_w = best

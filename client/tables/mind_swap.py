@@ -285,6 +285,12 @@ class MindSwapTable(InputMixin, TableView):
 
     # --- geometry helpers -------------------------------------------------------------
     def layout(self, rect: pygame.Rect | None = None) -> L.Layout:
+        """The layout for ``rect`` (or the last drawn rect). A new window size puts every card
+        straight into its new place (a presentation cache, not game state)."""
+        if rect is not None and pygame.Rect(rect) != self._rect:
+            self._rect = pygame.Rect(rect)
+            self._lay_key = None
+            self._snap_sprites()
         r = pygame.Rect(rect) if rect is not None else self._rect
         counts = tuple((p.body, p.loc) for p in sorted(self.model.pairs.values(), key=lambda p: p.body))
         key = (tuple(r), self.ctx.unit, counts, self.ctx.display_mode, tuple(sorted(self.scroll.items())))

@@ -481,7 +481,7 @@ class MindSwapTable(InputMixin, TableView):
             out.blit(self._layer1[1], (0, 0))
             self.draw_pairs(out, lay)
             return out
-        key2 = (key1, tuple(self.highlighted_students()))
+        key2 = (key1, tuple(self.highlighted_students()), tuple(sorted(self.candidates())))
         if self._layer2 is None or self._layer2[0] != key2:
             full = self._layer1[1].copy()
             self.draw_pairs(full, lay)
@@ -581,6 +581,7 @@ class MindSwapTable(InputMixin, TableView):
         """Every pair (clipped to its area), the "other" labels and the pieces; cards on their way
         somewhere are drawn last and unclipped, so they are seen crossing the map."""
         picks = set(self.highlighted_students())
+        hints = self.candidates()
         dragged = self.dragged_refs()
         bodies, minds = self._targets()
         travelling_pairs: list[M.Pair] = []
@@ -602,7 +603,7 @@ class MindSwapTable(InputMixin, TableView):
                     self.draw_room_link(surface, lay, pair)
                 prev_room = pair.room
                 self.draw_pair(surface, lay, pair, pair.body in picks,
-                               ("mind", pair.mind) in dragged or mind_away)
+                               ("mind", pair.mind) in dragged or mind_away, pair.body in hints)
                 if loc == "other":
                     self.draw_other_label(surface, lay, pair)
             surface.set_clip(clip)
@@ -637,7 +638,7 @@ class MindSwapTable(InputMixin, TableView):
         return self.painter._get(("area", size, col), make)
 
     def draw_pair(self, surface: pygame.Surface, lay: L.Layout, pair: M.Pair, picked: bool,
-                  mind_dragged: bool) -> None:
+                  mind_dragged: bool, hint: bool = False) -> None:
         bp = self.body_pos.get(pair.body)
         if bp is None:
             return
@@ -649,9 +650,10 @@ class MindSwapTable(InputMixin, TableView):
             mp = self.mind_pos.get(pair.mind, [bp[0] + lay.off[0], bp[1] + lay.off[1]])
             mind = self.painter.student_card(self.content, pair.mind, w, h, True, glow=pair.restored)
             surface.blit(mind, (round(mp[0]) - pad, round(mp[1]) - pad))
-        if picked:
+        if picked or hint:
             r = pygame.Rect(round(bp[0]) - 3, round(bp[1]) - 3, w + lay.off[0] + 6, h + lay.off[1] + 6)
-            pygame.draw.rect(surface, D.ACCENT, r, 3, border_radius=max(4, w // 8))
+            pygame.draw.rect(surface, D.ACCENT if picked else (240, 214, 170), r, 3 if picked else 2,
+                             border_radius=max(4, w // 8))
 
     def room_host(self, pair: M.Pair) -> int:
         """The first pair in ``pair``'s room at "other" (the room is named after that student)."""

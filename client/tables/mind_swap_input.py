@@ -208,6 +208,25 @@ class InputMixin:
             return self.ctx.t("ms.prompt.great")
         return None
 
+    def candidates(self) -> set[int]:
+        """Pairs the current step may pick (a light outline), from the legal actions."""
+        if self.mode == "move_self":
+            mine = self.my_pair()
+            out = {b for b in self.takes() if isinstance(b, int)}
+            return out | ({mine.body} if mine else set())
+        if self.mode == "relocate":
+            return {b for a in self.legal if a.get("action") == "relocate" for b in a.get("students") or []}
+        if self.mode == "event":
+            return {a["student"] for a in self.legal if a.get("action") == "event" and a.get("student") is not None}
+        if self.mode in ("magic", "great"):
+            kind = "magic" if self.mode == "magic" else "great_swap"
+            pairs = [(a["a"], a["b"]) for a in self.legal if a.get("type") == kind]
+            if len(self.picks) == 1:
+                p = self.picks[0]
+                return {b for x, y in pairs for b in (x, y) if p in (x, y)} - {p}
+            return {b for x, y in pairs for b in (x, y)}
+        return set()
+
     def highlighted_students(self) -> list[int]:
         out = list(self.picks)
         if self.along is not None and self.along >= 0:

@@ -59,10 +59,16 @@ class Layout:
         return None
 
 
+MIN_CARD_W = 64  # below this a 14 px name no longer fits on a card
+
+
 def _card_dims(unit: float, scale: float) -> tuple[int, int, tuple[int, int], int]:
-    w = round(unit * 4.6 * scale)
+    """Card width/height, the mind card's offset on its body (so the body's number and name
+    stay visible: see ``Painter._make_student``), and the gap between pairs."""
+    w = max(MIN_CARD_W, round(unit * 4.6 * scale))
     h = round(w * 1.4)
-    return w, h, (round(w * 0.16), round(h * 0.37)), max(4, round(unit * 0.45 * scale))
+    band = max(16, round(h * 0.15)) + 1 + round(max(14, round(h * 0.14)) * 1.45) + 2
+    return w, h, (round(w * 0.16), max(band, round(h * 0.37))), max(4, round(unit * 0.45 * scale))
 
 
 def _fits(r: pygame.Rect, n: int, fw: int, fh: int, gap: int, header: int) -> tuple[bool, int]:
@@ -131,7 +137,9 @@ def compute(rect: pygame.Rect, unit: float, model: Model, display: bool,
     if display:
         hand_card_w = hand_card_h = 0
     slot = pygame.Rect(0, 0, round(u * 5.6), round(u * 5.6 * 1.4))
-    slot.bottomright = (hand.right - round(u * 9.5), hand.bottom - round(u * 0.6))
+    # right after room for five hand cards (the hand holds 4, 5 during a draw), buttons beside it
+    slot_x = hand.x + round(u) + 5 * (hand_card_w + round(u * 0.6)) + round(u * 1.5)
+    slot.bottomleft = (min(slot_x, hand.right - round(u * 9.5) - slot.w), hand.bottom - round(u * 0.6))
     cast = pygame.Rect(0, 0, round(u * 8), round(u * 2.6))
     cast.midleft = (slot.right + round(u * 0.8), slot.centery - round(u * 1.6))
     lay = Layout(rect=rect, unit=u, map=mp, areas=areas, sidebar=sidebar, hand=hand, play_slot=slot,

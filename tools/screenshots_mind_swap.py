@@ -56,7 +56,7 @@ class Shooter:
         pygame.display.flip()
         path = self.out / f"mind_swap_{scene}{self.suffix}_{lang}.png"
         pygame.image.save(self.screen, str(path))
-        print(path.relative_to(ROOT))
+        print(path)
         return path
 
 
@@ -256,7 +256,7 @@ def scene_curtain(sh: Shooter, lang: str) -> None:
         return
     dest = sh.out / f"mind_swap_curtain{sh.suffix}_{lang}.png"
     shutil.copy(found, dest)
-    print(dest.relative_to(ROOT))
+    print(dest)
     shutil.rmtree(tmp, ignore_errors=True)
 
 

@@ -307,7 +307,8 @@ class MindSwapTable(InputMixin, TableView):
         return area.right - r - lay.gap * 2, area.y + lay.header / 2 + 1
 
     def negi_radius(self, lay: L.Layout) -> int:
-        return max(12, round(lay.header * 0.5))
+        label = self.ctx.text(self.ctx.t("ms.negi_short"), max(14, round(lay.header * 0.4)), D.INK, True)
+        return max(12, round(lay.header * 0.5), round(label.get_width() * 0.62))
 
     def pile_point(self, seat: int) -> tuple[float, float]:
         rows = self.player_rows(self.layout())
@@ -333,7 +334,7 @@ class MindSwapTable(InputMixin, TableView):
         return lay.map.center
 
     def player_rows(self, lay: L.Layout) -> dict[int, pygame.Rect]:
-        u = lay.unit
+        u = side_unit(lay)
         row_h = round(u * 2.5)
         y = lay.sidebar.y + round(u * 3.6)
         out = {}
@@ -344,8 +345,9 @@ class MindSwapTable(InputMixin, TableView):
 
     def cup_point(self, lay: L.Layout) -> tuple[int, int]:
         rows = self.player_rows(lay)
-        bottom = max((r.bottom for r in rows.values()), default=lay.sidebar.y + round(lay.unit * 3.6))
-        return lay.sidebar.x + round(lay.unit * 2.2), bottom + round(lay.unit * 2.0)
+        u = side_unit(lay)
+        bottom = max((r.bottom for r in rows.values()), default=lay.sidebar.y + round(u * 3.6))
+        return lay.sidebar.x + round(u * 2.2), bottom + round(u * 2.0)
 
     # --- texts ---------------------------------------------------------------------------
     def name(self, no: Any, short: bool = False) -> str:
@@ -503,7 +505,7 @@ class MindSwapTable(InputMixin, TableView):
         key = (size, self.ctx.lang, len(self.log), self.log[-1] if self.log else "")
         if self._log_cache is not None and self._log_cache[0] == key:
             return self._log_cache[1]
-        u = lay.unit
+        u = side_unit(lay)
         surf = pygame.Surface(size, pygame.SRCALPHA)
         x = round(u * 0.6)
         pygame.draw.line(surf, (90, 120, 110), (x, 0), (size[0] - round(u * 0.6), 0), 1)
@@ -511,7 +513,7 @@ class MindSwapTable(InputMixin, TableView):
         line_h = self.ctx.font(px).get_linesize()
         y = size[1] - round(u * 0.5)
         for i, entry in enumerate(reversed(self.log[-40:])):
-            wrapped = self._wrapped(entry, px, size[0] - round(u * 1.4))
+            wrapped = self._wrapped(entry, px, size[0] - round(u * 1.4) - self.ctx.text("• ", px, D.LIGHT).get_width())
             if y - line_h * len(wrapped) < round(u * 0.3):
                 break  # only whole entries
             y -= line_h * len(wrapped)
@@ -706,7 +708,7 @@ class MindSwapTable(InputMixin, TableView):
             surface.blit(nb, nb.get_rect(center=(round(self.negi_pos[0]), round(self.negi_pos[1]))))
 
     def draw_sidebar(self, surface: pygame.Surface, lay: L.Layout) -> None:
-        u = lay.unit
+        u = side_unit(lay)
         sb = lay.sidebar
         x = sb.x + round(u * 0.6)
         # whose turn
@@ -763,15 +765,15 @@ class MindSwapTable(InputMixin, TableView):
         _draw_cup(surface, (cx, cy), u)
         cup = self.ctx.text(self.ctx.t("ms.cup", n=m.cup), max(14, u * 0.8), D.LIGHT)
         surface.blit(cup, cup.get_rect(midtop=(cx, cy + round(u * 1.1))))
-        dx = cx + round(u * 4)
+        dx = cx + round(u * 4.6)
         back = self.painter.card_back(round(u * 1.8), round(u * 2.5))
         surface.blit(back, back.get_rect(center=(dx, cy)))
         dk = self.ctx.text(self.ctx.t("ms.deck", n=m.deck), max(14, u * 0.8), D.LIGHT)
         surface.blit(dk, dk.get_rect(midtop=(dx, cy + round(u * 1.5))))
         ds = self.ctx.text(self.ctx.t("ms.discard", n=m.discard), max(14, u * 0.8), D.LIGHT)
-        surface.blit(ds, ds.get_rect(midtop=(dx + round(u * 4.2), cy + round(u * 1.5))))
+        surface.blit(ds, ds.get_rect(midtop=(dx + round(u * 4.6), cy + round(u * 1.5))))
         pygame.draw.rect(surface, (200, 200, 190), pygame.Rect(0, 0, round(u * 1.8), round(u * 2.5)).move(
-            dx + round(u * 3.3), cy - round(u * 1.25)), 1, border_radius=round(u * 0.2))
+            dx + round(u * 3.7), cy - round(u * 1.25)), 1, border_radius=round(u * 0.2))
         yy = cy + round(u * 2.9)
         status = []
         if m.over:
@@ -797,6 +799,11 @@ class MindSwapTable(InputMixin, TableView):
             img = self.painter.fit_text(entry, size, D.LIGHT, lay.hand.w - round(u * 2))
             surface.blit(img, (lay.hand.x + round(u), y))
             y += img.get_height() + round(u * 0.2)
+
+
+def side_unit(lay: L.Layout) -> float:
+    """The sidebar's size unit: never so small that 14 px text crowds its rows."""
+    return max(lay.unit, 18.0)
 
 
 def _away(pos: list[float] | None, target: tuple[float, float] | None, slack: float = 3.0) -> bool:

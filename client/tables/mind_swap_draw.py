@@ -279,6 +279,8 @@ class Painter:
             # a little wand star on the rim
             draw_shape(surf, "star", (c[0] + r * 0.7, c[1] - r * 0.7), r * 0.38, ACCENT)
             txt = self.ctx.text(self.ctx.t("ms.negi_short"), max(14, round(r * 0.8)), INK, True)
+            if txt.get_width() > r * 1.7:
+                txt = pygame.transform.smoothscale_by(txt, r * 1.7 / txt.get_width())
             surf.blit(txt, txt.get_rect(center=c))
             return surf
         return self._get(("negi", r), make)

@@ -82,7 +82,7 @@ def compute(rect: pygame.Rect, unit: float, model: Model, display: bool,
             scroll: dict[str, int] | None = None) -> Layout:
     """The full layout for ``model`` in ``rect``."""
     u = unit
-    side_w = max(round(u * 17), round(rect.w * 0.21))
+    side_w = max(round(max(u, 18.0) * 17), round(rect.w * 0.21))
     hand_h = round(u * 5.2) if display else round(u * 10.6)
     margin = round(u * 0.5)
     sidebar = pygame.Rect(rect.right - side_w, rect.y, side_w, rect.h)
@@ -95,7 +95,7 @@ def compute(rect: pygame.Rect, unit: float, model: Model, display: bool,
     for scale in SCALES:
         w, h, off, gap = _card_dims(u, scale)
         fw, fh = w + off[0], h + off[1]
-        label_h = round(u * 1.0 * max(0.8, scale))
+        label_h = max(22, round(u * 1.1 * max(0.8, scale)))
         other_cell_w = fw + gap * 3
         other_cols = max(1, (mp.w - gap) // other_cell_w)
         other_rows = max(1, -(-counts["other"] // other_cols))

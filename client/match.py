@@ -42,7 +42,20 @@ class Match:
             ctx = AppContext(self.app, display_mode=(self.mode == "display"))
             view = cls(ctx, seat)
             self.views[seat] = view
+            self._push_names(view)
         return view
+
+    def _push_names(self, view: Any = None) -> None:
+        """Tables that take a name list (optional ``set_names``) get it whenever it changes."""
+        seats = self.lobby.get("seats") if isinstance(self.lobby, dict) else None
+        n = len(seats) if isinstance(seats, list) and seats else (max(self.names) + 1 if self.names else 0)
+        if n == 0:
+            return
+        names = [self.seat_name(i) for i in range(n)]
+        for v in [view] if view is not None else list(self.views.values()):
+            setter = getattr(v, "set_names", None)
+            if callable(setter):
+                setter(names)
 
     def _table_class(self) -> type:
         from client.tables import table_class
@@ -78,7 +91,10 @@ class Match:
     # --- messages -----------------------------------------------------------------------
     def on_message(self, msg: dict[str, Any]) -> None:
         kind = msg.get("t")
-        if msg.get("table") not in (None, self.table) and kind != "error":
+        table = msg.get("table")
+        if kind == "lobby" and isinstance(table, dict):
+            table = table.get("id")
+        if table not in (None, self.table) and kind != "error":
             return
         if kind == "snapshot":
             seat = msg.get("seat")
@@ -91,6 +107,8 @@ class Match:
             self.legal[seat] = legal
             self.sid[seat] = msg.get("sid", -1)
             view = self.view_for(seat)
+            if msg.get("over") and msg.get("result") is not None:
+                view.result = msg.get("result")
             view.set_snapshot(msg.get("view") or {}, legal, msg.get("sid", -1))
             events = msg.get("events")
             if events:
@@ -109,8 +127,13 @@ class Match:
             table = msg.get("table") or {}
             self.lobby = table
             for entry in table.get("seats") or []:
-                if isinstance(entry, dict) and isinstance(entry.get("seat"), int) and entry.get("name"):
+                if not isinstance(entry, dict) or not isinstance(entry.get("seat"), int):
+                    continue
+                if entry.get("bot"):
+                    self.names[entry["seat"]] = self.app.strings.t("table.bot_name", n=entry["seat"] + 1)
+                elif entry.get("name"):
                     self.names[entry["seat"]] = str(entry["name"])
+            self._push_names()
         elif kind == "presence":
             for entry in msg.get("seats") or []:
                 if isinstance(entry, dict) and isinstance(entry.get("seat"), int) and entry.get("name"):

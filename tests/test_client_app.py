@@ -78,7 +78,24 @@ def test_theme_sets_the_cjk_font_per_element_type():
         assert zh[element]["font"]["name"] == "noto_sans_sc"
         assert ja[element]["font"]["name"] == "noto_sans_jp"
     assert int(ja["label"]["font"]["size"]) == 30
+    assert zh["text_entry_line"]["font"]["regular_path"].endswith("NotoSansSC-Regular.otf")
+    assert ja["button"]["font"]["bold_path"].endswith("NotoSansJP-Bold.otf")
     assert "font" not in zh["defaults"]
+
+
+def test_gui_elements_load_the_theme_fonts_without_fallback(recwarn):
+    import pygame_gui
+
+    from client.gui import Gui
+
+    pygame.init()
+    pygame.display.set_mode((640, 480))
+    gui = Gui((640, 480), "zh", 20)
+    entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(0, 0, 300, 40), manager=gui.manager)
+    entry.set_text("这过张胜负戏")
+    gui.manager.update(0.01)
+    gui.manager.draw_ui(pygame.display.get_surface())
+    assert not [w for w in recwarn if "font" in str(w.message).lower()]
 
 
 def test_text_entry_takes_cjk_and_shows_the_ime_composition(app):

@@ -18,6 +18,9 @@ class ResultsScene(Scene):
         self.table_scene = table_scene
         self.box = pygame.Rect(0, 0, 0, 0)
         self.inner = pygame.Rect(0, 0, 0, 0)
+        for view in table_scene.match.views.values():
+            if getattr(view, "result", None) is None:
+                view.result = table_scene.match.result or {}
 
     def layout(self) -> None:
         app, u = self.app, self.app.unit
@@ -56,6 +59,6 @@ class ResultsScene(Scene):
         if view is not None:
             clip = surface.get_clip()
             surface.set_clip(self.inner)
-            view.draw_results(surface, self.inner, match.result or {})
+            view.draw_results(surface, self.inner)
             surface.set_clip(clip)
         self.draw_buttons(surface)

@@ -17,7 +17,7 @@ import pygame_gui
 
 from client.scenes.base import Scene
 from client.scenes.curtain import CurtainScene
-from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, Button, panel, table_background
+from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, Button, panel
 
 
 class TableScene(Scene):
@@ -40,6 +40,10 @@ class TableScene(Scene):
         self.chat_entry: Any = None
         self.chat_rect = pygame.Rect(0, 0, 0, 0)
         self.reveals: list[int] = []  # order of revealed seats (tests, screenshots)
+        self.over_frames = 0
+        self.seen_chat = 0  # chat lines read (the panel was open)
+        self.chat_age = 99.0  # seconds since the last chat line arrived
+        self._chat_count = 0
 
     # --- pygame_gui is only used for the chat entry ----------------------------------
     @property
@@ -57,7 +61,9 @@ class TableScene(Scene):
         self.buttons = []
         if self.show_chat:
             bw, bh = int(u * 6), int(u * 2.2)
-            self.buttons.append(Button(t("table.chat"), pygame.Rect(w - bw - int(u * 0.6), h - bh - int(u * 0.6),
+            unread = len(self.match.chat) - self.seen_chat if not self.chat_open else 0
+            label = f"{t('table.chat')} ({unread})" if unread > 0 else t("table.chat")
+            self.buttons.append(Button(label, pygame.Rect(w - bw - int(u * 0.6), h - bh - int(u * 0.6),
                                                                     bw, bh), self.toggle_chat, key="chat",
                                        selected=self.chat_open))
             self.chat_rect = pygame.Rect(w - int(u * 24) - int(u * 0.6), h - int(u * 21), int(u * 24), int(u * 17.6))
@@ -73,8 +79,17 @@ class TableScene(Scene):
             pygame.key.start_text_input()
             pygame.key.set_text_input_rect(self.chat_entry.rect)
 
+    def layout_chat_button(self) -> None:
+        """Refresh the chat button's unread count without touching the text entry."""
+        t = self.app.strings.t
+        for b in self.buttons:
+            if b.key == "chat":
+                unread = len(self.match.chat) - self.seen_chat if not self.chat_open else 0
+                b.label = f"{t('table.chat')} ({unread})" if unread > 0 else t("table.chat")
+
     def toggle_chat(self) -> None:
         self.chat_open = not self.chat_open
+        self.seen_chat = len(self.match.chat)
         self.layout()
 
     def leave(self) -> None:
@@ -131,6 +146,9 @@ class TableScene(Scene):
             self.app.push(MenuScene(self.app))
             return True
         if self.chat_open:
+            if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.chat_entry:
+                self.send_chat()
+                return True
             if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.send_chat()
                 return True
@@ -162,16 +180,28 @@ class TableScene(Scene):
                 msg.update(seat=seat, token=token)
         self.app.session.send(msg)
         self.chat_entry.set_text("")
+        self.chat_entry.focus()
 
     def update(self, dt: float) -> None:
         self._curtain_check()
-        view = self.current_view()
-        if self.app.fast:
-            for v in self.match.views.values():
+        if self.show_chat:
+            self.chat_age += dt
+            if len(self.match.chat) != self._chat_count:
+                self._chat_count = len(self.match.chat)
+                self.chat_age = 0.0
+                if self.chat_open:
+                    self.seen_chat = self._chat_count
+                self.layout_chat_button()
+        # Every view advances (hidden seats too), so a revealed seat shows the table as it is now.
+        for v in list(self.match.views.values()):
+            if self.app.fast:
                 v.skip_animations()
-        if view is not None:
-            view.update(dt)
-        if self.match.over and not self.results_pushed and not self.match.busy():
+            v.update(dt)
+        if self.match.over:
+            self.over_frames += 1
+        # Automated runs do not wait forever for a table that stays busy after the end.
+        settled = not self.match.busy() or (self.app.fast and self.over_frames > 300)
+        if self.match.over and not self.results_pushed and settled:
             self.results_pushed = True
             if self.app.fast:
                 self.app.quit(0)
@@ -181,7 +211,7 @@ class TableScene(Scene):
             self.app.push(ResultsScene(self.app, self))
 
     def draw(self, surface: pygame.Surface) -> None:
-        table_background(surface)
+        self.app.background(surface)
         app, u, te = self.app, self.app.unit, self.app.text
         rect = surface.get_rect()
         view = self.current_view()
@@ -196,7 +226,16 @@ class TableScene(Scene):
 
     def draw_chat(self, surface: pygame.Surface) -> None:
         if not self.chat_open:
-            # The last message, briefly, above the chat button.
+            # The last message, for a few seconds, above the chat button.
+            if self.match.chat and self.chat_age < 6.0:
+                u, te = self.app.unit, self.app.text
+                name, seat, text = self.match.chat[-1]
+                line = te.wrap(f"{name}: {text}", u * 0.9, int(u * 24))[0]
+                img = te.render(line, u * 0.9, PAPER)
+                w, h = self.app.screen.get_size()
+                box = img.get_rect(bottomright=(w - int(u * 0.8), h - int(u * 3.4)))
+                panel(surface, box.inflate(int(u), int(u * 0.5)), alpha=220)
+                surface.blit(img, box)
             return
         u, te = self.app.unit, self.app.text
         r = self.chat_rect

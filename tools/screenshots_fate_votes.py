@@ -51,7 +51,10 @@ def scenes(lang: str, screen: pygame.Surface):
         d.update(1 / 60)
     yield "display", d
     yield "reveal", S.final_reveal_scene(ctx, n=12, seat=0, progress=3.3)
-    yield "results", S.results_scene(ctx, n=8)
+    r = S.results_scene(ctx, n=8)
+    r.results_toggle = True  # the table's own results sheet (the app shows draw_results in its frame)
+    r.update(1 / 60)
+    yield "results", r
 
 
 def main() -> None:

@@ -312,8 +312,9 @@ class InputMixin:
         return None
 
     # --- hit-testing on the map -----------------------------------------------------------------
-    def pair_at(self, pos: tuple[int, int]) -> tuple[M.Pair, bool] | None:
-        """The pair under ``pos`` and whether the mind card was hit."""
+    def pair_at(self, pos: tuple[int, int], ignore_mind: int | None = None) -> tuple[M.Pair, bool] | None:
+        """The pair under ``pos`` and whether the mind card was hit (``ignore_mind``: the card
+        being dragged, which is under the pointer itself)."""
         lay = self.layout()
         loc = lay.area_at(pos)
         if loc is None:
@@ -321,6 +322,8 @@ class InputMixin:
         for pair in reversed(self.model.at(loc)):
             bp = self.body_pos.get(pair.body)
             mp = self.mind_pos.get(pair.mind)
+            if pair.mind == ignore_mind:
+                mp = None
             if mp and pygame.Rect(round(mp[0]), round(mp[1]), lay.card_w, lay.card_h).collidepoint(pos):
                 return pair, True
             if bp and pygame.Rect(round(bp[0]), round(bp[1]), lay.card_w, lay.card_h).collidepoint(pos):
@@ -572,7 +575,7 @@ class InputMixin:
             return True
         if kind == "mind":
             src = self.model.pair_of_mind(ref)
-            hit = self.pair_at(pos)
+            hit = self.pair_at(pos, ignore_mind=ref)
             if src is None or hit is None or hit[0].body == src.body:
                 self.ctx.play_sound("click")
                 return True

@@ -63,16 +63,26 @@ class MindSwapTable(InputMixin, TableView):
         self._log_cache: tuple[tuple, pygame.Surface] | None = None
         self._wrap_cache: dict[tuple, list[str]] = {}
         self._log_y = 0
+        self._seen_events = False
+        self._opening: list[dict[str, Any]] = []
         self.init_input()
 
     # --- data from the server -------------------------------------------------------
     def set_snapshot(self, view: dict[str, Any], legal: list[dict[str, Any]], sid: int) -> None:
+        first = not self.view
         super().set_snapshot(view, legal, sid)
         self.latest = M.read_view(view, self.card_actions)
         self._fresh = True
         self.on_snapshot()
+        if first and not self._seen_events and view.get("turn_no", 0) == 0:
+            # a table that joins at the start shows the setup (start dice, first students walking in)
+            self._opening = list(view.get("opening") or [])
+            self.push_events(self._opening)
 
     def push_events(self, events: list[dict[str, Any]]) -> None:
+        if events and self._opening and events == self._opening and self._seen_events:
+            return  # the opening was already shown from the first snapshot
+        self._seen_events = True
         for ev in events:
             self.steps.extend(self.steps_for(ev))
 

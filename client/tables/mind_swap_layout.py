@@ -115,7 +115,7 @@ def compute(rect: pygame.Rect, unit: float, model: Model, display: bool,
         spare = max(0, mp.h - total)
         # spare height goes to the rows in proportion to their need (the band keeps its own)
         need_sum = rows[0][2] + rows[1][2]
-        heights = [r[2] + round(spare * r[2] / need_sum) for r in rows]
+        heights = [r[2] + int(spare * r[2] / need_sum) for r in rows]
         if not fits:  # nothing fits: share the height by need and let areas scroll
             avail = mp.h - gap * 2
             heights = [round(avail * r[2] / (need_sum + other_need)) for r in rows]
@@ -158,7 +158,8 @@ def compute(rect: pygame.Rect, unit: float, model: Model, display: bool,
                 lay.slots[p.body] = (r.x + gap * 2 + c * other_cell_w, r.y + header + gap + rw * cell_h
                                      - scroll.get(loc, 0))
             rows = -(-len(pairs) // cols) if pairs else 0
-            lay.overflow[loc] = max(0, header + gap + rows * cell_h - r.h)
+            over = header + gap + rows * cell_h - r.h
+            lay.overflow[loc] = over if over > gap else 0
             continue
         cols = max(1, (r.w - gap) // (fw + gap))
         used = min(cols, max(1, len(pairs)))
@@ -166,7 +167,8 @@ def compute(rect: pygame.Rect, unit: float, model: Model, display: bool,
         for i, p in enumerate(pairs):
             c, rw = i % cols, i // cols
             lay.slots[p.body] = (x0 + c * (fw + gap), r.y + header + gap + rw * (fh + gap) - scroll.get(loc, 0))
-        lay.overflow[loc] = _fits(r, len(pairs), fw, fh, gap, header)[1]
+        over = _fits(r, len(pairs), fw, fh, gap, header)[1]
+        lay.overflow[loc] = over if over > gap else 0
     return lay
 
 

@@ -90,3 +90,28 @@ def test_snapshot_is_held_back_until_the_magic_dice_land():
         assert after == {p["body"]: p["mind"] for p in game.spec.view(game.state, 0)["pairs"]}
         return
     raise AssertionError("no game reached a spell that moved minds")
+
+
+def test_the_opening_is_shown_from_the_first_snapshot():
+    """A table at the start shows the scores and counts at once, and the first students walk in."""
+    pygame.init()
+    ctx = HeadlessContext("ja", fast=False)
+    game = LocalGame("mind_swap", 4, 8)
+    table = MindSwapTable(ctx, 0)
+    game.attach(0, table)
+    screen = pygame.Surface((1920, 1080))
+    table.update(1 / 60)
+    table.draw(screen, screen.get_rect())
+    assert len(table.model.players) == 4 and table.model.cup > 0
+    entering = [e["student"] for e in game.state["opening"] if e["type"] == "move" and e["why"] == "enter"]
+    assert entering and not any(b in table.model.pairs for b in entering)
+    assert isinstance(table.steps[0], FX.DiceStep)  # the start roll
+    for _ in range(3000):
+        if not table.busy():
+            break
+        table.update(1 / 30)
+    assert set(table.model.pairs) == {p["body"] for p in game.spec.view(game.state, 0)["pairs"]}
+    assert any("d10" in line for line in table.log)
+    # the app pushing the same opening again does not replay it
+    table.push_events(list(game.state["opening"]))
+    assert not table.steps

@@ -12,6 +12,7 @@ caster's score pile, new students walking in from the edge of the map).
 """
 from __future__ import annotations
 
+import copy
 import math
 from typing import Any
 
@@ -74,9 +75,18 @@ class MindSwapTable(InputMixin, TableView):
         self.latest = M.read_view(view, self.card_actions)
         self._fresh = True
         self.on_snapshot()
-        if first and not self._seen_events and view.get("turn_no", 0) == 0:
-            # a table that joins at the start shows the setup (start dice, first students walking in)
+        if first and not self._seen_events and view.get("turn_no", 0) == 0 and view.get("opening"):
+            # a table that joins at the start shows the setup (start dice, first students walking in):
+            # the map starts without the students who enter during it
             self._opening = list(view.get("opening") or [])
+            start = copy.deepcopy(self.latest)
+            for ev in self._opening:
+                b = ev.get("student")
+                if ev.get("type") == "move" and ev.get("why") == "enter" and b in start.pairs:
+                    start.waiting_minds[b] = start.pairs.pop(b).mind
+                    start.waiting += 1
+            self._show(start)
+            self._fresh = True
             self.push_events(self._opening)
 
     def push_events(self, events: list[dict[str, Any]]) -> None:
@@ -100,8 +110,10 @@ class MindSwapTable(InputMixin, TableView):
             rest = (lay.map.centerx, round(lay.map.y + lay.map.h * 0.55))
             start = (lay.map.right - size, lay.map.bottom - size)
             dropped = frozenset(int(i) for i in ev.get("dropped") or ())
+            minor = str(ev.get("purpose")) in MINOR_ROLLS
             roll = DiceRoll(sides=sides, faces=faces, start=start, rest=rest, size=size, dropped=dropped,
-                            fast=fast, label=None)
+                            fast=fast, label=None, duration=0.7 if minor else 0.85,
+                            badge_hold=0.3 if minor else 0.6)
             out.append(FX.DiceStep(roll=roll, caption=self.dice_caption(ev), log=log, sound="dice"))
             log = None
         outcome = ev.get("outcome")
@@ -823,6 +835,7 @@ def _away(pos: list[float] | None, target: tuple[float, float] | None, slack: fl
 
 OUTCOME_COLOUR = {"sneeze": (200, 210, 230), "runaway": (222, 96, 90), "great": (240, 200, 80),
                   "success": (150, 210, 140)}
+MINOR_ROLLS = frozenset({"start", "start_location", "location", "chachamaru"})
 EVENT_PAUSE = {"minds": 0.6, "restored": 0.5, "move": 0.22, "negi": 0.2}
 SILENT_EVENTS = frozenset({"piece", "cup", "drew", "end_turn"})
 EVENT_SOUND = {"move": "card", "negi": "token", "play": "card", "draw": "card", "restored": "flip",

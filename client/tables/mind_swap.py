@@ -107,7 +107,7 @@ class MindSwapTable(InputMixin, TableView):
             sides = FX.dice_sides(ev)
             faces = [int(f) for f in ev["faces"]]
             size = round(lay.unit * (3.2 if self.ctx.display_mode else 2.6))
-            rest = (lay.map.centerx, round(lay.map.y + lay.map.h * 0.55))
+            rest = self.dice_rest(lay, size)
             start = (lay.map.right - size, lay.map.bottom - size)
             dropped = frozenset(int(i) for i in ev.get("dropped") or ())
             minor = str(ev.get("purpose")) in MINOR_ROLLS
@@ -322,6 +322,29 @@ class MindSwapTable(InputMixin, TableView):
             if rect is not None:
                 self._rect = r
         return self._lay
+
+    def dice_rest(self, lay: L.Layout, size: int) -> tuple[int, int]:
+        """Where dice settle: the middle of the largest empty stretch of an area (not on cards):
+        below its last row, or right of its last card."""
+        best, best_area = None, 0
+        need_w, need_h = size * 6, round(size * 1.8)
+        for loc, r in lay.areas.items():
+            slots = [lay.slots[p.body] for p in self.model.at(loc) if p.body in lay.slots]
+            extra = lay.other_label_h if loc == "other" else 0
+            if not slots:
+                cands = [pygame.Rect(r.x, r.y + lay.header, r.w, r.h - lay.header)]
+            else:
+                last_top = max(y for _, y in slots)
+                last_right = max(x for x, y in slots if y == last_top) + lay.foot[0] + lay.gap * 3
+                bottom = last_top + lay.foot[1] + extra
+                cands = [pygame.Rect(r.x, bottom, r.w, r.bottom - bottom),
+                         pygame.Rect(last_right, last_top, r.right - last_right, r.bottom - last_top)]
+            for free in cands:
+                if free.h >= need_h and free.w >= need_w and free.w * free.h > best_area:
+                    best, best_area = free, free.w * free.h
+        if best is None:
+            return lay.map.centerx, round(lay.map.y + lay.map.h * 0.55)
+        return best.centerx - size, best.centery
 
     def negi_target(self, lay: L.Layout) -> tuple[float, float]:
         area = lay.areas.get(self.model.negi) or lay.areas["classroom"]

@@ -444,9 +444,9 @@ class MindSwapTable(InputMixin, TableView):
                 params[k] = t(f"ms.outcome.{v}")
             elif k == "action":
                 params[k] = t(f"ms.act.{v}")
-            elif k == "card_type":
-                ct = M.card_type(self.content, str(v))
-                params[k] = (getattr(ct, "name", {}) or {}).get(self.ctx.lang, str(v)) if ct else str(v)
+            elif k == "card_type":  # named like the hand shows it: its action(s)
+                acts = self.card_actions.get(str(v)) or (str(v),)
+                params[k] = t("ms.or_sep").join(t(f"ms.act.{x}") for x in acts)
             elif k == "why":
                 params[k] = t(f"ms.why.{v}")
             elif k == "kind":

@@ -528,7 +528,7 @@ class MindSwapTable(InputMixin, TableView):
             out.blit(self._layer1[1], (0, 0))
             self.draw_pairs(out, lay)
             return out
-        key2 = (key1, tuple(self.highlighted_students()), tuple(sorted(self.candidates())))
+        key2 = (key1, tuple(self.highlighted_students()), tuple(sorted(self.candidates())), self.along)
         if self._layer2 is None or self._layer2[0] != key2:
             full = self._layer1[1].copy()
             self.draw_pairs(full, lay)
@@ -748,9 +748,14 @@ class MindSwapTable(InputMixin, TableView):
             nr = self.negi_radius(lay)
             surface.blit(badge, badge.get_rect(center=(area.right - nr * 2 - lay.gap * 3 - r - k * (r * 2 + 4),
                                                       area.y + lay.header / 2 + 1)))
-        if self.negi_pos is not None and ("negi", 0) not in self.dragged_refs():
+        negi_along = self.along == -1 and ("pair", self.my_pair().body if self.my_pair() else -1) in \
+            self.dragged_refs()
+        if self.negi_pos is not None and ("negi", 0) not in self.dragged_refs() and not negi_along:
             nb = self.painter.negi_badge(self.negi_radius(lay))
-            surface.blit(nb, nb.get_rect(center=(round(self.negi_pos[0]), round(self.negi_pos[1]))))
+            centre = (round(self.negi_pos[0]), round(self.negi_pos[1]))
+            surface.blit(nb, nb.get_rect(center=centre))
+            if self.along == -1:  # chosen to come along
+                pygame.draw.circle(surface, D.ACCENT, centre, self.negi_radius(lay) + 4, 3)
 
     def draw_sidebar(self, surface: pygame.Surface, lay: L.Layout) -> None:
         u = side_unit(lay)

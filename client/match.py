@@ -33,6 +33,8 @@ class Match:
         self.lobby: dict[str, Any] = {}
         self.chat: list[tuple[str, int | None, str]] = []
         self._refs = 0
+        self.clock: Any = None  # the phase clock of the last snapshot / clock message
+        self.host_token: str | None = None  # set when this client hosts the table (clock control)
 
     # --- views ----------------------------------------------------------------------
     def view_for(self, seat: int | None) -> Any:
@@ -44,6 +46,13 @@ class Match:
             self.views[seat] = view
             self._push_names(view)
         return view
+
+    @staticmethod
+    def _call(view: Any, name: str, *args: Any) -> None:
+        """Call an optional TableView hook if the view has it."""
+        fn = getattr(view, name, None)
+        if callable(fn):
+            fn(*args)
 
     def _push_names(self, view: Any = None) -> None:
         """Tables that take a name list (optional ``set_names``) get it whenever it changes."""
@@ -110,6 +119,8 @@ class Match:
             if msg.get("over") and msg.get("result") is not None:
                 view.result = msg.get("result")
             view.set_snapshot(msg.get("view") or {}, legal, msg.get("sid", -1))
+            self.clock = msg.get("clock")
+            self._call(view, "set_clock", self.clock)
             events = msg.get("events")
             if events:
                 view.push_events(list(events))
@@ -123,6 +134,10 @@ class Match:
                 self.view_for(seat).push_events(list(msg.get("events") or []))
         elif kind == "error":
             self.route_error(msg)
+        elif kind == "clock":
+            self.clock = msg.get("clock")
+            for view in list(self.views.values()):
+                self._call(view, "set_clock", self.clock)
         elif kind == "lobby":
             table = msg.get("table") or {}
             self.lobby = table

@@ -71,7 +71,7 @@ def _units(paragraph: str) -> list[str]:
                 raw[-1] += " "
             else:
                 raw.append(" ")
-        elif is_cjk(ch) or ch in NO_LINE_START or ch in NO_LINE_END:
+        elif is_cjk(ch):
             if word:
                 raw.append(word)
                 word = ""

@@ -127,3 +127,29 @@ def test_seat_badges_have_twelve_distinct_colours_and_shapes():
     from client.ui import SEAT_COLORS, SEAT_SHAPES
 
     assert len(set(SEAT_COLORS)) == 12 and len(set(SEAT_SHAPES)) == 12
+
+
+def test_parse_address():
+    from client.modes import parse_address
+
+    assert parse_address("192.168.1.5:7500") == ("192.168.1.5", 7500)
+    assert parse_address("host") == ("host", 7420)
+    assert parse_address("host:99999") == ("host", 7420)
+    assert parse_address("[::1]:7421") == ("::1", 7421)
+    assert parse_address(None) == ("127.0.0.1", 7420)
+
+
+def test_session_to_a_closed_port_reports_failed():
+    import socket
+
+    from client.net import NetSession
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    session = NetSession("127.0.0.1", port, connect_timeout=0.5, first_attempts=2).start()
+    try:
+        msg = session.wait_for("_net", timeout=10)
+        assert msg is not None and msg["state"] == "failed"
+    finally:
+        session.close()

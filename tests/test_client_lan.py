@@ -45,6 +45,11 @@ def test_host_lobby_to_table_chat_and_reconnect(tmp_path):
         assert guest.wait_for("snapshot")["seat"] == 1
         assert run_until(app, lambda: 0 in app.match.views and app.match.views[0].view)
 
+        # The host controls the discussion clock.
+        assert run_until(app, lambda: any(b.key == "clock_pause" for b in table.buttons))
+        click(app, button(table, "clock_pause").rect.center)
+        assert run_until(app, lambda: isinstance(app.match.clock, dict) and app.match.clock.get("paused"))
+
         # Chat: open the panel, type Japanese (committed IME text), Enter.
         click(app, button(table, "chat").rect.center)
         assert table.chat_open and table.chat_entry is not None

@@ -193,3 +193,52 @@ def test_until_over_fails_when_no_server_can_start(tmp_path, monkeypatch):
         assert app.exit_code != 0
     finally:
         app.shutdown()
+
+
+@needs_fate_votes
+def test_launcher_pass_and_play_with_bots_reaches_the_table(tmp_path):
+    """Launcher → Pass and play → 4 seats, 2 bots → Start: two local humans, so a curtain first."""
+    from client import modes
+    from client_helpers import button, click
+
+    app = make_app(tmp_path, "--size", "1280x720", "--lang", "en")
+    modes.start(app, app.args)
+    try:
+        app.frame(0.016)
+        click(app, button(app.top, "play").rect.center)
+        setup = app.top
+        while setup.players > 4:
+            click(app, button(setup, "players_down").rect.center)
+        while setup.players < 4:
+            click(app, button(setup, "players_up").rect.center)
+        click(app, button(setup, "bots_up").rect.center)
+        click(app, button(setup, "bots_up").rect.center)
+        assert (setup.players, setup.bots) == (4, 2)
+        click(app, button(setup, "start").rect.center)
+        assert run_until(app, lambda: app.top.name == "curtain")
+        assert app.match.humans == [0, 1]
+        assert app.server is not None and app.session is not None
+    finally:
+        app.shutdown()
+
+
+@needs_fate_votes
+def test_results_frame_and_play_again(tmp_path):
+    """An all-bots game (no delay) ends in the results frame; Play again starts a new table."""
+    from client import modes
+    from client_helpers import button, click
+
+    app = make_app(tmp_path, "--size", "1280x720", "--lang", "zh")
+    modes.start(app, app.args)
+    try:
+        modes.start_play(app, "fate_votes", 4, 4, until_over=True)  # until_over here only means bot_delay 0
+        assert run_until(app, lambda: app.top.name == "results", frames=6000)
+        first_table = app.match.table
+        assert app.match.over and app.match.result is not None
+        for _ in range(3):
+            app.frame(0.016)
+        click(app, button(app.top, "again").rect.center)
+        assert run_until(app, lambda: app.match is not None and app.match.table != first_table)
+        assert app.replay["players"] == 4
+    finally:
+        app.shutdown()

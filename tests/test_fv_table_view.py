@@ -144,3 +144,18 @@ def test_hover_peek_does_not_eat_the_next_click():
     ready = next(b for b in t.buttons if b.id == "ready")
     post(t, pygame.MOUSEBUTTONDOWN, pos=ready.rect.center, button=1)
     assert ctx.sent == [(0, {"type": "ready"})]
+
+
+def test_own_submission_is_shown_only_to_its_seat():
+    screen()
+    from shared.engine import REGISTRY
+    sp = REGISTRY["fate_votes"]
+    state, _ = S.play_to(6, 3, lambda s: s["phase"] == "vote_target" and s["pending"][0] is None)
+    state, _ = sp.apply(state, 0, {"type": "target", "seat": 2})
+    ctx = FakeCtx(lang="en", unit=20, fast=True)
+    mine = S.make_table(ctx, state, 0, "en")
+    assert mine.painter.sent_text() == ctx.t("fv_sent_vote", name=mine.player_name(2))
+    other = S.make_table(ctx, state, 1, "en")
+    spectator = S.make_table(ctx, state, None, "en")
+    assert other.painter.sent_text() == "" and spectator.painter.sent_text() == ""
+    assert 0 in spectator.view["submitted"]  # everyone sees that seat 0 has chosen, not what

@@ -220,6 +220,7 @@ class LobbyScene(Scene):
         if kind == "created" and self.hosting and self.table is None:
             self.table, self.host_token = msg["table"], msg["host"]
             app.match = Match(app, self.game, self.table, mode="lan", humans=[])
+            app.match.host_token = self.host_token
             if isinstance(msg.get("lobby"), dict):
                 app.match.lobby = msg["lobby"]
             app.session.send({"t": "join", "table": self.table, "seat": 0, "name": app.player_name()})

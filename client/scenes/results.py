@@ -40,6 +40,10 @@ class ResultsScene(Scene):
                                        app.play_again, key="again", primary=True))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop(self)  # look at the table; its Results button brings this back
+            self.table_scene.layout()
+            return True
         super().handle_event(event)
         return True
 

@@ -41,6 +41,7 @@ class TableScene(Scene):
         self.chat_rect = pygame.Rect(0, 0, 0, 0)
         self.reveals: list[int] = []  # order of revealed seats (tests, screenshots)
         self.over_frames = 0
+        self._clock_key: Any = None
         self.seen_chat = 0  # chat lines read (the panel was open)
         self.chat_age = 99.0  # seconds since the last chat line arrived
         self._chat_count = 0
@@ -67,7 +68,22 @@ class TableScene(Scene):
                                                                     bw, bh), self.toggle_chat, key="chat",
                                        selected=self.chat_open))
             self.chat_rect = pygame.Rect(w - int(u * 24) - int(u * 0.6), h - int(u * 21), int(u * 24), int(u * 17.6))
+        if self.match.host_token and self.match.mode == "lan" and isinstance(self.match.clock, dict) \
+                and not self.match.over:
+            bw, bh = int(u * 4.2), int(u * 2.2)
+            x, y = int(u * 0.6), h - bh - int(u * 0.6)
+            paused = bool(self.match.clock.get("paused"))
+            self.buttons.append(Button("▶" if paused else "❚❚", pygame.Rect(x, y, bw, bh),
+                                       lambda: self.clock_op("resume" if paused else "pause"), key="clock_pause"))
+            self.buttons.append(Button("+30s", pygame.Rect(x + bw + int(u * 0.4), y, bw, bh),
+                                       lambda: self.clock_op("add", 30), key="clock_add"))
+        if self.results_pushed:
+            bw, bh = int(u * 9), int(u * 2.4)
+            self.buttons.append(Button(t("results.title"), pygame.Rect(w // 2 - bw // 2, int(u * 0.6), bw, bh),
+                                       self.show_results, primary=True, key="results"))
+        typed = ""
         if self.chat_entry is not None:
+            typed = self.chat_entry.get_text()
             self.chat_entry.kill()
             self.chat_entry = None
         if self.chat_open:
@@ -75,9 +91,24 @@ class TableScene(Scene):
             self.chat_entry = pygame_gui.elements.UITextEntryLine(
                 pygame.Rect(r.left + int(u * 0.5), r.bottom - int(u * 2.9), r.width - int(u), int(u * 2.4)),
                 manager=app.gui.manager, placeholder_text=t("table.chat_hint"))
+            self.chat_entry.set_text(typed)
             self.chat_entry.focus()
             pygame.key.start_text_input()
             pygame.key.set_text_input_rect(self.chat_entry.rect)
+
+    def clock_op(self, op: str, seconds: float | None = None) -> None:
+        """Host only: pause, resume or extend the phase clock."""
+        if self.app.session is None or not self.match.host_token:
+            return
+        msg: dict[str, Any] = {"t": "clock", "table": self.match.table, "host": self.match.host_token, "op": op}
+        if seconds is not None:
+            msg["seconds"] = seconds
+        self.app.session.send(msg)
+
+    def show_results(self) -> None:
+        from client.scenes.results import ResultsScene
+
+        self.app.push(ResultsScene(self.app, self))
 
     def layout_chat_button(self) -> None:
         """Refresh the chat button's unread count without touching the text entry."""
@@ -184,6 +215,11 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self._curtain_check()
+        clock = self.match.clock if isinstance(self.match.clock, dict) else None
+        clock_key = (clock is not None, bool(clock and clock.get("paused")), self.match.over)
+        if self.match.host_token and clock_key != self._clock_key:
+            self._clock_key = clock_key
+            self.layout()
         if self.show_chat:
             self.chat_age += dt
             if len(self.match.chat) != self._chat_count:
@@ -222,7 +258,7 @@ class TableScene(Scene):
             te.blit(surface, app.strings.t(key), u * 1.6, CHALK, rect.center, "center", bold=True)
         if self.show_chat:
             self.draw_chat(surface)
-            self.draw_buttons(surface)
+        self.draw_buttons(surface)
 
     def draw_chat(self, surface: pygame.Surface) -> None:
         if not self.chat_open:

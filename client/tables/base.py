@@ -81,6 +81,10 @@ class TableView(ABC):
         """
         self.view, self.legal, self.sid = view, legal, sid
 
+    def set_clock(self, clock: Any) -> None:
+        """The phase clock from the snapshot or a ``clock`` message: ``{"deadline_in", "paused", "total"}``
+        in seconds, or None when no timed phase runs. Called after ``set_snapshot``."""
+
     def set_names(self, names: list[str]) -> None:
         """Display names per seat (from the lobby; bots get a localized "Bot n"), whenever they change."""
 

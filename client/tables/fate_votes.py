@@ -411,7 +411,7 @@ class FateVotesTable(TableView):
             if src is not None and ("card", c) in self.drag.springs:
                 self.drag.springs[("card", c)].tween.end = src.home
         if old_target is not None and self.L.token_home is not None:
-            self.drag.spring_back(("token", self.seat), self.L.plate_centre(old_target), self.L.token_home)
+            self.drag.spring_back(("token", self.seat), self.L.token_spot(old_target), self.L.token_home)
         self._say(self._server_message(code, message))
         self.ctx.toast(self.message, "error")
 
@@ -801,21 +801,11 @@ class FateVotesTable(TableView):
         if not self.final_cards and self.show_results and self.view.get("final") and not self.queue.busy:
             for s, c in enumerate(self.view["final"].get("cards", [])):
                 self.final_cards[s] = CardSprite(self.texts.card_face(c), (0, 0), self.L.pu * 5.0)
-        cx, cy = self.L.centre
         for s, sp in self.final_cards.items():
             if s >= len(self.L.plates):
                 continue
-            px, py = self.L.plate_centre(s)
-            dx, dy = cx - px, cy - py
-            dist = math.hypot(dx, dy) or 1.0
-            dx, dy = dx / dist, dy / dist
             sp.size = _size(self.L.pu * 5.0)
-            pr = self.L.plates[s]
-            gap = self.L.u * 0.4
-            tx = (pr.w / 2 + sp.size[0] / 2 + gap) / abs(dx) if abs(dx) > 1e-3 else 1e9
-            ty = (pr.h / 2 + sp.size[1] / 2 + gap) / abs(dy) if abs(dy) > 1e-3 else 1e9
-            off = min(tx, ty)
-            pos = (px + dx * off, py + dy * off)
+            pos = self.L.beside_plate(s, sp.size[0] / 2, sp.size[1] / 2, self.L.u * 0.4)
             sp.home = pos
             if not sp.animating:
                 sp.pos = pos
@@ -837,7 +827,7 @@ class FateVotesTable(TableView):
         order = {c: i for i, c in enumerate(self._hand_order())}
         sources.sort(key=lambda s: order.get(s.payload[1], 0))
         if self.L.token_home is not None and self.seat is not None:
-            home = self.L.plate_centre(self.sel_target) if self.sel_target is not None else self.L.token_home
+            home = self.L.token_spot(self.sel_target) if self.sel_target is not None else self.L.token_home
             r = self.L.u * 1.9
             sources.append(DragSource(id=("token", self.seat), home=home,
                                       hit=lambda p, h=home, r=r: math.hypot(p[0] - h[0], p[1] - h[1]) <= r,
@@ -858,7 +848,7 @@ class FateVotesTable(TableView):
         buttons: list[Button] = []
         u = self.L.u
         if self.view.get("over"):
-            if not self.show_results:
+            if not self.show_results or self.display:  # the display shows the results, no controls
                 self.buttons = buttons
                 return
             r = pygame.Rect(0, 0, int(u * 9), int(u * 2.2))
@@ -914,7 +904,7 @@ class FateVotesTable(TableView):
         """Keep the token's home on the chosen player (or in the controls)."""
         for s in self.drag.sources:
             if s.payload and s.payload[0] == "token" and self.L.token_home is not None:
-                home = self.L.plate_centre(self.sel_target) if self.sel_target is not None else self.L.token_home
+                home = self.L.token_spot(self.sel_target) if self.sel_target is not None else self.L.token_home
                 r = self.L.u * 1.9
                 s.home = home
                 s.hit = lambda p, h=home, r=r: math.hypot(p[0] - h[0], p[1] - h[1]) <= r

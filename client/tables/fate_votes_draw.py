@@ -145,7 +145,13 @@ class FvPainter:
         img = self.text(title, u * 1.6, PAPER, True)
         surface.blit(img, (L.main.x + u, L.top.y + u * 0.5))
         shown_phase = "final" if (v.get("over") and not over) else str(v.get("phase", ""))
-        phase = self.text(t.texts.phase_name(shown_phase), u * 1.05, SOFT)
+        sub = t.texts.phase_name(shown_phase)
+        res = (v.get("final") or {}).get("result") or {}
+        if over and res:
+            winners = res.get("winners") or []
+            sub = (self.ctx.t("fv_winners", names=t.texts.names(winners)) if winners
+                   else self.ctx.t("fv_no_winner"))
+        phase = self.fit(sub, u * 1.05, SOFT, int(L.main.w * 0.4))
         surface.blit(phase, (L.main.x + u, L.top.y + u * 0.6 + img.get_height()))
         # round markers
         x = L.main.x + u * 1.3 + max(img.get_width(), phase.get_width()) + u
@@ -206,6 +212,8 @@ class FvPainter:
             return self.ctx.t("fv_instr_strike_target" if v.get("phase") == "strike_target" else "fv_instr_vote_target")
         if t._final_mode():
             return self.ctx.t("fv_instr_final")
+        if t._choices() == ["vote"]:
+            return self.ctx.t("fv_instr_choose_vote_only")
         return self.ctx.t("fv_instr_choose")
 
     def draw_centre(self, surface: pygame.Surface) -> None:
@@ -370,7 +378,7 @@ class FvPainter:
                 pygame.draw.circle(surface, SOFT if i != int(t.time * 3) % 3 else ACCENT,
                                    (tc[0] - u * 0.45 + i * u * 0.45, tc[1]), u * (0.12 + 0.03 * k))
         if t.sel_target == s and not t.drag.is_held(("token", t.seat)):
-            self.draw_my_token(surface, L.plate_centre(s), staged=True)
+            self.draw_my_token(surface, L.token_spot(s), staged=True)
 
     def draw_final_cards(self, surface: pygame.Surface) -> None:
         for sp in self.t.final_cards.values():
@@ -517,13 +525,44 @@ class FvPainter:
         surface.blit(cnt, cnt.get_rect(midtop=(home[0], home[1] + u * 1.9)))
         key = ("token", t.seat)
         if t.sel_target is None or t.drag.is_held(key) or key in t.drag.springs:
-            pos = t.drag.position_of(key, home if t.sel_target is None else L.plate_centre(t.sel_target))
+            pos = t.drag.position_of(key, home if t.sel_target is None else L.token_spot(t.sel_target))
             if t._targets_possible() and not t.awaiting and not t.drag.is_held(key):
                 k = 0.5 + 0.5 * math.sin(t.time * 3)
                 pygame.draw.circle(surface, ACCENT, pos, u * (1.75 + 0.15 * k), 2)
             self.draw_my_token(surface, pos, staged=False)
         else:
             pygame.draw.circle(surface, DIM, home, u * 1.6, 1)
+        status = self.sent_text()
+        if status:
+            x = c.x + u * 5.4
+            width = int(c.right - x - u * 0.6)
+            fs = u * 0.8
+            lh = self.ctx.font(fs).get_linesize()
+            lines = self.ctx.wrap(status, fs, width)[:3]
+            y = c.centery - lh * len(lines) / 2
+            for ln in lines:
+                surface.blit(self.text(ln, fs, PAPER), (x, y))
+                y += lh
+
+    def sent_text(self) -> str:
+        """What this seat has already submitted in the current step (its own secret, shown only to it)."""
+        t, v = self.t, self.t.view
+        mine = v.get("my_pending")
+        if mine is None or t.seat is None:
+            return ""
+        tr = self.ctx.t
+        if mine is True:
+            return tr("fv_sent_ready")
+        if isinstance(mine, str):
+            return tr("fv_sent_choice", choice=tr("fv_role_" + mine))
+        if isinstance(mine, int) and not isinstance(mine, bool):
+            key = "fv_sent_strike" if v.get("phase") == "strike_target" else "fv_sent_vote"
+            return tr(key, name=t.player_name(mine))
+        if isinstance(mine, list) and len(mine) == 2 and mine[0] in ("vote", "strike") and isinstance(mine[1], int):
+            return tr("fv_sent_" + mine[0], name=t.player_name(mine[1]))
+        if isinstance(mine, list) and all(isinstance(c, str) for c in mine):
+            return tr("fv_sent_discard", cards=t.texts.cards(mine))
+        return ""
 
     def draw_my_token(self, surface: pygame.Surface, pos: tuple[float, float], staged: bool) -> None:
         t, u = self.t, self.t.L.u
@@ -534,7 +573,7 @@ class FvPainter:
         if staged:
             sign = "−1" if (t.view.get("phase") == "strike_target" or t.sel_choice == "strike") else "+1"
             img = self.text(sign, u * 0.9, ACCENT, True)
-            surface.blit(img, img.get_rect(midbottom=(pos[0], pos[1] - u * 1.2)))
+            surface.blit(img, img.get_rect(midleft=(pos[0] + u * 1.35, pos[1])))
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
         t, u = self.t, self.t.L.u
@@ -593,9 +632,15 @@ class FvPainter:
         cond = res.get("condition")
         head = (self.ctx.t("fv_winners", names=t.texts.names(winners)) if winners
                 else self.ctx.t("fv_no_winner"))
-        img = self.fit(head, u * 1.7, INK, int(r.w * 0.75), True)
-        surface.blit(img, (x0, y))
-        y += img.get_height()
+        hs = u * 1.7
+        lines = self.ctx.wrap(head, hs, int(r.w * 0.78))
+        if len(lines) > 1:  # many winners: smaller, on up to two lines
+            hs = u * 1.25
+            lines = self.ctx.wrap(head, hs, int(r.w * 0.78))
+        for ln in lines[:2]:
+            img = self.fit(ln, hs, INK, int(r.w * 0.78), True)
+            surface.blit(img, (x0, y))
+            y += img.get_height()
         sub = self.fit(self.ctx.t("fv_by_condition", name=t.texts.condition_name(cond)), u * 1.05, DEEP_ACCENT,
                        int(r.w * 0.75), True)
         surface.blit(sub, (x0, y))
@@ -685,14 +730,19 @@ class FvPainter:
         yy += u * 0.3
         stories = res.get("stories") or [res.get("story") or cond or "none"]
         box = pygame.Rect(rx, yy, rw, r.bottom - yy)
+        def story_height(fs: float) -> float:
+            lh = self.ctx.font(fs).get_linesize()
+            need = u * 1.5 + self.ctx.font(u * 0.7, True).get_linesize()
+            for sid in stories:
+                _, text = t.texts.story(sid)
+                need += self.ctx.font(u * 1.05, True).get_linesize() + u * 0.4
+                need += lh * len(self.ctx.wrap(text, fs, box.w - int(u * 1.4)))
+            return need
         fs3 = u * 0.8
+        while fs3 > max(12.0, u * 0.6) and story_height(fs3) > box.h:  # the whole story, smaller if need be
+            fs3 *= 0.93
         lh3 = self.ctx.font(fs3).get_linesize()
-        need = u * 1.5 + self.ctx.font(u * 0.7, True).get_linesize()
-        for sid in stories:
-            title, text = t.texts.story(sid)
-            need += self.ctx.font(u * 1.05, True).get_linesize() + u * 0.4
-            need += lh3 * len(self.ctx.wrap(text, fs3, box.w - int(u * 1.4)))
-        box.h = int(min(box.h, need))
+        box.h = int(min(box.h, story_height(fs3)))
         if box.h > u * 3:
             rounded(surface, STORY_BG, box, int(u * 0.5))
             sy = box.y + u * 0.5

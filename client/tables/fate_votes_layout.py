@@ -34,6 +34,22 @@ class Layout:
         r = self.plates[seat]
         return float(r.centerx), float(r.centery)
 
+    def beside_plate(self, seat: int, half_w: float, half_h: float, gap: float) -> tuple[float, float]:
+        """Centre of a thing of half-size (half_w, half_h) just outside the plate, toward the table centre."""
+        r = self.plates[seat]
+        px, py = float(r.centerx), float(r.centery)
+        dx, dy = self.centre[0] - px, self.centre[1] - py
+        dist = math.hypot(dx, dy) or 1.0
+        dx, dy = dx / dist, dy / dist
+        tx = (r.w / 2 + half_w + gap) / abs(dx) if abs(dx) > 1e-3 else 1e9
+        ty = (r.h / 2 + half_h + gap) / abs(dy) if abs(dy) > 1e-3 else 1e9
+        off = min(tx, ty)
+        return px + dx * off, py + dy * off
+
+    def token_spot(self, seat: int) -> tuple[float, float]:
+        """Where your staged token sits for a chosen player (beside their plate, toward the centre)."""
+        return self.beside_plate(seat, self.u * 1.3, self.u * 1.3, self.u * 0.3)
+
 
 def compute(rect: pygame.Rect, u: float, players: int, seat: int | None, with_hand: bool,
             hand_count: int, display: bool) -> Layout:

@@ -123,6 +123,9 @@ class MindSwapTable(InputMixin, TableView):
             log = None
             if outcome == "sneeze" and etype == "magic":
                 out.append(FX.SneezeStep(duration=0.0 if fast else 1.0, at=self.place_point(ev)))
+        if (etype == "turn" and self.seat is not None and ev.get("seat") == self.seat
+                and not self.ctx.display_mode and not fast):
+            out.append(FX.BannerStep(duration=0.8, text=self.ctx.t("ms.your_turn"), colour=D.ACCENT, sound="token"))
         if etype == "marker" and isinstance(ev.get("student"), int):
             out.append(FX.MarkerStep(duration=0.0 if fast else 0.8, no=int(ev["student"]), log=log, sound="token"))
             log = None
@@ -138,6 +141,9 @@ class MindSwapTable(InputMixin, TableView):
         return out
 
     def on_error(self, code: str, message: str) -> None:
+        localise = getattr(self.ctx, "error_text", None)  # the app's translated error texts
+        if callable(localise):
+            message = localise(code, message) or message
         super().on_error(code, message)
         self.ctx.play_sound("error")
         self.error_springback(message)
@@ -413,6 +419,9 @@ class MindSwapTable(InputMixin, TableView):
             for pl in self.latest.players or self.model.players:
                 if pl.seat == seat and pl.name:
                     return pl.name
+            named = getattr(self.ctx, "seat_name", None)  # the app knows the lobby's names
+            if callable(named):
+                return str(named(seat))
             return self.ctx.t("ms.player_n", n=seat + 1)
         return str(seat)
 

@@ -320,8 +320,7 @@ class MindSwapTable(InputMixin, TableView):
             self._lay_key = None
             self._snap_sprites()
         r = pygame.Rect(rect) if rect is not None else self._rect
-        counts = tuple((p.body, p.loc) for p in sorted(self.model.pairs.values(), key=lambda p: p.body))
-        key = (tuple(r), self.ctx.unit, counts, self.ctx.display_mode, tuple(sorted(self.scroll.items())))
+        key = (tuple(r), self.ctx.unit, id(self.model), self.ctx.display_mode, tuple(sorted(self.scroll.items())))
         if key != self._lay_key or self._lay is None:
             self._lay = L.compute(r, self.ctx.unit, self.model, self.ctx.display_mode, self.scroll)
             self._lay_key = key

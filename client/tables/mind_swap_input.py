@@ -605,7 +605,7 @@ class InputMixin:
         col = D.ACCENT if active else (150, 175, 165)
         _dashed_rect(surface, slot, col, 3 if active else 2, round(u * 0.5))
         if self.mode_card is None:
-            lbl = self.ctx.wrap(self.ctx.t("ms.play_here"), max(14, round(u * 0.75)), slot.w - 10)
+            lbl = self._wrapped(self.ctx.t("ms.play_here"), max(14, round(u * 0.75)), slot.w - 10)
             y = slot.centery - len(lbl) * u * 0.55
             for line in lbl:
                 img = self.ctx.text(line, max(14, round(u * 0.75)), col)

@@ -62,7 +62,7 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
         self._rect = pygame.Rect(0, 0, 1920, 1080)
         self._lay_key: tuple | None = None
         self._lay: L.Layout | None = None
-        self._bg: tuple[tuple[int, int], pygame.Surface] | None = None
+        self._bg: tuple[tuple[int, ...], pygame.Surface] | None = None
         self._layer1: tuple[tuple, pygame.Surface] | None = None
         self._layer2: tuple[tuple, pygame.Surface] | None = None
         self._scratch_surf: pygame.Surface | None = None
@@ -386,7 +386,8 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         lay = self.layout(rect)
-        surface.blit(self._base_layer(lay), lay.rect.topleft)
+        # layers are in window coordinates (as big as the rect's bottom-right corner)
+        surface.blit(self._base_layer(lay), lay.rect.topleft, area=lay.rect)
         surface.blit(self._log_layer(lay), (lay.sidebar.x, lay.sidebar.y + self._log_top(lay)))
         self.draw_area_marks(surface, lay)
         for f in self.flyers:
@@ -419,7 +420,7 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
 
     def _base_layer(self, lay: L.Layout) -> pygame.Surface:
         """Background, areas and sidebar (and the pairs when nothing moves), cached."""
-        key1 = (lay.rect.size, self.ctx.lang, id(self.model), tuple(sorted(self.scroll.items())), self.seat)
+        key1 = (tuple(lay.rect), self.ctx.lang, id(self.model), tuple(sorted(self.scroll.items())), self.seat)
         if self._layer1 is None or self._layer1[0] != key1:
             base = self._background(lay).copy()
             self.draw_areas(base, lay)
@@ -439,25 +440,26 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
         return self._layer2[1]
 
     def _scratch(self, lay: L.Layout) -> pygame.Surface:
-        if self._scratch_surf is None or self._scratch_surf.get_size() != lay.rect.size:
+        if self._scratch_surf is None or self._scratch_surf.get_size() != self._layer1[1].get_size():
             self._scratch_surf = self._layer1[1].copy()
         return self._scratch_surf
 
     def _background(self, lay: L.Layout) -> pygame.Surface:
         size = lay.rect.size
-        if self._bg is None or self._bg[0] != size:
-            bg = pygame.Surface(size)
+        full = (lay.rect.right, lay.rect.bottom)
+        if self._bg is None or self._bg[0] != tuple(lay.rect):
+            bg = pygame.Surface(full)
             bg.fill(D.TABLE)
             vig = pygame.Surface((64, 36), pygame.SRCALPHA)
             for y in range(36):
                 for x in range(64):
                     d = math.hypot((x - 31.5) / 32, (y - 17.5) / 18)
                     vig.set_at((x, y), (0, 0, 0, min(120, max(0, round((d - 0.55) * 160)))))
-            bg.blit(pygame.transform.smoothscale(vig, size), (0, 0))
+            bg.blit(pygame.transform.smoothscale(vig, size), lay.rect.topleft)
             side = pygame.Surface((lay.sidebar.w, lay.sidebar.h), pygame.SRCALPHA)
             side.fill((255, 255, 255, 16))
-            bg.blit(side, (lay.sidebar.x - lay.rect.x, lay.sidebar.y - lay.rect.y))
-            self._bg = (size, bg.convert() if pygame.display.get_surface() else bg)
+            bg.blit(side, lay.sidebar.topleft)
+            self._bg = (tuple(lay.rect), bg.convert() if pygame.display.get_surface() else bg)
         return self._bg[1]
 
     def draw_areas(self, surface: pygame.Surface, lay: L.Layout) -> None:

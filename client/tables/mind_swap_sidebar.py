@@ -123,7 +123,7 @@ class SidebarMixin:
                 surface.blit(more, more.get_rect(midright=(px - len(shown) * (pw + 2) + pw - 2, r.centery)))
         # cup, deck, discard
         cx, cy = self.cup_point(lay)
-        _draw_cup(surface, (cx, cy), u)
+        _draw_cup(surface, (cx, cy), u, m.cup)
         cup = self.ctx.text(self.ctx.t("ms.cup", n=m.cup), max(14, u * 0.8), D.LIGHT)
         surface.blit(cup, cup.get_rect(midtop=(cx, cy + round(u * 1.1))))
         dx = cx + round(u * 4.6)
@@ -133,8 +133,17 @@ class SidebarMixin:
         surface.blit(dk, dk.get_rect(midtop=(dx, cy + round(u * 1.5))))
         ds = self.ctx.text(self.ctx.t("ms.discard", n=m.discard), max(14, u * 0.8), D.LIGHT)
         surface.blit(ds, ds.get_rect(midtop=(dx + round(u * 4.6), cy + round(u * 1.5))))
-        pygame.draw.rect(surface, (200, 200, 190), pygame.Rect(0, 0, round(u * 1.8), round(u * 2.5)).move(
-            dx + round(u * 3.7), cy - round(u * 1.25)), 1, border_radius=round(u * 0.2))
+        pile = pygame.Rect(0, 0, round(u * 1.8), round(u * 2.5)).move(dx + round(u * 3.7), cy - round(u * 1.25))
+        top = self.card_actions.get(m.discard_top or "") if m.discard else None
+        if top:  # the top discard, face up: its action's colour strip and pictogram
+            pygame.draw.rect(surface, D.PAPER, pile, border_radius=round(u * 0.2))
+            pygame.draw.rect(surface, D.ACTION_COLOUR.get(top[0], D.ACCENT), (pile.x, pile.y, pile.w, round(u * 0.35)),
+                             border_top_left_radius=round(u * 0.2), border_top_right_radius=round(u * 0.2))
+            D.draw_action_icon(surface, top[0], (pile.centerx, pile.centery + u * 0.15), u * 0.5,
+                               D.ACTION_COLOUR.get(top[0], D.ACCENT))
+            pygame.draw.rect(surface, D.INK, pile, 1, border_radius=round(u * 0.2))
+        else:
+            pygame.draw.rect(surface, (200, 200, 190), pile, 1, border_radius=round(u * 0.2))
         yy = cy + round(u * 2.9)
         status = []
         if m.over:
@@ -173,10 +182,17 @@ def _rounded(size: tuple[int, int], colour: tuple, rad: int) -> pygame.Surface:
     return s
 
 
-def _draw_cup(surface: pygame.Surface, c: tuple[int, int], u: float) -> None:
+def _draw_cup(surface: pygame.Surface, c: tuple[int, int], u: float, markers: int = 0) -> None:
+    """The cup, with the tops of (up to seven of) its markers peeking out."""
     x, y = c
     w, h = u * 2.2, u * 1.9
     pts = [(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w * 0.36, y + h / 2), (x - w * 0.36, y + h / 2)]
+    pygame.draw.ellipse(surface, (120, 100, 70), (x - w / 2, y - h / 2 - u * 0.3, w, u * 0.6))
+    shown = min(markers, 7)
+    for i in range(shown):
+        mx = x - w * 0.36 + (w * 0.72) * (i + 0.5) / max(1, shown)
+        my = y - h / 2 - u * 0.12 - (i % 2) * u * 0.22
+        pygame.draw.circle(surface, (226, 208, 160), (mx, my), u * 0.26)
+        pygame.draw.circle(surface, D.INK, (mx, my), u * 0.26, 1)
     pygame.draw.polygon(surface, (200, 180, 130), pts)
     pygame.draw.polygon(surface, D.INK, pts, 2)
-    pygame.draw.ellipse(surface, (120, 100, 70), (x - w / 2, y - h / 2 - u * 0.3, w, u * 0.6))

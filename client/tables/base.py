@@ -45,6 +45,20 @@ class TableContext(Protocol):
     def toast(self, message: str, kind: str = "info") -> None:
         """A short message on screen (kind: info / error)."""
 
+    # Compatible additions (client.app.AppContext implements them):
+    def seat_name(self, seat: int) -> str:
+        """The player's name for a seat (from the lobby), or "Player n"."""
+
+    def seat_color(self, seat: int) -> tuple[int, int, int]:
+        """The seat's colour-blind-safe colour (always show it with the number: draw_seat_badge)."""
+
+    def draw_seat_badge(self, surface: pygame.Surface, seat: int, center: tuple[float, float],
+                        radius: float) -> pygame.Rect:
+        """Colour + shape + seat number badge."""
+
+    def error_text(self, code: str, message: str = "", params: dict[str, Any] | None = None) -> str:
+        """A server error code (``action/not_your_turn``) in the UI language; falls back to ``message``."""
+
 
 class TableView(ABC):
     """One game's table, for one viewer (a local seat, or ``None`` for the display)."""
@@ -88,3 +102,14 @@ class TableView(ABC):
 
     def skip_animations(self) -> None:
         """Jump every running animation to its end (a click or Space)."""
+
+    def draw_results(self, surface: pygame.Surface, rect: pygame.Rect, result: dict[str, Any]) -> None:
+        """Draw the end-of-game results inside ``rect`` (the app draws the frame and buttons).
+
+        ``result`` is the snapshot's ``result`` (winners, scores, why). Default: the winners' names.
+        """
+        names = [self.ctx.seat_name(s) for s in (result or {}).get("winners", []) if isinstance(s, int)]
+        line = self.ctx.t("results.winners", names="、".join(names) if self.ctx.lang != "en" else ", ".join(names)) \
+            if names else self.ctx.t("results.no_winner")
+        img = self.ctx.text(line, self.ctx.unit * 1.6, (42, 42, 46), True)
+        surface.blit(img, img.get_rect(center=rect.center))

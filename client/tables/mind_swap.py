@@ -1,0 +1,662 @@
+"""The mind_swap table: the location map, drag-and-drop pairs, dice you can watch.
+
+Pieces: :mod:`mind_swap_model` (view → model, content texts), :mod:`mind_swap_layout`
+(where things go), :mod:`mind_swap_draw` (program-drawn cards and badges),
+:mod:`mind_swap_fx` (dice, announcements, flyers) and :mod:`mind_swap_input`
+(candidate actions from drags and clicks). This module ties them together.
+
+The snapshot shown is held back while dice are rolling so the outcome is never
+spoiled; when the rolls have landed the new arrangement is shown and every card
+glides to its new place (minds to their new bodies, restored pairs to the
+caster's score pile, new students walking in from the edge of the map).
+"""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from client.tables import mind_swap_draw as D
+from client.tables import mind_swap_fx as FX
+from client.tables import mind_swap_layout as L
+from client.tables import mind_swap_model as M
+from client.tables.base import TableView
+from client.tables.mind_swap_input import InputMixin
+from client.widgets.dice import DiceRoll, DieFaces
+
+EASE_RATE = 13.0  # per second: ~250 ms to settle
+
+
+class MindSwapTable(InputMixin, TableView):
+    """The mind_swap table for one seat (or the public display when ``seat`` is None)."""
+
+    game_id = "mind_swap"
+
+    def __init__(self, ctx: Any, seat: int | None) -> None:
+        super().__init__(ctx, seat)
+        self.content = ctx.content(self.game_id)
+        self.card_actions = M.card_actions_map(self.content)
+        self.painter = D.Painter(ctx)
+        self.faces = DieFaces()
+        self.model = M.Model()  # what is drawn
+        self.latest = M.Model()  # the newest snapshot (shown once the dice have landed)
+        self._fresh = False
+        self.body_pos: dict[int, list[float]] = {}
+        self.mind_pos: dict[int, list[float]] = {}  # keyed by mind no: top-left of the mind card
+        self.negi_pos: list[float] | None = None
+        self.hand_pos: dict[int, list[float]] = {}
+        self.steps: list[FX.Step] = []
+        self.flyers: list[FX.Flyer] = []
+        self.log: list[str] = []
+        self.scroll: dict[str, int] = {}
+        self.flash: dict[str, float] = {}  # area -> seconds of red outline left
+        self.clock = 0.0
+        self._rect = pygame.Rect(0, 0, 1920, 1080)
+        self._lay_key: tuple | None = None
+        self._lay: L.Layout | None = None
+        self._bg: tuple[tuple[int, int], pygame.Surface] | None = None
+        self.init_input()
+
+    # --- data from the server -------------------------------------------------------
+    def set_snapshot(self, view: dict[str, Any], legal: list[dict[str, Any]], sid: int) -> None:
+        super().set_snapshot(view, legal, sid)
+        self.latest = M.read_view(view, self.card_actions)
+        self._fresh = True
+        self.on_snapshot()
+
+    def push_events(self, events: list[dict[str, Any]]) -> None:
+        for ev in events:
+            self.steps.extend(self.steps_for(ev))
+
+    def steps_for(self, ev: dict[str, Any]) -> list[FX.Step]:
+        """The effects one event plays (dice roll, announcement, marker, sneeze) and its log line."""
+        etype = str(ev.get("type", ""))
+        log = self.describe(ev)
+        fast = self.ctx.fast
+        out: list[FX.Step] = []
+        if "faces" in ev and ev.get("faces"):
+            lay = self.layout()
+            sides = FX.dice_sides(ev)
+            faces = [int(f) for f in ev["faces"]]
+            size = round(lay.unit * (3.2 if self.ctx.display_mode else 2.6))
+            rest = (lay.map.centerx, round(lay.map.y + lay.map.h * 0.55))
+            start = (lay.map.right - size, lay.map.bottom - size)
+            dropped = frozenset(int(i) for i in ev.get("dropped") or ())
+            roll = DiceRoll(sides=sides, faces=faces, start=start, rest=rest, size=size, dropped=dropped,
+                            fast=fast, label=None)
+            out.append(FX.DiceStep(roll=roll, caption=self.dice_caption(ev), log=log, sound="dice"))
+            log = None
+        outcome = ev.get("outcome")
+        if isinstance(outcome, str) and outcome:
+            out.append(FX.BannerStep(duration=0.0 if fast else 0.9, text=self.ctx.t(f"ms.outcome.{outcome}"),
+                                     colour=OUTCOME_COLOUR.get(outcome, D.ACCENT), log=log, sound="flip"))
+            log = None
+            if outcome == "sneeze" and etype == "magic":
+                out.append(FX.SneezeStep(duration=0.0 if fast else 1.0, at=self.place_point(ev)))
+        if etype == "marker" and isinstance(ev.get("student"), int):
+            out.append(FX.MarkerStep(duration=0.0 if fast else 0.8, no=int(ev["student"]), log=log, sound="token"))
+            log = None
+        if log is not None and log != "":
+            out.append(FX.Step(duration=0.0, log=log, sound=EVENT_SOUND.get(etype)))
+        return out
+
+    def on_error(self, code: str, message: str) -> None:
+        super().on_error(code, message)
+        self.ctx.play_sound("error")
+        self.error_springback(message)
+
+    # --- the loop -------------------------------------------------------------------
+    def busy(self) -> bool:
+        return bool(self.steps or self.flyers or self._fresh) or not self._settled()
+
+    def skip_animations(self) -> None:
+        for step in self.steps:
+            step.skip()
+        self._run_steps(0.0)
+        self.flyers.clear()
+        self._apply_latest()
+        self._snap_sprites()
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self._run_steps(dt)
+        if not self.steps and self._fresh:
+            self._apply_latest()
+        for f in self.flyers:
+            f.update(dt)
+        self.flyers = [f for f in self.flyers if not f.done]
+        for k in list(self.flash):
+            self.flash[k] -= dt
+            if self.flash[k] <= 0:
+                del self.flash[k]
+        self.update_input(dt)
+        self._ease_sprites(dt)
+
+    def _run_steps(self, dt: float) -> None:
+        while self.steps:
+            step = self.steps[0]
+            if not step.started:
+                step.started = True
+                if step.sound:
+                    self.ctx.play_sound(step.sound)
+                if self.ctx.fast:
+                    step.skip()
+            step.update(dt)
+            dt = 0.0
+            if not step.done:
+                return
+            self.steps.pop(0)
+            if step.log:
+                self.log.append(step.log)
+                del self.log[:-200]
+
+    def _apply_latest(self) -> None:
+        """Show the newest snapshot: restored pairs fly to score piles, the rest glide."""
+        if not self._fresh:
+            return
+        old, new = self.model, self.latest
+        self._fresh = False
+        lay_old = self.layout()
+        for body, pair in old.pairs.items():
+            if body in new.pairs:
+                continue
+            pos = self.body_pos.get(body)
+            if pos is None:
+                continue
+            owner = next((pl for pl in new.players if pair.mind in pl.pile or body in pl.pile), None)
+            if owner is None:
+                continue
+            surf = self.painter.student_card(self.content, body, lay_old.card_w, lay_old.card_h, True, glow=True)
+            end = self.pile_point(owner.seat)
+            self.flyers.append(FX.Flyer(surf=surf, start=(pos[0] + lay_old.card_w / 2, pos[1] + lay_old.card_h / 2),
+                                        end=end, duration=0.0 if self.ctx.fast else 0.7,
+                                        delay=0.0 if self.ctx.fast else 0.35))
+            self.ctx.play_sound("card")
+        self.model = new
+        self._lay_key = None
+        lay = self.layout()
+        for body in list(self.body_pos):
+            if body not in new.pairs:
+                del self.body_pos[body]
+        minds_now = {p.mind for p in new.pairs.values()}
+        for mind in list(self.mind_pos):
+            if mind not in minds_now:
+                del self.mind_pos[mind]
+        edge_x = lay.map.x - lay.card_w * 1.5
+        for i, (body, pair) in enumerate(sorted(new.pairs.items())):
+            if body not in self.body_pos:  # a student walks in from the edge
+                slot = lay.slots.get(body, (lay.map.x, lay.map.y))
+                self.body_pos[body] = [edge_x - (i % 3) * lay.card_w * 0.6, slot[1]]
+            if pair.mind not in self.mind_pos:
+                bp = self.body_pos[body]
+                self.mind_pos[pair.mind] = [bp[0] + lay.off[0], bp[1] + lay.off[1]]
+        if self.negi_pos is None:
+            self.negi_pos = list(self.negi_target(lay))
+        self.after_model_change()
+        if self.ctx.fast:
+            self._snap_sprites()
+
+    # --- sprites --------------------------------------------------------------------
+    def _targets(self) -> tuple[dict[int, tuple[float, float]], dict[int, tuple[float, float]]]:
+        lay = self.layout()
+        bodies: dict[int, tuple[float, float]] = {}
+        minds: dict[int, tuple[float, float]] = {}
+        for body, pair in self.model.pairs.items():
+            slot = lay.slots.get(body)
+            if slot is None:
+                continue
+            bodies[body] = slot
+            minds[pair.mind] = (slot[0] + lay.off[0], slot[1] + lay.off[1])
+        for kind, ref, pos in self.pinned():
+            if kind == "pair" and ref in bodies:
+                bodies[ref] = pos
+                mind = self.model.pairs[ref].mind
+                minds[mind] = (pos[0] + lay.off[0], pos[1] + lay.off[1])
+            elif kind == "mind" and ref in minds:
+                minds[ref] = pos
+        return bodies, minds
+
+    def _ease_sprites(self, dt: float) -> None:
+        bodies, minds = self._targets()
+        k = 1.0 if self.ctx.fast else 1 - math.exp(-EASE_RATE * dt)
+        pinned = {(kind, ref) for kind, ref, _ in self.pinned()}
+        for table, targets, kind in ((self.body_pos, bodies, "pair"), (self.mind_pos, minds, "mind")):
+            for ref, (tx, ty) in targets.items():
+                pos = table.setdefault(ref, [tx, ty])
+                if (kind, ref) in pinned or ("pair", self._body_of(ref)) in pinned and kind == "mind":
+                    pos[0], pos[1] = tx, ty
+                    continue
+                pos[0] += (tx - pos[0]) * k
+                pos[1] += (ty - pos[1]) * k
+                if abs(tx - pos[0]) < 0.5 and abs(ty - pos[1]) < 0.5:
+                    pos[0], pos[1] = tx, ty
+        lay = self.layout()
+        nt = self.pinned_negi() or self.negi_target(lay)
+        if self.negi_pos is None:
+            self.negi_pos = list(nt)
+        self.negi_pos[0] += (nt[0] - self.negi_pos[0]) * k
+        self.negi_pos[1] += (nt[1] - self.negi_pos[1]) * k
+        self.ease_hand(k)
+
+    def _body_of(self, mind: int) -> int | None:
+        p = self.model.pair_of_mind(mind)
+        return p.body if p else None
+
+    def _snap_sprites(self) -> None:
+        bodies, minds = self._targets()
+        self.body_pos = {b: [x, y] for b, (x, y) in bodies.items()}
+        self.mind_pos = {m: [x, y] for m, (x, y) in minds.items()}
+        self.negi_pos = list(self.negi_target(self.layout()))
+        self.ease_hand(1.0)
+
+    def _settled(self) -> bool:
+        bodies, minds = self._targets()
+        for table, targets in ((self.body_pos, bodies), (self.mind_pos, minds)):
+            for ref, (tx, ty) in targets.items():
+                pos = table.get(ref)
+                if pos is None or abs(pos[0] - tx) > 1 or abs(pos[1] - ty) > 1:
+                    return False
+        return True
+
+    # --- geometry helpers -------------------------------------------------------------
+    def layout(self, rect: pygame.Rect | None = None) -> L.Layout:
+        r = pygame.Rect(rect) if rect is not None else self._rect
+        counts = tuple((p.body, p.loc) for p in sorted(self.model.pairs.values(), key=lambda p: p.body))
+        key = (tuple(r), self.ctx.unit, counts, self.ctx.display_mode, tuple(sorted(self.scroll.items())))
+        if key != self._lay_key or self._lay is None:
+            self._lay = L.compute(r, self.ctx.unit, self.model, self.ctx.display_mode, self.scroll)
+            self._lay_key = key
+            if rect is not None:
+                self._rect = r
+        return self._lay
+
+    def negi_target(self, lay: L.Layout) -> tuple[float, float]:
+        area = lay.areas.get(self.model.negi) or lay.areas["classroom"]
+        r = self.negi_radius(lay)
+        return area.right - r - lay.gap * 2, area.y + lay.header / 2 + 1
+
+    def negi_radius(self, lay: L.Layout) -> int:
+        return max(12, round(lay.header * 0.5))
+
+    def pile_point(self, seat: int) -> tuple[float, float]:
+        rows = self.player_rows(self.layout())
+        r = rows.get(seat)
+        return (r.right - r.h, r.centery) if r else self.layout().sidebar.center
+
+    def place_point(self, ev: dict[str, Any]) -> tuple[int, int]:
+        """Where an event happens on the map (its students' area), else the map centre."""
+        lay = self.layout()
+        for key in ("a", "student", "caster"):
+            no = ev.get(key)
+            if isinstance(no, int) and no in self.body_pos:
+                p = self.body_pos[no]
+                return round(p[0] + lay.card_w / 2), round(p[1] + lay.card_h / 2)
+        for key in ("students", "named"):
+            lst = ev.get(key)
+            if isinstance(lst, list):
+                for no in lst:
+                    pair = self.model.pair_of_mind(no) if isinstance(no, int) else None
+                    if pair and pair.body in self.body_pos:
+                        p = self.body_pos[pair.body]
+                        return round(p[0] + lay.card_w / 2), round(p[1] + lay.card_h / 2)
+        return lay.map.center
+
+    def player_rows(self, lay: L.Layout) -> dict[int, pygame.Rect]:
+        u = lay.unit
+        row_h = round(u * 2.5)
+        y = lay.sidebar.y + round(u * 3.6)
+        out = {}
+        for pl in self.model.players:
+            out[pl.seat] = pygame.Rect(lay.sidebar.x + round(u * 0.6), y, lay.sidebar.w - round(u * 1.2), row_h)
+            y += row_h + round(u * 0.25)
+        return out
+
+    def cup_point(self, lay: L.Layout) -> tuple[int, int]:
+        rows = self.player_rows(lay)
+        bottom = max((r.bottom for r in rows.values()), default=lay.sidebar.y + round(lay.unit * 3.6))
+        return lay.sidebar.x + round(lay.unit * 2.2), bottom + round(lay.unit * 2.0)
+
+    # --- texts ---------------------------------------------------------------------------
+    def name(self, no: Any, short: bool = False) -> str:
+        if no is None:
+            return self.ctx.t("ms.nobody")
+        if not isinstance(no, int) or isinstance(no, bool):
+            return str(no)
+        return M.short_name(self.content, no, self.ctx.lang) if short else M.student_name(self.content, no,
+                                                                                           self.ctx.lang)
+
+    def loc_name(self, loc: Any) -> str:
+        return self.ctx.t(f"ms.loc.{loc}")
+
+    def seat_name(self, seat: Any) -> str:
+        if isinstance(seat, int) and seat == self.seat and not self.ctx.display_mode:
+            return self.ctx.t("ms.you")
+        if isinstance(seat, int):
+            for pl in self.latest.players or self.model.players:
+                if pl.seat == seat and pl.name:
+                    return pl.name
+            return self.ctx.t("ms.player_n", n=seat + 1)
+        return str(seat)
+
+    def describe(self, ev: dict[str, Any]) -> str:
+        """One log line for an event in the current language ("" = not worth a line)."""
+        etype = str(ev.get("type", ""))
+        if etype in SILENT_EVENTS:
+            return ""
+        t = self.ctx.t
+        if etype == "dice":
+            caption = self.dice_caption(ev) or t("ms.dice.roll")
+            return t("ms.ev.dice", caption=caption, faces=" + ".join(str(f) for f in ev.get("faces") or []),
+                     total=sum(int(f) for f in ev.get("faces") or []))
+        if etype == "minds":
+            moves = ev.get("moves") or []
+            parts = [t("ms.ev.mind_move", mind=self.name(mv.get("mind"), True), to=self.name(mv.get("to"), True))
+                     for mv in moves if isinstance(mv, dict)]
+            return t("ms.ev.minds", moves=t("ms.list_sep").join(parts))
+        if etype == "game_over":
+            winners = ev.get("winners") or []
+            return t("ms.ev.game_over", winners=t("ms.list_sep").join(self.seat_name(w) for w in winners))
+        params: dict[str, Any] = {}
+        for k, v in ev.items():
+            if k in ("seat",):
+                params[k] = self.seat_name(v) if v is not None else t("ms.nobody")
+            elif k in ("to", "from", "loc", "at"):
+                params[k] = self.loc_name(v) if v is not None else ""
+            elif k == "outcome":
+                params[k] = t(f"ms.outcome.{v}")
+            elif k == "action":
+                params[k] = t(f"ms.act.{v}")
+            elif k == "card_type":
+                ct = M.card_type(self.content, str(v))
+                params[k] = (getattr(ct, "name", {}) or {}).get(self.ctx.lang, str(v)) if ct else str(v)
+            elif k == "why":
+                params[k] = t(f"ms.why.{v}")
+            elif k == "kind":
+                params[k] = t(f"ms.ability.{v}")
+            elif k == "take":
+                params[k] = ("" if v is None else t("ms.ev.take", who=t("ms.negi") if v == "negi"
+                                                    else self.name(v, True)))
+            elif k in ("student", "a", "b", "mind"):
+                params[k] = self.name(v, True)
+            elif isinstance(v, list):
+                params[k] = t("ms.list_sep").join(self.name(x, True) for x in v)
+            else:
+                params[k] = v
+        key = f"ms.ev.{etype}"
+        if isinstance(ev.get("ok"), bool):
+            key += ".ok" if ev["ok"] else ".fail"
+        if etype == "play":
+            key = f"ms.ev.play.{ev.get('action')}"
+        if etype == "move":
+            key = f"ms.ev.move.{ev.get('why')}" if self.ctx.t(f"ms.ev.move.{ev.get('why')}") != \
+                f"ms.ev.move.{ev.get('why')}" else "ms.ev.move"
+        text = t(key, **params)
+        return "" if text == key else text
+
+    def dice_caption(self, ev: dict[str, Any]) -> str:
+        why = str(ev.get("purpose") or ev.get("why") or "")
+        key = f"ms.dice.{why}"
+        params = {k: self.name(v, True) for k, v in ev.items() if k in ("student", "a", "b")}
+        if "seat" in ev and ev["seat"] is not None:
+            params["seat"] = self.seat_name(ev["seat"])
+        text = self.ctx.t(key, **params)
+        return "" if text == key else text
+
+    # --- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        lay = self.layout(rect)
+        surface.blit(self._background(lay), lay.rect.topleft)
+        self.draw_map(surface, lay)
+        for f in self.flyers:
+            f.draw(surface)
+        if not self.ctx.display_mode and self.seat is not None:
+            self.draw_hand(surface, lay)
+        else:
+            self.draw_recent(surface, lay)
+        self.draw_sidebar(surface, lay)
+        fxc = FX.FxContext(self.ctx, self.painter, self.faces, lay.map, self.cup_point(lay), lay.unit)
+        if self.steps:
+            self.steps[0].draw(surface, fxc)
+        self.draw_overlays(surface, lay)
+
+    def _background(self, lay: L.Layout) -> pygame.Surface:
+        size = lay.rect.size
+        if self._bg is None or self._bg[0] != size:
+            bg = pygame.Surface(size)
+            bg.fill(D.TABLE)
+            vig = pygame.Surface((64, 36), pygame.SRCALPHA)
+            for y in range(36):
+                for x in range(64):
+                    d = math.hypot((x - 31.5) / 32, (y - 17.5) / 18)
+                    vig.set_at((x, y), (0, 0, 0, min(120, max(0, round((d - 0.55) * 160)))))
+            bg.blit(pygame.transform.smoothscale(vig, size), (0, 0))
+            side = pygame.Surface((lay.sidebar.w, lay.sidebar.h), pygame.SRCALPHA)
+            side.fill((255, 255, 255, 16))
+            bg.blit(side, (lay.sidebar.x - lay.rect.x, lay.sidebar.y - lay.rect.y))
+            self._bg = (size, bg.convert() if pygame.display.get_surface() else bg)
+        return self._bg[1]
+
+    def draw_map(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        u = lay.unit
+        targets = self.drop_targets()
+        for loc, r in lay.areas.items():
+            suit = M.SUIT_OF.get(loc, "other")
+            col = D.SUIT_COLOUR.get(suit, D.OTHER_COLOUR)
+            panel = self._area_panel(r.size, col)
+            surface.blit(panel, r.topleft)
+            if loc in targets:
+                glow = 2 + round(2 * (1 + math.sin(self.clock * 6)))
+                pygame.draw.rect(surface, D.ACCENT, r.inflate(glow, glow), 3, border_radius=round(u * 0.8))
+            if loc in self.flash:
+                pygame.draw.rect(surface, D.RED, r.inflate(4, 4), 4, border_radius=round(u * 0.8))
+            hs = lay.header
+            D.draw_suit(surface, suit, (r.x + hs * 0.6, r.y + hs * 0.52), hs * 0.62, col)
+            title = self.ctx.text(self.loc_name(loc), max(14, u * 0.95), D.LIGHT, True)
+            surface.blit(title, title.get_rect(midleft=(r.x + hs * 1.1, r.y + hs * 0.52)))
+            n = len(self.model.at(loc))
+            cnt = self.ctx.text(self.ctx.t("ms.count", n=n), max(14, u * 0.75), (190, 205, 198))
+            surface.blit(cnt, cnt.get_rect(midleft=(r.x + hs * 1.1 + title.get_width() + u * 0.6,
+                                                    r.y + hs * 0.55)))
+            if lay.overflow.get(loc):
+                more = self.ctx.text(self.ctx.t("ms.scroll_more"), max(14, u * 0.7), D.ACCENT)
+                surface.blit(more, more.get_rect(bottomright=(r.right - u * 0.5, r.bottom - u * 0.2)))
+        # pairs, clipped to their areas
+        picks = set(self.highlighted_students())
+        dragged = self.dragged_refs()
+        for loc, r in lay.areas.items():
+            clip = surface.get_clip()
+            surface.set_clip(r.inflate(-2, -2).clip(clip) if clip else r)
+            for pair in self.model.at(loc):
+                if ("pair", pair.body) in dragged:
+                    continue
+                self.draw_pair(surface, lay, pair, pair.body in picks, ("mind", pair.mind) in dragged)
+                if loc == "other":
+                    self.draw_other_label(surface, lay, pair)
+            surface.set_clip(clip)
+        self.draw_pieces(surface, lay)
+
+    def _area_panel(self, size: tuple[int, int], col: tuple[int, int, int]) -> pygame.Surface:
+        def make() -> pygame.Surface:
+            s = pygame.Surface(size, pygame.SRCALPHA)
+            rad = round(self.ctx.unit * 0.8)
+            pygame.draw.rect(s, (*col, 34), s.get_rect(), border_radius=rad)
+            pygame.draw.rect(s, (255, 255, 255, 14), s.get_rect(), border_radius=rad)
+            pygame.draw.rect(s, (*col, 150), s.get_rect(), 2, border_radius=rad)
+            return s
+        return self.painter._get(("area", size, col), make)
+
+    def draw_pair(self, surface: pygame.Surface, lay: L.Layout, pair: M.Pair, picked: bool,
+                  mind_dragged: bool) -> None:
+        bp = self.body_pos.get(pair.body)
+        if bp is None:
+            return
+        w, h = lay.card_w, lay.card_h
+        body = self.painter.student_card(self.content, pair.body, w, h, False, glow=pair.restored)
+        pad = (body.get_width() - w) // 2
+        surface.blit(body, (round(bp[0]) - pad, round(bp[1]) - pad))
+        if not mind_dragged:
+            mp = self.mind_pos.get(pair.mind, [bp[0] + lay.off[0], bp[1] + lay.off[1]])
+            mind = self.painter.student_card(self.content, pair.mind, w, h, True, glow=pair.restored)
+            surface.blit(mind, (round(mp[0]) - pad, round(mp[1]) - pad))
+        if picked:
+            r = pygame.Rect(round(bp[0]) - 3, round(bp[1]) - 3, w + lay.off[0] + 6, h + lay.off[1] + 6)
+            pygame.draw.rect(surface, D.ACCENT, r, 3, border_radius=max(4, w // 8))
+
+    def draw_other_label(self, surface: pygame.Surface, lay: L.Layout, pair: M.Pair) -> None:
+        bp = self.body_pos.get(pair.body)
+        if bp is None:
+            return
+        label = M.student_text(self.content, pair.body, "other", self.ctx.lang) or self.loc_name("other")
+        img = self.painter.fit_text(label, lay.unit * 0.72, (215, 222, 218), lay.foot[0] + lay.gap * 2)
+        surface.blit(img, img.get_rect(midtop=(round(bp[0] + lay.foot[0] / 2), round(bp[1] + lay.foot[1] + 2))))
+
+    def draw_pieces(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """Player pieces ride on the pair holding their mind; a restored player's piece waits in
+        the area's header beside Negi."""
+        r = max(10, round(lay.unit * 0.75))
+        header_slots: dict[str, int] = {}
+        for pl in self.model.players:
+            if pl.character is None:
+                continue
+            badge = self.painter.player_badge(pl.seat, r)
+            pair = self.model.pair_of_mind(pl.character)
+            mp = self.mind_pos.get(pair.mind) if pair else None
+            if mp is not None:
+                surface.blit(badge, badge.get_rect(center=(round(mp[0] + lay.card_w - r * 0.4),
+                                                          round(mp[1] + lay.card_h - r * 0.6))))
+                continue
+            area = lay.areas.get(pl.piece or "")
+            if area is None:
+                continue
+            k = header_slots.get(pl.piece or "", 0)
+            header_slots[pl.piece or ""] = k + 1
+            nr = self.negi_radius(lay)
+            surface.blit(badge, badge.get_rect(center=(area.right - nr * 2 - lay.gap * 3 - r - k * (r * 2 + 4),
+                                                      area.y + lay.header / 2 + 1)))
+        if self.negi_pos is not None and ("negi", 0) not in self.dragged_refs():
+            nb = self.painter.negi_badge(self.negi_radius(lay))
+            surface.blit(nb, nb.get_rect(center=(round(self.negi_pos[0]), round(self.negi_pos[1]))))
+
+    def draw_sidebar(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        u = lay.unit
+        sb = lay.sidebar
+        x = sb.x + round(u * 0.6)
+        # whose turn
+        m = self.model
+        if m.over:
+            head = self.ctx.t("ms.game_over")
+            col = D.ACCENT
+        elif m.turn is not None:
+            mine = self.seat is not None and m.turn == self.seat
+            head = self.ctx.t("ms.your_turn") if mine else self.ctx.t("ms.turn_of", name=self.seat_name(m.turn))
+            col = D.ACCENT if mine else D.LIGHT
+        else:
+            head, col = "", D.LIGHT
+        if m.turn is not None and not m.over:
+            b = self.painter.player_badge(m.turn, round(u * 0.9))
+            surface.blit(b, b.get_rect(midleft=(x, sb.y + round(u * 1.6))))
+            x2 = x + b.get_width() + round(u * 0.4)
+        else:
+            x2 = x
+        img = self.painter.fit_text(head, u * 1.15, col, sb.right - x2 - round(u * 0.5), True)
+        surface.blit(img, img.get_rect(midleft=(x2, sb.y + round(u * 1.6))))
+        # scores
+        rows = self.player_rows(lay)
+        for pl in m.players:
+            r = rows[pl.seat]
+            bg = (255, 255, 255, 26) if pl.seat != m.turn else (*D.ACCENT, 60)
+            panel = self.painter._get(("row", r.size, bg), lambda: _rounded(r.size, bg, round(u * 0.5)))
+            surface.blit(panel, r.topleft)
+            b = self.painter.player_badge(pl.seat, round(r.h * 0.34))
+            surface.blit(b, b.get_rect(midleft=(r.x + round(u * 0.3), r.centery)))
+            tx = r.x + round(u * 0.3) + b.get_width() + round(u * 0.3)
+            nm = self.painter.fit_text(self.seat_name(pl.seat), u * 0.85, D.LIGHT, r.w // 2 - b.get_width(), True)
+            surface.blit(nm, (tx, r.y + round(u * 0.12)))
+            if pl.character is not None:
+                ch = self.painter.fit_text(self.ctx.t("ms.as_character", no=pl.character,
+                                                      name=self.name(pl.character, True)),
+                                           u * 0.7, (200, 212, 206), r.w // 2)
+                surface.blit(ch, (tx, r.bottom - ch.get_height() - round(u * 0.1)))
+            sc = self.ctx.text(str(pl.score), max(14, u * 1.3), D.LIGHT, True)
+            surface.blit(sc, sc.get_rect(midright=(r.right - round(u * 0.4), r.centery)))
+            # the score pile: a little stack of mind cards
+            pw, ph = max(22, round(r.h * 0.42)), round(r.h * 0.72)
+            px = r.right - round(u * 0.4) - sc.get_width() - round(u * 0.6) - pw
+            for i, mind in enumerate(reversed(pl.pile[-6:])):
+                card = self.painter.mini_card(mind, pw, ph)
+                surface.blit(card, (px - i * round(pw * 0.55), r.centery - ph // 2))
+        # cup, deck, discard
+        cx, cy = self.cup_point(lay)
+        _draw_cup(surface, (cx, cy), u)
+        cup = self.ctx.text(self.ctx.t("ms.cup", n=m.cup), max(14, u * 0.8), D.LIGHT)
+        surface.blit(cup, cup.get_rect(midtop=(cx, cy + round(u * 1.1))))
+        dx = cx + round(u * 4)
+        back = self.painter.card_back(round(u * 1.8), round(u * 2.5))
+        surface.blit(back, back.get_rect(center=(dx, cy)))
+        dk = self.ctx.text(self.ctx.t("ms.deck", n=m.deck), max(14, u * 0.8), D.LIGHT)
+        surface.blit(dk, dk.get_rect(midtop=(dx, cy + round(u * 1.5))))
+        ds = self.ctx.text(self.ctx.t("ms.discard", n=m.discard), max(14, u * 0.8), D.LIGHT)
+        surface.blit(ds, ds.get_rect(midtop=(dx + round(u * 4.2), cy + round(u * 1.5))))
+        pygame.draw.rect(surface, (200, 200, 190), pygame.Rect(0, 0, round(u * 1.8), round(u * 2.5)).move(
+            dx + round(u * 3.3), cy - round(u * 1.25)), 1, border_radius=round(u * 0.2))
+        yy = cy + round(u * 2.9)
+        status = []
+        if m.waiting:
+            status.append(self.ctx.t("ms.waiting", n=m.waiting))
+        if m.bath:
+            status.append(self.ctx.t("ms.bath_on"))
+        if m.magic_left and self.seat is not None and m.turn == self.seat:
+            status.append(self.ctx.t("ms.magic_left", n=m.magic_left))
+        for s in status:
+            img = self.painter.fit_text(s, u * 0.78, (220, 228, 222), sb.w - round(u * 1.2))
+            surface.blit(img, (x, yy))
+            yy += img.get_height()
+        # the log (newest at the bottom)
+        top = yy + round(u * 0.4)
+        pygame.draw.line(surface, (90, 120, 110), (x, top), (sb.right - round(u * 0.6), top), 1)
+        size = max(14, round(u * (0.78 if not self.ctx.display_mode else 0.72)))
+        lines: list[str] = []
+        for entry in self.log[-30:]:
+            wrapped = self.ctx.wrap(entry, size, sb.w - round(u * 1.4))
+            lines.extend(["• " + wrapped[0]] + ["  " + w for w in wrapped[1:]])
+        line_h = self.ctx.font(size).get_linesize()
+        y = sb.bottom - round(u * 0.5) - line_h
+        for i, line in enumerate(reversed(lines)):
+            if y < top + round(u * 0.3):
+                break
+            img = self.ctx.text(line, size, D.LIGHT if i < 2 else (190, 204, 198))
+            surface.blit(img, (x, y))
+            y -= line_h
+
+    def draw_recent(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """Table display: the last few events in a line instead of a hand."""
+        u = lay.unit
+        y = lay.hand.y + round(u * 0.6)
+        size = max(14, round(u * 0.9))
+        for entry in self.log[-2:]:
+            img = self.painter.fit_text(entry, size, D.LIGHT, lay.hand.w - round(u * 2))
+            surface.blit(img, (lay.hand.x + round(u), y))
+            y += img.get_height() + round(u * 0.2)
+
+
+OUTCOME_COLOUR = {"sneeze": (200, 210, 230), "runaway": (222, 96, 90), "great": (240, 200, 80),
+                  "success": (150, 210, 140)}
+SILENT_EVENTS = frozenset({"piece", "cup", "drew", "end_turn"})
+EVENT_SOUND = {"move": "card", "negi": "token", "play": "card", "draw": "card", "restored": "flip",
+               "minds": "flip", "reshuffle": "card", "game_over": "gong", "turn": "click"}
+
+
+def _rounded(size: tuple[int, int], colour: tuple, rad: int) -> pygame.Surface:
+    s = pygame.Surface(size, pygame.SRCALPHA)
+    pygame.draw.rect(s, colour, s.get_rect(), border_radius=rad)
+    return s
+
+
+def _draw_cup(surface: pygame.Surface, c: tuple[int, int], u: float) -> None:
+    x, y = c
+    w, h = u * 2.2, u * 1.9
+    pts = [(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w * 0.36, y + h / 2), (x - w * 0.36, y + h / 2)]
+    pygame.draw.polygon(surface, (200, 180, 130), pts)
+    pygame.draw.polygon(surface, D.INK, pts, 2)
+    pygame.draw.ellipse(surface, (120, 100, 70), (x - w / 2, y - h / 2 - u * 0.3, w, u * 0.6))

@@ -1,0 +1,90 @@
+"""fate_votes bots: ``fn(view, legal, rng) -> action``; they see only their own view."""
+from __future__ import annotations
+
+from typing import Any
+
+from shared.rng import Rng
+
+# How much a bot likes keeping each card, before looking at the votes.
+_BASE = {"oyashiro": 1.0, "rena": 1.0, "satoko": 2.0, "mion": 1.5, "shion": 0.5, "keiichi": 1.5, "rika": 2.0}
+
+
+def random_bot(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
+    """Any legal action, uniformly."""
+    return rng.choice(legal)
+
+
+def _goal(view: dict[str, Any]) -> str:
+    """The card this bot is playing for, judged from its hand and the public votes."""
+    me = view["seat"]
+    votes = view["votes"]
+    mine = votes[me]
+    top_other = max((v for s, v in enumerate(votes) if s != me), default=0)
+    score = {}
+    for card in view["hand"]:
+        s = _BASE[card]
+        if card == "satoko":
+            s += 2.0 if mine == 0 else -1.0 * mine
+        elif card == "mion":
+            s += 2.0 if mine > top_other else (0.5 if mine == top_other and mine > 0 else -1.0)
+        elif card == "keiichi":
+            s += 0.5 * (len(set(votes)) - len(votes) / 2)
+        score[card] = s + me * 1e-6  # a stable tie-break per seat
+    return max(score, key=lambda c: (score[c], -list(score).index(c)))
+
+
+def _discard(view: dict[str, Any], legal: list[dict[str, Any]], goal: str) -> dict[str, Any]:
+    keep_order = sorted(view["hand"], key=lambda c: _BASE[c])
+    worth = {c: i for i, c in enumerate(keep_order)}
+    options = [a for a in legal if goal not in a["cards"]] or legal
+    return min(options, key=lambda a: sum(worth[c] for c in a["cards"]))
+
+
+def _pick_target(view: dict[str, Any], legal: list[dict[str, Any]], goal: str, rng: Rng,
+                 choice: str) -> dict[str, Any]:
+    me = view["seat"]
+    votes = view["votes"]
+    targets = [a for a in legal if a.get("choice", choice) == choice] or legal
+    if goal == "satoko" and choice == "strike":
+        own = [a for a in targets if a["seat"] == me]
+        if own:
+            return own[0]
+    if goal == "mion" and choice == "strike":
+        others = [a for a in targets if a["seat"] != me]
+        if others:
+            return max(others, key=lambda a: votes[a["seat"]])
+    if choice == "vote" and goal in ("mion", "satoko"):
+        return min(targets, key=lambda a: (votes[a["seat"]], rng.below(1000)))
+    return rng.choice(targets)
+
+
+def _wants_strike(view: dict[str, Any], goal: str) -> bool:
+    me = view["seat"]
+    votes = view["votes"]
+    if goal == "satoko":
+        return votes[me] > 0
+    if goal == "mion":
+        return any(v >= votes[me] and v > 0 for s, v in enumerate(votes) if s != me)
+    return False
+
+
+def sensible_bot(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
+    """Plays for one card: keeps it, discards the rest, and votes/strikes toward its condition."""
+    kind = legal[0]["type"]
+    if kind == "ready":
+        return legal[0]
+    goal = _goal(view)
+    if kind == "discard":
+        return _discard(view, legal, goal)
+    if kind == "choose" and "seat" not in legal[0]:
+        want = "strike" if _wants_strike(view, goal) else "vote"
+        return next((a for a in legal if a["choice"] == want), legal[0])
+    if kind == "choose":  # round 5: choice and target together
+        want = "strike" if _wants_strike(view, goal) else "vote"
+        return _pick_target(view, legal, goal, rng, want)
+    # target step: strikers or voters, as the view's roles tell
+    role = view["roles"][view["seat"]] or "vote"
+    return _pick_target(view, legal, goal, rng, role)
+
+
+BOTS = {"random": random_bot, "sensible": sensible_bot}

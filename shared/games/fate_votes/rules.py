@@ -1,0 +1,485 @@
+"""fate_votes rules: five rounds of discussion, secret vote/strike, discards.
+
+State (plain data; see docs/rules/fate_votes.md)::
+
+    round 1..5, phase in PHASES, hands[seat] (sorted by priority), votes[seat],
+    tokens[seat], acts[seat] (must act in this step), pending[seat] (the secret
+    submission of this step, None until submitted), left (actors still to submit),
+    roles[seat] ("vote"/"strike"/None, public once revealed), log (public entries),
+    own[seat] (that seat's own discards), hidden (round-4 voter discards), final.
+
+Phases of rounds 1–4: discussion → choose (rounds 2–4) → strike_discard →
+strike_target → vote_target → vote_discard → (next round). Steps with no actor
+are skipped. Round 5: discussion → final → over. Every step except discussion is
+simultaneous and secret: submissions stay in ``pending`` until the last arrives.
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from shared.errors import RuleError
+from shared.rng import Rng
+from shared.games.fate_votes.winning import CARDS, RANK, explain
+
+TOKENS = 5
+LAST_ROUND = 5
+DISCARDS = (0, 2, 1, 2, 1, 0)  # index = round
+PHASES = ("discussion", "choose", "strike_discard", "strike_target", "vote_target", "vote_discard", "final", "over")
+SECRET_PHASES = frozenset(("choose", "strike_discard", "strike_target", "vote_target", "vote_discard", "final"))
+_CHOICES = ("vote", "strike")
+_READY = {"type": "ready"}
+
+
+# --- setup ---------------------------------------------------------------------------
+def setup(players: int, seed: int, options: dict[str, Any], content: Any = None) -> dict[str, Any]:
+    """A fresh table: everyone holds all seven cards and 5 tokens; round 1 discussion."""
+    n = players
+    return {
+        "game": "fate_votes", "players": n, "rng": Rng.from_seed(seed).state,
+        "seconds": int(options.get("discussion_seconds", 180)),
+        "round": 1, "phase": "discussion",
+        "hands": [list(CARDS) for _ in range(n)], "votes": [0] * n, "tokens": [TOKENS] * n,
+        "acts": [True] * n, "pending": [None] * n, "left": n, "roles": [None] * n,
+        "log": [], "own": [[] for _ in range(n)], "hidden": [], "final": None,
+    }
+
+
+def is_over(state: dict[str, Any]) -> bool:
+    return state["phase"] == "over"
+
+
+def strike_allowed(state: dict[str, Any]) -> bool:
+    """Rounds 2–4: Strike needs a player with at least one vote. Round 5: always."""
+    return state["round"] == LAST_ROUND or any(v >= 1 for v in state["votes"])
+
+
+# --- legal actions -------------------------------------------------------------------
+def legal_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    """Actions ``seat`` may take now ([] if it has nothing to do in this step)."""
+    if not state["acts"][seat] or state["pending"][seat] is not None:
+        return []
+    phase = state["phase"]
+    if phase == "discussion":
+        return [{"type": "ready"}]
+    n = state["players"]
+    if phase == "choose":
+        if strike_allowed(state):
+            return [{"type": "choose", "choice": "vote"}, {"type": "choose", "choice": "strike"}]
+        return [{"type": "choose", "choice": "vote"}]
+    if phase == "strike_discard" or phase == "vote_discard":
+        return [{"type": "discard", "cards": list(c)}
+                for c in combinations(state["hands"][seat], DISCARDS[state["round"]])]
+    if phase == "strike_target":
+        votes = state["votes"]
+        return [{"type": "target", "seat": t} for t in range(n) if votes[t] >= 1]
+    if phase == "vote_target":
+        return [{"type": "target", "seat": t} for t in range(n) if t != seat]
+    if phase == "final":
+        return ([{"type": "choose", "choice": "vote", "seat": t} for t in range(n) if t != seat]
+                + [{"type": "choose", "choice": "strike", "seat": t} for t in range(n)])
+    return []
+
+
+# --- apply -----------------------------------------------------------------------------
+def _bad(msg: str, **params: Any) -> RuleError:
+    return RuleError("action/bad_shape", msg, **params)
+
+
+def _int(x: Any) -> bool:
+    return type(x) is int
+
+
+def _parse(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Any:
+    """Check ``action`` for this seat and step; return the value to record."""
+    kind = action.get("type")
+    phase = state["phase"]
+    expected = _EXPECTED.get(phase)
+    if kind not in _KNOWN:
+        raise RuleError("action/unknown_type", f"unknown action type {kind!r}", type=str(kind)[:40])
+    if kind != expected:
+        raise RuleError("action/wrong_phase", f"a {kind!r} action is not possible in the {phase} step",
+                        phase=phase, type=kind)
+    if not state["acts"][seat]:
+        raise RuleError("action/not_your_turn", "you do not act in this step", phase=phase)
+    if state["pending"][seat] is not None:
+        raise RuleError("action/already_done", "you have already acted in this step", phase=phase)
+    n = state["players"]
+    if kind == "ready":
+        if len(action) != 1:
+            raise _bad("a ready action has no fields")
+        return True
+    if kind == "choose":
+        choice = action.get("choice")
+        if choice not in _CHOICES:
+            raise _bad("choice must be 'vote' or 'strike'", field="choice")
+        if phase == "choose":
+            if len(action) != 2:
+                raise _bad("a choose action has only 'choice' in this step")
+            if choice == "strike" and not strike_allowed(state):
+                raise RuleError("action/no_strike_target", "nobody has a vote, so nobody can strike")
+            return choice
+        target = action.get("seat")
+        if len(action) != 3 or not _int(target):
+            raise _bad("in round 5 choose needs 'choice' and a target 'seat'", field="seat")
+        if not 0 <= target < n:
+            raise RuleError("action/illegal_target", "that seat is not at this table", seat=target)
+        if choice == "vote" and target == seat:
+            raise RuleError("action/illegal_target", "you cannot vote for yourself", seat=target)
+        return [choice, target]
+    if kind == "target":
+        target = action.get("seat")
+        if len(action) != 2 or not _int(target):
+            raise _bad("a target action has one field 'seat' (a seat number)", field="seat")
+        if not 0 <= target < n:
+            raise RuleError("action/illegal_target", "that seat is not at this table", seat=target)
+        if phase == "vote_target" and target == seat:
+            raise RuleError("action/illegal_target", "you cannot vote for yourself", seat=target)
+        if phase == "strike_target" and state["votes"][target] < 1:
+            raise RuleError("action/illegal_target", "you can only strike a player who has a vote", seat=target)
+        return target
+    # discard
+    cards = action.get("cards")
+    need = DISCARDS[state["round"]]
+    if len(action) != 2 or type(cards) is not list or not all(type(c) is str for c in cards):
+        raise _bad("a discard action has one field 'cards' (a list of card ids)", field="cards")
+    if len(cards) != need or len(set(cards)) != need:
+        raise RuleError("action/wrong_count", f"discard exactly {need} different card(s) this round", count=need)
+    hand = state["hands"][seat]
+    for c in cards:
+        if c not in hand:
+            raise RuleError("action/not_in_hand", "you do not hold that card", card=c[:40])
+    return sorted(cards, key=RANK.__getitem__)
+
+
+_EXPECTED = {"discussion": "ready", "choose": "choose", "strike_discard": "discard", "strike_target": "target",
+             "vote_target": "target", "vote_discard": "discard", "final": "choose"}
+_KNOWN = frozenset(("ready", "choose", "discard", "target"))
+
+
+def apply(state: dict[str, Any], seat: int, action: dict[str, Any]) -> tuple[dict[str, Any], list[dict]]:
+    """Record one seat's action; resolve the step when its last actor has acted."""
+    if state["phase"] == "over":
+        raise RuleError("game/over", "the game is over")
+    value = _parse(state, seat, action)
+    phase = state["phase"]
+    new = dict(state)
+    pending = list(state["pending"])
+    pending[seat] = value
+    new["pending"] = pending
+    new["left"] = state["left"] - 1
+    if phase == "discussion":
+        events: list[dict] = [{"type": "ready", "seat": seat}]
+    else:
+        events = [{"type": "submitted", "seat": seat, "phase": phase},
+                  {"type": "my_submission", "seat": seat, "phase": phase, "value": value, "vis": [seat]}]
+        if phase in ("strike_discard", "vote_discard"):
+            hands = list(state["hands"])
+            hands[seat] = [c for c in hands[seat] if c not in value]
+            new["hands"] = hands
+            own = list(state["own"])
+            own[seat] = own[seat] + [{"round": state["round"], "cards": value,
+                                      "as": "strike" if phase == "strike_discard" else "vote"}]
+            new["own"] = own
+    if new["left"] == 0:
+        _RESOLVE[phase](new, events)
+    return new, events
+
+
+# --- step resolution (``new`` is already a fresh top-level copy) -----------------------
+def _log(new: dict[str, Any], events: list[dict], entry: dict[str, Any]) -> None:
+    new["log"] = new["log"] + [entry]
+    events.append(entry)
+
+
+def _enter(new: dict[str, Any], events: list[dict], phase: str, actors: list[bool]) -> None:
+    n = new["players"]
+    new["phase"] = phase
+    new["acts"] = actors
+    new["pending"] = [None] * n
+    new["left"] = sum(actors)
+    events.append({"type": "phase", "round": new["round"], "phase": phase})
+
+
+def _after_discussion(new: dict[str, Any], events: list[dict]) -> None:
+    n = new["players"]
+    r = new["round"]
+    if r == 1:
+        new["roles"] = ["vote"] * n
+        _log(new, events, {"type": "roles", "round": 1, "roles": ["vote"] * n, "auto": True})
+        _enter(new, events, "vote_target", [True] * n)
+    elif r == LAST_ROUND:
+        _enter(new, events, "final", [True] * n)
+    else:
+        _enter(new, events, "choose", [True] * n)
+
+
+def _after_choose(new: dict[str, Any], events: list[dict]) -> None:
+    roles = list(new["pending"])
+    new["roles"] = roles
+    _log(new, events, {"type": "roles", "round": new["round"], "roles": roles, "auto": False})
+    strikers = [r == "strike" for r in roles]
+    if any(strikers):
+        _enter(new, events, "strike_discard", strikers)
+    else:
+        _enter(new, events, "vote_target", [True] * new["players"])
+
+
+def _after_strike_discard(new: dict[str, Any], events: list[dict]) -> None:
+    pending = new["pending"]
+    discards = [{"seat": s, "cards": c} for s, c in enumerate(pending) if c is not None]
+    _log(new, events, {"type": "strike_discards", "round": new["round"], "discards": discards})
+    _enter(new, events, "strike_target", list(new["acts"]))
+
+
+def _spend(new: dict[str, Any], actors: list[int]) -> None:
+    tokens = list(new["tokens"])
+    for s in actors:
+        tokens[s] -= 1
+    new["tokens"] = tokens
+
+
+def _after_strike_target(new: dict[str, Any], events: list[dict]) -> None:
+    pending = new["pending"]
+    votes = list(new["votes"])
+    targets = []
+    for s, t in enumerate(pending):
+        if t is not None:
+            votes[t] -= 1
+            targets.append({"seat": s, "target": t})
+    new["votes"] = votes
+    _spend(new, [x["seat"] for x in targets])
+    _log(new, events, {"type": "strikes", "round": new["round"], "targets": targets,
+                       "votes": list(votes), "tokens": list(new["tokens"])})
+    voters = [r == "vote" for r in new["roles"]]
+    if any(voters):
+        _enter(new, events, "vote_target", voters)
+    else:
+        _end_round(new, events)
+
+
+def _after_vote_target(new: dict[str, Any], events: list[dict]) -> None:
+    pending = new["pending"]
+    votes = list(new["votes"])
+    targets = []
+    for s, t in enumerate(pending):
+        if t is not None:
+            votes[t] += 1
+            targets.append({"seat": s, "target": t})
+    new["votes"] = votes
+    _spend(new, [x["seat"] for x in targets])
+    _log(new, events, {"type": "votes", "round": new["round"], "targets": targets,
+                       "votes": list(votes), "tokens": list(new["tokens"])})
+    _enter(new, events, "vote_discard", list(new["acts"]))
+
+
+def _after_vote_discard(new: dict[str, Any], events: list[dict]) -> None:
+    cards = sorted((c for cs in new["pending"] if cs is not None for c in cs), key=RANK.__getitem__)
+    r = new["round"]
+    if r == LAST_ROUND - 1:
+        new["hidden"] = cards
+        _log(new, events, {"type": "voter_discards", "round": r, "face_down": True, "count": len(cards),
+                           "cards": None})
+    else:
+        _log(new, events, {"type": "voter_discards", "round": r, "face_down": False, "count": len(cards),
+                           "cards": cards})
+    _end_round(new, events)
+
+
+def _clamp(new: dict[str, Any], events: list[dict]) -> None:
+    votes = new["votes"]
+    clamped = [s for s, v in enumerate(votes) if v < 0]
+    if clamped:
+        new["votes"] = [v if v > 0 else 0 for v in votes]
+    _log(new, events, {"type": "round_end", "round": new["round"], "clamped": clamped,
+                       "votes": list(new["votes"])})
+
+
+def _end_round(new: dict[str, Any], events: list[dict]) -> None:
+    _clamp(new, events)
+    new["round"] = new["round"] + 1
+    new["roles"] = [None] * new["players"]
+    _enter(new, events, "discussion", [True] * new["players"])
+
+
+def _after_final(new: dict[str, Any], events: list[dict]) -> None:
+    n = new["players"]
+    pending = new["pending"]
+    new["roles"] = [p[0] for p in pending]
+    votes = list(new["votes"])
+    for s in range(n):
+        choice, t = pending[s]
+        votes[t] += 1 if choice == "vote" else -1
+        _log(new, events, {"type": "final_step", "round": LAST_ROUND, "seat": s, "choice": choice,
+                           "target": t, "votes": list(votes)})
+    new["votes"] = votes
+    _clamp(new, events)
+    cards = [h[0] for h in new["hands"]]
+    res = explain(dict(enumerate(cards)), dict(enumerate(new["votes"])))
+    rng = Rng(new["rng"])
+    reader = rng.choice(res["winners"]) if res["winners"] else None
+    new["rng"] = rng.state
+    res["reader"] = reader
+    new["final"] = {"cards": cards, "votes": list(new["votes"]), "round4_voter_discards": list(new["hidden"]),
+                    "result": res}
+    _log(new, events, {"type": "final_reveal", "cards": cards, "round4_voter_discards": list(new["hidden"])})
+    new["phase"] = "over"
+    new["acts"] = [False] * n
+    new["pending"] = [None] * n
+    new["left"] = 0
+    events.append({"type": "phase", "round": LAST_ROUND, "phase": "over"})
+    events.append({"type": "game_over", "winners": res["winners"], "condition": res["condition"],
+                   "stories": res["stories"]})
+
+
+_RESOLVE = {"discussion": _after_discussion, "choose": _after_choose, "strike_discard": _after_strike_discard,
+            "strike_target": _after_strike_target, "vote_target": _after_vote_target,
+            "vote_discard": _after_vote_discard, "final": _after_final}
+
+
+# --- timers ----------------------------------------------------------------------------
+def timer(state: dict[str, Any]) -> float | None:
+    """Seconds of this discussion (None outside discussion or when unlimited, i.e. 0)."""
+    if state["phase"] == "discussion" and state["seconds"] > 0:
+        return float(state["seconds"])
+    return None
+
+
+def timeout_actions(state: dict[str, Any]) -> list[tuple[int, dict[str, Any]]]:
+    """When the discussion timer runs out: everyone not ready yet becomes ready."""
+    if state["phase"] != "discussion":
+        return []
+    return [(s, {"type": "ready"}) for s in range(state["players"])
+            if state["acts"][s] and state["pending"][s] is None]
+
+
+# --- result ----------------------------------------------------------------------------
+def result(state: dict[str, Any]) -> dict[str, Any]:
+    """Winners, the condition that fired, reasons per condition and per seat, stories."""
+    if state["final"] is None:
+        return {"over": False, "winners": [], "condition": None}
+    res = dict(state["final"]["result"])
+    res["over"] = True
+    res["cards"] = list(state["final"]["cards"])
+    res["votes"] = list(state["final"]["votes"])
+    return res
+
+
+# --- views -----------------------------------------------------------------------------
+def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    """What ``seat`` may know (None: spectator / table display)."""
+    phase = state["phase"]
+    pending = state["pending"]
+    out: dict[str, Any] = {
+        "game": "fate_votes", "players": state["players"], "seat": seat,
+        "round": state["round"], "phase": phase, "discard_count": DISCARDS[state["round"]],
+        "discussion_seconds": state["seconds"],
+        "votes": list(state["votes"]), "tokens": list(state["tokens"]),
+        "hand_sizes": [len(h) for h in state["hands"]],
+        "actors": [s for s, a in enumerate(state["acts"]) if a],
+        "submitted": [s for s, p in enumerate(pending) if p is not None],
+        "roles": list(state["roles"]) if phase != "final" else [None] * state["players"],
+        "strike_allowed": strike_allowed(state),
+        "log": list(state["log"]),
+        "over": phase == "over",
+        "final": state["final"],
+    }
+    if seat is not None:
+        out["hand"] = list(state["hands"][seat])
+        out["my_pending"] = pending[seat] if phase in SECRET_PHASES else None
+        out["my_discards"] = list(state["own"][seat])
+        out["legal"] = legal_actions(state, seat)
+    return out
+
+
+# --- self-check for tests ----------------------------------------------------------------
+_INTERNAL_KEYS = frozenset(("hands", "pending", "rng", "hidden", "own", "acts", "left"))
+
+
+def _walk(x: Any, path: tuple) -> Any:
+    yield path, x
+    if isinstance(x, dict):
+        for k, v in x.items():
+            yield from _walk(v, path + (k,))
+    elif isinstance(x, (list, tuple)):
+        for i, v in enumerate(x):
+            yield from _walk(v, path + (i,))
+
+
+def _is_card_list(x: Any) -> bool:
+    return isinstance(x, list) and bool(x) and all(isinstance(c, str) and c in RANK for c in x)
+
+
+def _public_card_path(path: tuple) -> bool:
+    """Places where a list of cards may legitimately appear for any viewer."""
+    if len(path) >= 4 and path[0] == "log" and path[2] == "discards" and path[-1] == "cards":
+        return True  # strikers' discards, revealed with owner
+    if len(path) == 3 and path[0] == "log" and path[2] == "cards":
+        return True  # voters' discards (rounds 1-3), sorted without owner
+    return bool(path) and path[0] in ("final",)
+
+
+def _own_path(path: tuple) -> bool:
+    """Places holding the viewer's own cards (its hand, its discards, its own legal discards)."""
+    return bool(path) and path[0] in ("hand", "my_pending", "my_discards", "legal")
+
+
+def _perturb(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
+    """The same public situation with every secret the viewer must not know changed."""
+    n = state["players"]
+    alt = dict(state)
+    shift = {c: CARDS[(i + 3) % len(CARDS)] for i, c in enumerate(CARDS)}
+    alt["hands"] = [h if s == viewer else sorted((shift[c] for c in h), key=RANK.__getitem__)
+                    for s, h in enumerate(state["hands"])]
+    alt["own"] = [o if s == viewer else [{"round": 0, "cards": ["rika"], "as": "?"}] * len(o)
+                  for s, o in enumerate(state["own"])]
+    if state["phase"] != "over":
+        alt["hidden"] = [shift[c] for c in state["hidden"]]
+        alt["rng"] = (state["rng"] + 12345) & ((1 << 64) - 1)
+    pend = []
+    for s, p in enumerate(state["pending"]):
+        if s == viewer or p is None or p is True:
+            pend.append(p)
+        elif isinstance(p, str):
+            pend.append("vote" if p == "strike" else "strike")
+        elif isinstance(p, int):
+            pend.append((p + 1) % n)
+        elif p and p[0] in _CHOICES:
+            pend.append(["strike" if p[0] == "vote" else "vote", (p[1] + 1) % n])
+        else:
+            pend.append([shift[c] for c in p])
+    alt["pending"] = pend
+    return alt
+
+
+def leaks(state: dict[str, Any], viewer: int | None, v: dict[str, Any]) -> list[str]:
+    """Secrets of others found in ``v`` (the view of ``viewer``); [] when clean."""
+    found: list[str] = []
+    over = state["phase"] == "over"
+    hands = state["hands"]
+    others = [s for s in range(state["players"]) if s != viewer]
+    for path, x in _walk(v, ()):
+        if isinstance(x, dict):
+            for k in x:
+                if k in _INTERNAL_KEYS:
+                    found.append(f"internal key {k!r} at {path}")
+                if k in ("hand", "my_pending", "my_discards", "legal") and (viewer is None or path != ()):
+                    found.append(f"private key {k!r} at {path} for viewer {viewer}")
+        if _is_card_list(x) and not over and not _public_card_path(path) and not _own_path(path):
+            for s in others:
+                if x == hands[s]:
+                    found.append(f"hand of seat {s} at {path}")
+        if not over and state["hidden"] and path and path[0] == "log" and isinstance(x, dict) \
+                and x.get("round") == LAST_ROUND - 1 and x.get("type") == "voter_discards" and x.get("cards"):
+            found.append(f"round-4 voter discards at {path}")
+    if viewer is not None:
+        if v.get("hand") != hands[viewer]:
+            found.append("own hand missing or wrong")
+    elif "hand" in v:
+        found.append("spectator view has a hand")
+    # Non-interference: changing every secret the viewer may not know must not change the view.
+    alt = view(_perturb(state, viewer), viewer)
+    if alt != v:
+        diff = sorted(k for k in set(alt) | set(v) if alt.get(k) != v.get(k))
+        found.append(f"view depends on others' secrets: {diff}")
+    return found

@@ -70,8 +70,10 @@ def _copy(x: Any) -> Any:
 
 
 def _copy_state(state: dict) -> dict:
-    """Deep copy except the read-only rules data ``db``."""
-    return {k: (v if k == "db" else _copy(v)) for k, v in state.items()}
+    """Deep copy except the read-only rules data ``db`` (information cards are flat dicts)."""
+    out = {k: (v if k == "db" else _copy(v)) for k, v in state.items() if k != "cards"}
+    out["cards"] = [dict(c) for c in state["cards"]]
+    return out
 
 
 def _err(code: str, msg: str, **params: Any) -> RuleError:
@@ -262,7 +264,8 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
     if phase in SETUP_PHASES:
         _legal_setup(state, seat, out)
         return out
-    _legal_free(state, seat, out)
+    if state["roll"] is None and not state["tasks"]:
+        _legal_free(state, seat, out)  # accepted at any time in play, listed only when no step is pending
     if state["roll"] is not None:
         _legal_roll(state, seat, out)
     elif state["tasks"]:
@@ -449,8 +452,26 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     new = _copy_state(state)
     events: list[dict] = []
     handler(new, seat, action, events)
+    _prune_tasks(new, events)
     new["turn"] += 1
     return new, events
+
+
+def _prune_tasks(state: dict, events: list) -> None:
+    """Drop pending steps that can no longer be done (nothing to clear, no secret left)."""
+    while state["tasks"]:
+        task = state["tasks"][0]
+        st = state["students"][task["seat"]]
+        if task["kind"] == "clear" and (st is None or not st["conditions"]):
+            pass
+        elif task["kind"] == "secret" and (st is None or st["left"] or not _locked_secrets(state, task["seat"], True)):
+            pass
+        elif task["kind"] == "condition" and (st is None or st["left"]):
+            pass
+        else:
+            return
+        state["tasks"].pop(0)
+        events.append({"type": "step_skipped", "kind": task["kind"], "seat": task["seat"]})
 
 
 def _need_phase(state: dict, *phases: str) -> None:
@@ -555,7 +576,7 @@ def _need_play(state: dict) -> None:
 def _default_pos(state: dict, kind: str) -> tuple[int, int]:
     rows = {"location": 0, "phenomenon": 1, "character": 2, "clue": 3, "note": 4}
     n = sum(1 for c in state["cards"] if c["kind"] == kind)
-    return 400 + (n % 8) * 1200, 800 + rows.get(kind, 4) * 1900 + (n // 8) * 300
+    return 300 + (n % 8) * 1150, 600 + rows.get(kind, 4) * 1800 + ((n // 8) % 4) * 300
 
 
 def _add_card(state: dict, events: list, kind: str, seat: int, rank: int | None = None,
@@ -1197,7 +1218,8 @@ HIDDEN_KEYS = ("rng", "db", "decks")
 
 def view(state: dict, seat: int | None) -> dict:
     """Everything public; deck order and other students' secrets removed."""
-    v = {k: _copy(val) for k, val in state.items() if k not in HIDDEN_KEYS}
+    v = {k: _copy(val) for k, val in state.items() if k not in HIDDEN_KEYS and k != "cards"}
+    v["cards"] = [dict(c) for c in state["cards"]]
     v["decks"] = {suit: len(deck) for suit, deck in state["decks"].items()}
     v["you"] = seat
     students = []
@@ -1214,35 +1236,27 @@ def view(state: dict, seat: int | None) -> dict:
     return v
 
 
-def _strings(x: Any) -> list[str]:
-    if isinstance(x, str):
-        return [x]
-    if isinstance(x, dict):
-        return [s for k, val in x.items() for s in _strings(k) + _strings(val)]
-    if isinstance(x, list):
-        return [s for val in x for s in _strings(val)]
-    return []
-
-
 def leaks(state: dict, viewer: int | None, v: dict) -> list[str]:
-    """What ``v`` shows that ``viewer`` must not know (empty list = fine)."""
+    """What ``v`` shows that ``viewer`` must not know (empty list = fine).
+
+    Checks: no rng/db/deck order; other students carry no ``secrets`` list; no
+    other student's unlocked secret id appears anywhere in the view.
+    """
     found = [f"key {k}" for k in ("rng", "db") if k in v]
     if any(not isinstance(n, int) for n in v.get("decks", {}).values()):
         found.append("deck order")
-    shown = set()
+    own: list[str] = []
+    if isinstance(viewer, int) and state["students"][viewer] is not None:
+        own = state["students"][viewer]["secrets"]
     for i, s in enumerate(v.get("students", [])):
-        if s is not None and i != viewer:
-            if "secrets" in s:
-                found.append(f"secrets of seat {i}")
-            shown.update(_strings(s))
-    rest = {k: val for k, val in v.items() if k != "students"}
-    shown.update(_strings(rest))
+        if s is not None and i != viewer and "secrets" in s:
+            found.append(f"secrets of seat {i}")
+    text = repr(v)
     for i, st in enumerate(state["students"]):
         if st is None or i == viewer:
             continue
         for sid in st["secrets"]:
-            own = state["students"][viewer]["secrets"] if isinstance(viewer, int) and state["students"][viewer] else []
-            if sid in shown and sid not in own:
+            if sid not in own and repr(sid) in text:
                 found.append(f"secret {sid} of seat {i}")
     return found
 

@@ -171,7 +171,8 @@ def scene_table(lang: str, n: int = 4, seed: int = 11) -> tuple[dict, History]:
         state = act(state, hist, 0, {"type": "link_cards", "a": min(clues[:2]), "b": max(clues[:2])})
     if state["phase"] in ("introduction", "investigation", "resolution"):
         state = act(state, hist, 1, {"type": "add_note", "text": TEXTS[lang]["note"]})
-        state = _tidy(state, hist)
+        note = state["cards"][-1]["id"]
+        state = act(state, hist, 1, {"type": "move_card", "card": note, "x": 9000, "y": 9400})
     return state, hist
 
 
@@ -214,7 +215,6 @@ def scene_resolution(lang: str, n: int = 4, seed: int = 11) -> tuple[dict, Histo
     state, hist = play(n, seed + 2, lang, lambda s: s["phase"] == "resolution", state=state, history=hist)
     if state["phase"] != "resolution":
         return state, hist
-    state = _tidy(state, hist)
     state = act(state, hist, 0, {"type": "set_title", "text": TEXTS[lang]["title"]})
     clues = [c["id"] for c in state["cards"] if c["kind"] == "clue"]
     for cid in clues[:3]:

@@ -75,6 +75,7 @@ class SchoolMysteryTable(TableView):
         self.dice: DiceRoll | None = None
         self.dice_event: dict[str, Any] | None = None
         self.pending_pos: dict[int, tuple[int, int]] = {}
+        self.auto_pos: dict[int, tuple[int, int]] = {}
         self.flying: list[dict[str, Any]] = []  # drawn cards flying from a deck (cosmetic)
         self.card_cache: dict[tuple, pygame.Surface] = {}
         self.secrets_open = False  # the owner's secrets shown (pass-and-play: behind the curtain)
@@ -167,10 +168,10 @@ class SchoolMysteryTable(TableView):
         if not dice:
             return
         tray = self.L.tray
-        size = int(self.L.u * (3.4 if len(dice) == 3 else 3.8))
+        size = int(self.L.u * (3.0 if len(dice) == 3 else 3.6))
         dropped = ev.get("dropped")
         self.dice = DiceRoll(sides=[6] * len(dice), faces=dice, start=(tray.right - size, tray.top + size),
-                             rest=(tray.centerx - size // 2, tray.top + int(tray.h * 0.42)), size=size,
+                             rest=(tray.centerx - int(size * 0.6), tray.top + int(tray.h * 0.42)), size=size,
                              dropped=frozenset([dropped]) if isinstance(dropped, int) else frozenset(),
                              label=str(ev.get("total")), fast=bool(self.ctx.fast))
         self.dice_event = ev
@@ -431,6 +432,7 @@ class SchoolMysteryTable(TableView):
         if not self.view:
             self.widgets, self.buttons, self.slots = [], [], []
             return
+        self.auto_pos = board.auto_layout(self)
         widgets = panels.build(self)
         self.widgets = widgets
         self.buttons = [w for w in widgets if isinstance(w, panels.Button)]

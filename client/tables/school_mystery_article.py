@@ -140,6 +140,27 @@ def draw_page(t: Any, surface: pygame.Surface, rect: pygame.Rect, scale_unit: fl
             break
         surface.blit(ctx.text(ln, bs, INK), (x, y))
         y += lh
+    # the trail: where the reporters went, what happened, whom they met
+    trail = [c for c in v.get("cards") or [] if c.get("kind") in ("location", "phenomenon", "character")]
+    if trail and y + lh * 3 < bottom_limit:
+        y += int(u * 0.6)
+        sec = ctx.text(t.ctx.t("sm.article_trail"), max(14.0, u * 0.95), INK, True)
+        surface.blit(sec, (x, y))
+        y += sec.get_height() + int(u * 0.2)
+        ts = max(14.0, u * 0.7)
+        tlh = ctx.font(ts).get_linesize()
+        marks = {"location": SUIT_CHAR["hearts"], "phenomenon": SUIT_CHAR["diamonds"],
+                 "character": SUIT_CHAR["spades"]}
+        for c in trail:
+            title = tx.card_title(v, c)
+            body = tx.card_body(v, c)
+            kind_name = tx.ui(f"kind_{c['kind']}")
+            line = f"{marks[c['kind']]} {title}：{body}" if title != kind_name else f"{marks[c['kind']]} {body}"
+            for j, ln in enumerate(ctx.wrap(line, ts, col_l - int(u * 0.8))):
+                if y + tlh > bottom_limit:
+                    break
+                surface.blit(ctx.text(ln, ts, (70, 66, 60)), (x + (0 if j == 0 else int(u * 0.8)), y))
+                y += tlh
     # clues column
     cx, cy = x + col_l + gap, top
     sec = ctx.text(tx.ui("article_clues"), max(14.0, u * 0.95), INK, True)

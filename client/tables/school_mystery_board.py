@@ -29,9 +29,50 @@ def _panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 150, radius:
 
 # --------------------------------------------------------------------------- geometry
 
+AUTO_KINDS = ("location", "phenomenon", "character", "clue", "note")
+
+
 def card_pos(t: Any, card: dict) -> tuple[int, int]:
-    x, y = t.pending_pos.get(card["id"], (card["x"], card["y"]))
-    return t.L.to_screen(x, y)
+    pending = t.pending_pos.get(card["id"])
+    if pending is not None:
+        return t.L.to_screen(*pending)
+    auto = t.auto_pos.get(card["id"])
+    if auto is not None:
+        return auto
+    return t.L.to_screen(card["x"], card["y"])
+
+
+def auto_layout(t: Any) -> dict[int, tuple[int, int]]:
+    """Screen spots of the cards nobody has moved yet (still at the rules' default position).
+
+    The rules place a new card on a default spot; the table shows such cards in tidy
+    columns by kind instead (the same for every viewer, as it depends only on the view).
+    Once a player drags a card, its shared position is used.
+    """
+    from shared.games.school_mystery.rules import _default_pos
+
+    cards = t.view.get("cards") or []
+    seen: list[dict] = []
+    unmoved: dict[str, list[int]] = {k: [] for k in AUTO_KINDS}
+    for c in cards:
+        if tuple(_default_pos({"cards": seen}, c["kind"])) == (c["x"], c["y"]):
+            unmoved.setdefault(c["kind"], []).append(c["id"])
+        seen.append(c)
+    r = t.L.canvas
+    cw, ch = t.L.card_size
+    pad = int(t.L.u * 0.4)
+    cols = [k for k in AUTO_KINDS if unmoved.get(k)] or []
+    colw = (r.w - pad) / max(1, len(AUTO_KINDS))
+    out: dict[int, tuple[int, int]] = {}
+    for k in cols:
+        i = AUTO_KINDS.index(k)
+        ids = unmoved[k]
+        x = int(r.left + pad + i * colw + max(0, (colw - pad - cw) / 2))
+        room = r.h - ch - pad * 2
+        step = ch + pad if len(ids) <= 1 else min(ch + pad, room / (len(ids) - 1))
+        for j, cid in enumerate(ids):
+            out[cid] = (x, int(r.top + pad + j * step))
+    return out
 
 
 def card_rect(t: Any, card: dict) -> pygame.Rect:
@@ -50,14 +91,31 @@ def link_knob(t: Any, r: pygame.Rect) -> pygame.Rect:
     return pygame.Rect(r.right - s // 2 - int(t.L.u * 0.15), r.centery - s // 2 + int(t.L.u * 0.5), s, s)
 
 
+def link_path(t: Any, ra: pygame.Rect, rb: pygame.Rect) -> list[tuple[int, int]]:
+    """The red string between two clue cards: a curve bulging out to the right of cards stacked in a
+    column, else a straight line between their centres."""
+    if abs(ra.centerx - rb.centerx) < ra.w:
+        p0, p2 = ra.midright, rb.midright
+        bulge = t.L.u * 2.2
+        p1 = (max(p0[0], p2[0]) + bulge, (p0[1] + p2[1]) / 2)
+        pts = []
+        for i in range(17):
+            k = i / 16
+            x = (1 - k) ** 2 * p0[0] + 2 * (1 - k) * k * p1[0] + k ** 2 * p2[0]
+            y = (1 - k) ** 2 * p0[1] + 2 * (1 - k) * k * p1[1] + k ** 2 * p2[1]
+            pts.append((int(x), int(y)))
+        return pts
+    return [ra.center, ((ra.centerx + rb.centerx) // 2, (ra.centery + rb.centery) // 2), rb.center]
+
+
 def link_marks(t: Any) -> list[tuple[int, int, tuple[int, int]]]:
     out = []
     for a, b in t.view.get("links") or []:
         ca, cb = t.card(a), t.card(b)
         if ca is None or cb is None:
             continue
-        pa, pb = card_rect(t, ca).center, card_rect(t, cb).center
-        out.append((a, b, ((pa[0] + pb[0]) // 2, (pa[1] + pb[1]) // 2)))
+        pts = link_path(t, card_rect(t, ca), card_rect(t, cb))
+        out.append((a, b, pts[len(pts) // 2]))
     return out
 
 
@@ -463,7 +521,7 @@ def draw_secrets(t: Any, surface: pygame.Surface, seat: int, st: dict) -> None:
     n = max(4, len(ids))
     gap = int(u * 0.4)
     cw = (r.w - gap * (n - 1)) // n
-    ch = r.bottom - top - (int(u * 1.4) if own or seat == t.seat else 0)
+    ch = r.bottom - top - (int(u * 2.4) if own or seat == t.seat else 0)
     ch = min(ch, int(cw * 1.2))
     for i in range(n):
         cr = pygame.Rect(r.left + i * (cw + gap), top, cw, ch)
@@ -484,9 +542,14 @@ def draw_secrets(t: Any, surface: pygame.Surface, seat: int, st: dict) -> None:
             lab = pygame.transform.smoothscale(lab, (cw - 4, max(1, int(lab.get_height() * (cw - 4) / lab.get_width()))))
         surface.blit(lab, lab.get_rect(midbottom=(cr.centerx, cr.bottom - 3)))
     if seat == t.seat and t.seat is not None:
-        hint = ctx.t("sm.secrets_read")
-        img = ctx.text(hint, fs(ctx, 0.62), ACCENT, True)
-        surface.blit(img, img.get_rect(midbottom=(r.centerx, r.bottom)))
+        size = fs(ctx, 0.62)
+        lines = ctx.wrap(ctx.t("sm.secrets_read"), size, r.w)[:2]
+        lh = ctx.font(size, True).get_linesize()
+        y = r.bottom - lh * len(lines)
+        for ln in lines:
+            img = ctx.text(ln, size, ACCENT, True)
+            surface.blit(img, img.get_rect(midtop=(r.centerx, y)))
+            y += lh
 
 
 def draw_decks(t: Any, surface: pygame.Surface) -> None:
@@ -569,14 +632,8 @@ def draw_canvas(t: Any, surface: pygame.Surface) -> None:
         for i, ln in enumerate(t.ctx.wrap(msg, fs(t.ctx, 0.9), r.w - int(u * 4))[:3]):
             img = t.ctx.text(ln, fs(t.ctx, 0.9), (90, 120, 110))
             surface.blit(img, img.get_rect(midtop=(r.centerx, r.centery + i * img.get_height())))
-    # links: red string between clue cards, a small knot in the middle (click to cut)
-    for a, b, mid in link_marks(t):
-        ca, cb = t.card(a), t.card(b)
-        pa = _drawn_center(t, ca)
-        pb = _drawn_center(t, cb)
-        pygame.draw.line(surface, (200, 60, 60), pa, pb, max(2, int(u * 0.18)))
-        pygame.draw.circle(surface, (200, 60, 60), mid, int(u * 0.45))
-        pygame.draw.circle(surface, PAPER, mid, int(u * 0.45), 2)
+    if t.view.get("phase") == "over":
+        return  # the article page covers the table
     used = set(t.view.get("clues_used") or [])
     resolution = t.view.get("phase") in ("resolution", "over")
     edit = t.sel.get("edit")
@@ -593,11 +650,24 @@ def draw_canvas(t: Any, surface: pygame.Surface) -> None:
             pygame.draw.circle(surface, PAPER, k.center, k.w // 2 - 2, 2)
             knot = t.ctx.text("∞", fs(t.ctx, 0.6), PAPER, True)
             surface.blit(knot, knot.get_rect(center=k.center))
+    # links: red string between clue cards, a knot in the middle (click it to cut)
+    for a, b, mid in link_marks(t):
+        ca, cb = t.card(a), t.card(b)
+        pts = link_path(t, _drawn_rect(t, ca), _drawn_rect(t, cb))
+        pygame.draw.lines(surface, (200, 60, 60), False, pts, max(2, int(u * 0.18)))
+        pygame.draw.circle(surface, (200, 60, 60), pts[len(pts) // 2], int(u * 0.45))
+        pygame.draw.circle(surface, PAPER, pts[len(pts) // 2], int(u * 0.45), 2)
     # a link being drawn follows the pointer
     if t.drag.dragging and t.drag.held is not None and t.drag.held.payload.get("kind") == "link":
         src = t.card(t.drag.held.payload["id"])
         if src is not None:
             pygame.draw.line(surface, (230, 80, 80), card_rect(t, src).center, t.drag.pointer, max(2, int(u * 0.2)))
+
+
+def _drawn_rect(t: Any, card: dict) -> pygame.Rect:
+    r = card_rect(t, card)
+    r.center = _drawn_center(t, card)
+    return r
 
 
 def _drawn_center(t: Any, card: dict) -> tuple[int, int]:

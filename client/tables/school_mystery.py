@@ -79,6 +79,8 @@ class SchoolMysteryTable(TableView):
         self.flying: list[dict[str, Any]] = []  # drawn cards flying from a deck (cosmetic)
         self.card_cache: dict[tuple, pygame.Surface] = {}
         self.secrets_open = False  # the owner's secrets shown (pass-and-play: behind the curtain)
+        self.secrets_curtained = False
+        self.sid_seen = -1
         self.export_dir = default_export_dir()
         self.exported: list[str] = []
         self.clock = 0.0
@@ -107,6 +109,9 @@ class SchoolMysteryTable(TableView):
     def set_snapshot(self, view: dict[str, Any], legal: list[dict[str, Any]], sid: int) -> None:
         old = self.view
         super().set_snapshot(view, legal, sid)
+        if self.secrets_curtained and sid != self.sid_seen:
+            self.secrets_open = self.secrets_curtained = False
+        self.sid_seen = sid
         for cid, pos in list(self.pending_pos.items()):
             card = self.card(cid)
             if card is None or (card["x"], card["y"]) == pos:
@@ -327,16 +332,40 @@ class SchoolMysteryTable(TableView):
                 self.secrets_open = False
                 self.dirty = True
                 return True
-        if board.secrets_rect(self).collidepoint(pos) and self.sel.get("tab") == self.seat and self.seat is not None:
-            self.secrets_open = not self.secrets_open
-            self.dirty = True
-            return True
+        if board.secrets_rect(self).collidepoint(pos) and self.seat is not None and not self.display:
+            tab = self.sel.get("tab")
+            if tab == self.seat:
+                self.toggle_secrets()
+                return True
+            show_seat = getattr(self.ctx, "show_seat", None)
+            target = show_seat(tab) if show_seat is not None and isinstance(tab, int) else None
+            if target is not None:  # another player at this screen opens their own sheet
+                target.secrets_open = target.secrets_curtained = True
+                target.sel["tab"] = tab
+                target.dirty = True
+                return True
         for a, b, mid in board.link_marks(self):
             near = (mid[0] - pos[0]) ** 2 + (mid[1] - pos[1]) ** 2 <= (self.L.u * 0.8) ** 2
             if near and self._play_phase():
                 self.send({"type": "unlink_cards", "a": a, "b": b})
                 return True
         return False
+
+    def toggle_secrets(self) -> None:
+        """Open or close the owner's secrets; with several players at one screen, behind the app's curtain."""
+        self.dirty = True
+        if self.secrets_open:
+            self.secrets_open = False
+            return
+        show_seat = getattr(self.ctx, "show_seat", None)
+        target = show_seat(self.seat) if show_seat is not None else None
+        if target is not None:
+            target.secrets_open = True
+            target.secrets_curtained = True  # closes again with the next change at the table
+            target.sel["tab"] = self.seat
+            target.dirty = True
+            return
+        self.secrets_open = True
 
     def _play_phase(self) -> bool:
         return self.controls and self.view.get("phase") in ("introduction", "investigation", "resolution")

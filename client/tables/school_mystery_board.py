@@ -351,7 +351,7 @@ def draw_sheet(t: Any, surface: pygame.Surface) -> None:
         d = int(min(tr.h * 0.72, u * 1.5))
         surface.blit(t.badges.badge(i, d), (tr.left + 3, tr.centery - d // 2 - 2))
         st = students[i]
-        nm = st["name"] if st else t.name(i)
+        nm = st["name"] if st else "…"
         room = tr.w - d - 8
         size = fs(ctx, 0.62)
         lines = ctx.wrap(nm, size, room)

@@ -256,4 +256,5 @@ def make_table(ctx: Any, state: dict, history: History, seat: int | None,
 def busiest(ctx: Any) -> Any:
     """The frame bench's scene: a rolled 3d6 with cards, links and a full log."""
     state, hist, roller = scene_roll("ja")
-    return make_table(ctx, state, hist, roller)
+    surf = pygame.display.get_surface()
+    return make_table(ctx, state, hist, roller, surf.get_rect() if surf is not None else None)

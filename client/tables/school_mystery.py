@@ -84,6 +84,9 @@ class SchoolMysteryTable(TableView):
         self.export_dir = default_export_dir()
         self.exported: list[str] = []
         self.clock = 0.0
+        self.version = 0  # bumps on every rebuild: the static layer is redrawn then
+        self.static: pygame.Surface | None = None
+        self.static_key: tuple | None = None
 
     # --- geometry ---------------------------------------------------------------------
     @property
@@ -458,6 +461,7 @@ class SchoolMysteryTable(TableView):
     def rebuild(self) -> None:
         """Recompute the panels' widgets and the drag sources from the view and local choices."""
         self.dirty = False
+        self.version += 1
         if not self.view:
             self.widgets, self.buttons, self.slots = [], [], []
             return

@@ -241,25 +241,48 @@ def info_card_surface(t: Any, card: dict, used: bool, selected: bool) -> pygame.
 def draw(t: Any, surface: pygame.Surface) -> None:
     if not t.view:
         return
-    draw_tracker(t, surface)
-    if t.display:
-        draw_roster(t, surface)
-    else:
-        draw_sheet(t, surface)
-    draw_decks(t, surface)
-    draw_prompt(t, surface)
+    surface.blit(static_layer(t, surface.get_size()), (0, 0))
+    draw_deck_glows(t, surface)
     draw_canvas(t, surface)
-    draw_log(t, surface)
-    draw_tray(t, surface)
+    draw_dice(t, surface)
     for w in t.widgets:
         w.draw(surface, t.ctx)
-    for e in t.entries.values():
-        if e.focused and e.composition:
-            pass  # the entry draws its own composition inline
     t.drag.draw_targets(surface)
     draw_dragged(t, surface)
     draw_flying(t, surface)
     t.zoom.draw(surface, t.rect)
+
+
+def static_layer(t: Any, size: tuple[int, int]) -> pygame.Surface:
+    """Everything that changes only with the view or a local choice, drawn once per change (a cache)."""
+    held = t.drag.held.payload.get("suit") if (t.drag.held is not None and t.drag.dragging) else None
+    key = (t.version, size, held, t.sel.get("tab"), t.secrets_open, t.ctx.lang, t.L.u)
+    if t.static_key == key and t.static is not None:
+        return t.static
+    from client.ui import table_background
+
+    layer = pygame.Surface(size).convert() if pygame.display.get_surface() is not None else pygame.Surface(size)
+    table_background(layer)
+    draw_tracker(t, layer)
+    if t.display:
+        draw_roster(t, layer)
+    else:
+        draw_sheet(t, layer)
+    draw_decks(t, layer)
+    draw_prompt(t, layer)
+    u, r = t.L.u, t.L.canvas
+    _panel(layer, r, alpha=60, radius=int(u * 0.6), colour=(20, 40, 36))
+    draw_log(t, layer)
+    draw_tray_base(t, layer)
+    t.static, t.static_key = layer, key
+    return layer
+
+
+def draw_deck_glows(t: Any, surface: pygame.Surface) -> None:
+    for i, suit in enumerate(SUITS):
+        if deck_action(t, suit) is not None and not t.drag.is_held(("deck", suit)):
+            pulse = 0.55 + 0.45 * math.sin(t.clock * 4.0)
+            draw_glow(surface, t.L.deck_card(i), ACCENT, 8, pulse)
 
 
 def draw_tracker(t: Any, surface: pygame.Surface) -> None:
@@ -571,9 +594,6 @@ def draw_decks(t: Any, surface: pygame.Surface) -> None:
             _deck_back(t, surface, cr, suit, dim=held)
         else:
             pygame.draw.rect(surface, (60, 90, 82), cr, 2, border_radius=8)
-        if deck_action(t, suit) is not None and not held:
-            pulse = 0.55 + 0.45 * math.sin(t.clock * 4.0)
-            draw_glow(surface, cr, ACCENT, 8, pulse)
         tx = cr.right + int(u * 0.6)
         tw = slot.right - tx - int(u * 0.3)
         name = t.tx.ui(f"suit_{suit}")
@@ -625,7 +645,6 @@ def draw_prompt(t: Any, surface: pygame.Surface) -> None:
 
 def draw_canvas(t: Any, surface: pygame.Surface) -> None:
     u, r = t.L.u, t.L.canvas
-    _panel(surface, r, alpha=60, radius=int(u * 0.6), colour=(20, 40, 36))
     cards = t.view.get("cards") or []
     if not cards and t.view.get("phase") in ("introduction", "investigation"):
         msg = t.ctx.t("sm.canvas_empty")
@@ -741,7 +760,7 @@ def draw_log(t: Any, surface: pygame.Surface) -> None:
         y += lh
 
 
-def draw_tray(t: Any, surface: pygame.Surface) -> None:
+def draw_tray_base(t: Any, surface: pygame.Surface) -> None:
     ctx, u, r = t.ctx, t.L.u, t.L.tray
     _panel(surface, r, alpha=170, colour=(60, 42, 30))
     inner = r.inflate(-int(u * 0.6), -int(u * 0.6))
@@ -750,6 +769,12 @@ def draw_tray(t: Any, surface: pygame.Surface) -> None:
     if t.dice is None:
         img = ctx.text(ctx.t("sm.tray"), fs(ctx, 0.8), (90, 140, 120))
         surface.blit(img, img.get_rect(center=inner.center))
+
+
+def draw_dice(t: Any, surface: pygame.Surface) -> None:
+    ctx, u, r = t.ctx, t.L.u, t.L.tray
+    inner = r.inflate(-int(u * 0.6), -int(u * 0.6))
+    if t.dice is None:
         return
     t.dice.draw(surface, t.faces, lambda s: ctx.text(s, fs(ctx, 1.1), INK, True))
     ev = t.dice_event or {}

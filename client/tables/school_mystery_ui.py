@@ -98,6 +98,7 @@ class Button:
     size: float = 16.0
     hint: str = ""  # shown when disabled and clicked
     dark: bool = False  # on the green table rather than on paper
+    _lines: dict = field(default_factory=dict, repr=False)  # wrapped label cache
 
     def draw(self, surface: pygame.Surface, ctx: Any) -> None:
         r = self.rect
@@ -113,7 +114,12 @@ class Button:
         pygame.draw.rect(surface, bg, r, border_radius=rad)
         if border:
             pygame.draw.rect(surface, border, r, width=2, border_radius=rad)
-        lines = ctx.wrap(self.text, self.size, r.w - 12) or [""]
+        key = (self.text, self.size, r.w, getattr(ctx, "lang", ""))
+        lines = self._lines.get(key)
+        if lines is None:
+            lines = ctx.wrap(self.text, self.size, r.w - 12) or [""]
+            self._lines.clear()
+            self._lines[key] = lines
         lh = ctx.font(self.size, self.primary).get_linesize()
         lines = lines[: max(1, r.h // lh)]
         y = r.centery - lh * len(lines) / 2

@@ -172,7 +172,7 @@ def scene_table(lang: str, n: int = 4, seed: int = 11) -> tuple[dict, History]:
     if state["phase"] in ("introduction", "investigation", "resolution"):
         state = act(state, hist, 1, {"type": "add_note", "text": TEXTS[lang]["note"]})
         note = state["cards"][-1]["id"]
-        state = act(state, hist, 1, {"type": "move_card", "card": note, "x": 9000, "y": 9400})
+        state = act(state, hist, 1, {"type": "move_card", "card": note, "x": 9800, "y": 9800})
     return state, hist
 
 

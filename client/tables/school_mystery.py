@@ -176,7 +176,7 @@ class SchoolMysteryTable(TableView):
         if not dice:
             return
         tray = self.L.tray
-        size = int(self.L.u * (3.0 if len(dice) == 3 else 3.6))
+        size = int(min(self.L.u * (3.0 if len(dice) == 3 else 3.6), tray.w / (6.4 if len(dice) == 3 else 5.0)))
         dropped = ev.get("dropped")
         self.dice = DiceRoll(sides=[6] * len(dice), faces=dice, start=(tray.right - size, tray.top + size),
                              rest=(tray.centerx - int(size * 0.6), tray.top + int(tray.h * 0.42)), size=size,

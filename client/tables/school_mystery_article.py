@@ -155,7 +155,8 @@ def draw_page(t: Any, surface: pygame.Surface, rect: pygame.Rect, scale_unit: fl
             title = tx.card_title(v, c)
             body = tx.card_body(v, c)
             kind_name = tx.ui(f"kind_{c['kind']}")
-            line = f"{marks[c['kind']]} {title}：{body}" if title != kind_name else f"{marks[c['kind']]} {body}"
+            colon = ": " if ctx.lang == "en" else "："
+            line = f"{marks[c['kind']]} {title}{colon}{body}" if title != kind_name else f"{marks[c['kind']]} {body}"
             for j, ln in enumerate(ctx.wrap(line, ts, col_l - int(u * 0.8))):
                 if y + tlh > bottom_limit:
                     break
@@ -186,7 +187,7 @@ def draw_page(t: Any, surface: pygame.Surface, rect: pygame.Rect, scale_unit: fl
     for st in v.get("students") or []:
         if st is None:
             continue
-        who = f"{st['name']}（{tx.playbook_name(st['playbook'])}）"
+        who = st['name'] + tx.paren(tx.playbook_name(st['playbook']))
         if st.get("left"):
             who += tx.ui("article_left")
         team.append(who)

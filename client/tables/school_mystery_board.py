@@ -297,7 +297,7 @@ def draw_tracker(t: Any, surface: pygame.Surface) -> None:
     cal = v.get("calendar")
     if cal:
         kind = t.tx.ui("holiday") if cal.get("holiday") else t.tx.ui("schoolday")
-        day = f"{t.tx.ui('day', n=cal.get('day', 1))}（{t.tx.weekday(cal.get('weekday', 'mon'))}）"
+        day = t.tx.ui('day', n=cal.get('day', 1)) + t.tx.paren(t.tx.weekday(cal.get('weekday', 'mon')))
         img = ctx.text(day, fs(ctx, 1.25), CHALK, True)
         surface.blit(img, (x, y))
         tag = ctx.text(kind, fs(ctx, 0.75), INK, True)
@@ -385,6 +385,8 @@ def draw_sheet(t: Any, surface: pygame.Surface) -> None:
     pygame.draw.rect(surface, PAPER, r, border_bottom_left_radius=12, border_bottom_right_radius=12)
     seat = t.sel.get("tab")
     st = t.student(seat)
+    if st is None and seat == t.seat:
+        st = _preview_student(t)
     x, y, w = r.left + int(u * 0.6), r.top + int(u * 0.5), r.w - int(u * 1.2)
     if st is None:
         for ln in ctx.wrap(ctx.t("sm.sheet_empty", name=t.name(seat)), fs(ctx, 0.8), w):
@@ -462,7 +464,7 @@ def draw_sheet(t: Any, surface: pygame.Surface) -> None:
         role = t.tx.ui("rival") if is_rival else t.tx.ui("friend")
         if is_rival and other != seat:
             role = f"{t.tx.ui('rival')}・{t.tx.ui('friend')}"
-        text = f"{t.name(other)}（{role}）"
+        text = t.name(other) + t.tx.paren(role)
         surface.blit(ctx.text(text, size, INK, is_rival), (x + d + 8, y))
         marks = []
         if other != seat:
@@ -491,9 +493,22 @@ def draw_sheet(t: Any, surface: pygame.Surface) -> None:
     draw_secrets(t, surface, seat, st)
 
 
+def _preview_student(t: Any) -> dict | None:
+    """While creating a student, the sheet shows what the choices so far make."""
+    book = t.tx.playbook(t.sel.get("playbook"))
+    if book is None or t.view.get("phase") != "setup_students":
+        return None
+    e = t.entries.get("name")
+    idx = t.sel.get("stats") if isinstance(t.sel.get("stats"), int) else 0
+    arrays = book.stat_arrays
+    return {"name": (e.text.strip() if e is not None else "") or "…", "playbook": book.id,
+            "stats": dict(arrays[min(idx, len(arrays) - 1)]), "rival": t.sel.get("rival"), "conditions": [],
+            "secrets_unlocked": 0, "used_moves": {}, "left": False}
+
+
 def _tick(t: Any, surface: pygame.Surface, right: int, y: int, label: str, used: bool, size: float) -> int:
     ctx = t.ctx
-    img = ctx.text(("☑ " if used else "☐ ") + label, size * 0.92, MUTED if used else INK)
+    img = ctx.text(("■ " if used else "□ ") + label, size * 0.92, MUTED if used else INK)
     r = img.get_rect(topright=(right, y))
     surface.blit(img, r)
     return r.left - 8
@@ -596,15 +611,20 @@ def draw_decks(t: Any, surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, (60, 90, 82), cr, 2, border_radius=8)
         tx = cr.right + int(u * 0.6)
         tw = slot.right - tx - int(u * 0.3)
-        name = t.tx.ui(f"suit_{suit}")
-        lines = ctx.wrap(name, fs(ctx, 0.8), tw)[:2]
+        name = t.tx.ui(f"suit_{suit}").replace(" ", "\u00a0", 1)  # the symbol stays with its word
+        k = 0.66 if t.display else 0.8
+        lines = ctx.wrap(name, fs(ctx, k), tw)[:2]
         y = slot.top + int(u * 0.35)
         for ln in lines:
-            img = ctx.text(ln, fs(ctx, 0.8), CHALK, True)
+            img = ctx.text(ln, fs(ctx, k), CHALK, True)
             surface.blit(img, (tx, y))
             y += img.get_height()
-        img = ctx.text(ctx.t("sm.deck_count", n=count, d=len(discards.get(suit) or [])), fs(ctx, 0.65), CHALK_DIM)
-        surface.blit(img, (tx, y))
+        count_text = ctx.t("sm.deck_count", n=count, d=len(discards.get(suit) or []))
+        for ln in ctx.wrap(count_text, fs(ctx, 0.55 if t.display else 0.65), tw)[:2]:
+            img = ctx.text(ln, fs(ctx, 0.55 if t.display else 0.65), CHALK_DIM)
+            surface.blit(img, (tx, y))
+            y += img.get_height() - int(u * 0.1)
+        y -= img.get_height() - int(u * 0.1)
         y += img.get_height() + int(u * 0.15)
         seat = duty.get(suit)
         if isinstance(seat, int):

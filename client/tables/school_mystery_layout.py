@@ -60,14 +60,16 @@ def compute(rect: pygame.Rect, u: float, display: bool) -> Layout:
     pad = int(u * 0.5)
     x0, y0, W, H = rect.left, rect.top, rect.w, rect.h
     if display:
-        tracker = pygame.Rect(x0 + pad, y0 + pad, int(u * 15), int(u * 6.5))
+        top_h = int(u * 8.2)
+        right_w = int(u * 15)
+        tracker = pygame.Rect(x0 + pad, y0 + pad, int(u * 15), top_h)
         tabs = pygame.Rect(tracker.left, tracker.bottom, tracker.w, 0)
-        sheet = pygame.Rect(tracker.left, tracker.bottom + pad, tracker.w, y0 + H - tracker.bottom - pad * 2)
-        tray = pygame.Rect(x0 + W - int(u * 15) - pad, y0 + H - int(u * 9) - pad, int(u * 15), int(u * 9))
-        log = pygame.Rect(x0 + pad, y0 + H - int(u * 3.2) - pad, tray.left - x0 - pad * 2, int(u * 3.2))
+        tray = pygame.Rect(x0 + W - right_w - pad, y0 + H - int(u * 9) - pad, right_w, int(u * 9))
         left = tracker.right + pad
-        decks = pygame.Rect(left, y0 + pad, x0 + W - left - pad, int(u * 6.5))
+        decks = pygame.Rect(left, y0 + pad, x0 + W - left - pad, top_h)
         prompt = pygame.Rect(x0 + pad, decks.bottom + pad // 2, W - pad * 2, int(u * 1.8))
+        sheet = pygame.Rect(tray.left, prompt.bottom + pad // 2, right_w, tray.top - prompt.bottom - pad)
+        log = pygame.Rect(x0 + pad, y0 + H - int(u * 3.2) - pad, tray.left - x0 - pad * 2, int(u * 3.2))
         canvas = pygame.Rect(x0 + pad, prompt.bottom + pad // 2, tray.left - x0 - pad * 2,
                              log.top - prompt.bottom - pad)
         actions = pygame.Rect(canvas.left, canvas.bottom, canvas.w, 0)

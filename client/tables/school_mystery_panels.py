@@ -3,6 +3,7 @@ and the action bar, built as widget lists from the view, the legal actions and l
 """
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any, Callable
 
 import pygame
@@ -318,7 +319,7 @@ def setup_panel(t: Any) -> list[Any]:
             p.text(f"{i + 1}. {t.name(i)} — {_title(t, 'creating')}", 0.85, MUTED)
         else:
             rival = t.name(s.get("rival"))
-            p.text(f"{i + 1}. {s['name']} — {t.tx.playbook_name(s['playbook'])}（{t.tx.ui('rival')}: {rival}）",
+            p.text(f"{i + 1}. {s['name']} — {t.tx.playbook_name(s['playbook'])}" + t.tx.paren(f"{t.tx.ui('rival')}: {rival}"),
                    0.85, INK, True)
     tone_block(t, p)
     return p.done(L.dialog.h)
@@ -400,7 +401,7 @@ def create_panel(t: Any, rect: pygame.Rect) -> list[Any]:
             if m is None:
                 continue
             stats = "・".join(t.tx.stat_name(s) for s in m.stats if s != "any") if m.kind == "roll" else ""
-            head = t.tx.tr(m.name) + (f"（{stats}）" if stats else "")
+            head = t.tx.tr(m.name) + (t.tx.paren(stats) if stats else "")
             p.text(head, 0.75, INK, True)
             p.text(t.tx.tr(m.description), 0.68, INK, indent=0.6, max_lines=4)
         p.gap(0.3)
@@ -752,7 +753,7 @@ def condition_give_panel(t: Any) -> list[Any]:
     p.text(_title(t, "has_conditions", n=len(conds)), 0.72, MUTED, True)
     f = p.flow(2.0, 0.3)
     for i, c in enumerate(conds):
-        p.button(f, "✕ " + t.tx.condition_name(c),
+        p.button(f, "× " + t.tx.condition_name(c),
                  (lambda i=i: t.send({"type": "clear_condition", "target": target, "index": i})), k=0.72)
     p.end_flow(f)
     p.text(_title(t, "give_pick"), 0.72, MUTED, True)
@@ -824,33 +825,33 @@ def _roll_declared(t: Any, p: P, roll: dict, mine: bool) -> None:
     p.width = col_w
     p.text(_title(t, "advantage_sources"), 0.78, (40, 120, 70), True)
     if roll.get("effect_advantage"):
-        p.text("☑ " + _title(t, "src_effect"), 0.72, INK, indent=0.4)
+        p.text("■ " + _title(t, "src_effect"), 0.72, INK, indent=0.4)
     for src in ADV_SOURCES:
         on = src in adv_src or (not mine and roll.get("advantage") and src == ADV_SOURCES[0])
         if mine:
             f = p.flow(1.9, 0.3)
-            p.button(f, ("☑ " if on else "☐ ") + _title(t, f"src_adv_{src}"), (lambda s=src: set_mods("adv", s)),
+            p.button(f, ("■ " if on else "□ ") + _title(t, f"src_adv_{src}"), (lambda s=src: set_mods("adv", s)),
                      selected=on, k=0.72, w=col_w, key=f"adv:{src}")
             p.end_flow(f)
             p.y -= int(u * 0.25)
     if not mine:
-        p.text(("☑ " if roll.get("advantage") else "☐ ") + _title(t, "declared_adv"), 0.72, INK, indent=0.4)
+        p.text(("■ " if roll.get("advantage") else "□ ") + _title(t, "declared_adv"), 0.72, INK, indent=0.4)
     left_bottom = p.y
     # disadvantage column
     p.y, p.x = top, p.x + col_w + int(u)
     p.text(_title(t, "disadvantage_sources"), 0.78, (170, 60, 50), True)
     if roll.get("effect_disadvantage"):
-        p.text("☑ " + _title(t, "src_effect"), 0.72, INK, indent=0.4)
+        p.text("■ " + _title(t, "src_effect"), 0.72, INK, indent=0.4)
     for src in DIS_SOURCES:
         on = src in dis_src
         if mine:
             f = p.flow(1.9, 0.3)
-            p.button(f, ("☑ " if on else "☐ ") + _title(t, f"src_dis_{src}"), (lambda s=src: set_mods("dis", s)),
+            p.button(f, ("■ " if on else "□ ") + _title(t, f"src_dis_{src}"), (lambda s=src: set_mods("dis", s)),
                      selected=on, k=0.72, w=col_w, key=f"dis:{src}")
             p.end_flow(f)
             p.y -= int(u * 0.25)
     if not mine:
-        p.text(("☑ " if roll.get("disadvantage") else "☐ ") + _title(t, "declared_dis"), 0.72, INK, indent=0.4)
+        p.text(("■ " if roll.get("disadvantage") else "□ ") + _title(t, "declared_dis"), 0.72, INK, indent=0.4)
     st = t.student(roll.get("roller")) or {}
     conds = [t.tx.condition_name(c) for c in st.get("conditions") or []]
     p.text(_title(t, "roller_conditions") + ("、".join(conds) if conds else "—"), 0.68, MUTED)
@@ -941,7 +942,7 @@ def resolution_panel(t: Any) -> list[Any]:
     u = t.L.u
     r = t.L.dialog.copy()
     r.w = min(r.w, int(u * 30))
-    r.right = t.L.canvas.right - int(u * 0.3)
+    r.left = t.L.canvas.left + int(u * 0.3)  # the clue column (right of the middle) stays in view
     p = P(t, r, t.tx.ui("phase_resolution"))
     p.text(_title(t, "resolution_explain"), 0.7, MUTED)
     clues = [c for c in v.get("cards") or [] if c["kind"] == "clue"]
@@ -949,7 +950,7 @@ def resolution_panel(t: Any) -> list[Any]:
     p.text(_title(t, "clues_used_head", n=len(used), total=len(clues)), 0.78, INK, True)
     for c in clues:
         on = c["id"] in used
-        text = ("☑ " if on else "☐ ") + t.tx.card_body(v, c)
+        text = ("■ " if on else "□ ") + t.tx.card_body(v, c)
         if p.live and t.can("use_clue", card=c["id"]):
             f = p.flow(1.9, 0.2)
             p.button(f, text, (lambda c=c, on=on: t.send({"type": "use_clue", "card": c["id"], "used": not on})),
@@ -998,7 +999,7 @@ def resolve_roll_panel(t: Any) -> list[Any]:
     u = t.L.u
     r = t.L.dialog.copy()
     r.w = min(r.w, int(u * 34))
-    r.right = t.L.canvas.right - int(u * 0.3)
+    r.left = t.L.canvas.left + int(u * 0.3)
     p = P(t, r, _title(t, "resolve_title", name=t.name(roll.get("roller"))))
     sub = t.tx.subject(v.get("subject"))
     diff = sub.difficulty if sub else 0
@@ -1047,7 +1048,12 @@ def article_panel(t: Any) -> list[Any]:
             out.append(Button(flow.place(button_width(t.ctx, text, size, u * 0.8)), text,
                               (lambda f=fmt: t.export_article(f)), key=f"export:{fmt}", size=size, dark=True,
                               primary=fmt == "png"))
-        where = _title(t, "export_where", path=str(t.export_dir))
+        home = str(Path.home())
+        shown = str(t.export_dir)
+        shown = "~" + shown[len(home):] if shown.startswith(home) else shown
+        where = _title(t, "export_where", path=shown)
+        if t.exported:
+            where = _title(t, "exported", path=Path(t.exported[-1]).name) + "  ·  " + where
         out.append(label(t.ctx, where, flow.x + int(u * 0.4), y + int(u * 0.3), area.right - flow.x - int(u * 0.4),
                          fs(t.ctx, 0.68), (200, 210, 200), max_lines=2))
     _ = seat_colour, SUITS

@@ -43,6 +43,10 @@ class SmTexts:
     def t(self, key: str, **params: Any) -> str:
         return self.ctx.t("sm." + key, **params)
 
+    def paren(self, s: str) -> str:
+        """An aside in brackets: full-width for Japanese and Chinese, " (…)" for English."""
+        return f" ({s})" if self.ctx.lang == "en" else f"（{s}）"
+
     # --- names ------------------------------------------------------------------------
     def seat_name(self, view: dict, seat: int | None) -> str:
         if seat is None:

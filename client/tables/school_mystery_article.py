@@ -68,7 +68,7 @@ def export(t: Any, fmt: str, folder: Path) -> Path:
 def render_png(t: Any) -> pygame.Surface:
     page = pygame.Surface(PNG_SIZE)
     page.fill(NEWSPRINT)
-    draw_page(t, page, page.get_rect(), scale_unit=PNG_SIZE[1] / 54 * 0.62)
+    draw_page(t, page, page.get_rect(), scale_unit=32.0)
     return page
 
 
@@ -118,16 +118,31 @@ def draw_page(t: Any, surface: pygame.Surface, rect: pygame.Rect, scale_unit: fl
     vs = max(14.0, u * 1.0)
     img = ctx.text(verdict, vs, STAMP_OK if truth else STAMP_NO, True)
     surface.blit(img, (x, y))
-    y += img.get_height() + int(u * 0.4)
+    y += img.get_height() + int(u * 0.3)
+    # the lede: the situation the reporters started from
+    sub = tx.subject(v.get("subject"))
+    if sub is not None:
+        ls = max(14.0, u * 0.74)
+        lede = ctx.wrap(tx.tr(sub.situation), ls, w)
+        limit = 3 if rect.h < 1200 else 6
+        if len(lede) > limit:
+            lede = lede[:limit]
+            lede[-1] = lede[-1][:-1] + "…"
+        for ln in lede:
+            surface.blit(ctx.text(ln, ls, (80, 74, 66)), (x, y))
+            y += ctx.font(ls).get_linesize()
+        y += int(u * 0.3)
+    pygame.draw.line(surface, RULE, (x, y), (inner.right, y), 1)
+    y += int(u * 0.4)
     # two columns: deduction (wide) | clues used
     gap = int(u * 1.2)
     col_r = int(w * 0.38)
     col_l = w - col_r - gap
     top = y
-    pygame.draw.line(surface, RULE, (x + col_l + gap // 2, top), (x + col_l + gap // 2, inner.bottom - int(u * 3)), 1)
+    pygame.draw.line(surface, RULE, (x + col_l + gap // 2, top), (x + col_l + gap // 2, inner.bottom - int(u * 3.6)), 1)
     bs = max(14.0, u * 0.82)
     lh = ctx.font(bs).get_linesize()
-    bottom_limit = inner.bottom - int(u * 3.2)
+    bottom_limit = inner.bottom - int(u * 4.0)
     sec = ctx.text(tx.ui("article_deduction"), max(14.0, u * 0.95), INK, True)
     surface.blit(sec, (x, y))
     y += sec.get_height() + int(u * 0.2)
@@ -181,7 +196,7 @@ def draw_page(t: Any, surface: pygame.Surface, rect: pygame.Rect, scale_unit: fl
     if not used:
         surface.blit(ctx.text("—", cs, MUTED), (cx, cy))
     # footer: team + the roll
-    fy = inner.bottom - int(u * 2.6)
+    fy = inner.bottom - int(u * 3.4)
     pygame.draw.line(surface, RULE, (x, fy), (inner.right, fy), 1)
     team = []
     for st in v.get("students") or []:
@@ -193,17 +208,20 @@ def draw_page(t: Any, surface: pygame.Surface, rect: pygame.Rect, scale_unit: fl
         team.append(who)
     fs_ = max(14.0, u * 0.72)
     line = f"{tx.ui('article_team')}: " + ("、" if ctx.lang != "en" else ", ").join(team)
-    for ln in ctx.wrap(line, fs_, w - int(u * 9))[:1]:
-        surface.blit(ctx.text(ln, fs_, INK), (x, fy + int(u * 0.3)))
+    team_lines = ctx.wrap(line, fs_, w - int(u * 8))[:2]
+    ty = fy + int(u * 0.3)
+    for ln in team_lines:
+        surface.blit(ctx.text(ln, fs_, INK), (x, ty))
+        ty += ctx.font(fs_).get_linesize()
     if outcome:
         dice = " + ".join(str(d) for d in outcome.get("dice") or [])
         roll = f"{tx.ui('article_roll')}: {dice} − {outcome.get('difficulty', 0)} + {outcome.get('clues', 0)} = " \
                f"{outcome.get('total')} → {tx.band(outcome.get('band'))}"
-        for ln in ctx.wrap(roll, fs_, w - int(u * 9))[:1]:
-            surface.blit(ctx.text(ln, fs_, MUTED), (x, fy + int(u * 0.3) + ctx.font(fs_).get_linesize()))
+        for ln in ctx.wrap(roll, fs_, w - int(u * 8))[:1]:
+            surface.blit(ctx.text(ln, fs_, MUTED), (x, ty))
         # the stamp
         sr = int(u * 3.2)
-        centre = (inner.right - sr - int(u * 0.3), fy - int(u * 0.1))
+        centre = (inner.right - sr - int(u * 0.3), fy - sr + int(u * 0.4))
         col = STAMP_OK if truth else STAMP_NO
         stamp = pygame.Surface((sr * 2 + 8, sr * 2 + 8), pygame.SRCALPHA)
         pygame.draw.circle(stamp, (*col, 210), (sr + 4, sr + 4), sr, max(3, int(u * 0.25)))

@@ -234,6 +234,8 @@ class SmTexts:
             return self.ui("student_left", name=name)
         if k == "character_called":
             return t("log_call", name=name, duty=self.seat_name(view, ev.get("duty")))
+        if k == "roll_declared" and ev.get("move") == "resolve":
+            return t("log_declared_resolve", name=name, n=ev.get("clues", 0))
         if k == "roll_declared":
             return t("log_declared", name=name, move=self.move_name(ev.get("move")),
                      stat=self.stat_name(ev.get("stat")) if ev.get("stat") else "—")

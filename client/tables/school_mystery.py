@@ -146,6 +146,9 @@ class SchoolMysteryTable(TableView):
             kind = ev.get("type")
             line = self.tx.event_line(self.view, ev)
             seat = ev.get("seat") if isinstance(ev.get("seat"), int) else None
+            if kind == "roll_declared":
+                self._flush_log()
+                self.dice, self.dice_event = None, None  # a fresh tray for the new roll
             if kind == "dice_rolled":
                 self._start_dice(ev)
                 self.ctx.play_sound("dice")

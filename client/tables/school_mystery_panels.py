@@ -528,9 +528,9 @@ def _card_pic(t: Any, suit: str, rank: int, title: str, body: str) -> Callable[[
                     body=body, colour=SUIT_COLOUR[suit], symbol=SUIT_SYMBOL[suit], corner=str(rank))
 
     def fn(surface: pygame.Surface, ctx: Any, r: pygame.Rect) -> None:
-        size = card_size(r.h)
+        size = card_size(min(r.h * 0.9, r.w * 7 / 5 * 0.9))
         img = t.renderer.surface(face, size, True)
-        surface.blit(img, img.get_rect(midtop=(r.centerx, r.top)))
+        surface.blit(img, img.get_rect(center=r.center))
     return fn
 
 
@@ -834,7 +834,7 @@ def _roll_declared(t: Any, p: P, roll: dict, mine: bool) -> None:
                      selected=on, k=0.72, w=col_w, key=f"adv:{src}")
             p.end_flow(f)
             p.y -= int(u * 0.25)
-    if not mine:
+    if not mine or (roll.get("advantage") and not adv_src):
         p.text(("■ " if roll.get("advantage") else "□ ") + _title(t, "declared_adv"), 0.72, INK, indent=0.4)
     left_bottom = p.y
     # disadvantage column
@@ -850,7 +850,7 @@ def _roll_declared(t: Any, p: P, roll: dict, mine: bool) -> None:
                      selected=on, k=0.72, w=col_w, key=f"dis:{src}")
             p.end_flow(f)
             p.y -= int(u * 0.25)
-    if not mine:
+    if not mine or (roll.get("disadvantage") and not dis_src):
         p.text(("■ " if roll.get("disadvantage") else "□ ") + _title(t, "declared_dis"), 0.72, INK, indent=0.4)
     st = t.student(roll.get("roller")) or {}
     conds = [t.tx.condition_name(c) for c in st.get("conditions") or []]

@@ -73,10 +73,10 @@ def make_table(ctx: Any, state: dict, seat: int | None, lang_names: str = "en", 
 
 
 def feed(table: Any, state: dict, events: list[dict], seat: int | None, sid: int = 2) -> None:
-    """Give the table the events of a step and the snapshot after it (events first, as the app does)."""
+    """Give the table the snapshot after a step, then the events that led to it (the app's order)."""
     sp = spec()
-    table.push_events(events_for(events, seat))
     table.set_snapshot(sp.view(state, seat), sp.legal_actions(state, seat) if seat is not None else [], sid)
+    table.push_events(events_for(events, seat))
 
 
 def final_reveal_scene(ctx: Any, n: int = 12, seed: int = 5, seat: int | None = 0, progress: float = 2.2) -> Any:
@@ -107,4 +107,5 @@ def results_scene(ctx: Any, n: int = 8, seed: int = 11, seat: int | None = 0) ->
     state, _ = play_to(n, seed, lambda s: False)
     table = make_table(ctx, state, seat, getattr(ctx, "lang", "en"))
     table.skip_animations()
+    table.update(1 / 60)
     return table

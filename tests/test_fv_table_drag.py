@@ -133,3 +133,13 @@ def test_right_click_zooms_a_hand_card():
     from tests.fv_helpers import post
     post(t, pygame.MOUSEBUTTONDOWN, pos=(int(pos[0]), int(pos[1])), button=3)
     assert t.zoom.open and t.zoom.card.key == f"fv:{c}"
+
+
+def test_enter_presses_confirm_when_it_is_enabled():
+    ctx, state, t = table_at(lambda s: s["phase"] == "vote_target" and s["pending"][0] is None)
+    from tests.fv_helpers import post
+    post(t, pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=40)
+    assert ctx.sent == []  # nothing chosen yet
+    click(t, t.L.plates[4].center)
+    post(t, pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=40)
+    assert ctx.sent == [(0, {"type": "target", "seat": 4})]

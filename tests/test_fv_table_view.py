@@ -120,3 +120,42 @@ def test_ui_strings_exist_in_all_three_languages():
     assert keys[0] == keys[1] == keys[2]
     fv = {k for k in keys[0] if k.startswith("fv_")}
     assert len(fv) > 50
+
+
+def test_server_clock_wire_format_and_pause():
+    ctx, state, t = table_at(lambda s: s["phase"] == "discussion")
+    t.set_clock({"deadline_in": 30.0, "paused": False, "total": 180.0})
+    t.update(2.0)
+    assert 27.9 < t.clock_left < 28.1 and t.clock_total == 180.0
+    t.set_clock({"deadline_in": 20.0, "paused": True, "total": 180.0})
+    t.update(5.0)
+    assert t.clock_left == 20.0
+
+
+def test_hover_peek_does_not_eat_the_next_click():
+    ctx, state, t = table_at(lambda s: s["phase"] == "discussion")
+    from tests.fv_helpers import post
+    c = t._hand_order()[-1]
+    pos = tuple(int(v) for v in t.hand_sprites[c].pos)
+    post(t, pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    for _ in range(70):
+        t.update(1 / 60)
+    assert t.zoom.open and not t.zoom.sticky
+    ready = next(b for b in t.buttons if b.id == "ready")
+    post(t, pygame.MOUSEBUTTONDOWN, pos=ready.rect.center, button=1)
+    assert ctx.sent == [(0, {"type": "ready"})]
+
+
+def test_own_submission_is_shown_only_to_its_seat():
+    screen()
+    from shared.engine import REGISTRY
+    sp = REGISTRY["fate_votes"]
+    state, _ = S.play_to(6, 3, lambda s: s["phase"] == "vote_target" and s["pending"][0] is None)
+    state, _ = sp.apply(state, 0, {"type": "target", "seat": 2})
+    ctx = FakeCtx(lang="en", unit=20, fast=True)
+    mine = S.make_table(ctx, state, 0, "en")
+    assert mine.painter.sent_text() == ctx.t("fv_sent_vote", name=mine.player_name(2))
+    other = S.make_table(ctx, state, 1, "en")
+    spectator = S.make_table(ctx, state, None, "en")
+    assert other.painter.sent_text() == "" and spectator.painter.sent_text() == ""
+    assert 0 in spectator.view["submitted"]  # everyone sees that seat 0 has chosen, not what

@@ -70,11 +70,11 @@ def test_declared_advantage_and_effect_advantage_count_as_one() -> None:
     state = investigating()
     state["students"][0]["advantage_next"] = True
     state = _declare(state)
-    state, _ = act(state, 0, type="set_roll_modifiers", advantage=True, disadvantage=False)
+    state, _ = act(state, 0, type="set_roll_modifiers", advantage=["item", "card"], disadvantage=[])
     state = force_dice(state, [1, 6, 5])
     state, events = act(state, 0, type="roll_dice")
     ev = [e for e in events if e["type"] == "dice_rolled"][0]
-    assert ev["advantage_sources"] == ["declared", "effect"]
+    assert ev["advantage_sources"] == ["item", "card", "effect"]
     assert ev["mode"] == "advantage" and ev["dice"] == [1, 6, 5] and ev["dropped"] == 0 and ev["kept"] == [6, 5]
     assert state["students"][0]["advantage_next"] is False  # used up
 
@@ -83,17 +83,27 @@ def test_advantage_and_two_disadvantages_cancel_to_two_dice() -> None:
     state = investigating()
     state["students"][0]["disadvantage_next"] = True
     state = _declare(state)
-    state, _ = act(state, 0, type="set_roll_modifiers", advantage=True, disadvantage=True)
+    state, _ = act(state, 0, type="set_roll_modifiers", advantage=["move"], disadvantage=["condition"])
     state, events = act(state, 0, type="roll_dice")
     ev = [e for e in events if e["type"] == "dice_rolled"][0]
-    assert ev["advantage_sources"] == ["declared"] and ev["disadvantage_sources"] == ["declared", "effect"]
+    assert ev["advantage_sources"] == ["move"] and ev["disadvantage_sources"] == ["condition", "effect"]
     assert ev["mode"] == "normal" and len(ev["dice"]) == 2
 
 
 def test_disadvantage_drops_the_highest() -> None:
     state = _declare(investigating())
-    state, _ = act(state, 0, type="set_roll_modifiers", advantage=False, disadvantage=True)
+    state, _ = act(state, 0, type="set_roll_modifiers", advantage=[], disadvantage=["condition", "card"])
     state = force_dice(state, [2, 6, 3])
     state, events = act(state, 0, type="roll_dice")
     ev = [e for e in events if e["type"] == "dice_rolled"][0]
     assert ev["kept"] == [2, 3] and ev["dropped"] == 1
+
+
+def test_roll_modifier_sources_are_checked() -> None:
+    from shared.engine import RuleError
+    state = _declare(investigating())
+    for adv, dis in ((["luck"], []), (["item", "item"], []), ([], ["item"]), (True, [])):
+        with pytest.raises(RuleError):
+            act(state, 0, type="set_roll_modifiers", advantage=adv, disadvantage=dis)
+    with pytest.raises(RuleError):
+        act(state, 1, type="set_roll_modifiers", advantage=["item"], disadvantage=[])

@@ -29,6 +29,15 @@ def test_shipped_content_loads() -> None:
     assert all(t in c.ui for t in ("band_great", "band_failure", "article_unknown"))
 
 
+def test_every_action_and_step_has_a_label() -> None:
+    from shared.games.school_mystery import rules
+    ui = load().ui
+    assert [t for t in rules._HANDLERS if f"action_{t}" not in ui] == []
+    steps = ("atmosphere", "draw", "pick", "condition", "clear", "secret")
+    assert [k for k in steps if f"step_{k}" not in ui] == []
+    assert [p for p in rules.SETUP_PHASES + rules.PLAY_PHASES + ("over",) if f"phase_{p}" not in ui] == []
+
+
 @pytest.fixture()
 def copy(tmp_path: Path) -> Path:
     target = tmp_path / "school_mystery"

@@ -44,9 +44,12 @@ def test_setup_is_a_sequence_of_actions() -> None:
 
 def test_subject_option_skips_the_choice_and_unknown_subject_is_rejected() -> None:
     assert SPEC.setup(2, 1, {"subject": "west_stairs_thirteenth_step"})["phase"] == "setup_leader"
-    with pytest.raises(RuleError) as e:
-        SPEC.setup(2, 1, {"subject": "no_such_subject"})
-    assert e.value.code == "setup/bad_option"
+    for bad in ("no_such_subject", 5, ["x"]):
+        with pytest.raises(RuleError) as e:
+            SPEC.setup(2, 1, {"subject": bad})
+        assert e.value.code == "setup/bad_option"
+    with pytest.raises(RuleError):
+        SPEC.setup(2, 1, {"max_scenes": 2})
 
 
 def test_introduction_needs_every_answer_before_moving() -> None:
@@ -321,7 +324,7 @@ def test_resolve_roll_is_dice_minus_difficulty_plus_clues() -> None:
     state, _ = act(state, 1, type="declare_resolve")
     assert not [a for a in SPEC.legal_actions(state, 1) if a["type"] == "set_roll_modifiers"]
     with pytest.raises(RuleError):
-        act(state, 1, type="set_roll_modifiers", advantage=True, disadvantage=False)
+        act(state, 1, type="set_roll_modifiers", advantage=["item"], disadvantage=[])
     state = force_dice(state, [5, 3])
     state, ev = act(state, 1, type="roll_dice")
     roll = [e for e in ev if e["type"] == "dice_rolled"][0]
@@ -409,3 +412,100 @@ def test_rejected_actions_leave_the_state_unchanged() -> None:
         with pytest.raises(RuleError):
             SPEC.apply(state, 0, bad)
     assert msgpack.packb(state) == before
+
+
+def test_an_unsuitable_location_card_can_be_replaced_by_an_invented_place() -> None:
+    state = answer_all(new_table(2))
+    state, _ = act(state, 0, type="draw_location")
+    state, ev = act(state, 0, type="invent", text="The roof water tank")
+    assert state["location"] == 11 and 11 in state["public"] and state["scene"]["number"] == 1
+    assert state["custom_locations"] == [{"id": 11, "name": "The roof water tank", "by": 0}]
+    card = [e for e in ev if e["type"] == "info_card"][0]["card"]
+    assert card["kind"] == "location" and card["invented"] and card["text"] == "The roof water tank"
+    assert [t["kind"] for t in state["tasks"]] == ["draw"]  # no atmosphere question, the ♦ draw follows
+    state = do_steps(state)
+    state, _ = act(state, 1, type="move", location=2)
+    state = do_steps(state)
+    state, _ = act(state, 1, type="move", location=11)
+    assert state["location"] == 11 and not state["tasks"]  # not a first visit any more
+
+
+# --------------------------------------------------------------------------- special moves and effects
+
+def test_trigger_move_limits_per_scene_and_per_subject() -> None:
+    state = investigating()  # seat 1 photographer (develop: per scene), seat 0 ace (scoop nose: per subject)
+    state, ev = act(state, 1, type="use_move", move="photo_develop")
+    assert state["students"][1]["advantage_next"] and "move_used" in types(ev)
+    with pytest.raises(RuleError):
+        act(state, 1, type="use_move", move="photo_develop")
+    with pytest.raises(RuleError):  # another playbook's move
+        act(state, 1, type="use_move", move="ace_scoop_nose")
+    state, ev = act(state, 0, type="use_move", move="ace_scoop_nose")
+    assert state["tasks"][0]["suit"] == "clubs"
+    state = do_steps(state)
+    state, _ = act(state, 2, type="move", location=4)
+    state = do_steps(state)
+    assert {"type": "use_move", "move": "photo_develop"} in SPEC.legal_actions(state, 1)
+    assert {"type": "use_move", "move": "ace_scoop_nose"} not in SPEC.legal_actions(state, 0)
+
+
+def test_extra_clue_ignores_the_location_limit() -> None:
+    state = investigating()
+    state["clue_locations"] = [2]
+    state, _ = act(state, 0, type="use_move", move="ace_scoop_nose")
+    assert [t["suit"] for t in state["tasks"]] == ["clubs"]
+
+
+def test_reveal_location_makes_a_place_public_without_moving() -> None:
+    state = investigating(players=4)  # seat 3: student-council member
+    state["decks"]["hearts"].append(7)
+    state, _ = act(state, 3, type="use_move", move="council_pass")
+    duty = state["scene"]["duty"]["hearts"]
+    assert state["tasks"][0] == {"kind": "draw", "suit": "hearts", "seat": duty, "mode": "reveal"}
+    state, _ = act(state, duty, type="draw_card")
+    state, ev = act(state, duty, type="accept_card")
+    assert 7 in state["public"] and state["location"] == 2 and "location_public" in types(ev)
+    assert state["students"][3]["advantage_next"]
+
+
+def test_calling_a_supporting_character() -> None:
+    state = investigating()
+    state, ev = act(state, 2, type="call_character")
+    spades = state["scene"]["duty"]["spades"]
+    assert ev[0]["duty"] == spades and state["tasks"][0] == {"kind": "draw", "suit": "spades", "seat": spades}
+    state, ev = act(state, spades, type="draw_card")
+    rank = state["tasks"][0]["card"]
+    state, ev = act(state, spades, type="accept_card")
+    card = [e for e in ev if e["type"] == "info_card"][0]["card"]
+    assert card["kind"] == "character" and card["rank"] == rank and rank in state["used"]["spades"]
+
+
+def test_a_student_who_left_no_longer_rolls_or_helps() -> None:
+    state = investigating()
+    state["students"][1]["left"] = True
+    assert not [a for a in SPEC.legal_actions(state, 1) if a["type"] in ("declare_roll", "use_move")]
+    state, _ = act(state, 0, type="declare_roll", move="discover", stat="talk")
+    assert {"type": "help"} not in SPEC.legal_actions(state, 1)
+    with pytest.raises(RuleError):
+        act(state, 1, type="help")
+    with pytest.raises(RuleError):
+        state2, _ = act(state, 0, type="cancel_roll")
+        act(state2, 0, type="give_condition", target=1, condition="tired")
+
+
+def test_events_never_show_a_secret_to_anyone_else() -> None:
+    from shared.rng import Rng
+    bots = SPEC.bots()
+    for seed in range(4):
+        state = SPEC.setup(4, seed, {})
+        rng = Rng.from_seed(seed)
+        while not SPEC.is_over(state):
+            movers = [s for s in range(4) if SPEC.legal_actions(state, s)]
+            seat = movers[rng.below(len(movers))]
+            state, events = SPEC.apply(state, seat, bots["random"](SPEC.view(state, seat),
+                                                                   SPEC.legal_actions(state, seat), rng))
+            for ev in events:
+                if ev["type"] == "your_secret":
+                    for viewer in (None, *[s for s in range(4) if s != ev["seat"]]):
+                        assert ev not in SPEC.events_for([ev], viewer)
+                        assert ev["secret"] not in repr(SPEC.events_for(events, viewer))

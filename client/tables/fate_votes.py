@@ -49,6 +49,7 @@ class Flyer:
 class CentreCard:
     sprite: CardSprite
     owner: int | None
+    count: int = 1  # voters' discards: identical cards are stacked as one with a count
 
 
 class FateVotesTable(TableView):
@@ -97,10 +98,14 @@ class FateVotesTable(TableView):
         self.centre_hidden = False
         self.final_cards: dict[int, CardSprite] = {}
         self.log_lines: list[tuple[str, int | None]] = []
-        self.show_results = False
-        self.results_toggle = True  # results screen visible (when over)
+        self.show_results = False  # the game is over and its last animations have played
+        self._settle = False
+        # the table's own results view (the app also shows draw_results in its results frame)
+        self.results_toggle = self.display
         self.clock: Any = None
         self.clock_left: float | None = None
+        self.clock_total: float | None = None
+        self.clock_paused = False
         self.time = 0.0
         self._warned = False
         self._seen_log = 0
@@ -114,6 +119,11 @@ class FateVotesTable(TableView):
     def player_name(self, seat: int) -> str:
         if 0 <= seat < len(self.names) and self.names[seat]:
             return self.names[seat]
+        seat_name = getattr(self.ctx, "seat_name", None)
+        if callable(seat_name):
+            name = seat_name(seat)
+            if name:
+                return str(name)
         return self.ctx.t("fv_player", n=seat + 1)
 
     def set_rect(self, rect: pygame.Rect) -> None:
@@ -127,15 +137,21 @@ class FateVotesTable(TableView):
         """The discussion clock from the snapshot: seconds left, or a dict with them; None = no timer."""
         self.clock = clock
         left: float | None = None
+        self.clock_total = None
+        self.clock_paused = False
         if isinstance(clock, (int, float)) and not isinstance(clock, bool):
             left = float(clock)
         elif isinstance(clock, dict):
-            for key in ("remaining", "left", "seconds_left", "seconds"):
-                if isinstance(clock.get(key), (int, float)):
+            for key in ("deadline_in", "remaining", "left", "seconds_left", "seconds"):
+                if isinstance(clock.get(key), (int, float)) and not isinstance(clock.get(key), bool):
                     left = float(clock[key])
                     break
+            total = clock.get("total")
+            if isinstance(total, (int, float)) and not isinstance(total, bool) and total > 0:
+                self.clock_total = float(total)
+            self.clock_paused = bool(clock.get("paused", False))
         self.clock_left = None if left is None else max(0.0, left)
-        self._warned = False
+        self._warned = self.clock_left is not None and self.clock_left <= 10
 
     @property
     def over_shown(self) -> bool:
@@ -188,9 +204,8 @@ class FateVotesTable(TableView):
         self.staged = [c for c in self.staged if c in hand]
         if self.sel_target is not None and not self._target_legal(self.sel_target, self.sel_choice):
             self.sel_target = None
-        if view.get("over") and not self.queue.busy:
-            self.show_results = True
-            self._place_final_cards()
+        if view.get("over") and not self.show_results:
+            self._settle = True  # show the results once the events of this snapshot have been animated
         self._sync_hand_sprites()
         self._relayout()
 
@@ -233,18 +248,21 @@ class FateVotesTable(TableView):
             elif entry.get("type") == "voter_discards":
                 if entry.get("face_down") or not entry.get("cards"):
                     self.centre_hidden = True
-                    for _ in range(int(entry.get("count", 0))):
-                        added.append(self._centre_add(None, None, False))
+                    if int(entry.get("count", 0)):
+                        added.append(self._centre_add(None, None, False, int(entry.get("count", 0))))
                 else:
+                    counts: dict[str, int] = {}
                     for c in entry["cards"]:
-                        added.append(self._centre_add(c, None, flip))
+                        counts[c] = counts.get(c, 0) + 1
+                    for c, k in counts.items():
+                        added.append(self._centre_add(c, None, flip, k))
         self._place_centre()
         return added
 
-    def _centre_add(self, card: str | None, owner: int | None, flip: bool) -> CardSprite:
+    def _centre_add(self, card: str | None, owner: int | None, flip: bool, count: int = 1) -> CardSprite:
         face = self.texts.card_face(card) if card else None
         sp = CardSprite(face, self.L.centre, self.L.u * 5.2, face_up=not flip and card is not None)
-        self.centre_cards.append(CentreCard(sp, owner))
+        self.centre_cards.append(CentreCard(sp, owner, count))
         return sp
 
     def push_events(self, events: list[dict[str, Any]]) -> None:
@@ -263,6 +281,8 @@ class FateVotesTable(TableView):
         n = self.players
         for ev in events:
             kind = ev.get("type")
+            if kind == "roles":
+                self.role_shown = [None] * n
             if kind in ("strikes", "votes") and len(ev.get("votes", [])) == n:
                 votes, tokens = list(ev["votes"]), list(ev["tokens"])
                 for x in ev["targets"]:
@@ -355,7 +375,7 @@ class FateVotesTable(TableView):
                 self.highlight = None
                 self.final_cards = {}
                 for s, c in enumerate(cards):
-                    self.final_cards[s] = CardSprite(self.texts.card_face(c), (0, 0), self.L.u * 5.0, face_up=False)
+                    self.final_cards[s] = CardSprite(self.texts.card_face(c), (0, 0), self.L.pu * 5.0, face_up=False)
                 self._place_final_cards()
                 return [self._flip_action(sp) for sp in self.final_cards.values()]
             q.add(Staggered(place, 0.12, 0.3))
@@ -391,7 +411,7 @@ class FateVotesTable(TableView):
             if src is not None and ("card", c) in self.drag.springs:
                 self.drag.springs[("card", c)].tween.end = src.home
         if old_target is not None and self.L.token_home is not None:
-            self.drag.spring_back(("token", self.seat), self.L.plate_centre(old_target), self.L.token_home)
+            self.drag.spring_back(("token", self.seat), self.L.token_spot(old_target), self.L.token_home)
         self._say(self._server_message(code, message))
         self.ctx.toast(self.message, "error")
 
@@ -410,6 +430,12 @@ class FateVotesTable(TableView):
             self._skip_extras()
             return True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            return False
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            for b in self.buttons:  # Enter presses the confirm (or Ready) button
+                if b.id in ("confirm", "ready") and b.enabled:
+                    self._press(b.id)
+                    return True
             return False
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             card = self._card_at(event.pos)
@@ -444,6 +470,9 @@ class FateVotesTable(TableView):
             if surf is not None and surf.get_rect() != self.rect:
                 self.rect = surf.get_rect()
                 self._relayout()
+        if self._settle and not self.queue.busy:
+            self._settle = False
+            self._on_idle()
         self.queue.fast = bool(getattr(self.ctx, "fast", False))
         self.drag.fast = self.queue.fast
         self.queue.update(dt)
@@ -455,7 +484,7 @@ class FateVotesTable(TableView):
                 f.tween.update(dt)
         self.flyers = [f for f in self.flyers if not f.tween.done]
         self.role_flash = [max(0.0, x - dt / 0.6) for x in self.role_flash]
-        if self.clock_left is not None and self.view.get("phase") == "discussion":
+        if self.clock_left is not None and self.view.get("phase") == "discussion" and not self.clock_paused:
             self.clock_left = max(0.0, self.clock_left - dt)
             if self.clock_left <= 10 and not self._warned:
                 self._warned = True
@@ -470,7 +499,11 @@ class FateVotesTable(TableView):
             sp.update(dt)
         held = self.hover_hold.update(self.hovered_card, dt)
         if held and not self.zoom.open:
-            self.zoom.show(self.texts.card_face(held))
+            self.zoom.show(self.texts.card_face(held), sticky=False)
+        if self.zoom.open and not self.zoom.sticky and (
+                self.hovered_card is None or self.zoom.card is None
+                or self.zoom.card.key != self.texts.card_face(self.hovered_card).key):
+            self.zoom.close()
         self._refresh_buttons()
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -724,13 +757,13 @@ class FateVotesTable(TableView):
             if not sp.animating:
                 sp.pos = pos
             sp.size = _size(self.L.hand_card_h)
-        slots = lay.staged_slots(self.L.discard, len(self.staged), self.L.hand_card_h * 0.72, self.L.u)
+        slots = lay.staged_slots(self.L.discard, len(self.staged), self.L.hand_card_h * lay.STAGED_SCALE, self.L.u)
         for pos, c in zip(slots, self.staged):
             sp = self.hand_sprites.get(c)
             if sp is None:
                 continue
             sp.home, sp.angle, sp.selected = pos, 0.0, True
-            sp.size = _size(self.L.hand_card_h * 0.72)
+            sp.size = _size(self.L.hand_card_h * lay.STAGED_SCALE)
             if not sp.animating:
                 sp.pos = pos
 
@@ -740,16 +773,24 @@ class FateVotesTable(TableView):
         n = len(self.centre_cards)
         if not n:
             return
-        h = u * 5.2 if n <= 14 else u * 4.2
-        w = h * 5 / 7
-        per_row = max(1, int((d.w - u * 1.5) // (w + u * 0.5)))
-        rows = math.ceil(n / per_row)
-        y0 = d.y + u * 2.6 + h / 2
+        # keep the bottom free for the cards being discarded now, and room under cards for owner badges
+        reserve = (self.L.hand_card_h * lay.STAGED_SCALE + u * 2.0) if (not self.display and (
+            self._discard_need() or self.staged)) else 0.0
+        gap = u * 2.1 if any(cc.owner is not None or cc.count > 1 for cc in self.centre_cards) else u * 0.6
+        h = u * 5.2
+        while True:  # shrink until every card fits in the discard area
+            w = h * 5 / 7
+            per_row = max(1, int((d.w - u * 1.5) // (w + u * 0.5)))
+            rows = math.ceil(n / per_row)
+            if rows * (h + gap) + u * 2.4 + reserve <= d.h or h < u * 2.2:
+                break
+            h *= 0.92
+        y0 = d.y + u * 2.4 + h / 2
         for i, cc in enumerate(self.centre_cards):
             row, col = divmod(i, per_row)
             in_row = min(per_row, n - row * per_row)
             x0 = d.centerx - (in_row - 1) * (w + u * 0.5) / 2
-            pos = (x0 + col * (w + u * 0.5), y0 + row * (h + u * 1.4))
+            pos = (x0 + col * (w + u * 0.5), y0 + row * (h + gap))
             cc.sprite.home = pos
             cc.sprite.size = _size(h)
             if not cc.sprite.animating:
@@ -757,24 +798,14 @@ class FateVotesTable(TableView):
         _ = rows
 
     def _place_final_cards(self) -> None:
-        if not self.final_cards and self.view.get("over") and self.view.get("final") and not self.queue.busy:
+        if not self.final_cards and self.show_results and self.view.get("final") and not self.queue.busy:
             for s, c in enumerate(self.view["final"].get("cards", [])):
-                self.final_cards[s] = CardSprite(self.texts.card_face(c), (0, 0), self.L.u * 5.0)
-        cx, cy = self.L.centre
+                self.final_cards[s] = CardSprite(self.texts.card_face(c), (0, 0), self.L.pu * 5.0)
         for s, sp in self.final_cards.items():
             if s >= len(self.L.plates):
                 continue
-            px, py = self.L.plate_centre(s)
-            dx, dy = cx - px, cy - py
-            dist = math.hypot(dx, dy) or 1.0
-            dx, dy = dx / dist, dy / dist
-            sp.size = _size(self.L.u * 5.0)
-            pr = self.L.plates[s]
-            gap = self.L.u * 0.4
-            tx = (pr.w / 2 + sp.size[0] / 2 + gap) / abs(dx) if abs(dx) > 1e-3 else 1e9
-            ty = (pr.h / 2 + sp.size[1] / 2 + gap) / abs(dy) if abs(dy) > 1e-3 else 1e9
-            off = min(tx, ty)
-            pos = (px + dx * off, py + dy * off)
+            sp.size = _size(self.L.pu * 5.0)
+            pos = self.L.beside_plate(s, sp.size[0] / 2, sp.size[1] / 2, self.L.u * 0.4)
             sp.home = pos
             if not sp.animating:
                 sp.pos = pos
@@ -796,7 +827,7 @@ class FateVotesTable(TableView):
         order = {c: i for i, c in enumerate(self._hand_order())}
         sources.sort(key=lambda s: order.get(s.payload[1], 0))
         if self.L.token_home is not None and self.seat is not None:
-            home = self.L.plate_centre(self.sel_target) if self.sel_target is not None else self.L.token_home
+            home = self.L.token_spot(self.sel_target) if self.sel_target is not None else self.L.token_home
             r = self.L.u * 1.9
             sources.append(DragSource(id=("token", self.seat), home=home,
                                       hit=lambda p, h=home, r=r: math.hypot(p[0] - h[0], p[1] - h[1]) <= r,
@@ -817,7 +848,7 @@ class FateVotesTable(TableView):
         buttons: list[Button] = []
         u = self.L.u
         if self.view.get("over"):
-            if not self.show_results:
+            if not self.show_results or self.display:  # the display shows the results, no controls
                 self.buttons = buttons
                 return
             r = pygame.Rect(0, 0, int(u * 9), int(u * 2.2))
@@ -873,7 +904,7 @@ class FateVotesTable(TableView):
         """Keep the token's home on the chosen player (or in the controls)."""
         for s in self.drag.sources:
             if s.payload and s.payload[0] == "token" and self.L.token_home is not None:
-                home = self.L.plate_centre(self.sel_target) if self.sel_target is not None else self.L.token_home
+                home = self.L.token_spot(self.sel_target) if self.sel_target is not None else self.L.token_home
                 r = self.L.u * 1.9
                 s.home = home
                 s.hit = lambda p, h=home, r=r: math.hypot(p[0] - h[0], p[1] - h[1]) <= r

@@ -2,10 +2,12 @@
 from __future__ import annotations
 
 import math
+from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from client.tables import fate_votes_layout as lay
 from client.widgets.cards import ACCENT, card_size, rounded
 from client.widgets.drag import draw_glow
 from client.widgets.tokens import INK, PAPER, draw_shape, seat_colour
@@ -20,6 +22,11 @@ SOFT = (200, 214, 206)
 DIM = (150, 170, 162)
 RED = (226, 88, 80)
 GREEN_OK = (120, 200, 140)
+DEEP_ACCENT = (196, 92, 36)  # the accent, darkened to read on paper
+MUTED_INK = (92, 88, 84)
+ROW_BG = (236, 229, 212)
+WON_BG = (250, 226, 204)
+STORY_BG = (233, 224, 203)
 
 
 class FvPainter:
@@ -63,7 +70,6 @@ class FvPainter:
     def background(self, size: tuple[int, int]) -> pygame.Surface:
         bg = self._bg.get(size)
         if bg is None:
-            self._bg.clear()
             w, h = size
             bg = pygame.Surface(size)
             bg.fill(TABLE)
@@ -74,20 +80,45 @@ class FvPainter:
                     d = min(1.0, math.hypot(dx, dy) / 1.35)
                     small.set_at((x, y), (0, 0, 0, int(110 * d ** 2.2)))
             bg.blit(pygame.transform.smoothscale(small, size), (0, 0))
+            if pygame.display.get_surface() is not None:
+                bg = bg.convert()
             self._bg[size] = bg
         return bg
+
+    def base_layer(self, rect: pygame.Rect) -> pygame.Surface:
+        """Background + the panels that do not move, as one opaque surface."""
+        L, u = self.t.L, self.t.L.u
+        key = ("base", rect.size, tuple(L.discard), tuple(L.log), tuple(L.controls) if L.controls else None,
+               self.t.display, self.t.seat is None, self.ctx.lang)
+        surf = self._bg.get(key)  # type: ignore[arg-type]
+        if surf is None:
+            surf = self.background(rect.size).copy()
+            off = (-rect.x, -rect.y)
+            d = L.discard.move(off)
+            self.panel(surf, d, PANEL_DARK, int(u * 0.8))
+            pygame.draw.rect(surf, SOFT, d, 1, border_radius=int(u * 0.8))
+            self.panel(surf, L.log.inflate(-u * 0.6, -u * 0.6).move(off), (*INK, 150), int(u * 0.6))
+            if L.controls is not None and not self.t.display and self.t.seat is not None:
+                self.panel(surf, L.controls.move(off), (*INK, 140), int(u * 0.7))
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert()
+            for k in [k for k in self._bg if isinstance(k, tuple) and len(k) > 1 and k[0] == "base"]:
+                del self._bg[k]
+            self._bg[key] = surf  # type: ignore[index]
+        return surf
 
     # --- the table ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         t = self.t
-        surface.blit(self.background(rect.size), rect.topleft)
+        surface.blit(self.base_layer(rect), rect.topleft)
         if not t.view:
             msg = self.text(self.ctx.t("fv_waiting_table"), t.L.u * 1.4, SOFT)
             surface.blit(msg, msg.get_rect(center=rect.center))
             return
         if t.over_shown and t.results_toggle:
+            surface.blit(self.base_layer(rect), rect.topleft)
             self.draw_log(surface)
-            self.draw_results(surface, t.L.main)
+            self.draw_results_frame(surface, t.L.main)
             self.draw_buttons(surface)
             return
         self.draw_top(surface)
@@ -114,7 +145,13 @@ class FvPainter:
         img = self.text(title, u * 1.6, PAPER, True)
         surface.blit(img, (L.main.x + u, L.top.y + u * 0.5))
         shown_phase = "final" if (v.get("over") and not over) else str(v.get("phase", ""))
-        phase = self.text(t.texts.phase_name(shown_phase), u * 1.05, SOFT)
+        sub = t.texts.phase_name(shown_phase)
+        res = (v.get("final") or {}).get("result") or {}
+        if over and res:
+            winners = res.get("winners") or []
+            sub = (self.ctx.t("fv_winners", names=t.texts.names(winners)) if winners
+                   else self.ctx.t("fv_no_winner"))
+        phase = self.fit(sub, u * 1.05, SOFT, int(L.main.w * 0.4))
         surface.blit(phase, (L.main.x + u, L.top.y + u * 0.6 + img.get_height()))
         # round markers
         x = L.main.x + u * 1.3 + max(img.get_width(), phase.get_width()) + u
@@ -128,7 +165,19 @@ class FvPainter:
             left = int(math.ceil(t.clock_left))
             col = ACCENT if left <= 30 else PAPER
             img = self.text(f"{left // 60}:{left % 60:02d}", u * 3.0, col, True)
-            surface.blit(img, img.get_rect(midtop=(cx, L.top.y + u * 0.1)))
+            r = img.get_rect(midtop=(cx, L.top.y + u * 0.1))
+            surface.blit(img, r)
+            if t.clock_total:
+                bar = pygame.Rect(0, 0, int(u * 9), max(3, int(u * 0.22)))
+                bar.midtop = (cx, r.bottom - u * 0.35)
+                pygame.draw.rect(surface, (*DIM,), bar, border_radius=bar.h // 2)
+                part = bar.copy()
+                part.w = int(bar.w * max(0.0, min(1.0, t.clock_left / t.clock_total)))
+                if part.w > 0:
+                    pygame.draw.rect(surface, col, part, border_radius=bar.h // 2)
+            if t.clock_paused:
+                p = self.text("II", u * 1.2, SOFT, True)
+                surface.blit(p, p.get_rect(midleft=(r.right + u * 0.6, r.centery)))
         else:
             waiting = self.waiting_count()
             if waiting and not over:
@@ -163,13 +212,36 @@ class FvPainter:
             return self.ctx.t("fv_instr_strike_target" if v.get("phase") == "strike_target" else "fv_instr_vote_target")
         if t._final_mode():
             return self.ctx.t("fv_instr_final")
+        if t._choices() == ["vote"]:
+            return self.ctx.t("fv_instr_choose_vote_only")
         return self.ctx.t("fv_instr_choose")
 
     def draw_centre(self, surface: pygame.Surface) -> None:
         t, L, u = self.t, self.t.L, self.t.L.u
         d = L.discard
-        self.panel(surface, d, PANEL_DARK, int(u * 0.8))
-        pygame.draw.rect(surface, (*SOFT, ), d, 1, border_radius=int(u * 0.8))
+        moving = any(cc.sprite.animating for cc in t.centre_cards)
+        if moving:
+            self._draw_centre_cards(surface, (0, 0))
+        else:  # still: one cached opaque image of the discard area
+            key = ("centre", tuple(d), t.centre_round, t.centre_hidden, self.ctx.lang,
+                   tuple((cc.sprite.card.key if cc.sprite.card else None, cc.sprite.face_up, cc.owner, cc.count,
+                          tuple(map(round, cc.sprite.pos)), cc.sprite.size) for cc in t.centre_cards))
+            img = self._panels.get(key)  # type: ignore[arg-type]
+            if img is None:
+                for k in [k for k in self._panels if isinstance(k, tuple) and k and k[0] == "centre"]:
+                    del self._panels[k]
+                img = pygame.Surface(d.size)
+                img.blit(self.base_layer(L.rect), (0, 0), d.move(-L.rect.x, -L.rect.y))
+                self._draw_centre_cards(img, (-d.x, -d.y))
+                if pygame.display.get_surface() is not None:
+                    img = img.convert()
+                self._panels[key] = img  # type: ignore[index]
+            surface.blit(img, d.topleft)
+        self.draw_instruction(surface)
+
+    def _draw_centre_cards(self, surface: pygame.Surface, off: tuple[int, int]) -> None:
+        t, L, u = self.t, self.t.L, self.t.L.u
+        d = L.discard.move(off)
         if t.centre_cards:
             title = self.ctx.t("fv_centre_round", n=t.centre_round)
             if t.centre_hidden:
@@ -179,45 +251,72 @@ class FvPainter:
         img = self.fit(title, u * 1.0, SOFT, d.w - int(u * 2))
         surface.blit(img, img.get_rect(midtop=(d.centerx, d.y + u * 0.6)))
         for cc in t.centre_cards:
-            cc.sprite.draw(surface, t.cards)
+            x, y = cc.sprite.draw_pos()
+            cc.sprite.draw(surface, t.cards, at=(x + off[0], y + off[1]))
             if cc.owner is not None:
-                b = t.badges.badge(cc.owner, int(u * 1.6))
-                x, y = cc.sprite.pos
-                surface.blit(b, b.get_rect(center=(x, y + cc.sprite.size[1] / 2 + u * 0.5)))
+                b = t.badges.badge(cc.owner, int(u * 1.5))
+                surface.blit(b, b.get_rect(midtop=(x + off[0], y + off[1] + cc.sprite.size[1] / 2 + u * 0.1)))
+            elif cc.count > 1:
+                k = self.text(f"×{cc.count}", u * 1.0, PAPER, True)
+                surface.blit(k, k.get_rect(midtop=(x + off[0], y + off[1] + cc.sprite.size[1] / 2 + u * 0.15)))
+
+    def draw_instruction(self, surface: pygame.Surface) -> None:
+        t, L, u = self.t, self.t.L, self.t.L.u
+        d = L.discard
         instr = self.instruction()
         if instr and not t.display:
             need = t._discard_need()
             if need and not t.staged:
-                slots = card_size(L.hand_card_h * 0.72)
+                slots = card_size(L.hand_card_h * lay.STAGED_SCALE)
                 box = pygame.Rect(0, 0, slots[0] * need + u * 0.6 * (need - 1) + u, slots[1] + u)
-                box.midbottom = (d.centerx, d.bottom - u * 0.3)
+                box.midbottom = (d.centerx, d.bottom - u * 1.4)
                 _dashed(surface, box, ACCENT, int(u * 0.5))
             img = self.fit(instr, u * 1.05, PAPER, int(d.w * 1.1), True)
-            r = img.get_rect(midtop=(d.centerx, d.bottom + u * 0.7))
+            r = img.get_rect(center=(d.centerx, d.bottom))
             pill = r.inflate(u * 1.2, u * 0.5)
             self.panel(surface, pill, (*INK, 200), pill.h // 2)
             surface.blit(img, r)
 
-    def draw_plate(self, surface: pygame.Surface, s: int) -> None:
-        t, L, u = self.t, self.t.L, self.t.L.u
-        r = L.plates[s]
-        v = t.view
-        me = s == t.seat
+    def plate_key(self, s: int) -> tuple:
+        """Everything the static part of seat ``s``'s plate shows."""
+        t, v = self.t, self.t.view
+        hs = v.get("hand_sizes") or []
+        return (s, t.player_name(s), t.disp_votes[s] if s < len(t.disp_votes) else 0,
+                t.disp_tokens[s] if s < len(t.disp_tokens) else 0, hs[s] if s < len(hs) else 0,
+                t.role_shown[s] if s < len(t.role_shown) else None, s in (v.get("submitted") or []),
+                s == t.seat, tuple(t.L.plates[s]))
+
+    def plate_surface(self, s: int) -> pygame.Surface:
+        """Seat ``s``'s plate, opaque (the table under it included), re-rendered when it changes."""
+        key = ("plate", self.plate_key(s), self.ctx.lang)
+        img = self._panels.get(key)  # type: ignore[arg-type]
+        if img is None:
+            for k in [k for k in self._panels if isinstance(k, tuple) and k and k[0] == "plate" and k[1][0] == s]:
+                del self._panels[k]
+            L = self.t.L
+            r = L.plates[s]
+            img = pygame.Surface(r.size)
+            img.blit(self.background(L.rect.size), (0, 0), r.move(-L.rect.x, -L.rect.y))
+            self.draw_plate_static(img, s, pygame.Rect(0, 0, *r.size))
+            if pygame.display.get_surface() is not None:
+                img = img.convert()
+            self._panels[key] = img  # type: ignore[index]
+        return img
+
+    def draw_plate_static(self, surface: pygame.Surface, s: int, r: pygame.Rect) -> None:
+        """Panel, badge, name, votes, tokens left, hand size, role, tick (baked into the base layer)."""
+        t, u = self.t, self.t.L.pu
+        _, name, votes, left, hs, role, acted, me, _ = self.plate_key(s)
         self.panel(surface, r, (255, 255, 255, 34) if me else PANEL, int(u * 0.7))
-        if t.highlight == s:
-            draw_glow(surface, r, ACCENT, int(u * 0.7), 1.0)
-        elif me:
+        if me:
             pygame.draw.rect(surface, ACCENT, r, 2, border_radius=int(u * 0.7))
         bd = int(u * 2.9)
         badge = t.badges.badge(s, bd)
         surface.blit(badge, badge.get_rect(center=(r.x + u * 0.3 + bd / 2, r.y + u * 0.35 + bd / 2)))
-        name = t.player_name(s)
         nx = r.x + u * 0.6 + bd
         vote_w = u * 3.2
         img = self.fit(name, u * 1.0, PAPER, int(r.right - nx - vote_w - u * 0.3), True)
         surface.blit(img, (nx, r.y + u * 0.35))
-        # votes: big number + token stack
-        votes = t.disp_votes[s] if s < len(t.disp_votes) else 0
         col = RED if votes < 0 else PAPER
         num = self.text(str(votes), u * 2.0, col, True)
         surface.blit(num, num.get_rect(topright=(r.right - u * 0.5, r.y + u * 0.05)))
@@ -230,45 +329,56 @@ class FvPainter:
         if votes > 8:
             more = self.text(f"+{votes - 8}", u * 0.75, SOFT)
             surface.blit(more, (nx + 8 * td * 0.62 + td * 0.6, ty))
-        # bottom line: tokens left, hand size, role, ready/chosen tick
         by = r.bottom - u * 1.25
-        left = t.disp_tokens[s] if s < len(t.disp_tokens) else 0
         tok = t.badges.token(s, int(u * 0.9))
         x = r.x + u * 0.45
         for i in range(left):
             surface.blit(tok, (x + i * u * 0.62, by))
         x += 5 * u * 0.62 + u * 0.5
-        hs = (v.get("hand_sizes") or [0] * t.players)[s] if s < len(v.get("hand_sizes") or []) else 0
         _mini_back(surface, pygame.Rect(x, by - u * 0.05, u * 0.7, u * 0.98))
         hi = self.text(f"×{hs}", u * 0.78, SOFT)
         surface.blit(hi, (x + u * 0.85, by - u * 0.05))
-        x += u * 2.4
-        role = t.role_shown[s] if s < len(t.role_shown) else None
         if role:
-            flash = t.role_flash[s] if s < len(t.role_flash) else 0.0
-            label = self.ctx.t("fv_role_" + role)
-            img = self.text(label, u * 0.78, INK if role == "vote" else PAPER, True)
-            pill = img.get_rect(topleft=(x + u * 0.3, by - u * 0.1)).inflate(u * 0.8, u * 0.15)
+            pill = self.role_pill(r, role)
+            img = self.text(self.ctx.t("fv_role_" + role), u * 0.78, INK if role == "vote" else PAPER, True)
             pygame.draw.rect(surface, PAPER if role == "vote" else RED, pill, border_radius=pill.h // 2)
-            if flash > 0:
-                pygame.draw.rect(surface, ACCENT, pill.inflate(u * 0.4 * flash, u * 0.4 * flash), 2,
-                                 border_radius=pill.h // 2 + 2)
             surface.blit(img, img.get_rect(center=pill.center))
-        # chosen tick (who has acted in this step; never what)
-        acted = s in (v.get("submitted") or [])
-        acting = s in (v.get("actors") or []) and not acted and not v.get("over")
-        tc = (r.right - u * 0.9, r.bottom - u * 0.75)
         if acted:
+            tc = (r.right - u * 0.9, r.bottom - u * 0.75)
             pygame.draw.circle(surface, GREEN_OK, tc, u * 0.62)
             pygame.draw.lines(surface, INK, False, [(tc[0] - u * 0.3, tc[1]), (tc[0] - u * 0.08, tc[1] + u * 0.25),
                                                     (tc[0] + u * 0.32, tc[1] - u * 0.25)], max(2, int(u * 0.14)))
-        elif acting:
+
+    def role_pill(self, r: pygame.Rect, role: str) -> pygame.Rect:
+        u = self.t.L.pu
+        img = self.text(self.ctx.t("fv_role_" + role), u * 0.78, INK, True)
+        x = r.x + u * 0.45 + 5 * u * 0.62 + u * 0.5 + u * 2.4
+        return img.get_rect(topleft=(x + u * 0.3, r.bottom - u * 1.35)).inflate(u * 0.8, u * 0.15)
+
+    def draw_plate(self, surface: pygame.Surface, s: int) -> None:
+        """The moving parts of a plate: highlight, role flash, "thinking" dots, the staged token."""
+        t, L, u = self.t, self.t.L, self.t.L.pu
+        r = L.plates[s]
+        v = t.view
+        surface.blit(self.plate_surface(s), r.topleft)
+        if t.highlight == s:
+            draw_glow(surface, r, ACCENT, int(u * 0.7), 1.0)
+        role = t.role_shown[s] if s < len(t.role_shown) else None
+        flash = t.role_flash[s] if s < len(t.role_flash) else 0.0
+        if role and flash > 0:
+            pill = self.role_pill(r, role)
+            pygame.draw.rect(surface, ACCENT, pill.inflate(u * 0.5 * flash, u * 0.5 * flash), 2,
+                             border_radius=pill.h // 2 + 2)
+        acted = s in (v.get("submitted") or [])
+        acting = s in (v.get("actors") or []) and not acted and not v.get("over")
+        if acting:
+            tc = (r.right - u * 0.9, r.bottom - u * 0.75)
             k = 0.5 + 0.5 * math.sin(t.time * 4 + s)
             for i in range(3):
                 pygame.draw.circle(surface, SOFT if i != int(t.time * 3) % 3 else ACCENT,
                                    (tc[0] - u * 0.45 + i * u * 0.45, tc[1]), u * (0.12 + 0.03 * k))
         if t.sel_target == s and not t.drag.is_held(("token", t.seat)):
-            self.draw_my_token(surface, L.plate_centre(s), staged=True)
+            self.draw_my_token(surface, L.token_spot(s), staged=True)
 
     def draw_final_cards(self, surface: pygame.Surface) -> None:
         for sp in self.t.final_cards.values():
@@ -294,18 +404,36 @@ class FvPainter:
     def draw_log(self, surface: pygame.Surface) -> None:
         t, L, u = self.t, self.t.L, self.t.L.u
         r = L.log.inflate(-u * 0.6, -u * 0.6)
-        self.panel(surface, r, (*INK, 150), int(u * 0.6))
+        tally = self.tally()
+        key = ("log", r.size, len(t.log_lines), t.log_lines[-1] if t.log_lines else None,
+               tuple(sorted(tally.items())), self.ctx.lang, u)
+        img = self._panels.get(key)  # type: ignore[arg-type]
+        if img is None:
+            for k in [k for k in self._panels if isinstance(k, tuple) and k and k[0] == "log"]:
+                del self._panels[k]
+            # opaque: the table background under the panel, then the panel and its text
+            img = pygame.Surface(r.size)
+            img.blit(self.background(L.rect.size), (0, 0), r.move(-L.rect.x, -L.rect.y))
+            self.panel(img, pygame.Rect(0, 0, *r.size), (*INK, 150), int(u * 0.6))
+            self._render_log(img, pygame.Rect(0, 0, *r.size), tally)
+            if pygame.display.get_surface() is not None:
+                img = img.convert()
+            self._panels[key] = img  # type: ignore[index]
+        surface.blit(img, r.topleft)
+
+    def _render_log(self, surface: pygame.Surface, r: pygame.Rect, tally: dict[str, int]) -> None:
+        t, u = self.t, self.t.L.u
         pad = u * 0.7
         y = r.y + pad
         # public discard tally
         img = self.text(self.ctx.t("fv_tally_title"), u * 0.9, SOFT, True)
         surface.blit(img, (r.x + pad, y))
         y += img.get_height() + u * 0.3
-        tally = self.tally()
         cw = (r.w - pad * 2) / 7
         ch = card_size(u * 3.2)
         for i, cid in enumerate(("oyashiro", "rena", "satoko", "mion", "shion", "keiichi", "rika")):
-            face = t.texts.card_face(cid)
+            full = t.texts.card_face(cid)
+            face = replace(full, key=full.key + ":chip", title="", subtitle="", body="")
             img = t.cards.surface(face, ch, True, shadow=False)
             cx = r.x + pad + cw * i + cw / 2
             surface.blit(img, img.get_rect(midtop=(cx, y)))
@@ -324,11 +452,10 @@ class FvPainter:
         room = int((r.bottom - pad - y) // lh)
         for text, seat in reversed(t.log_lines):
             lines = self.ctx.wrap(text, fs, width)
+            if len(rows) + len(lines) > room:
+                break  # whole entries only
             for j, ln in enumerate(reversed(lines)):
                 rows.append((ln, seat, j == len(lines) - 1))
-            if len(rows) >= room:
-                break
-        rows = rows[:room]
         yy = y + (room - len(rows)) * lh
         for ln, seat, first in reversed(rows):
             if first:
@@ -341,8 +468,20 @@ class FvPainter:
             yy += lh
 
     def tally(self) -> dict[str, int]:
+        log = self.t.view.get("log") or []
+        key = ("tally", id(log), len(log))
+        hit = self._panels.get(key)  # type: ignore[arg-type]
+        if hit is not None:
+            return hit  # type: ignore[return-value]
+        for k in [k for k in self._panels if isinstance(k, tuple) and k and k[0] == "tally"]:
+            del self._panels[k]
+        out = self._tally(log)
+        self._panels[key] = out  # type: ignore[index,assignment]
+        return out
+
+    def _tally(self, log: list) -> dict[str, int]:
         out: dict[str, int] = {}
-        for e in self.t.view.get("log") or []:
+        for e in log:
             if e.get("type") == "strike_discards":
                 for d in e.get("discards", []):
                     for c in d["cards"]:
@@ -376,7 +515,6 @@ class FvPainter:
         c = L.controls
         if c is None or t.seat is None:
             return
-        self.panel(surface, c, (*INK, 140), int(u * 0.7))
         home = L.token_home
         if home is None:
             return
@@ -387,13 +525,44 @@ class FvPainter:
         surface.blit(cnt, cnt.get_rect(midtop=(home[0], home[1] + u * 1.9)))
         key = ("token", t.seat)
         if t.sel_target is None or t.drag.is_held(key) or key in t.drag.springs:
-            pos = t.drag.position_of(key, home if t.sel_target is None else L.plate_centre(t.sel_target))
+            pos = t.drag.position_of(key, home if t.sel_target is None else L.token_spot(t.sel_target))
             if t._targets_possible() and not t.awaiting and not t.drag.is_held(key):
                 k = 0.5 + 0.5 * math.sin(t.time * 3)
                 pygame.draw.circle(surface, ACCENT, pos, u * (1.75 + 0.15 * k), 2)
             self.draw_my_token(surface, pos, staged=False)
         else:
             pygame.draw.circle(surface, DIM, home, u * 1.6, 1)
+        status = self.sent_text()
+        if status:
+            x = c.x + u * 5.4
+            width = int(c.right - x - u * 0.6)
+            fs = u * 0.8
+            lh = self.ctx.font(fs).get_linesize()
+            lines = self.ctx.wrap(status, fs, width)[:3]
+            y = c.centery - lh * len(lines) / 2
+            for ln in lines:
+                surface.blit(self.text(ln, fs, PAPER), (x, y))
+                y += lh
+
+    def sent_text(self) -> str:
+        """What this seat has already submitted in the current step (its own secret, shown only to it)."""
+        t, v = self.t, self.t.view
+        mine = v.get("my_pending")
+        if mine is None or t.seat is None:
+            return ""
+        tr = self.ctx.t
+        if mine is True:
+            return tr("fv_sent_ready")
+        if isinstance(mine, str):
+            return tr("fv_sent_choice", choice=tr("fv_role_" + mine))
+        if isinstance(mine, int) and not isinstance(mine, bool):
+            key = "fv_sent_strike" if v.get("phase") == "strike_target" else "fv_sent_vote"
+            return tr(key, name=t.player_name(mine))
+        if isinstance(mine, list) and len(mine) == 2 and mine[0] in ("vote", "strike") and isinstance(mine[1], int):
+            return tr("fv_sent_" + mine[0], name=t.player_name(mine[1]))
+        if isinstance(mine, list) and all(isinstance(c, str) for c in mine):
+            return tr("fv_sent_discard", cards=t.texts.cards(mine))
+        return ""
 
     def draw_my_token(self, surface: pygame.Surface, pos: tuple[float, float], staged: bool) -> None:
         t, u = self.t, self.t.L.u
@@ -404,7 +573,7 @@ class FvPainter:
         if staged:
             sign = "−1" if (t.view.get("phase") == "strike_target" or t.sel_choice == "strike") else "+1"
             img = self.text(sign, u * 0.9, ACCENT, True)
-            surface.blit(img, img.get_rect(midbottom=(pos[0], pos[1] - u * 1.2)))
+            surface.blit(img, img.get_rect(midleft=(pos[0] + u * 1.35, pos[1])))
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
         t, u = self.t, self.t.L.u
@@ -440,115 +609,159 @@ class FvPainter:
         surface.blit(box, r)
 
     # --- results ---------------------------------------------------------------------------
+    def draw_results_frame(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The table's own results view: a paper sheet with :meth:`draw_results` inside."""
+        u = self.t.L.u
+        box = rect.inflate(-u * 1.2, -u * 1.2)
+        rounded(surface, (10, 20, 18), box.move(int(u * 0.3), int(u * 0.4)), int(u))
+        rounded(surface, PAPER, box, int(u))
+        rounded(surface, ACCENT, box, int(u), max(3, int(u * 0.2)))
+        self.draw_results(surface, box.inflate(-u * 2, -u * 2))
+
     def draw_results(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Ink on paper: winners, every seat's last card and votes with why, each condition, the if-story."""
         t = self.t
         final = t.view.get("final") or {}
-        res = final.get("result") or {}
-        if not res:
+        res = final.get("result") or getattr(t, "result", None) or {}
+        if not res or not res.get("seats"):
             return
-        u = t.L.u
-        r = rect.inflate(-u * 1.2, -u * 1.2)
-        self.panel(surface, r, (*INK, 170), int(u * 0.8))
-        pad = u
-        x0, y = r.x + pad, r.y + pad
+        u = min(t.L.u, rect.h / 34)
+        r = rect
+        x0, y = r.x, r.y
         winners = res.get("winners") or []
         cond = res.get("condition")
         head = (self.ctx.t("fv_winners", names=t.texts.names(winners)) if winners
                 else self.ctx.t("fv_no_winner"))
-        img = self.fit(head, u * 1.8, PAPER, int(r.w - pad * 2 - u * 10), True)
-        surface.blit(img, (x0, y))
-        y += img.get_height()
-        sub = self.text(self.ctx.t("fv_by_condition", name=t.texts.condition_name(cond)), u * 1.05, ACCENT, True)
+        hs = u * 1.7
+        lines = self.ctx.wrap(head, hs, int(r.w * 0.78))
+        if len(lines) > 1:  # many winners: smaller, on up to two lines
+            hs = u * 1.25
+            lines = self.ctx.wrap(head, hs, int(r.w * 0.78))
+        for ln in lines[:2]:
+            img = self.fit(ln, hs, INK, int(r.w * 0.78), True)
+            surface.blit(img, (x0, y))
+            y += img.get_height()
+        sub = self.fit(self.ctx.t("fv_by_condition", name=t.texts.condition_name(cond)), u * 1.05, DEEP_ACCENT,
+                       int(r.w * 0.75), True)
         surface.blit(sub, (x0, y))
-        y += sub.get_height() + u * 0.6
-        # left: seats (card, votes, why) ; right: conditions + story
-        left_w = int(r.w * 0.55)
-        cards = final.get("cards") or []
-        votes = final.get("votes") or []
+        y += sub.get_height() + u * 0.5
+        left_w = int(r.w * 0.56)
+        cards = final.get("cards") or res.get("cards") or []
+        votes = final.get("votes") or res.get("votes") or []
         rows = res.get("seats") or []
         n = max(1, len(rows))
-        avail = r.bottom - pad - y
+        avail = r.bottom - y
         row_h = min(u * 4.2, avail / n)
-        ch = card_size(row_h * 0.92)
-        fs = min(u * 0.85, row_h * 0.3)
+        ch = card_size(row_h * 0.9)
+        fs = max(u * 0.62, min(u * 0.85, row_h * 0.3))
         for i, row in enumerate(rows):
             s = row["seat"]
             ry = y + i * row_h
             won = row.get("won")
-            box = pygame.Rect(x0, ry, left_w - pad, row_h - u * 0.15)
-            self.panel(surface, box, (255, 255, 255, 40) if won else (255, 255, 255, 14), int(u * 0.4))
+            box = pygame.Rect(x0, ry, left_w - u, row_h - max(2, u * 0.15))
+            rounded(surface, WON_BG if won else ROW_BG, box, int(u * 0.4))
             if won:
-                pygame.draw.rect(surface, ACCENT, box, 2, border_radius=int(u * 0.4))
-            b = t.badges.badge(s, int(min(u * 2.2, row_h * 0.7)))
+                rounded(surface, ACCENT, box, int(u * 0.4), 2)
+            b = t.badges.badge(s, int(min(u * 2.2, row_h * 0.72)))
             surface.blit(b, b.get_rect(midleft=(box.x + u * 0.2, box.centery)))
-            cx = box.x + u * 2.8
+            cx = box.x + u * 0.5 + min(u * 2.2, row_h * 0.72) + u * 0.2
             card = cards[s] if s < len(cards) else row.get("card")
             face = t.texts.card_face(card)
             img = t.cards.surface(face, ch, True, shadow=False)
             surface.blit(img, img.get_rect(midleft=(cx, box.centery)))
-            tx = cx + ch[0] + u * 0.6
-            width = int(box.right - tx - u * 3.2)
-            nm = self.fit(f"{t.player_name(s)} · {face.title}", fs * 1.1, PAPER, width, True)
-            surface.blit(nm, (tx, box.y + u * 0.15))
-            why = t.texts.reason(row.get("reason_code", ""), row.get("params") or {}, by=cond)
+            tx = cx + ch[0] + u * 0.5
+            width = int(box.right - tx - u * 3.4)
+            nm = self.fit(f"{t.player_name(s)} · {face.title}", fs * 1.12, INK, width, True)
+            surface.blit(nm, (tx, box.y + max(1, (row_h - nm.get_height() - fs * 1.4) / 2)))
+            why = t.texts.reason(row.get("reason_code", ""), row.get("params") or {}, by=t.texts.condition_name(cond))
             lines = self.ctx.wrap(why, fs, width)
-            yy = box.y + u * 0.2 + nm.get_height()
+            yy = box.y + max(1, (row_h - nm.get_height() - fs * 1.4) / 2) + nm.get_height()
             lh = self.ctx.font(fs).get_linesize()
             for ln in lines[: max(1, int((box.bottom - yy) // lh))]:
-                surface.blit(self.text(ln, fs, SOFT), (tx, yy))
+                surface.blit(self.text(ln, fs, MUTED_INK), (tx, yy))
                 yy += lh
             vv = votes[s] if s < len(votes) else row.get("votes", 0)
-            num = self.text(str(vv), u * 1.5, PAPER, True)
-            surface.blit(num, num.get_rect(midright=(box.right - u * 1.8, box.centery)))
-            mark = self.text("★" if won else "", u * 1.2, ACCENT, True)
+            num = self.text(str(vv), u * 1.4, INK, True)
+            surface.blit(num, num.get_rect(midright=(box.right - u * 1.9, box.centery - u * 0.25)))
+            lab = self.text(self.ctx.t("fv_votes_label"), u * 0.6, MUTED_INK)
+            surface.blit(lab, lab.get_rect(midtop=(num.get_rect(midright=(box.right - u * 1.9, 0)).centerx,
+                                                   box.centery + u * 0.45)))
             if won:
-                surface.blit(mark, mark.get_rect(midright=(box.right - u * 0.4, box.centery)))
-        # conditions
+                draw_shape(surface, "star", (box.right - u * 0.9, box.centery), u * 0.6, ACCENT)
+        # conditions, in priority order
         rx = x0 + left_w
-        rw = int(r.right - pad - rx)
+        rw = int(r.right - rx)
         yy = y
-        img = self.text(self.ctx.t("fv_conditions_title"), u * 1.0, SOFT, True)
+        img = self.fit(self.ctx.t("fv_conditions_title"), u * 0.95, INK, rw, True)
         surface.blit(img, (rx, yy))
-        yy += img.get_height() + u * 0.2
-        fs2 = u * 0.82
+        yy += img.get_height() + u * 0.15
+        conds = res.get("conditions") or []
+        fs2 = u * 0.78
         lh = self.ctx.font(fs2).get_linesize()
-        for i, c in enumerate(res.get("conditions") or []):
+        for i, c in enumerate(conds):
             state = "fired" if c.get("fired") else ("met" if c.get("met") else "not")
-            col = ACCENT if state == "fired" else (PAPER if state == "met" else DIM)
-            mark = {"fired": "◎", "met": "○", "not": "×"}[state]
+            col = DEEP_ACCENT if state == "fired" else (INK if state == "met" else MUTED_INK)
             name = f"{i + 1}. {t.texts.condition_name(c.get('condition'))}"
-            head = self.fit(name, fs2 * 1.08, col, rw - int(u * 1.6), True)
-            m = self.text(mark, fs2 * 1.1, col, True)
-            surface.blit(m, (rx, yy))
-            surface.blit(head, (rx + u * 1.4, yy))
+            mark_c = (rx + u * 0.5, yy + lh * 0.55)
+            if state == "fired":
+                pygame.draw.circle(surface, ACCENT, mark_c, u * 0.42)
+                pygame.draw.circle(surface, PAPER, mark_c, u * 0.2)
+            elif state == "met":
+                pygame.draw.circle(surface, INK, mark_c, u * 0.38, 2)
+            else:
+                k = u * 0.3
+                pygame.draw.line(surface, MUTED_INK, (mark_c[0] - k, mark_c[1] - k), (mark_c[0] + k, mark_c[1] + k), 2)
+                pygame.draw.line(surface, MUTED_INK, (mark_c[0] - k, mark_c[1] + k), (mark_c[0] + k, mark_c[1] - k), 2)
+            head = self.fit(name, fs2 * 1.08, col, rw - int(u * 1.3), True)
+            surface.blit(head, (rx + u * 1.2, yy))
             yy += head.get_height()
-            why = t.texts.reason(c.get("reason_code", ""), c.get("params") or {}, by=cond)
-            for ln in self.ctx.wrap(why, fs2, rw - int(u * 1.4))[:2]:
-                surface.blit(self.text(ln, fs2, SOFT), (rx + u * 1.4, yy))
+            why = t.texts.reason(c.get("reason_code", ""), c.get("params") or {}, by=t.texts.condition_name(cond))
+            for ln in self.ctx.wrap(why, fs2, rw - int(u * 1.3))[:2]:
+                surface.blit(self.text(ln, fs2, MUTED_INK), (rx + u * 1.2, yy))
                 yy += lh
-            yy += u * 0.15
-        # story
-        yy += u * 0.4
+            yy += u * 0.1
+        hidden = final.get("round4_voter_discards") or []
+        if hidden:
+            line = self.ctx.t("fv_round4_revealed", cards=t.texts.cards(hidden))
+            for ln in self.ctx.wrap(line, fs2, rw)[:2]:
+                surface.blit(self.text(ln, fs2, INK), (rx, yy))
+                yy += lh
+        # the if-story of the condition that was met
+        yy += u * 0.3
         stories = res.get("stories") or [res.get("story") or cond or "none"]
-        box = pygame.Rect(rx, yy, rw, r.bottom - pad - yy)
-        if box.h > u * 4:
-            rounded(surface, PAPER, box, int(u * 0.5))
-            sy = box.y + u * 0.6
+        box = pygame.Rect(rx, yy, rw, r.bottom - yy)
+        def story_height(fs: float) -> float:
+            lh = self.ctx.font(fs).get_linesize()
+            need = u * 1.5 + self.ctx.font(u * 0.7, True).get_linesize()
+            for sid in stories:
+                _, text = t.texts.story(sid)
+                need += self.ctx.font(u * 1.05, True).get_linesize() + u * 0.4
+                need += lh * len(self.ctx.wrap(text, fs, box.w - int(u * 1.4)))
+            return need
+        fs3 = u * 0.8
+        while fs3 > max(12.0, u * 0.6) and story_height(fs3) > box.h:  # the whole story, smaller if need be
+            fs3 *= 0.93
+        lh3 = self.ctx.font(fs3).get_linesize()
+        box.h = int(min(box.h, story_height(fs3)))
+        if box.h > u * 3:
+            rounded(surface, STORY_BG, box, int(u * 0.5))
+            sy = box.y + u * 0.5
+            label = self.text(self.ctx.t("fv_story_label"), u * 0.7, MUTED_INK, True)
+            surface.blit(label, (box.x + u * 0.7, sy))
+            sy += label.get_height()
             for sid in stories:
                 title, text = t.texts.story(sid)
                 if not title and not text:
                     continue
-                img = self.fit(title, u * 1.1, INK, box.w - int(u * 1.6), True)
-                surface.blit(img, (box.x + u * 0.8, sy))
-                sy += img.get_height() + u * 0.2
-                fs3 = u * 0.85
-                lh3 = self.ctx.font(fs3).get_linesize()
-                for ln in self.ctx.wrap(text, fs3, box.w - int(u * 1.6)):
-                    if sy + lh3 > box.bottom - u * 0.4:
+                img = self.fit(title, u * 1.05, INK, box.w - int(u * 1.4), True)
+                surface.blit(img, (box.x + u * 0.7, sy))
+                sy += img.get_height() + u * 0.1
+                for ln in self.ctx.wrap(text, fs3, box.w - int(u * 1.4)):
+                    if sy + lh3 > box.bottom - u * 0.3:
                         break
-                    surface.blit(self.text(ln, fs3, INK), (box.x + u * 0.8, sy))
+                    surface.blit(self.text(ln, fs3, INK), (box.x + u * 0.7, sy))
                     sy += lh3
-                sy += u * 0.4
+                sy += u * 0.3
 
 
 def _vote_token(surface: pygame.Surface, c: tuple[float, float], r: float) -> None:

@@ -341,7 +341,8 @@ class CardRenderer:
         rounded(s, PAPER, (0, 0, w, h), rad)
         rounded(s, (205, 196, 176), (0, 0, w, h), rad, 1)
         m = max(3, int(w * 0.06))
-        field = pygame.Rect(m, m, w - 2 * m, int(h * (0.44 if w >= 50 else 1.0) - (0 if w >= 50 else 2 * m)))
+        chip = w < 50 or not card.title  # a chip: colour and symbol only
+        field = pygame.Rect(m, m, w - 2 * m, int(h * 0.44) if not chip else h - 2 * m)
         rounded(s, card.colour, field, max(2, rad - m // 2))
         # a soft lighter band on the field so it reads as paper print, not glossy
         band = pygame.Surface((field.w, field.h // 3), pygame.SRCALPHA)
@@ -359,8 +360,6 @@ class CardRenderer:
         small = pygame.transform.smoothscale(big, (big.get_width() // ss, big.get_height() // ss))
         s.blit(small, small.get_rect(center=centre))
         tiny = w < 70
-        if w < 50:  # a chip: colour and symbol only
-            return s
         if card.corner:
             cs = max(9.0, w * 0.11)
             cr = int(cs * 0.85)
@@ -369,6 +368,8 @@ class CardRenderer:
             pygame.draw.circle(s, INK, cc, cr, 1)
             t = self.ctx.text(card.corner, cs, INK, True)
             s.blit(t, t.get_rect(center=cc))
+        if chip:
+            return s
         y = field.bottom + int(h * 0.025)
         inner_w = w - 2 * m
         tsize = self._fit_size(card.title, max(10.0, w * 0.14), inner_w, max(8.0, w * 0.08))
@@ -534,25 +535,26 @@ class CardZoom:
         self.card: CardFace | None = None
         self.extra: str = ""  # more text shown beside the card (e.g. a long condition)
         self.alpha = 0.0
+        self.sticky = True  # False: a hover peek (clicks pass through; the owner closes it)
 
     @property
     def open(self) -> bool:
         return self.card is not None
 
-    def show(self, card: CardFace, extra: str = "") -> None:
-        self.card, self.extra = card, extra
+    def show(self, card: CardFace, extra: str = "", sticky: bool = True) -> None:
+        self.card, self.extra, self.sticky = card, extra, sticky
         self.alpha = 1.0 if getattr(self.ctx, "fast", False) else 0.0
 
     def close(self) -> None:
         self.card, self.extra = None, ""
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Any click or key closes an open zoom (and is consumed)."""
+        """Any click or key closes an open zoom (consumed, unless it was a hover peek)."""
         if not self.open:
             return False
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
             self.close()
-            return True
+            return self.sticky
         return False
 
     def update(self, dt: float) -> None:

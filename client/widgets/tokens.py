@@ -20,15 +20,15 @@ INK = (42, 42, 46)
 PAPER = (246, 241, 228)
 
 # Okabe–Ito (orange, sky blue, bluish green, yellow, blue, vermillion, reddish purple, grey)
-# + brown, indigo, white, wine: distinct in lightness as well as hue.
+# + white, wine, olive, slate blue. Same seat colours and shapes as client.ui (lobby badges).
 PLAYER_COLOURS: tuple[tuple[int, int, int], ...] = (
     (230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66),
     (0, 114, 178), (213, 94, 0), (204, 121, 167), (153, 153, 153),
-    (140, 81, 10), (51, 34, 136), (242, 242, 242), (136, 34, 85),
+    (240, 240, 240), (136, 34, 85), (153, 153, 51), (106, 90, 205),
 )
 SHAPES: tuple[str, ...] = (
     "circle", "square", "triangle", "diamond", "pentagon", "hexagon",
-    "star", "plus", "triangle_down", "octagon", "star4", "cross",
+    "star", "cross", "triangle_down", "octagon", "star4", "ring",
 )
 
 
@@ -103,6 +103,10 @@ def shape_points(shape: str, center: tuple[float, float], r: float) -> list[tupl
 def draw_shape(surface: pygame.Surface, shape: str, center: tuple[float, float], r: float,
                color: Any, width: int = 0) -> None:
     """Draw ``shape`` of radius ``r`` (filled when ``width`` is 0)."""
+    if shape == "ring":
+        pygame.draw.circle(surface, color, (round(center[0]), round(center[1])), max(1, round(r)),
+                           width or max(2, round(r * 0.38)))
+        return
     pts = shape_points(shape, center, r)
     if pts is None:
         pygame.draw.circle(surface, color, (round(center[0]), round(center[1])), max(1, round(r)), width)

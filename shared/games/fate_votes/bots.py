@@ -53,8 +53,16 @@ def _pick_target(view: dict[str, Any], legal: list[dict[str, Any]], goal: str, r
         others = [a for a in targets if a["seat"] != me]
         if others:
             return max(others, key=lambda a: votes[a["seat"]])
-    if choice == "vote" and goal in ("mion", "satoko"):
+    if choice == "vote" and goal == "mion":  # lift the players far behind, never a rival at the top
         return min(targets, key=lambda a: (votes[a["seat"]], rng.below(1000)))
+    if choice == "vote" and goal == "satoko":  # votes belong on somebody else: the leader
+        return max(targets, key=lambda a: (votes[a["seat"]], rng.below(1000)))
+    if choice == "vote" and goal == "keiichi":  # make the counts as different as possible
+        def spread(a: dict[str, Any]) -> tuple[int, int]:
+            after = list(votes)
+            after[a["seat"]] += 1
+            return len(set(after)), rng.below(1000)
+        return max(targets, key=spread)
     return rng.choice(targets)
 
 

@@ -28,7 +28,6 @@ DISCARDS = (0, 2, 1, 2, 1, 0)  # index = round
 PHASES = ("discussion", "choose", "strike_discard", "strike_target", "vote_target", "vote_discard", "final", "over")
 SECRET_PHASES = frozenset(("choose", "strike_discard", "strike_target", "vote_target", "vote_discard", "final"))
 _CHOICES = ("vote", "strike")
-_READY = {"type": "ready"}
 
 
 # --- setup ---------------------------------------------------------------------------
@@ -86,102 +85,122 @@ def _bad(msg: str, **params: Any) -> RuleError:
     return RuleError("action/bad_shape", msg, **params)
 
 
-def _int(x: Any) -> bool:
-    return type(x) is int
+def _target(state: dict[str, Any], action: dict[str, Any], size: int) -> int:
+    target = action.get("seat")
+    if len(action) != size or type(target) is not int:
+        raise _bad("the action needs a target 'seat' (a seat number) and nothing else", field="seat")
+    if not 0 <= target < state["players"]:
+        raise RuleError("action/illegal_target", "that seat is not at this table", seat=target)
+    return target
+
+
+def _check_ready(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Any:
+    if len(action) != 1:
+        raise _bad("a ready action has no fields")
+    return True
+
+
+def _check_choose(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Any:
+    choice = action.get("choice")
+    if len(action) != 2 or (choice != "vote" and choice != "strike"):
+        raise _bad("a choose action has one field 'choice': 'vote' or 'strike'", field="choice")
+    if choice == "strike" and not strike_allowed(state):
+        raise RuleError("action/no_strike_target", "nobody has a vote, so nobody can strike")
+    return choice
+
+
+def _check_final(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Any:
+    choice = action.get("choice")
+    if choice != "vote" and choice != "strike":
+        raise _bad("choice must be 'vote' or 'strike'", field="choice")
+    target = _target(state, action, 3)
+    if choice == "vote" and target == seat:
+        raise RuleError("action/illegal_target", "you cannot vote for yourself", seat=target)
+    return [choice, target]
+
+
+def _check_vote_target(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Any:
+    target = _target(state, action, 2)
+    if target == seat:
+        raise RuleError("action/illegal_target", "you cannot vote for yourself", seat=target)
+    return target
+
+
+def _check_strike_target(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Any:
+    target = _target(state, action, 2)
+    if state["votes"][target] < 1:
+        raise RuleError("action/illegal_target", "you can only strike a player who has a vote", seat=target)
+    return target
+
+
+def _check_discard(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Any:
+    cards = action.get("cards")
+    need = DISCARDS[state["round"]]
+    if len(action) != 2 or type(cards) is not list:
+        raise _bad("a discard action has one field 'cards' (a list of card ids)", field="cards")
+    hand = state["hands"][seat]
+    for c in cards:
+        if type(c) is not str:
+            raise _bad("card ids are strings", field="cards")
+        if c not in hand:
+            raise RuleError("action/not_in_hand", "you do not hold that card", card=c[:40])
+    if len(cards) != need or len(set(cards)) != need:
+        raise RuleError("action/wrong_count", f"discard exactly {need} different card(s) this round", count=need)
+    if need == 2:
+        a, b = cards
+        return [a, b] if RANK[a] < RANK[b] else [b, a]
+    return list(cards)
+
+
+_EXPECTED = {"discussion": "ready", "choose": "choose", "strike_discard": "discard", "strike_target": "target",
+             "vote_target": "target", "vote_discard": "discard", "final": "choose"}
+_CHECK = {"discussion": _check_ready, "choose": _check_choose, "strike_discard": _check_discard,
+          "strike_target": _check_strike_target, "vote_target": _check_vote_target,
+          "vote_discard": _check_discard, "final": _check_final}
+_KNOWN = frozenset(("ready", "choose", "discard", "target"))
 
 
 def _parse(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Any:
     """Check ``action`` for this seat and step; return the value to record."""
     kind = action.get("type")
     phase = state["phase"]
-    expected = _EXPECTED.get(phase)
-    if kind not in _KNOWN:
-        raise RuleError("action/unknown_type", f"unknown action type {kind!r}", type=str(kind)[:40])
-    if kind != expected:
+    if kind != _EXPECTED[phase]:
+        if kind not in _KNOWN:
+            raise RuleError("action/unknown_type", f"unknown action type {kind!r}", type=str(kind)[:40])
         raise RuleError("action/wrong_phase", f"a {kind!r} action is not possible in the {phase} step",
                         phase=phase, type=kind)
     if not state["acts"][seat]:
         raise RuleError("action/not_your_turn", "you do not act in this step", phase=phase)
     if state["pending"][seat] is not None:
         raise RuleError("action/already_done", "you have already acted in this step", phase=phase)
-    n = state["players"]
-    if kind == "ready":
-        if len(action) != 1:
-            raise _bad("a ready action has no fields")
-        return True
-    if kind == "choose":
-        choice = action.get("choice")
-        if choice not in _CHOICES:
-            raise _bad("choice must be 'vote' or 'strike'", field="choice")
-        if phase == "choose":
-            if len(action) != 2:
-                raise _bad("a choose action has only 'choice' in this step")
-            if choice == "strike" and not strike_allowed(state):
-                raise RuleError("action/no_strike_target", "nobody has a vote, so nobody can strike")
-            return choice
-        target = action.get("seat")
-        if len(action) != 3 or not _int(target):
-            raise _bad("in round 5 choose needs 'choice' and a target 'seat'", field="seat")
-        if not 0 <= target < n:
-            raise RuleError("action/illegal_target", "that seat is not at this table", seat=target)
-        if choice == "vote" and target == seat:
-            raise RuleError("action/illegal_target", "you cannot vote for yourself", seat=target)
-        return [choice, target]
-    if kind == "target":
-        target = action.get("seat")
-        if len(action) != 2 or not _int(target):
-            raise _bad("a target action has one field 'seat' (a seat number)", field="seat")
-        if not 0 <= target < n:
-            raise RuleError("action/illegal_target", "that seat is not at this table", seat=target)
-        if phase == "vote_target" and target == seat:
-            raise RuleError("action/illegal_target", "you cannot vote for yourself", seat=target)
-        if phase == "strike_target" and state["votes"][target] < 1:
-            raise RuleError("action/illegal_target", "you can only strike a player who has a vote", seat=target)
-        return target
-    # discard
-    cards = action.get("cards")
-    need = DISCARDS[state["round"]]
-    if len(action) != 2 or type(cards) is not list or not all(type(c) is str for c in cards):
-        raise _bad("a discard action has one field 'cards' (a list of card ids)", field="cards")
-    if len(cards) != need or len(set(cards)) != need:
-        raise RuleError("action/wrong_count", f"discard exactly {need} different card(s) this round", count=need)
-    hand = state["hands"][seat]
-    for c in cards:
-        if c not in hand:
-            raise RuleError("action/not_in_hand", "you do not hold that card", card=c[:40])
-    return sorted(cards, key=RANK.__getitem__)
-
-
-_EXPECTED = {"discussion": "ready", "choose": "choose", "strike_discard": "discard", "strike_target": "target",
-             "vote_target": "target", "vote_discard": "discard", "final": "choose"}
-_KNOWN = frozenset(("ready", "choose", "discard", "target"))
+    return _CHECK[phase](state, seat, action)
 
 
 def apply(state: dict[str, Any], seat: int, action: dict[str, Any]) -> tuple[dict[str, Any], list[dict]]:
     """Record one seat's action; resolve the step when its last actor has acted."""
-    if state["phase"] == "over":
+    phase = state["phase"]
+    if phase == "over":
         raise RuleError("game/over", "the game is over")
     value = _parse(state, seat, action)
-    phase = state["phase"]
     new = dict(state)
-    pending = list(state["pending"])
+    pending = state["pending"].copy()
     pending[seat] = value
     new["pending"] = pending
-    new["left"] = state["left"] - 1
+    left = new["left"] = state["left"] - 1
     if phase == "discussion":
         events: list[dict] = [{"type": "ready", "seat": seat}]
     else:
         events = [{"type": "submitted", "seat": seat, "phase": phase},
                   {"type": "my_submission", "seat": seat, "phase": phase, "value": value, "vis": [seat]}]
-        if phase in ("strike_discard", "vote_discard"):
-            hands = list(state["hands"])
-            hands[seat] = [c for c in hands[seat] if c not in value]
+        if phase == "strike_discard" or phase == "vote_discard":
+            hands = state["hands"].copy()
+            hands[seat] = [c for c in hands[seat] if c != value[0] and c != value[-1]]  # 1 or 2 cards
             new["hands"] = hands
-            own = list(state["own"])
+            own = state["own"].copy()
             own[seat] = own[seat] + [{"round": state["round"], "cards": value,
                                       "as": "strike" if phase == "strike_discard" else "vote"}]
             new["own"] = own
-    if new["left"] == 0:
+    if left == 0:
         _RESOLVE[phase](new, events)
     return new, events
 
@@ -307,11 +326,14 @@ def _after_final(new: dict[str, Any], events: list[dict]) -> None:
     pending = new["pending"]
     new["roles"] = [p[0] for p in pending]
     votes = list(new["votes"])
+    steps = []
     for s in range(n):
         choice, t = pending[s]
         votes[t] += 1 if choice == "vote" else -1
-        _log(new, events, {"type": "final_step", "round": LAST_ROUND, "seat": s, "choice": choice,
-                           "target": t, "votes": list(votes)})
+        steps.append({"type": "final_step", "round": LAST_ROUND, "seat": s, "choice": choice,
+                      "target": t, "votes": list(votes)})
+    new["log"] = new["log"] + steps
+    events += steps
     new["votes"] = votes
     _clamp(new, events)
     cards = [h[0] for h in new["hands"]]
@@ -396,14 +418,18 @@ def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
 _INTERNAL_KEYS = frozenset(("hands", "pending", "rng", "hidden", "own", "acts", "left"))
 
 
-def _walk(x: Any, path: tuple) -> Any:
-    yield path, x
-    if isinstance(x, dict):
-        for k, v in x.items():
-            yield from _walk(v, path + (k,))
-    elif isinstance(x, (list, tuple)):
-        for i, v in enumerate(x):
-            yield from _walk(v, path + (i,))
+def _walk(root: Any) -> list[tuple[tuple, Any]]:
+    """Every container (dict or list) inside ``root`` with its path (iterative; scalars skipped)."""
+    out: list[tuple[tuple, Any]] = []
+    stack: list[tuple[tuple, Any]] = [((), root)]
+    while stack:
+        path, x = stack.pop()
+        out.append((path, x))
+        if type(x) is dict:
+            stack.extend((path + (k,), v) for k, v in x.items() if type(v) is dict or type(v) is list)
+        else:
+            stack.extend((path + (i,), v) for i, v in enumerate(x) if type(v) is dict or type(v) is list)
+    return out
 
 
 def _is_card_list(x: Any) -> bool:
@@ -452,34 +478,70 @@ def _perturb(state: dict[str, Any], viewer: int | None) -> dict[str, Any]:
     return alt
 
 
+_STEP_ENTRY = {"choose": "roles", "strike_discard": "strike_discards", "strike_target": "strikes",
+               "vote_target": "votes", "vote_discard": "voter_discards", "final": "final_step"}
+
+
+def _pending_leaks(state: dict[str, Any], viewer: int | None, v: dict[str, Any]) -> list[str]:
+    """Unrevealed submissions of other seats found in the public log or elsewhere in ``v``."""
+    phase = state["phase"]
+    if phase not in SECRET_PHASES:
+        return []
+    found = []
+    entry_type = _STEP_ENTRY[phase]
+    for entry in state["log"]:
+        if entry["round"] == state["round"] and entry["type"] == entry_type:
+            found.append(f"public log already holds this step's {entry_type}")
+    pending = state["pending"]
+    for path, x in _walk({k: x for k, x in v.items() if k != "log" and k not in ("hand", "my_pending",
+                                                                                  "my_discards", "legal")}):
+        if type(x) is not dict:
+            continue
+        s = x.get("seat")
+        if type(s) is int and s != viewer and 0 <= s < len(pending) and pending[s] is not None:
+            for k in ("cards", "choice", "target", "value", "seat_target"):
+                if k in x and (x[k] == pending[s] or (type(pending[s]) is list and x[k] in pending[s])):
+                    found.append(f"pending {k} of seat {s} at {path}")
+    return found
+
+
 def leaks(state: dict[str, Any], viewer: int | None, v: dict[str, Any]) -> list[str]:
     """Secrets of others found in ``v`` (the view of ``viewer``); [] when clean."""
     found: list[str] = []
     over = state["phase"] == "over"
     hands = state["hands"]
     others = [s for s in range(state["players"]) if s != viewer]
-    for path, x in _walk(v, ()):
-        if isinstance(x, dict):
+    for path, x in _walk(v):
+        if type(x) is dict:
             for k in x:
                 if k in _INTERNAL_KEYS:
                     found.append(f"internal key {k!r} at {path}")
                 if k in ("hand", "my_pending", "my_discards", "legal") and (viewer is None or path != ()):
                     found.append(f"private key {k!r} at {path} for viewer {viewer}")
-        if _is_card_list(x) and not over and not _public_card_path(path) and not _own_path(path):
+                if k == "round4_voter_discards" and not over and x[k]:
+                    found.append(f"round-4 voter discards before the end at {path}")
+        elif (not over and x and type(x[0]) is str and _is_card_list(x)
+              and not _public_card_path(path) and not _own_path(path)):
             for s in others:
                 if x == hands[s]:
                     found.append(f"hand of seat {s} at {path}")
         if not over and state["hidden"] and path and path[0] == "log" and isinstance(x, dict) \
                 and x.get("round") == LAST_ROUND - 1 and x.get("type") == "voter_discards" and x.get("cards"):
             found.append(f"round-4 voter discards at {path}")
+    if not over and v.get("final") is not None:
+        found.append("final cards shown before the end")
     if viewer is not None:
         if v.get("hand") != hands[viewer]:
             found.append("own hand missing or wrong")
+        own = state["pending"][viewer] if state["phase"] in SECRET_PHASES else None
+        if v.get("my_pending") != own:
+            found.append("own pending submission missing or wrong")
     elif "hand" in v:
         found.append("spectator view has a hand")
-    # Non-interference: changing every secret the viewer may not know must not change the view.
-    alt = view(_perturb(state, viewer), viewer)
-    if alt != v:
-        diff = sorted(k for k in set(alt) | set(v) if alt.get(k) != v.get(k))
-        found.append(f"view depends on others' secrets: {diff}")
+    if v.get("log") != state["log"]:
+        found.append("log differs from the public log")
+    found += _pending_leaks(state, viewer, v)
+    # Non-interference: changing every secret the viewer may not know must not change its view.
+    if view(state, viewer) != view(_perturb(state, viewer), viewer):
+        found.append("the view function depends on secrets hidden from this viewer")
     return found

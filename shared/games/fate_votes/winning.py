@@ -113,10 +113,14 @@ def explain(cards: dict[int, str], votes: dict[int, int]) -> dict[str, Any]:
         winners += shion
         stories.append(f"shion_{condition}")
     winners.sort()
-    seat_rows = [_seat_row(s, cards, votes, winners, condition, checks) for s in sorted(cards)]
+    by_cond = {c["condition"]: c for c in checks}
+    top = max(votes.values())
+    seat_rows = [_seat_row(s, cards, votes, winners, condition, by_cond, top) for s in sorted(cards)]
     for c in checks:
         if c is fired:
             c["fired"] = True
+        elif c["reason_code"] == "rika_broken/other_fired":
+            c["params"]["by"] = condition
         elif c["met"]:
             c["params"] = {"by": condition}
             c["reason_code"] = "preempted"
@@ -125,11 +129,10 @@ def explain(cards: dict[int, str], votes: dict[int, int]) -> dict[str, Any]:
 
 
 def _seat_row(s: int, cards: dict[int, str], votes: dict[int, int], winners: list[int], condition: str,
-              checks: list[dict[str, Any]]) -> dict[str, Any]:
+              by_cond: dict[str, dict[str, Any]], top: int) -> dict[str, Any]:
     """Why seat ``s``'s final card did or did not win."""
     card, v = cards[s], votes[s]
     won = s in winners
-    by_cond = {c["condition"]: c for c in checks}
     if card == "shion":
         code, params = (f"shion/with_{condition}", {}) if won else ("shion/no_partner", {"by": condition})
     elif card == "rika":
@@ -149,7 +152,6 @@ def _seat_row(s: int, cards: dict[int, str], votes: dict[int, int], winners: lis
         elif card == "satoko":
             code, params = "satoko/has_votes", {}
         elif card == "mion":
-            top = max(votes.values())
             code, params = ("mion/tied_top" if v == top else "mion/not_top"), {"top": top}
         else:
             code, params = chk["reason_code"], dict(chk["params"])

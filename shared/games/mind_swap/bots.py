@@ -128,8 +128,12 @@ def _choose_play(board: _Board, view: dict, plays: list[dict], rng: Rng) -> dict
             return 15 + gain if gain > 0 else 5
         if act == "event":
             return 1
-        return 2 + rng.below(3)  # relocate: shake things up
-    return max(plays, key=score)
+        return 3  # relocate: shake things up
+    relocations = [a for a in plays if a["action"] == "relocate"]
+    others = [a for a in plays if a["action"] != "relocate"]
+    if relocations:
+        others.append(rng.choice(relocations))  # all relocations score alike: consider one at random
+    return max(others, key=score)
 
 
 BOTS: dict[str, Any] = {"random": random_bot, "sensible": sensible_bot}

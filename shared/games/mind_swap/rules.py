@@ -17,6 +17,10 @@ Actions (``seat`` is the caller; only the seat whose turn it is may act)::
     {"type": "great_skip"}                            # only while pending great success
     {"type": "end_turn"}                              # after the card, to decline a remaining magic
 
+``timeout_actions`` (for a server turn clock) plays the mildest legal action for the seat
+to act: skip the great success, end the turn, or play a card (extra magic, bath, move Negi,
+event, move yourself, relocate — the first the hand allows), never magic.
+
 ``loc`` is one of "library", "classroom", "garden", "sports_ground", "other".
 ``card`` is a card instance id (0..39). ``legal_actions`` lists each distinct card
 *type* in hand once (its lowest instance id); ``apply`` accepts any instance of that
@@ -39,7 +43,8 @@ View (``view(state, seat)``; ``seat`` None = spectator)::
      "piles": [[student numbers] per seat], "scores": [...],
      "played": bool, "magic_left": int, "bath": bool, "can_magic": bool,
      "pending": None | {"kind": "great", "seat": s, "at": loc|None, "exclude": [a, b]},
-     "opening": [events of the setup: start dice, entries], "result": None | result}
+     "opening": [events of the setup: start dice, entries], "options": {resolved options},
+     "result": None | result(state)}   # result: {"over", "scores", "winners", "piles", "why"}
 
 ``room``: pairs at "other" are each in their own room (club room, dorm, pool, staff
 room…) unless something put them together (take-along, Chachamaru, Asakura, an event
@@ -48,11 +53,13 @@ moving to someone at "other"); pairs share a room when their ``room`` strings ma
 Events (public unless noted)::
 
     {"type": "dice", "purpose": p, "dice": ["d6"|"d10", ...], "faces": [...], "seat": s|None, ...}
+        (seat None: a roll of the table itself — start locations, Chachamaru)
         purposes: start (seat), start_location (student), control (student), location (student,
-        total, row_of "mind"|"body"), magic, runaway, event (student, ability index), chachamaru
+        total, row_of "mind"|"body"), magic (a, b), runaway, event (student, ability), chachamaru (student)
+        e.g. {"type":"dice","purpose":"magic","dice":["d6","d6"],"faces":[3,5],"seat":1,"a":4,"b":9}
     {"type": "turn", "seat": s, "turn_no": k}
     {"type": "move", "student": b, "from": loc|None, "to": loc, "room": str|None, "why": w}
-        why: enter, move_self, take, relocate, reporter, servant, companion, chachamaru, asakura, runaway
+        why: enter, move_self, take, relocate, reporter, servant, companion, chachamaru, asakura
     {"type": "piece", "seat": s, "to": loc, "room": str|None}
     {"type": "negi", "from": loc, "to": loc}
     {"type": "play", "seat": s, "card": id, "card_type": t, "action": a, ...the action's targets}
@@ -60,7 +67,7 @@ Events (public unless noted)::
     {"type": "marker", "seat": s|None, "student": m, "why": "runaway"|"reporter"|"asakura"}
     {"type": "magic", "seat": s, "a": a, "b": b, "outcome": "sneeze"|"runaway"|"great"|"success"}
     {"type": "fizzle", "seat": s, "why": "empty_cup"}
-    {"type": "minds", "moves": [{"mind": m, "from": body, "to": body}, ...], "why": w}
+    {"type": "minds", "moves": [{"mind": m, "from": body, "to": body}, ...], "why": "magic"|"great"|"runaway"}
     {"type": "ability", "student": b, "mind": m, "index": i, "kind": k, "n": n, "ok": bool}
     {"type": "restored", "student": n, "seat": s}          # pair leaves to s's score pile
     {"type": "cup", "count": n}
@@ -138,6 +145,15 @@ def _bad_option(name: str, msg: str) -> RuleError:
     return RuleError("setup/bad_option", msg, option=name)
 
 
+def _sample(rng: Rng, seq: list[int], k: int) -> list[int]:
+    """k distinct items, drawing only k numbers (a partial Fisher–Yates)."""
+    pool = list(seq)
+    for i in range(k):
+        j = i + rng.below(len(pool) - i)
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool[:k]
+
+
 def _choose_students(players: int, sel: Any, content: Any, rng: Rng) -> tuple[list[int], list[int]]:
     """(students in play sorted, characters per seat)."""
     every = sorted(content.students)
@@ -147,9 +163,9 @@ def _choose_students(players: int, sel: Any, content: Any, rng: Rng) -> tuple[li
         except ValueError:
             raise _bad_option("students", "students must be random16, all30 or a list of numbers") from None
         count = max(min(count, len(every)), players, 2)
-        chars = rng.sample(every, players)
+        chars = _sample(rng, every, players)
         rest = [n for n in every if n not in chars]
-        return sorted(chars + rng.sample(rest, count - players)), chars
+        return sorted(chars + _sample(rng, rest, count - players)), chars
     if sel == "all30":
         pool = every
     elif isinstance(sel, (list, tuple)):
@@ -162,7 +178,7 @@ def _choose_students(players: int, sel: Any, content: Any, rng: Rng) -> tuple[li
         pool = sorted(sel)
     else:
         raise _bad_option("students", "students must be random16, all30 or a list of numbers")
-    return list(pool), rng.sample(pool, players)
+    return list(pool), _sample(rng, pool, players)
 
 
 def _shuffle_minds(students: list[int], chars: list[int], method: str, rng: Rng) -> tuple[list[int], list[int]]:
@@ -266,10 +282,8 @@ def _work(state: dict) -> dict:
 
 
 def _body_of(s: dict, mind: int) -> int | None:
-    try:
-        return s["mind"].index(mind)
-    except ValueError:
-        return None
+    minds = s["mind"]
+    return minds.index(mind) if mind in minds else None
 
 
 def _own_body(s: dict, seat: int) -> int | None:
@@ -300,13 +314,14 @@ def _new_room(s: dict) -> str:
 
 def _sync_pieces(s: dict, events: list) -> None:
     """Player pieces follow the pair holding the player's mind (restored: they stay put)."""
+    minds, loc, rooms, piece, proom = s["mind"], s["loc"], s["room"], s["piece"], s["proom"]
     for seat, ch in enumerate(s["chars"]):
-        b = _body_of(s, ch)
-        if b is None or s["loc"][b] is None:
+        if ch not in minds:
             continue
-        where, room = s["loc"][b], s["room"][b]
-        if s["piece"][seat] != where or s["proom"][seat] != room:
-            s["piece"][seat], s["proom"][seat] = where, room
+        b = minds.index(ch)
+        where, room = loc[b], rooms[b]
+        if where is not None and (piece[seat] != where or proom[seat] != room):
+            piece[seat], proom[seat] = where, room
             events.append({"type": "piece", "seat": seat, "to": where, "room": room})
 
 
@@ -429,6 +444,7 @@ def _swap(s: dict, a: int, b: int, why: str, events: list) -> None:
     mind[a], mind[b] = mind[b], mind[a]
     events.append({"type": "minds", "why": why, "moves": [{"mind": mind[a], "from": b, "to": a},
                                                           {"mind": mind[b], "from": a, "to": b}]})
+    _sync_pieces(s, events)
 
 
 # --- whose magic is possible ----------------------------------------------------------------------
@@ -455,7 +471,17 @@ def _great_pairs(s: dict) -> list[tuple[int, int]]:
 
 
 def _can_magic(s: dict, seat: int) -> bool:
-    return s["magic_left"] > 0 and bool(_magic_pairs(s, seat))
+    """Cheap form of ``magic_left > 0 and _magic_pairs(s, seat)``."""
+    if s["magic_left"] <= 0 or s["negi"] != s["piece"][seat]:
+        return False
+    loc = s["loc"]
+    if s["bath"]:
+        return sum(1 for w in loc if w is not None) >= 2
+    here = s["piece"][seat]
+    if here != OTHER:
+        return loc.count(here) >= 2
+    own = _own_body(s, seat)
+    return own is not None and loc.count(OTHER) >= 2
 
 
 # --- legal actions ---------------------------------------------------------------------------------
@@ -580,6 +606,7 @@ def _do_magic(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
                     moves.append({"mind": m, "from": _body_of_in(before, m), "to": body})
             events.append({"type": "minds", "why": "runaway", "moves": moves})
             _enter_character_bodies(s, rng, events)
+            _sync_pieces(s, events)
     elif outcome in ("success", "great"):
         _swap(s, a, b, "magic", events)
         if outcome == "great":
@@ -800,6 +827,22 @@ _HANDLERS = {"play": _do_play, "magic": _do_magic, "great_swap": _do_great_swap,
 # --- view / end ------------------------------------------------------------------------------------
 def _scores(s: dict) -> list[int]:
     return [sum(3 if m == s["chars"][seat] else 1 for m in pile) for seat, pile in enumerate(s["pile"])]
+
+
+_TIMEOUT_PREFERENCE = ("great_skip", "end_turn", "extra_magic", "bath", "move_negi", "event", "move_self",
+                       "relocate")
+
+
+def timeout_actions(state: dict) -> list[tuple[int, dict]]:
+    """What the server plays for a seat whose clock ran out: the mildest legal action (no magic)."""
+    if state["over"]:
+        return []
+    seat = state["turn"]
+    legal = legal_actions(state, seat)
+    rank = {name: i for i, name in enumerate(_TIMEOUT_PREFERENCE)}
+    best = min((a for a in legal if a["type"] != "magic" and a["type"] != "great_swap"),
+               key=lambda a: rank.get(a.get("action", a["type"]), len(rank)), default=legal[0])
+    return [(seat, best)]
 
 
 def is_over(state: dict) -> bool:

@@ -6,7 +6,7 @@ from shared.spec import GameSpec, OptionSpec
 
 SPEC = GameSpec(
     id="school_mystery",
-    names={"ja": "放課後ミステリー", "zh": "放学后推理社", "en": "After-School Mystery"},
+    names={"ja": "放課後ミステリー", "zh": "放学后谜团", "en": "After-School Mystery"},
     min_seats=2,
     max_seats=6,
     rules=rules,

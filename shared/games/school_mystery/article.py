@@ -6,43 +6,20 @@ from __future__ import annotations
 
 from typing import Any
 
+from shared.games.school_mystery import describe
 from shared.games.school_mystery.content import Content
 
 
 def _t(content: Content, key: str, lang: str, **params: Any) -> str:
-    text = content.ui.get(key, {}).get(lang) or content.ui.get(key, {}).get("en") or key
-    for name, value in params.items():
-        text = text.replace("{" + name + "}", str(value))
-    return text
+    return describe.t(content, key, lang, **params)
 
 
 def _pick(text: dict[str, str] | None, lang: str) -> str:
-    if not text:
-        return ""
-    return text.get(lang) or text.get("en") or next(iter(text.values()), "")
+    return describe.pick(text, lang)
 
 
 def _one_line(text: str) -> str:
     return " ".join(text.split())
-
-
-def card_text(card: dict, subject: Any, content: Content, lang: str) -> str:
-    """What an information card says: the table entry (option) and the players' own words."""
-    kind, rank, option = card["kind"], card.get("rank"), card.get("option")
-    base = ""
-    if subject is not None and rank and not card.get("invented"):
-        if kind == "location":
-            base = _pick(subject.locations[rank - 1].name, lang)
-        elif kind == "character":
-            base = _pick(subject.characters[rank - 1].name, lang)
-        elif kind == "phenomenon" and option is not None:
-            base = _pick(subject.phenomena[rank - 1].options[option], lang)
-        elif kind == "clue" and option is not None:
-            base = _pick(subject.clues[rank - 1].options[option], lang)
-    own = _one_line(card.get("text") or "")
-    if base and own:
-        return f"{base} — {own}"
-    return base or own
 
 
 def article_markdown(result: dict, content: Content, lang: str = "ja") -> str:
@@ -78,7 +55,7 @@ def article_markdown(result: dict, content: Content, lang: str = "ja") -> str:
     clues = result.get("clues") or []
     if clues:
         for i, card in enumerate(clues, 1):
-            lines.append(f"{i}. {card_text(card, subject, content, lang)}")
+            lines.append(f"{i}. {describe.card_title(result, card, content, lang)}")
     else:
         lines.append("-")
     lines.append("")

@@ -90,7 +90,8 @@ def sensible_bot(view: dict, legal: list[dict], rng: Rng) -> dict:
     types = {a["type"] for a in legal}
     phase = view["phase"]
     if phase == "setup_subject":
-        return _first(legal, "choose_subject") or random_bot(view, legal, rng)
+        subjects = _of(legal, "choose_subject")
+        return dict(rng.choice(subjects)) if subjects else random_bot(view, legal, rng)
     if phase == "setup_leader":
         return _first(legal, "choose_leader") or random_bot(view, legal, rng)
     if phase == "setup_students":

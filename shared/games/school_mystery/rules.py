@@ -17,10 +17,10 @@ both non-empty unless noted):
                              rival: seat}              each seat once (self allowed as rival)
              set_tone {text: TEXT}                     anyone, during setup
   always     add_note {text}; edit_card {card, text (may be "")}; move_card {card, x, y} (0..10000);
-  (after     link_cards {a, b}; unlink_cards {a, b}   (clue cards only)
-  setup)
+  (in play)  link_cards {a, b}; unlink_cards {a, b}   (clue cards only). Accepted at any time in
+             play; listed by legal_actions only while no step or roll is pending.
   intro      answer_question {index, text}            anyone; all answered before leaving
-  move       move {location: rank}                    anyone, to a public location ≠ current
+  move       move {location: rank 1..10 | invented id 11+}  anyone, to a public location ≠ current
              draw_location {}                         the ♥ duty of the coming scene
   tasks      answer_atmosphere {text}; draw_card {}; accept_card {}; redraw {};
              choose_option {option: 0..2}; invent {text}; take_condition {condition: id} | {text};
@@ -28,10 +28,15 @@ both non-empty unless noted):
   scene      declare_roll {move, stat}; use_move {move}; call_character {};
              give_condition {target, condition: id} | {target, text}; clear_condition {target, index};
              begin_resolution {}                      (leader)
-  roll       set_roll_modifiers {advantage: bool, disadvantage: bool}; help {}; roll_dice {};
+  roll       set_roll_modifiers {advantage: [item|move|card…], disadvantage: [condition|card…]};
+             help {}; roll_dice {};
              cancel_roll {}; unlock_secret {secret}; rival_reroll {stat}; accept_roll {}
   resolution set_title {text}; set_deduction {text}; use_clue {card, used: bool};
              declare_resolve {}; object {text}; roll_dice {}; cancel_roll {}
+
+VIEW: the state minus rng, db and deck order (``decks`` = counts); ``you`` = the viewer;
+``students[i].secrets`` (unlocked secret ids) only for the viewer's own student, everyone
+sees ``secrets_unlocked`` (a count). Pending steps are ``tasks`` (head first), a roll is ``roll``.
 
 EVENTS: see docs/rules/school_mystery.md (every one has ``type``; dice events are
 ``dice_rolled`` with ``dice``, ``kept``, ``dropped`` index, ``mode``, ``total``, ``band``).
@@ -53,6 +58,10 @@ MAX_NAME = 40
 CANVAS = 10000
 MAX_CONDITIONS = 3
 MAX_CARDS = 300
+MAX_CUSTOM_LOCATIONS = 20
+ADVANTAGE_SOURCES = ("item", "move", "card")  # declared at the table: a helpful item, a move, a drawn card
+DISADVANTAGE_SOURCES = ("condition", "card")  # a hindering condition, a drawn card
+MODIFIER_PRESETS = (([], []), (["item"], []), ([], ["condition"]), (["item"], ["condition"]))
 PLACEHOLDER = "…"
 TABLE_CHOICE = "table_choice"
 SETUP_PHASES = ("setup_subject", "setup_leader", "setup_students")
@@ -151,7 +160,7 @@ def setup(players: int, seed: int, options: dict, content: Content) -> dict:
     if not db["subjects"]:
         raise _err("setup/no_content", "no investigation subjects are installed")
     subject = options.get("subject", TABLE_CHOICE)
-    if subject != TABLE_CHOICE and subject not in db["subjects"]:
+    if not isinstance(subject, str) or (subject != TABLE_CHOICE and subject not in db["subjects"]):
         raise _err("setup/bad_option", f"unknown subject {subject!r}", option="subject")
     max_scenes = int(options.get("max_scenes", 24))
     rng = Rng.from_seed(seed)
@@ -165,7 +174,7 @@ def setup(players: int, seed: int, options: dict, content: Content) -> dict:
         "max_scenes": max_scenes, "phase": "setup_subject", "subject": None, "tone": "",
         "leader": None, "students": [None] * players, "answers": [],
         "decks": decks, "discards": {s: [] for s in SUITS}, "used": {s: [] for s in SUITS},
-        "location": None, "public": [], "visited": [], "clue_locations": [],
+        "location": None, "public": [], "visited": [], "clue_locations": [], "custom_locations": [],
         "scene": {"number": 0, "location": None, "duty": {}, "closed": False},
         "calendar": None, "tasks": [], "roll": None,
         "help_used": [], "rival_used": [], "objections_used": [], "objections": [],
@@ -283,8 +292,9 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
 
 
 def _legal_setup(state: dict, seat: int, out: list[dict]) -> None:
-    out.append({"type": "set_tone", "text": PLACEHOLDER})
     phase = state["phase"]
+    if seat == 0 and phase != "setup_students":  # accepted from anyone during setup, listed for the host
+        out.append({"type": "set_tone", "text": PLACEHOLDER})
     if phase == "setup_subject" and seat == 0:
         out.extend({"type": "choose_subject", "subject": s} for s in state["db"]["subjects"])
     elif phase == "setup_leader" and seat == 0:
@@ -360,10 +370,9 @@ def _legal_roll(state: dict, seat: int, out: list[dict]) -> None:
         return
     if roll["stage"] == "declared":
         if seat == roller:
-            for adv in (False, True):
-                for dis in (False, True):
-                    if (adv, dis) != (roll["advantage"], roll["disadvantage"]):
-                        out.append({"type": "set_roll_modifiers", "advantage": adv, "disadvantage": dis})
+            for adv, dis in MODIFIER_PRESETS:  # representatives; any subsets of the sources are accepted
+                if (adv, dis) != (roll["advantage"], roll["disadvantage"]):
+                    out.append({"type": "set_roll_modifiers", "advantage": list(adv), "disadvantage": list(dis)})
             out.append({"type": "roll_dice"})
             out.append({"type": "cancel_roll"})
         elif _can_help(state, seat):
@@ -414,7 +423,7 @@ def _legal_task(state: dict, seat: int, task: dict, out: list[dict]) -> None:
             out.append({"type": "accept_card"})
         if _can_draw(state, suit):
             out.append({"type": "redraw"})
-        if suit != "hearts":
+        if suit != "hearts" or len(state["custom_locations"]) < MAX_CUSTOM_LOCATIONS:
             out.append({"type": "invent", "text": PLACEHOLDER})
     elif kind == "condition":
         out.extend({"type": "take_condition", "condition": c} for c in state["db"]["conditions"])
@@ -665,7 +674,7 @@ def _can_leave_now(state: dict) -> None:
 
 def _a_move(state: dict, seat: int, action: dict, events: list) -> None:
     _can_leave_now(state)
-    loc = _int(action, "location", 1, 10)
+    loc = _int(action, "location", 1, 10 + len(state["custom_locations"]))
     if loc not in _move_targets(state):
         raise _err("action/illegal_target", "you can only declare a move to another public location",
                    location=loc)
@@ -723,7 +732,11 @@ def _start_scene(state: dict, loc: int, events: list) -> None:
                    "first_visit": first, "calendar": dict(state["calendar"])})
     if first:
         state["visited"].append(loc)
-        state["tasks"].append({"kind": "atmosphere", "seat": duty["hearts"], "location": loc})
+        if loc <= 10:
+            state["tasks"].append({"kind": "atmosphere", "seat": duty["hearts"], "location": loc})
+        else:  # an invented place: its card carries the players' own description
+            name = next(c["name"] for c in state["custom_locations"] if c["id"] == loc)
+            _add_card(state, events, "location", duty["hearts"], text=name, invented=True)
         state["tasks"].append({"kind": "draw", "suit": "diamonds", "seat": duty["diamonds"]})
 
 
@@ -775,10 +788,24 @@ def _a_choose_option(state: dict, seat: int, action: dict, events: list) -> None
 
 def _a_invent(state: dict, seat: int, action: dict, events: list) -> None:
     task = _need_task(state, seat, "pick")
-    if task["suit"] == "hearts":
-        raise _err("action/illegal", "a location card can only be accepted or redrawn")
     text = _text(action, "text")
-    _finish_pick(state, task, seat, events, None, text, True)
+    if task["suit"] != "hearts":
+        _finish_pick(state, task, seat, events, None, text, True)
+        return
+    # an invented location: a new place (id 11, 12, …) that is public from now on
+    if len(state["custom_locations"]) >= MAX_CUSTOM_LOCATIONS:
+        raise _err("action/illegal", "enough invented places: accept or redraw")
+    state["tasks"].pop(0)
+    state["discards"]["hearts"].append(task["card"])
+    events.append({"type": "card_discarded", "suit": "hearts", "card": task["card"], "seat": seat})
+    loc = 11 + len(state["custom_locations"])
+    state["custom_locations"].append({"id": loc, "name": text, "by": seat})
+    state["public"] = sorted(state["public"] + [loc])
+    events.append({"type": "location_invented", "location": loc, "name": text, "seat": seat})
+    if task["mode"] == "move":
+        _start_scene(state, loc, events)
+    else:
+        events.append({"type": "location_public", "location": loc})
 
 
 def _a_accept_card(state: dict, seat: int, action: dict, events: list) -> None:
@@ -940,7 +967,7 @@ def _a_declare_roll(state: dict, seat: int, action: dict, events: list) -> None:
         raise _err("action/illegal_target", "that stat does not fit this move", stat=stat)
     st = state["students"][seat]
     state["roll"] = {"move": mid, "stat": stat, "roller": seat, "first_roller": seat, "stage": "declared",
-                     "advantage": False, "disadvantage": False,
+                     "advantage": [], "disadvantage": [],
                      "effect_advantage": st["advantage_next"], "effect_disadvantage": st["disadvantage_next"],
                      "helpers": [], "dice": None, "band": None, "total": None, "raised": False,
                      "rerolled": False}
@@ -1016,10 +1043,20 @@ def _a_set_roll_modifiers(state: dict, seat: int, action: dict, events: list) ->
     roll = _need_roll(state, seat, "declared")
     if roll["move"] == RESOLVE:
         raise _err("action/illegal", "《解明》 takes no advantage or disadvantage")
-    roll["advantage"] = _bool(action, "advantage")
-    roll["disadvantage"] = _bool(action, "disadvantage")
-    events.append({"type": "roll_modifiers", "seat": seat, "advantage": roll["advantage"],
-                   "disadvantage": roll["disadvantage"]})
+    roll["advantage"] = _sources(action, "advantage", ADVANTAGE_SOURCES)
+    roll["disadvantage"] = _sources(action, "disadvantage", DISADVANTAGE_SOURCES)
+    events.append({"type": "roll_modifiers", "seat": seat, "advantage": list(roll["advantage"]),
+                   "disadvantage": list(roll["disadvantage"])})
+
+
+def _sources(action: dict, key: str, allowed: tuple[str, ...]) -> list[str]:
+    value = action.get(key)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise _err("action/bad_shape", f"'{key}' must be a list of sources", field=key)
+    if len(set(value)) != len(value) or not set(value) <= set(allowed):
+        raise _err("action/illegal_target", f"'{key}' sources are some of {list(allowed)}, each once",
+                   field=key, allowed=list(allowed))
+    return [v for v in allowed if v in value]
 
 
 def _a_help(state: dict, seat: int, action: dict, events: list) -> None:
@@ -1041,8 +1078,8 @@ def _a_cancel_roll(state: dict, seat: int, action: dict, events: list) -> None:
 
 def _throw(state: dict, seat: int, roll: dict, stat: str, helpers: list[int], reason: str) -> dict:
     st = state["students"][seat]
-    adv_src = (["declared"] if roll["advantage"] else []) + (["effect"] if roll["effect_advantage"] else [])
-    dis_src = (["declared"] if roll["disadvantage"] else []) + (["effect"] if roll["effect_disadvantage"] else [])
+    adv_src = list(roll["advantage"]) + (["effect"] if roll["effect_advantage"] else [])
+    dis_src = list(roll["disadvantage"]) + (["effect"] if roll["effect_disadvantage"] else [])
     mode = dice_mod.mode_of(adv_src, dis_src)
     rng = Rng(state["rng"])
     thrown = dice_mod.roll(rng, mode)
@@ -1142,7 +1179,7 @@ def _a_declare_resolve(state: dict, seat: int, action: dict, events: list) -> No
     if not state["deduction"].strip():
         raise _err("action/illegal", "write the deduction first")
     state["roll"] = {"move": RESOLVE, "stat": None, "roller": seat, "first_roller": seat, "stage": "declared",
-                     "advantage": False, "disadvantage": False, "effect_advantage": False,
+                     "advantage": [], "disadvantage": [], "effect_advantage": False,
                      "effect_disadvantage": False, "helpers": [], "dice": None, "band": None, "total": None,
                      "raised": False, "rerolled": False}
     events.append({"type": "roll_declared", "seat": seat, "move": RESOLVE, "stat": None,
@@ -1222,6 +1259,7 @@ def view(state: dict, seat: int | None) -> dict:
     v["cards"] = [dict(c) for c in state["cards"]]
     v["decks"] = {suit: len(deck) for suit, deck in state["decks"].items()}
     v["you"] = seat
+    v["coming_duty"] = _next_duties(state) if state["leader"] is not None else None
     students = []
     for i, st in enumerate(state["students"]):
         if st is None:
@@ -1282,4 +1320,5 @@ def result(state: dict) -> dict:
                                               "left": st["left"]}
                      for i, st in enumerate(state["students"])],
         "calendar": _copy(state["calendar"]), "scenes": state["scene"]["number"],
+        "custom_locations": _copy(state["custom_locations"]),
     }

@@ -1,0 +1,82 @@
+"""Engine benchmark: full random games of one registered game, on one core.
+
+    python3 bench/engine.py GAME [--games N] [--players P] [--seed S]
+
+Each step takes a uniformly random seat among those with legal actions (random
+seats are drawn until one has any: rejection sampling, so uniform over the seats
+that can act; a full scan after 4·P misses) and a uniformly random legal action
+of that seat, through the game's rules contract (setup / legal_actions / apply /
+is_over from the registry). Prints one JSON line last: wall-clock rates
+(``games_per_s``, ``actions_per_s``) and, since the machine may be shared, the
+rate per CPU-second of this process (``games_per_cpu_s``).
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from shared.engine import REGISTRY  # noqa: E402
+
+MAX_STEPS = 100_000
+
+
+def run(game: str, games: int, players: int | None, seed: int) -> dict[str, object]:
+    spec = REGISTRY[game]
+    rules = spec.rules
+    n = players or spec.min_seats
+    content = spec.content()
+    options = spec.option_defaults()
+    legal, apply, is_over = rules.legal_actions, rules.apply, rules.is_over
+    r = random.Random(seed)
+    rand = r.random
+    actions = 0
+    unfinished = 0
+    start = time.perf_counter()
+    cpu_start = time.process_time()
+    for g in range(games):
+        state = rules.setup(n, seed + g, options, content)
+        for _ in range(MAX_STEPS):
+            if is_over(state):
+                break
+            for _try in range(4 * n):
+                seat = int(rand() * n)
+                acts = legal(state, seat)
+                if acts:
+                    break
+            else:
+                movers = [s for s in range(n) if legal(state, s)]
+                if not movers:
+                    raise SystemExit(f"{game}: nobody can act in game {g}")
+                seat = movers[int(rand() * len(movers))]
+                acts = legal(state, seat)
+            state, _ = apply(state, seat, acts[int(rand() * len(acts))])
+            actions += 1
+        else:
+            unfinished += 1
+    elapsed = time.perf_counter() - start
+    cpu = time.process_time() - cpu_start
+    return {"game": game, "games": games, "players": n, "seed": seed, "unfinished": unfinished,
+            "actions": actions, "seconds": round(elapsed, 3),
+            "games_per_s": round(games / elapsed, 1), "actions_per_s": round(actions / elapsed, 1),
+            "cpu_seconds": round(cpu, 3), "games_per_cpu_s": round(games / max(cpu, 1e-9), 1),
+            "python": sys.version.split()[0]}
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("game", choices=sorted(REGISTRY))
+    ap.add_argument("--games", type=int, default=1000)
+    ap.add_argument("--players", type=int, default=None)
+    ap.add_argument("--seed", type=int, default=1)
+    args = ap.parse_args(argv)
+    print(json.dumps(run(args.game, args.games, args.players, args.seed)))
+
+
+if __name__ == "__main__":
+    main()

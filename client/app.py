@@ -9,6 +9,7 @@ from __future__ import annotations
 import argparse
 import os
 import time
+import warnings
 from pathlib import Path
 from typing import Any, Callable
 
@@ -19,7 +20,7 @@ from client.i18n import Strings
 from client.scenes.base import Scene
 from client.sound import Sounds
 from client.text import TextEngine
-from client.ui import ACCENT, CHALK, ERROR, INK, PAPER, draw_seat_badge, seat_color
+from client.ui import ACCENT, Background, CHALK, ERROR, INK, PAPER, draw_seat_badge, seat_color
 
 MIN_SIZE = (1280, 720)
 MAX_SIZE = (3840, 2160)
@@ -159,8 +160,10 @@ class App:
         self.fullscreen = False
         self.screen = self._set_mode(self.windowed_size, fullscreen)
         pygame.display.set_caption(self.strings.t("app.title"))
+        from client import gui_cjk
         from client.gui import Gui
 
+        gui_cjk.install()  # CJK line breaking in pygame-gui text boxes
         self.gui = Gui(self.screen.get_size(), self.strings.lang, self.unit)
         self.scenes: list[Scene] = []
         self.toasts: list[Toast] = []
@@ -176,6 +179,7 @@ class App:
         self._contents: dict[str, Any] = {}
         self._deferred: list[Callable[[], None]] = []
         self.clock = pygame.time.Clock()
+        self.background = Background()
 
     # --- window -----------------------------------------------------------------------
     def _set_mode(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
@@ -189,6 +193,12 @@ class App:
             screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
             fullscreen = False
         self.fullscreen = fullscreen
+        try:  # layouts are made for 16:9 from 1280×720 up; smaller windows still work
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = (960, 540)
+        except (AttributeError, pygame.error):
+            pass
         return screen
 
     def toggle_fullscreen(self) -> None:

@@ -33,6 +33,8 @@ class Match:
         self.lobby: dict[str, Any] = {}
         self.chat: list[tuple[str, int | None, str]] = []
         self._refs = 0
+        self.clock: Any = None  # the phase clock of the last snapshot / clock message
+        self.host_token: str | None = None  # set when this client hosts the table (clock control)
 
     # --- views ----------------------------------------------------------------------
     def view_for(self, seat: int | None) -> Any:
@@ -42,7 +44,27 @@ class Match:
             ctx = AppContext(self.app, display_mode=(self.mode == "display"))
             view = cls(ctx, seat)
             self.views[seat] = view
+            self._push_names(view)
         return view
+
+    @staticmethod
+    def _call(view: Any, name: str, *args: Any) -> None:
+        """Call an optional TableView hook if the view has it."""
+        fn = getattr(view, name, None)
+        if callable(fn):
+            fn(*args)
+
+    def _push_names(self, view: Any = None) -> None:
+        """Tables that take a name list (optional ``set_names``) get it whenever it changes."""
+        seats = self.lobby.get("seats") if isinstance(self.lobby, dict) else None
+        n = len(seats) if isinstance(seats, list) and seats else (max(self.names) + 1 if self.names else 0)
+        if n == 0:
+            return
+        names = [self.seat_name(i) for i in range(n)]
+        for v in [view] if view is not None else list(self.views.values()):
+            setter = getattr(v, "set_names", None)
+            if callable(setter):
+                setter(names)
 
     def _table_class(self) -> type:
         from client.tables import table_class
@@ -78,7 +100,10 @@ class Match:
     # --- messages -----------------------------------------------------------------------
     def on_message(self, msg: dict[str, Any]) -> None:
         kind = msg.get("t")
-        if msg.get("table") not in (None, self.table) and kind != "error":
+        table = msg.get("table")
+        if kind == "lobby" and isinstance(table, dict):
+            table = table.get("id")
+        if table not in (None, self.table) and kind != "error":
             return
         if kind == "snapshot":
             seat = msg.get("seat")
@@ -91,7 +116,11 @@ class Match:
             self.legal[seat] = legal
             self.sid[seat] = msg.get("sid", -1)
             view = self.view_for(seat)
+            if msg.get("over") and msg.get("result") is not None:
+                view.result = msg.get("result")
             view.set_snapshot(msg.get("view") or {}, legal, msg.get("sid", -1))
+            self.clock = msg.get("clock")
+            self._call(view, "set_clock", self.clock)
             events = msg.get("events")
             if events:
                 view.push_events(list(events))
@@ -105,12 +134,21 @@ class Match:
                 self.view_for(seat).push_events(list(msg.get("events") or []))
         elif kind == "error":
             self.route_error(msg)
+        elif kind == "clock":
+            self.clock = msg.get("clock")
+            for view in list(self.views.values()):
+                self._call(view, "set_clock", self.clock)
         elif kind == "lobby":
             table = msg.get("table") or {}
             self.lobby = table
             for entry in table.get("seats") or []:
-                if isinstance(entry, dict) and isinstance(entry.get("seat"), int) and entry.get("name"):
+                if not isinstance(entry, dict) or not isinstance(entry.get("seat"), int):
+                    continue
+                if entry.get("bot"):
+                    self.names[entry["seat"]] = self.app.strings.t("table.bot_name", n=entry["seat"] + 1)
+                elif entry.get("name"):
                     self.names[entry["seat"]] = str(entry["name"])
+            self._push_names()
         elif kind == "presence":
             for entry in msg.get("seats") or []:
                 if isinstance(entry, dict) and isinstance(entry.get("seat"), int) and entry.get("name"):

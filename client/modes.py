@@ -26,8 +26,9 @@ def parse_address(text: str | None, default_host: str = "127.0.0.1") -> tuple[st
         return host, port
     if text.count(":") == 1:
         host, _, port = text.partition(":")
-        if port.isdigit():
+        if port.isdigit() and 0 < int(port) < 65536:
             return host or default_host, int(port)
+        return host or default_host, DEFAULT_PORT
     return text, DEFAULT_PORT
 
 

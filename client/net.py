@@ -145,7 +145,7 @@ class NetSession:
         while not self._stop.is_set():
             try:
                 sock = socket.create_connection((self.host, self.port), timeout=self.connect_timeout)
-            except OSError as exc:
+            except (OSError, OverflowError, ValueError, UnicodeError) as exc:
                 failures += 1
                 self.attempt = failures
                 if not self.ever_up and failures >= self.first_attempts:

@@ -71,7 +71,7 @@ def _units(paragraph: str) -> list[str]:
                 raw[-1] += " "
             else:
                 raw.append(" ")
-        elif is_cjk(ch) or ch in NO_LINE_START or ch in NO_LINE_END:
+        elif is_cjk(ch):
             if word:
                 raw.append(word)
                 word = ""
@@ -158,6 +158,7 @@ class TextEngine:
         self._fonts: dict[tuple[str, int, bool], pygame.font.Font] = {}
         self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
         self._wrap_cache: OrderedDict[tuple, list[str]] = OrderedDict()
+        self._size_cache: OrderedDict[tuple, tuple[int, int]] = OrderedDict()
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
@@ -205,7 +206,15 @@ class TextEngine:
         return lines
 
     def size(self, text: str, size: float, bold: bool = False) -> tuple[int, int]:
-        return self.font(size, bold).size(text)
+        """Width and height of one rendered line (cached)."""
+        key = (text, self.px(size), bool(bold), face_for(self.lang))
+        wh = self._size_cache.get(key)
+        if wh is None:
+            wh = self.font(size, bold).size(text)
+            self._size_cache[key] = wh
+            if len(self._size_cache) > RENDER_CACHE_SIZE:
+                self._size_cache.popitem(last=False)
+        return wh
 
     def blit(self, surface: pygame.Surface, text: str, size: float, color: Color, pos: tuple[float, float],
              anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
@@ -215,11 +224,30 @@ class TextEngine:
         surface.blit(img, rect)
         return rect
 
+    def balanced(self, text: str, size: float, width: int, bold: bool = False) -> list[str]:
+        """Like :meth:`wrap`, but as narrow as possible for the same line count (no one-word last line)."""
+        lines = self.wrap(text, size, width, bold)
+        if len(lines) < 2:
+            return lines
+        best = lines
+        for pct in range(95, 55, -5):
+            trial = self.wrap(text, size, int(width * pct / 100), bold)
+            if len(trial) != len(lines):
+                break
+            best = trial
+        return best
+
     def blit_wrapped(self, surface: pygame.Surface, text: str, size: float, color: Color, rect: pygame.Rect,
                      bold: bool = False, align: str = "left", line_gap: float = 1.25,
                      max_lines: int | None = None) -> int:
-        """Draw ``text`` wrapped into ``rect`` (clipped to its height); return the height used."""
-        lines = self.wrap(text, size, rect.width, bold)
+        """Draw ``text`` wrapped into ``rect`` (clipped to its height); return the height used.
+
+        Centred text is balanced (lines of similar length, no orphan at the end).
+        """
+        if align == "center":
+            lines = self.balanced(text, size, rect.width, bold)
+        else:
+            lines = self.wrap(text, size, rect.width, bold)
         if max_lines is not None and len(lines) > max_lines:
             lines = lines[:max_lines]
             lines[-1] = lines[-1][: max(0, len(lines[-1]) - 1)] + "…"

@@ -122,12 +122,22 @@ def panel(surface: pygame.Surface, rect: pygame.Rect, color: Any = PANEL, radius
     surface.blit(layer, rect)
 
 
-def table_background(surface: pygame.Surface) -> None:
-    """Blackboard green with a soft vignette (cached per size on the function object's dict)."""
-    size = surface.get_size()
-    cache: dict = table_background.__dict__.setdefault("_cache", {})
-    bg = cache.get(size)
-    if bg is None:
+class Background:
+    """Blackboard green with a soft vignette, rendered once per window size."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[int, int], pygame.Surface] = {}
+
+    def __call__(self, surface: pygame.Surface) -> None:
+        size = surface.get_size()
+        bg = self._cache.get(size)
+        if bg is None:
+            bg = self._render(size)
+            self._cache = {size: bg}
+        surface.blit(bg, (0, 0))
+
+    @staticmethod
+    def _render(size: tuple[int, int]) -> pygame.Surface:
         bg = pygame.Surface(size)
         bg.fill(TABLE_GREEN)
         w, h = size
@@ -139,10 +149,7 @@ def table_background(surface: pygame.Surface) -> None:
             pygame.draw.rect(shade, (0, 0, 0, a), shade.get_rect().inflate(-inset * 2, -inset * 2),
                              width=max(1, int(min(w, h) * 0.035)), border_radius=int(min(w, h) * 0.05))
         bg.blit(shade, (0, 0))
-        if len(cache) > 4:
-            cache.clear()
-        cache[size] = bg
-    surface.blit(bg, (0, 0))
+        return bg
 
 
 @dataclass
@@ -195,8 +202,10 @@ class Button:
         fg = ink_on((col.r, col.g, col.b)) if self.enabled else CHALK_DIM
         size = unit * 1.05
         if self.hint:
+            while text.size(self.label, size, True)[0] > self.rect.width - unit and size > unit * 0.6:
+                size *= 0.92
             label_img = text.render(self.label, size, fg, True)
-            hint_lines = text.wrap(self.hint, unit * 0.75, self.rect.width - int(unit * 1.2))[:2]
+            hint_lines = text.balanced(self.hint, unit * 0.75, self.rect.width - int(unit * 1.2))[:2]
             total = label_img.get_height() + len(hint_lines) * text.font(unit * 0.75).get_linesize()
             y = self.rect.centery - total // 2
             surface.blit(label_img, label_img.get_rect(midtop=(self.rect.centerx, y)))

@@ -78,7 +78,24 @@ def test_theme_sets_the_cjk_font_per_element_type():
         assert zh[element]["font"]["name"] == "noto_sans_sc"
         assert ja[element]["font"]["name"] == "noto_sans_jp"
     assert int(ja["label"]["font"]["size"]) == 30
+    assert zh["text_entry_line"]["font"]["regular_path"].endswith("NotoSansSC-Regular.otf")
+    assert ja["button"]["font"]["bold_path"].endswith("NotoSansJP-Bold.otf")
     assert "font" not in zh["defaults"]
+
+
+def test_gui_elements_load_the_theme_fonts_without_fallback(recwarn):
+    import pygame_gui
+
+    from client.gui import Gui
+
+    pygame.init()
+    pygame.display.set_mode((640, 480))
+    gui = Gui((640, 480), "zh", 20)
+    entry = pygame_gui.elements.UITextEntryLine(pygame.Rect(0, 0, 300, 40), manager=gui.manager)
+    entry.set_text("这过张胜负戏")
+    gui.manager.update(0.01)
+    gui.manager.draw_ui(pygame.display.get_surface())
+    assert not [w for w in recwarn if "font" in str(w.message).lower()]
 
 
 def test_text_entry_takes_cjk_and_shows_the_ime_composition(app):
@@ -110,3 +127,29 @@ def test_seat_badges_have_twelve_distinct_colours_and_shapes():
     from client.ui import SEAT_COLORS, SEAT_SHAPES
 
     assert len(set(SEAT_COLORS)) == 12 and len(set(SEAT_SHAPES)) == 12
+
+
+def test_parse_address():
+    from client.modes import parse_address
+
+    assert parse_address("192.168.1.5:7500") == ("192.168.1.5", 7500)
+    assert parse_address("host") == ("host", 7420)
+    assert parse_address("host:99999") == ("host", 7420)
+    assert parse_address("[::1]:7421") == ("::1", 7421)
+    assert parse_address(None) == ("127.0.0.1", 7420)
+
+
+def test_session_to_a_closed_port_reports_failed():
+    import socket
+
+    from client.net import NetSession
+
+    with socket.socket() as s:  # a port nobody listens on
+        s.bind(("127.0.0.1", 0))
+        port = s.getsockname()[1]
+    session = NetSession("127.0.0.1", port, connect_timeout=0.5, first_attempts=2).start()
+    try:
+        msg = session.wait_for("_net", timeout=10)
+        assert msg is not None and msg["state"] == "failed"
+    finally:
+        session.close()

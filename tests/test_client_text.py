@@ -65,6 +65,14 @@ def test_mixed_text_fills_lines_and_keeps_words():
     assert joined.replace(" ", "") == text.replace(" ", "")
 
 
+def test_latin_punctuation_stays_inside_words():
+    for text in ("don’t stop, it’s 3.5 km (about) away!", "e.g. this: (yes) “quoted” words."):
+        longest = max(fixed(w) for w in text.split())
+        for width in range(longest, 400, 10):
+            lines = wrap_measured(text, fixed, width)
+            assert " ".join(lines).split() == text.split(), (width, lines)
+
+
 def test_overlong_word_is_split_by_character():
     lines = wrap_measured("abcdefghijklmnop", fixed, 50)
     assert lines == ["abcde", "fghij", "klmno", "p"]

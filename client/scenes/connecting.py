@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 
 from client.scenes.base import Scene
-from client.ui import CHALK, CHALK_DIM, ERROR, PAPER, Button, table_background
+from client.ui import CHALK, CHALK_DIM, ERROR, PAPER, Button
 
 
 def start_local_server(app: Any, host: str = "127.0.0.1", port: int = 0, data_dir: str | None = None,
@@ -64,7 +64,7 @@ class StatusScene(Scene):
                                self.app.back_to_launcher, key="back")]
 
     def draw(self, surface: pygame.Surface) -> None:
-        table_background(surface)
+        self.app.background(surface)
         u, te = self.app.unit, self.app.text
         w, h = surface.get_size()
         te.blit(surface, self.app.strings.t("app.title"), u * 2.4, PAPER, (w // 2, int(h * 0.22)), "midtop", bold=True)

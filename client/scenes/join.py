@@ -9,7 +9,7 @@ import pygame_gui
 
 from client.scenes.base import Scene
 from client.scenes.launcher import game_name
-from client.ui import CHALK, CHALK_DIM, PAPER, Button, panel, table_background
+from client.ui import CHALK, CHALK_DIM, PAPER, Button, panel
 
 
 class JoinScene(Scene):
@@ -174,7 +174,8 @@ class JoinScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return True
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+        if (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry) or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)):
             self.connect_typed()
             return True
         return super().handle_event(event)
@@ -187,7 +188,7 @@ class JoinScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
         t = app.strings.t
-        table_background(surface)
+        self.app.background(surface)
         te.blit(surface, t("join.title"), u * 2.2, PAPER, (self.box.left, int(u * 1.6)), bold=True)
         panel(surface, self.box, alpha=190)
         if self.tables is not None:

@@ -6,7 +6,7 @@ from typing import Any
 import pygame
 
 from client.scenes.base import Scene
-from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, Button, panel, table_background
+from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, Button, panel
 
 GAMES = ("fate_votes", "mind_swap", "school_mystery")
 SUITS = {"fate_votes": "♥", "mind_swap": "♦", "school_mystery": "♣"}
@@ -45,16 +45,16 @@ class LauncherScene(Scene):
         app, u = self.app, self.app.unit
         w, h = app.screen.get_size()
         t = app.strings.t
-        card_w, card_h = int(u * 15), int(u * 21)
-        gap = int(u * 2)
+        card_w, card_h = int(u * 15.5), int(u * 21.5)
+        gap = int(u * 2.2)
         total = 3 * card_w + 2 * gap
         x0 = (w - total) // 2
-        y0 = int(h * 0.2)
+        y0 = int(h * 0.25)
         self.cards = [(g, pygame.Rect(x0 + i * (card_w + gap), y0, card_w, card_h)) for i, g in enumerate(GAMES)]
-        by = y0 + card_h + int(u * 2.2)
-        bw, bh = int(u * 13.5), int(u * 4.6)
+        by = y0 + card_h + int(u * 2.6)
         bgap = int(u * 1.2)
-        bx = (w - (4 * bw + 3 * bgap)) // 2
+        bw, bh = (total - 3 * bgap) // 4, int(u * 5.4)
+        bx = x0
         self.buttons = [
             Button(t("launcher.host"), pygame.Rect(bx, by, bw, bh), lambda: modes.start_host(app, self.game),
                    hint=t("launcher.host_hint"), key="host"),
@@ -87,19 +87,22 @@ class LauncherScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
-        table_background(surface)
+        self.app.background(surface)
         w, _ = surface.get_size()
-        te.blit(surface, app.strings.t("app.title"), u * 3.2, PAPER, (w // 2, int(u * 2.2)), "midtop", bold=True)
-        te.blit(surface, app.strings.t("app.subtitle"), u * 1.1, CHALK_DIM, (w // 2, int(u * 6.4)), "midtop")
-        te.blit(surface, app.strings.t("launcher.choose_game"), u * 1.2, CHALK,
-                (w // 2, self.cards[0][1].top - int(u * 2.2)), "midtop", bold=True)
+        h = surface.get_height()
+        top = self.cards[0][1].top
+        te.blit(surface, app.strings.t("app.title"), u * 3.4, PAPER, (w // 2, top - int(u * 10.6)), "midtop", bold=True)
+        te.blit(surface, app.strings.t("app.subtitle"), u * 1.15, CHALK_DIM, (w // 2, top - int(u * 5.6)), "midtop")
+        te.blit(surface, app.strings.t("launcher.choose_game"), u * 1.15, CHALK, (w // 2, top - int(u * 1.4)),
+                "midbottom", bold=True)
         for game, rect in self.cards:
             self._draw_card(surface, game, rect, game == self.game)
         self.draw_buttons(surface)
+        te.blit(surface, app.strings.t("launcher.keys"), u * 0.8, CHALK_DIM, (w // 2, h - int(u * 0.8)), "midbottom")
 
     def _draw_card(self, surface: pygame.Surface, game: str, rect: pygame.Rect, selected: bool) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
-        r = rect.move(0, -int(u * 0.6)) if selected else rect
+        r = rect
         pygame.draw.rect(surface, (10, 22, 18), r.move(int(u * 0.25), int(u * 0.35)), border_radius=int(u * 0.8))
         pygame.draw.rect(surface, PAPER, r, border_radius=int(u * 0.8))
         if selected:
@@ -110,8 +113,16 @@ class LauncherScene(Scene):
         pygame.draw.rect(surface, colors[game], band, border_top_left_radius=int(u * 0.8),
                          border_top_right_radius=int(u * 0.8))
         te.blit(surface, SUITS[game], u * 5, PAPER, band.center, "center")
-        inner = pygame.Rect(r.left + int(u), band.bottom + int(u * 0.8), r.width - 2 * int(u), int(u * 6))
-        te.blit_wrapped(surface, game_name(app, game), u * 1.5, INK, inner, bold=True, align="center", max_lines=2)
+        inner = pygame.Rect(r.left + int(u), band.bottom + int(u * 0.9), r.width - 2 * int(u), int(u * 4))
+        name = game_name(app, game)
+        size = u * 1.5
+        while te.size(name, size, True)[0] > inner.width and size > u * 1.0:
+            size *= 0.93
+        used = te.blit_wrapped(surface, name, size, INK, inner, bold=True, align="center", max_lines=2)
+        tag = pygame.Rect(inner.left, inner.top + used + int(u * 0.7), inner.width,
+                          r.bottom - int(u * 2.6) - (inner.top + used + int(u * 0.7)))
+        te.blit_wrapped(surface, app.strings.t(f"game.{game}_tagline"), u * 0.85, (80, 80, 88), tag, align="center",
+                        max_lines=4)
         lo, hi = seat_range(game)
         te.blit(surface, app.strings.t("game.players", min=lo, max=hi), u * 0.95, (90, 90, 96),
                 (r.centerx, r.bottom - int(u * 1.2)), "midbottom")

@@ -13,7 +13,7 @@ import pygame
 
 from client.scenes.base import Scene
 from client.scenes.launcher import game_name, seat_range
-from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, Button, draw_seat_badge, panel, table_background
+from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, Button, draw_seat_badge, panel
 
 
 def start_hosting(app: Any, game: str, port: int, data_dir: str | None) -> None:
@@ -69,17 +69,23 @@ class LobbyScene(Scene):
         t = app.strings.t
         w, h = app.screen.get_size()
         self.box = pygame.Rect(int(u * 3), int(u * 6.5), w - int(u * 6), h - int(u * 10.5))
+        if self.phase in ("setup", "creating"):
+            fw = min(self.box.width, int(u * 54))
+            self.box = pygame.Rect((w - fw) // 2, int(u * 6.5), fw, min(h - int(u * 10.5), int(u * 30)))
+        self.list_rect = pygame.Rect(self.box.left, self.box.top, int(self.box.width * 0.62), self.box.height)
+        self.info_rect = pygame.Rect(self.list_rect.right + int(u * 1.5), self.box.top,
+                                     self.box.right - self.list_rect.right - int(u * 1.5), self.box.height)
         self.buttons = []
         bh = int(u * 2.4)
         if self.phase == "setup":
-            x = self.box.left + int(u * 26)
+            x = self.box.right - int(u * 12)
             y = self.box.top + int(u * 2)
             self.buttons += [
                 Button("−", pygame.Rect(x, y, bh, bh), lambda: self.change_seats(-1), key="seats_down"),
                 Button("+", pygame.Rect(x + int(u * 7), y, bh, bh), lambda: self.change_seats(1), key="seats_up"),
             ]
             self.option_rows = []
-            y += int(u * 3.6)
+            y += int(u * 5.4)
             for opt in option_specs(self.game):
                 self.option_rows.append((opt, y))
                 if isinstance(opt.default, bool) or opt.choices:
@@ -92,8 +98,8 @@ class LobbyScene(Scene):
                                key=f"opt_{opt.name}_up"),
                     ]
                 y += int(u * 3.2)
-            self.buttons.append(Button(t("lobby.open_table"), pygame.Rect(self.box.right - int(u * 15),
-                                                                          self.box.bottom - int(u * 4), int(u * 13),
+            self.buttons.append(Button(t("lobby.open_table"), pygame.Rect(self.box.centerx - int(u * 7.5),
+                                                                          self.box.bottom - int(u * 4.4), int(u * 15),
                                                                           int(u * 3)), self.open_table, primary=True,
                                        key="open"))
         else:
@@ -103,14 +109,15 @@ class LobbyScene(Scene):
 
     def _row_rect(self, i: int, n: int) -> pygame.Rect:
         u = self.app.unit
-        cols = 2 if n > 6 else 1
+        box = self.list_rect
+        cols = 2 if n > 8 else 1
         per_col = (n + cols - 1) // cols
         col, row = divmod(i, per_col)
-        top = self.box.top + int(u * 3.6)
-        avail = self.box.height - int(u * 8.4)
-        rh = min(int(u * 3.4), avail // max(1, per_col))
-        width = (self.box.width - int(u * 3) - (cols - 1) * int(u * 1.5)) // cols
-        return pygame.Rect(self.box.left + int(u * 1.5) + col * (width + int(u * 1.5)), top + row * rh, width,
+        top = box.top + int(u * 3.6)
+        avail = box.height - int(u * 5)
+        rh = min(int(u * 3.6), avail // max(1, per_col))
+        width = (box.width - int(u * 3) - (cols - 1) * int(u * 1.5)) // cols
+        return pygame.Rect(box.left + int(u * 1.5) + col * (width + int(u * 1.5)), top + row * rh, width,
                            rh - int(u * 0.4))
 
     def _seat_buttons(self) -> None:
@@ -130,14 +137,14 @@ class LobbyScene(Scene):
                                            lambda s=i: self.set_bot(s, None), key=f"bot_{i}"))
             elif i == self.my_seat:
                 ready = bool(entry.get("ready"))
-                self.buttons.append(Button(t("lobby.ready") if ready else t("lobby.not_ready"),
+                self.buttons.append(Button(("✓ " if ready else "") + t("lobby.ready"),
                                            pygame.Rect(r.right - int(u * 9.4), y, int(u * 9), bh), self.toggle_ready,
                                            selected=ready, key="ready"))
         if self.hosting:
             all_taken = bool(seats) and all(e.get("taken") for e in seats)
-            self.buttons.append(Button(t("lobby.start"), pygame.Rect(self.box.right - int(u * 15),
-                                                                     self.box.bottom - int(u * 4), int(u * 13),
-                                                                     int(u * 3)), self.start_game, primary=True,
+            self.buttons.append(Button(t("lobby.start"), pygame.Rect(self.info_rect.centerx - int(u * 8),
+                                                                     self.box.bottom - int(u * 4.4), int(u * 16),
+                                                                     int(u * 3.2)), self.start_game, primary=True,
                                        enabled=all_taken, key="start"))
 
     # --- data ---------------------------------------------------------------------------------
@@ -213,6 +220,7 @@ class LobbyScene(Scene):
         if kind == "created" and self.hosting and self.table is None:
             self.table, self.host_token = msg["table"], msg["host"]
             app.match = Match(app, self.game, self.table, mode="lan", humans=[])
+            app.match.host_token = self.host_token
             if isinstance(msg.get("lobby"), dict):
                 app.match.lobby = msg["lobby"]
             app.session.send({"t": "join", "table": self.table, "seat": 0, "name": app.player_name()})
@@ -245,7 +253,7 @@ class LobbyScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
         t = app.strings.t
-        table_background(surface)
+        self.app.background(surface)
         w, h = surface.get_size()
         te.blit(surface, f"{t('lobby.title')} — {game_name(app, self.game)}", u * 2.2, PAPER,
                 (self.box.left, int(u * 1.6)), "topleft", bold=True)
@@ -253,25 +261,59 @@ class LobbyScene(Scene):
             where = ", ".join(f"{a}:{self.port}" for a in self.addresses) or f"{t('lobby.host')} :{self.port}"
             te.blit(surface, t("lobby.address_hint", address=where), u * 1.0, CHALK_DIM,
                     (self.box.right, int(u * 2.4)), "topright")
-        panel(surface, self.box, alpha=190)
         if self.phase in ("setup", "creating"):
+            panel(surface, self.box, alpha=190)
             self._draw_setup(surface)
         else:
+            panel(surface, self.list_rect, alpha=190)
+            panel(surface, self.info_rect, alpha=150)
             self._draw_seats(surface)
+            self._draw_info(surface)
         self.draw_buttons(surface)
+
+    def _draw_info(self, surface: pygame.Surface) -> None:
+        """The right column: the game, its options, how others join."""
+        app, u, te = self.app, self.app.unit, self.app.text
+        t = app.strings.t
+        r = self.info_rect.inflate(-int(u * 3), -int(u * 3))
+        y = r.top
+        te.blit(surface, game_name(app, self.game), u * 1.6, PAPER, (r.left, y), bold=True)
+        y += int(u * 2.6)
+        used = te.blit_wrapped(surface, t(f"game.{self.game}_tagline"), u * 0.95, CHALK,
+                               pygame.Rect(r.left, y, r.width, int(u * 5)), max_lines=3)
+        y += used + int(u * 1.4)
+        match = app.match
+        options = (match.lobby.get("options") if match is not None else None) or self.options
+        specs = {o.name: o for o in option_specs(self.game)}
+        if options:
+            te.blit(surface, t("lobby.options"), u * 1.05, CHALK_DIM, (r.left, y), bold=True)
+            y += int(u * 1.8)
+        for name, value in options.items():
+            opt = specs.get(name)
+            label = (opt.labels.get(app.strings.lang) or opt.labels.get("en")) if opt else name
+            shown = t("lobby.on" if value else "lobby.off") if isinstance(value, bool) else str(value)
+            used = te.blit_wrapped(surface, f"{label}: {shown}", u * 0.95, CHALK,
+                                   pygame.Rect(r.left, y, r.width, int(u * 3)), max_lines=2)
+            y += used + int(u * 0.5)
+        if not self.hosting:
+            te.blit_wrapped(surface, t("lobby.waiting_host"), u * 1.05, ACCENT,
+                            pygame.Rect(r.left, r.bottom - int(u * 3), r.width, int(u * 3)), max_lines=2)
 
     def _draw_setup(self, surface: pygame.Surface) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
         t = app.strings.t
         x_label = self.box.left + int(u * 2)
-        x = self.box.left + int(u * 26)
+        x = self.box.right - int(u * 12)
         bh = int(u * 2.4)
         y = self.box.top + int(u * 2)
         te.blit(surface, t("lobby.seat_count"), u * 1.2, CHALK, (x_label, y + bh // 2), "midleft", bold=True)
         te.blit(surface, str(self.seats), u * 1.4, PAPER, (x + int(u * 4.7), y + bh // 2), "center", bold=True)
         if self.option_rows:
-            te.blit(surface, t("lobby.options"), u * 1.0, CHALK_DIM, (x_label, self.option_rows[0][1] - int(u * 1.0)),
-                    "midleft")
+            oy0 = self.option_rows[0][1]
+            pygame.draw.line(surface, (90, 120, 110), (x_label, oy0 - int(u * 2.4)),
+                             (self.box.right - int(u * 2), oy0 - int(u * 2.4)), 1)
+            te.blit(surface, t("lobby.options"), u * 1.05, CHALK_DIM, (x_label, oy0 - int(u * 1.2)), "midleft",
+                    bold=True)
         for opt, oy in self.option_rows:
             label = opt.labels.get(app.strings.lang) or opt.labels.get("en") or opt.name
             rect = pygame.Rect(x_label, oy, x - x_label - int(u), bh)
@@ -287,8 +329,9 @@ class LobbyScene(Scene):
         app, u, te = self.app, self.app.unit, self.app.text
         t = app.strings.t
         seats = self.seat_entries()
-        te.blit(surface, t("lobby.seats"), u * 1.2, CHALK, (self.box.left + int(u * 1.5), self.box.top + int(u * 1.0)),
-                bold=True)
+        taken = sum(1 for e in seats if e.get("taken"))
+        te.blit(surface, f"{t('lobby.seats')}  {taken}/{len(seats)}", u * 1.2, CHALK,
+                (self.list_rect.left + int(u * 1.5), self.list_rect.top + int(u * 1.0)), bold=True)
         for i, entry in enumerate(seats):
             r = self._row_rect(i, len(seats))
             mine = i == self.my_seat
@@ -299,7 +342,9 @@ class LobbyScene(Scene):
             draw_seat_badge(surface, te, i, (r.left + int(u * 1.6), r.centery), rad)
             name = entry.get("name") or ""
             if entry.get("bot"):
-                label = f"{t('lobby.bot')} ({entry.get('bot')})"
+                level = str(entry.get("bot"))
+                level_name = t(f"lobby.level_{level}") if app.strings.has(f"lobby.level_{level}") else level
+                label = f"{t('lobby.bot')} ({level_name})"
                 color = CHALK
             elif entry.get("taken"):
                 label = name or t("table.seat_name", n=i + 1)
@@ -314,6 +359,3 @@ class LobbyScene(Scene):
                 status = t("lobby.ready") if entry.get("ready") else t("lobby.not_ready")
                 te.blit(surface, status, u * 0.95, ACCENT if entry.get("ready") else CHALK_DIM,
                         (r.right - int(u * 1.0), r.centery), "midright")
-        if not self.hosting:
-            te.blit(surface, t("lobby.waiting_host"), u * 1.1, CHALK_DIM,
-                    (self.box.centerx, self.box.bottom - int(u * 2.2)), "midbottom")

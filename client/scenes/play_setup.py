@@ -7,7 +7,7 @@ import pygame
 
 from client.scenes.base import Scene
 from client.scenes.launcher import game_name, seat_range
-from client.ui import CHALK, PAPER, Button, panel, table_background
+from client.ui import CHALK, PAPER, Button, panel
 
 
 class PlaySetupScene(Scene):
@@ -62,7 +62,7 @@ class PlaySetupScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
-        table_background(surface)
+        self.app.background(surface)
         w, _ = surface.get_size()
         te.blit(surface, f"{app.strings.t('launcher.play')} — {game_name(app, self.game)}", u * 2.0, PAPER,
                 (w // 2, self.box.top - int(u * 4)), "midtop", bold=True)

@@ -18,6 +18,9 @@ class ResultsScene(Scene):
         self.table_scene = table_scene
         self.box = pygame.Rect(0, 0, 0, 0)
         self.inner = pygame.Rect(0, 0, 0, 0)
+        for view in table_scene.match.views.values():
+            if getattr(view, "result", None) is None:
+                view.result = table_scene.match.result or {}
 
     def layout(self) -> None:
         app, u = self.app, self.app.unit
@@ -37,6 +40,10 @@ class ResultsScene(Scene):
                                        app.play_again, key="again", primary=True))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop(self)  # look at the table; its Results button brings this back
+            self.table_scene.layout()
+            return True
         super().handle_event(event)
         return True
 
@@ -56,6 +63,6 @@ class ResultsScene(Scene):
         if view is not None:
             clip = surface.get_clip()
             surface.set_clip(self.inner)
-            view.draw_results(surface, self.inner, match.result or {})
+            view.draw_results(surface, self.inner)
             surface.set_clip(clip)
         self.draw_buttons(surface)

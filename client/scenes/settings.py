@@ -8,7 +8,7 @@ import pygame_gui
 
 from client.scenes.base import Scene
 from client.settings import UI_SCALES
-from client.ui import CHALK, PAPER, Button, panel, table_background
+from client.ui import CHALK, PAPER, Button, panel
 
 LANG_LABELS = (("ja", "日本語"), ("zh", "中文"), ("en", "English"))
 
@@ -28,7 +28,7 @@ class SettingsScene(Scene):
         s = app.settings
         t = app.strings.t
         w, h = app.screen.get_size()
-        self.box = pygame.Rect(0, 0, int(u * 46), int(u * 33))
+        self.box = pygame.Rect(0, 0, int(u * 46), int(u * 28.5))
         self.box.center = (w // 2, h // 2 + int(u))
         x_label = self.box.left + int(u * 2)
         x_ctl = self.box.left + int(u * 17)
@@ -132,7 +132,7 @@ class SettingsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
-        table_background(surface)
+        self.app.background(surface)
         w, _ = surface.get_size()
         te.blit(surface, app.strings.t("settings.title"), u * 2.4, PAPER, (w // 2, self.box.top - int(u * 4)), "midtop",
                 bold=True)

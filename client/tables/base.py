@@ -71,11 +71,22 @@ class TableView(ABC):
         self.view: dict[str, Any] = {}
         self.legal: list[dict[str, Any]] = []
         self.sid = -1
+        self.result: dict[str, Any] | None = None  # the game's result once it is over (set by the app)
 
     # --- data from the server -----------------------------------------------------
     def set_snapshot(self, view: dict[str, Any], legal: list[dict[str, Any]], sid: int) -> None:
-        """A fresh view of the table for this seat (after every accepted action)."""
+        """A fresh view of the table for this seat (after every accepted action).
+
+        The app calls ``set_snapshot`` first, then ``push_events`` with the events that led to it.
+        """
         self.view, self.legal, self.sid = view, legal, sid
+
+    def set_clock(self, clock: Any) -> None:
+        """The phase clock from the snapshot or a ``clock`` message: ``{"deadline_in", "paused", "total"}``
+        in seconds, or None when no timed phase runs. Called after ``set_snapshot``."""
+
+    def set_names(self, names: list[str]) -> None:
+        """Display names per seat (from the lobby; bots get a localized "Bot n"), whenever they change."""
 
     def push_events(self, events: list[dict[str, Any]]) -> None:
         """Events (already redacted for this seat) to animate, in order."""
@@ -103,13 +114,15 @@ class TableView(ABC):
     def skip_animations(self) -> None:
         """Jump every running animation to its end (a click or Space)."""
 
-    def draw_results(self, surface: pygame.Surface, rect: pygame.Rect, result: dict[str, Any]) -> None:
-        """Draw the end-of-game results inside ``rect`` (the app draws the frame and buttons).
+    def draw_results(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw the end-of-game results inside ``rect`` (the app draws the frame, title and buttons).
 
-        ``result`` is the snapshot's ``result`` (winners, scores, why). Default: the winners' names.
+        ``self.result`` holds the snapshot's ``result`` (winners, scores, why) once the game is over
+        (set by the app). Default: the winners' names.
         """
-        names = [self.ctx.seat_name(s) for s in (result or {}).get("winners", []) if isinstance(s, int)]
-        line = self.ctx.t("results.winners", names="、".join(names) if self.ctx.lang != "en" else ", ".join(names)) \
-            if names else self.ctx.t("results.no_winner")
+        result = getattr(self, "result", None) or {}
+        names = [self.ctx.seat_name(s) for s in result.get("winners", []) if isinstance(s, int)]
+        sep = ", " if self.ctx.lang == "en" else "、"
+        line = self.ctx.t("results.winners", names=sep.join(names)) if names else self.ctx.t("results.no_winner")
         img = self.ctx.text(line, self.ctx.unit * 1.6, (42, 42, 46), True)
         surface.blit(img, img.get_rect(center=rect.center))

@@ -27,6 +27,7 @@ log = logging.getLogger("houkago.bots")
 
 RECONNECT_TRIES = 40
 RECONNECT_MAX_WAIT = 2.0
+LINK_ERRORS = (ConnectionError, OSError, ProtocolError, asyncio.IncompleteReadError)
 
 
 class Stats:
@@ -140,14 +141,23 @@ class Bot:
         self.token = joined["token"]
 
     async def resume(self) -> None:
-        await self.link.connect()
-        self.link.send({"t": "resume", "table": self.table, "seat": self.seat, "token": self.token})
+        """Reconnect (bounded backoff) and take the seat back with its token."""
+        for attempt in range(RECONNECT_TRIES):
+            try:
+                await self.link.connect()
+                await self.link.request({"t": "resume", "table": self.table, "seat": self.seat,
+                                         "token": self.token}, "joined")
+                return
+            except LINK_ERRORS:
+                self.link.close()
+                await asyncio.sleep(min(RECONNECT_MAX_WAIT, 0.05 * 2 ** attempt))
+        raise ConnectionError(f"seat {self.seat} of {self.table}: could not resume")
 
     async def play(self) -> None:
         while True:
             try:
                 msg = await self.link.recv()
-            except (ConnectionError, OSError, ProtocolError, asyncio.IncompleteReadError):
+            except LINK_ERRORS:
                 log.info("seat %d of %s: connection lost; resuming", self.seat, self.table)
                 self.link.close()
                 self.inflight = None
@@ -195,24 +205,54 @@ class Bot:
             self.inflight = None  # the read loop reconnects, resumes and acts on the fresh snapshot
 
 
+SETUP_TRIES = 5
+
+
+async def seat_table(host: str, port: int, game: str, players: int, level: str, bot: Any, stats: Stats,
+                     seed: int) -> tuple[list[Bot], list[asyncio.Task]]:
+    """Create a table, seat N bots on their own connections and start it."""
+    control = Link(host, port, "bot-host")
+    seats: list[Bot] = []
+    tasks: list[asyncio.Task] = []
+    try:
+        await control.connect()
+        created = await control.request({"t": "create", "game": game, "seats": players, "bot_delay": 0},
+                                        "created")
+        table, host_token = created["table"], created["host"]
+        watch = TableWatch(players, stats)
+        seats = [Bot(host, port, table, s, level, bot, watch, stats, seed * 131 + s) for s in range(players)]
+        for b in seats:
+            await b.join()
+        tasks = [asyncio.create_task(b.play()) for b in seats]
+        await control.request({"t": "start", "table": table, "host": host_token, "seed": seed}, "lobby")
+        return seats, tasks
+    except BaseException:
+        for t in tasks:
+            t.cancel()
+        for b in seats:
+            b.link.close()
+        raise
+    finally:
+        control.close()
+
+
 async def play_table(host: str, port: int, game: str, players: int, level: str, stats: Stats,
                      seed: int) -> None:
-    """Create one table, seat N bots, start, play to the end."""
-    spec = REGISTRY[game]
-    bots = spec.bots()
+    """One full game on a new table. A connection lost while setting up abandons that table
+    and sets up another; once playing, the bots resume their seats with their tokens."""
+    bots = REGISTRY[game].bots()
     if level not in bots:
         raise SystemExit(f"no bot level {level!r} for {game} (have {sorted(bots)})")
-    control = Link(host, port, "bot-host")
-    await control.connect()
-    created = await control.request({"t": "create", "game": game, "seats": players, "bot_delay": 0}, "created")
-    table, host_token = created["table"], created["host"]
-    watch = TableWatch(players, stats)
-    seats = [Bot(host, port, table, s, level, bots[level], watch, stats, seed * 131 + s) for s in range(players)]
-    for b in seats:
-        await b.join()
-    tasks = [asyncio.create_task(b.play()) for b in seats]
-    await control.request({"t": "start", "table": table, "host": host_token, "seed": seed}, "lobby")
-    control.close()
+    for attempt in range(SETUP_TRIES):
+        try:
+            seats, tasks = await seat_table(host, port, game, players, level, bots[level], stats, seed)
+            break
+        except LINK_ERRORS as exc:
+            stats.error("bots/setup_failed")
+            log.info("setting up a table failed (%s); trying again", exc)
+            if attempt == SETUP_TRIES - 1:
+                raise
+            await asyncio.sleep(0.2 * (attempt + 1))
     try:
         await asyncio.gather(*tasks)
     finally:

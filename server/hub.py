@@ -21,6 +21,7 @@ from typing import Any, Callable
 from shared.engine import REGISTRY, GameSpec
 from shared.errors import HoukagoError, RuleError
 from shared.protocol import CLIENT_MESSAGES, MAX_TEXT, PROTOCOL_VERSION, ProtocolError, encode, validate
+from shared.rng import Rng
 
 from server.journal import Journal
 from server.tables import LOBBY, OVER, PLAYING, Table, new_token, token_ok
@@ -30,6 +31,7 @@ log = logging.getLogger("houkago.hub")
 Out = list[tuple[int, "bytes | None"]]
 MAX_TABLES = 2000
 MAX_BOT_DELAY = 60.0
+REPLAY_PART = 128 * 1024  # bytes of steps per replay frame
 
 
 @dataclass
@@ -187,7 +189,11 @@ class Hub:
             if not t.legal[seat_no] or not t.seats[seat_no].bot_level:
                 continue
             action = t.bot_action(seat_no)
+            before = t.sid
             out += self._accept(t, seat_no, action, now, quiet=True)
+            if t.sid == before and t.legal[seat_no]:  # the bot chose badly: any legal action instead
+                fallback = Rng.from_seed(t.sid * 31 + seat_no).choice(t.legal[seat_no])
+                out += self._accept(t, seat_no, fallback, now, quiet=True)
         return out
 
     # --- helpers ---------------------------------------------------------------------------
@@ -415,17 +421,19 @@ class Hub:
             raise HoukagoError("seat/unknown", "no such seat", seat=seat_no)
         seat = t.seats[seat_no]
         level = msg.get("level")
-        if level == "none":
-            if seat.bot is not None:
-                seat.bot, seat.name, seat.ready = None, "", False
-        else:
+        if seat.token_hash is not None and seat.holder is not None:
+            raise HoukagoError("seat/taken", "that seat is taken", seat=seat_no)
+        if level != "none":
             bots = t.spec.bots()
             if level is None:
                 level = "sensible" if "sensible" in bots else next(iter(bots), None)
             if level not in bots:
                 raise HoukagoError("bot/unknown_level", "no such bot", level=str(level)[:40])
-            if seat.token_hash is not None:
-                raise HoukagoError("seat/taken", "that seat is taken", seat=seat_no)
+        # a seat whose human left the lobby (disconnected) may be freed or given to a bot; its token dies
+        seat.token_hash, seat.away_since = None, None
+        if level == "none":
+            seat.bot, seat.name, seat.ready = None, "", False
+        else:
             seat.bot, seat.name, seat.ready = level, f"{level} bot", True
         self._save(t)
         return self._lobby(t, also=conn.id)
@@ -510,3 +518,41 @@ class Hub:
         self._update_wake(t)
         frame = encode({"t": "clock", "table": t.id, "clock": clock.wire(now)})
         return [(cid, frame) for cid in t.members() | {conn.id}]
+
+    def _on_replay(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+        """A started game as the spectators saw it, step by step, rebuilt from the journal.
+
+        Only ``view(state, None)`` and the public events ever leave: a replay shows
+        nothing a spectator watching live could not have seen. Sent in parts that
+        fit the frame cap.
+        """
+        if self.journal is None:
+            raise HoukagoError("replay/unavailable", "this server keeps no journal")
+        rec = self.journal.table(msg["table"])
+        if rec is None:
+            raise HoukagoError("table/unknown", "no such table", table=msg["table"][:40])
+        spec = self.games.get(rec.game)
+        if spec is None or rec.seed is None:
+            raise HoukagoError("replay/unavailable", "that game has not started or is not installed")
+        state = spec.setup(rec.seats, rec.seed, rec.options)
+        steps = [{"sid": 0, "view": spec.view(state, None), "events": []}]
+        for n, (seat_no, action) in enumerate(self.journal.actions(rec.id), start=1):
+            state, events = spec.apply(state, seat_no, action)
+            steps.append({"sid": n, "view": spec.view(state, None), "events": spec.events_for(events, None)})
+        over = spec.is_over(state)
+        head = {"t": "replay", "table": rec.id, "game": rec.game, "players": rec.seats, "names": rec.names}
+        out: Out = []
+        chunk: list[dict[str, Any]] = []
+        size = 0
+        for step in steps:
+            step_size = len(encode({"t": "s", "s": step}))
+            if chunk and size + step_size > REPLAY_PART:
+                out.append((conn.id, encode({**head, "part": len(out), "last": False, "steps": chunk, "ref": ref})))
+                chunk, size = [], 0
+            chunk.append(step)
+            size += step_size
+        final = {**head, "part": len(out), "last": True, "steps": chunk, "ref": ref}
+        if over:
+            final["result"] = spec.result(state)
+        out.append((conn.id, encode(final)))
+        return out

@@ -25,6 +25,8 @@ log = logging.getLogger("houkago.net")
 
 MAX_FRAME_IN = 64 * 1024  # client messages are small
 MAX_OUTBUF = 4 * 1024 * 1024  # bytes queued for one client before it is dropped
+MAX_CONNECTIONS = 2000
+HELLO_TIMEOUT = 30.0  # seconds a new connection has to say hello
 
 
 class Connection(asyncio.Protocol):
@@ -42,9 +44,21 @@ class Connection(asyncio.Protocol):
         assert isinstance(transport, asyncio.Transport)
         self.transport = transport
         self.peer = transport.get_extra_info("peername")
+        if len(self.server.conns) >= MAX_CONNECTIONS:
+            log.warning("too many connections; refusing %s", self.peer)
+            self.closed = True
+            transport.abort()
+            return
         self.server.conns[self.id] = self
         self.server.hub.connect(self.id)
+        self._hello_timer = self.server.loop.call_later(HELLO_TIMEOUT, self._hello_check)
         log.debug("connection %d from %s", self.id, self.peer)
+
+    def _hello_check(self) -> None:
+        conn = self.server.hub.conns.get(self.id)
+        if conn is not None and not conn.greeted and self.transport is not None:
+            log.info("connection %d never said hello; closing", self.id)
+            self.transport.abort()
 
     def data_received(self, data: bytes) -> None:
         if self.closed:
@@ -56,6 +70,8 @@ class Connection(asyncio.Protocol):
             log.info("connection %d: bad frame stream (%s); closing", self.id, err.code)
             server.deliver([(self.id, error_frame(err.code, err.message)), (self.id, None)])
             self.closed = True
+            if self.transport is not None:
+                self.transport.pause_reading()
             return
         now = server.loop.time()
         for msg in msgs:
@@ -63,6 +79,11 @@ class Connection(asyncio.Protocol):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
+        timer = getattr(self, "_hello_timer", None)
+        if timer is not None:
+            timer.cancel()
+        if self.id not in self.server.conns:
+            return  # refused at connect
         try:
             self.server.deliver(self.server.hub.disconnect(self.id, self.server.loop.time()))
         except Exception:
@@ -101,6 +122,7 @@ class Server:
         self._timer: asyncio.TimerHandle | None = None
         self._timer_at: float | None = None
         self._server: asyncio.base_events.Server | None = None
+        self.closing = False
 
     async def listen(self, host: str, port: int) -> int:
         self._server = await self.loop.create_server(lambda: Connection(self, next(self._ids)), host, port,
@@ -133,6 +155,8 @@ class Server:
         self._reschedule()
 
     def _reschedule(self) -> None:
+        if self.closing:
+            return
         when = self.hub.next_wakeup()
         if when == self._timer_at:
             return
@@ -151,8 +175,11 @@ class Server:
         self._reschedule()
 
     async def close(self) -> None:
+        """Stop listening, drop every connection, commit what is pending; no more ticks."""
+        self.closing = True
         if self._timer is not None:
             self._timer.cancel()
+            self._timer = None
         if self._server is not None:
             self._server.close()
         for conn in list(self.conns.values()):

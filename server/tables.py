@@ -132,6 +132,7 @@ class Table:
     started_wall: float | None = None
     finished_wall: float | None = None
     _legal_packed: dict[int, tuple[list, bytes]] = field(default_factory=dict, repr=False)
+    _packer: msgpack.Packer = field(default_factory=msgpack.Packer, repr=False)
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -280,6 +281,7 @@ class Table:
         and only each seat's view is packed per seat.
         """
         spec, state = self.spec, self.state
+        _pack = self._packer.pack  # one reusable Packer per table (faster than packb per call)
         over = self.phase == OVER
         common = [_KEY["t"], _SNAPSHOT, _KEY["table"], _pack(self.id), _KEY["sid"], _pack(self.sid),
                   _KEY["over"], _pack(over)]

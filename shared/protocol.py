@@ -123,6 +123,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "chat": {"table": (_S, True), "text": (_S, True), "seat": (_OPT_I, False), "token": (_OPT_S, False)},
     "clock": {"table": (_S, True), "host": (_S, True), "op": (_S, True), "seconds": (_OPT_NUM, False)},
     "ping": {"n": (_I, False)},
+    "replay": {"table": (_S, True)},
 }
 
 SERVER_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
@@ -141,6 +142,8 @@ SERVER_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
              "ts": (_ANY, False)},
     "clock": {"table": (_S, True), "clock": (_ANY, True)},
     "pong": {"n": (_I, False)},
+    "replay": {"table": (_S, True), "game": (_S, True), "players": (_I, True), "names": (_L, True),
+               "part": (_I, True), "last": (_B, True), "steps": (_L, True), "result": (_ANY, False)},
 }
 
 MAX_TEXT = 2000  # characters of chat or a name

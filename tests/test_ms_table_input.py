@@ -141,3 +141,53 @@ def test_display_mode_has_no_controls():
     body = next(iter(table.model.pairs))
     drag(table, screen, mind_centre(table, body), (100, 100))
     assert ctx.sent == []
+
+
+def test_relocation_by_clicking_three_students():
+    seed = find_seed(lambda s: s["turn"] == 0 and "relocate" in _hand_types(s)
+                     and len([b for b in range(2, 32) if s["loc"][b] is not None]) >= 4)
+    game, table, ctx, screen = make(seed)
+    drag(table, screen, hand_card_centre(table, "relocate"), table.layout().play_slot.center)
+    assert table.mode == "relocate"
+    own = _own_body(game.state)
+    others = [b for b in sorted(table.model.pairs) if b != own][:3]
+    for b in others:
+        click(table, screen, body_band(table, b))
+    assert len(ctx.sent) == 1
+    action = ctx.sent[0][1]
+    assert action["action"] == "relocate" and sorted(action["students"]) == others
+    game.act(0, action)  # the rules accept it
+
+
+def test_great_success_lets_you_swap_two_more_by_clicking():
+    import copy
+
+    from shared.rng import Rng
+
+    for seed in range(80):
+        game, table, ctx, screen = make(seed)
+        rng = Rng.from_seed(seed)
+        found = None
+        for _ in range(120):
+            s = game.state
+            magic = [a for a in game.spec.legal_actions(s, 0) if a["type"] == "magic"] if s["turn"] == 0 else []
+            if magic:
+                after, events = game.spec.apply(copy.deepcopy(s), 0, magic[0])
+                if after["pending"] is not None:
+                    found = magic[0]
+                    break
+            if game.bot_step(rng) is None:
+                break
+            table.skip_animations()
+        if found is None:
+            continue
+        game.act(0, found)
+        table.skip_animations()
+        settle(table, screen, 3)
+        assert table.mode == "great"
+        pair = next(tuple(sorted((a["a"], a["b"]))) for a in table.legal if a["type"] == "great_swap")
+        click(table, screen, body_band(table, pair[0]))
+        click(table, screen, body_band(table, pair[1]))
+        assert ctx.sent[-1][1] == {"type": "great_swap", "a": pair[0], "b": pair[1]}
+        return
+    raise AssertionError("no game reached a great success for seat 0")

@@ -12,6 +12,7 @@ caster's score pile, new students walking in from the edge of the map).
 """
 from __future__ import annotations
 
+import copy
 import math
 from typing import Any
 
@@ -22,6 +23,7 @@ from client.tables import mind_swap_fx as FX
 from client.tables import mind_swap_layout as L
 from client.tables import mind_swap_model as M
 from client.tables.base import TableView
+from client.tables.mind_swap_final import draw_final
 from client.tables.mind_swap_input import InputMixin
 from client.widgets.dice import DiceRoll, DieFaces
 
@@ -56,16 +58,41 @@ class MindSwapTable(InputMixin, TableView):
         self._lay_key: tuple | None = None
         self._lay: L.Layout | None = None
         self._bg: tuple[tuple[int, int], pygame.Surface] | None = None
+        self._layer1: tuple[tuple, pygame.Surface] | None = None
+        self._layer2: tuple[tuple, pygame.Surface] | None = None
+        self._scratch_surf: pygame.Surface | None = None
+        self._log_cache: tuple[tuple, pygame.Surface] | None = None
+        self._wrap_cache: dict[tuple, list[str]] = {}
+        self._log_y = 0
+        self._seen_events = False
+        self._opening: list[dict[str, Any]] = []
         self.init_input()
 
     # --- data from the server -------------------------------------------------------
     def set_snapshot(self, view: dict[str, Any], legal: list[dict[str, Any]], sid: int) -> None:
+        first = not self.view
         super().set_snapshot(view, legal, sid)
         self.latest = M.read_view(view, self.card_actions)
         self._fresh = True
         self.on_snapshot()
+        if first and not self._seen_events and view.get("turn_no", 0) == 0 and view.get("opening"):
+            # a table that joins at the start shows the setup (start dice, first students walking in):
+            # the map starts without the students who enter during it
+            self._opening = list(view.get("opening") or [])
+            start = copy.deepcopy(self.latest)
+            for ev in self._opening:
+                b = ev.get("student")
+                if ev.get("type") == "move" and ev.get("why") == "enter" and b in start.pairs:
+                    start.waiting_minds[b] = start.pairs.pop(b).mind
+                    start.waiting += 1
+            self._show(start)
+            self._fresh = True
+            self.push_events(self._opening)
 
     def push_events(self, events: list[dict[str, Any]]) -> None:
+        if events and self._opening and events == self._opening and self._seen_events:
+            return  # the opening was already shown from the first snapshot
+        self._seen_events = True
         for ev in events:
             self.steps.extend(self.steps_for(ev))
 
@@ -80,11 +107,13 @@ class MindSwapTable(InputMixin, TableView):
             sides = FX.dice_sides(ev)
             faces = [int(f) for f in ev["faces"]]
             size = round(lay.unit * (3.2 if self.ctx.display_mode else 2.6))
-            rest = (lay.map.centerx, round(lay.map.y + lay.map.h * 0.55))
+            rest = self.dice_rest(lay, size)
             start = (lay.map.right - size, lay.map.bottom - size)
             dropped = frozenset(int(i) for i in ev.get("dropped") or ())
+            minor = str(ev.get("purpose")) in MINOR_ROLLS
             roll = DiceRoll(sides=sides, faces=faces, start=start, rest=rest, size=size, dropped=dropped,
-                            fast=fast, label=None)
+                            fast=fast, label=None, duration=0.7 if minor else 0.85,
+                            badge_hold=0.3 if minor else 0.6)
             out.append(FX.DiceStep(roll=roll, caption=self.dice_caption(ev), log=log, sound="dice"))
             log = None
         outcome = ev.get("outcome")
@@ -97,8 +126,15 @@ class MindSwapTable(InputMixin, TableView):
         if etype == "marker" and isinstance(ev.get("student"), int):
             out.append(FX.MarkerStep(duration=0.0 if fast else 0.8, no=int(ev["student"]), log=log, sound="token"))
             log = None
-        if log is not None and log != "":
-            out.append(FX.Step(duration=0.0, log=log, sound=EVENT_SOUND.get(etype)))
+        if (log is not None and log != "") or not out:
+            out.append(FX.Step(duration=0.0, log=log or None, sound=EVENT_SOUND.get(etype) if log else None))
+        out[-1].event = ev
+        if not fast and etype in EVENT_PAUSE:
+            # the change is shown when the step ends; a pause after it lets the cards travel
+            out.append(FX.Step(duration=EVENT_PAUSE[etype]))
+        focus = tuple(int(ev[k]) for k in ("a", "b", "student") if isinstance(ev.get(k), int))
+        for step in out:
+            step.focus = focus
         return out
 
     def on_error(self, code: str, message: str) -> None:
@@ -138,6 +174,8 @@ class MindSwapTable(InputMixin, TableView):
             step = self.steps[0]
             if not step.started:
                 step.started = True
+                if isinstance(step, FX.SneezeStep) and step.focus:
+                    step.at = self.place_point({"a": step.focus[0]})
                 if step.sound:
                     self.ctx.play_sound(step.sound)
                 if self.ctx.fast:
@@ -150,13 +188,21 @@ class MindSwapTable(InputMixin, TableView):
             if step.log:
                 self.log.append(step.log)
                 del self.log[:-200]
+            if step.event is not None and self.model.players:
+                shown = M.apply_event(self.model, step.event, self.latest)
+                if shown is not None:
+                    self._show(shown)
 
     def _apply_latest(self) -> None:
-        """Show the newest snapshot: restored pairs fly to score piles, the rest glide."""
+        """Show the newest snapshot (all its events have been shown)."""
         if not self._fresh:
             return
-        old, new = self.model, self.latest
         self._fresh = False
+        self._show(self.latest)
+
+    def _show(self, new: M.Model) -> None:
+        """Draw ``new`` from now on: restored pairs fly to score piles, new students walk in, the rest glide."""
+        old = self.model
         lay_old = self.layout()
         for body, pair in old.pairs.items():
             if body in new.pairs:
@@ -261,6 +307,12 @@ class MindSwapTable(InputMixin, TableView):
 
     # --- geometry helpers -------------------------------------------------------------
     def layout(self, rect: pygame.Rect | None = None) -> L.Layout:
+        """The layout for ``rect`` (or the last drawn rect). A new window size puts every card
+        straight into its new place (a presentation cache, not game state)."""
+        if rect is not None and pygame.Rect(rect) != self._rect:
+            self._rect = pygame.Rect(rect)
+            self._lay_key = None
+            self._snap_sprites()
         r = pygame.Rect(rect) if rect is not None else self._rect
         counts = tuple((p.body, p.loc) for p in sorted(self.model.pairs.values(), key=lambda p: p.body))
         key = (tuple(r), self.ctx.unit, counts, self.ctx.display_mode, tuple(sorted(self.scroll.items())))
@@ -271,13 +323,37 @@ class MindSwapTable(InputMixin, TableView):
                 self._rect = r
         return self._lay
 
+    def dice_rest(self, lay: L.Layout, size: int) -> tuple[int, int]:
+        """Where dice settle: the middle of the largest empty stretch of an area (not on cards):
+        below its last row, or right of its last card."""
+        best, best_area = None, 0
+        need_w, need_h = size * 6, round(size * 1.8)
+        for loc, r in lay.areas.items():
+            slots = [lay.slots[p.body] for p in self.model.at(loc) if p.body in lay.slots]
+            extra = lay.other_label_h if loc == "other" else 0
+            if not slots:
+                cands = [pygame.Rect(r.x, r.y + lay.header, r.w, r.h - lay.header)]
+            else:
+                last_top = max(y for _, y in slots)
+                last_right = max(x for x, y in slots if y == last_top) + lay.foot[0] + lay.gap * 3
+                bottom = last_top + lay.foot[1] + extra
+                cands = [pygame.Rect(r.x, bottom, r.w, r.bottom - bottom),
+                         pygame.Rect(last_right, last_top, r.right - last_right, r.bottom - last_top)]
+            for free in cands:
+                if free.h >= need_h and free.w >= need_w and free.w * free.h > best_area:
+                    best, best_area = free, free.w * free.h
+        if best is None:
+            return lay.map.centerx, round(lay.map.y + lay.map.h * 0.55)
+        return best.centerx - size, best.centery
+
     def negi_target(self, lay: L.Layout) -> tuple[float, float]:
         area = lay.areas.get(self.model.negi) or lay.areas["classroom"]
         r = self.negi_radius(lay)
         return area.right - r - lay.gap * 2, area.y + lay.header / 2 + 1
 
     def negi_radius(self, lay: L.Layout) -> int:
-        return max(12, round(lay.header * 0.5))
+        label = self.ctx.text(self.ctx.t("ms.negi_short"), max(14, round(lay.header * 0.4)), D.INK, True)
+        return max(12, round(lay.header * 0.5), round(label.get_width() * 0.62))
 
     def pile_point(self, seat: int) -> tuple[float, float]:
         rows = self.player_rows(self.layout())
@@ -303,7 +379,7 @@ class MindSwapTable(InputMixin, TableView):
         return lay.map.center
 
     def player_rows(self, lay: L.Layout) -> dict[int, pygame.Rect]:
-        u = lay.unit
+        u = side_unit(lay)
         row_h = round(u * 2.5)
         y = lay.sidebar.y + round(u * 3.6)
         out = {}
@@ -314,8 +390,9 @@ class MindSwapTable(InputMixin, TableView):
 
     def cup_point(self, lay: L.Layout) -> tuple[int, int]:
         rows = self.player_rows(lay)
-        bottom = max((r.bottom for r in rows.values()), default=lay.sidebar.y + round(lay.unit * 3.6))
-        return lay.sidebar.x + round(lay.unit * 2.2), bottom + round(lay.unit * 2.0)
+        u = side_unit(lay)
+        bottom = max((r.bottom for r in rows.values()), default=lay.sidebar.y + round(u * 3.6))
+        return lay.sidebar.x + round(u * 2.2), bottom + round(u * 2.0)
 
     # --- texts ---------------------------------------------------------------------------
     def name(self, no: Any, short: bool = False) -> str:
@@ -406,19 +483,99 @@ class MindSwapTable(InputMixin, TableView):
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         lay = self.layout(rect)
-        surface.blit(self._background(lay), lay.rect.topleft)
-        self.draw_map(surface, lay)
+        surface.blit(self._base_layer(lay), lay.rect.topleft)
+        surface.blit(self._log_layer(lay), (lay.sidebar.x, lay.sidebar.y + self._log_top(lay)))
+        self.draw_area_marks(surface, lay)
         for f in self.flyers:
             f.draw(surface)
         if not self.ctx.display_mode and self.seat is not None:
             self.draw_hand(surface, lay)
         else:
             self.draw_recent(surface, lay)
-        self.draw_sidebar(surface, lay)
         fxc = FX.FxContext(self.ctx, self.painter, self.faces, lay.map, self.cup_point(lay), lay.unit)
         if self.steps:
+            self.draw_focus(surface, lay, self.steps[0].focus)
             self.steps[0].draw(surface, fxc)
+        elif self.model.over and not self.flyers:
+            draw_final(self, surface, lay)
         self.draw_overlays(surface, lay)
+
+    def draw_focus(self, surface: pygame.Surface, lay: L.Layout, bodies: tuple[int, ...]) -> None:
+        """Outline the students an effect is about (the two named for magic, the one rolling)."""
+        pulse = 2 + round(2 * (1 + math.sin(self.clock * 8)))
+        for b in bodies:
+            pos = self.body_pos.get(b)
+            if pos is None:
+                continue
+            r = pygame.Rect(round(pos[0]), round(pos[1]), lay.foot[0], lay.foot[1]).inflate(6 + pulse, 6 + pulse)
+            pygame.draw.rect(surface, D.ACCENT, r, 3, border_radius=max(6, lay.card_w // 7))
+
+    def _still(self) -> bool:
+        """Nothing on the map moves (pairs can come from the cached layer)."""
+        return not self.flyers and not self.dragged_refs() and not self.pinned() and self._settled()
+
+    def _base_layer(self, lay: L.Layout) -> pygame.Surface:
+        """Background, areas and sidebar (and the pairs when nothing moves), cached."""
+        key1 = (lay.rect.size, self.ctx.lang, id(self.model), tuple(sorted(self.scroll.items())), self.seat)
+        if self._layer1 is None or self._layer1[0] != key1:
+            base = self._background(lay).copy()
+            self.draw_areas(base, lay)
+            self.draw_sidebar(base, lay)
+            self._layer1 = (key1, base)
+            self._layer2 = None
+        if not self._still():
+            out = self._scratch(lay)
+            out.blit(self._layer1[1], (0, 0))
+            self.draw_pairs(out, lay)
+            return out
+        key2 = (key1, tuple(self.highlighted_students()), tuple(sorted(self.candidates())))
+        if self._layer2 is None or self._layer2[0] != key2:
+            full = self._layer1[1].copy()
+            self.draw_pairs(full, lay)
+            self._layer2 = (key2, full)
+        return self._layer2[1]
+
+    def _scratch(self, lay: L.Layout) -> pygame.Surface:
+        if self._scratch_surf is None or self._scratch_surf.get_size() != lay.rect.size:
+            self._scratch_surf = self._layer1[1].copy()
+        return self._scratch_surf
+
+    def _log_top(self, lay: L.Layout) -> int:
+        return self._log_y - lay.sidebar.y if self._log_y else round(lay.unit * 20)
+
+    def _log_layer(self, lay: L.Layout) -> pygame.Surface:
+        """The log panel, re-rendered only when an entry is added."""
+        top = self._log_top(lay)
+        size = (lay.sidebar.w, max(1, lay.sidebar.h - top))
+        key = (size, self.ctx.lang, len(self.log), self.log[-1] if self.log else "")
+        if self._log_cache is not None and self._log_cache[0] == key:
+            return self._log_cache[1]
+        u = side_unit(lay)
+        surf = pygame.Surface(size, pygame.SRCALPHA)
+        x = round(u * 0.6)
+        pygame.draw.line(surf, (90, 120, 110), (x, 0), (size[0] - round(u * 0.6), 0), 1)
+        px = max(14, round(u * 0.78))
+        line_h = self.ctx.font(px).get_linesize()
+        y = size[1] - round(u * 0.5)
+        for i, entry in enumerate(reversed(self.log[-40:])):
+            wrapped = self._wrapped(entry, px, size[0] - round(u * 1.4) - self.ctx.text("• ", px, D.LIGHT).get_width())
+            if y - line_h * len(wrapped) < round(u * 0.3):
+                break  # only whole entries
+            y -= line_h * len(wrapped)
+            colour = D.LIGHT if i == 0 else (190, 204, 198)
+            for k, line in enumerate(wrapped):
+                surf.blit(self.ctx.text(("• " if k == 0 else "  ") + line, px, colour), (x, y + k * line_h))
+        self._log_cache = (key, surf)
+        return surf
+
+    def _wrapped(self, entry: str, px: int, width: int) -> list[str]:
+        key = (entry, px, width, self.ctx.lang)
+        got = self._wrap_cache.get(key)
+        if got is None:
+            if len(self._wrap_cache) > 600:
+                self._wrap_cache.clear()
+            got = self._wrap_cache[key] = self.ctx.wrap(entry, px, width) or [""]
+        return got
 
     def _background(self, lay: L.Layout) -> pygame.Surface:
         size = lay.rect.size
@@ -437,19 +594,13 @@ class MindSwapTable(InputMixin, TableView):
             self._bg = (size, bg.convert() if pygame.display.get_surface() else bg)
         return self._bg[1]
 
-    def draw_map(self, surface: pygame.Surface, lay: L.Layout) -> None:
+    def draw_areas(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """The area panels with suit, name and head count (static: cached in the base layer)."""
         u = lay.unit
-        targets = self.drop_targets()
         for loc, r in lay.areas.items():
             suit = M.SUIT_OF.get(loc, "other")
             col = D.SUIT_COLOUR.get(suit, D.OTHER_COLOUR)
-            panel = self._area_panel(r.size, col)
-            surface.blit(panel, r.topleft)
-            if loc in targets:
-                glow = 2 + round(2 * (1 + math.sin(self.clock * 6)))
-                pygame.draw.rect(surface, D.ACCENT, r.inflate(glow, glow), 3, border_radius=round(u * 0.8))
-            if loc in self.flash:
-                pygame.draw.rect(surface, D.RED, r.inflate(4, 4), 4, border_radius=round(u * 0.8))
+            surface.blit(self._area_panel(r.size, col), r.topleft)
             hs = lay.header
             D.draw_suit(surface, suit, (r.x + hs * 0.6, r.y + hs * 0.52), hs * 0.62, col)
             title = self.ctx.text(self.loc_name(loc), max(14, u * 0.95), D.LIGHT, True)
@@ -461,20 +612,67 @@ class MindSwapTable(InputMixin, TableView):
             if lay.overflow.get(loc):
                 more = self.ctx.text(self.ctx.t("ms.scroll_more"), max(14, u * 0.7), D.ACCENT)
                 surface.blit(more, more.get_rect(bottomright=(r.right - u * 0.5, r.bottom - u * 0.2)))
-        # pairs, clipped to their areas
+
+    def draw_area_marks(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """Live marks on areas: the glow of legal drops, the red outline of a refused one."""
+        u = lay.unit
+        targets = self.drop_targets()
+        for loc, r in lay.areas.items():
+            if loc in targets:
+                glow = 2 + round(2 * (1 + math.sin(self.clock * 6)))
+                pygame.draw.rect(surface, D.ACCENT, r.inflate(glow, glow), 3, border_radius=round(u * 0.8))
+            if loc in self.flash:
+                pygame.draw.rect(surface, D.RED, r.inflate(4, 4), 4, border_radius=round(u * 0.8))
+
+    def draw_pairs(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """Every pair (clipped to its area), the "other" labels and the pieces; cards on their way
+        somewhere are drawn last and unclipped, so they are seen crossing the map."""
         picks = set(self.highlighted_students())
+        hints = self.candidates()
         dragged = self.dragged_refs()
+        bodies, minds = self._targets()
+        travelling_pairs: list[M.Pair] = []
+        travelling_minds: list[int] = []
         for loc, r in lay.areas.items():
             clip = surface.get_clip()
             surface.set_clip(r.inflate(-2, -2).clip(clip) if clip else r)
+            prev_room = None
             for pair in self.model.at(loc):
                 if ("pair", pair.body) in dragged:
                     continue
-                self.draw_pair(surface, lay, pair, pair.body in picks, ("mind", pair.mind) in dragged)
+                if _away(self.body_pos.get(pair.body), bodies.get(pair.body)):
+                    travelling_pairs.append(pair)
+                    continue
+                mind_away = _away(self.mind_pos.get(pair.mind), minds.get(pair.mind))
+                if mind_away:
+                    travelling_minds.append(pair.mind)
+                if loc == "other" and pair.room is not None and pair.room == prev_room:
+                    self.draw_room_link(surface, lay, pair)
+                prev_room = pair.room
+                self.draw_pair(surface, lay, pair, pair.body in picks,
+                               ("mind", pair.mind) in dragged or mind_away, pair.body in hints)
                 if loc == "other":
                     self.draw_other_label(surface, lay, pair)
             surface.set_clip(clip)
+        for pair in travelling_pairs:
+            self.draw_pair(surface, lay, pair, pair.body in picks, ("mind", pair.mind) in dragged)
+        for mind in travelling_minds:
+            mp = self.mind_pos.get(mind)
+            if mp is not None:
+                img = self.painter.student_card(self.content, mind, lay.card_w, lay.card_h, True, glow=True)
+                pad = (img.get_width() - lay.card_w) // 2
+                surface.blit(img, (round(mp[0]) - pad, round(mp[1]) - pad))
         self.draw_pieces(surface, lay)
+
+    def draw_room_link(self, surface: pygame.Surface, lay: L.Layout, pair: M.Pair) -> None:
+        """Two pairs at "other" in the same room: a band joins them."""
+        bp = self.body_pos.get(pair.body)
+        if bp is None:
+            return
+        y = round(bp[1] + lay.foot[1] * 0.55)
+        x1 = round(bp[0])
+        x0 = x1 - lay.gap * 3
+        pygame.draw.line(surface, D.ACCENT, (x0 - 2, y), (x1 + 2, y), max(3, round(lay.unit * 0.25)))
 
     def _area_panel(self, size: tuple[int, int], col: tuple[int, int, int]) -> pygame.Surface:
         def make() -> pygame.Surface:
@@ -487,7 +685,7 @@ class MindSwapTable(InputMixin, TableView):
         return self.painter._get(("area", size, col), make)
 
     def draw_pair(self, surface: pygame.Surface, lay: L.Layout, pair: M.Pair, picked: bool,
-                  mind_dragged: bool) -> None:
+                  mind_dragged: bool, hint: bool = False) -> None:
         bp = self.body_pos.get(pair.body)
         if bp is None:
             return
@@ -499,15 +697,26 @@ class MindSwapTable(InputMixin, TableView):
             mp = self.mind_pos.get(pair.mind, [bp[0] + lay.off[0], bp[1] + lay.off[1]])
             mind = self.painter.student_card(self.content, pair.mind, w, h, True, glow=pair.restored)
             surface.blit(mind, (round(mp[0]) - pad, round(mp[1]) - pad))
-        if picked:
+        if picked or hint:
             r = pygame.Rect(round(bp[0]) - 3, round(bp[1]) - 3, w + lay.off[0] + 6, h + lay.off[1] + 6)
-            pygame.draw.rect(surface, D.ACCENT, r, 3, border_radius=max(4, w // 8))
+            pygame.draw.rect(surface, D.ACCENT if picked else (240, 214, 170), r, 3 if picked else 2,
+                             border_radius=max(4, w // 8))
+
+    def room_host(self, pair: M.Pair) -> int:
+        """The first pair in ``pair``'s room at "other" (the room is named after that student)."""
+        if pair.room is None:
+            return pair.body
+        for p in self.model.at("other"):
+            if p.room == pair.room:
+                return p.body
+        return pair.body
 
     def draw_other_label(self, surface: pygame.Surface, lay: L.Layout, pair: M.Pair) -> None:
         bp = self.body_pos.get(pair.body)
         if bp is None:
             return
-        label = M.student_text(self.content, pair.body, "other", self.ctx.lang) or self.loc_name("other")
+        host = self.room_host(pair)
+        label = M.student_text(self.content, host, "other", self.ctx.lang) or self.loc_name("other")
         img = self.painter.fit_text(label, lay.unit * 0.72, (215, 222, 218), lay.foot[0] + lay.gap * 2)
         surface.blit(img, img.get_rect(midtop=(round(bp[0] + lay.foot[0] / 2), round(bp[1] + lay.foot[1] + 2))))
 
@@ -523,8 +732,13 @@ class MindSwapTable(InputMixin, TableView):
             pair = self.model.pair_of_mind(pl.character)
             mp = self.mind_pos.get(pair.mind) if pair else None
             if mp is not None:
+                clip = surface.get_clip()
+                _, minds = self._targets()
+                if not _away(mp, minds.get(pair.mind)) and pair.loc in lay.areas:
+                    surface.set_clip(lay.areas[pair.loc].clip(clip) if clip else lay.areas[pair.loc])
                 surface.blit(badge, badge.get_rect(center=(round(mp[0] + lay.card_w - r * 0.4),
                                                           round(mp[1] + lay.card_h - r * 0.6))))
+                surface.set_clip(clip)
                 continue
             area = lay.areas.get(pl.piece or "")
             if area is None:
@@ -539,7 +753,7 @@ class MindSwapTable(InputMixin, TableView):
             surface.blit(nb, nb.get_rect(center=(round(self.negi_pos[0]), round(self.negi_pos[1]))))
 
     def draw_sidebar(self, surface: pygame.Surface, lay: L.Layout) -> None:
-        u = lay.unit
+        u = side_unit(lay)
         sb = lay.sidebar
         x = sb.x + round(u * 0.6)
         # whose turn
@@ -583,51 +797,43 @@ class MindSwapTable(InputMixin, TableView):
             # the score pile: a little stack of mind cards
             pw, ph = max(22, round(r.h * 0.42)), round(r.h * 0.72)
             px = r.right - round(u * 0.4) - sc.get_width() - round(u * 0.6) - pw
-            for i, mind in enumerate(reversed(pl.pile[-6:])):
+            room = max(1, (px + pw - (r.x + r.w // 2)) // (pw + 2))
+            shown = pl.pile[-room:] if len(pl.pile) <= room else pl.pile[-(room - 1):]
+            for i, mind in enumerate(reversed(shown)):
                 card = self.painter.mini_card(mind, pw, ph)
-                surface.blit(card, (px - i * round(pw * 0.55), r.centery - ph // 2))
+                surface.blit(card, (px - i * (pw + 2), r.centery - ph // 2))
+            if len(shown) < len(pl.pile):
+                more = self.ctx.text(f"+{len(pl.pile) - len(shown)}", 14, D.LIGHT, True)
+                surface.blit(more, more.get_rect(midright=(px - len(shown) * (pw + 2) + pw - 2, r.centery)))
         # cup, deck, discard
         cx, cy = self.cup_point(lay)
         _draw_cup(surface, (cx, cy), u)
         cup = self.ctx.text(self.ctx.t("ms.cup", n=m.cup), max(14, u * 0.8), D.LIGHT)
         surface.blit(cup, cup.get_rect(midtop=(cx, cy + round(u * 1.1))))
-        dx = cx + round(u * 4)
+        dx = cx + round(u * 4.6)
         back = self.painter.card_back(round(u * 1.8), round(u * 2.5))
         surface.blit(back, back.get_rect(center=(dx, cy)))
         dk = self.ctx.text(self.ctx.t("ms.deck", n=m.deck), max(14, u * 0.8), D.LIGHT)
         surface.blit(dk, dk.get_rect(midtop=(dx, cy + round(u * 1.5))))
         ds = self.ctx.text(self.ctx.t("ms.discard", n=m.discard), max(14, u * 0.8), D.LIGHT)
-        surface.blit(ds, ds.get_rect(midtop=(dx + round(u * 4.2), cy + round(u * 1.5))))
+        surface.blit(ds, ds.get_rect(midtop=(dx + round(u * 4.6), cy + round(u * 1.5))))
         pygame.draw.rect(surface, (200, 200, 190), pygame.Rect(0, 0, round(u * 1.8), round(u * 2.5)).move(
-            dx + round(u * 3.3), cy - round(u * 1.25)), 1, border_radius=round(u * 0.2))
+            dx + round(u * 3.7), cy - round(u * 1.25)), 1, border_radius=round(u * 0.2))
         yy = cy + round(u * 2.9)
         status = []
-        if m.waiting:
+        if m.over:
+            pass
+        elif m.waiting:
             status.append(self.ctx.t("ms.waiting", n=m.waiting))
-        if m.bath:
+        if m.bath and not m.over:
             status.append(self.ctx.t("ms.bath_on"))
-        if m.magic_left and self.seat is not None and m.turn == self.seat:
+        if not m.over and m.magic_left and self.seat is not None and m.turn == self.seat:
             status.append(self.ctx.t("ms.magic_left", n=m.magic_left))
         for s in status:
             img = self.painter.fit_text(s, u * 0.78, (220, 228, 222), sb.w - round(u * 1.2))
             surface.blit(img, (x, yy))
             yy += img.get_height()
-        # the log (newest at the bottom)
-        top = yy + round(u * 0.4)
-        pygame.draw.line(surface, (90, 120, 110), (x, top), (sb.right - round(u * 0.6), top), 1)
-        size = max(14, round(u * (0.78 if not self.ctx.display_mode else 0.72)))
-        lines: list[str] = []
-        for entry in self.log[-30:]:
-            wrapped = self.ctx.wrap(entry, size, sb.w - round(u * 1.4))
-            lines.extend(["• " + wrapped[0]] + ["  " + w for w in wrapped[1:]])
-        line_h = self.ctx.font(size).get_linesize()
-        y = sb.bottom - round(u * 0.5) - line_h
-        for i, line in enumerate(reversed(lines)):
-            if y < top + round(u * 0.3):
-                break
-            img = self.ctx.text(line, size, D.LIGHT if i < 2 else (190, 204, 198))
-            surface.blit(img, (x, y))
-            y -= line_h
+        self._log_y = yy + round(u * 0.4)  # the log panel starts here (a cached layer of its own)
 
     def draw_recent(self, surface: pygame.Surface, lay: L.Layout) -> None:
         """Table display: the last few events in a line instead of a hand."""
@@ -640,8 +846,20 @@ class MindSwapTable(InputMixin, TableView):
             y += img.get_height() + round(u * 0.2)
 
 
+def side_unit(lay: L.Layout) -> float:
+    """The sidebar's size unit: never so small that 14 px text crowds its rows."""
+    return max(lay.unit, 18.0)
+
+
+def _away(pos: list[float] | None, target: tuple[float, float] | None, slack: float = 3.0) -> bool:
+    return pos is not None and target is not None and (abs(pos[0] - target[0]) > slack
+                                                       or abs(pos[1] - target[1]) > slack)
+
+
 OUTCOME_COLOUR = {"sneeze": (200, 210, 230), "runaway": (222, 96, 90), "great": (240, 200, 80),
                   "success": (150, 210, 140)}
+MINOR_ROLLS = frozenset({"start", "start_location", "location", "chachamaru"})
+EVENT_PAUSE = {"minds": 0.6, "restored": 0.5, "move": 0.22, "negi": 0.2}
 SILENT_EVENTS = frozenset({"piece", "cup", "drew", "end_turn"})
 EVENT_SOUND = {"move": "card", "negi": "token", "play": "card", "draw": "card", "restored": "flip",
                "minds": "flip", "reshuffle": "card", "game_over": "gong", "turn": "click"}

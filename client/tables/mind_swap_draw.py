@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from client.tables import mind_swap_model as M
+from client.widgets.tokens import BadgeCache
 
 TABLE = (31, 58, 52)
 PANEL = (44, 78, 70)
@@ -27,14 +28,6 @@ SUIT_COLOUR: dict[str, tuple[int, int, int]] = {
     "heart": (222, 96, 120), "diamond": (232, 168, 64), "club": (96, 184, 110), "spade": (104, 150, 222),
 }
 OTHER_COLOUR = (170, 160, 190)
-
-# Okabe–Ito first, then four more distinct ones (12 seats)
-PLAYER_COLOURS: tuple[tuple[int, int, int], ...] = (
-    (230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66), (0, 114, 178), (213, 94, 0),
-    (204, 121, 167), (140, 140, 140), (160, 110, 60), (120, 200, 200), (190, 60, 120), (110, 110, 220),
-)
-PLAYER_SHAPES: tuple[str, ...] = ("circle", "square", "diamond", "triangle", "hexagon", "star") * 2
-
 
 def student_colour(no: int) -> tuple[int, int, int]:
     """A calm, distinct colour per student (hue by golden ratio)."""
@@ -69,9 +62,13 @@ def draw_suit(surface: pygame.Surface, suit: str, center: tuple[float, float], s
         pygame.draw.circle(surface, col, (cx + r * 0.9, cy + s * 0.12), r)
         pygame.draw.polygon(surface, col, [(cx - s * 0.96, cy), (cx + s * 0.96, cy), (cx, cy - s)])
         pygame.draw.polygon(surface, col, [(cx, cy + s * 0.1), (cx - s * 0.3, cy + s), (cx + s * 0.3, cy + s)])
-    else:  # "other": a small door
-        pygame.draw.rect(surface, col, (cx - s * 0.55, cy - s, s * 1.1, s * 2), border_radius=max(1, int(s * 0.15)))
-        pygame.draw.circle(surface, TABLE, (cx + s * 0.3, cy + s * 0.1), max(1, s * 0.12))
+    else:  # "other": a door ajar in its frame
+        frame = pygame.Rect(round(cx - s * 0.62), round(cy - s), round(s * 1.24), round(s * 2))
+        pygame.draw.rect(surface, col, frame, max(2, round(s * 0.16)), border_radius=max(1, int(s * 0.12)))
+        leaf = [(frame.x + s * 0.12, frame.y + s * 0.12), (frame.centerx + s * 0.25, frame.y + s * 0.3),
+                (frame.centerx + s * 0.25, frame.bottom - s * 0.05), (frame.x + s * 0.12, frame.bottom - s * 0.12)]
+        pygame.draw.polygon(surface, col, leaf)
+        pygame.draw.circle(surface, TABLE, (frame.centerx + s * 0.02, cy + s * 0.1), max(1.5, s * 0.12))
 
 
 def draw_shape(surface: pygame.Surface, shape: str, center: tuple[float, float], r: float,
@@ -106,6 +103,7 @@ class Painter:
         self.ctx = ctx
         self._cache: dict[tuple, pygame.Surface] = {}
         self._lang = ctx.lang
+        self.badges = BadgeCache(ctx)
 
     def _get(self, key: tuple, make) -> pygame.Surface:
         if self.ctx.lang != self._lang:
@@ -115,7 +113,10 @@ class Painter:
         if surf is None:
             if len(self._cache) > 1500:
                 self._cache.clear()
-            surf = self._cache[key] = make()
+            surf = make()
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert_alpha() if surf.get_flags() & pygame.SRCALPHA else surf.convert()
+            self._cache[key] = surf
         return surf
 
     # --- text helpers ----------------------------------------------------------------
@@ -166,7 +167,10 @@ class Painter:
         name_w = w - 6
         img = self.ctx.text(full, name_px, INK, True)
         if img.get_width() > name_w:
-            img = self.fit_text(M.short_name(content, no, lang), name_px, INK, name_w, True)
+            short = M.short_name(content, no, lang)
+            img = self.ctx.text(short, name_px, INK, True)
+            if img.get_width() > name_w:  # a regular weight is narrower than truncating
+                img = self.fit_text(short, name_px, INK, name_w, False)
         surf.blit(img, img.get_rect(midtop=(r.centerx, band.bottom + 1)))
         if mind:  # a heart-shaped mark: this is a mind (心)
             field_top = band.bottom + img.get_height() + 2
@@ -212,8 +216,10 @@ class Painter:
                 draw_action_icon(surf, act, icon_c, icon_s, col)
                 ty = icon_c[1] + icon_s * 1.5
                 size = max(14, round(u * 0.66))
-                for line in self.ctx.wrap(self.ctx.t(f"ms.act.{act}.text"), size, w - 12)[:3]:
+                for line in self.ctx.wrap(self.ctx.t(f"ms.act.{act}.text"), size, w - 12):
                     img = self.ctx.text(line, size, SOFT_INK)
+                    if ty + img.get_height() > r.bottom - 3:
+                        break
                     surf.blit(img, img.get_rect(midtop=(band.centerx, ty)))
                     ty += img.get_height() * 0.92
             else:
@@ -259,20 +265,8 @@ class Painter:
 
     # --- badges ------------------------------------------------------------------------
     def player_badge(self, seat: int, r: int, label: str | None = None) -> pygame.Surface:
-        """Colour + shape + seat number (1-based) — readable without colour."""
-        def make() -> pygame.Surface:
-            size = r * 2 + 6
-            surf = pygame.Surface((size, size), pygame.SRCALPHA)
-            c = (size / 2, size / 2)
-            shape = PLAYER_SHAPES[seat % len(PLAYER_SHAPES)]
-            draw_shape(surf, shape, (c[0] + 1, c[1] + 2), r, (0, 0, 0, 90))
-            draw_shape(surf, shape, c, r, PLAYER_COLOURS[seat % len(PLAYER_COLOURS)])
-            draw_shape(surf, shape, c, r, INK, 2)
-            ink = (255, 255, 255) if seat % 12 in (4, 7, 11) else INK
-            txt = self.ctx.text(label or str(seat + 1), max(14, round(r * 1.05)), ink, True)
-            surf.blit(txt, txt.get_rect(center=(c[0], c[1] + (r * 0.12 if shape == "triangle" else 0))))
-            return surf
-        return self._get(("badge", seat, r, label), make)
+        """The shared seat badge (colour + number + shape sticker), radius ``r``."""
+        return self.badges.badge(seat, r * 2, label)
 
     def negi_badge(self, r: int) -> pygame.Surface:
         def make() -> pygame.Surface:
@@ -285,6 +279,8 @@ class Painter:
             # a little wand star on the rim
             draw_shape(surf, "star", (c[0] + r * 0.7, c[1] - r * 0.7), r * 0.38, ACCENT)
             txt = self.ctx.text(self.ctx.t("ms.negi_short"), max(14, round(r * 0.8)), INK, True)
+            if txt.get_width() > r * 1.7:
+                txt = pygame.transform.smoothscale_by(txt, r * 1.7 / txt.get_width())
             surf.blit(txt, txt.get_rect(center=c))
             return surf
         return self._get(("negi", r), make)

@@ -25,6 +25,8 @@ class Step:
     sound: str | None = None
     t: float = 0.0
     started: bool = False
+    focus: tuple[int, ...] = ()  # bodies to outline while this step plays
+    event: dict[str, Any] | None = None  # applied to the shown table when this step ends
 
     def update(self, dt: float) -> None:
         self.t += dt
@@ -56,6 +58,7 @@ class FxContext:
 class DiceStep(Step):
     roll: DiceRoll | None = None
     caption: str = ""
+    _tray: tuple[tuple[int, int], pygame.Surface] | None = None
 
     def update(self, dt: float) -> None:
         assert self.roll is not None
@@ -74,6 +77,15 @@ class DiceStep(Step):
     def draw(self, surface: pygame.Surface, fx: FxContext) -> None:
         assert self.roll is not None
         u = fx.unit
+        if self._tray is None:  # a soft dark felt where the dice land, so they read over the cards
+            rr = self.roll.badge_rect_hint()
+            box = rr.inflate(self.roll.size * 1.1, self.roll.size * 0.7)
+            box.width += self.roll.size * 2
+            tray = pygame.Surface(box.size, pygame.SRCALPHA)
+            pygame.draw.rect(tray, (16, 34, 30, 185), tray.get_rect(), border_radius=box.h // 2)
+            pygame.draw.rect(tray, (120, 150, 140, 200), tray.get_rect(), 2, border_radius=box.h // 2)
+            self._tray = (box.topleft, tray)
+        surface.blit(self._tray[1], self._tray[0])
         if self.caption:
             img = fx.ctx.text(self.caption, max(14, u * 0.95), D.LIGHT, True)
             rr = self.roll.badge_rect_hint()

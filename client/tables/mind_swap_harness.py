@@ -154,15 +154,19 @@ class LocalGame:
         from shared.engine import REGISTRY
 
         self.spec = REGISTRY[game_id]
+        self.seed, self.options = seed, dict(options or {})
         self.state = self.spec.setup(players, seed, options or {})
         self.tables: dict[int | None, Any] = {}
         self.sid = 0
 
     def attach(self, viewer: int | None, table: Any, opening: bool = True) -> None:
+        """Give ``table`` its first snapshot (a table at the start shows the setup's events
+        itself, from the view's "opening"); ``opening=False`` skips them (a table joining late)."""
         self.tables[viewer] = table
-        table.set_snapshot(self.spec.view(self.state, viewer), self.legal(viewer), self.sid)
-        if opening:
-            table.push_events(self.spec.events_for(list(self.state.get("opening") or []), viewer))
+        view = self.spec.view(self.state, viewer)
+        if not opening:
+            view = dict(view, opening=[])
+        table.set_snapshot(view, self.legal(viewer), self.sid)
 
     def legal(self, viewer: int | None) -> list[dict[str, Any]]:
         return [] if viewer is None else self.spec.legal_actions(self.state, viewer)

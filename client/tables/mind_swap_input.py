@@ -208,6 +208,25 @@ class InputMixin:
             return self.ctx.t("ms.prompt.great")
         return None
 
+    def candidates(self) -> set[int]:
+        """Pairs the current step may pick (a light outline), from the legal actions."""
+        if self.mode == "move_self":
+            mine = self.my_pair()
+            out = {b for b in self.takes() if isinstance(b, int)}
+            return out | ({mine.body} if mine else set())
+        if self.mode == "relocate":
+            return {b for a in self.legal if a.get("action") == "relocate" for b in a.get("students") or []}
+        if self.mode == "event":
+            return {a["student"] for a in self.legal if a.get("action") == "event" and a.get("student") is not None}
+        if self.mode in ("magic", "great"):
+            kind = "magic" if self.mode == "magic" else "great_swap"
+            pairs = [(a["a"], a["b"]) for a in self.legal if a.get("type") == kind]
+            if len(self.picks) == 1:
+                p = self.picks[0]
+                return {b for x, y in pairs for b in (x, y) if p in (x, y)} - {p}
+            return {b for x, y in pairs for b in (x, y)}
+        return set()
+
     def highlighted_students(self) -> list[int]:
         out = list(self.picks)
         if self.along is not None and self.along >= 0:
@@ -293,8 +312,9 @@ class InputMixin:
         return None
 
     # --- hit-testing on the map -----------------------------------------------------------------
-    def pair_at(self, pos: tuple[int, int]) -> tuple[M.Pair, bool] | None:
-        """The pair under ``pos`` and whether the mind card was hit."""
+    def pair_at(self, pos: tuple[int, int], ignore_mind: int | None = None) -> tuple[M.Pair, bool] | None:
+        """The pair under ``pos`` and whether the mind card was hit (``ignore_mind``: the card
+        being dragged, which is under the pointer itself)."""
         lay = self.layout()
         loc = lay.area_at(pos)
         if loc is None:
@@ -302,6 +322,8 @@ class InputMixin:
         for pair in reversed(self.model.at(loc)):
             bp = self.body_pos.get(pair.body)
             mp = self.mind_pos.get(pair.mind)
+            if pair.mind == ignore_mind:
+                mp = None
             if mp and pygame.Rect(round(mp[0]), round(mp[1]), lay.card_w, lay.card_h).collidepoint(pos):
                 return pair, True
             if bp and pygame.Rect(round(bp[0]), round(bp[1]), lay.card_w, lay.card_h).collidepoint(pos):
@@ -553,7 +575,7 @@ class InputMixin:
             return True
         if kind == "mind":
             src = self.model.pair_of_mind(ref)
-            hit = self.pair_at(pos)
+            hit = self.pair_at(pos, ignore_mind=ref)
             if src is None or hit is None or hit[0].body == src.body:
                 self.ctx.play_sound("click")
                 return True

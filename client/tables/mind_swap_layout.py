@@ -59,10 +59,16 @@ class Layout:
         return None
 
 
+MIN_CARD_W = 64  # below this a 14 px name no longer fits on a card
+
+
 def _card_dims(unit: float, scale: float) -> tuple[int, int, tuple[int, int], int]:
-    w = round(unit * 4.6 * scale)
+    """Card width/height, the mind card's offset on its body (so the body's number and name
+    stay visible: see ``Painter._make_student``), and the gap between pairs."""
+    w = max(MIN_CARD_W, round(unit * 4.6 * scale))
     h = round(w * 1.4)
-    return w, h, (round(w * 0.16), round(h * 0.37)), max(4, round(unit * 0.45 * scale))
+    band = max(16, round(h * 0.15)) + 1 + round(max(14, round(h * 0.14)) * 1.45) + 2
+    return w, h, (round(w * 0.16), max(band, round(h * 0.37))), max(4, round(unit * 0.45 * scale))
 
 
 def _fits(r: pygame.Rect, n: int, fw: int, fh: int, gap: int, header: int) -> tuple[bool, int]:
@@ -76,7 +82,7 @@ def compute(rect: pygame.Rect, unit: float, model: Model, display: bool,
             scroll: dict[str, int] | None = None) -> Layout:
     """The full layout for ``model`` in ``rect``."""
     u = unit
-    side_w = max(round(u * 17), round(rect.w * 0.21))
+    side_w = max(round(max(u, 18.0) * 17), round(rect.w * 0.21))
     hand_h = round(u * 5.2) if display else round(u * 10.6)
     margin = round(u * 0.5)
     sidebar = pygame.Rect(rect.right - side_w, rect.y, side_w, rect.h)
@@ -89,31 +95,40 @@ def compute(rect: pygame.Rect, unit: float, model: Model, display: bool,
     for scale in SCALES:
         w, h, off, gap = _card_dims(u, scale)
         fw, fh = w + off[0], h + off[1]
-        label_h = round(u * 1.0 * max(0.8, scale))
+        label_h = max(22, round(u * 1.1 * max(0.8, scale)))
         other_cell_w = fw + gap * 3
         other_cols = max(1, (mp.w - gap) // other_cell_w)
         other_rows = max(1, -(-counts["other"] // other_cols))
-        other_h = header + gap + other_rows * (fh + label_h + gap)
-        other_h = min(other_h, round(mp.h * 0.45))
-        quad_h = mp.h - other_h - gap
-        top_w = max(counts["library"], counts["classroom"]) + 2
-        bot_w = max(counts["garden"], counts["sports_ground"]) + 2
-        ratio = min(0.68, max(0.32, top_w / (top_w + bot_w)))
-        top_h = round((quad_h - gap) * ratio)
-        bot_h = quad_h - gap - top_h
-        areas: dict[str, pygame.Rect] = {}
-        for row_y, row_h, (a, b) in ((mp.y, top_h, ("library", "classroom")),
-                                     (mp.y + top_h + gap, bot_h, ("garden", "sports_ground"))):
+        other_need = header + gap + other_rows * (fh + label_h + gap)
+        rows: list[tuple[tuple[str, str], int, int, int]] = []  # (names, split px, need px)
+        for a, b in (("library", "classroom"), ("garden", "sports_ground")):
             wa, wb = counts[a] + 2.5, counts[b] + 2.5
             split = min(0.7, max(0.3, wa / (wa + wb)))
             aw = round((mp.w - gap) * split)
-            areas[a] = pygame.Rect(mp.x, row_y, aw, row_h)
-            areas[b] = pygame.Rect(mp.x + aw + gap, row_y, mp.w - aw - gap, row_h)
-        areas["other"] = pygame.Rect(mp.x, mp.bottom - other_h, mp.w, other_h)
-        ok = all(_fits(areas[loc], counts[loc], fw, fh, gap, header)[0] for loc in LOCATIONS[:4])
-        ok = ok and header + gap + other_rows * (fh + label_h + gap) <= other_h
+            need = 0
+            for n, width in ((counts[a], aw), (counts[b], mp.w - aw - gap)):
+                cols = max(1, (width - gap) // (fw + gap))
+                need = max(need, header + gap + max(1, -(-n // cols)) * (fh + gap))
+            rows.append(((a, b), aw, need, 0))
+        total = other_need + rows[0][2] + rows[1][2] + gap * 2
+        fits = total <= mp.h
+        spare = max(0, mp.h - total)
+        # spare height goes to the rows in proportion to their need (the band keeps its own)
+        need_sum = rows[0][2] + rows[1][2]
+        heights = [r[2] + int(spare * r[2] / need_sum) for r in rows]
+        if not fits:  # nothing fits: share the height by need and let areas scroll
+            avail = mp.h - gap * 2
+            heights = [round(avail * r[2] / (need_sum + other_need)) for r in rows]
+        other_h = mp.h - heights[0] - heights[1] - gap * 2
+        areas: dict[str, pygame.Rect] = {}
+        y = mp.y
+        for ((a, b), aw, _need, _), row_h in zip(rows, heights):
+            areas[a] = pygame.Rect(mp.x, y, aw, row_h)
+            areas[b] = pygame.Rect(mp.x + aw + gap, y, mp.w - aw - gap, row_h)
+            y += row_h + gap
+        areas["other"] = pygame.Rect(mp.x, y, mp.w, other_h)
         best = (scale, w, h, off, gap, areas, label_h, other_cell_w)
-        if ok:
+        if fits:
             break
     assert best is not None
     scale, w, h, off, gap, areas, label_h, other_cell_w = best
@@ -122,7 +137,9 @@ def compute(rect: pygame.Rect, unit: float, model: Model, display: bool,
     if display:
         hand_card_w = hand_card_h = 0
     slot = pygame.Rect(0, 0, round(u * 5.6), round(u * 5.6 * 1.4))
-    slot.bottomright = (hand.right - round(u * 9.5), hand.bottom - round(u * 0.6))
+    # right after room for five hand cards (the hand holds 4, 5 during a draw), buttons beside it
+    slot_x = hand.x + round(u) + 5 * (hand_card_w + round(u * 0.6)) + round(u * 1.5)
+    slot.bottomleft = (min(slot_x, hand.right - round(u * 9.5) - slot.w), hand.bottom - round(u * 0.6))
     cast = pygame.Rect(0, 0, round(u * 8), round(u * 2.6))
     cast.midleft = (slot.right + round(u * 0.8), slot.centery - round(u * 1.6))
     lay = Layout(rect=rect, unit=u, map=mp, areas=areas, sidebar=sidebar, hand=hand, play_slot=slot,
@@ -141,7 +158,8 @@ def compute(rect: pygame.Rect, unit: float, model: Model, display: bool,
                 lay.slots[p.body] = (r.x + gap * 2 + c * other_cell_w, r.y + header + gap + rw * cell_h
                                      - scroll.get(loc, 0))
             rows = -(-len(pairs) // cols) if pairs else 0
-            lay.overflow[loc] = max(0, header + gap + rows * cell_h - r.h)
+            over = header + gap + rows * cell_h - r.h
+            lay.overflow[loc] = over if over > gap else 0
             continue
         cols = max(1, (r.w - gap) // (fw + gap))
         used = min(cols, max(1, len(pairs)))
@@ -149,7 +167,8 @@ def compute(rect: pygame.Rect, unit: float, model: Model, display: bool,
         for i, p in enumerate(pairs):
             c, rw = i % cols, i // cols
             lay.slots[p.body] = (x0 + c * (fw + gap), r.y + header + gap + rw * (fh + gap) - scroll.get(loc, 0))
-        lay.overflow[loc] = _fits(r, len(pairs), fw, fh, gap, header)[1]
+        over = _fits(r, len(pairs), fw, fh, gap, header)[1]
+        lay.overflow[loc] = over if over > gap else 0
     return lay
 
 

@@ -7,6 +7,7 @@ missing.
 """
 from __future__ import annotations
 
+import copy
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -51,6 +52,7 @@ class HandCard:
 class Model:
     pairs: dict[int, Pair] = field(default_factory=dict)  # body no -> pair on the map
     waiting: int = 0  # students still to enter the map
+    waiting_minds: dict[int, int] = field(default_factory=dict)  # body -> mind, for those not yet on the map
     negi: str = "classroom"
     players: list[PlayerInfo] = field(default_factory=list)
     turn: int | None = None
@@ -119,6 +121,9 @@ def read_view(view: dict[str, Any], card_actions: dict[str, tuple[str, ...]] | N
         m.pairs[body] = Pair(body=body, mind=_int(p.get("mind", body)), loc=str(p.get("loc") or "other"),
                              room=p.get("room"))
     m.waiting = _count(view.get("waiting", 0))
+    for w in view.get("waiting") or []:
+        if isinstance(w, dict):
+            m.waiting_minds[_int(w.get("body"))] = _int(w.get("mind"))
     m.negi = str(view.get("negi") or "classroom")
     n = _int(view.get("players", 0))
     chars, piles, scores = view.get("chars") or [], view.get("piles") or [], view.get("scores") or []
@@ -151,6 +156,52 @@ def read_view(view: dict[str, Any], card_actions: dict[str, tuple[str, ...]] | N
     res = view.get("result") or {}
     m.winners = [int(w) for w in (res.get("winners") or [])]
     m.pending = dict(view.get("pending") or {})
+    return m
+
+
+def apply_event(model: Model, ev: dict[str, Any], newest: Model | None = None) -> Model | None:
+    """The model after one public event (for showing a batch step by step), or None when
+    the event changes nothing drawn. The next snapshot corrects anything this misses."""
+    etype = ev.get("type")
+    if etype not in ("minds", "move", "restored", "negi", "piece", "cup", "turn"):
+        return None
+    m = copy.deepcopy(model)
+    if etype == "minds":
+        for mv in ev.get("moves") or []:
+            to, mind = mv.get("to"), mv.get("mind")
+            if to in m.pairs:
+                m.pairs[to].mind = _int(mind)
+            elif isinstance(to, int):
+                m.waiting_minds[to] = _int(mind)
+    elif etype == "move":
+        b = _int(ev.get("student"))
+        if b in m.pairs:
+            m.pairs[b].loc, m.pairs[b].room = str(ev.get("to")), ev.get("room")
+        else:
+            mind = m.waiting_minds.pop(b, None)
+            if mind is None and newest is not None:
+                mind = newest.pairs[b].mind if b in newest.pairs else newest.waiting_minds.get(b)
+            m.pairs[b] = Pair(body=b, mind=b if mind is None else mind, loc=str(ev.get("to")), room=ev.get("room"))
+            m.waiting = max(0, m.waiting - 1)
+    elif etype == "restored":
+        b = _int(ev.get("student"))
+        m.pairs.pop(b, None)
+        m.waiting_minds.pop(b, None)
+        seat = ev.get("seat")
+        for pl in m.players:
+            if pl.seat == seat:
+                pl.pile.append(b)
+                pl.score += 3 if pl.character == b else 1
+    elif etype == "negi":
+        m.negi = str(ev.get("to"))
+    elif etype == "piece":
+        for pl in m.players:
+            if pl.seat == ev.get("seat"):
+                pl.piece, pl.room = ev.get("to"), ev.get("room")
+    elif etype == "cup":
+        m.cup = _int(ev.get("count"))
+    elif etype == "turn":
+        m.turn = _int(ev.get("seat"))
     return m
 
 

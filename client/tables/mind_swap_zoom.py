@@ -29,7 +29,8 @@ def draw_zoom(table: Any, surface: pygame.Surface, lay: L.Layout, z: tuple[str, 
     u = lay.unit
     kind, ref = z
     w = round(u * 15)
-    h = round(w * 1.4)
+    n_ab = len(M.student_abilities(table.content, int(ref))) if kind != "card" else 0
+    h = max(round(w * 1.4), round(u * (21.5 + 1.2 * n_ab))) if kind != "card" else round(w * 1.4)
     r = pygame.Rect(0, 0, w, h)
     # beside the pointer, kept on screen
     mx, my = table.mouse
@@ -78,7 +79,8 @@ def draw_zoom(table: Any, surface: pygame.Surface, lay: L.Layout, z: tuple[str, 
         on_card = (total <= 8) == mind
         col = D.INK if on_card else (160, 160, 165)
         if on_card:
-            pygame.draw.rect(surface, (0, 0, 0, 0), (x, y, r.w - round(u * 1.4), row_h))
+            pygame.draw.rect(surface, (226, 220, 240) if mind else (236, 228, 206),
+                             (x - 4, y, r.w - round(u * 1.4) + 8, row_h), border_radius=4)
         t = ctx.text(f"{total:>2}", max(14, u * 0.75), col, True)
         surface.blit(t, t.get_rect(midright=(x + round(u * 1.3), y + row_h // 2)))
         suit = M.SUIT_OF.get(loc, "other")

@@ -74,7 +74,7 @@ class DieFaces:
     def _draw_dn(self, value: int, size: int, grey: bool) -> pygame.Surface:
         """A d10 (any n>6): a kite silhouette with the number, 6 and 9 underlined."""
         pad = max(2, size // 14)
-        w, h = size, round(size * 1.08)
+        w, h = round(size * 1.1), round(size * 1.15)
         surf = pygame.Surface((w + pad * 2, h + pad * 2), pygame.SRCALPHA)
         cx = pad + w / 2
         top, bottom = pad, pad + h
@@ -88,8 +88,8 @@ class DieFaces:
         # facet lines for a 3-D hint
         pygame.draw.line(surf, ink, (pad + w * 0.18, mid - h * 0.05), (cx, mid + h * 0.08), 1)
         pygame.draw.line(surf, ink, (pad + w * 0.82, mid - h * 0.05), (cx, mid + h * 0.08), 1)
-        text = self._font(round(size * 0.5)).render(str(value), True, ink)
-        tr = text.get_rect(center=(cx, pad + h * 0.47))
+        text = self._font(round(size * (0.62 if value < 10 else 0.5))).render(str(value), True, ink)
+        tr = text.get_rect(center=(cx, pad + h * 0.46))
         surf.blit(text, tr)
         if value in (6, 9):
             pygame.draw.line(surf, ink, (tr.left + 2, tr.bottom - 1), (tr.right - 2, tr.bottom - 1), 2)

@@ -169,6 +169,7 @@ class Bot:
                 self.last = msg
                 if msg.get("ref") is not None and msg.get("ref") == self.inflight:
                     self.inflight = None  # our act was accepted
+                    self.tries = 0
                 if msg["over"]:
                     self.watch.over[self.seat] = True
                     return
@@ -188,7 +189,6 @@ class Bot:
         if random_pick:
             action = self.rng.choice(legal)
         else:
-            self.tries = 0
             try:
                 action = self.bot(snap["view"], legal, self.rng)
             except Exception:

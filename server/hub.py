@@ -158,19 +158,24 @@ class Hub:
             if t is None:
                 self._wake.pop(tid, None)
                 continue
-            out += self._tick_table(t, now)
+            try:
+                out += self._tick_table(t, now)
+            except Exception:  # a rules or bot failure must not stop the other tables
+                log.exception("table %s: tick failed", tid)
             self._update_wake(t)
         return out
 
     def _tick_table(self, t: Table, now: float) -> Out:
         out: Out = []
-        if t.phase == PLAYING and t.takeover_enabled:
+        if t.takeover_due():
             changed = False
             for seat in t.seats:
                 if (seat.away_since is not None and seat.takeover is None and seat.token_hash
                         and now >= seat.away_since + self.grace):
                     bots = t.spec.bots()
-                    seat.takeover = "sensible" if "sensible" in bots else next(iter(bots), "random")
+                    if not bots:
+                        continue
+                    seat.takeover = "sensible" if "sensible" in bots else next(iter(bots))
                     changed = True
             if changed:
                 t.schedule_bots(now)
@@ -275,6 +280,7 @@ class Hub:
             if t.phase == OVER:
                 t.finished_wall = self.wall()
                 self.journal.mark_finished(t.id, t.finished_wall)
+                log.info("table %s finished after %d actions", t.id, t.sid)
         elif t.phase == OVER:
             t.finished_wall = self.wall()
         out = t.snapshot_frames(events, now, ack=(seat_no, ref) if ref is not None and conn is not None else None)
@@ -327,6 +333,7 @@ class Hub:
                   takeover_enabled=bool(msg.get("takeover", True)), created=self.wall())
         self.tables[tid] = t
         self._save(t)
+        log.info("table %s created: %s, %d seats", tid, spec.id, seats)
         return [(conn.id, encode({"t": "created", "table": tid, "host": host_token, "ref": ref,
                                   "lobby": t.lobby_info()}))]
 
@@ -453,6 +460,7 @@ class Hub:
             raise HoukagoError("msg/bad_field", "seed out of range", field="seed")
         t.start(seed, now, self.wall())
         self._save(t)
+        log.info("table %s started (%s)", t.id, ", ".join(s.name for s in t.seats))
         out = self._lobby(t, also=conn.id) + t.snapshot_frames([], now)
         self._update_wake(t)
         return out

@@ -44,11 +44,12 @@ _KEY = {k: _pack(k) for k in ("t", "table", "seat", "sid", "view", "legal", "ove
 _SNAPSHOT = _pack("snapshot")
 
 
-def _frame(parts: list[bytes]) -> bytes:
-    """A frame whose body is a msgpack map given as pre-packed key, value, key, value … bytes."""
-    fields = len(parts) // 2
-    head = bytes((0x80 | fields,)) if fields < 16 else b"\xde" + fields.to_bytes(2, "big")
-    body = b"".join([head, *parts])
+def _map_head(pairs: int) -> bytes:
+    return bytes((0x80 | pairs,)) if pairs < 16 else b"\xde" + pairs.to_bytes(2, "big")
+
+
+def _with_header(body: bytes) -> bytes:
+    """Frame a pre-packed msgpack body (same cap as :func:`shared.protocol.encode`)."""
     if len(body) > MAX_FRAME:
         raise ProtocolError("frame/too_large", f"frame of {len(body)} bytes exceeds {MAX_FRAME}")
     return HEADER.pack(len(body)) + body
@@ -137,6 +138,7 @@ class Table:
     def __post_init__(self) -> None:
         if not self.seats:
             self.seats = [Seat() for _ in range(self.n)]
+        self.has_bots = bool(self.spec.bots())
 
     # --- persistence -------------------------------------------------------------
     def record(self) -> TableRecord:
@@ -243,12 +245,18 @@ class Table:
             action = rng.choice(legal)
         return action
 
+    def takeover_due(self) -> bool:
+        """Whether absent humans may be replaced by bots now: a game is running, the table allows it,
+        the game has bots, and at least one human is still here (an abandoned table just waits)."""
+        return (self.phase == PLAYING and self.takeover_enabled and self.has_bots
+                and any(s.holder is not None for s in self.seats))
+
     def wakeup(self, grace: float) -> float | None:
         """The next monotonic time something happens here without input (bots, clock, grace)."""
         times = list(self.bot_due.values())
         if self.clock and not self.clock.paused and not self.clock.expired:
             times.append(self.clock.deadline)
-        if self.phase == PLAYING and self.takeover_enabled:
+        if self.takeover_due():
             times += [s.away_since + grace for s in self.seats
                       if s.away_since is not None and s.takeover is None and s.token_hash]
         return min(times) if times else None
@@ -289,8 +297,12 @@ class Table:
             common += [_KEY["clock"], _pack(self.clock.wire(now))]
         if over:
             common += [_KEY["result"], _pack(spec.result(state))]
+        pairs = len(common) // 2
+        shared = b"".join(common)
         public = not any("vis" in ev for ev in events)
-        shared_events = _pack(events) if public else None
+        shared_events = _pack(events) if public else b""
+        key_seat, key_view, key_events, key_legal = _KEY["seat"], _KEY["view"], _KEY["events"], _KEY["legal"]
+        seat_head = _map_head(pairs + 4)
         out: list[tuple[int, bytes]] = []
         cache = self._legal_packed
         for s, seat in enumerate(self.seats):
@@ -301,15 +313,17 @@ class Table:
             if hit is None or hit[0] is not legal:
                 hit = cache[s] = (legal, _pack(legal))
             evs = shared_events if public else _pack(spec.events_for(events, s))
-            parts = [*common, _KEY["seat"], _pack(s), _KEY["view"], _pack(spec.view(state, s)), _KEY["events"], evs,
-                     _KEY["legal"], hit[1]]
             if ack is not None and ack[0] == s:
-                parts += [_KEY["ref"], _pack(ack[1])]
-            out.append((seat.holder, _frame(parts)))
+                body = b"".join((_map_head(pairs + 5), shared, key_seat, _pack(s), key_view, _pack(spec.view(state, s)),
+                                 key_events, evs, key_legal, hit[1], _KEY["ref"], _pack(ack[1])))
+            else:
+                body = b"".join((seat_head, shared, key_seat, _pack(s), key_view, _pack(spec.view(state, s)),
+                                 key_events, evs, key_legal, hit[1]))
+            out.append((seat.holder, _with_header(body)))
         if self.watchers:
             evs = shared_events if public else _pack(spec.events_for(events, None))
-            frame = _frame([*common, _KEY["seat"], _pack(None), _KEY["view"], _pack(spec.view(state, None)),
-                            _KEY["events"], evs])
+            frame = _with_header(b"".join((_map_head(pairs + 3), shared, key_seat, _pack(None), key_view,
+                                           _pack(spec.view(state, None)), key_events, evs)))
             out += [(cid, frame) for cid in self.watchers]
         return out
 

@@ -7,7 +7,7 @@ import time
 from typing import Any, Callable
 
 from shared.engine import REGISTRY
-from shared.protocol import PROTOCOL_VERSION, FrameDecoder, encode
+from shared.protocol import PROTOCOL_VERSION, SERVER_MESSAGES, FrameDecoder, encode, validate
 
 # the game the integration tests play: fate_votes once it is registered, else the benchmark game
 GAME = "fate_votes" if "fate_votes" in REGISTRY else "bench_vote"
@@ -196,6 +196,7 @@ def check_frames(game: str, client: SyncClient, states: list[dict], events: list
     checked = 0
     for m in client.log:
         assert m["t"] in ALLOWED_TYPES, m["t"]
+        validate(m, SERVER_MESSAGES)  # every message matches its documented schema
         if m["t"] != "snapshot":
             assert "view" not in m and "state" not in m
             continue

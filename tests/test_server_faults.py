@@ -110,3 +110,15 @@ def test_server_thread_starts_and_stops_cleanly() -> None:
     assert data is not None and not data.exists()
     with pytest.raises(OSError):
         socket.create_connection(("127.0.0.1", port), timeout=1).close()
+
+
+def test_server_thread_reports_a_busy_port() -> None:
+    first = ServerThread()
+    port = first.start()
+    try:
+        second = ServerThread(port=port)
+        with pytest.raises(RuntimeError):
+            second.start()
+        second.stop()
+    finally:
+        first.stop()

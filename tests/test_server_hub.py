@@ -207,3 +207,25 @@ def test_host_can_replace_a_departed_lobby_player_but_not_a_present_one() -> Non
     back = h.conn()
     err = one(h.send(back, {"t": "resume", "table": table, "seat": 0, "token": tok_a}), "error")
     assert err["code"] == "seat/bad_token"
+
+
+def test_takeover_after_grace_only_while_someone_is_still_there() -> None:
+    h = Harness()
+    table, host, host_token, players, _ = started(h, seats=3)
+    t = h.hub.tables[table]
+    h.send(host, {"t": "clock", "table": table, "host": host_token, "op": "pause"})  # only grace matters here
+    h.hub.disconnect(players[0][0], 10.0)
+    assert h.hub.next_wakeup() == 15.0  # grace 5 s
+    h.hub.tick(15.0)
+    assert t.seats[0].takeover == "sensible"
+    # everybody goes: the others' grace never ends in a bot game of nobody
+    h.hub.disconnect(players[1][0], 20.0)
+    h.hub.disconnect(players[2][0], 20.0)
+    for now in (30.0, 100.0, 1000.0):
+        h.hub.tick(now)
+    assert t.seats[1].takeover is None and t.seats[2].takeover is None
+    # one comes back: the other absent seat is taken over; the returning seat is theirs again
+    back = h.conn()
+    h.send(back, {"t": "resume", "table": table, "seat": 1, "token": players[1][1]}, now=1000.0)
+    h.hub.tick(1000.0)
+    assert t.seats[1].takeover is None and t.seats[2].takeover == "sensible"

@@ -23,6 +23,7 @@ from client.tables import school_mystery_layout as lay
 from client.tables import school_mystery_panels as panels
 from client.tables.base import TableView
 from client.tables.school_mystery_texts import SUITS, SmTexts
+from client.ui import Background
 from client.widgets.cards import CardRenderer, CardZoom
 from client.widgets.dice import DiceRoll, DieFaces
 from client.widgets.drag import DragController, DragSource, DropTarget
@@ -54,6 +55,7 @@ class SchoolMysteryTable(TableView):
         self.renderer = CardRenderer(ctx)
         self.zoom = CardZoom(ctx, self.renderer)
         self.badges = BadgeCache(ctx)
+        self.background = Background()
         self.faces = DieFaces()
         self.drag = DragController(fast=bool(getattr(ctx, "fast", False)))
         self.drag.on_click = self._on_drag_click
@@ -122,9 +124,6 @@ class SchoolMysteryTable(TableView):
         if old.get("phase") != view.get("phase") or (old.get("roll") is None) != (view.get("roll") is None):
             for key in ("declare", "give", "goto", "note", "edit"):
                 self.sel.pop(key, None)
-            if view.get("roll") is not None:
-                self.sel.pop("adv_src", None)
-                self.sel.pop("dis_src", None)
         if old.get("tasks") != view.get("tasks"):
             self.sel.pop("invent", None)
         students = view.get("students") or []

@@ -35,6 +35,7 @@ def result_from_view(view: dict[str, Any]) -> dict[str, Any]:
                                               "left": st.get("left", False)}
                      for i, st in enumerate(view.get("students") or [])],
         "calendar": view.get("calendar"), "scenes": (view.get("scene") or {}).get("number", 0),
+        "custom_locations": list(view.get("custom_locations") or []),
     }
 
 

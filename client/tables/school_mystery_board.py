@@ -259,10 +259,8 @@ def static_layer(t: Any, size: tuple[int, int]) -> pygame.Surface:
     key = (t.version, size, held, t.sel.get("tab"), t.secrets_open, t.ctx.lang, t.L.u)
     if t.static_key == key and t.static is not None:
         return t.static
-    from client.ui import table_background
-
     layer = pygame.Surface(size).convert() if pygame.display.get_surface() is not None else pygame.Surface(size)
-    table_background(layer)
+    t.background(layer)
     draw_tracker(t, layer)
     if t.display:
         draw_roster(t, layer)

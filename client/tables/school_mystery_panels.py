@@ -805,61 +805,54 @@ def roll_panel(t: Any) -> list[Any]:
 
 
 def _roll_declared(t: Any, p: P, roll: dict, mine: bool) -> None:
+    """The sources of advantage and disadvantage (shared in the roll), help, the roll button."""
     u = t.L.u
-    adv_src: set = t.sel.setdefault("adv_src", set())
-    dis_src: set = t.sel.setdefault("dis_src", set())
-    if not mine:  # mirror the roller's declared state
-        adv_src, dis_src = ({"declared"} if roll.get("advantage") else set()), (
-            {"declared"} if roll.get("disadvantage") else set())
+    adv_src = list(roll.get("advantage") or [])
+    dis_src = list(roll.get("disadvantage") or [])
     col_w = (p.width - int(u)) // 2
     top = p.y
 
-    def set_mods(kind: str, src: str) -> None:
-        pool = t.sel["adv_src"] if kind == "adv" else t.sel["dis_src"]
-        pool.symmetric_difference_update({src})
-        adv, dis = bool(t.sel["adv_src"]), bool(t.sel["dis_src"])
-        if (adv, dis) != (roll.get("advantage"), roll.get("disadvantage")):
-            t.send({"type": "set_roll_modifiers", "advantage": adv, "disadvantage": dis})
+    def toggle(kind: str, src: str) -> None:
+        adv, dis = list(adv_src), list(dis_src)
+        pool = adv if kind == "adv" else dis
+        if src in pool:
+            pool.remove(src)
+        else:
+            pool.append(src)
+        t.send({"type": "set_roll_modifiers", "advantage": [s for s in ADV_SOURCES if s in adv],
+                "disadvantage": [s for s in DIS_SOURCES if s in dis]})
 
-    # advantage column
+    def column(kind: str, title: str, colour: tuple, sources: tuple[str, ...], chosen: list[str],
+               effect: bool) -> None:
+        p.text(title, 0.78, colour, True)
+        if effect:
+            p.text("■ " + _title(t, "src_effect"), 0.72, INK, indent=0.4)
+        for src in sources:
+            on = src in chosen
+            label_text = ("■ " if on else "□ ") + _title(t, f"src_{kind}_{src}")
+            if mine:
+                f = p.flow(1.9, 0.3)
+                p.button(f, label_text, (lambda s=src: toggle(kind, s)), selected=on, k=0.72, w=col_w,
+                         key=f"{kind}:{src}")
+                p.end_flow(f)
+                p.y -= int(u * 0.25)
+            else:
+                p.text(label_text, 0.72, INK if on else MUTED, indent=0.4)
+
     p.width = col_w
-    p.text(_title(t, "advantage_sources"), 0.78, (40, 120, 70), True)
-    if roll.get("effect_advantage"):
-        p.text("■ " + _title(t, "src_effect"), 0.72, INK, indent=0.4)
-    for src in ADV_SOURCES:
-        on = src in adv_src or (not mine and roll.get("advantage") and src == ADV_SOURCES[0])
-        if mine:
-            f = p.flow(1.9, 0.3)
-            p.button(f, ("■ " if on else "□ ") + _title(t, f"src_adv_{src}"), (lambda s=src: set_mods("adv", s)),
-                     selected=on, k=0.72, w=col_w, key=f"adv:{src}")
-            p.end_flow(f)
-            p.y -= int(u * 0.25)
-    if not mine or (roll.get("advantage") and not adv_src):
-        p.text(("■ " if roll.get("advantage") else "□ ") + _title(t, "declared_adv"), 0.72, INK, indent=0.4)
+    column("adv", _title(t, "advantage_sources"), (40, 120, 70), ADV_SOURCES, adv_src,
+           bool(roll.get("effect_advantage")))
     left_bottom = p.y
-    # disadvantage column
     p.y, p.x = top, p.x + col_w + int(u)
-    p.text(_title(t, "disadvantage_sources"), 0.78, (170, 60, 50), True)
-    if roll.get("effect_disadvantage"):
-        p.text("■ " + _title(t, "src_effect"), 0.72, INK, indent=0.4)
-    for src in DIS_SOURCES:
-        on = src in dis_src
-        if mine:
-            f = p.flow(1.9, 0.3)
-            p.button(f, ("■ " if on else "□ ") + _title(t, f"src_dis_{src}"), (lambda s=src: set_mods("dis", s)),
-                     selected=on, k=0.72, w=col_w, key=f"dis:{src}")
-            p.end_flow(f)
-            p.y -= int(u * 0.25)
-    if not mine or (roll.get("disadvantage") and not dis_src):
-        p.text(("■ " if roll.get("disadvantage") else "□ ") + _title(t, "declared_dis"), 0.72, INK, indent=0.4)
+    column("dis", _title(t, "disadvantage_sources"), (170, 60, 50), DIS_SOURCES, dis_src,
+           bool(roll.get("effect_disadvantage")))
     st = t.student(roll.get("roller")) or {}
     conds = [t.tx.condition_name(c) for c in st.get("conditions") or []]
     p.text(_title(t, "roller_conditions") + ("、".join(conds) if conds else "—"), 0.68, MUTED)
     p.y = max(p.y, left_bottom) + int(u * 0.2)
-    p.x, p.width = t.L.dialog.left + p.pad, p.box.rect.w - p.pad * 2
-    p.x = p.box.rect.left + p.pad
-    adv = bool(roll.get("advantage") or roll.get("effect_advantage"))
-    dis = bool(roll.get("disadvantage") or roll.get("effect_disadvantage"))
+    p.x, p.width = p.box.rect.left + p.pad, p.box.rect.w - p.pad * 2
+    adv = bool(adv_src or roll.get("effect_advantage"))
+    dis = bool(dis_src or roll.get("effect_disadvantage"))
     mode = roll_mode(adv, dis)
     p.text("→ " + _title(t, f"mode_note_{mode}"), 0.85, ACCENT if mode != "normal" else INK, True)
     helpers = roll.get("helpers") or []

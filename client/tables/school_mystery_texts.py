@@ -114,6 +114,11 @@ class SmTexts:
         return s.locations[rank - 1]
 
     def location_name(self, view: dict, rank: int | None) -> str:
+        if isinstance(rank, int) and rank > 10:  # a place the players invented
+            for c in view.get("custom_locations") or []:
+                if c.get("id") == rank:
+                    return c.get("name", "")
+            return ""
         loc = self.location(view, rank)
         return self.tr(loc.name) if loc else ""
 
@@ -216,6 +221,8 @@ class SmTexts:
             kind = self.ui(f"kind_{card.get('kind')}")
             text = title if title != kind else body
             return t("log_card", name=self.seat_name(view, card.get("by")), kind=kind, text=_short(text, 40))
+        if k == "location_invented":
+            return t("log_invented", name=name, place=ev.get("name", ""))
         if k == "location_public":
             return t("log_public", place=self.location_name(view, ev.get("location")))
         if k == "scene_closed":

@@ -198,10 +198,15 @@ def info_card_surface(t: Any, card: dict, used: bool, selected: bool) -> pygame.
         draw_symbol(s, SUIT_SYMBOL[suit], (head.left + int(u * 0.85), head.centery), u * 0.52, fg)
     label = t.tx.ui(f"kind_{kind}")
     img = ctx.text(label, fs(ctx, 0.72), fg, True)
-    s.blit(img, img.get_rect(midleft=(head.left + int(u * 1.6), head.centery)))
+    room = head.w - int(u * 2.0)
     if card.get("rank"):
         rk = ctx.text(f"{SUIT_CHAR.get(suit, '')}{card['rank']}", fs(ctx, 0.72), fg, True)
         s.blit(rk, rk.get_rect(midright=(head.right - int(u * 0.4), head.centery)))
+        room -= rk.get_width() + int(u * 0.3)
+    if img.get_width() > room > 0:
+        img = pygame.transform.smoothscale(img, (room, max(1, int(img.get_height() * room / img.get_width()))))
+    if room > 0:
+        s.blit(img, img.get_rect(midleft=(head.left + int(u * 1.6), head.centery)))
     y = head.bottom + int(u * 0.2)
     inner = w - int(u * 0.8)
     x = r.left + int(u * 0.4)
@@ -324,11 +329,12 @@ def draw_tracker(t: Any, surface: pygame.Surface) -> None:
             y += img.get_height()
     leader = v.get("leader")
     if isinstance(leader, int):
-        d = int(u * 1.4)
-        by = r.bottom - d - int(u * 0.35)
-        surface.blit(t.badges.badge(leader, d), (x - 2, by - 2))
         img = ctx.text(f"{t.tx.ui('leader')}: {t.name(leader)}", fs(ctx, 0.75), CHALK_DIM)
-        surface.blit(img, (x + d + int(u * 0.5), by + (d - img.get_height()) // 2))
+        d = min(int(u * 1.4), img.get_height())
+        by = min(y + int(u * 0.15), r.bottom - d - 2)
+        surface.blit(t.badges.badge(leader, d), (x - 2, by - 2))
+        surface.blit(img, (x + d + int(u * 0.5), by + (d - img.get_height()) // 2),
+                     area=pygame.Rect(0, 0, r.right - x - d - int(u), img.get_height()))
 
 
 def draw_roster(t: Any, surface: pygame.Surface) -> None:
@@ -463,7 +469,6 @@ def draw_sheet(t: Any, surface: pygame.Surface) -> None:
         if is_rival and other != seat:
             role = f"{t.tx.ui('rival')}・{t.tx.ui('friend')}"
         text = t.name(other) + t.tx.paren(role)
-        surface.blit(ctx.text(text, size, INK, is_rival), (x + d + 8, y))
         marks = []
         if other != seat:
             marks.append(("help", (seat, other) in help_used))
@@ -472,6 +477,8 @@ def draw_sheet(t: Any, surface: pygame.Surface) -> None:
         mx = x + w
         for what, used in reversed(marks):
             mx = _tick(t, surface, mx, y, ctx.t(f"sm.rel_{what}"), used, size)
+        img = ctx.text(text, size, INK, is_rival)
+        surface.blit(img, (x + d + 8, y), area=pygame.Rect(0, 0, max(0, mx - x - d - 14), img.get_height()))
         y += lh
     y += int(u * 0.2)
     # special moves
@@ -557,7 +564,8 @@ def draw_secrets(t: Any, surface: pygame.Surface, seat: int, st: dict) -> None:
     n = max(4, len(ids))
     gap = int(u * 0.4)
     cw = (r.w - gap * (n - 1)) // n
-    ch = r.bottom - top - (int(u * 2.4) if own or seat == t.seat else 0)
+    hint_lines = ctx.wrap(ctx.t("sm.secrets_read"), fs(ctx, 0.62), r.w)[:2] if seat == t.seat else []
+    ch = r.bottom - top - len(hint_lines) * ctx.font(fs(ctx, 0.62), True).get_linesize() - 4
     ch = min(ch, int(cw * 1.2))
     for i in range(n):
         cr = pygame.Rect(r.left + i * (cw + gap), top, cw, ch)
@@ -617,7 +625,8 @@ def draw_decks(t: Any, surface: pygame.Surface) -> None:
             img = ctx.text(ln, fs(ctx, k), CHALK, True)
             surface.blit(img, (tx, y))
             y += img.get_height()
-        count_text = ctx.t("sm.deck_count", n=count, d=len(discards.get(suit) or []))
+        nd = len(discards.get(suit) or [])
+        count_text = ctx.t("sm.deck_left", n=count) + (ctx.t("sm.deck_discarded", d=nd) if nd else "")
         for ln in ctx.wrap(count_text, fs(ctx, 0.55 if t.display else 0.65), tw)[:2]:
             img = ctx.text(ln, fs(ctx, 0.55 if t.display else 0.65), CHALK_DIM)
             surface.blit(img, (tx, y))
@@ -626,13 +635,16 @@ def draw_decks(t: Any, surface: pygame.Surface) -> None:
         y += img.get_height() + int(u * 0.15)
         seat = duty.get(suit)
         if isinstance(seat, int):
-            d = int(u * 1.5)
-            surface.blit(t.badges.badge(seat, d), (tx - 2, y))
             lab = ctx.text(t.tx.ui("duty"), fs(ctx, 0.6), CHALK_DIM)
-            surface.blit(lab, (tx + d + 6, y - 2))
-            nm_lines = ctx.wrap(t.name(seat), fs(ctx, 0.7), tw - d - 6)
-            nm = ctx.text(nm_lines[0] if nm_lines else "", fs(ctx, 0.7), ACCENT if seat == t.seat else CHALK, True)
-            surface.blit(nm, (tx + d + 6, y - 2 + lab.get_height() - 3))
+            nm = ctx.text(t.name(seat), fs(ctx, 0.7), ACCENT if seat == t.seat else CHALK, True)
+            d = min(int(u * 1.5), nm.get_height() + 2)
+            y = min(y + int(u * 0.1), slot.bottom - d - 2)
+            surface.blit(t.badges.badge(seat, d), (tx - 2, y))
+            nx = tx + d + 4
+            surface.blit(lab, (nx, y + (d - lab.get_height()) // 2))
+            nx += lab.get_width() + 4
+            surface.blit(nm, (nx, y + (d - nm.get_height()) // 2),
+                         area=pygame.Rect(0, 0, max(0, slot.right - nx - 4), nm.get_height()))
 
 
 def _deck_back(t: Any, surface: pygame.Surface, r: pygame.Rect, suit: str, dim: bool = False) -> None:
@@ -801,10 +813,17 @@ def draw_dice(t: Any, surface: pygame.Surface) -> None:
         roll = t.view.get("roll") or {}
         if roll.get("raised") and roll.get("stage") == "rolled" and ev.get("reason") != "resolve":
             band = roll.get("band", band)
-        img = ctx.text(t.tx.band(band), fs(ctx, 1.25), BAND_COLOUR.get(band, CHALK), True)
-        surface.blit(img, img.get_rect(midbottom=(inner.centerx, inner.bottom - int(u * 1.5))))
         note = ctx.t(f"sm.mode_note_{ev.get('mode', 'normal')}")
         if ev.get("reason") == "resolve":
             note = ctx.t("sm.resolve_note", d=ev.get("difficulty", 0), n=ev.get("clues", 0))
-        im2 = ctx.text(note, fs(ctx, 0.62), CHALK_DIM)
-        surface.blit(im2, im2.get_rect(midbottom=(inner.centerx, inner.bottom - int(u * 0.35))))
+        im2 = _fit(ctx.text(note, fs(ctx, 0.62), CHALK_DIM), inner.w - 8)
+        surface.blit(im2, im2.get_rect(midbottom=(inner.centerx, inner.bottom - int(u * 0.3))))
+        img = _fit(ctx.text(t.tx.band(band), fs(ctx, 1.25), BAND_COLOUR.get(band, CHALK), True), inner.w - 8)
+        surface.blit(img, img.get_rect(midbottom=(inner.centerx, inner.bottom - int(u * 0.3) - im2.get_height())))
+
+
+def _fit(img: pygame.Surface, width: int) -> pygame.Surface:
+    """Shrink a rendered line that is wider than ``width`` (rare: small windows, long words)."""
+    if img.get_width() <= width or width <= 0:
+        return img
+    return pygame.transform.smoothscale(img, (width, max(1, int(img.get_height() * width / img.get_width()))))

@@ -76,14 +76,14 @@ def compute(rect: pygame.Rect, u: float, display: bool) -> Layout:
     else:
         side_w = int(u * 19)
         right_w = int(u * 17)
-        tracker = pygame.Rect(x0 + pad, y0 + pad, side_w, int(u * 7.4))
+        tracker = pygame.Rect(x0 + pad, y0 + pad, side_w, int(max(u * 7.4, 14 * 8.4)))
         tabs = pygame.Rect(x0 + pad, tracker.bottom + pad, side_w, int(u * 2.4))
         sheet = pygame.Rect(x0 + pad, tabs.bottom, side_w, y0 + H - tabs.bottom - pad)
         tray = pygame.Rect(x0 + W - right_w - pad, y0 + H - int(u * 11.5) - pad, right_w, int(u * 11.5))
         log = pygame.Rect(tray.left, y0 + pad, right_w, tray.top - y0 - pad * 2)
         left = tracker.right + pad
         cw = tray.left - pad - left
-        decks = pygame.Rect(left, y0 + pad, cw, int(u * 7.4))
+        decks = pygame.Rect(left, y0 + pad, cw, tracker.h)
         prompt = pygame.Rect(left, decks.bottom + pad // 2, cw, int(u * 2.2))
         actions = pygame.Rect(left, y0 + H - pad - int(u * 2.6), cw, int(u * 2.6))
         canvas = pygame.Rect(left, prompt.bottom + pad // 2, cw, actions.top - prompt.bottom - pad)

@@ -896,6 +896,10 @@ def _roll_rolled(t: Any, p: P, roll: dict, mine: bool, value: int) -> None:
     p.y = top + int(u * 0.5)
     p.text(detail, 0.9, INK, True, indent=bw / u + 0.8)
     p.y = top + int(u * 2.9)
+    srcs = [_title(t, f"src_adv_{x}") for x in roll.get("advantage") or []]
+    srcs += [_title(t, f"src_dis_{x}") for x in roll.get("disadvantage") or []]
+    if srcs:
+        p.text(_title(t, f"mode_note_{roll.get('mode', 'normal')}") + " — " + "、".join(srcs), 0.68, MUTED)
     if roll.get("raised"):
         p.text(_title(t, "raised_note"), 0.75, ACCENT, True)
     m = t.tx.move(roll.get("move"))

@@ -41,3 +41,26 @@ def test_the_article_is_shown_on_the_table_display_without_export_buttons():
     assert not any(b.key.startswith("export:") for b in table.buttons)
     surf = pygame.display.get_surface()
     table.draw(surf, surf.get_rect())
+
+
+def test_a_friend_objects_to_a_declared_resolve_with_their_own_words():
+    from tests.sm_table_helpers import apply_sent, click, pump
+
+    screen()
+    state, hist = S.scene_resolution("en")
+    sp = S.spec()
+    state, _ = sp.apply(state, 0, {"type": "declare_resolve"})
+    ctx = FakeCtx("en")
+    table = S.make_table(ctx, state, hist, 1, RECT)
+    assert not any(b.key == "roll" for b in table.buttons)  # only the declarer rolls
+    slot = next(s for s in table.slots if s.entry.key == "objection")
+    click(table, slot.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="A glove proves nothing."))
+    pump(table)
+    click_button(table, "submit:objection")
+    assert ctx.sent == [(1, {"type": "object", "text": "A glove proves nothing."})]
+    state, events = apply_sent(table, ctx, state)
+    assert any(e["type"] == "objection" for e in events)
+    roller = S.make_table(FakeCtx("en"), state, hist, 0, RECT)
+    if state["roll"] is not None:
+        assert any(b.key == "roll" for b in roller.buttons)

@@ -138,3 +138,35 @@ def test_the_table_display_has_no_controls_and_no_secrets():
     import pygame
     screen = pygame.display.get_surface()
     table.draw(screen, screen.get_rect())
+
+
+def test_when_the_rival_fails_the_rival_may_roll_again_from_their_own_table():
+    sp = spec()
+    found = None
+    for seed in range(11, 90):
+        state, hist = _calm(seed)
+        seat = _roller(state) if state["phase"] == "investigation" else None
+        if seat is None:
+            continue
+        stat = next(a["stat"] for a in sp.legal_actions(state, seat)
+                    if a["type"] == "declare_roll" and a["move"] == "discover")
+        s2, _ = sp.apply(state, seat, {"type": "declare_roll", "move": "discover", "stat": stat})
+        s2, _ = sp.apply(s2, seat, {"type": "roll_dice"})
+        rivals = [r for r in range(s2["players"]) if any(a["type"] == "rival_reroll" for a in sp.legal_actions(s2, r))]
+        if s2["roll"]["band"] == "failure" and rivals:
+            found = (s2, hist, seat, rivals[0])
+            break
+    assert found is not None, "no seed gives a failed roll with a rival"
+    state, hist, roller, rival = found
+    ctx = FakeCtx("en")
+    table = table_for(ctx, state, rival, hist)
+    table.skip_animations()
+    table.update(0)
+    keys = [b.key for b in table.buttons if b.key.startswith("reroll:")]
+    assert keys and not any(b.key == "accept_roll" for b in table.buttons)
+    click_button(table, keys[0])
+    assert ctx.sent == [(rival, {"type": "rival_reroll", "stat": keys[0].split(":", 1)[1]})]
+    state, events = apply_sent(table, ctx, state, hist)
+    ev = next(e for e in events if e["type"] == "dice_rolled")
+    assert ev["reason"] == "rival_reroll" and ev["seat"] == rival and ev["rival_of"] == roller
+    assert table.view["roll"]["roller"] == rival and table.view["roll"]["rerolled"]

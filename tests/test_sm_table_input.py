@@ -201,3 +201,23 @@ def _texts_used(table) -> list[str]:
         if hasattr(w, "text") and isinstance(w.text, str):
             out.append(w.text)
     return out
+
+
+def test_a_card_moved_by_another_player_glides_to_its_new_spot():
+    state, hist = _calm_with_cards()
+    ctx = FakeCtx("en")
+    table = table_for(ctx, state, 0, hist)
+    card = state["cards"][0]
+    before = board.card_rect(table, table.card(card["id"])).topleft
+    state, events = spec().apply(state, 2, {"type": "move_card", "card": card["id"], "x": 7000, "y": 6000})
+    table.set_snapshot(spec().view(state, 0), spec().legal_actions(state, 0), 99)
+    table.push_events(events)
+    table.update(0.0)
+    assert card["id"] in table.card_tweens and table.busy()
+    assert board.card_rect(table, table.card(card["id"])).topleft == before
+    table.update(0.1)
+    mid = board.card_rect(table, table.card(card["id"])).topleft
+    assert mid != before and mid != table.L.to_screen(7000, 6000)
+    table.update(0.3)
+    assert board.card_rect(table, table.card(card["id"])).topleft == table.L.to_screen(7000, 6000)
+    assert not table.card_tweens

@@ -24,6 +24,7 @@ from client.tables import school_mystery_panels as panels
 from client.tables.base import TableView
 from client.tables.school_mystery_texts import SUITS, SmTexts
 from client.ui import Background
+from client.widgets.anim import Tween, ease_out
 from client.widgets.cards import CardRenderer, CardZoom
 from client.widgets.dice import DiceRoll, DieFaces
 from client.widgets.drag import DragController, DragSource, DropTarget
@@ -78,6 +79,10 @@ class SchoolMysteryTable(TableView):
         self.dice_event: dict[str, Any] | None = None
         self.pending_pos: dict[int, tuple[int, int]] = {}
         self.auto_pos: dict[int, tuple[int, int]] = {}
+        self.card_tweens: dict[int, Tween] = {}  # cards moved by someone else glide to their new spot
+        self.card_born: dict[int, float] = {}  # new cards turn face up
+        self.shown_pos: dict[int, tuple[int, int]] = {}
+        self.shown_layout: tuple | None = None
         self.flying: list[dict[str, Any]] = []  # drawn cards flying from a deck (cosmetic)
         self.card_cache: dict[tuple, pygame.Surface] = {}
         self.secrets_open = False  # the owner's secrets shown (pass-and-play: behind the curtain)
@@ -452,6 +457,15 @@ class SchoolMysteryTable(TableView):
             self.dice.update(dt)
             if self.dice.landed and (not was or self.pending_log):
                 self._flush_log()
+        for cid in list(self.card_tweens):
+            tw = self.card_tweens[cid]
+            tw.update(dt)
+            if tw.done:
+                del self.card_tweens[cid]
+        for cid in list(self.card_born):
+            self.card_born[cid] -= dt
+            if self.card_born[cid] <= 0:
+                del self.card_born[cid]
         for f in self.flying:
             f["t"] += dt
         self.flying = [f for f in self.flying if f["t"] < 0.45]
@@ -468,6 +482,7 @@ class SchoolMysteryTable(TableView):
             self.widgets, self.buttons, self.slots = [], [], []
             return
         self.auto_pos = board.auto_layout(self)
+        self._animate_cards()
         widgets = panels.build(self)
         self.widgets = widgets
         self.buttons = [w for w in widgets if isinstance(w, panels.Button)]
@@ -477,6 +492,25 @@ class SchoolMysteryTable(TableView):
         self.drag.set_sources(self._sources())
         if not self.drag.dragging:
             self.drag.set_targets([])
+
+    def _animate_cards(self) -> None:
+        """Start glides for cards whose resting spot changed (not my own drop) and flips for new cards."""
+        layout = (tuple(self.rect), self.L.u)
+        same_layout = layout == self.shown_layout and bool(self.shown_pos)
+        targets = {}
+        for c in self.view.get("cards") or []:
+            cid = c["id"]
+            target = board.target_pos(self, c)
+            targets[cid] = target
+            before = self.shown_pos.get(cid)
+            if not same_layout or self.ctx.fast:
+                continue
+            if before is None:
+                self.card_born[cid] = board.BORN_SECONDS
+            elif before != target and cid not in self.pending_pos and not self.drag.is_held(("card", cid)):
+                start = board.card_pos(self, c) if cid in self.card_tweens else before
+                self.card_tweens[cid] = Tween(start, target, board.MOVE_SECONDS, ease_out)
+        self.shown_pos, self.shown_layout = targets, layout
 
     def _sources(self) -> list[DragSource]:
         if not self.controls:
@@ -507,13 +541,16 @@ class SchoolMysteryTable(TableView):
         board.draw(self, surface)
 
     def busy(self) -> bool:
-        return bool((self.dice is not None and not self.dice.done) or self.flying or self.drag.busy)
+        return bool((self.dice is not None and not self.dice.done) or self.flying or self.drag.busy
+                    or self.card_tweens or self.card_born)
 
     def skip_animations(self) -> None:
         if self.dice is not None:
             self.dice.skip()
             self._flush_log()
         self.flying = []
+        self.card_tweens.clear()
+        self.card_born.clear()
         self.drag.skip()
 
     # --- export --------------------------------------------------------------------------------

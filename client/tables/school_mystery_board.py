@@ -14,6 +14,8 @@ from client.widgets.drag import draw_glow
 from client.widgets.tokens import ink_on, seat_colour
 
 PANEL = (36, 64, 57)
+BORN_SECONDS = 0.25
+MOVE_SECONDS = 0.22
 SEALED = (120, 52, 60)
 SEAL_OPEN = (200, 170, 120)
 
@@ -33,6 +35,15 @@ AUTO_KINDS = ("location", "phenomenon", "character", "clue", "note")
 
 
 def card_pos(t: Any, card: dict) -> tuple[int, int]:
+    tween = t.card_tweens.get(card["id"])
+    if tween is not None:
+        x, y = tween.value
+        return int(x), int(y)
+    return target_pos(t, card)
+
+
+def target_pos(t: Any, card: dict) -> tuple[int, int]:
+    """Where a card rests: a drop waiting for the server, the tidy column, or its shared position."""
     pending = t.pending_pos.get(card["id"])
     if pending is not None:
         return t.L.to_screen(*pending)
@@ -691,8 +702,11 @@ def draw_canvas(t: Any, surface: pygame.Surface) -> None:
             continue
         img = info_card_surface(t, c, resolution and c["id"] in used, edit == c["id"])
         pos = t.drag.position_of(("card", c["id"]), card_rect(t, c).center)
-        pad = max(4, int(u * 0.3))
-        surface.blit(img, (pos[0] - t.L.card_size[0] // 2 - pad, pos[1] - t.L.card_size[1] // 2 - pad))
+        born = t.card_born.get(c["id"], 0.0)
+        if born > 0:  # a new card turns face up (horizontal squash)
+            k = max(0.05, abs(math.cos(math.pi / 2 * born / BORN_SECONDS)))
+            img = pygame.transform.smoothscale(img, (max(1, int(img.get_width() * k)), img.get_height()))
+        surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
         if c["kind"] == "clue" and t._play_phase() and not t.display:
             k = link_knob(t, card_rect(t, c))
             pygame.draw.circle(surface, (200, 60, 60), k.center, k.w // 2 - 2)

@@ -221,3 +221,20 @@ def test_a_card_moved_by_another_player_glides_to_its_new_spot():
     table.update(0.3)
     assert board.card_rect(table, table.card(card["id"])).topleft == table.L.to_screen(7000, 6000)
     assert not table.card_tweens
+
+
+def test_anyone_writes_the_tone_notes_during_setup():
+    from bench import sm_scenes as S
+
+    state, hist = S.scene_setup("ja")
+    ctx = FakeCtx("ja")
+    table = table_for(ctx, state, 3, hist)
+    slot = next(s for s in table.slots if s.entry.key == "tone")
+    click(table, slot.rect.center)
+    pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="図書室の場面を多めに。"))
+    pump(table)
+    click_button(table, "submit:tone")
+    seat, action = ctx.sent[-1]
+    assert seat == 3 and action["type"] == "set_tone" and action["text"].endswith("図書室の場面を多めに。")
+    state, _ = apply_sent(table, ctx, state)
+    assert table.view["tone"].endswith("図書室の場面を多めに。")

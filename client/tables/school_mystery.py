@@ -233,6 +233,8 @@ class SchoolMysteryTable(TableView):
         """Whether this seat may now send an action of ``kind`` (with these fields)."""
         if not self.controls:
             return False
+        if kind == "set_tone":  # accepted from anyone during setup (the rules list it for one seat)
+            return self.view.get("phase") in ("setup_subject", "setup_leader", "setup_students")
         if kind in FREE_ACTIONS:  # accepted at any time in play (the rules list them only when calm)
             return self._play_phase() and (kind != "unlink_cards" or bool(self.view.get("links")))
         for a in self.legal:

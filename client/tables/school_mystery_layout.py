@@ -79,7 +79,8 @@ def compute(rect: pygame.Rect, u: float, display: bool) -> Layout:
         tracker = pygame.Rect(x0 + pad, y0 + pad, side_w, int(max(u * 7.4, 14 * 8.4)))
         tabs = pygame.Rect(x0 + pad, tracker.bottom + pad, side_w, int(u * 2.4))
         sheet = pygame.Rect(x0 + pad, tabs.bottom, side_w, y0 + H - tabs.bottom - pad)
-        tray = pygame.Rect(x0 + W - right_w - pad, y0 + H - int(u * 11.5) - pad, right_w, int(u * 11.5))
+        chat = int(u * 2.9)  # room under the tray for the app's chat button (LAN)
+        tray = pygame.Rect(x0 + W - right_w - pad, y0 + H - int(u * 11) - pad - chat, right_w, int(u * 11))
         log = pygame.Rect(tray.left, y0 + pad, right_w, tray.top - y0 - pad * 2)
         left = tracker.right + pad
         cw = tray.left - pad - left

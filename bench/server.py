@@ -264,6 +264,7 @@ class Bench:
         return {"moves": moves, "wall_s": round(wall, 3), "moves_per_s": round(moves / wall, 1),
                 "p50_ms": rank(0.50), "p95_ms": rank(0.95), "p99_ms": rank(0.99),
                 "server_cpu_pct": round(100 * cpu / wall, 1), "driver_cpu_pct": round(100 * driver_cpu / wall, 1),
+                "server_cpu_us_per_move": round(1e6 * cpu / max(1, moves), 1),
                 "server_rss_mib": peak_rss_mib(server_pid),
                 "bytes_up": round(self.up_bytes / max(1, self.up_frames), 1),
                 "bytes_down": round(self.down_bytes / max(1, self.down_frames), 1),

@@ -25,7 +25,7 @@ def seat_range(game_id: str) -> tuple[int, int]:
     from shared.engine import REGISTRY
 
     spec = REGISTRY.get(game_id)
-    defaults = {"fate_votes": (3, 12), "mind_swap": (2, 6), "school_mystery": (1, 6)}
+    defaults = {"fate_votes": (3, 12), "mind_swap": (2, 6), "school_mystery": (2, 6)}
     return (spec.min_seats, spec.max_seats) if spec else defaults.get(game_id, (2, 6))
 
 

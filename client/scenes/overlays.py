@@ -72,7 +72,7 @@ class MenuScene(Scene):
         x = (w - bw) // 2
         y = h // 2 - int(u * 5)
         self.buttons = [
-            Button(t("launcher.back"), pygame.Rect(x, y, bw, bh), lambda: app.pop(self), key="resume", primary=True),
+            Button(t("menu.resume"), pygame.Rect(x, y, bw, bh), lambda: app.pop(self), key="resume", primary=True),
             Button(t("launcher.settings"), pygame.Rect(x, y + int(u * 3.6), bw, bh),
                    lambda: modes.open_settings(app), key="settings"),
             Button(t("results.back"), pygame.Rect(x, y + int(u * 7.2), bw, bh), app.back_to_launcher,

@@ -77,3 +77,21 @@ def test_scrolling_an_overflowing_area():
     after = table.layout().slots
     moved = [b for b in after if after[b] != before[b]]
     assert moved and all(table.model.pairs[b].loc == loc for b in moved)
+
+
+def test_drawing_into_an_offset_rect():
+    """The table may be given part of the window: everything stays inside that rect."""
+    from tests._ms_table_util import make
+
+    game, table, ctx, screen = make(3)
+    screen.fill((255, 0, 255))
+    rect = pygame.Rect(200, 100, 1500, 900)
+    for _ in range(3):
+        table.update(1 / 60)
+        table.draw(screen, rect)
+    assert screen.get_at((rect.x - 1, rect.y - 1))[:3] == (255, 0, 255)
+    assert screen.get_at((rect.x + 1, rect.y + 1))[:3] != (255, 0, 255)
+    lay = table.layout()
+    assert rect.contains(lay.map) and rect.contains(lay.sidebar)
+    body = next(iter(table.model.pairs))
+    assert rect.contains(lay.pair_rect(body))

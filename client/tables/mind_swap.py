@@ -2,13 +2,16 @@
 
 Pieces: :mod:`mind_swap_model` (view → model, content texts), :mod:`mind_swap_layout`
 (where things go), :mod:`mind_swap_draw` (program-drawn cards and badges),
-:mod:`mind_swap_fx` (dice, announcements, flyers) and :mod:`mind_swap_input`
-(candidate actions from drags and clicks). This module ties them together.
+:mod:`mind_swap_fx` (dice, announcements, flyers), :mod:`mind_swap_input`
+(candidate actions from drags and clicks), :mod:`mind_swap_sidebar` (turn, scores,
+counts, log), :mod:`mind_swap_texts` (names, log lines), :mod:`mind_swap_zoom` and
+:mod:`mind_swap_final`. This module ties them together.
 
-The snapshot shown is held back while dice are rolling so the outcome is never
-spoiled; when the rolls have landed the new arrangement is shown and every card
-glides to its new place (minds to their new bodies, restored pairs to the
-caster's score pile, new students walking in from the edge of the map).
+Events play one after another; each changes the shown table when its effect has
+played (a dice roll lands, then the minds travel, then restored pairs fly to the
+caster's score pile), so nothing is spoiled. When every event of a batch has been
+shown, the newest snapshot (the authority) is shown. New students walk in from the
+edge of the map.
 """
 from __future__ import annotations
 
@@ -25,12 +28,14 @@ from client.tables import mind_swap_model as M
 from client.tables.base import TableView
 from client.tables.mind_swap_final import draw_final
 from client.tables.mind_swap_input import InputMixin
+from client.tables.mind_swap_sidebar import SidebarMixin
+from client.tables.mind_swap_texts import TextsMixin
 from client.widgets.dice import DiceRoll, DieFaces
 
 EASE_RATE = 13.0  # per second: ~250 ms to settle
 
 
-class MindSwapTable(InputMixin, TableView):
+class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
     """The mind_swap table for one seat (or the public display when ``seat`` is None)."""
 
     game_id = "mind_swap"
@@ -57,7 +62,7 @@ class MindSwapTable(InputMixin, TableView):
         self._rect = pygame.Rect(0, 0, 1920, 1080)
         self._lay_key: tuple | None = None
         self._lay: L.Layout | None = None
-        self._bg: tuple[tuple[int, int], pygame.Surface] | None = None
+        self._bg: tuple[tuple[int, ...], pygame.Surface] | None = None
         self._layer1: tuple[tuple, pygame.Surface] | None = None
         self._layer2: tuple[tuple, pygame.Surface] | None = None
         self._scratch_surf: pygame.Surface | None = None
@@ -123,6 +128,9 @@ class MindSwapTable(InputMixin, TableView):
             log = None
             if outcome == "sneeze" and etype == "magic":
                 out.append(FX.SneezeStep(duration=0.0 if fast else 1.0, at=self.place_point(ev)))
+        if (etype == "turn" and self.seat is not None and ev.get("seat") == self.seat
+                and not self.ctx.display_mode and not fast):
+            out.append(FX.BannerStep(duration=0.8, text=self.ctx.t("ms.your_turn"), colour=D.ACCENT, sound="token"))
         if etype == "marker" and isinstance(ev.get("student"), int):
             out.append(FX.MarkerStep(duration=0.0 if fast else 0.8, no=int(ev["student"]), log=log, sound="token"))
             log = None
@@ -138,6 +146,9 @@ class MindSwapTable(InputMixin, TableView):
         return out
 
     def on_error(self, code: str, message: str) -> None:
+        localise = getattr(self.ctx, "error_text", None)  # the app's translated error texts
+        if callable(localise):
+            message = localise(code, message) or message
         super().on_error(code, message)
         self.ctx.play_sound("error")
         self.error_springback(message)
@@ -314,8 +325,7 @@ class MindSwapTable(InputMixin, TableView):
             self._lay_key = None
             self._snap_sprites()
         r = pygame.Rect(rect) if rect is not None else self._rect
-        counts = tuple((p.body, p.loc) for p in sorted(self.model.pairs.values(), key=lambda p: p.body))
-        key = (tuple(r), self.ctx.unit, counts, self.ctx.display_mode, tuple(sorted(self.scroll.items())))
+        key = (tuple(r), self.ctx.unit, id(self.model), self.ctx.display_mode, tuple(sorted(self.scroll.items())))
         if key != self._lay_key or self._lay is None:
             self._lay = L.compute(r, self.ctx.unit, self.model, self.ctx.display_mode, self.scroll)
             self._lay_key = key
@@ -355,11 +365,6 @@ class MindSwapTable(InputMixin, TableView):
         label = self.ctx.text(self.ctx.t("ms.negi_short"), max(14, round(lay.header * 0.4)), D.INK, True)
         return max(12, round(lay.header * 0.5), round(label.get_width() * 0.62))
 
-    def pile_point(self, seat: int) -> tuple[float, float]:
-        rows = self.player_rows(self.layout())
-        r = rows.get(seat)
-        return (r.right - r.h, r.centery) if r else self.layout().sidebar.center
-
     def place_point(self, ev: dict[str, Any]) -> tuple[int, int]:
         """Where an event happens on the map (its students' area), else the map centre."""
         lay = self.layout()
@@ -378,112 +383,11 @@ class MindSwapTable(InputMixin, TableView):
                         return round(p[0] + lay.card_w / 2), round(p[1] + lay.card_h / 2)
         return lay.map.center
 
-    def player_rows(self, lay: L.Layout) -> dict[int, pygame.Rect]:
-        u = side_unit(lay)
-        row_h = round(u * 2.5)
-        y = lay.sidebar.y + round(u * 3.6)
-        out = {}
-        for pl in self.model.players:
-            out[pl.seat] = pygame.Rect(lay.sidebar.x + round(u * 0.6), y, lay.sidebar.w - round(u * 1.2), row_h)
-            y += row_h + round(u * 0.25)
-        return out
-
-    def cup_point(self, lay: L.Layout) -> tuple[int, int]:
-        rows = self.player_rows(lay)
-        u = side_unit(lay)
-        bottom = max((r.bottom for r in rows.values()), default=lay.sidebar.y + round(u * 3.6))
-        return lay.sidebar.x + round(u * 2.2), bottom + round(u * 2.0)
-
-    # --- texts ---------------------------------------------------------------------------
-    def name(self, no: Any, short: bool = False) -> str:
-        if no is None:
-            return self.ctx.t("ms.nobody")
-        if not isinstance(no, int) or isinstance(no, bool):
-            return str(no)
-        return M.short_name(self.content, no, self.ctx.lang) if short else M.student_name(self.content, no,
-                                                                                           self.ctx.lang)
-
-    def loc_name(self, loc: Any) -> str:
-        return self.ctx.t(f"ms.loc.{loc}")
-
-    def seat_name(self, seat: Any) -> str:
-        if isinstance(seat, int) and seat == self.seat and not self.ctx.display_mode:
-            return self.ctx.t("ms.you")
-        if isinstance(seat, int):
-            for pl in self.latest.players or self.model.players:
-                if pl.seat == seat and pl.name:
-                    return pl.name
-            return self.ctx.t("ms.player_n", n=seat + 1)
-        return str(seat)
-
-    def describe(self, ev: dict[str, Any]) -> str:
-        """One log line for an event in the current language ("" = not worth a line)."""
-        etype = str(ev.get("type", ""))
-        if etype in SILENT_EVENTS:
-            return ""
-        t = self.ctx.t
-        if etype == "dice":
-            caption = self.dice_caption(ev) or t("ms.dice.roll")
-            return t("ms.ev.dice", caption=caption, faces=" + ".join(str(f) for f in ev.get("faces") or []),
-                     total=sum(int(f) for f in ev.get("faces") or []))
-        if etype == "minds":
-            moves = ev.get("moves") or []
-            parts = [t("ms.ev.mind_move", mind=self.name(mv.get("mind"), True), to=self.name(mv.get("to"), True))
-                     for mv in moves if isinstance(mv, dict)]
-            return t("ms.ev.minds", moves=t("ms.list_sep").join(parts))
-        if etype == "game_over":
-            winners = ev.get("winners") or []
-            return t("ms.ev.game_over", winners=t("ms.list_sep").join(self.seat_name(w) for w in winners))
-        params: dict[str, Any] = {}
-        for k, v in ev.items():
-            if k in ("seat",):
-                params[k] = self.seat_name(v) if v is not None else t("ms.nobody")
-            elif k in ("to", "from", "loc", "at"):
-                params[k] = self.loc_name(v) if v is not None else ""
-            elif k == "outcome":
-                params[k] = t(f"ms.outcome.{v}")
-            elif k == "action":
-                params[k] = t(f"ms.act.{v}")
-            elif k == "card_type":
-                ct = M.card_type(self.content, str(v))
-                params[k] = (getattr(ct, "name", {}) or {}).get(self.ctx.lang, str(v)) if ct else str(v)
-            elif k == "why":
-                params[k] = t(f"ms.why.{v}")
-            elif k == "kind":
-                params[k] = t(f"ms.ability.{v}")
-            elif k == "take":
-                params[k] = ("" if v is None else t("ms.ev.take", who=t("ms.negi") if v == "negi"
-                                                    else self.name(v, True)))
-            elif k in ("student", "a", "b", "mind"):
-                params[k] = self.name(v, True)
-            elif isinstance(v, list):
-                params[k] = t("ms.list_sep").join(self.name(x, True) for x in v)
-            else:
-                params[k] = v
-        key = f"ms.ev.{etype}"
-        if isinstance(ev.get("ok"), bool):
-            key += ".ok" if ev["ok"] else ".fail"
-        if etype == "play":
-            key = f"ms.ev.play.{ev.get('action')}"
-        if etype == "move":
-            key = f"ms.ev.move.{ev.get('why')}" if self.ctx.t(f"ms.ev.move.{ev.get('why')}") != \
-                f"ms.ev.move.{ev.get('why')}" else "ms.ev.move"
-        text = t(key, **params)
-        return "" if text == key else text
-
-    def dice_caption(self, ev: dict[str, Any]) -> str:
-        why = str(ev.get("purpose") or ev.get("why") or "")
-        key = f"ms.dice.{why}"
-        params = {k: self.name(v, True) for k, v in ev.items() if k in ("student", "a", "b")}
-        if "seat" in ev and ev["seat"] is not None:
-            params["seat"] = self.seat_name(ev["seat"])
-        text = self.ctx.t(key, **params)
-        return "" if text == key else text
-
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         lay = self.layout(rect)
-        surface.blit(self._base_layer(lay), lay.rect.topleft)
+        # layers are in window coordinates (as big as the rect's bottom-right corner)
+        surface.blit(self._base_layer(lay), lay.rect.topleft, area=lay.rect)
         surface.blit(self._log_layer(lay), (lay.sidebar.x, lay.sidebar.y + self._log_top(lay)))
         self.draw_area_marks(surface, lay)
         for f in self.flyers:
@@ -516,7 +420,7 @@ class MindSwapTable(InputMixin, TableView):
 
     def _base_layer(self, lay: L.Layout) -> pygame.Surface:
         """Background, areas and sidebar (and the pairs when nothing moves), cached."""
-        key1 = (lay.rect.size, self.ctx.lang, id(self.model), tuple(sorted(self.scroll.items())), self.seat)
+        key1 = (tuple(lay.rect), self.ctx.lang, id(self.model), tuple(sorted(self.scroll.items())), self.seat)
         if self._layer1 is None or self._layer1[0] != key1:
             base = self._background(lay).copy()
             self.draw_areas(base, lay)
@@ -528,7 +432,7 @@ class MindSwapTable(InputMixin, TableView):
             out.blit(self._layer1[1], (0, 0))
             self.draw_pairs(out, lay)
             return out
-        key2 = (key1, tuple(self.highlighted_students()), tuple(sorted(self.candidates())))
+        key2 = (key1, tuple(self.highlighted_students()), tuple(sorted(self.candidates())), self.along)
         if self._layer2 is None or self._layer2[0] != key2:
             full = self._layer1[1].copy()
             self.draw_pairs(full, lay)
@@ -536,62 +440,26 @@ class MindSwapTable(InputMixin, TableView):
         return self._layer2[1]
 
     def _scratch(self, lay: L.Layout) -> pygame.Surface:
-        if self._scratch_surf is None or self._scratch_surf.get_size() != lay.rect.size:
+        if self._scratch_surf is None or self._scratch_surf.get_size() != self._layer1[1].get_size():
             self._scratch_surf = self._layer1[1].copy()
         return self._scratch_surf
 
-    def _log_top(self, lay: L.Layout) -> int:
-        return self._log_y - lay.sidebar.y if self._log_y else round(lay.unit * 20)
-
-    def _log_layer(self, lay: L.Layout) -> pygame.Surface:
-        """The log panel, re-rendered only when an entry is added."""
-        top = self._log_top(lay)
-        size = (lay.sidebar.w, max(1, lay.sidebar.h - top))
-        key = (size, self.ctx.lang, len(self.log), self.log[-1] if self.log else "")
-        if self._log_cache is not None and self._log_cache[0] == key:
-            return self._log_cache[1]
-        u = side_unit(lay)
-        surf = pygame.Surface(size, pygame.SRCALPHA)
-        x = round(u * 0.6)
-        pygame.draw.line(surf, (90, 120, 110), (x, 0), (size[0] - round(u * 0.6), 0), 1)
-        px = max(14, round(u * 0.78))
-        line_h = self.ctx.font(px).get_linesize()
-        y = size[1] - round(u * 0.5)
-        for i, entry in enumerate(reversed(self.log[-40:])):
-            wrapped = self._wrapped(entry, px, size[0] - round(u * 1.4) - self.ctx.text("• ", px, D.LIGHT).get_width())
-            if y - line_h * len(wrapped) < round(u * 0.3):
-                break  # only whole entries
-            y -= line_h * len(wrapped)
-            colour = D.LIGHT if i == 0 else (190, 204, 198)
-            for k, line in enumerate(wrapped):
-                surf.blit(self.ctx.text(("• " if k == 0 else "  ") + line, px, colour), (x, y + k * line_h))
-        self._log_cache = (key, surf)
-        return surf
-
-    def _wrapped(self, entry: str, px: int, width: int) -> list[str]:
-        key = (entry, px, width, self.ctx.lang)
-        got = self._wrap_cache.get(key)
-        if got is None:
-            if len(self._wrap_cache) > 600:
-                self._wrap_cache.clear()
-            got = self._wrap_cache[key] = self.ctx.wrap(entry, px, width) or [""]
-        return got
-
     def _background(self, lay: L.Layout) -> pygame.Surface:
         size = lay.rect.size
-        if self._bg is None or self._bg[0] != size:
-            bg = pygame.Surface(size)
+        full = (lay.rect.right, lay.rect.bottom)
+        if self._bg is None or self._bg[0] != tuple(lay.rect):
+            bg = pygame.Surface(full)
             bg.fill(D.TABLE)
             vig = pygame.Surface((64, 36), pygame.SRCALPHA)
             for y in range(36):
                 for x in range(64):
                     d = math.hypot((x - 31.5) / 32, (y - 17.5) / 18)
                     vig.set_at((x, y), (0, 0, 0, min(120, max(0, round((d - 0.55) * 160)))))
-            bg.blit(pygame.transform.smoothscale(vig, size), (0, 0))
+            bg.blit(pygame.transform.smoothscale(vig, size), lay.rect.topleft)
             side = pygame.Surface((lay.sidebar.w, lay.sidebar.h), pygame.SRCALPHA)
             side.fill((255, 255, 255, 16))
-            bg.blit(side, (lay.sidebar.x - lay.rect.x, lay.sidebar.y - lay.rect.y))
-            self._bg = (size, bg.convert() if pygame.display.get_surface() else bg)
+            bg.blit(side, lay.sidebar.topleft)
+            self._bg = (tuple(lay.rect), bg.convert() if pygame.display.get_surface() else bg)
         return self._bg[1]
 
     def draw_areas(self, surface: pygame.Surface, lay: L.Layout) -> None:
@@ -748,108 +616,14 @@ class MindSwapTable(InputMixin, TableView):
             nr = self.negi_radius(lay)
             surface.blit(badge, badge.get_rect(center=(area.right - nr * 2 - lay.gap * 3 - r - k * (r * 2 + 4),
                                                       area.y + lay.header / 2 + 1)))
-        if self.negi_pos is not None and ("negi", 0) not in self.dragged_refs():
+        negi_along = self.along == -1 and ("pair", self.my_pair().body if self.my_pair() else -1) in \
+            self.dragged_refs()
+        if self.negi_pos is not None and ("negi", 0) not in self.dragged_refs() and not negi_along:
             nb = self.painter.negi_badge(self.negi_radius(lay))
-            surface.blit(nb, nb.get_rect(center=(round(self.negi_pos[0]), round(self.negi_pos[1]))))
-
-    def draw_sidebar(self, surface: pygame.Surface, lay: L.Layout) -> None:
-        u = side_unit(lay)
-        sb = lay.sidebar
-        x = sb.x + round(u * 0.6)
-        # whose turn
-        m = self.model
-        if m.over:
-            head = self.ctx.t("ms.game_over")
-            col = D.ACCENT
-        elif m.turn is not None:
-            mine = self.seat is not None and m.turn == self.seat
-            head = self.ctx.t("ms.your_turn") if mine else self.ctx.t("ms.turn_of", name=self.seat_name(m.turn))
-            col = D.ACCENT if mine else D.LIGHT
-        else:
-            head, col = "", D.LIGHT
-        if m.turn is not None and not m.over:
-            b = self.painter.player_badge(m.turn, round(u * 0.9))
-            surface.blit(b, b.get_rect(midleft=(x, sb.y + round(u * 1.6))))
-            x2 = x + b.get_width() + round(u * 0.4)
-        else:
-            x2 = x
-        img = self.painter.fit_text(head, u * 1.15, col, sb.right - x2 - round(u * 0.5), True)
-        surface.blit(img, img.get_rect(midleft=(x2, sb.y + round(u * 1.6))))
-        # scores
-        rows = self.player_rows(lay)
-        for pl in m.players:
-            r = rows[pl.seat]
-            bg = (255, 255, 255, 26) if pl.seat != m.turn else (*D.ACCENT, 60)
-            panel = self.painter._get(("row", r.size, bg), lambda: _rounded(r.size, bg, round(u * 0.5)))
-            surface.blit(panel, r.topleft)
-            b = self.painter.player_badge(pl.seat, round(r.h * 0.34))
-            surface.blit(b, b.get_rect(midleft=(r.x + round(u * 0.3), r.centery)))
-            tx = r.x + round(u * 0.3) + b.get_width() + round(u * 0.3)
-            nm = self.painter.fit_text(self.seat_name(pl.seat), u * 0.85, D.LIGHT, r.w // 2 - b.get_width(), True)
-            surface.blit(nm, (tx, r.y + round(u * 0.12)))
-            if pl.character is not None:
-                ch = self.painter.fit_text(self.ctx.t("ms.as_character", no=pl.character,
-                                                      name=self.name(pl.character, True)),
-                                           u * 0.7, (200, 212, 206), r.w // 2)
-                surface.blit(ch, (tx, r.bottom - ch.get_height() - round(u * 0.1)))
-            sc = self.ctx.text(str(pl.score), max(14, u * 1.3), D.LIGHT, True)
-            surface.blit(sc, sc.get_rect(midright=(r.right - round(u * 0.4), r.centery)))
-            # the score pile: a little stack of mind cards
-            pw, ph = max(22, round(r.h * 0.42)), round(r.h * 0.72)
-            px = r.right - round(u * 0.4) - sc.get_width() - round(u * 0.6) - pw
-            room = max(1, (px + pw - (r.x + r.w // 2)) // (pw + 2))
-            shown = pl.pile[-room:] if len(pl.pile) <= room else pl.pile[-(room - 1):]
-            for i, mind in enumerate(reversed(shown)):
-                card = self.painter.mini_card(mind, pw, ph)
-                surface.blit(card, (px - i * (pw + 2), r.centery - ph // 2))
-            if len(shown) < len(pl.pile):
-                more = self.ctx.text(f"+{len(pl.pile) - len(shown)}", 14, D.LIGHT, True)
-                surface.blit(more, more.get_rect(midright=(px - len(shown) * (pw + 2) + pw - 2, r.centery)))
-        # cup, deck, discard
-        cx, cy = self.cup_point(lay)
-        _draw_cup(surface, (cx, cy), u)
-        cup = self.ctx.text(self.ctx.t("ms.cup", n=m.cup), max(14, u * 0.8), D.LIGHT)
-        surface.blit(cup, cup.get_rect(midtop=(cx, cy + round(u * 1.1))))
-        dx = cx + round(u * 4.6)
-        back = self.painter.card_back(round(u * 1.8), round(u * 2.5))
-        surface.blit(back, back.get_rect(center=(dx, cy)))
-        dk = self.ctx.text(self.ctx.t("ms.deck", n=m.deck), max(14, u * 0.8), D.LIGHT)
-        surface.blit(dk, dk.get_rect(midtop=(dx, cy + round(u * 1.5))))
-        ds = self.ctx.text(self.ctx.t("ms.discard", n=m.discard), max(14, u * 0.8), D.LIGHT)
-        surface.blit(ds, ds.get_rect(midtop=(dx + round(u * 4.6), cy + round(u * 1.5))))
-        pygame.draw.rect(surface, (200, 200, 190), pygame.Rect(0, 0, round(u * 1.8), round(u * 2.5)).move(
-            dx + round(u * 3.7), cy - round(u * 1.25)), 1, border_radius=round(u * 0.2))
-        yy = cy + round(u * 2.9)
-        status = []
-        if m.over:
-            pass
-        elif m.waiting:
-            status.append(self.ctx.t("ms.waiting", n=m.waiting))
-        if m.bath and not m.over:
-            status.append(self.ctx.t("ms.bath_on"))
-        if not m.over and m.magic_left and self.seat is not None and m.turn == self.seat:
-            status.append(self.ctx.t("ms.magic_left", n=m.magic_left))
-        for s in status:
-            img = self.painter.fit_text(s, u * 0.78, (220, 228, 222), sb.w - round(u * 1.2))
-            surface.blit(img, (x, yy))
-            yy += img.get_height()
-        self._log_y = yy + round(u * 0.4)  # the log panel starts here (a cached layer of its own)
-
-    def draw_recent(self, surface: pygame.Surface, lay: L.Layout) -> None:
-        """Table display: the last few events in a line instead of a hand."""
-        u = lay.unit
-        y = lay.hand.y + round(u * 0.6)
-        size = max(14, round(u * 0.9))
-        for entry in self.log[-2:]:
-            img = self.painter.fit_text(entry, size, D.LIGHT, lay.hand.w - round(u * 2))
-            surface.blit(img, (lay.hand.x + round(u), y))
-            y += img.get_height() + round(u * 0.2)
-
-
-def side_unit(lay: L.Layout) -> float:
-    """The sidebar's size unit: never so small that 14 px text crowds its rows."""
-    return max(lay.unit, 18.0)
-
+            centre = (round(self.negi_pos[0]), round(self.negi_pos[1]))
+            surface.blit(nb, nb.get_rect(center=centre))
+            if self.along == -1:  # chosen to come along
+                pygame.draw.circle(surface, D.ACCENT, centre, self.negi_radius(lay) + 4, 3)
 
 def _away(pos: list[float] | None, target: tuple[float, float] | None, slack: float = 3.0) -> bool:
     return pos is not None and target is not None and (abs(pos[0] - target[0]) > slack
@@ -860,21 +634,5 @@ OUTCOME_COLOUR = {"sneeze": (200, 210, 230), "runaway": (222, 96, 90), "great": 
                   "success": (150, 210, 140)}
 MINOR_ROLLS = frozenset({"start", "start_location", "location", "chachamaru"})
 EVENT_PAUSE = {"minds": 0.6, "restored": 0.5, "move": 0.22, "negi": 0.2}
-SILENT_EVENTS = frozenset({"piece", "cup", "drew", "end_turn"})
 EVENT_SOUND = {"move": "card", "negi": "token", "play": "card", "draw": "card", "restored": "flip",
                "minds": "flip", "reshuffle": "card", "game_over": "gong", "turn": "click"}
-
-
-def _rounded(size: tuple[int, int], colour: tuple, rad: int) -> pygame.Surface:
-    s = pygame.Surface(size, pygame.SRCALPHA)
-    pygame.draw.rect(s, colour, s.get_rect(), border_radius=rad)
-    return s
-
-
-def _draw_cup(surface: pygame.Surface, c: tuple[int, int], u: float) -> None:
-    x, y = c
-    w, h = u * 2.2, u * 1.9
-    pts = [(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w * 0.36, y + h / 2), (x - w * 0.36, y + h / 2)]
-    pygame.draw.polygon(surface, (200, 180, 130), pts)
-    pygame.draw.polygon(surface, D.INK, pts, 2)
-    pygame.draw.ellipse(surface, (120, 100, 70), (x - w / 2, y - h / 2 - u * 0.3, w, u * 0.6))

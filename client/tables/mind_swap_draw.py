@@ -128,10 +128,11 @@ class Painter:
             px -= 1
             img = self.ctx.text(s, px, colour, bold)
         if img.get_width() > width:
+            dots = "…" if self.ctx.lang in ("ja", "zh") else "..."  # the JP face centres "…"
             cut = s
             while len(cut) > 1 and img.get_width() > width:
                 cut = cut[:-1]
-                img = self.ctx.text(cut + "…", px, colour, bold)
+                img = self.ctx.text(cut.rstrip() + dots, px, colour, bold)
         return img
 
     # --- cards -------------------------------------------------------------------------

@@ -145,8 +145,8 @@ class SneezeStep(Step):
 
     def __post_init__(self) -> None:
         cols = [(250, 250, 250), (238, 150, 170), (140, 180, 230), (250, 220, 120), (170, 220, 170)]
-        for i in range(9):
-            a = -math.pi / 2 + (i - 4) * 0.28
+        for i in range(12):
+            a = -math.pi / 2 + (i - 5.5) * 0.24
             self.pieces.append((math.cos(a), math.sin(a), 1 + (i * 37 % 11) / 10, cols[i % len(cols)]))
 
     def draw(self, surface: pygame.Surface, fx: FxContext) -> None:
@@ -156,7 +156,7 @@ class SneezeStep(Step):
             dist = u * 9 * sp * (1 - (1 - p) ** 2)
             x = self.at[0] + dx * dist + math.sin(p * 9 + i) * u * 0.8
             y = self.at[1] + dy * dist + p * p * u * 5
-            w, h = u * 1.4, u * 1.0
+            w, h = u * 2.0, u * 1.5
             shirt = pygame.Surface((w + 2, h + 2), pygame.SRCALPHA)
             # a tiny shirt: body + sleeves
             pygame.draw.rect(shirt, col, (w * 0.25, h * 0.15, w * 0.5, h * 0.85))

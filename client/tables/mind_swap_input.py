@@ -271,10 +271,13 @@ class InputMixin:
     # --- hand -------------------------------------------------------------------------------
     def ease_hand(self, k: float) -> None:
         lay = self.layout()
-        hand = [c for c in self.latest.hand]
-        rects = L.hand_rects(lay, len(hand), self._hover_hand_index(lay, hand))
+        playing = self.mode_card.id if self.mode_card is not None else None
+        held = [c for c in self.latest.hand if c.id != playing]
+        rects = L.hand_rects(lay, len(held), self._hover_hand_index(lay, held))
+        slots = {c.id: r for c, r in zip(held, rects)}
         live = set()
-        for card, r in zip(hand, rects):
+        for card in self.latest.hand:
+            r = slots.get(card.id, lay.play_slot)
             live.add(card.id)
             if self.mode_card is not None and card.id == self.mode_card.id:
                 tx, ty = lay.play_slot.topleft
@@ -602,7 +605,7 @@ class InputMixin:
         col = D.ACCENT if active else (150, 175, 165)
         _dashed_rect(surface, slot, col, 3 if active else 2, round(u * 0.5))
         if self.mode_card is None:
-            lbl = self.ctx.wrap(self.ctx.t("ms.play_here"), max(14, round(u * 0.75)), slot.w - 10)
+            lbl = self._wrapped(self.ctx.t("ms.play_here"), max(14, round(u * 0.75)), slot.w - 10)
             y = slot.centery - len(lbl) * u * 0.55
             for line in lbl:
                 img = self.ctx.text(line, max(14, round(u * 0.75)), col)
@@ -674,6 +677,9 @@ class InputMixin:
                 surface.blit(m, (round(x) + lay.off[0] - pad, round(y) + lay.off[1] - pad))
                 if self.along is not None and self.along >= 0:
                     self._draw_along(surface, lay, x, y)
+                elif self.along == -1:  # Negi comes along
+                    nb = self.painter.negi_badge(self.negi_radius(lay))
+                    surface.blit(nb, nb.get_rect(center=(round(x + lay.foot[0]), round(y))))
             elif kind == "mind":
                 m = self.painter.student_card(self.content, ref, lay.card_w, lay.card_h, True, glow=True)
                 pad = (m.get_width() - lay.card_w) // 2
@@ -692,10 +698,10 @@ class InputMixin:
             surface.blit(img, img.get_rect(midleft=(r.x + r.h * 1.15, r.centery)))
         # what to do now
         text = self.prompt()
-        if text and not self.steps:
-            img = self.painter.fit_text(text, u * 0.95, D.INK, lay.map.w - round(u * 4), True)
-            box = img.get_rect(midtop=(lay.map.centerx, lay.map.y + round(u * 0.2))).inflate(round(u * 1.6),
-                                                                                             round(u * 0.5))
+        if text and not self.steps:  # in the strip above the hand, clear of the area names
+            img = self.painter.fit_text(text, u * 0.95, D.INK, lay.hand.w - round(u * 4), True)
+            box = img.get_rect(midtop=(lay.hand.centerx, lay.hand.y + round(u * 0.15))).inflate(round(u * 1.6),
+                                                                                                round(u * 0.4))
             pygame.draw.rect(surface, D.ACCENT, box, border_radius=box.h // 2)
             pygame.draw.rect(surface, D.INK, box, 2, border_radius=box.h // 2)
             surface.blit(img, img.get_rect(center=box.center))

@@ -81,6 +81,7 @@ class SchoolMysteryTable(TableView):
         self.auto_pos: dict[int, tuple[int, int]] = {}
         self.card_tweens: dict[int, Tween] = {}  # cards moved by someone else glide to their new spot
         self.card_born: dict[int, float] = {}  # new cards turn face up
+        self.hover: int | None = None  # the card under the pointer lifts a little
         self.shown_pos: dict[int, tuple[int, int]] = {}
         self.shown_layout: tuple | None = None
         self.flying: list[dict[str, Any]] = []  # drawn cards flying from a deck (cosmetic)
@@ -317,6 +318,8 @@ class SchoolMysteryTable(TableView):
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.drag.held:
             if self._panel_blocks(event.pos):
                 return True
+        if event.type == pygame.MOUSEMOTION:
+            self.hover = None if self._panel_blocks(event.pos) else board.card_at(self, event.pos)
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if self.drag.handle_event(event):
                 return True

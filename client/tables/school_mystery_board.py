@@ -706,7 +706,8 @@ def draw_canvas(t: Any, surface: pygame.Surface) -> None:
         if born > 0:  # a new card turns face up (horizontal squash)
             k = max(0.05, abs(math.cos(math.pi / 2 * born / BORN_SECONDS)))
             img = pygame.transform.smoothscale(img, (max(1, int(img.get_width() * k)), img.get_height()))
-        surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]))))
+        lift = int(u * 0.25) if t.hover == c["id"] and not t.drag.dragging else 0
+        surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]) - lift)))
         if c["kind"] == "clue" and t._play_phase() and not t.display:
             k = link_knob(t, card_rect(t, c))
             pygame.draw.circle(surface, (200, 60, 60), k.center, k.w // 2 - 2)

@@ -248,6 +248,10 @@ class SmTexts:
                      stat=self.stat_name(ev.get("stat")) if ev.get("stat") else "—")
         if k == "move_used":
             return t("log_move_used", name=name, move=self.move_name(ev.get("move")))
+        if k == "roll_modifiers":
+            srcs = [self.t(f"src_adv_{x}") for x in ev.get("advantage") or []]
+            srcs += [self.t(f"src_dis_{x}") for x in ev.get("disadvantage") or []]
+            return t("log_modifiers", name=name, sources="、".join(srcs) if srcs else "—")
         if k == "help":
             return self.ui("help_declared", name=self.seat_name(view, ev.get("helper")))
         if k == "roll_cancelled":

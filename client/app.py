@@ -113,6 +113,16 @@ class AppContext:
     def error_text(self, code: str, message: str = "", params: dict[str, Any] | None = None) -> str:
         return self._app.strings.error(code, message, params)
 
+    def local_seats(self) -> list[int]:
+        """Pass-and-play with several local players: their seats (else [])."""
+        from client.scenes.table import TableScene
+
+        scene = self._app.find(TableScene)
+        match = self._app.match
+        if scene is None or match is None or not scene.curtained:
+            return []
+        return list(match.humans)
+
     def show_seat(self, seat: int) -> Any:
         """Pass-and-play with several local players: raise the curtain for ``seat``; the click shows its view.
 

@@ -66,6 +66,17 @@ def test_opening_your_own_secrets_raises_the_curtain_first(tmp_path):
         _click(app, (640, 360))
         assert app.find(CurtainScene) is None and scene.shown == seat
         assert view.secrets_open
+        # the other player at this screen takes over through their sheet's hand-over button
+        other = 1 - seat
+        view.sel["tab"] = other
+        view.dirty = True
+        app.frame(0.016)
+        hand = next(b for b in view.buttons if b.key == "hand_over")
+        _click(app, hand.rect.center)
+        curtain = app.find(CurtainScene)
+        assert curtain is not None and curtain.seat == other and scene.current_view() is None
+        _click(app, (640, 360))
+        assert scene.shown == other and app.find(CurtainScene) is None
     finally:
         app.shutdown()
     _ = make_args

@@ -123,6 +123,7 @@ def build(t: Any) -> list[Any]:
     phase = v.get("phase")
     out: list[Any] = []
     out += action_bar(t)
+    out += hand_over(t)
     if phase in ("setup_subject", "setup_leader", "setup_students"):
         out += setup_panel(t)
         return out
@@ -255,6 +256,20 @@ def action_bar(t: Any) -> list[Any]:
         add("act_resolution", _title(t, "act_resolution"), lambda: t.send({"type": "begin_resolution"}),
             enabled=t.can("begin_resolution"))
     return out
+
+
+def hand_over(t: Any) -> list[Any]:
+    """Pass-and-play: on another local player's sheet, a button hands them the screen (the curtain)."""
+    local = getattr(t.ctx, "local_seats", None)
+    tab = t.sel.get("tab")
+    if not t.controls or local is None or not isinstance(tab, int) or tab == t.seat or tab not in local():
+        return []
+    r = t.L.sheet
+    u = t.L.u
+    size = fs(t.ctx, 0.75)
+    text = _title(t, "hand_over", name=t.name(tab))
+    rect = pygame.Rect(r.left + int(u * 0.5), r.bottom - int(u * 10.2), r.w - int(u), int(u * 2.2))
+    return [Button(rect, text, lambda: t.ctx.show_seat(tab), key="hand_over", primary=True, size=size)]
 
 
 # --------------------------------------------------------------------------- setup

@@ -90,6 +90,7 @@ from shared.rng import Rng
 LOCS: tuple[str, ...] = ("library", "classroom", "garden", "sports_ground", "other")
 OTHER = "other"
 N = 32  # list slots indexed by attendance number (0, 1 unused)
+_BODIES = range(2, N)  # the attendance numbers, i.e. the used slots
 HAND = 4
 PER_TURN_ENTRY = 3
 RELOCATE_CAP = 600
@@ -293,7 +294,7 @@ def _own_body(s: dict, seat: int) -> int | None:
 
 def _on_map(s: dict) -> list[int]:
     loc = s["loc"]
-    return [b for b in range(2, N) if loc[b] is not None]
+    return [b for b in _BODIES if loc[b] is not None]
 
 
 def _with_piece(s: dict, seat: int, body: int) -> bool:
@@ -512,8 +513,18 @@ def _relocate_combos(cands: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     return tuple(combos[int(i * step)] for i in range(RELOCATE_CAP))
 
 
-def _play_options(s: dict, seat: int, cid: int, act: str, on_map: list[int], own: int | None) -> list[dict]:
-    """The play actions of card ``cid`` used for ``act`` (``on_map``, ``own``: as now)."""
+def _pairs_with_piece(s: dict, seat: int, on_map: list[int]) -> list[int]:
+    """The pairs on the map that are with ``seat``'s piece (``_with_piece`` over ``on_map``)."""
+    here, loc = s["piece"][seat], s["loc"]
+    if here != OTHER:
+        return [b for b in on_map if loc[b] == here]
+    room, proom = s["room"], s["proom"][seat]
+    return [b for b in on_map if loc[b] == OTHER and room[b] == proom]
+
+
+def _play_options(s: dict, seat: int, cid: int, act: str, on_map: list[int], own: int | None,
+                  with_me: list[int]) -> list[dict]:
+    """The play actions of card ``cid`` used for ``act`` (``with_me``: ``_pairs_with_piece``)."""
     if act == "relocate":
         cands = tuple(b for b in on_map if b != own)
         return [{"type": "play", "card": cid, "action": act, "students": [*c]} for c in _relocate_combos(cands)]
@@ -522,20 +533,19 @@ def _play_options(s: dict, seat: int, cid: int, act: str, on_map: list[int], own
         takes: list[Any] = [None]
         if _negi_with(s, seat):
             takes.append("negi")
-        takes += [b for b in on_map if b != own and _with_piece(s, seat, b)]
+        takes += [b for b in with_me if b != own]
         return [{"type": "play", "card": cid, "action": act, "to": to, "take": t}
                 for to in LOCS if to != here for t in takes]
     if act == "move_negi":
         negi = s["negi"]
         return [{"type": "play", "card": cid, "action": act, "to": to} for to in LOCS if to != negi]
     if act == "event":
-        targets = [b for b in on_map if _with_piece(s, seat, b)]
-        return [{"type": "play", "card": cid, "action": act, "student": t} for t in (targets or [None])]
+        return [{"type": "play", "card": cid, "action": act, "student": t} for t in (with_me or [None])]
     return [{"type": "play", "card": cid, "action": act}]
 
 
 def _event_targets(s: dict, seat: int) -> list[int]:
-    return [b for b in _on_map(s) if _with_piece(s, seat, b)]
+    return _pairs_with_piece(s, seat, _on_map(s))
 
 
 def legal_actions(state: dict, seat: int) -> list[dict]:
@@ -547,10 +557,11 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
     on_map = _on_map(state)
     if not state["played"]:
         own = _own_body(state, seat)
+        with_me = _pairs_with_piece(state, seat, on_map)
         cacts, ctypes = state["cacts"], state["ctypes"]
         for cid in _first_of_each_type(state, seat):
             for act in cacts[ctypes[cid]]:
-                out += _play_options(state, seat, cid, act, on_map, own)
+                out += _play_options(state, seat, cid, act, on_map, own, with_me)
     else:
         out.append({"type": "end_turn"})
     if state["magic_left"] > 0:

@@ -194,6 +194,8 @@ class Bot:
             except Exception:
                 log.exception("bot of seat %d failed; random legal action", self.seat)
                 action = self.rng.choice(legal)
+            if action is None:  # the bot waits for another seat; the next snapshot asks again
+                return
         self.refs += 1
         self.inflight = self.refs
         self.watch.sent[self.seat] = (snap["sid"], time.perf_counter())

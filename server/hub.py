@@ -194,6 +194,8 @@ class Hub:
             if not t.legal[seat_no] or not t.seats[seat_no].bot_level:
                 continue
             action = t.bot_action(seat_no)
+            if action is None:  # the bot waits for the next change of the table
+                continue
             before = t.sid
             out += self._accept(t, seat_no, action, now, quiet=True)
             if t.sid == before and t.legal[seat_no]:  # the bot chose badly: any legal action instead

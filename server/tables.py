@@ -235,8 +235,8 @@ class Table:
             else:
                 self.bot_due.pop(s, None)
 
-    def bot_action(self, seat_no: int) -> dict[str, Any]:
-        """What the seat's bot plays now; it sees only that seat's view and legal actions."""
+    def bot_action(self, seat_no: int) -> dict[str, Any] | None:
+        """What the seat's bot plays now (None: it waits); it sees only that seat's view and legal actions."""
         seat = self.seats[seat_no]
         bots = self.spec.bots()
         bot = bots.get(seat.bot_level or "") or next(iter(bots.values()))

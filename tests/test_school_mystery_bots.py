@@ -16,9 +16,14 @@ def play(players: int, seed: int, level: str, max_steps: int = 4000) -> tuple[di
     while not SPEC.is_over(state):
         movers = [s for s in range(players) if SPEC.legal_actions(state, s)]
         assert movers
-        seat = movers[rng.below(len(movers))]
-        legal = SPEC.legal_actions(state, seat)
-        action = bots[level](SPEC.view(state, seat), legal, rng)
+        # like the server: every bot is asked; those that wait (None) are skipped
+        start = rng.below(len(movers))
+        for seat in movers[start:] + movers[:start]:
+            action = bots[level](SPEC.view(state, seat), SPEC.legal_actions(state, seat), rng)
+            if action is not None:
+                break
+        else:
+            raise AssertionError(f"{level} bots all wait: the session would stall")
         state, _ = SPEC.apply(state, seat, action)
         steps += 1
         assert steps < max_steps, f"{level} bots did not finish"

@@ -84,7 +84,7 @@ def _investigate(view: dict, legal: list[dict], seat: int, rng: Rng) -> dict:
     return None  # type: ignore[return-value]
 
 
-def sensible_bot(view: dict, legal: list[dict], rng: Rng) -> dict:
+def sensible_bot(view: dict, legal: list[dict], rng: Rng) -> dict | None:
     """A reasonable player for every phase; falls back to a random legal action."""
     seat = view["you"]
     types = {a["type"] for a in legal}
@@ -105,14 +105,14 @@ def sensible_bot(view: dict, legal: list[dict], rng: Rng) -> dict:
                 return {"type": "roll_dice"}
             return _with_text(dict(legal[0]), BOT_TEXT["objection"]) if "object" in types else dict(legal[0])
         if roll["stage"] == "declared":
-            return _first(legal, "roll_dice", "help") or dict(legal[0])
+            return _first(legal, "roll_dice", "help")  # None: wait for the roller
         if "rival_reroll" in types:
             opts = _of(legal, "rival_reroll")
             best = _best_stat(view, seat, [a["stat"] for a in opts])
             return {"type": "rival_reroll", "stat": best}
         if "unlock_secret" in types and roll["band"] == "failure" and roll["roller"] == seat:
             return _first(legal, "unlock_secret")  # type: ignore[return-value]
-        return _first(legal, "accept_roll") or dict(legal[0])
+        return _first(legal, "accept_roll")  # None: the roll is someone else's
     for kind, text in (("answer_atmosphere", BOT_TEXT["atmosphere"]),):
         if kind in types:
             return _with_text(_first(legal, kind), text)  # type: ignore[arg-type]
@@ -154,12 +154,15 @@ def sensible_bot(view: dict, legal: list[dict], rng: Rng) -> dict:
     return _wait(view, legal, rng)
 
 
-def _wait(view: dict, legal: list[dict], rng: Rng) -> dict:
-    """Nothing useful to do (another player's step): put the newest card back where it is.
+def _wait(view: dict, legal: list[dict], rng: Rng) -> dict | None:
+    """Nothing useful to do. While another player's step or roll is pending, wait (None).
 
-    In this game every seat always has free actions (notes, card edits), so a
-    server keeps asking; this idle action changes nothing but the turn counter.
+    Otherwise (a free moment where no bot found anything useful) put the newest card
+    back where it is: an idle action that changes nothing but the turn counter, so an
+    all-bot table can never stall.
     """
+    if view.get("roll") is not None or view.get("tasks"):
+        return None
     cards = {c["id"]: c for c in view.get("cards", [])}
     for a in _of(legal, "move_card"):
         card = cards.get(a["card"])

@@ -27,6 +27,7 @@ log = logging.getLogger("houkago.bots")
 
 RECONNECT_TRIES = 40
 RECONNECT_MAX_WAIT = 2.0
+IDLE_NUDGE_S = 2.0  # a seat idle this long with legal actions plays a random one
 LINK_ERRORS = (ConnectionError, OSError, ProtocolError, asyncio.IncompleteReadError)
 
 
@@ -156,7 +157,10 @@ class Bot:
     async def play(self) -> None:
         while True:
             try:
-                msg = await self.link.recv()
+                msg = await asyncio.wait_for(self.link.recv(), IDLE_NUDGE_S)
+            except asyncio.TimeoutError:
+                self._nudge()
+                continue
             except LINK_ERRORS:
                 log.info("seat %d of %s: connection lost; resuming", self.seat, self.table)
                 self.link.close()
@@ -183,6 +187,14 @@ class Bot:
                     if snap is not None and snap.get("legal") and not snap["over"] and self.tries < 5:
                         self.tries += 1
                         self._act(snap, random_pick=msg.get("code") != "action/stale")
+
+    def _nudge(self) -> None:
+        """Nothing arrived for a while: if this seat can act and nothing is in flight (its bot
+        waited, or gave up after rejections), play a random legal action so the table never stalls."""
+        snap = self.last
+        if self.inflight is None and snap is not None and snap.get("legal") and not snap["over"]:
+            self.tries = 0
+            self._act(snap, random_pick=True)
 
     def _act(self, snap: dict[str, Any], random_pick: bool = False) -> None:
         legal = snap["legal"]

@@ -33,6 +33,18 @@ def test_bots_play_full_games(capsys: pytest.CaptureFixture[str]) -> None:
     assert out["actions"] > 0 and out["p50_ms"] is not None and out["p99_ms"] >= out["p50_ms"]
 
 
+@pytest.mark.parametrize("game,players", [("mind_swap", 4), ("school_mystery", 4)])
+def test_bots_finish_every_game(game: str, players: int, capsys: pytest.CaptureFixture[str]) -> None:
+    """Every game finishes with bot clients, including school_mystery, where everyone may act at
+    once and sensible bots wait (None) for other players' steps."""
+    with ServerThread() as srv:
+        args = argparse.Namespace(address=f"127.0.0.1:{srv.port}", game=game, players=players, games=1,
+                                  tables=3, level="sensible", timeout=100.0)
+        assert botrunner.main(args) == 0
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["games_finished"] == 3 and not out["timed_out"]
+
+
 def journaled(data: Path) -> int:
     try:
         with sqlite3.connect(f"file:{data / 'journal.sqlite3'}?mode=ro", uri=True, timeout=1) as db:

@@ -1,0 +1,285 @@
+"""Hypothesis state machines over the registered games.
+
+One ``RuleBasedStateMachine`` per game. Hypothesis builds a table (seat count,
+seed, listed options) and then interleaves:
+
+* a legal action of a seat that can act (chosen by Hypothesis from ``legal_actions``),
+* every seat that can act in this step acting once (so games reach their end),
+* the phase timer running out (``timeout_actions``), when the game has one,
+* an illegal action — malformed shapes, garbage field values, wrong seats, other
+  seats' actions and actions that were legal earlier in the game — which must
+  raise ``RuleError`` with a namespaced code and leave the state byte for byte.
+
+After every apply: the input state was not mutated, the new state and every
+viewer's events are msgpack-able, and the game's own step checks hold. After every
+rule: every seat's and the spectator's view passes the game's ``leaks()`` check,
+views are deterministic, the spectator has no hand, and somebody can act unless the
+game is over. At the end of each run the whole action list is replayed from setup
+and must give the same state. fate_votes adds its card, token and vote invariants.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+from typing import Any, ClassVar
+
+import msgpack
+from hypothesis import HealthCheck, settings
+from hypothesis import strategies as st
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+
+from shared.engine import REGISTRY, RuleError
+
+CODE = re.compile(r"[a-z][a-z0-9_]*/[a-z][a-z0-9_]*")
+SETTINGS = settings(max_examples=50, stateful_step_count=50, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+
+GARBAGE = st.one_of(
+    st.sampled_from([None, True, False, -1, 10**9, -2**63, 2**64 - 1, 1.5, "", "???", "x" * 60, b"\x00",
+                     [], [None], [[]], {}, {"deep": [[[[[[[[1]]]]]]]]}]),
+    st.integers(-3, 20), st.text(max_size=8), st.lists(st.one_of(st.integers(-1, 20), st.text(max_size=8)),
+                                                        max_size=3),
+)
+MALFORMED = st.one_of(
+    st.just({}), st.just({"type": 42}), st.just({"type": None}), st.just({"type": "no_such_action"}),
+    st.builds(lambda t: {"type": t}, st.text(max_size=50)),
+    st.just({"type": "x", "nested": [[[[[[[[[1]]]]]]]]]}),
+    st.one_of(st.none(), st.integers(), st.text(max_size=10), st.lists(st.integers(), max_size=3)),
+)
+
+
+def pack(x: Any) -> bytes:
+    return msgpack.packb(x, use_bin_type=True)
+
+
+class GameMachine(RuleBasedStateMachine):
+    """The checks every game gets; subclasses name the game and add their own invariants."""
+
+    game: ClassVar[str]
+    rejects_extra_keys: ClassVar[bool] = True  # an action with an unknown extra field is an error
+    spectator_private_keys: ClassVar[tuple[str, ...]] = ("hand",)
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.spec = REGISTRY[self.game]
+        self.state: dict[str, Any] = {}
+        self.setup_args: tuple[int, int, dict[str, Any]] = (0, 0, {})
+        self.history: list[tuple[int, dict[str, Any]]] = []
+        self.seen: list[dict[str, Any]] = []  # actions that were legal for somebody at some point
+        self.seen_keys: set[bytes] = set()
+        self.movers: set[int] = set()  # seats with legal actions in the current state
+        self.unchecked: set[int | None] = set()  # viewers whose views changed since the last check
+
+    # --- helpers -----------------------------------------------------------------------
+    @property
+    def players(self) -> int:
+        return self.state["players"]
+
+    def over(self) -> bool:
+        return self.spec.is_over(self.state)
+
+    def legal(self) -> dict[int, list[dict[str, Any]]]:
+        return {s: self.spec.legal_actions(self.state, s) for s in range(self.players)}
+
+    def apply(self, seat: int, action: dict[str, Any]) -> None:
+        """Apply and check one step; the new state becomes current."""
+        before = self.state
+        packed = pack(before)
+        movers_before = self.movers
+        after, events = self.spec.apply(before, seat, action)
+        assert pack(before) == packed, f"apply mutated its input state ({seat}, {action})"
+        pack(after)
+        for viewer in [None, *range(self.players)]:
+            pack(self.spec.events_for(events, viewer))
+        self.check_step(before, after, events)
+        self.state = after
+        self.history.append((seat, action))
+        legal = self.legal()
+        movers = self.movers = {s for s, acts in legal.items() if acts}
+        n = self.players
+        if not movers <= movers_before or not movers:  # a new step, turn or the end: everybody's view
+            self.unchecked.update([None, *range(n)])
+        else:  # one submission inside a step: the actor, the table and two other seats in turn
+            k = len(self.history)
+            self.unchecked.update([None, seat, k % n, (k + n // 2) % n])
+        for acts in legal.values():
+            for a in acts[:4]:
+                key = pack(a)
+                if key not in self.seen_keys and len(self.seen) < 100:
+                    self.seen_keys.add(key)
+                    self.seen.append(a)
+
+    def check_step(self, before: dict[str, Any], after: dict[str, Any], events: list[dict]) -> None:
+        """Game-specific checks of one transition."""
+
+    def check_state(self, state: dict[str, Any]) -> None:
+        """Game-specific invariants of a state."""
+
+    def draw_illegal(self, data: st.DataObject, seat: int, legal: dict[int, list[dict]]) -> Any:
+        """A malformed action, a garbled or trimmed legal one, another seat's, or an earlier one."""
+        mine = legal.get(seat, [])
+        others = [a for s, acts in legal.items() if s != seat for a in acts]
+        kinds = ["malformed"]
+        kinds += ["garbled", "trimmed"] + (["extra_field"] if self.rejects_extra_keys else []) if mine else []
+        kinds += ["other_seat"] if others else []
+        kinds += ["earlier"] if self.seen else []
+        kind = data.draw(st.sampled_from(kinds), label="kind")
+        if kind == "malformed":
+            return data.draw(MALFORMED, label="action")
+        if kind == "other_seat":
+            return data.draw(st.sampled_from(others), label="action")
+        if kind == "earlier":
+            return data.draw(st.sampled_from(self.seen), label="action")
+        action = data.draw(st.sampled_from(mine), label="legal action")
+        if kind == "extra_field":
+            return {**action, "extra_field": data.draw(GARBAGE, label="value")}
+        key = data.draw(st.sampled_from(sorted(action)), label="field")
+        if kind == "trimmed":
+            return {k: v for k, v in action.items() if k != key}
+        return {**action, key: data.draw(GARBAGE, label="value")}
+
+    # --- rules ---------------------------------------------------------------------------
+    @initialize(data=st.data())
+    def new_table(self, data: st.DataObject) -> None:
+        spec = self.spec
+        players = data.draw(st.integers(spec.min_seats, spec.max_seats), label="players")
+        seed = data.draw(st.integers(0, 2**32 - 1), label="seed")
+        options = {o.name: data.draw(st.sampled_from(o.choices), label=o.name) for o in spec.options if o.choices}
+        self.setup_args = (players, seed, options)
+        self.state = spec.setup(players, seed, options)
+        self.unchecked.update([None, *range(players)])
+        self.movers = {s for s, acts in self.legal().items() if acts}
+
+    @precondition(lambda self: not self.over())
+    @rule(data=st.data())
+    def one_legal_action(self, data: st.DataObject) -> None:
+        legal = self.legal()
+        seat = data.draw(st.sampled_from([s for s, acts in legal.items() if acts]), label="seat")
+        self.apply(seat, data.draw(st.sampled_from(legal[seat]), label="action"))
+
+    @precondition(lambda self: not self.over())
+    @rule(data=st.data())
+    def every_mover_acts(self, data: st.DataObject) -> None:
+        for seat in [s for s, acts in self.legal().items() if acts]:
+            if self.over():
+                return
+            acts = self.spec.legal_actions(self.state, seat)
+            if acts:
+                self.apply(seat, data.draw(st.sampled_from(acts), label=f"action of {seat}"))
+
+    @precondition(lambda self: not self.over() and self.spec.timer(self.state) is not None)
+    @rule()
+    def timer_runs_out(self) -> None:
+        for seat, action in self.spec.timeout_actions(self.state):
+            self.apply(seat, action)
+
+    @rule(data=st.data())
+    def illegal_action(self, data: st.DataObject) -> None:
+        n = self.players
+        seat = data.draw(st.one_of(st.integers(0, n - 1), st.sampled_from([-1, n, 99, True, None, "0"])),
+                         label="seat")
+        valid_seat = type(seat) is int and 0 <= seat < n
+        legal = self.legal()
+        action = self.draw_illegal(data, seat if valid_seat else -1, legal)
+        if valid_seat and action in legal[seat] and not self.over():
+            return  # happened to be legal
+        packed = pack(self.state)
+        try:
+            self.spec.apply(self.state, seat, action)  # type: ignore[arg-type]
+        except RuleError as err:
+            assert CODE.fullmatch(err.code), f"error code {err.code!r} is not namespaced"
+            assert err.message
+            pack(err.to_wire())
+        else:
+            raise AssertionError(f"seat {seat!r} may play the illegal action {action!r}")
+        assert pack(self.state) == packed, f"a rejected action changed the state: {action!r}"
+
+    # --- invariants ----------------------------------------------------------------------
+    @invariant()
+    def views_are_safe_and_deterministic(self) -> None:
+        leaks = getattr(self.spec.rules, "leaks", None)
+        viewers = sorted(self.unchecked, key=lambda v: -1 if v is None else v)
+        self.unchecked.clear()
+        for viewer in viewers:
+            v = self.spec.view(self.state, viewer)
+            assert pack(v) == pack(self.spec.view(self.state, viewer)), f"view of {viewer} is not deterministic"
+            if leaks is not None:
+                found = leaks(self.state, viewer, v)
+                assert not found, f"view of {viewer} leaks: {found}"
+            if viewer is None:
+                for key in self.spectator_private_keys:
+                    assert key not in v, f"the spectator view has {key!r}"
+
+    @invariant()
+    def somebody_acts_until_the_end(self) -> None:
+        if not self.state:
+            return
+        movers = self.movers
+        if self.over():
+            assert not movers, "legal actions after the end"
+            pack(self.spec.result(self.state))
+        else:
+            assert movers, "nobody can act but the game is not over"
+        self.check_state(self.state)
+
+    def teardown(self) -> None:
+        if not self.state:
+            return
+        players, seed, options = self.setup_args
+        s = self.spec.setup(players, seed, options)
+        for seat, action in self.history:
+            s, _ = self.spec.apply(s, seat, action)
+        assert pack(s) == pack(self.state), "replaying the same actions gave another state"
+
+
+# --- fate_votes --------------------------------------------------------------------------------
+class FateVotesMachine(GameMachine):
+    game = "fate_votes"
+
+    def check_step(self, before: dict[str, Any], after: dict[str, Any], events: list[dict]) -> None:
+        assert after["log"][:len(before["log"])] == before["log"], "the public log was rewritten"
+        assert after["round"] >= before["round"]
+        for b, a in zip(before["tokens"], after["tokens"]):
+            assert 0 <= a <= b, f"tokens went from {before['tokens']} to {after['tokens']}"
+
+    def check_state(self, s: dict[str, Any]) -> None:
+        from shared.games.fate_votes.rules import DISCARDS, TOKENS
+        from shared.games.fate_votes.winning import CARDS, RANK
+
+        n, r = s["players"], s["round"]
+        assert all(0 <= t <= TOKENS for t in s["tokens"])
+        if s["phase"] in ("discussion", "choose", "over"):
+            assert all(v >= 0 for v in s["votes"]), f"negative votes at a round boundary: {s['votes']}"
+        all_cards: Counter[str] = Counter()
+        for seat in range(n):
+            hand, own = s["hands"][seat], s["own"][seat]
+            assert hand == sorted(set(hand), key=RANK.__getitem__)
+            rounds = [d["round"] for d in own]
+            assert rounds == sorted(set(rounds)), f"seat {seat} discarded twice in a round: {own}"
+            past = [x for x in range(1, min(r, 5)) if DISCARDS[x]]
+            assert [x for x in rounds if x < r] == past, f"seat {seat} skipped a round's discard: {own}"
+            assert all(len(d["cards"]) == DISCARDS[d["round"]] for d in own)
+            size = len(CARDS) - sum(DISCARDS[1:r]) - (DISCARDS[r] if r in rounds else 0)
+            assert len(hand) == size, f"seat {seat} holds {len(hand)} cards in round {r}"
+            all_cards.update(hand)
+            all_cards.update(c for d in own for c in d["cards"])
+        assert all_cards == Counter({c: n for c in CARDS}), "cards appeared or vanished"
+        # the discard piles: what the log shows (or hides) is exactly what the seats discarded
+        own_of = {(d["round"], d["as"]): [] for seat in range(n) for d in s["own"][seat]}
+        for seat in range(n):
+            for d in s["own"][seat]:
+                own_of[(d["round"], d["as"])].append((seat, d["cards"]))
+        for entry in s["log"]:
+            if entry["type"] == "strike_discards":
+                got = [(x["seat"], x["cards"]) for x in entry["discards"]]
+                assert got == own_of.get((entry["round"], "strike"), [])
+            elif entry["type"] == "voter_discards":
+                cards = sorted((c for _, cs in own_of.get((entry["round"], "vote"), []) for c in cs), key=RANK.__getitem__)
+                assert entry["count"] == len(cards)
+                assert (s["hidden"] if entry["face_down"] else entry["cards"]) == cards
+        if r < 5:
+            assert s["hidden"] == []
+
+
+TestFateVotes = FateVotesMachine.TestCase
+TestFateVotes.settings = SETTINGS

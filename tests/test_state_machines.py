@@ -24,9 +24,9 @@ from collections import Counter
 from typing import Any, ClassVar
 
 import msgpack
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck, event, settings
 from hypothesis import strategies as st
-from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, precondition, rule
+from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, rule
 
 from shared.engine import REGISTRY, RuleError
 
@@ -92,6 +92,7 @@ class GameMachine(RuleBasedStateMachine):
         for viewer in [None, *range(self.players)]:
             pack(self.spec.events_for(events, viewer))
         self.check_step(before, after, events)
+        self.check_state(after)
         self.state = after
         self.history.append((seat, action))
         legal = self.legal()
@@ -115,13 +116,19 @@ class GameMachine(RuleBasedStateMachine):
     def check_state(self, state: dict[str, Any]) -> None:
         """Game-specific invariants of a state."""
 
+    def canonical(self, action: Any) -> Any:
+        """The form in which ``legal_actions`` lists an action (games that accept variants override)."""
+        return action
+
     def draw_illegal(self, data: st.DataObject, seat: int, legal: dict[int, list[dict]]) -> Any:
-        """A malformed action, a garbled or trimmed legal one, another seat's, or an earlier one."""
+        """A malformed action; a legal one garbled, trimmed, padded or with a field spliced in from
+        another action; another seat's action; or one that was legal earlier in the game."""
         mine = legal.get(seat, [])
         others = [a for s, acts in legal.items() if s != seat for a in acts]
         kinds = ["malformed"]
-        kinds += ["garbled", "trimmed"] + (["extra_field"] if self.rejects_extra_keys else []) if mine else []
-        kinds += ["other_seat"] if others else []
+        if mine:
+            kinds += ["garbled", "trimmed", "spliced", "spliced"] + (["padded"] if self.rejects_extra_keys else [])
+        kinds += ["other_seat", "other_seat"] if others else []
         kinds += ["earlier"] if self.seen else []
         kind = data.draw(st.sampled_from(kinds), label="kind")
         if kind == "malformed":
@@ -131,14 +138,20 @@ class GameMachine(RuleBasedStateMachine):
         if kind == "earlier":
             return data.draw(st.sampled_from(self.seen), label="action")
         action = data.draw(st.sampled_from(mine), label="legal action")
-        if kind == "extra_field":
+        if kind == "padded":
             return {**action, "extra_field": data.draw(GARBAGE, label="value")}
         key = data.draw(st.sampled_from(sorted(action)), label="field")
         if kind == "trimmed":
             return {k: v for k, v in action.items() if k != key}
+        if kind == "spliced":
+            values = [a[key] for a in others + self.seen if key in a and a[key] != action[key]]
+            if type(action[key]) is int:
+                values += list(range(-2, self.players + 2))
+            if values:
+                return {**action, key: data.draw(st.sampled_from(values), label="value")}
         return {**action, key: data.draw(GARBAGE, label="value")}
 
-    # --- rules ---------------------------------------------------------------------------
+    # --- rules (none has a precondition: a run that reaches the end keeps trying actions) ----------
     @initialize(data=st.data())
     def new_table(self, data: st.DataObject) -> None:
         spec = self.spec
@@ -149,39 +162,41 @@ class GameMachine(RuleBasedStateMachine):
         self.state = spec.setup(players, seed, options)
         self.unchecked.update([None, *range(players)])
         self.movers = {s for s, acts in self.legal().items() if acts}
+        self.check_state(self.state)
 
-    @precondition(lambda self: not self.over())
     @rule(data=st.data())
     def one_legal_action(self, data: st.DataObject) -> None:
-        legal = self.legal()
-        seat = data.draw(st.sampled_from([s for s, acts in legal.items() if acts]), label="seat")
-        self.apply(seat, data.draw(st.sampled_from(legal[seat]), label="action"))
-
-    @precondition(lambda self: not self.over())
-    @rule(data=st.data())
-    def every_mover_acts(self, data: st.DataObject) -> None:
-        for seat in [s for s, acts in self.legal().items() if acts]:
-            if self.over():
-                return
+        if self.movers:
+            seat = data.draw(st.sampled_from(sorted(self.movers)), label="seat")
             acts = self.spec.legal_actions(self.state, seat)
-            if acts:
-                self.apply(seat, data.draw(st.sampled_from(acts), label=f"action of {seat}"))
+            self.apply(seat, data.draw(st.sampled_from(acts), label="action"))
 
-    @precondition(lambda self: not self.over() and self.spec.timer(self.state) is not None)
+    @rule(data=st.data(), steps=st.integers(1, 3))
+    def every_mover_acts(self, data: st.DataObject, steps: int) -> None:
+        """Every seat that can act does, once; ``steps`` times over (so games reach their end)."""
+        for _ in range(steps):
+            for seat in sorted(self.movers):
+                acts = self.spec.legal_actions(self.state, seat)
+                if acts:
+                    self.apply(seat, data.draw(st.sampled_from(acts), label=f"action of {seat}"))
+
     @rule()
     def timer_runs_out(self) -> None:
-        for seat, action in self.spec.timeout_actions(self.state):
-            self.apply(seat, action)
+        if not self.over() and self.spec.timer(self.state) is not None:
+            for seat, action in self.spec.timeout_actions(self.state):
+                self.apply(seat, action)
 
     @rule(data=st.data())
     def illegal_action(self, data: st.DataObject) -> None:
         n = self.players
-        seat = data.draw(st.one_of(st.integers(0, n - 1), st.sampled_from([-1, n, 99, True, None, "0"])),
-                         label="seat")
-        valid_seat = type(seat) is int and 0 <= seat < n
+        seats = st.integers(0, n - 1)
+        if self.movers:
+            seats = st.one_of(st.sampled_from(sorted(self.movers)), seats)
+        seat = data.draw(st.one_of(seats, st.sampled_from([-1, n, 99, True, None, "0"])), label="seat")
+        valid_seat = type(seat) is int and not isinstance(seat, bool) and 0 <= seat < n
         legal = self.legal()
         action = self.draw_illegal(data, seat if valid_seat else -1, legal)
-        if valid_seat and action in legal[seat] and not self.over():
+        if valid_seat and self.canonical(action) in legal[seat]:
             return  # happened to be legal
         packed = pack(self.state)
         try:
@@ -220,11 +235,11 @@ class GameMachine(RuleBasedStateMachine):
             pack(self.spec.result(self.state))
         else:
             assert movers, "nobody can act but the game is not over"
-        self.check_state(self.state)
 
     def teardown(self) -> None:
         if not self.state:
             return
+        event("game over" if self.over() else "game not over")
         players, seed, options = self.setup_args
         s = self.spec.setup(players, seed, options)
         for seat, action in self.history:

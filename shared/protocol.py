@@ -102,12 +102,15 @@ _M = (dict,)
 _L = (list,)
 _B = (bool,)
 _ANY = (object,)
+_NUM = (int, float)
+_OPT_NUM = (int, float, type(None))
 
 CLIENT_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     # first message on every connection
     "hello": {"v": (_I, True), "name": (_S, False), "client": (_S, False)},
     "list": {},
-    "create": {"game": (_S, True), "seats": (_I, True), "options": (_M, False), "name": (_S, False)},
+    "create": {"game": (_S, True), "seats": (_I, True), "options": (_M, False), "name": (_S, False),
+               "bot_delay": (_NUM, False), "takeover": (_B, False)},
     "join": {"table": (_S, True), "seat": (_OPT_I, False), "name": (_S, False)},
     "resume": {"table": (_S, True), "seat": (_I, True), "token": (_S, True)},
     "watch": {"table": (_S, True)},
@@ -118,8 +121,9 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "act": {"table": (_S, True), "seat": (_I, True), "token": (_S, True), "sid": (_I, True),
             "action": (_M, True)},
     "chat": {"table": (_S, True), "text": (_S, True), "seat": (_OPT_I, False), "token": (_OPT_S, False)},
-    "clock": {"table": (_S, True), "host": (_S, True), "op": (_S, True), "seconds": (_OPT_I, False)},
+    "clock": {"table": (_S, True), "host": (_S, True), "op": (_S, True), "seconds": (_OPT_NUM, False)},
     "ping": {"n": (_I, False)},
+    "replay": {"table": (_S, True)},
 }
 
 SERVER_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
@@ -131,14 +135,15 @@ SERVER_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "left": {"table": (_S, True), "seat": (_OPT_I, False)},
     "lobby": {"table": (_M, True)},
     "snapshot": {"table": (_S, True), "seat": (_OPT_I, True), "sid": (_I, True), "view": (_M, True),
-                 "legal": (_L, False), "over": (_B, True), "result": (_ANY, False), "clock": (_ANY, False)},
-    "events": {"table": (_S, True), "seat": (_OPT_I, True), "sid": (_I, True), "events": (_L, True)},
+                 "legal": (_L, False), "over": (_B, True), "result": (_ANY, False), "clock": (_ANY, False),
+                 "events": (_L, False), "ref": (_ANY, False)},
     "error": {"code": (_S, True), "msg": (_S, True), "params": (_M, False), "ref": (_ANY, False)},
     "chat": {"table": (_S, True), "name": (_S, True), "seat": (_OPT_I, False), "text": (_S, True),
              "ts": (_ANY, False)},
-    "presence": {"table": (_S, True), "seats": (_L, True)},
     "clock": {"table": (_S, True), "clock": (_ANY, True)},
     "pong": {"n": (_I, False)},
+    "replay": {"table": (_S, True), "game": (_S, True), "players": (_I, True), "names": (_L, True),
+               "part": (_I, True), "last": (_B, True), "steps": (_L, True), "result": (_ANY, False)},
 }
 
 MAX_TEXT = 2000  # characters of chat or a name

@@ -30,7 +30,7 @@ from shared.errors import RuleError
 State = dict[str, Any]
 Action = dict[str, Any]
 Event = dict[str, Any]
-Bot = Callable[[dict, list, Any], Action]  # (view, legal_actions, rng) -> action
+Bot = Callable[[dict, list, Any], "Action | None"]  # (view, legal_actions, rng) -> action, or None to wait
 
 MAX_ACTION_DEPTH = 6
 
@@ -172,7 +172,13 @@ class GameSpec:
 
     # --- bots ------------------------------------------------------------------
     def bots(self) -> dict[str, Bot]:
-        """Bot name → ``bot(view, legal_actions, rng) -> action``; a bot sees only its view."""
+        """Bot name → ``bot(view, legal_actions, rng) -> action | None``; a bot sees only its view.
+
+        ``None`` means "nothing useful to do until the table changes" (e.g. another
+        player's step in a game where everyone always has free actions); the server
+        asks that bot again after the next accepted action. A game whose bots may wait
+        must make sure some seat's bot always acts, so an all-bot table never stalls.
+        """
         if not self.bots_module:
             return {}
         return dict(importlib.import_module(self.bots_module).BOTS)

@@ -16,7 +16,7 @@ import pytest
 
 from shared.engine import REGISTRY, RuleError
 
-GAMES_PER_ID = {"fate_votes": 1500, "mind_swap": 150, "school_mystery": 60}
+GAMES_PER_ID = {"fate_votes": 1500, "mind_swap": 100, "school_mystery": 60}
 MAX_STEPS = 20000
 ENDING = [gid for gid, spec in REGISTRY.items() if spec.ends]
 

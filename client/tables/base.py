@@ -45,6 +45,20 @@ class TableContext(Protocol):
     def toast(self, message: str, kind: str = "info") -> None:
         """A short message on screen (kind: info / error)."""
 
+    # Compatible additions (client.app.AppContext implements them):
+    def seat_name(self, seat: int) -> str:
+        """The player's name for a seat (from the lobby), or "Player n"."""
+
+    def seat_color(self, seat: int) -> tuple[int, int, int]:
+        """The seat's colour-blind-safe colour (always show it with the number: draw_seat_badge)."""
+
+    def draw_seat_badge(self, surface: pygame.Surface, seat: int, center: tuple[float, float],
+                        radius: float) -> pygame.Rect:
+        """Colour + shape + seat number badge."""
+
+    def error_text(self, code: str, message: str = "", params: dict[str, Any] | None = None) -> str:
+        """A server error code (``action/not_your_turn``) in the UI language; falls back to ``message``."""
+
 
 class TableView(ABC):
     """One game's table, for one viewer (a local seat, or ``None`` for the display)."""
@@ -57,11 +71,22 @@ class TableView(ABC):
         self.view: dict[str, Any] = {}
         self.legal: list[dict[str, Any]] = []
         self.sid = -1
+        self.result: dict[str, Any] | None = None  # the game's result once it is over (set by the app)
 
     # --- data from the server -----------------------------------------------------
     def set_snapshot(self, view: dict[str, Any], legal: list[dict[str, Any]], sid: int) -> None:
-        """A fresh view of the table for this seat (after every accepted action)."""
+        """A fresh view of the table for this seat (after every accepted action).
+
+        The app calls ``set_snapshot`` first, then ``push_events`` with the events that led to it.
+        """
         self.view, self.legal, self.sid = view, legal, sid
+
+    def set_clock(self, clock: Any) -> None:
+        """The phase clock from the snapshot or a ``clock`` message: ``{"deadline_in", "paused", "total"}``
+        in seconds, or None when no timed phase runs. Called after ``set_snapshot``."""
+
+    def set_names(self, names: list[str]) -> None:
+        """Display names per seat (from the lobby; bots get a localized "Bot n"), whenever they change."""
 
     def push_events(self, events: list[dict[str, Any]]) -> None:
         """Events (already redacted for this seat) to animate, in order."""
@@ -88,3 +113,16 @@ class TableView(ABC):
 
     def skip_animations(self) -> None:
         """Jump every running animation to its end (a click or Space)."""
+
+    def draw_results(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Draw the end-of-game results inside ``rect`` (the app draws the frame, title and buttons).
+
+        ``self.result`` holds the snapshot's ``result`` (winners, scores, why) once the game is over
+        (set by the app). Default: the winners' names.
+        """
+        result = getattr(self, "result", None) or {}
+        names = [self.ctx.seat_name(s) for s in result.get("winners", []) if isinstance(s, int)]
+        sep = ", " if self.ctx.lang == "en" else "、"
+        line = self.ctx.t("results.winners", names=sep.join(names)) if names else self.ctx.t("results.no_winner")
+        img = self.ctx.text(line, self.ctx.unit * 1.6, (42, 42, 46), True)
+        surface.blit(img, img.get_rect(center=rect.center))

@@ -1,0 +1,177 @@
+"""Load and validate mind_swap content: students.toml, cards.toml, game.toml.
+
+Every problem raises :class:`ContentError` naming the file and the entry (a missing
+row, an unknown location, an ability pointing at a missing student, a missing language…).
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from assets import CONTENT_DIR
+from assets.loaders.common import ContentError, read_toml, text3
+from shared.games.mind_swap.content import (
+    ABILITY_KINDS, ACTIONS, FIRST_NO, LAST_NO, LOCATIONS, ROWS, Ability, CardType, MindSwapContent, Student,
+)
+
+DIRECTORY = CONTENT_DIR / "mind_swap"
+DECK_SIZE = 40
+
+
+def load(directory: str | Path | None = None) -> MindSwapContent:
+    base = Path(directory) if directory is not None else DIRECTORY
+    game_file, students_file, cards_file = base / "game.toml", base / "students.toml", base / "cards.toml"
+    game = read_toml(game_file)
+    locations = _locations(game_file, game)
+    groups = {gid: text3(game_file, f"groups.{gid}", _table(game_file, f"groups.{gid}", g).get("name"), "name")
+              for gid, g in _table(game_file, "groups", game.get("groups")).items()}
+    abilities = _ability_names(game_file, game)
+    students = _students(students_file, read_toml(students_file), groups)
+    cards = _cards(cards_file, read_toml(cards_file))
+    return MindSwapContent(students=students, cards=cards, locations=locations, groups=groups,
+                           abilities=abilities)
+
+
+def _table(file: Path, entry: str, value: Any) -> dict:
+    if not isinstance(value, dict):
+        raise ContentError(file, entry, "must be a table")
+    return value
+
+
+def _locations(file: Path, game: dict) -> dict[str, dict[str, str]]:
+    locs = _table(file, "locations", game.get("locations"))
+    for loc in LOCATIONS:
+        if loc not in locs:
+            raise ContentError(file, f"locations.{loc}", "location is missing")
+    for loc in locs:
+        if loc not in LOCATIONS:
+            raise ContentError(file, f"locations.{loc}", f"unknown location (known: {', '.join(LOCATIONS)})")
+    return {loc: text3(file, f"locations.{loc}", _table(file, f"locations.{loc}", locs[loc]).get("name"), "name")
+            for loc in LOCATIONS}
+
+
+def _ability_names(file: Path, game: dict) -> dict[str, dict[str, str]]:
+    table = _table(file, "abilities", game.get("abilities"))
+    out = {}
+    for kind in ABILITY_KINDS:
+        entry = _table(file, f"abilities.{kind}", table.get(kind))
+        out[kind] = text3(file, f"abilities.{kind}", entry.get("name"), "name")
+        text3(file, f"abilities.{kind}", entry.get("text"), "text")
+    return out
+
+
+def _int(file: Path, entry: str, value: Any, what: str, lo: int, hi: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise ContentError(file, entry, f"{what} must be a whole number {lo}–{hi}")
+    return value
+
+
+def _students(file: Path, data: dict, groups: dict) -> dict[int, Student]:
+    rows = data.get("student")
+    if not isinstance(rows, list):
+        raise ContentError(file, "student", "needs a [[student]] list")
+    raw: dict[int, dict] = {}
+    for i, row in enumerate(rows):
+        entry = f"student[{i}]"
+        if not isinstance(row, dict):
+            raise ContentError(file, entry, "must be a table")
+        no = _int(file, entry, row.get("no"), "no", FIRST_NO, LAST_NO)
+        if no in raw:
+            raise ContentError(file, f"student {no}", "appears twice")
+        raw[no] = row
+    for no in range(FIRST_NO, LAST_NO + 1):
+        if no not in raw:
+            raise ContentError(file, f"student {no}", "student is missing")
+    out: dict[int, Student] = {}
+    for no, row in sorted(raw.items()):
+        entry = f"student {no}"
+        where = row.get("where")
+        if not isinstance(where, list):
+            raise ContentError(file, entry, "where must list the locations of rows 2–12")
+        if len(where) < len(ROWS):
+            raise ContentError(file, entry, f"where: row {ROWS[len(where)]} is missing (rows 2–12 needed)")
+        if len(where) > len(ROWS):
+            raise ContentError(file, entry, "where has more than rows 2–12")
+        for r, loc in zip(ROWS, where):
+            if loc not in LOCATIONS:
+                raise ContentError(file, entry, f"where row {r}: unknown location {loc!r}")
+        if "classroom" not in where:
+            raise ContentError(file, entry, "where: the classroom must appear in every table")
+        gs = row.get("groups", [])
+        if not isinstance(gs, list) or any(g not in groups for g in gs):
+            raise ContentError(file, entry, f"groups must name groups from game.toml ({', '.join(groups)})")
+        abilities = tuple(_ability(file, f"{entry} ability {j}", a, raw, groups)
+                          for j, a in enumerate(_list(file, entry, row.get("abilities", []), "abilities")))
+        out[no] = Student(no=no, name=text3(file, entry, row.get("name"), "name"),
+                          club=text3(file, entry, row.get("club"), "club"),
+                          other=text3(file, entry, row.get("other"), "other"),
+                          where=tuple(where), abilities=abilities, groups=tuple(gs))
+    for no, st in out.items():
+        for j, a in enumerate(st.abilities):
+            if a.kind == "companion" and not any(a.group in o.groups for o in out.values()):
+                raise ContentError(file, f"student {no} ability {j}", f"no student belongs to group {a.group!r}")
+    return out
+
+
+def _list(file: Path, entry: str, value: Any, what: str) -> list:
+    if not isinstance(value, list):
+        raise ContentError(file, entry, f"{what} must be a list")
+    return value
+
+
+def _ability(file: Path, entry: str, a: Any, students: dict, groups: dict) -> Ability:
+    if not isinstance(a, dict):
+        raise ContentError(file, entry, "must be a table")
+    kind = a.get("kind")
+    if kind not in ABILITY_KINDS:
+        raise ContentError(file, entry, f"unknown kind {kind!r} (known: {', '.join(ABILITY_KINDS)})")
+    n = _int(file, entry, a.get("n"), "n", 1, 10)
+    if kind == "reporter":
+        return Ability("reporter", n)
+    if kind == "servant":
+        target = a.get("target")
+        if target == "negi":
+            return Ability("servant", n, negi=True)
+        if not isinstance(target, int) or isinstance(target, bool) or target not in students:
+            raise ContentError(file, entry, f"servant target {target!r} is not a student (2–31) or \"negi\"")
+        return Ability("servant", n, target=target)
+    group, to = a.get("group"), a.get("to")
+    if group not in groups:
+        raise ContentError(file, entry, f"unknown group {group!r}")
+    if to not in LOCATIONS or to == "other":
+        raise ContentError(file, entry, f"companion 'to' must be a suit location, not {to!r}")
+    return Ability("companion", n, group=group, to=to)
+
+
+def _cards(file: Path, data: dict) -> tuple[CardType, ...]:
+    rows = data.get("card")
+    if not isinstance(rows, list) or not rows:
+        raise ContentError(file, "card", "needs a [[card]] list")
+    out, seen = [], set()
+    for i, row in enumerate(rows):
+        if not isinstance(row, dict):
+            raise ContentError(file, f"card[{i}]", "must be a table")
+        cid = row.get("id")
+        entry = f"card {cid}" if isinstance(cid, str) else f"card[{i}]"
+        if not isinstance(cid, str) or not cid:
+            raise ContentError(file, entry, "id must be a name")
+        if cid in seen:
+            raise ContentError(file, entry, "appears twice")
+        seen.add(cid)
+        actions = row.get("actions")
+        if not isinstance(actions, list) or not 1 <= len(actions) <= 2 or len(set(actions)) != len(actions):
+            raise ContentError(file, entry, "actions must list one or two different actions")
+        for act in actions:
+            if act not in ACTIONS:
+                raise ContentError(file, entry, f"unknown action {act!r} (known: {', '.join(ACTIONS)})")
+        count = _int(file, entry, row.get("count"), "count", 1, DECK_SIZE)
+        out.append(CardType(id=cid, actions=tuple(actions), count=count,
+                            name=text3(file, entry, row.get("name"), "name"),
+                            text=text3(file, entry, row.get("text"), "text")))
+    total = sum(c.count for c in out)
+    if total != DECK_SIZE:
+        raise ContentError(file, "card", f"the deck holds {total} cards; it must hold {DECK_SIZE}")
+    for act in ACTIONS:
+        if not any(act in c.actions for c in out):
+            raise ContentError(file, "card", f"no card carries the action {act!r}")
+    return tuple(out)

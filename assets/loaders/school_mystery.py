@@ -1,0 +1,317 @@
+"""Loader of school_mystery content: stats, moves, playbooks, conditions, UI texts and subjects.
+
+``load(directory=None)`` reads ``assets/content/school_mystery/`` (or ``directory``):
+``stats.toml``, ``moves.toml``, ``playbooks.toml``, ``conditions.toml``, ``texts.toml``
+and every ``subjects/*.toml``; it checks everything (each error names the file and
+the entry) and returns a :class:`shared.games.school_mystery.content.Content`.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any
+
+from assets import CONTENT_DIR
+from assets.loaders.common import ContentError, read_toml, text3
+from shared.games.school_mystery.content import (BANDS, DAY_TYPES, DISCOVER, EFFECTS, MOVE_KINDS, MOVE_LIMITS,
+                                                 OBJECTION, RESOLVE, WEEKDAYS, Character, Choices, Condition,
+                                                 Content, Effect, Location, Move, Outcome, Playbook, Secret,
+                                                 Stat, Subject)
+
+GAME_DIR = CONTENT_DIR / "school_mystery"
+SUIT_TABLES = 10
+ID_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_")
+
+
+def _id(file: Path, entry: str, value: Any, field: str = "id") -> str:
+    if not isinstance(value, str) or not value or not set(value) <= ID_CHARS or len(value) > 64:
+        raise ContentError(file, entry, f"{field} must be a lowercase id (a-z, 0-9, _)")
+    return value
+
+
+def _int(file: Path, entry: str, value: Any, field: str, lo: int, hi: int) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise ContentError(file, entry, f"{field} must be a whole number in {lo}..{hi}")
+    return value
+
+
+def _list(file: Path, entry: str, value: Any, field: str) -> list:
+    if not isinstance(value, list):
+        raise ContentError(file, entry, f"{field} must be a list")
+    return value
+
+
+def _table_list(data: dict, file: Path, key: str) -> list[dict]:
+    items = data.get(key)
+    if not isinstance(items, list) or not items or not all(isinstance(i, dict) for i in items):
+        raise ContentError(file, key, f"needs a non-empty [[{key}]] list")
+    return items
+
+
+def _unique(file: Path, entry: str, seen: set[str], value: str) -> None:
+    if value in seen:
+        raise ContentError(file, entry, f"id {value!r} is used twice")
+    seen.add(value)
+
+
+# --------------------------------------------------------------------------- stats, conditions, texts
+
+def load_stats(file: Path) -> tuple[Stat, ...]:
+    data = read_toml(file)
+    out, seen = [], set()
+    for i, item in enumerate(_table_list(data, file, "stats")):
+        entry = f"stats[{i}]"
+        sid = _id(file, entry, item.get("id"))
+        entry = f"stats[{i}] ({sid})"
+        _unique(file, entry, seen, sid)
+        out.append(Stat(sid, text3(file, entry, item.get("name"), "name"),
+                        text3(file, entry, item.get("description"), "description")))
+    if not 4 <= len(out) <= 6:
+        raise ContentError(file, "stats", "there must be four to six stats")
+    return tuple(out)
+
+
+def load_conditions(file: Path) -> dict[str, Condition]:
+    data = read_toml(file)
+    out: dict[str, Condition] = {}
+    for i, item in enumerate(_table_list(data, file, "conditions")):
+        cid = _id(file, f"conditions[{i}]", item.get("id"))
+        entry = f"conditions[{i}] ({cid})"
+        _unique(file, entry, set(out), cid)
+        out[cid] = Condition(cid, text3(file, entry, item.get("name"), "name"),
+                             text3(file, entry, item.get("description"), "description"))
+    return out
+
+
+def load_texts(file: Path) -> dict[str, dict[str, str]]:
+    data = read_toml(file)
+    texts = data.get("texts")
+    if not isinstance(texts, dict):
+        raise ContentError(file, "texts", "needs a [texts] table")
+    return {key: text3(file, f"texts.{key}", value, key) for key, value in texts.items()}
+
+
+# --------------------------------------------------------------------------- moves
+
+def _effects(file: Path, entry: str, value: Any) -> tuple[Effect, ...]:
+    out = []
+    for j, eff in enumerate(_list(file, entry, value if value is not None else [], "effects")):
+        where = f"{entry} effects[{j}]"
+        if not isinstance(eff, dict) or eff.get("do") not in EFFECTS:
+            raise ContentError(file, where, f"effect 'do' must be one of {list(EFFECTS)}")
+        unknown = set(eff) - {"do", "n", "extra"}
+        if unknown:
+            raise ContentError(file, where, f"unknown effect keys {sorted(unknown)}")
+        n = _int(file, where, eff.get("n", 1), "n", 1, 3)
+        extra = eff.get("extra", False)
+        if not isinstance(extra, bool):
+            raise ContentError(file, where, "extra must be true or false")
+        out.append(Effect(eff["do"], n, extra))
+    return tuple(out)
+
+
+def _move(file: Path, entry: str, item: dict, stat_ids: set[str], playbook: str | None) -> Move:
+    mid = _id(file, entry, item.get("id"))
+    entry = f"{entry} ({mid})"
+    kind = item.get("kind", "roll")
+    if kind not in MOVE_KINDS:
+        raise ContentError(file, entry, f"kind must be one of {list(MOVE_KINDS)}")
+    phase = item.get("phase", "investigation")
+    if phase not in ("investigation", "resolution"):
+        raise ContentError(file, entry, "phase must be investigation or resolution")
+    limit = item.get("limit", "none")
+    if limit not in MOVE_LIMITS:
+        raise ContentError(file, entry, f"limit must be one of {list(MOVE_LIMITS)}")
+    stats = tuple(_list(file, entry, item.get("stats", []), "stats"))
+    for s in stats:
+        if s != "any" and s not in stat_ids:
+            raise ContentError(file, entry, f"unknown stat {s!r}")
+    outcomes: dict[str, Outcome] = {}
+    raw = item.get("outcomes", {})
+    if not isinstance(raw, dict):
+        raise ContentError(file, entry, "outcomes must be a table of bands")
+    if kind == "roll":
+        if phase == "investigation" and not stats:
+            raise ContentError(file, entry, "a roll move needs at least one stat")
+        for band in BANDS:
+            if band not in raw or not isinstance(raw[band], dict):
+                raise ContentError(file, entry, f"outcomes.{band} is missing")
+            where = f"{entry} outcomes.{band}"
+            outcomes[band] = Outcome(text3(file, where, raw[band].get("text"), "text"),
+                                     _effects(file, where, raw[band].get("effects")))
+        if set(raw) - set(BANDS):
+            raise ContentError(file, entry, f"unknown bands {sorted(set(raw) - set(BANDS))}")
+    effects = _effects(file, entry, item.get("effects"))
+    if kind == "trigger" and not effects:
+        raise ContentError(file, entry, "a trigger move needs effects")
+    return Move(mid, text3(file, entry, item.get("name"), "name"),
+                text3(file, entry, item.get("description"), "description"),
+                kind, phase, stats, outcomes, effects, limit, playbook)
+
+
+def load_moves(file: Path, stat_ids: set[str]) -> dict[str, Move]:
+    data = read_toml(file)
+    out: dict[str, Move] = {}
+    for i, item in enumerate(_table_list(data, file, "moves")):
+        move = _move(file, f"moves[{i}]", item, stat_ids, None)
+        _unique(file, f"moves[{i}]", set(out), move.id)
+        out[move.id] = move
+    for needed in (DISCOVER, RESOLVE, OBJECTION):
+        if needed not in out:
+            raise ContentError(file, "moves", f"the basic move {needed!r} is missing")
+    for needed in (RESOLVE, OBJECTION):
+        if out[needed].phase != "resolution":
+            raise ContentError(file, f"moves ({needed})", "must be a resolution move")
+    if out[DISCOVER].phase != "investigation" or out[DISCOVER].kind != "roll":
+        raise ContentError(file, f"moves ({DISCOVER})", "must be an investigation roll")
+    if not any(e.do == "draw_clue" for b in ("great", "success") for e in out[DISCOVER].outcomes[b].effects):
+        raise ContentError(file, f"moves ({DISCOVER})", "a success must draw a clue")
+    return out
+
+
+# --------------------------------------------------------------------------- playbooks
+
+def load_playbooks(file: Path, stat_ids: set[str], moves: dict[str, Move]) -> dict[str, Playbook]:
+    data = read_toml(file)
+    out: dict[str, Playbook] = {}
+    secret_ids: set[str] = set()
+    for i, item in enumerate(_table_list(data, file, "playbooks")):
+        pid = _id(file, f"playbooks[{i}]", item.get("id"))
+        entry = f"playbooks[{i}] ({pid})"
+        _unique(file, entry, set(out), pid)
+        arrays = []
+        for j, arr in enumerate(_list(file, entry, item.get("stat_arrays"), "stat_arrays")):
+            where = f"{entry} stat_arrays[{j}]"
+            if not isinstance(arr, dict) or set(arr) != stat_ids:
+                raise ContentError(file, where, f"must give every stat exactly once: {sorted(stat_ids)}")
+            arrays.append({s: _int(file, where, arr[s], s, -2, 3) for s in sorted(stat_ids)})
+        if not arrays:
+            raise ContentError(file, entry, "needs at least one stat array")
+        move_ids = []
+        for j, raw in enumerate(_list(file, entry, item.get("moves"), "moves")):
+            if not isinstance(raw, dict):
+                raise ContentError(file, f"{entry} moves[{j}]", "must be a table")
+            move = _move(file, f"{entry} moves[{j}]", raw, stat_ids, pid)
+            if move.phase != "investigation":
+                raise ContentError(file, f"{entry} moves[{j}]", "special moves are investigation moves")
+            if move.id in moves:
+                raise ContentError(file, f"{entry} moves[{j}]", f"move id {move.id!r} is used twice")
+            moves[move.id] = move
+            move_ids.append(move.id)
+        if not 2 <= len(move_ids) <= 3:
+            raise ContentError(file, entry, "needs two or three special moves")
+        secrets = []
+        for j, raw in enumerate(_list(file, entry, item.get("secrets"), "secrets")):
+            where = f"{entry} secrets[{j}]"
+            if not isinstance(raw, dict):
+                raise ContentError(file, where, "must be a table")
+            sid = _id(file, where, raw.get("id"))
+            _unique(file, where, secret_ids, sid)
+            last = raw.get("last", False)
+            if not isinstance(last, bool):
+                raise ContentError(file, where, "last must be true or false")
+            secrets.append(Secret(sid, text3(file, where, raw.get("text"), "text"), last))
+        if len(secrets) != 4 or [s.last for s in secrets] != [False, False, False, True]:
+            raise ContentError(file, entry, "needs three secrets and then one last secret (last = true)")
+        out[pid] = Playbook(pid, text3(file, entry, item.get("name"), "name"),
+                            text3(file, entry, item.get("description"), "description"),
+                            tuple(arrays), tuple(move_ids), tuple(secrets))
+    if not 5 <= len(out) <= 6:
+        raise ContentError(file, "playbooks", "there must be five or six playbooks")
+    return out
+
+
+# --------------------------------------------------------------------------- subjects
+
+SUBJECT_KEYS = {"id", "title", "difficulty", "day_type", "start_weekday", "situation", "questions",
+                "start_location", "public_locations", "truth_hint", "locations", "phenomena", "characters",
+                "clues"}
+
+
+def _ranked(file: Path, data: dict, key: str) -> list[dict]:
+    items = data.get(key)
+    if not isinstance(items, list) or len(items) != SUIT_TABLES or not all(isinstance(i, dict) for i in items):
+        raise ContentError(file, key, f"needs exactly {SUIT_TABLES} [[{key}]] entries")
+    ranks = [i.get("rank") for i in items]
+    for j, r in enumerate(ranks):
+        _int(file, f"{key}[{j}]", r, "rank", 1, SUIT_TABLES)
+    if sorted(ranks) != list(range(1, SUIT_TABLES + 1)):
+        raise ContentError(file, key, "ranks must be 1..10, each once")
+    return sorted(items, key=lambda i: i["rank"])
+
+
+def _three(file: Path, entry: str, value: Any) -> tuple[dict, dict, dict]:
+    if not isinstance(value, list) or len(value) != 3:
+        raise ContentError(file, entry, "options must list exactly three texts")
+    a, b, c = (text3(file, entry, v, f"options[{k}]") for k, v in enumerate(value))
+    return a, b, c
+
+
+def load_subject(file: Path) -> Subject:
+    """One investigation subject, checked against the SUBJECT SCHEMA."""
+    data = read_toml(file)
+    sid = _id(file, "id", data.get("id"))
+    if sid != file.stem:
+        raise ContentError(file, "id", f"id {sid!r} must match the file name {file.stem!r}")
+    unknown = set(data) - SUBJECT_KEYS
+    if unknown:
+        raise ContentError(file, "(file)", f"unknown keys {sorted(unknown)}")
+    difficulty = _int(file, "difficulty", data.get("difficulty"), "difficulty", 0, 5)
+    if data.get("day_type") not in DAY_TYPES:
+        raise ContentError(file, "day_type", f"must be one of {list(DAY_TYPES)}")
+    if data.get("start_weekday") not in WEEKDAYS:
+        raise ContentError(file, "start_weekday", f"must be one of {list(WEEKDAYS)}")
+    questions = data.get("questions")
+    if not isinstance(questions, list) or not 3 <= len(questions) <= 5:
+        raise ContentError(file, "questions", "needs three to five questions")
+    qs = tuple(text3(file, f"questions[{i}]", q, "question") for i, q in enumerate(questions))
+    start = _int(file, "start_location", data.get("start_location"), "start_location", 1, 10)
+    public = _list(file, "public_locations", data.get("public_locations", [start]), "public_locations")
+    for j, r in enumerate(public):
+        _int(file, f"public_locations[{j}]", r, "rank", 1, 10)
+    if start not in public:
+        raise ContentError(file, "public_locations", "must include start_location")
+    if len(set(public)) != len(public):
+        raise ContentError(file, "public_locations", "lists a rank twice")
+    truth = data.get("truth_hint")
+    locations = tuple(
+        Location(i["rank"], text3(file, f"locations[rank {i['rank']}]", i.get("name"), "name"),
+                 text3(file, f"locations[rank {i['rank']}]", i.get("description"), "description"),
+                 text3(file, f"locations[rank {i['rank']}]", i.get("atmosphere"), "atmosphere"))
+        for i in _ranked(file, data, "locations"))
+    phenomena = tuple(Choices(i["rank"], _three(file, f"phenomena[rank {i['rank']}]", i.get("options")))
+                      for i in _ranked(file, data, "phenomena"))
+    characters = tuple(
+        Character(i["rank"], text3(file, f"characters[rank {i['rank']}]", i.get("name"), "name"),
+                  text3(file, f"characters[rank {i['rank']}]", i.get("description"), "description"),
+                  text3(file, f"characters[rank {i['rank']}]", i.get("hint"), "hint"))
+        for i in _ranked(file, data, "characters"))
+    clues = tuple(Choices(i["rank"], _three(file, f"clues[rank {i['rank']}]", i.get("options")))
+                  for i in _ranked(file, data, "clues"))
+    return Subject(sid, text3(file, "title", data.get("title"), "title"), difficulty, data["day_type"],
+                   data["start_weekday"], text3(file, "situation", data.get("situation"), "situation"), qs,
+                   start, tuple(public), locations, phenomena, characters, clues,
+                   text3(file, "truth_hint", truth, "truth_hint") if truth is not None else None)
+
+
+def load_subjects(directory: Path) -> dict[str, Subject]:
+    files = sorted(directory.glob("*.toml")) if directory.is_dir() else []
+    if not files:
+        raise ContentError(directory, "(directory)", "no investigation subjects (*.toml) found")
+    return {s.id: s for s in (load_subject(f) for f in files)}
+
+
+# --------------------------------------------------------------------------- all
+
+def load(directory: str | Path | None = None) -> Content:
+    """All school_mystery content from ``directory`` (default ``assets/content/school_mystery``)."""
+    base = Path(directory) if directory is not None else GAME_DIR
+    stats = load_stats(base / "stats.toml")
+    stat_ids = {s.id for s in stats}
+    moves = load_moves(base / "moves.toml", stat_ids)
+    playbooks = load_playbooks(base / "playbooks.toml", stat_ids, moves)
+    conditions = load_conditions(base / "conditions.toml")
+    if len(conditions) < 6:
+        raise ContentError(base / "conditions.toml", "conditions", "list at least six sample conditions")
+    texts = load_texts(base / "texts.toml")
+    subjects = load_subjects(base / "subjects")
+    return Content(stats, moves, playbooks, conditions, subjects, texts)

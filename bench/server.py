@@ -1,0 +1,359 @@
+"""Server load benchmark: the shared peer workload on bench_vote (see docs/server.md).
+
+    python3 bench/server.py --tables 50 --players 6 --rounds 15
+
+The server runs as its own subprocess (``houkago server``, journal on, real
+sockets on 127.0.0.1); this process is the driver (plain sockets, one epoll loop). M tables × N seats, one
+connection per seat. Per table a closed loop: move i is made by player
+``p = i mod N`` on ``target = (p + i // N + 1) mod N`` and the next move is sent
+only when all N connections of the table have decoded the update. 2 warm-up
+rounds, then K measured rounds. Prints one JSON line last.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import math
+import os
+import re
+import select
+import shutil
+import socket
+import sqlite3
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+ROOT = Path(__file__).resolve().parent.parent
+HEADER = struct.Struct(">I")
+VIEW_KEYS = {"players", "votes", "seq", "last", "me"}
+
+
+def card(p: int, n: int) -> int:
+    return ((p + 1) * 7919 + n * 104729) % 52
+
+
+def encode(msg: dict[str, Any]) -> bytes:
+    body = msgpack.packb(msg, use_bin_type=True)
+    return HEADER.pack(len(body)) + body
+
+
+class Client:
+    """One seat's connection (a plain socket); decodes every frame and tells its table."""
+
+    def __init__(self, bench: "Bench", port: int) -> None:
+        self.bench = bench
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
+        self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
+        self.buf = bytearray()
+        self.inbox: list[dict[str, Any]] = []
+        self.table: "TableRun | None" = None
+        self.seat = -1
+        self.last_view: dict[str, Any] | None = None
+        self.bad_views = 0
+
+    def send(self, msg: dict[str, Any]) -> int:
+        frame = encode(msg)
+        self.sock.sendall(frame)
+        return len(frame)
+
+    def readable(self) -> None:
+        """The socket is readable (epoll said so): take what is there and decode every whole frame."""
+        data = self.sock.recv(1 << 18)
+        if not data:
+            self.bench.errors.append({"code": "driver/connection_lost"})
+            if self.table is not None:
+                self.table.failed = True
+            return
+        buf = self.buf
+        buf += data
+        pos, n = 0, len(buf)
+        while n - pos >= 4:
+            (length,) = HEADER.unpack_from(buf, pos)
+            if n - pos - 4 < length:
+                break
+            msg = msgpack.unpackb(bytes(buf[pos + 4:pos + 4 + length]), raw=False)
+            pos += 4 + length
+            if self.bench.measuring:
+                self.bench.down_frames += 1
+                self.bench.down_bytes += 4 + length
+            self.on_message(msg)
+        if pos:
+            del buf[:pos]
+
+    def on_message(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("t")
+        if kind == "snapshot" and self.table is not None:
+            view = msg["view"]
+            if not VIEW_KEYS.issuperset(view) or view.get("me") is None:
+                self.bad_views += 1
+            self.last_view = view
+            self.table.on_snapshot(msg["sid"])
+        elif kind == "error":
+            self.bench.errors.append(msg)
+            if self.table is not None:
+                self.table.failed = True
+            else:
+                raise RuntimeError(f"server error during setup: {msg}")
+        else:
+            self.inbox.append(msg)
+
+    def recv(self, kind: str, timeout: float = 30.0) -> dict[str, Any]:
+        """Blocking wait for one message of ``kind`` (setup only)."""
+        deadline = time.monotonic() + timeout
+        while True:
+            for i, m in enumerate(self.inbox):
+                if m.get("t") == kind:
+                    del self.inbox[:i + 1]
+                    return m
+            if time.monotonic() > deadline:
+                raise TimeoutError(f"no {kind}")
+            self.readable()
+
+
+class TableRun:
+    """The closed loop of one table."""
+
+    def __init__(self, bench: "Bench", tid: str, clients: list[Client], tokens: list[str]) -> None:
+        self.bench = bench
+        self.id = tid
+        self.clients = clients
+        self.tokens = tokens
+        self.n = len(clients)
+        self.sid = 0
+        self.seen = 0  # clients that have the next sid
+        self.t0 = 0.0
+        self.latencies: list[float] = []
+        self.next_move = 0
+        self.stop_at = 0
+        self.done = True
+        self.failed = False
+
+    def on_snapshot(self, sid: int) -> None:
+        if sid != self.sid + 1:
+            return
+        self.seen += 1
+        if self.seen < self.n:
+            return
+        dt = time.perf_counter() - self.t0
+        self.sid += 1
+        self.seen = 0
+        if self.bench.measuring:
+            self.latencies.append(dt)
+        self.next_move += 1
+        if self.next_move < self.stop_at:
+            self.send_move(self.next_move)
+        else:
+            self.done = True
+            self.bench.running -= 1
+
+    def send_move(self, i: int) -> None:
+        """Send move i; the next one goes out from on_snapshot (closed loop)."""
+        p = i % self.n
+        target = (p + i // self.n + 1) % self.n
+        msg = {"t": "act", "table": self.id, "seat": p, "token": self.tokens[p], "sid": self.sid,
+               "action": {"type": "vote", "target": target}}
+        self.t0 = time.perf_counter()
+        size = self.clients[p].send(msg)
+        if self.bench.measuring:
+            self.bench.up_frames += 1
+            self.bench.up_bytes += size
+
+    def begin(self, first: int, count: int) -> None:
+        self.next_move, self.stop_at, self.done = first, first + count, False
+        self.bench.running += 1
+        self.send_move(first)
+
+
+class Bench:
+    """The driver: plain sockets and one epoll loop (lighter than asyncio, so the server is what we measure)."""
+
+    def __init__(self, port: int, m: int, n: int, k: int) -> None:
+        self.port, self.m, self.n, self.k = port, m, n, k
+        self.measuring = False
+        self.errors: list[dict[str, Any]] = []
+        self.up_frames = self.up_bytes = self.down_frames = self.down_bytes = 0
+        self.tables: list[TableRun] = []
+        self.running = 0
+        self.poller = select.epoll()
+        self.by_fd: dict[int, Client] = {}
+
+    def connect(self) -> Client:
+        client = Client(self, self.port)
+        client.send({"t": "hello", "v": 1, "name": "bench"})
+        client.recv("welcome")
+        return client
+
+    def setup(self) -> None:
+        control = self.connect()
+        for _ in range(self.m):
+            control.send({"t": "create", "game": "bench_vote", "seats": self.n, "bot_delay": 0})
+            created = control.recv("created")
+            tid, host = created["table"], created["host"]
+            clients, tokens = [], []
+            for s in range(self.n):
+                c = self.connect()
+                c.send({"t": "join", "table": tid, "seat": s, "name": f"p{s}"})
+                tokens.append(c.recv("joined")["token"])
+                c.seat = s
+                clients.append(c)
+            run = TableRun(self, tid, clients, tokens)
+            for c in clients:
+                c.table = run
+                self.by_fd[c.sock.fileno()] = c
+                self.poller.register(c.sock.fileno(), select.EPOLLIN)
+            run.sid = -1  # wait for the start snapshot (sid 0), sending nothing
+            run.next_move, run.stop_at, run.done = 0, 0, False
+            self.running += 1
+            control.send({"t": "start", "table": tid, "host": host, "seed": 1})
+            self.loop(30.0)
+            self.tables.append(run)
+        self.control = control
+
+    def loop(self, timeout: float) -> None:
+        """Serve sockets until no table has a move in flight."""
+        deadline = time.monotonic() + timeout
+        poll, by_fd = self.poller.poll, self.by_fd
+        while self.running > 0:
+            if time.monotonic() > deadline:
+                raise TimeoutError("the run did not finish in time")
+            for fd, _ in poll(1.0):
+                by_fd[fd].readable()
+            if any(t.failed for t in self.tables):
+                raise RuntimeError(f"errors during the run: {self.errors[:3]}")
+
+    def run(self, server_pid: int) -> dict[str, Any]:
+        self.setup()
+        warm = 2 * self.n
+        for t in self.tables:
+            t.begin(0, warm)
+        self.loop(300.0)
+        cpu0, t0, dcpu0 = cpu_seconds(server_pid), time.perf_counter(), time.process_time()
+        self.measuring = True
+        for t in self.tables:
+            t.begin(warm, self.k * self.n)
+        self.loop(600.0)
+        self.measuring = False
+        wall = time.perf_counter() - t0
+        cpu = cpu_seconds(server_pid) - cpu0
+        driver_cpu = time.process_time() - dcpu0
+        lat = sorted(x for t in self.tables for x in t.latencies)
+        moves = len(lat)
+
+        def rank(q: float) -> float:
+            return round(lat[max(0, min(moves - 1, math.ceil(q * moves) - 1))] * 1000, 3)  # nearest rank
+
+        final_seq = warm + self.k * self.n
+        checks = {"all_saw_final_seq": all(c.last_view is not None and c.last_view["seq"] == final_seq
+                                           for t in self.tables for c in t.clients),
+                  "votes_sum_is_seq": all(sum(c.last_view["votes"]) == c.last_view["seq"]
+                                          for t in self.tables for c in t.clients if c.last_view),
+                  "only_own_hand": all(c.bad_views == 0 and own_hand_ok(c, final_seq, self.n)
+                                       for t in self.tables for c in t.clients),
+                  "errors": len(self.errors)}
+        for t in self.tables:
+            for c in t.clients:
+                c.sock.close()
+        self.control.sock.close()
+        return {"moves": moves, "wall_s": round(wall, 3), "moves_per_s": round(moves / wall, 1),
+                "p50_ms": rank(0.50), "p95_ms": rank(0.95), "p99_ms": rank(0.99),
+                "server_cpu_pct": round(100 * cpu / wall, 1), "driver_cpu_pct": round(100 * driver_cpu / wall, 1),
+                "server_cpu_us_per_move": round(1e6 * cpu / max(1, moves), 1),
+                "server_rss_mib": peak_rss_mib(server_pid),
+                "bytes_up": round(self.up_bytes / max(1, self.up_frames), 1),
+                "bytes_down": round(self.down_bytes / max(1, self.down_frames), 1),
+                "frames_up": self.up_frames, "frames_down": self.down_frames, "checks": checks}
+
+
+def own_hand_ok(c: Client, final_seq: int, n: int) -> bool:
+    """The last view holds exactly this seat's hand after its own moves, nothing else."""
+    v = c.last_view
+    if v is None:
+        return False
+    moves_by_me = sum(1 for i in range(final_seq) if i % n == c.seat)
+    me = v["me"]
+    return (me["hand"] == [card(c.seat, moves_by_me + j) for j in range(8)] and me["discarded"] == moves_by_me
+            and me["drawn"] == 8 + moves_by_me)
+
+
+def cpu_seconds(pid: int) -> float:
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def peak_rss_mib(pid: int) -> float:
+    m = re.search(r"VmHWM:\s+(\d+) kB", Path(f"/proc/{pid}/status").read_text())
+    return round(int(m.group(1)) / 1024, 1) if m else -1.0
+
+
+def start_server(data: str, profile: str | None = None) -> tuple[subprocess.Popen, int]:
+    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+    prof = ["-m", "cProfile", "-o", profile] if profile else []
+    proc = subprocess.Popen([sys.executable, *prof, "-m", "houkago", "server", "--host", "127.0.0.1", "--port", "0",
+                             "--data", data, "--no-discovery", "--log-level", "WARNING"],
+                            stdout=subprocess.PIPE, text=True, cwd=str(ROOT), env=env)
+    assert proc.stdout is not None
+    deadline = time.monotonic() + 30
+    while time.monotonic() < deadline:
+        line = proc.stdout.readline()
+        if not line:
+            break
+        m = re.search(r"listening on [\d.]+:(\d+)", line)
+        if m:
+            return proc, int(m.group(1))
+    proc.kill()
+    raise RuntimeError("the server did not start")
+
+
+def run_once(tables: int, players: int, rounds: int, profile: str | None) -> dict[str, Any]:
+    """One measurement with a fresh server and journal."""
+    data = tempfile.mkdtemp(prefix="houkago-bench-")
+    proc, port = start_server(data, profile)
+    try:
+        bench = Bench(port, tables, players, rounds)
+        result = bench.run(proc.pid)
+        with sqlite3.connect(str(Path(data) / "journal.sqlite3")) as db:
+            journaled = db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+        result["checks"]["journaled_actions"] = journaled
+        result["checks"]["journal_complete"] = journaled == tables * (2 + rounds) * players
+        return result
+    finally:
+        proc.terminate()
+        try:
+            proc.wait(10)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+        shutil.rmtree(data, ignore_errors=True)
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--tables", type=int, default=1)
+    ap.add_argument("--players", type=int, default=6)
+    ap.add_argument("--rounds", type=int, default=100)
+    ap.add_argument("--repeat", type=int, default=1, help="runs (fresh server each); the median run is reported")
+    ap.add_argument("--profile-server", metavar="FILE", help="run the server under cProfile, stats to FILE")
+    args = ap.parse_args(argv)
+    runs = [run_once(args.tables, args.players, args.rounds, args.profile_server) for _ in range(args.repeat)]
+    runs.sort(key=lambda r: r["moves_per_s"])
+    result = runs[len(runs) // 2]
+    out = {"bench": "server", "tables": args.tables, "players": args.players, "rounds": args.rounds,
+           "concurrency": args.tables, "journal": True, **result}
+    if args.repeat > 1:
+        out["runs_moves_per_s"] = [r["moves_per_s"] for r in runs]
+        out["runs_p99_ms"] = [r["p99_ms"] for r in runs]
+    out["load_avg_1m"] = os.getloadavg()[0]
+    print(json.dumps(out))
+    ok = all(r["checks"]["errors"] == 0 and r["checks"]["journal_complete"] and r["checks"]["only_own_hand"]
+             and r["checks"]["all_saw_final_seq"] and r["checks"]["votes_sum_is_seq"] for r in runs)
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    sys.exit(main())

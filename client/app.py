@@ -1,0 +1,468 @@
+"""The client app: window, loop, scene stack and the TableContext given to table views.
+
+``main(args)`` is called by ``houkago`` (launcher), ``houkago play``, ``host``, ``join``
+and ``display``. Loop: events → network messages → update(dt) → draw (draw changes
+nothing). Everything lives on the :class:`App` instance (no module globals).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import time
+import warnings
+from pathlib import Path
+from typing import Any, Callable
+
+import pygame
+
+from client import settings as settings_mod
+from client.i18n import Strings
+from client.scenes.base import Scene
+from client.sound import Sounds
+from client.text import TextEngine
+from client.ui import ACCENT, Background, CHALK, ERROR, INK, PAPER, draw_seat_badge, seat_color
+
+MIN_SIZE = (1280, 720)
+MAX_SIZE = (3840, 2160)
+FPS = 60
+UNTIL_OVER_LIMIT = 900.0  # seconds: an automated run taking longer than this fails
+
+
+def parse_size(text: str | None) -> tuple[int, int] | None:
+    if not text:
+        return None
+    try:
+        w, h = text.lower().split("x")
+        return max(320, min(MAX_SIZE[0], int(w))), max(240, min(MAX_SIZE[1], int(h)))
+    except ValueError:
+        return None
+
+
+class Toast:
+    def __init__(self, message: str, kind: str, ttl: float = 3.5) -> None:
+        self.message, self.kind, self.ttl = message, kind, ttl
+
+
+class AppContext:
+    """The :class:`client.tables.base.TableContext` implementation handed to table views.
+
+    One instance per table view: ``display_mode`` differs between the display and a seat.
+    """
+
+    def __init__(self, app: "App", display_mode: bool = False) -> None:
+        self._app = app
+        self.display_mode = display_mode
+
+    # --- attributes of the TableContext protocol -------------------------------------
+    @property
+    def lang(self) -> str:
+        return self._app.strings.lang
+
+    @property
+    def unit(self) -> float:
+        return self._app.unit * (1.5 if self.display_mode else 1.0)
+
+    @property
+    def fast(self) -> bool:
+        return self._app.fast
+
+    # --- text -------------------------------------------------------------------------
+    def t(self, key: str, **params: Any) -> str:
+        return self._app.strings.t(key, **params)
+
+    def text(self, s: str, size: float, color: Any, bold: bool = False) -> pygame.Surface:
+        return self._app.text.render(s, size, color, bold)
+
+    def wrap(self, s: str, size: float, width: int) -> list[str]:
+        return self._app.text.wrap(s, size, width)
+
+    def font(self, size: float, bold: bool = False) -> pygame.font.Font:
+        return self._app.text.font(size, bold)
+
+    def content(self, game_id: str) -> Any:
+        return self._app.content(game_id)
+
+    # --- actions and feedback -----------------------------------------------------------
+    def send_action(self, seat: int, action: dict[str, Any]) -> None:
+        match = self._app.match
+        if match is not None and not self.display_mode:
+            match.send_action(seat, action)
+
+    def play_sound(self, name: str) -> None:
+        self._app.sounds.play(name)
+
+    def toast(self, message: str, kind: str = "info") -> None:
+        self._app.toast(message, kind)
+
+    # --- extras (compatible additions) ---------------------------------------------------
+    def seat_name(self, seat: int) -> str:
+        """The name shown for a seat (from the lobby; "Player n" if unknown)."""
+        match = self._app.match
+        if match is not None:
+            return match.seat_name(seat)
+        return self.t("table.seat_name", n=seat + 1)
+
+    def seat_color(self, seat: int) -> tuple[int, int, int]:
+        return seat_color(seat)
+
+    def draw_seat_badge(self, surface: pygame.Surface, seat: int, center: tuple[float, float],
+                        radius: float) -> pygame.Rect:
+        """The seat's colour + shape + number badge (colour-blind safe)."""
+        return draw_seat_badge(surface, self._app.text, seat, center, radius)
+
+    def error_text(self, code: str, message: str = "", params: dict[str, Any] | None = None) -> str:
+        return self._app.strings.error(code, message, params)
+
+
+class App:
+    """The window, the loop and the scene stack; also holds the session, server and match."""
+
+    def __init__(self, args: argparse.Namespace, settings_path: Path | None = None) -> None:
+        self.args = args
+        self.settings_path = settings_path
+        self.settings = settings_mod.load(settings_path)
+        if getattr(args, "lang", None):
+            self.settings.lang = args.lang
+        if getattr(args, "name", None):
+            self.settings.name = args.name
+        self.fast = bool(getattr(args, "until_over", False))
+        self.strings = Strings(self.settings.lang)
+        self.text = TextEngine(self.settings.lang)
+        pygame.init()
+        pygame.key.set_repeat(350, 35)
+        self.sounds = Sounds(self.settings.volume, self.settings.muted)
+        self.display_cmd = getattr(args, "command", None) == "display"
+        size = parse_size(getattr(args, "size", None))
+        fullscreen = bool(getattr(args, "fullscreen", False)) or (
+            self.settings.fullscreen and size is None) or (self.display_cmd and size is None)
+        self.windowed_size = size or MIN_SIZE
+        self.fullscreen = False
+        self.screen = self._set_mode(self.windowed_size, fullscreen)
+        pygame.display.set_caption(self.strings.t("app.title"))
+        from client import gui_cjk
+        from client.gui import Gui
+
+        gui_cjk.install()  # CJK line breaking in pygame-gui text boxes
+        self.gui = Gui(self.screen.get_size(), self.strings.lang, self.unit)
+        self.scenes: list[Scene] = []
+        self.toasts: list[Toast] = []
+        self.session: Any = None  # client.net.NetSession
+        self.server: Any = None  # server.runtime.ServerThread
+        self.match: Any = None  # client.match.Match
+        self.replay: dict[str, Any] | None = None  # pass-and-play settings for "play again"
+        self.exit_code: int | None = None
+        self.started = time.monotonic()
+        self.shot_dir = Path(args.screenshot_dir) if getattr(args, "screenshot_dir", None) else None
+        self._shot_pending = False
+        self._shots = 0
+        self._contents: dict[str, Any] = {}
+        self._deferred: list[Callable[[], None]] = []
+        self.clock = pygame.time.Clock()
+        self.background = Background()
+
+    # --- window -----------------------------------------------------------------------
+    def _set_mode(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
+        flags = pygame.RESIZABLE
+        if fullscreen:
+            flags = pygame.FULLSCREEN
+            size = (0, 0)
+        try:
+            screen = pygame.display.set_mode(size, flags)
+        except pygame.error:
+            screen = pygame.display.set_mode(self.windowed_size, pygame.RESIZABLE)
+            fullscreen = False
+        self.fullscreen = fullscreen
+        try:  # layouts are made for 16:9 from 1280×720 up; smaller windows still work
+            with warnings.catch_warnings():
+                warnings.simplefilter("ignore", DeprecationWarning)
+                pygame.Window.from_display_module().minimum_size = (960, 540)
+        except (AttributeError, pygame.error):
+            pass
+        return screen
+
+    def toggle_fullscreen(self) -> None:
+        if not self.fullscreen:
+            self.windowed_size = self.screen.get_size()
+        self.screen = self._set_mode(self.windowed_size, not self.fullscreen)
+        self.relayout()
+
+    @property
+    def unit(self) -> float:
+        """The base size: window height / 54 × UI scale (20 px at 1080p), at least 13.3 (720p)."""
+        h = self.screen.get_height() if hasattr(self, "screen") else 720
+        return max(h, 480) / 54.0 * self.settings.ui_scale
+
+    def relayout(self) -> None:
+        """The window, language or UI scale changed: rebuild the GUI and every scene's layout."""
+        self.screen = pygame.display.get_surface() or self.screen
+        self.text.set_lang(self.strings.lang)
+        self.gui.rebuild(self.screen.get_size(), self.strings.lang, self.unit)
+        for scene in self.scenes:
+            scene.layout()
+
+    def set_lang(self, lang: str) -> None:
+        self.settings.lang = lang
+        self.strings.set_lang(lang)
+        pygame.display.set_caption(self.strings.t("app.title"))
+        self.relayout()
+
+    def save_settings(self) -> None:
+        self.sounds.set_volume(self.settings.volume, self.settings.muted)
+        settings_mod.save(self.settings, self.settings_path)
+
+    def player_name(self) -> str:
+        return self.settings.name or self.strings.t("table.seat_name", n=1)
+
+    # --- scene stack -------------------------------------------------------------------
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def push(self, scene: Scene) -> Scene:
+        if self.scenes:
+            self.scenes[-1].leave()
+        self.scenes.append(scene)
+        scene.enter()
+        self._shot_pending = True
+        return scene
+
+    def pop(self, scene: Scene | None = None) -> None:
+        """Remove ``scene`` (default: the top one); the uncovered scene re-enters."""
+        if not self.scenes:
+            return
+        target = scene or self.scenes[-1]
+        if target not in self.scenes:
+            return
+        was_top = target is self.scenes[-1]
+        target.leave()
+        self.scenes.remove(target)
+        if was_top and self.scenes:
+            self.scenes[-1].enter()
+        self._shot_pending = True
+
+    def replace(self, scene: Scene) -> Scene:
+        """Replace the whole stack with ``scene``."""
+        while self.scenes:
+            self.scenes.pop().leave()
+        return self.push(scene)
+
+    def find(self, kind: type) -> Any:
+        for scene in reversed(self.scenes):
+            if isinstance(scene, kind):
+                return scene
+        return None
+
+    def later(self, fn: Callable[[], None]) -> None:
+        """Run ``fn`` after the current frame's event handling (safe stack changes)."""
+        self._deferred.append(fn)
+
+    # --- services ------------------------------------------------------------------------
+    def toast(self, message: str, kind: str = "info") -> None:
+        self.toasts.append(Toast(message, kind))
+        self.toasts = self.toasts[-4:]
+        if kind == "error":
+            self.sounds.play("error")
+
+    def content(self, game_id: str) -> Any:
+        if game_id not in self._contents:
+            from shared.engine import REGISTRY
+
+            spec = REGISTRY.get(game_id)
+            self._contents[game_id] = spec.content() if spec else None
+        return self._contents[game_id]
+
+    def quit(self, code: int = 0) -> None:
+        if self.exit_code is None:
+            self.exit_code = code
+
+    def screenshot(self, label: str = "") -> Path | None:
+        if self.shot_dir is None:
+            return None
+        self.shot_dir.mkdir(parents=True, exist_ok=True)
+        self._shots += 1
+        name = label or (self.top.name if self.top else "empty")
+        path = self.shot_dir / f"{self._shots:03d}_{name}.png"
+        pygame.image.save(self.screen, str(path))
+        return path
+
+    # --- the loop ---------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == pygame.QUIT:
+            self.quit(0)
+            return
+        if event.type == pygame.VIDEORESIZE or event.type == pygame.WINDOWSIZECHANGED:
+            if pygame.display.get_surface() and pygame.display.get_surface().get_size() != self.gui.manager.window_resolution:
+                self.relayout()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
+            self.toggle_fullscreen()
+            return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F12:
+            path = self.screenshot("f12")
+            if path:
+                self.toast(self.strings.t("toast.copied", file=path.name))
+            return
+        top = self.top
+        if top is None:
+            return
+        if top.uses_gui and self.gui.process(event):
+            return
+        top.handle_event(event)
+
+    def poll_network(self) -> None:
+        if self.session is None:
+            return
+        for msg in self.session.poll():
+            if msg.get("t") == "_net":
+                self.on_net_status(msg)
+            if self.match is not None:
+                self.match.on_message(msg)
+            for scene in list(reversed(self.scenes)):
+                scene.on_message(msg)
+
+    def on_net_status(self, msg: dict[str, Any]) -> None:
+        """Connection down → the reconnecting overlay; up again → remove it."""
+        from client.scenes.overlays import ReconnectingScene
+
+        overlay = self.find(ReconnectingScene)
+        if msg.get("state") == "down" and self.match is not None:
+            if overlay is None:
+                overlay = self.push(ReconnectingScene(self))
+            overlay.attempt = int(msg.get("attempt") or 1)
+        elif msg.get("state") == "up" and overlay is not None:
+            self.pop(overlay)
+
+    def leave_table(self) -> None:
+        """Close the connection and any local server; forget the match."""
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+        if self.server is not None:
+            try:
+                self.server.stop()
+            except Exception:  # noqa: BLE001 - leaving anyway
+                pass
+            self.server = None
+        self.match = None
+
+    def back_to_launcher(self) -> None:
+        from client.scenes.launcher import LauncherScene
+
+        def go() -> None:
+            self.leave_table()
+            self.replace(LauncherScene(self))
+
+        self.later(go)
+
+    def play_again(self) -> None:
+        """Pass-and-play: the same game with the same seats, a new seed."""
+        replay = self.replay
+        if replay is None:
+            return
+        from client import modes
+
+        def go() -> None:
+            self.leave_table()
+            from client.scenes.launcher import LauncherScene
+
+            self.replace(LauncherScene(self))
+            modes.start_play(self, replay["game"], replay["players"], replay["bots"], replay["bot_level"],
+                             options=replay["options"], until_over=self.fast)
+
+        self.later(go)
+
+    def frame(self, dt: float) -> None:
+        """One frame: events, network, update, draw."""
+        for event in pygame.event.get():
+            self.handle_event(event)
+        self.poll_network()
+        while self._deferred:
+            self._deferred.pop(0)()
+        for toast in self.toasts:
+            toast.ttl -= dt
+        self.toasts = [t for t in self.toasts if t.ttl > 0]
+        for scene in list(self.scenes):
+            scene.update(dt)
+        if self.top is not None and self.top.uses_gui:
+            self.gui.manager.update(dt)
+        self.draw(self.screen)
+        pygame.display.flip()
+        if self._shot_pending:
+            self._shot_pending = False
+            self.screenshot()
+        if self.fast and time.monotonic() - self.started > UNTIL_OVER_LIMIT:
+            self.quit(3)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        first = 0
+        for i in range(len(self.scenes) - 1, -1, -1):
+            if self.scenes[i].opaque:
+                first = i
+                break
+        if not self.scenes:
+            surface.fill((0, 0, 0))
+        for scene in self.scenes[first:]:
+            scene.draw(surface)
+        top = self.top
+        if top is not None and top.uses_gui:
+            self.gui.manager.draw_ui(surface)
+            entry = self.gui.focused_entry()
+            if entry is not None:
+                self.gui.composition.draw(surface, self.text, entry.rect, self.unit)
+        self.draw_toasts(surface)
+
+    def draw_toasts(self, surface: pygame.Surface) -> None:
+        u = self.unit
+        y = int(u * 3.2)
+        for toast in self.toasts:
+            lines = self.text.wrap(toast.message, u, int(u * 30))
+            h = int(len(lines) * self.text.font(u).get_linesize() + u)
+            w = max(self.text.size(line, u)[0] for line in lines) + int(u * 1.6) if lines else int(u * 4)
+            rect = pygame.Rect(0, y, w, h)
+            rect.centerx = surface.get_width() // 2
+            color = ERROR if toast.kind == "error" else PAPER
+            pygame.draw.rect(surface, color, rect, border_radius=int(u * 0.5))
+            pygame.draw.rect(surface, ACCENT if toast.kind != "error" else INK, rect, 2, border_radius=int(u * 0.5))
+            ty = rect.top + int(u * 0.5)
+            for line in lines:
+                img = self.text.render(line, u, CHALK if toast.kind == "error" else INK)
+                surface.blit(img, img.get_rect(midtop=(rect.centerx, ty)))
+                ty += self.text.font(u).get_linesize()
+            y = rect.bottom + int(u * 0.4)
+
+    def run(self) -> int:
+        try:
+            while self.exit_code is None:
+                dt = self.clock.tick(FPS) / 1000.0
+                self.frame(min(dt, 0.1))
+        except KeyboardInterrupt:
+            self.exit_code = 130
+        finally:
+            self.shutdown()
+        return self.exit_code or 0
+
+    def shutdown(self) -> None:
+        if self.session is not None:
+            self.session.close()
+            self.session = None
+        if self.server is not None:
+            try:
+                self.server.stop()
+            except Exception:  # noqa: BLE001 - shutting down anyway
+                pass
+            self.server = None
+        pygame.quit()
+
+
+def main(args: argparse.Namespace) -> int:
+    """Entry point for ``houkago`` [play|host|join|display]."""
+    from client import modes
+
+    app = App(args)
+    try:
+        modes.start(app, args)
+    except modes.StartError as exc:
+        print(f"houkago: {exc}", file=__import__("sys").stderr)
+        app.shutdown()
+        return 2
+    return app.run()

@@ -1,0 +1,85 @@
+"""UI strings in Japanese, Chinese and English, loaded from TOML.
+
+Layout: ``assets/i18n/<lang>.toml`` (the app's own strings) plus every
+``assets/i18n/<lang>/*.toml`` (one file per table or feature, e.g. ``fate_votes.toml``),
+merged. Nested TOML tables become dotted keys: ``[lobby] start = "…"`` → ``lobby.start``.
+A missing key falls back to English, then to the key itself.
+"""
+from __future__ import annotations
+
+import tomllib
+from pathlib import Path
+from typing import Any
+
+LANGS = ("ja", "zh", "en")
+I18N_DIR = Path(__file__).resolve().parent.parent / "assets" / "i18n"
+
+
+def flatten(data: dict[str, Any], prefix: str = "") -> dict[str, str]:
+    out: dict[str, str] = {}
+    for key, value in data.items():
+        full = f"{prefix}{key}"
+        if isinstance(value, dict):
+            out.update(flatten(value, full + "."))
+        else:
+            out[full] = str(value)
+    return out
+
+
+def load_lang(lang: str, root: Path = I18N_DIR) -> dict[str, str]:
+    """All strings of one language: ``<lang>.toml`` then ``<lang>/*.toml`` in name order."""
+    files: list[Path] = []
+    main = root / f"{lang}.toml"
+    if main.is_file():
+        files.append(main)
+    sub = root / lang
+    if sub.is_dir():
+        files.extend(sorted(sub.glob("*.toml")))
+    strings: dict[str, str] = {}
+    for path in files:
+        with open(path, "rb") as fh:
+            strings.update(flatten(tomllib.load(fh)))
+    return strings
+
+
+class _Keep(dict):
+    """format_map helper: unknown placeholders stay as ``{name}``."""
+
+    def __missing__(self, key: str) -> str:
+        return "{" + key + "}"
+
+
+class Strings:
+    """Translations for all languages; ``t(key, **params)`` in the current one."""
+
+    def __init__(self, lang: str = "en", root: Path = I18N_DIR) -> None:
+        self.root = root
+        self.tables = {code: load_lang(code, root) for code in LANGS}
+        self.lang = lang if lang in LANGS else "en"
+
+    def set_lang(self, lang: str) -> None:
+        if lang in LANGS:
+            self.lang = lang
+
+    def has(self, key: str) -> bool:
+        return key in self.tables[self.lang] or key in self.tables["en"]
+
+    def t(self, key: str, lang: str | None = None, **params: Any) -> str:
+        table = self.tables.get(lang or self.lang, {})
+        template = table.get(key)
+        if template is None:
+            template = self.tables["en"].get(key, key)
+        try:
+            return template.format_map(_Keep(params))
+        except (ValueError, IndexError):
+            return template
+
+    def error(self, code: str, message: str = "", params: dict[str, Any] | None = None) -> str:
+        """A server error by code (``action/not_your_turn``) in the current language; else its message."""
+        key = f"error.{code}"
+        if self.has(key):
+            return self.t(key, **(params or {}))
+        prefix = code.split("/", 1)[0]
+        if message:
+            return message
+        return self.t(f"error.{prefix}/other") if self.has(f"error.{prefix}/other") else code

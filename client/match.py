@@ -1,0 +1,176 @@
+"""One table this client sits at: its local seats, their table views and what the server said.
+
+The match turns server messages into calls on the per-seat :class:`TableView`
+objects (``set_snapshot``, ``push_events``, ``on_error``), keeps each seat's legal
+actions (which decides who must act next, and so the pass-and-play curtain) and
+the result when the game is over. Views are created lazily by game id through
+``client.tables.table_class``; a game without a table module gets the generic view.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from client.app import AppContext
+
+
+class Match:
+    def __init__(self, app: Any, game_id: str, table: str, *, mode: str, humans: list[int] | None = None,
+                 watch: bool = False, names: dict[int, str] | None = None) -> None:
+        self.app = app
+        self.game_id = game_id
+        self.table = table
+        self.mode = mode  # "play" | "lan" | "display"
+        self.humans: list[int] = sorted(humans or [])  # local human seats
+        self.watch = watch  # this client also (or only) receives the public view (seat None)
+        self.names: dict[int, str] = dict(names or {})
+        self.views: dict[int | None, Any] = {}
+        self.legal: dict[int | None, list[dict[str, Any]]] = {}
+        self.sid: dict[int | None, int] = {}
+        self.started = False
+        self.over = False
+        self.result: dict[str, Any] | None = None
+        self.last_act_seat: int | None = None
+        self.lobby: dict[str, Any] = {}
+        self.chat: list[tuple[str, int | None, str]] = []
+        self._refs = 0
+        self.clock: Any = None  # the phase clock of the last snapshot / clock message
+        self.host_token: str | None = None  # set when this client hosts the table (clock control)
+
+    # --- views ----------------------------------------------------------------------
+    def view_for(self, seat: int | None) -> Any:
+        view = self.views.get(seat)
+        if view is None:
+            cls = self._table_class()
+            ctx = AppContext(self.app, display_mode=(self.mode == "display"))
+            view = cls(ctx, seat)
+            self.views[seat] = view
+            self._push_names(view)
+        return view
+
+    @staticmethod
+    def _call(view: Any, name: str, *args: Any) -> None:
+        """Call an optional TableView hook if the view has it."""
+        fn = getattr(view, name, None)
+        if callable(fn):
+            fn(*args)
+
+    def _push_names(self, view: Any = None) -> None:
+        """Tables that take a name list (optional ``set_names``) get it whenever it changes."""
+        seats = self.lobby.get("seats") if isinstance(self.lobby, dict) else None
+        n = len(seats) if isinstance(seats, list) and seats else (max(self.names) + 1 if self.names else 0)
+        if n == 0:
+            return
+        names = [self.seat_name(i) for i in range(n)]
+        for v in [view] if view is not None else list(self.views.values()):
+            setter = getattr(v, "set_names", None)
+            if callable(setter):
+                setter(names)
+
+    def _table_class(self) -> type:
+        from client.tables import table_class
+
+        try:
+            return table_class(self.game_id)
+        except (KeyError, ImportError, AttributeError):
+            from client.tables.generic import GenericTable
+
+            return GenericTable
+
+    def seat_name(self, seat: int) -> str:
+        name = self.names.get(seat)
+        return name or self.app.strings.t("table.seat_name", n=seat + 1)
+
+    def acting(self) -> list[int]:
+        """Local human seats that have something to do now (non-empty legal actions)."""
+        return [s for s in self.humans if self.legal.get(s)]
+
+    def busy(self) -> bool:
+        return any(v.busy() for v in self.views.values())
+
+    # --- actions ------------------------------------------------------------------------
+    def send_action(self, seat: int, action: dict[str, Any]) -> None:
+        session = self.app.session
+        if session is None or seat not in self.humans:
+            return
+        self.last_act_seat = seat
+        self._refs += 1
+        ref = f"act:{seat}:{self._refs}"
+        session.act(self.table, seat, self.sid.get(seat, -1), action, ref=ref)
+
+    # --- messages -----------------------------------------------------------------------
+    def on_message(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("t")
+        table = msg.get("table")
+        if kind == "lobby" and isinstance(table, dict):
+            table = table.get("id")
+        if table not in (None, self.table) and kind != "error":
+            return
+        if kind == "snapshot":
+            seat = msg.get("seat")
+            if seat is not None and seat not in self.humans:
+                return
+            if seat is None and not self.watch:
+                return
+            self.started = True
+            legal = list(msg.get("legal") or [])
+            self.legal[seat] = legal
+            self.sid[seat] = msg.get("sid", -1)
+            view = self.view_for(seat)
+            if msg.get("over") and msg.get("result") is not None:
+                view.result = msg.get("result")
+            view.set_snapshot(msg.get("view") or {}, legal, msg.get("sid", -1))
+            self.clock = msg.get("clock")
+            self._call(view, "set_clock", self.clock)
+            events = msg.get("events")
+            if events:
+                view.push_events(list(events))
+            if msg.get("over"):
+                self.over = True
+                if msg.get("result") is not None:
+                    self.result = msg.get("result")
+        elif kind == "events":
+            seat = msg.get("seat")
+            if seat in self.views:
+                self.view_for(seat).push_events(list(msg.get("events") or []))
+        elif kind == "error":
+            self.route_error(msg)
+        elif kind == "clock":
+            self.clock = msg.get("clock")
+            for view in list(self.views.values()):
+                self._call(view, "set_clock", self.clock)
+        elif kind == "lobby":
+            table = msg.get("table") or {}
+            self.lobby = table
+            for entry in table.get("seats") or []:
+                if not isinstance(entry, dict) or not isinstance(entry.get("seat"), int):
+                    continue
+                if entry.get("bot"):
+                    self.names[entry["seat"]] = self.app.strings.t("table.bot_name", n=entry["seat"] + 1)
+                elif entry.get("name"):
+                    self.names[entry["seat"]] = str(entry["name"])
+            self._push_names()
+        elif kind == "presence":
+            for entry in msg.get("seats") or []:
+                if isinstance(entry, dict) and isinstance(entry.get("seat"), int) and entry.get("name"):
+                    self.names[entry["seat"]] = str(entry["name"])
+        elif kind == "chat":
+            self.chat.append((str(msg.get("name", "")), msg.get("seat"), str(msg.get("text", ""))))
+            self.chat = self.chat[-200:]
+
+    def route_error(self, msg: dict[str, Any]) -> None:
+        """Send an error to the table view of the seat whose action caused it (else a toast)."""
+        code = str(msg.get("code", "error/unknown"))
+        text = self.app.strings.error(code, str(msg.get("msg", "")), msg.get("params") or {})
+        ref = msg.get("ref")
+        seat = None
+        if isinstance(ref, str) and ref.startswith("act:"):
+            try:
+                seat = int(ref.split(":")[1])
+            except (IndexError, ValueError):
+                seat = None
+        elif code.startswith(("action/", "game/")):
+            seat = self.last_act_seat
+        if seat is not None and seat in self.views:
+            self.views[seat].on_error(code, text)
+        else:
+            self.app.toast(text, "error")

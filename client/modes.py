@@ -1,0 +1,104 @@
+"""How the app starts in each mode: launcher, pass-and-play, host, join, table display.
+
+Every mode talks to a server over the same protocol; Host and pass-and-play start
+``server.runtime.ServerThread`` in this process first.
+"""
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+from shared.protocol import DEFAULT_PORT
+
+
+class StartError(Exception):
+    """The mode could not start (no server module, port, bad arguments)."""
+
+
+def parse_address(text: str | None, default_host: str = "127.0.0.1") -> tuple[str, int]:
+    """``HOST[:PORT]`` → (host, port); the default port is 7420."""
+    if not text:
+        return default_host, DEFAULT_PORT
+    text = text.strip()
+    if text.startswith("[") and "]" in text:  # [ipv6]:port
+        host, _, rest = text[1:].partition("]")
+        port = int(rest[1:]) if rest.startswith(":") and rest[1:].isdigit() else DEFAULT_PORT
+        return host, port
+    if text.count(":") == 1:
+        host, _, port = text.partition(":")
+        if port.isdigit() and 0 < int(port) < 65536:
+            return host or default_host, int(port)
+        return host or default_host, DEFAULT_PORT
+    return text, DEFAULT_PORT
+
+
+def start(app: Any, args: argparse.Namespace) -> None:
+    """Open the first scene for the subcommand."""
+    from client.scenes.launcher import LauncherScene
+
+    command = getattr(args, "command", None)
+    app.replace(LauncherScene(app))
+    if command == "play":
+        start_play(app, args.game, args.players, args.bots, bot_level=args.bot_level, seed=args.seed,
+                   options=parse_options(args.option), until_over=args.until_over, data_dir=args.data)
+    elif command == "host":
+        start_host(app, args.game or "fate_votes", port=args.port, data_dir=args.data)
+    elif command == "join":
+        open_join(app, args.address)
+    elif command == "display":
+        start_display(app, args.address, args.table)
+
+
+def parse_options(items: list[str]) -> dict[str, Any]:
+    out: dict[str, Any] = {}
+    for item in items or []:
+        key, sep, value = item.partition("=")
+        if not sep:
+            raise StartError(f"option {item!r} must be KEY=VALUE")
+        low = value.lower()
+        if low in ("true", "false"):
+            out[key] = low == "true"
+        else:
+            try:
+                out[key] = int(value)
+            except ValueError:
+                out[key] = value
+    return out
+
+
+def open_settings(app: Any) -> None:
+    from client.scenes.settings import SettingsScene
+
+    app.push(SettingsScene(app))
+
+
+def open_play_setup(app: Any, game: str) -> None:
+    from client.scenes.play_setup import PlaySetupScene
+
+    app.push(PlaySetupScene(app, game))
+
+
+def open_join(app: Any, address: str | None = None) -> None:
+    from client.scenes.join import JoinScene
+
+    app.push(JoinScene(app, address))
+
+
+def start_play(app: Any, game: str, players: int | None, bots: int, bot_level: str = "sensible",
+               seed: int | None = None, options: dict[str, Any] | None = None, until_over: bool = False,
+               data_dir: str | None = None) -> None:
+    from client.scenes.connecting import PlayConnectScene
+
+    app.push(PlayConnectScene(app, game, players, bots, bot_level, seed, options or {}, until_over, data_dir))
+
+
+def start_host(app: Any, game: str, port: int | None = None, data_dir: str | None = None) -> None:
+    from client.scenes.lobby import start_hosting
+
+    start_hosting(app, game, port or DEFAULT_PORT, data_dir)
+
+
+def start_display(app: Any, address: str | None, table: str | None) -> None:
+    from client.scenes.connecting import DisplayConnectScene
+
+    app.push(DisplayConnectScene(app, address, table))

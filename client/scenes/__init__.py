@@ -1,0 +1,1 @@
+"""Scenes on the app's stack: launcher, settings, join, lobby, table, results, curtain, reconnecting."""

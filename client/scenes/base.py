@@ -1,0 +1,57 @@
+"""The scene interface: one screen (or overlay) on the app's scene stack."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+if TYPE_CHECKING:
+    from client.app import App
+
+
+class Scene:
+    """A screen on the stack. The top scene gets input; opaque scenes hide those below.
+
+    Loop: ``handle_event`` → ``on_message`` (network) → ``update(dt)`` → ``draw``;
+    ``draw`` changes nothing. ``layout`` runs on entry and whenever the window size,
+    UI scale or language changes.
+    """
+
+    name = "scene"
+    opaque = True  # False: the scene below is drawn first (overlays)
+    uses_gui = False  # True: pygame_gui elements are drawn on top of this scene
+
+    def __init__(self, app: "App") -> None:
+        self.app = app
+        self.buttons: list[Any] = []
+
+    def enter(self) -> None:
+        """Pushed (or uncovered) — build the layout."""
+        self.layout()
+
+    def leave(self) -> None:
+        """Popped or covered."""
+
+    def layout(self) -> None:
+        """Recompute rects/buttons for the current window size and language."""
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        for b in list(self.buttons):
+            if b.handle(event):
+                if event.type == pygame.MOUSEBUTTONUP:
+                    self.app.sounds.play("click")
+                return True
+        return False
+
+    def on_message(self, msg: dict[str, Any]) -> None:
+        """A server message (every scene on the stack sees every message)."""
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface) -> None:
+        pass
+
+    def draw_buttons(self, surface: pygame.Surface) -> None:
+        for b in self.buttons:
+            b.draw(surface, self.app.text, self.app.unit)

@@ -1,0 +1,237 @@
+"""Scenes that set a game up before the table shows: pass-and-play and the table display."""
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pygame
+
+from client.scenes.base import Scene
+from client.ui import CHALK, CHALK_DIM, ERROR, PAPER, Button
+
+
+def start_local_server(app: Any, host: str = "127.0.0.1", port: int = 0, data_dir: str | None = None,
+                       discovery: bool = False) -> int:
+    """Start ``server.runtime.ServerThread`` in this process; returns its port."""
+    from pathlib import Path
+
+    from server.runtime import ServerThread
+
+    try:
+        server = ServerThread(host=host, port=port, data_dir=Path(data_dir) if data_dir else None,
+                              discovery=discovery)
+        bound = server.start()
+    except (RuntimeError, OSError):
+        if port == 0:
+            raise
+        server = ServerThread(host=host, port=0, data_dir=Path(data_dir) if data_dir else None,
+                              discovery=discovery)
+        bound = server.start()
+    app.server = server
+    return bound
+
+
+def open_session(app: Any, host: str, port: int, record: bool = False) -> Any:
+    from client.net import NetSession
+
+    if app.session is not None:
+        app.session.close()
+    app.session = NetSession(host, port, name=app.player_name(), record=record).start()
+    return app.session
+
+
+class StatusScene(Scene):
+    """A simple centred status line, an error line and a Back button."""
+
+    name = "connecting"
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.status = ""
+        self.error = ""
+
+    def fail(self, text: str) -> None:
+        self.error = text
+        self.app.toast(text, "error")
+        if self.app.fast:
+            self.app.quit(2)
+
+    def layout(self) -> None:
+        u = self.app.unit
+        w, h = self.app.screen.get_size()
+        self.buttons = [Button(self.app.strings.t("launcher.back"),
+                               pygame.Rect(w // 2 - int(u * 5), h // 2 + int(u * 6), int(u * 10), int(u * 2.6)),
+                               self.app.back_to_launcher, key="back")]
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.app.background(surface)
+        u, te = self.app.unit, self.app.text
+        w, h = surface.get_size()
+        te.blit(surface, self.app.strings.t("app.title"), u * 2.4, PAPER, (w // 2, int(h * 0.22)), "midtop", bold=True)
+        te.blit_wrapped(surface, self.status, u * 1.3, CHALK, pygame.Rect(w // 2 - int(u * 25), h // 2 - int(u * 2),
+                                                                         int(u * 50), int(u * 4)), align="center")
+        if self.error:
+            te.blit_wrapped(surface, self.error, u * 1.1, ERROR,
+                            pygame.Rect(w // 2 - int(u * 25), h // 2 + int(u * 2), int(u * 50), int(u * 3.5)),
+                            align="center")
+        self.draw_buttons(surface)
+
+
+class PlayConnectScene(StatusScene):
+    """Pass-and-play: local server, one connection, bots in the last seats, humans in the others."""
+
+    def __init__(self, app: Any, game: str, players: int | None, bots: int, bot_level: str, seed: int | None,
+                 options: dict[str, Any], until_over: bool, data_dir: str | None) -> None:
+        super().__init__(app)
+        from client.scenes.launcher import seat_range
+
+        lo, hi = seat_range(game)
+        self.game = game
+        self.players = players if players is not None else max(lo, min(hi, 4))
+        self.bots = max(0, min(bots or 0, self.players))
+        self.bot_level = bot_level
+        self.seed = seed
+        self.options = options
+        self.until_over = until_over
+        self.data_dir = data_dir
+        self.table: str | None = None
+        self.host: str | None = None
+        self.begun = False
+        app.replay = dict(game=game, players=self.players, bots=self.bots, bot_level=bot_level, seed=None,
+                          options=options)
+
+    def enter(self) -> None:
+        super().enter()
+        if self.begun:
+            return
+        self.begun = True
+        self.status = self.app.strings.t("net.starting_server")
+        try:
+            port = start_local_server(self.app, data_dir=self.data_dir)
+        except (ImportError, RuntimeError, OSError) as exc:
+            self.fail(self.app.strings.t("net.failed", address="127.0.0.1", why=str(exc)))
+            return
+        session = open_session(self.app, "127.0.0.1", port)
+        msg: dict[str, Any] = {"t": "create", "game": self.game, "seats": self.players, "options": self.options,
+                               "name": self.app.player_name(), "takeover": False}
+        if self.until_over:
+            msg["bot_delay"] = 0
+        session.send(msg)
+
+    def on_message(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("t")
+        if kind == "_net" and msg.get("state") == "failed":
+            self.fail(self.app.strings.t("net.failed", address="127.0.0.1", why=msg.get("why", "")))
+        elif kind == "error" and self.app.top is self:
+            self.fail(self.app.strings.error(msg.get("code", ""), msg.get("msg", ""), msg.get("params")))
+        elif kind == "created" and self.table is None:
+            self.table, self.host = msg["table"], msg["host"]
+            self._seat_everyone()
+
+    def _seat_everyone(self) -> None:
+        from client.match import Match
+
+        app, session = self.app, self.app.session
+        humans = list(range(self.players - self.bots))
+        names = {s: app.strings.t("table.seat_name", n=s + 1) for s in humans}
+        if humans and app.settings.name:
+            names[0] = app.settings.name
+        for s in range(self.players - self.bots, self.players):
+            session.send({"t": "bot", "table": self.table, "host": self.host, "seat": s, "level": self.bot_level})
+        for s in humans:
+            session.send({"t": "join", "table": self.table, "seat": s, "name": names[s]})
+        session.send({"t": "watch", "table": self.table})
+        start: dict[str, Any] = {"t": "start", "table": self.table, "host": self.host}
+        if self.seed is not None:
+            start["seed"] = self.seed
+        session.send(start)
+        app.match = Match(app, self.game, self.table, mode="play", humans=humans, watch=True, names=names)
+        from client.scenes.table import TableScene
+
+        app.later(lambda: app.replace(TableScene(app, app.match)))
+
+
+class DisplayConnectScene(StatusScene):
+    """The table display: find a server, pick a table, watch it (public view only)."""
+
+    def __init__(self, app: Any, address: str | None, table: str | None) -> None:
+        super().__init__(app)
+        self.address = address
+        self.want_table = table
+        self.begun = False
+        self._found: list[dict[str, Any]] | None = None
+        self._retry = 0.0
+        self.target: tuple[str, int] | None = None
+
+    def enter(self) -> None:
+        super().enter()
+        if self.begun:
+            return
+        self.begun = True
+        from client.modes import parse_address
+
+        if self.address:
+            self._connect(*parse_address(self.address))
+        else:
+            self.status = self.app.strings.t("join.searching")
+            threading.Thread(target=self._browse, daemon=True).start()
+
+    def _browse(self) -> None:
+        try:
+            from server.discovery import browse
+
+            self._found = browse(3.0)
+        except Exception:  # noqa: BLE001 - no discovery: fall back to this machine
+            self._found = []
+
+    def _connect(self, host: str, port: int) -> None:
+        self.target = (host, port)
+        self.status = self.app.strings.t("net.connecting", address=f"{host}:{port}")
+        session = open_session(self.app, host, port)
+        session.send({"t": "list"})
+
+    def update(self, dt: float) -> None:
+        if self._found is not None and self.target is None:
+            found, self._found = self._found, None
+            if found:
+                srv = found[0]
+                addrs = srv.get("addresses") or [srv.get("host") or "127.0.0.1"]
+                self._connect(addrs[0], int(srv.get("port") or 7420))
+            else:
+                from shared.protocol import DEFAULT_PORT
+
+                self._connect("127.0.0.1", DEFAULT_PORT)
+        if self.target is not None and self.app.match is None and self.app.session is not None:
+            self._retry -= dt
+            if self._retry < -2.0:
+                self._retry = 0.0
+                self.app.session.send({"t": "list"})
+
+    def on_message(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("t")
+        if kind == "_net" and msg.get("state") == "failed":
+            where = f"{self.target[0]}:{self.target[1]}" if self.target else ""
+            self.fail(self.app.strings.t("net.failed", address=where, why=msg.get("why", "")))
+        elif kind == "tables" and self.app.match is None:
+            tables = [t for t in msg.get("tables") or [] if isinstance(t, dict)]
+            pick = None
+            if self.want_table:
+                pick = next((t for t in tables if t.get("id") == self.want_table), None)
+            else:
+                pick = next((t for t in tables if t.get("phase") == "playing"), None) or \
+                    next((t for t in tables if t.get("phase") == "lobby"), None)
+            if pick is None:
+                self.status = self.app.strings.t("table.display_waiting")
+                return
+            self._watch(pick)
+
+    def _watch(self, info: dict[str, Any]) -> None:
+        from client.match import Match
+        from client.scenes.table import TableScene
+
+        app = self.app
+        names = {i: n for i, n in enumerate(info.get("names") or []) if n}
+        app.match = Match(app, str(info.get("game")), str(info.get("id")), mode="display", humans=[], watch=True,
+                          names=names)
+        app.session.send({"t": "watch", "table": info["id"]})
+        app.later(lambda: app.replace(TableScene(app, app.match)))

@@ -1,0 +1,210 @@
+"""Join: servers found on the LAN (zeroconf) or a typed address, then the server's tables."""
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from client.scenes.base import Scene
+from client.scenes.launcher import game_name
+from client.ui import CHALK, CHALK_DIM, PAPER, Button, panel
+
+
+class JoinScene(Scene):
+    name = "join"
+    uses_gui = True
+
+    def __init__(self, app: Any, address: str | None = None) -> None:
+        super().__init__(app)
+        self.address = address
+        self.servers: list[dict[str, Any]] = []
+        self._found: list[dict[str, Any]] | None = None
+        self.searching = False
+        self.connected_to: str | None = None
+        self.tables: list[dict[str, Any]] | None = None
+        self.entry: Any = None
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.started = False
+
+    def enter(self) -> None:
+        super().enter()
+        if not self.started:
+            self.started = True
+            if self.address:
+                self.connect(self.address)
+            else:
+                self.search()
+
+    def search(self) -> None:
+        if self.searching:
+            return
+        self.searching = True
+
+        def run() -> None:
+            try:
+                from server.discovery import browse
+
+                found = browse(3.0)
+            except Exception:  # noqa: BLE001 - discovery unavailable: typed address only
+                found = []
+            self._found = found
+
+        threading.Thread(target=run, daemon=True).start()
+
+    def connect(self, text: str) -> None:
+        from client.modes import parse_address
+        from client.scenes.connecting import open_session
+
+        host, port = parse_address(text)
+        self.connected_to = f"{host}:{port}"
+        self.tables = None
+        session = open_session(self.app, host, port)
+        session.send({"t": "list"})
+        self.layout()
+
+    def layout(self) -> None:
+        app, u = self.app, self.app.unit
+        t = app.strings.t
+        w, h = app.screen.get_size()
+        self.box = pygame.Rect(int(u * 4), int(u * 6), w - int(u * 8), h - int(u * 10))
+        bh = int(u * 2.6)
+        self.buttons = [Button(t("launcher.back"), pygame.Rect(self.box.left, h - int(u * 3.4), int(u * 9), bh - 2),
+                               self.back, key="back")]
+        rows = self.rows()
+        y = self.box.top + int(u * 3)
+        for i, (label, fn) in enumerate(rows[:10]):
+            self.buttons.append(Button(label, pygame.Rect(self.box.left + int(u * 1.5), y, self.box.width - int(u * 3),
+                                                          bh), fn, key=f"row_{i}"))
+            y += bh + int(u * 0.6)
+        entry_y = self.box.bottom - int(u * 4)
+        self.buttons.append(Button(t("join.connect"), pygame.Rect(self.box.right - int(u * 10.5), entry_y, int(u * 9),
+                                                                  bh), self.connect_typed, primary=True, key="connect"))
+        self.buttons.append(Button(t("join.refresh"), pygame.Rect(self.box.right - int(u * 10.5), self.box.top + int(u * 0.4),
+                                                                  int(u * 9), int(u * 2.2)), self.refresh, key="refresh"))
+        old = self.entry.get_text() if self.entry is not None else (self.address or "")
+        if self.entry is not None:
+            self.entry.kill()
+        self.entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(self.box.left + int(u * 16), entry_y, self.box.width - int(u * 28), bh),
+            manager=app.gui.manager, placeholder_text="192.168.1.20:7420")
+        self.entry.set_text(old)
+        pygame.key.set_text_input_rect(self.entry.rect)
+
+    def rows(self) -> list[tuple[str, Any]]:
+        t = self.app.strings.t
+        if self.tables is not None:
+            out = []
+            for info in self.tables:
+                free = int(info.get("free", 0))
+                seats = int(info.get("seats", 0))
+                label = t("join.table_row", game=game_name(self.app, str(info.get("game"))), table=info.get("id"),
+                          seated=seats - free, seats=seats)
+                out.append((label, lambda i=info: self.join_table(i)))
+            return out
+        out = []
+        for srv in self.servers:
+            addr = (srv.get("addresses") or [srv.get("host") or "?"])[0]
+            where = f"{addr}:{srv.get('port')}"
+            out.append((t("join.server_row", name=srv.get("name", "?"), address=where),
+                        lambda a=where: self.connect(a)))
+        return out
+
+    def refresh(self) -> None:
+        if self.tables is not None and self.app.session is not None:
+            self.app.session.send({"t": "list"})
+        else:
+            self.search()
+
+    def connect_typed(self) -> None:
+        text = self.entry.get_text().strip() if self.entry is not None else ""
+        if text:
+            self.connect(text)
+
+    def join_table(self, info: dict[str, Any]) -> None:
+        if self.app.session is None:
+            return
+        self.pending = info
+        self.app.session.send({"t": "join", "table": info["id"], "name": self.app.player_name()})
+
+    def back(self) -> None:
+        if self.tables is not None:
+            self.tables = None
+            if self.app.session is not None:
+                self.app.session.close()
+                self.app.session = None
+            self.connected_to = None
+            self.layout()
+        else:
+            self.app.pop(self)
+
+    def on_message(self, msg: dict[str, Any]) -> None:
+        if self.app.top is not self:
+            return
+        kind = msg.get("t")
+        if kind == "tables":
+            self.tables = [t for t in msg.get("tables") or [] if isinstance(t, dict) and t.get("phase") == "lobby"]
+            self.layout()
+        elif kind == "_net" and msg.get("state") == "failed":
+            self.app.toast(self.app.strings.t("net.failed", address=self.connected_to or "", why=msg.get("why", "")),
+                           "error")
+            self.tables = None
+            self.connected_to = None
+            self.layout()
+        elif kind == "joined":
+            from client.match import Match
+            from client.scenes.lobby import LobbyScene
+
+            info = getattr(self, "pending", {}) or {}
+            game = str(info.get("game", "fate_votes"))
+            self.app.match = Match(self.app, game, msg["table"], mode="lan", humans=[msg["seat"]])
+            lobby = LobbyScene(self.app, game, hosting=False, table=msg["table"], seat=msg["seat"])
+            self.app.later(lambda: self.app.push(lobby))
+        elif kind == "error":
+            self.app.toast(self.app.strings.error(msg.get("code", ""), msg.get("msg", ""), msg.get("params")), "error")
+
+    def update(self, dt: float) -> None:
+        if self._found is not None:
+            self.servers, self._found = self._found, None
+            self.searching = False
+            self.layout()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.back()
+            return True
+        if (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry) or (
+                event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)):
+            self.connect_typed()
+            return True
+        return super().handle_event(event)
+
+    def leave(self) -> None:
+        if self.entry is not None:
+            self.entry.kill()
+            self.entry = None
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, u, te = self.app, self.app.unit, self.app.text
+        t = app.strings.t
+        self.app.background(surface)
+        te.blit(surface, t("join.title"), u * 2.2, PAPER, (self.box.left, int(u * 1.6)), bold=True)
+        panel(surface, self.box, alpha=190)
+        if self.tables is not None:
+            head = t("join.tables", address=self.connected_to or "")
+            if not self.tables:
+                te.blit(surface, t("join.no_tables"), u * 1.1, CHALK_DIM,
+                        (self.box.left + int(u * 1.5), self.box.top + int(u * 3.4)))
+        elif self.connected_to:
+            head = t("net.connecting", address=self.connected_to)
+        elif self.searching:
+            head = t("join.searching")
+        else:
+            head = t("join.none_found") if not self.servers else t("join.title")
+        te.blit(surface, head, u * 1.2, CHALK, (self.box.left + int(u * 1.5), self.box.top + int(u * 0.7)), bold=True)
+        te.blit(surface, t("join.address"), u * 1.05, CHALK,
+                (self.box.left + int(u * 1.5), self.box.bottom - int(u * 2.7)), "midleft")
+        self.draw_buttons(surface)
+        if self.entry is None:
+            return

@@ -1,0 +1,361 @@
+"""The lobby: seats with names, colour + number + shape badges, bots, options, ready, Start.
+
+Host: first a setup step (seat count and the game's options from its OptionSpec list,
+"Open the table" creates it and seats the host in seat 0), then the seats fill; the
+host adds or removes bots and starts. Guests see the seats and toggle ready. The
+table scene replaces the lobby when the first snapshot arrives.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from client.scenes.base import Scene
+from client.scenes.launcher import game_name, seat_range
+from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, Button, draw_seat_badge, panel
+
+
+def start_hosting(app: Any, game: str, port: int, data_dir: str | None) -> None:
+    """Host: a server on all interfaces (announced on the LAN), then this lobby."""
+    from client.scenes.connecting import open_session, start_local_server
+
+    try:
+        bound = start_local_server(app, host="0.0.0.0", port=port, data_dir=data_dir, discovery=True)
+    except (ImportError, RuntimeError, OSError) as exc:
+        app.toast(app.strings.t("net.failed", address=f"0.0.0.0:{port}", why=str(exc)), "error")
+        return
+    open_session(app, "127.0.0.1", bound)
+    app.push(LobbyScene(app, game, hosting=True, port=bound))
+
+
+def option_specs(game: str) -> list[Any]:
+    from shared.engine import REGISTRY
+
+    spec = REGISTRY.get(game)
+    return list(spec.options) if spec else []
+
+
+class LobbyScene(Scene):
+    name = "lobby"
+
+    def __init__(self, app: Any, game: str, hosting: bool, port: int | None = None, table: str | None = None,
+                 seat: int | None = None) -> None:
+        super().__init__(app)
+        self.game = game
+        self.hosting = hosting
+        self.port = port
+        self.lo, self.hi = seat_range(game)
+        self.seats = max(self.lo, min(self.hi, 6))
+        self.options: dict[str, Any] = {o.name: o.default for o in option_specs(game)}
+        self.table = table
+        self.my_seat = seat
+        self.host_token: str | None = None
+        self.phase = "setup" if hosting and table is None else "seats"
+        self.addresses: list[str] = []
+        if hosting:
+            try:
+                from server.discovery import lan_addresses
+
+                self.addresses = lan_addresses()[:2]
+            except Exception:  # noqa: BLE001 - only a hint on screen
+                self.addresses = []
+        self.box = pygame.Rect(0, 0, 0, 0)
+        self.option_rows: list[tuple[Any, int]] = []
+
+    # --- layout ------------------------------------------------------------------------
+    def layout(self) -> None:
+        app, u = self.app, self.app.unit
+        t = app.strings.t
+        w, h = app.screen.get_size()
+        self.box = pygame.Rect(int(u * 3), int(u * 6.5), w - int(u * 6), h - int(u * 10.5))
+        if self.phase in ("setup", "creating"):
+            fw = min(self.box.width, int(u * 54))
+            self.box = pygame.Rect((w - fw) // 2, int(u * 6.5), fw, min(h - int(u * 10.5), int(u * 30)))
+        self.list_rect = pygame.Rect(self.box.left, self.box.top, int(self.box.width * 0.62), self.box.height)
+        self.info_rect = pygame.Rect(self.list_rect.right + int(u * 1.5), self.box.top,
+                                     self.box.right - self.list_rect.right - int(u * 1.5), self.box.height)
+        self.buttons = []
+        bh = int(u * 2.4)
+        if self.phase == "setup":
+            x = self.box.right - int(u * 12)
+            y = self.box.top + int(u * 2)
+            self.buttons += [
+                Button("−", pygame.Rect(x, y, bh, bh), lambda: self.change_seats(-1), key="seats_down"),
+                Button("+", pygame.Rect(x + int(u * 7), y, bh, bh), lambda: self.change_seats(1), key="seats_up"),
+            ]
+            self.option_rows = []
+            y += int(u * 5.4)
+            for opt in option_specs(self.game):
+                self.option_rows.append((opt, y))
+                if isinstance(opt.default, bool) or opt.choices:
+                    self.buttons.append(Button(self.option_text(opt), pygame.Rect(x, y, int(u * 9.4), bh),
+                                               lambda o=opt: self.cycle(o), key=f"opt_{opt.name}"))
+                else:
+                    self.buttons += [
+                        Button("−", pygame.Rect(x, y, bh, bh), lambda o=opt: self.step(o, -1), key=f"opt_{opt.name}_down"),
+                        Button("+", pygame.Rect(x + int(u * 7), y, bh, bh), lambda o=opt: self.step(o, 1),
+                               key=f"opt_{opt.name}_up"),
+                    ]
+                y += int(u * 3.2)
+            self.buttons.append(Button(t("lobby.open_table"), pygame.Rect(self.box.centerx - int(u * 7.5),
+                                                                          self.box.bottom - int(u * 4.4), int(u * 15),
+                                                                          int(u * 3)), self.open_table, primary=True,
+                                       key="open"))
+        else:
+            self._seat_buttons()
+        self.buttons.append(Button(t("lobby.leave"), pygame.Rect(self.box.left, h - int(u * 3.4), int(u * 9), bh),
+                                   self.app.back_to_launcher, key="leave"))
+
+    def _row_rect(self, i: int, n: int) -> pygame.Rect:
+        u = self.app.unit
+        box = self.list_rect
+        cols = 2 if n > 8 else 1
+        per_col = (n + cols - 1) // cols
+        col, row = divmod(i, per_col)
+        top = box.top + int(u * 3.6)
+        avail = box.height - int(u * 5)
+        rh = min(int(u * 3.6), avail // max(1, per_col))
+        width = (box.width - int(u * 3) - (cols - 1) * int(u * 1.5)) // cols
+        return pygame.Rect(box.left + int(u * 1.5) + col * (width + int(u * 1.5)), top + row * rh, width,
+                           rh - int(u * 0.4))
+
+    def _seat_buttons(self) -> None:
+        app, u = self.app, self.app.unit
+        t = app.strings.t
+        seats = self.seat_entries()
+        for i, entry in enumerate(seats):
+            r = self._row_rect(i, len(seats))
+            bh = min(int(u * 2.2), r.height - int(u * 0.3))
+            y = r.centery - bh // 2
+            if self.hosting and entry.get("bot"):
+                self.buttons.append(Button(t("lobby.remove_bot"), pygame.Rect(r.right - int(u * 9.4), y, int(u * 9),
+                                                                              bh),
+                                           lambda s=i: self.set_bot(s, "none"), key=f"unbot_{i}"))
+            elif self.hosting and not entry.get("taken"):
+                self.buttons.append(Button(t("lobby.add_bot"), pygame.Rect(r.right - int(u * 9.4), y, int(u * 9), bh),
+                                           lambda s=i: self.set_bot(s, None), key=f"bot_{i}"))
+            elif i == self.my_seat:
+                ready = bool(entry.get("ready"))
+                self.buttons.append(Button(("✓ " if ready else "") + t("lobby.ready"),
+                                           pygame.Rect(r.right - int(u * 9.4), y, int(u * 9), bh), self.toggle_ready,
+                                           selected=ready, key="ready"))
+        if self.hosting:
+            all_taken = bool(seats) and all(e.get("taken") for e in seats)
+            self.buttons.append(Button(t("lobby.start"), pygame.Rect(self.info_rect.centerx - int(u * 8),
+                                                                     self.box.bottom - int(u * 4.4), int(u * 16),
+                                                                     int(u * 3.2)), self.start_game, primary=True,
+                                       enabled=all_taken, key="start"))
+
+    # --- data ---------------------------------------------------------------------------------
+    def seat_entries(self) -> list[dict[str, Any]]:
+        match = self.app.match
+        lobby = match.lobby if match is not None else {}
+        seats = [s for s in lobby.get("seats") or [] if isinstance(s, dict)]
+        if not seats:
+            seats = [{"seat": i, "name": "", "taken": False} for i in range(self.seats)]
+        return seats
+
+    def option_text(self, opt: Any) -> str:
+        value = self.options.get(opt.name, opt.default)
+        if isinstance(value, bool):
+            return self.app.strings.t("lobby.on" if value else "lobby.off")
+        return str(value)
+
+    def change_seats(self, d: int) -> None:
+        self.seats = max(self.lo, min(self.hi, self.seats + d))
+
+    def cycle(self, opt: Any) -> None:
+        value = self.options.get(opt.name, opt.default)
+        if isinstance(opt.default, bool):
+            self.options[opt.name] = not value
+        elif opt.choices:
+            choices = list(opt.choices)
+            self.options[opt.name] = choices[(choices.index(value) + 1) % len(choices)] if value in choices else choices[0]
+        self.layout()
+
+    def step(self, opt: Any, d: int) -> None:
+        value = int(self.options.get(opt.name, opt.default))
+        lo = opt.min if opt.min is not None else 0
+        hi = opt.max if opt.max is not None else 10 ** 6
+        stride = 30 if hi - lo >= 300 else (5 if hi - lo >= 50 else 1)
+        self.options[opt.name] = max(lo, min(hi, value + d * stride))
+
+    # --- actions --------------------------------------------------------------------------------
+    def open_table(self) -> None:
+        session = self.app.session
+        if session is None:
+            return
+        session.send({"t": "create", "game": self.game, "seats": self.seats, "options": self.options,
+                      "name": self.app.player_name()})
+        self.phase = "creating"
+
+    def set_bot(self, seat: int, level: str | None) -> None:
+        if self.app.session and self.table and self.host_token:
+            msg: dict[str, Any] = {"t": "bot", "table": self.table, "host": self.host_token, "seat": seat}
+            if level is not None:
+                msg["level"] = level
+            self.app.session.send(msg)
+
+    def toggle_ready(self) -> None:
+        session = self.app.session
+        if session is None or self.table is None or self.my_seat is None:
+            return
+        token = session.token(self.table, self.my_seat)
+        entry = next((e for e in self.seat_entries() if e.get("seat") == self.my_seat), {})
+        if token:
+            session.send({"t": "ready", "table": self.table, "seat": self.my_seat, "token": token,
+                          "ready": not bool(entry.get("ready"))})
+
+    def start_game(self) -> None:
+        if self.app.session and self.table and self.host_token:
+            self.app.session.send({"t": "start", "table": self.table, "host": self.host_token})
+
+    # --- messages ---------------------------------------------------------------------------------
+    def on_message(self, msg: dict[str, Any]) -> None:
+        from client.match import Match
+
+        app = self.app
+        kind = msg.get("t")
+        if kind == "created" and self.hosting and self.table is None:
+            self.table, self.host_token = msg["table"], msg["host"]
+            app.match = Match(app, self.game, self.table, mode="lan", humans=[])
+            app.match.host_token = self.host_token
+            if isinstance(msg.get("lobby"), dict):
+                app.match.lobby = msg["lobby"]
+            app.session.send({"t": "join", "table": self.table, "seat": 0, "name": app.player_name()})
+            self.phase = "seats"
+            self.layout()
+        elif kind == "joined" and msg.get("table") == self.table and app.match is not None:
+            self.my_seat = msg["seat"]
+            app.match.humans = [msg["seat"]]
+            self.layout()
+        elif kind == "lobby":
+            self.layout()
+        elif kind == "snapshot" and app.match is not None and msg.get("table") == self.table:
+            if app.top is self:
+                from client.scenes.table import TableScene
+
+                app.later(lambda: app.replace(TableScene(app, app.match)))
+        elif kind == "error" and app.top is self:
+            app.toast(app.strings.error(msg.get("code", ""), msg.get("msg", ""), msg.get("params")), "error")
+            if self.phase == "creating":
+                self.phase = "setup"
+                self.layout()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.back_to_launcher()
+            return True
+        return super().handle_event(event)
+
+    # --- drawing -------------------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface) -> None:
+        app, u, te = self.app, self.app.unit, self.app.text
+        t = app.strings.t
+        self.app.background(surface)
+        w, h = surface.get_size()
+        te.blit(surface, f"{t('lobby.title')} — {game_name(app, self.game)}", u * 2.2, PAPER,
+                (self.box.left, int(u * 1.6)), "topleft", bold=True)
+        if self.hosting and self.port:
+            where = ", ".join(f"{a}:{self.port}" for a in self.addresses) or f"{t('lobby.host')} :{self.port}"
+            te.blit(surface, t("lobby.address_hint", address=where), u * 1.0, CHALK_DIM,
+                    (self.box.right, int(u * 2.4)), "topright")
+        if self.phase in ("setup", "creating"):
+            panel(surface, self.box, alpha=190)
+            self._draw_setup(surface)
+        else:
+            panel(surface, self.list_rect, alpha=190)
+            panel(surface, self.info_rect, alpha=150)
+            self._draw_seats(surface)
+            self._draw_info(surface)
+        self.draw_buttons(surface)
+
+    def _draw_info(self, surface: pygame.Surface) -> None:
+        """The right column: the game, its options, how others join."""
+        app, u, te = self.app, self.app.unit, self.app.text
+        t = app.strings.t
+        r = self.info_rect.inflate(-int(u * 3), -int(u * 3))
+        y = r.top
+        te.blit(surface, game_name(app, self.game), u * 1.6, PAPER, (r.left, y), bold=True)
+        y += int(u * 2.6)
+        used = te.blit_wrapped(surface, t(f"game.{self.game}_tagline"), u * 0.95, CHALK,
+                               pygame.Rect(r.left, y, r.width, int(u * 5)), max_lines=3)
+        y += used + int(u * 1.4)
+        match = app.match
+        options = (match.lobby.get("options") if match is not None else None) or self.options
+        specs = {o.name: o for o in option_specs(self.game)}
+        if options:
+            te.blit(surface, t("lobby.options"), u * 1.05, CHALK_DIM, (r.left, y), bold=True)
+            y += int(u * 1.8)
+        for name, value in options.items():
+            opt = specs.get(name)
+            label = (opt.labels.get(app.strings.lang) or opt.labels.get("en")) if opt else name
+            shown = t("lobby.on" if value else "lobby.off") if isinstance(value, bool) else str(value)
+            used = te.blit_wrapped(surface, f"{label}: {shown}", u * 0.95, CHALK,
+                                   pygame.Rect(r.left, y, r.width, int(u * 3)), max_lines=2)
+            y += used + int(u * 0.5)
+        if not self.hosting:
+            te.blit_wrapped(surface, t("lobby.waiting_host"), u * 1.05, ACCENT,
+                            pygame.Rect(r.left, r.bottom - int(u * 3), r.width, int(u * 3)), max_lines=2)
+
+    def _draw_setup(self, surface: pygame.Surface) -> None:
+        app, u, te = self.app, self.app.unit, self.app.text
+        t = app.strings.t
+        x_label = self.box.left + int(u * 2)
+        x = self.box.right - int(u * 12)
+        bh = int(u * 2.4)
+        y = self.box.top + int(u * 2)
+        te.blit(surface, t("lobby.seat_count"), u * 1.2, CHALK, (x_label, y + bh // 2), "midleft", bold=True)
+        te.blit(surface, str(self.seats), u * 1.4, PAPER, (x + int(u * 4.7), y + bh // 2), "center", bold=True)
+        if self.option_rows:
+            oy0 = self.option_rows[0][1]
+            pygame.draw.line(surface, (90, 120, 110), (x_label, oy0 - int(u * 2.4)),
+                             (self.box.right - int(u * 2), oy0 - int(u * 2.4)), 1)
+            te.blit(surface, t("lobby.options"), u * 1.05, CHALK_DIM, (x_label, oy0 - int(u * 1.2)), "midleft",
+                    bold=True)
+        for opt, oy in self.option_rows:
+            label = opt.labels.get(app.strings.lang) or opt.labels.get("en") or opt.name
+            rect = pygame.Rect(x_label, oy, x - x_label - int(u), bh)
+            lines = te.wrap(label, u * 1.05, rect.width)
+            size = u * 1.05 if len(lines) == 1 else u * 0.85
+            te.blit_wrapped(surface, label, size, CHALK, rect.move(0, int(u * 0.2) if len(lines) == 1 else 0),
+                            max_lines=2)
+            if not (isinstance(opt.default, bool) or opt.choices):
+                te.blit(surface, self.option_text(opt), u * 1.3, PAPER, (x + int(u * 4.7), oy + bh // 2), "center",
+                        bold=True)
+
+    def _draw_seats(self, surface: pygame.Surface) -> None:
+        app, u, te = self.app, self.app.unit, self.app.text
+        t = app.strings.t
+        seats = self.seat_entries()
+        taken = sum(1 for e in seats if e.get("taken"))
+        te.blit(surface, f"{t('lobby.seats')}  {taken}/{len(seats)}", u * 1.2, CHALK,
+                (self.list_rect.left + int(u * 1.5), self.list_rect.top + int(u * 1.0)), bold=True)
+        for i, entry in enumerate(seats):
+            r = self._row_rect(i, len(seats))
+            mine = i == self.my_seat
+            pygame.draw.rect(surface, (52, 88, 78) if not mine else (70, 104, 92), r, border_radius=int(u * 0.5))
+            if mine:
+                pygame.draw.rect(surface, ACCENT, r, width=2, border_radius=int(u * 0.5))
+            rad = min(u * 1.0, r.height * 0.36)
+            draw_seat_badge(surface, te, i, (r.left + int(u * 1.6), r.centery), rad)
+            name = entry.get("name") or ""
+            if entry.get("bot"):
+                level = str(entry.get("bot"))
+                level_name = t(f"lobby.level_{level}") if app.strings.has(f"lobby.level_{level}") else level
+                label = f"{t('lobby.bot')} ({level_name})"
+                color = CHALK
+            elif entry.get("taken"):
+                label = name or t("table.seat_name", n=i + 1)
+                color = PAPER
+            else:
+                label = t("lobby.empty")
+                color = CHALK_DIM
+            if mine:
+                label += f"  ({t('lobby.you')})"
+            te.blit(surface, label, u * 1.1, color, (r.left + int(u * 3.2), r.centery), "midleft", bold=entry.get("taken"))
+            if entry.get("taken") and not entry.get("bot") and i != self.my_seat:
+                status = t("lobby.ready") if entry.get("ready") else t("lobby.not_ready")
+                te.blit(surface, status, u * 0.95, ACCENT if entry.get("ready") else CHALK_DIM,
+                        (r.right - int(u * 1.0), r.centery), "midright")

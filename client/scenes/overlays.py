@@ -1,0 +1,98 @@
+"""Small overlays: the reconnecting notice and the in-game menu."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from client.scenes.base import Scene
+from client.ui import ACCENT, CHALK, INK, PAPER, Button, panel
+
+
+class ReconnectingScene(Scene):
+    """Shown while the connection is down; the session resumes every seat with its token."""
+
+    name = "reconnecting"
+    opaque = False
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.attempt = 1
+        self.spin = 0.0
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            from client.scenes.launcher import LauncherScene
+
+            self.app.leave_table()
+            self.app.replace(LauncherScene(self.app))
+        return True
+
+    def update(self, dt: float) -> None:
+        self.spin += dt
+
+    def draw(self, surface: pygame.Surface) -> None:
+        u, te = self.app.unit, self.app.text
+        w, h = surface.get_size()
+        dim = pygame.Surface((w, h), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 150))
+        surface.blit(dim, (0, 0))
+        box = pygame.Rect(0, 0, int(u * 34), int(u * 10))
+        box.center = (w // 2, h // 2)
+        pygame.draw.rect(surface, PAPER, box, border_radius=int(u))
+        te.blit(surface, self.app.strings.t("net.reconnecting"), u * 1.8, INK, (box.centerx, box.top + int(u * 1.5)),
+                "midtop", bold=True)
+        inner = pygame.Rect(box.left + int(u * 2), box.top + int(u * 4.6), box.width - int(u * 4), int(u * 3.5))
+        te.blit_wrapped(surface, self.app.strings.t("net.reconnecting_detail", n=max(1, self.attempt)), u, INK, inner,
+                        align="center")
+        # A small turning dot so the screen visibly lives.
+        import math
+
+        cx, cy = box.centerx, box.bottom - int(u * 1.4)
+        for i in range(8):
+            a = self.spin * 4 + i * math.pi / 4
+            col = ACCENT if i == 0 else (200, 190, 170)
+            pygame.draw.circle(surface, col, (int(cx + math.cos(a) * u * 0.8), int(cy + math.sin(a) * u * 0.8)),
+                               max(2, int(u * 0.18)))
+
+
+class MenuScene(Scene):
+    """Esc during a game: resume, settings, back to the launcher."""
+
+    name = "menu"
+    opaque = False
+
+    def layout(self) -> None:
+        from client import modes
+
+        app, u = self.app, self.app.unit
+        w, h = app.screen.get_size()
+        t = app.strings.t
+        bw, bh = int(u * 16), int(u * 2.8)
+        x = (w - bw) // 2
+        y = h // 2 - int(u * 5)
+        self.buttons = [
+            Button(t("menu.resume"), pygame.Rect(x, y, bw, bh), lambda: app.pop(self), key="resume", primary=True),
+            Button(t("launcher.settings"), pygame.Rect(x, y + int(u * 3.6), bw, bh),
+                   lambda: modes.open_settings(app), key="settings"),
+            Button(t("results.back"), pygame.Rect(x, y + int(u * 7.2), bw, bh), app.back_to_launcher,
+                   key="launcher"),
+        ]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop(self)
+            return True
+        super().handle_event(event)
+        return True
+
+    def draw(self, surface: pygame.Surface) -> None:
+        u = self.app.unit
+        w, h = surface.get_size()
+        dim = pygame.Surface((w, h), pygame.SRCALPHA)
+        dim.fill((0, 0, 0, 140))
+        surface.blit(dim, (0, 0))
+        box = pygame.Rect(0, 0, int(u * 20), int(u * 14))
+        box.center = (w // 2, h // 2 - int(u * 0.4))
+        panel(surface, box, alpha=245)
+        self.draw_buttons(surface)

@@ -1,0 +1,76 @@
+"""Pass-and-play setup: how many seats and how many bots, then start."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from client.scenes.base import Scene
+from client.scenes.launcher import game_name, seat_range
+from client.ui import CHALK, PAPER, Button, panel
+
+
+class PlaySetupScene(Scene):
+    name = "play_setup"
+
+    def __init__(self, app: Any, game: str) -> None:
+        super().__init__(app)
+        self.game = game
+        self.lo, self.hi = seat_range(game)
+        self.players = max(self.lo, min(self.hi, 4))
+        self.bots = 0
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self) -> None:
+        from client import modes
+
+        app, u = self.app, self.app.unit
+        t = app.strings.t
+        w, h = app.screen.get_size()
+        self.box = pygame.Rect(0, 0, int(u * 36), int(u * 20))
+        self.box.center = (w // 2, h // 2 + int(u))
+        x = self.box.left + int(u * 18)
+        y1 = self.box.top + int(u * 3)
+        y2 = y1 + int(u * 4)
+        bh = int(u * 2.6)
+        self.rows = [("launcher.players", y1), ("launcher.bots", y2)]
+        self.buttons = [
+            Button("−", pygame.Rect(x, y1, bh, bh), lambda: self.change(-1, 0), key="players_down"),
+            Button("+", pygame.Rect(x + int(u * 8), y1, bh, bh), lambda: self.change(1, 0), key="players_up"),
+            Button("−", pygame.Rect(x, y2, bh, bh), lambda: self.change(0, -1), key="bots_down"),
+            Button("+", pygame.Rect(x + int(u * 8), y2, bh, bh), lambda: self.change(0, 1), key="bots_up"),
+            Button(t("launcher.back"), pygame.Rect(self.box.left + int(u * 3), self.box.bottom - int(u * 4.6),
+                                                   int(u * 12), int(u * 3)), lambda: app.pop(self), key="back"),
+            Button(t("launcher.start"), pygame.Rect(self.box.right - int(u * 15), self.box.bottom - int(u * 4.6),
+                                                    int(u * 12), int(u * 3)), self.start, primary=True, key="start"),
+        ]
+
+    def change(self, dp: int, db: int) -> None:
+        self.players = max(self.lo, min(self.hi, self.players + dp))
+        self.bots = max(0, min(self.players, self.bots + db))
+
+    def start(self) -> None:
+        from client import modes
+
+        modes.start_play(self.app, self.game, self.players, self.bots)
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop(self)
+            return True
+        return super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, u, te = self.app, self.app.unit, self.app.text
+        self.app.background(surface)
+        w, _ = surface.get_size()
+        te.blit(surface, f"{app.strings.t('launcher.play')} — {game_name(app, self.game)}", u * 2.0, PAPER,
+                (w // 2, self.box.top - int(u * 4)), "midtop", bold=True)
+        panel(surface, self.box, alpha=200)
+        bh = int(u * 2.6)
+        x = self.box.left + int(u * 18)
+        for (key, y), value in zip(self.rows, (self.players, self.bots)):
+            te.blit(surface, app.strings.t(key), u * 1.3, CHALK, (self.box.left + int(u * 3), y + bh // 2), "midleft",
+                    bold=True)
+            te.blit(surface, str(value), u * 1.5, PAPER, (x + int(u * 5.3), y + bh // 2), "center", bold=True)
+        self.draw_buttons(surface)

@@ -1,0 +1,149 @@
+"""Settings: language, volume, mute, text size, fullscreen, player name (saved between runs)."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from client.scenes.base import Scene
+from client.settings import UI_SCALES
+from client.ui import CHALK, PAPER, Button, panel
+
+LANG_LABELS = (("ja", "日本語"), ("zh", "中文"), ("en", "English"))
+
+
+class SettingsScene(Scene):
+    name = "settings"
+    uses_gui = True
+
+    def __init__(self, app: Any) -> None:
+        super().__init__(app)
+        self.rows: list[tuple[str, int]] = []
+        self.name_entry: Any = None
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self) -> None:
+        app, u = self.app, self.app.unit
+        s = app.settings
+        t = app.strings.t
+        w, h = app.screen.get_size()
+        self.box = pygame.Rect(0, 0, int(u * 46), int(u * 28.5))
+        self.box.center = (w // 2, h // 2 + int(u))
+        x_label = self.box.left + int(u * 2)
+        x_ctl = self.box.left + int(u * 17)
+        y = self.box.top + int(u * 2.2)
+        step = int(u * 3.6)
+        bh = int(u * 2.4)
+        self.buttons = []
+        self.rows = []
+
+        self.rows.append(("settings.language", y))
+        for i, (code, label) in enumerate(LANG_LABELS):
+            self.buttons.append(Button(label, pygame.Rect(x_ctl + i * int(u * 8.6), y, int(u * 8), bh),
+                                       lambda c=code: self.set_lang(c), selected=s.lang == code, key=f"lang_{code}"))
+        y += step
+        self.rows.append(("settings.volume", y))
+        self.buttons += [
+            Button("−", pygame.Rect(x_ctl, y, bh, bh), lambda: self.volume(-0.1), key="vol_down"),
+            Button("+", pygame.Rect(x_ctl + int(u * 9), y, bh, bh), lambda: self.volume(0.1), key="vol_up"),
+        ]
+        y += step
+        self.rows.append(("settings.mute", y))
+        self.buttons.append(Button(t("settings.on") if s.muted else t("settings.off"),
+                                   pygame.Rect(x_ctl, y, int(u * 8), bh), self.toggle_mute, selected=s.muted,
+                                   key="mute"))
+        y += step
+        self.rows.append(("settings.ui_scale", y))
+        self.buttons += [
+            Button("−", pygame.Rect(x_ctl, y, bh, bh), lambda: self.scale(-1), key="scale_down"),
+            Button("+", pygame.Rect(x_ctl + int(u * 9), y, bh, bh), lambda: self.scale(1), key="scale_up"),
+        ]
+        y += step
+        self.rows.append(("settings.fullscreen", y))
+        self.buttons.append(Button(t("settings.on") if app.fullscreen else t("settings.off"),
+                                   pygame.Rect(x_ctl, y, int(u * 8), bh), self.toggle_fullscreen,
+                                   selected=app.fullscreen, key="fullscreen"))
+        y += step
+        self.rows.append(("settings.name", y))
+        if self.name_entry is not None:
+            self.name_entry.kill()
+        self.name_entry = pygame_gui.elements.UITextEntryLine(
+            pygame.Rect(x_ctl, y, int(u * 25), bh), manager=app.gui.manager)
+        self.name_entry.set_text_length_limit(40)
+        self.name_entry.set_text(s.name)
+        pygame.key.set_text_input_rect(self.name_entry.rect)
+        y += step + int(u * 0.8)
+        self.buttons.append(Button(t("settings.back"), pygame.Rect(self.box.centerx - int(u * 6), y, int(u * 12), bh),
+                                   self.close, primary=True, key="back"))
+        self._x_label = x_label
+        self._x_ctl = x_ctl
+
+    def set_lang(self, lang: str) -> None:
+        self._keep_name()
+        self.app.set_lang(lang)
+        self.app.save_settings()
+
+    def volume(self, delta: float) -> None:
+        self.app.settings.volume = round(min(1.0, max(0.0, self.app.settings.volume + delta)), 2)
+        self.app.save_settings()
+        self.app.sounds.play("token")
+
+    def toggle_mute(self) -> None:
+        self.app.settings.muted = not self.app.settings.muted
+        self.app.save_settings()
+        self.layout()
+
+    def scale(self, step: int) -> None:
+        cur = self.app.settings.ui_scale
+        idx = min(range(len(UI_SCALES)), key=lambda i: abs(UI_SCALES[i] - cur))
+        idx = max(0, min(len(UI_SCALES) - 1, idx + step))
+        self.app.settings.ui_scale = UI_SCALES[idx]
+        self._keep_name()
+        self.app.save_settings()
+        self.app.relayout()
+
+    def toggle_fullscreen(self) -> None:
+        self._keep_name()
+        self.app.toggle_fullscreen()
+        self.app.settings.fullscreen = self.app.fullscreen
+        self.app.save_settings()
+
+    def _keep_name(self) -> None:
+        if self.name_entry is not None:
+            self.app.settings.name = self.name_entry.get_text().strip()[:40]
+
+    def close(self) -> None:
+        self._keep_name()
+        self.app.save_settings()
+        self.app.pop(self)
+
+    def leave(self) -> None:
+        if self.name_entry is not None:
+            self._keep_name()
+            self.name_entry.kill()
+            self.name_entry = None
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.close()
+            return True
+        return super().handle_event(event)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, u, te = self.app, self.app.unit, self.app.text
+        self.app.background(surface)
+        w, _ = surface.get_size()
+        te.blit(surface, app.strings.t("settings.title"), u * 2.4, PAPER, (w // 2, self.box.top - int(u * 4)), "midtop",
+                bold=True)
+        panel(surface, self.box, alpha=200)
+        bh = int(u * 2.4)
+        for key, y in self.rows:
+            te.blit(surface, app.strings.t(key), u * 1.15, CHALK, (self._x_label, y + bh // 2), "midleft", bold=True)
+        vol_y = self.rows[1][1]
+        te.blit(surface, f"{int(round(app.settings.volume * 100))}%", u * 1.15, PAPER,
+                (self._x_ctl + int(u * 5.7), vol_y + bh // 2), "center")
+        sc_y = self.rows[3][1]
+        te.blit(surface, f"{int(round(app.settings.ui_scale * 100))}%", u * 1.15, PAPER,
+                (self._x_ctl + int(u * 5.7), sc_y + bh // 2), "center")
+        self.draw_buttons(surface)

@@ -1,0 +1,298 @@
+"""The table scene: draws one seat's table view (or the public one) and runs the curtain.
+
+Which view is drawn (``shown``):
+- LAN: the one local seat. Table display / all-bots pass-and-play: the public view (seat None).
+- Pass-and-play with several local humans: the seat that must act. When the seat
+  that must act changes to *another* local human seat, a :class:`CurtainScene` goes
+  up (opaque: nothing private is drawn) and the new seat is revealed only after a
+  click. While no local human must act, the last revealed seat stays (the same
+  player still holds the screen); before anyone was revealed the public view shows.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+import pygame_gui
+
+from client.scenes.base import Scene
+from client.scenes.curtain import CurtainScene
+from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, Button, panel
+
+
+class TableScene(Scene):
+    name = "table"
+
+    def __init__(self, app: Any, match: Any) -> None:
+        super().__init__(app)
+        self.match = match
+        humans = match.humans
+        self.curtained = match.mode == "play" and len(humans) > 1
+        if match.mode == "display" or not humans:
+            self.shown: int | None = None
+        elif len(humans) == 1:
+            self.shown = humans[0]
+        else:
+            self.shown = None  # nobody revealed yet: the public view
+        self.curtain: CurtainScene | None = None
+        self.results_pushed = False
+        self.chat_open = False
+        self.chat_entry: Any = None
+        self.chat_rect = pygame.Rect(0, 0, 0, 0)
+        self.reveals: list[int] = []  # order of revealed seats (tests, screenshots)
+        self.over_frames = 0
+        self._clock_key: Any = None
+        self.seen_chat = 0  # chat lines read (the panel was open)
+        self.chat_age = 99.0  # seconds since the last chat line arrived
+        self._chat_count = 0
+
+    # --- pygame_gui is only used for the chat entry ----------------------------------
+    @property
+    def uses_gui(self) -> bool:  # type: ignore[override]
+        return self.chat_open
+
+    @property
+    def show_chat(self) -> bool:
+        return self.match.mode == "lan"
+
+    def layout(self) -> None:
+        app, u = self.app, self.app.unit
+        w, h = app.screen.get_size()
+        t = app.strings.t
+        self.buttons = []
+        if self.show_chat:
+            bw, bh = int(u * 6), int(u * 2.2)
+            unread = len(self.match.chat) - self.seen_chat if not self.chat_open else 0
+            label = f"{t('table.chat')} ({unread})" if unread > 0 else t("table.chat")
+            self.buttons.append(Button(label, pygame.Rect(w - bw - int(u * 0.6), h - bh - int(u * 0.6),
+                                                                    bw, bh), self.toggle_chat, key="chat",
+                                       selected=self.chat_open))
+            self.chat_rect = pygame.Rect(w - int(u * 24) - int(u * 0.6), h - int(u * 21), int(u * 24), int(u * 17.6))
+        if self.match.host_token and self.match.mode == "lan" and isinstance(self.match.clock, dict) \
+                and not self.match.over:
+            bw, bh = int(u * 4.2), int(u * 2.2)
+            x, y = int(u * 0.6), h - bh - int(u * 0.6)
+            paused = bool(self.match.clock.get("paused"))
+            self.buttons.append(Button("▶" if paused else "❚❚", pygame.Rect(x, y, bw, bh),
+                                       lambda: self.clock_op("resume" if paused else "pause"), key="clock_pause"))
+            self.buttons.append(Button("+30s", pygame.Rect(x + bw + int(u * 0.4), y, bw, bh),
+                                       lambda: self.clock_op("add", 30), key="clock_add"))
+        if self.results_pushed:
+            bw, bh = int(u * 9), int(u * 2.4)
+            self.buttons.append(Button(t("results.title"), pygame.Rect(w // 2 - bw // 2, int(u * 0.6), bw, bh),
+                                       self.show_results, primary=True, key="results"))
+        typed = ""
+        if self.chat_entry is not None:
+            typed = self.chat_entry.get_text()
+            self.chat_entry.kill()
+            self.chat_entry = None
+        if self.chat_open:
+            r = self.chat_rect
+            self.chat_entry = pygame_gui.elements.UITextEntryLine(
+                pygame.Rect(r.left + int(u * 0.5), r.bottom - int(u * 2.9), r.width - int(u), int(u * 2.4)),
+                manager=app.gui.manager, placeholder_text=t("table.chat_hint"))
+            self.chat_entry.set_text(typed)
+            self.chat_entry.focus()
+            pygame.key.start_text_input()
+            pygame.key.set_text_input_rect(self.chat_entry.rect)
+
+    def clock_op(self, op: str, seconds: float | None = None) -> None:
+        """Host only: pause, resume or extend the phase clock."""
+        if self.app.session is None or not self.match.host_token:
+            return
+        msg: dict[str, Any] = {"t": "clock", "table": self.match.table, "host": self.match.host_token, "op": op}
+        if seconds is not None:
+            msg["seconds"] = seconds
+        self.app.session.send(msg)
+
+    def show_results(self) -> None:
+        from client.scenes.results import ResultsScene
+
+        self.app.push(ResultsScene(self.app, self))
+
+    def layout_chat_button(self) -> None:
+        """Refresh the chat button's unread count without touching the text entry."""
+        t = self.app.strings.t
+        for b in self.buttons:
+            if b.key == "chat":
+                unread = len(self.match.chat) - self.seen_chat if not self.chat_open else 0
+                b.label = f"{t('table.chat')} ({unread})" if unread > 0 else t("table.chat")
+
+    def toggle_chat(self) -> None:
+        self.chat_open = not self.chat_open
+        self.seen_chat = len(self.match.chat)
+        self.layout()
+
+    def leave(self) -> None:
+        if self.chat_entry is not None:
+            self.chat_entry.kill()
+            self.chat_entry = None
+
+    # --- which view -------------------------------------------------------------------
+    def current_view(self) -> Any:
+        if self.curtain is not None:
+            return None
+        seat = self.shown
+        if seat is None:
+            return self.match.views.get(None)
+        return self.match.views.get(seat)
+
+    def reveal(self, seat: int) -> None:
+        """The curtain was clicked away: show ``seat``'s private view."""
+        self.curtain = None
+        self.shown = seat
+        self.reveals.append(seat)
+
+    def _curtain_check(self) -> None:
+        if not self.curtained or self.match.over:
+            return
+        acting = self.match.acting()
+        if not acting:
+            return
+        if self.curtain is not None:
+            if self.curtain.seat not in acting:
+                self.curtain.retarget(self._next(acting, self.curtain.seat))
+            return
+        if self.shown in acting:
+            return
+        nxt = self._next(acting, self.shown)
+        self.curtain = CurtainScene(self.app, self, nxt)
+        self.shown = None  # nothing private until the click
+        self.app.push(self.curtain)
+
+    def _next(self, acting: list[int], after: int | None) -> int:
+        if after is None:
+            return acting[0]
+        later = [s for s in acting if s > after]
+        return later[0] if later else acting[0]
+
+    # --- loop -------------------------------------------------------------------------------
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            if self.chat_open:
+                self.toggle_chat()
+                return True
+            from client.scenes.overlays import MenuScene
+
+            self.app.push(MenuScene(self.app))
+            return True
+        if self.chat_open:
+            if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.chat_entry:
+                self.send_chat()
+                return True
+            if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.send_chat()
+                return True
+            if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.chat_rect.collidepoint(event.pos):
+                return True
+        if super().handle_event(event):
+            return True
+        view = self.current_view()
+        if view is None:
+            return False
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            view.skip_animations()
+            return True
+        if self.match.mode == "display":
+            return False  # the table display has no controls
+        return bool(view.handle_event(event))
+
+    def send_chat(self) -> None:
+        if self.chat_entry is None or self.app.session is None:
+            return
+        text = self.chat_entry.get_text().strip()
+        if not text:
+            return
+        seat = self.shown if self.shown is not None else (self.match.humans[0] if self.match.humans else None)
+        msg: dict[str, Any] = {"t": "chat", "table": self.match.table, "text": text[:500]}
+        if seat is not None:
+            token = self.app.session.token(self.match.table, seat)
+            if token:
+                msg.update(seat=seat, token=token)
+        self.app.session.send(msg)
+        self.chat_entry.set_text("")
+        self.chat_entry.focus()
+
+    def update(self, dt: float) -> None:
+        self._curtain_check()
+        clock = self.match.clock if isinstance(self.match.clock, dict) else None
+        clock_key = (clock is not None, bool(clock and clock.get("paused")), self.match.over)
+        if self.match.host_token and clock_key != self._clock_key:
+            self._clock_key = clock_key
+            self.layout()
+        if self.show_chat:
+            self.chat_age += dt
+            if len(self.match.chat) != self._chat_count:
+                self._chat_count = len(self.match.chat)
+                self.chat_age = 0.0
+                if self.chat_open:
+                    self.seen_chat = self._chat_count
+                self.layout_chat_button()
+        # Every view advances (hidden seats too), so a revealed seat shows the table as it is now.
+        for v in list(self.match.views.values()):
+            if self.app.fast:
+                v.skip_animations()
+            v.update(dt)
+        if self.match.over:
+            self.over_frames += 1
+        # Automated runs do not wait forever for a table that stays busy after the end.
+        settled = not self.match.busy() or (self.app.fast and self.over_frames > 300)
+        if self.match.over and not self.results_pushed and settled:
+            self.results_pushed = True
+            if self.app.fast:
+                self.app.quit(0)
+                return
+            from client.scenes.results import ResultsScene
+
+            self.app.push(ResultsScene(self.app, self))
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.app.background(surface)
+        app, u, te = self.app, self.app.unit, self.app.text
+        rect = surface.get_rect()
+        view = self.current_view()
+        if view is not None and view.view:
+            view.draw(surface, rect)
+        else:
+            key = "table.display_waiting" if self.match.mode == "display" and not self.match.started else "table.waiting"
+            te.blit(surface, app.strings.t(key), u * 1.6, CHALK, rect.center, "center", bold=True)
+        if self.show_chat:
+            self.draw_chat(surface)
+        self.draw_buttons(surface)
+
+    def draw_chat(self, surface: pygame.Surface) -> None:
+        if not self.chat_open:
+            # The last message, for a few seconds, above the chat button.
+            if self.match.chat and self.chat_age < 6.0:
+                u, te = self.app.unit, self.app.text
+                name, seat, text = self.match.chat[-1]
+                line = te.wrap(f"{name}: {text}", u * 0.9, int(u * 24))[0]
+                img = te.render(line, u * 0.9, PAPER)
+                w, h = self.app.screen.get_size()
+                box = img.get_rect(bottomright=(w - int(u * 0.8), h - int(u * 3.4)))
+                panel(surface, box.inflate(int(u), int(u * 0.5)), alpha=220)
+                surface.blit(img, box)
+            return
+        u, te = self.app.unit, self.app.text
+        r = self.chat_rect
+        panel(surface, r, alpha=235, border=ACCENT)
+        te.blit(surface, self.app.strings.t("table.chat"), u, PAPER, (r.left + int(u * 0.6), r.top + int(u * 0.4)),
+                bold=True)
+        area = pygame.Rect(r.left + int(u * 0.6), r.top + int(u * 2.2), r.width - int(u * 1.2),
+                           r.height - int(u * 5.6))
+        lines: list[tuple[str, Any]] = []
+        for name, seat, text in self.match.chat[-30:]:
+            for i, line in enumerate(te.wrap(f"{name}: {text}", u * 0.9, area.width)):
+                lines.append((line, CHALK if i or seat is None else app_seat_color(seat)))
+        step = te.font(u * 0.9).get_linesize()
+        visible = lines[-max(1, area.height // step):]
+        y = area.top
+        for line, col in visible:
+            surface.blit(te.render(line, u * 0.9, col), (area.left, y))
+            y += step
+
+
+def app_seat_color(seat: int) -> Any:
+    from client.ui import seat_color
+
+    return seat_color(seat)

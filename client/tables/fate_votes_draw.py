@@ -1,0 +1,785 @@
+"""Drawing of the fate_votes table (reads the table's state, changes none of it; keeps surface caches)."""
+from __future__ import annotations
+
+import math
+from dataclasses import replace
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from client.tables import fate_votes_layout as lay
+from client.widgets.cards import ACCENT, card_size, rounded
+from client.widgets.drag import draw_glow
+from client.widgets.tokens import INK, PAPER, draw_shape, seat_colour
+
+if TYPE_CHECKING:
+    from client.tables.fate_votes import FateVotesTable
+
+TABLE = (31, 58, 52)
+PANEL = (255, 255, 255, 20)
+PANEL_DARK = (8, 20, 18, 120)
+SOFT = (200, 214, 206)
+DIM = (150, 170, 162)
+RED = (226, 88, 80)
+GREEN_OK = (120, 200, 140)
+DEEP_ACCENT = (196, 92, 36)  # the accent, darkened to read on paper
+MUTED_INK = (92, 88, 84)
+ROW_BG = (236, 229, 212)
+WON_BG = (250, 226, 204)
+STORY_BG = (233, 224, 203)
+
+
+class FvPainter:
+    """Draws one :class:`FateVotesTable`."""
+
+    def __init__(self, table: FateVotesTable) -> None:
+        self.t = table
+        self._bg: dict[tuple, pygame.Surface] = {}
+        self._panels: dict[tuple, pygame.Surface] = {}
+
+    # --- helpers ---------------------------------------------------------------------
+    @property
+    def ctx(self) -> Any:
+        return self.t.ctx
+
+    def text(self, s: str, size: float, colour: Any, bold: bool = False) -> pygame.Surface:
+        return self.ctx.text(s, size, colour, bold)
+
+    def fit(self, s: str, size: float, colour: Any, width: int, bold: bool = False) -> pygame.Surface:
+        """Text shrunk (down to 70 %) and then clipped with an ellipsis to fit ``width``."""
+        f = self.ctx.font(size, bold)
+        if f.size(s)[0] > width:
+            size2 = max(size * 0.7, size * width / max(1, f.size(s)[0]))
+            f = self.ctx.font(size2, bold)
+            size = size2
+            while len(s) > 1 and f.size(s)[0] > width:
+                s = s[:-2] + "…"
+        return self.text(s, size, colour, bold)
+
+    def panel(self, surface: pygame.Surface, rect: pygame.Rect, colour: tuple, radius: int) -> None:
+        key = (rect.size, colour, radius)
+        p = self._panels.get(key)
+        if p is None:
+            if len(self._panels) > 300:
+                self._panels.clear()
+            p = pygame.Surface(rect.size, pygame.SRCALPHA)
+            rounded(p, colour, (0, 0, *rect.size), radius)
+            self._panels[key] = p
+        surface.blit(p, rect.topleft)
+
+    def background(self, size: tuple[int, int]) -> pygame.Surface:
+        bg = self._bg.get(size)
+        if bg is None:
+            w, h = size
+            bg = pygame.Surface(size)
+            bg.fill(TABLE)
+            small = pygame.Surface((64, 36), pygame.SRCALPHA)
+            for y in range(36):
+                for x in range(64):
+                    dx, dy = (x - 31.5) / 32, (y - 17.5) / 18
+                    d = min(1.0, math.hypot(dx, dy) / 1.35)
+                    small.set_at((x, y), (0, 0, 0, int(110 * d ** 2.2)))
+            bg.blit(pygame.transform.smoothscale(small, size), (0, 0))
+            if pygame.display.get_surface() is not None:
+                bg = bg.convert()
+            self._bg[size] = bg
+        return bg
+
+    def base_layer(self, rect: pygame.Rect) -> pygame.Surface:
+        """Background + the panels that do not move, as one opaque surface."""
+        L, u = self.t.L, self.t.L.u
+        key = ("base", rect.size, tuple(L.discard), tuple(L.log), tuple(L.controls) if L.controls else None,
+               self.t.display, self.t.seat is None, self.ctx.lang)
+        surf = self._bg.get(key)  # type: ignore[arg-type]
+        if surf is None:
+            surf = self.background(rect.size).copy()
+            off = (-rect.x, -rect.y)
+            d = L.discard.move(off)
+            self.panel(surf, d, PANEL_DARK, int(u * 0.8))
+            pygame.draw.rect(surf, SOFT, d, 1, border_radius=int(u * 0.8))
+            self.panel(surf, L.log.inflate(-u * 0.6, -u * 0.6).move(off), (*INK, 150), int(u * 0.6))
+            if L.controls is not None and not self.t.display and self.t.seat is not None:
+                self.panel(surf, L.controls.move(off), (*INK, 140), int(u * 0.7))
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert()
+            for k in [k for k in self._bg if isinstance(k, tuple) and len(k) > 1 and k[0] == "base"]:
+                del self._bg[k]
+            self._bg[key] = surf  # type: ignore[index]
+        return surf
+
+    # --- the table ------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        t = self.t
+        surface.blit(self.base_layer(rect), rect.topleft)
+        if not t.view:
+            msg = self.text(self.ctx.t("fv_waiting_table"), t.L.u * 1.4, SOFT)
+            surface.blit(msg, msg.get_rect(center=rect.center))
+            return
+        if t.over_shown and t.results_toggle:
+            surface.blit(self.base_layer(rect), rect.topleft)
+            self.draw_log(surface)
+            self.draw_results_frame(surface, t.L.main)
+            self.draw_buttons(surface)
+            return
+        self.draw_top(surface)
+        self.draw_centre(surface)
+        for s in range(t.players):
+            self.draw_plate(surface, s)
+        t.drag.draw_targets(surface)
+        self.draw_final_cards(surface)
+        self.draw_flyers(surface)
+        self.draw_log(surface)
+        if not t.display:
+            self.draw_controls(surface)
+            self.draw_hand(surface)
+        self.draw_buttons(surface)
+        self.draw_message(surface)
+        t.zoom.draw(surface, rect)
+
+    def draw_top(self, surface: pygame.Surface) -> None:
+        t, L, u = self.t, self.t.L, self.t.L.u
+        v = t.view
+        rnd = v.get("round", 1)
+        over = t.over_shown
+        title = self.ctx.t("fv_round", n=min(rnd, 5)) if not over else t.texts.phase_name("over")
+        img = self.text(title, u * 1.6, PAPER, True)
+        surface.blit(img, (L.main.x + u, L.top.y + u * 0.5))
+        shown_phase = "final" if (v.get("over") and not over) else str(v.get("phase", ""))
+        sub = t.texts.phase_name(shown_phase)
+        res = (v.get("final") or {}).get("result") or {}
+        if over and res:
+            winners = res.get("winners") or []
+            sub = (self.ctx.t("fv_winners", names=t.texts.names(winners)) if winners
+                   else self.ctx.t("fv_no_winner"))
+        phase = self.fit(sub, u * 1.05, SOFT, int(L.main.w * 0.4))
+        surface.blit(phase, (L.main.x + u, L.top.y + u * 0.6 + img.get_height()))
+        # round markers
+        x = L.main.x + u * 1.3 + max(img.get_width(), phase.get_width()) + u
+        for r in range(1, 6):
+            c = (x + (r - 1) * u * 1.3, L.top.y + u * 1.5)
+            pygame.draw.circle(surface, ACCENT if r == rnd and not over else (PAPER if r < rnd or over else DIM),
+                               c, u * 0.42, 0 if (r <= rnd or over) else 2)
+        # timer (big) or phase status
+        cx = L.main.centerx
+        if v.get("phase") == "discussion" and t.clock_left is not None:
+            left = int(math.ceil(t.clock_left))
+            col = ACCENT if left <= 30 else PAPER
+            img = self.text(f"{left // 60}:{left % 60:02d}", u * 3.0, col, True)
+            r = img.get_rect(midtop=(cx, L.top.y + u * 0.1))
+            surface.blit(img, r)
+            if t.clock_total:
+                bar = pygame.Rect(0, 0, int(u * 9), max(3, int(u * 0.22)))
+                bar.midtop = (cx, r.bottom - u * 0.35)
+                pygame.draw.rect(surface, (*DIM,), bar, border_radius=bar.h // 2)
+                part = bar.copy()
+                part.w = int(bar.w * max(0.0, min(1.0, t.clock_left / t.clock_total)))
+                if part.w > 0:
+                    pygame.draw.rect(surface, col, part, border_radius=bar.h // 2)
+            if t.clock_paused:
+                p = self.text("II", u * 1.2, SOFT, True)
+                surface.blit(p, p.get_rect(midleft=(r.right + u * 0.6, r.centery)))
+        else:
+            waiting = self.waiting_count()
+            if waiting and not over:
+                img = self.text(self.ctx.t("fv_waiting", n=waiting), u * 1.3, SOFT)
+                surface.blit(img, img.get_rect(midtop=(cx, L.top.y + u * 1.0)))
+
+    def waiting_count(self) -> int:
+        v = self.t.view
+        actors = v.get("actors") or []
+        done = set(v.get("submitted") or [])
+        return sum(1 for s in actors if s not in done)
+
+    def instruction(self) -> str:
+        t = self.t
+        v = t.view
+        if t.display or t.seat is None:
+            return ""
+        types = t._types()
+        if t.awaiting:
+            return self.ctx.t("fv_msg_wait")
+        if not types:
+            if v.get("over"):
+                return ""
+            if t.seat in (v.get("submitted") or []):
+                return self.ctx.t("fv_instr_done")
+            return self.ctx.t("fv_instr_watch")
+        if "ready" in types:
+            return self.ctx.t("fv_instr_discussion")
+        if "discard" in types:
+            return self.ctx.t("fv_instr_discard", n=t._discard_need())
+        if "target" in types:
+            return self.ctx.t("fv_instr_strike_target" if v.get("phase") == "strike_target" else "fv_instr_vote_target")
+        if t._final_mode():
+            return self.ctx.t("fv_instr_final")
+        if t._choices() == ["vote"]:
+            return self.ctx.t("fv_instr_choose_vote_only")
+        return self.ctx.t("fv_instr_choose")
+
+    def draw_centre(self, surface: pygame.Surface) -> None:
+        t, L, u = self.t, self.t.L, self.t.L.u
+        d = L.discard
+        moving = any(cc.sprite.animating for cc in t.centre_cards)
+        if moving:
+            self._draw_centre_cards(surface, (0, 0))
+        else:  # still: one cached opaque image of the discard area
+            key = ("centre", tuple(d), t.centre_round, t.centre_hidden, self.ctx.lang,
+                   tuple((cc.sprite.card.key if cc.sprite.card else None, cc.sprite.face_up, cc.owner, cc.count,
+                          tuple(map(round, cc.sprite.pos)), cc.sprite.size) for cc in t.centre_cards))
+            img = self._panels.get(key)  # type: ignore[arg-type]
+            if img is None:
+                for k in [k for k in self._panels if isinstance(k, tuple) and k and k[0] == "centre"]:
+                    del self._panels[k]
+                img = pygame.Surface(d.size)
+                img.blit(self.base_layer(L.rect), (0, 0), d.move(-L.rect.x, -L.rect.y))
+                self._draw_centre_cards(img, (-d.x, -d.y))
+                if pygame.display.get_surface() is not None:
+                    img = img.convert()
+                self._panels[key] = img  # type: ignore[index]
+            surface.blit(img, d.topleft)
+        self.draw_instruction(surface)
+
+    def _draw_centre_cards(self, surface: pygame.Surface, off: tuple[int, int]) -> None:
+        t, L, u = self.t, self.t.L, self.t.L.u
+        d = L.discard.move(off)
+        if t.centre_cards:
+            title = self.ctx.t("fv_centre_round", n=t.centre_round)
+            if t.centre_hidden:
+                title = self.ctx.t("fv_centre_hidden", n=t.centre_round)
+        else:
+            title = self.ctx.t("fv_discard_area")
+        img = self.fit(title, u * 1.0, SOFT, d.w - int(u * 2))
+        surface.blit(img, img.get_rect(midtop=(d.centerx, d.y + u * 0.6)))
+        for cc in t.centre_cards:
+            x, y = cc.sprite.draw_pos()
+            cc.sprite.draw(surface, t.cards, at=(x + off[0], y + off[1]))
+            if cc.owner is not None:
+                b = t.badges.badge(cc.owner, int(u * 1.5))
+                surface.blit(b, b.get_rect(midtop=(x + off[0], y + off[1] + cc.sprite.size[1] / 2 + u * 0.1)))
+            elif cc.count > 1:
+                k = self.text(f"×{cc.count}", u * 1.0, PAPER, True)
+                surface.blit(k, k.get_rect(midtop=(x + off[0], y + off[1] + cc.sprite.size[1] / 2 + u * 0.15)))
+
+    def draw_instruction(self, surface: pygame.Surface) -> None:
+        t, L, u = self.t, self.t.L, self.t.L.u
+        d = L.discard
+        instr = self.instruction()
+        if instr and not t.display:
+            need = t._discard_need()
+            if need and not t.staged:
+                slots = card_size(L.hand_card_h * lay.STAGED_SCALE)
+                box = pygame.Rect(0, 0, slots[0] * need + u * 0.6 * (need - 1) + u, slots[1] + u)
+                box.midbottom = (d.centerx, d.bottom - u * 1.4)
+                _dashed(surface, box, ACCENT, int(u * 0.5))
+            img = self.fit(instr, u * 1.05, PAPER, int(d.w * 1.1), True)
+            r = img.get_rect(center=(d.centerx, d.bottom))
+            pill = r.inflate(u * 1.2, u * 0.5)
+            self.panel(surface, pill, (*INK, 200), pill.h // 2)
+            surface.blit(img, r)
+
+    def plate_key(self, s: int) -> tuple:
+        """Everything the static part of seat ``s``'s plate shows."""
+        t, v = self.t, self.t.view
+        hs = v.get("hand_sizes") or []
+        return (s, t.player_name(s), t.disp_votes[s] if s < len(t.disp_votes) else 0,
+                t.disp_tokens[s] if s < len(t.disp_tokens) else 0, hs[s] if s < len(hs) else 0,
+                t.role_shown[s] if s < len(t.role_shown) else None, s in (v.get("submitted") or []),
+                s == t.seat, tuple(t.L.plates[s]))
+
+    def plate_surface(self, s: int) -> pygame.Surface:
+        """Seat ``s``'s plate, opaque (the table under it included), re-rendered when it changes."""
+        key = ("plate", self.plate_key(s), self.ctx.lang)
+        img = self._panels.get(key)  # type: ignore[arg-type]
+        if img is None:
+            for k in [k for k in self._panels if isinstance(k, tuple) and k and k[0] == "plate" and k[1][0] == s]:
+                del self._panels[k]
+            L = self.t.L
+            r = L.plates[s]
+            img = pygame.Surface(r.size)
+            img.blit(self.background(L.rect.size), (0, 0), r.move(-L.rect.x, -L.rect.y))
+            self.draw_plate_static(img, s, pygame.Rect(0, 0, *r.size))
+            if pygame.display.get_surface() is not None:
+                img = img.convert()
+            self._panels[key] = img  # type: ignore[index]
+        return img
+
+    def draw_plate_static(self, surface: pygame.Surface, s: int, r: pygame.Rect) -> None:
+        """Panel, badge, name, votes, tokens left, hand size, role, tick (baked into the base layer)."""
+        t, u = self.t, self.t.L.pu
+        _, name, votes, left, hs, role, acted, me, _ = self.plate_key(s)
+        self.panel(surface, r, (255, 255, 255, 34) if me else PANEL, int(u * 0.7))
+        if me:
+            pygame.draw.rect(surface, ACCENT, r, 2, border_radius=int(u * 0.7))
+        bd = int(u * 2.9)
+        badge = t.badges.badge(s, bd)
+        surface.blit(badge, badge.get_rect(center=(r.x + u * 0.3 + bd / 2, r.y + u * 0.35 + bd / 2)))
+        nx = r.x + u * 0.6 + bd
+        vote_w = u * 3.2
+        img = self.fit(name, u * 1.0, PAPER, int(r.right - nx - vote_w - u * 0.3), True)
+        surface.blit(img, (nx, r.y + u * 0.35))
+        col = RED if votes < 0 else PAPER
+        num = self.text(str(votes), u * 2.0, col, True)
+        surface.blit(num, num.get_rect(topright=(r.right - u * 0.5, r.y + u * 0.05)))
+        lab = self.text(self.ctx.t("fv_votes_label"), u * 0.7, SOFT)
+        surface.blit(lab, lab.get_rect(topright=(r.right - u * 0.5, r.y + u * 2.35)))
+        ty = r.y + u * 2.0
+        td = int(u * 0.95)
+        for i in range(min(max(0, votes), 8)):
+            _vote_token(surface, (nx + td / 2 + i * td * 0.62, ty + td / 2), td / 2)
+        if votes > 8:
+            more = self.text(f"+{votes - 8}", u * 0.75, SOFT)
+            surface.blit(more, (nx + 8 * td * 0.62 + td * 0.6, ty))
+        by = r.bottom - u * 1.25
+        tok = t.badges.token(s, int(u * 0.9))
+        x = r.x + u * 0.45
+        for i in range(left):
+            surface.blit(tok, (x + i * u * 0.62, by))
+        x += 5 * u * 0.62 + u * 0.5
+        _mini_back(surface, pygame.Rect(x, by - u * 0.05, u * 0.7, u * 0.98))
+        hi = self.text(f"×{hs}", u * 0.78, SOFT)
+        surface.blit(hi, (x + u * 0.85, by - u * 0.05))
+        if role:
+            pill = self.role_pill(r, role)
+            img = self.text(self.ctx.t("fv_role_" + role), u * 0.78, INK if role == "vote" else PAPER, True)
+            pygame.draw.rect(surface, PAPER if role == "vote" else RED, pill, border_radius=pill.h // 2)
+            surface.blit(img, img.get_rect(center=pill.center))
+        if acted:
+            tc = (r.right - u * 0.9, r.bottom - u * 0.75)
+            pygame.draw.circle(surface, GREEN_OK, tc, u * 0.62)
+            pygame.draw.lines(surface, INK, False, [(tc[0] - u * 0.3, tc[1]), (tc[0] - u * 0.08, tc[1] + u * 0.25),
+                                                    (tc[0] + u * 0.32, tc[1] - u * 0.25)], max(2, int(u * 0.14)))
+
+    def role_pill(self, r: pygame.Rect, role: str) -> pygame.Rect:
+        u = self.t.L.pu
+        img = self.text(self.ctx.t("fv_role_" + role), u * 0.78, INK, True)
+        x = r.x + u * 0.45 + 5 * u * 0.62 + u * 0.5 + u * 2.4
+        return img.get_rect(topleft=(x + u * 0.3, r.bottom - u * 1.35)).inflate(u * 0.8, u * 0.15)
+
+    def draw_plate(self, surface: pygame.Surface, s: int) -> None:
+        """The moving parts of a plate: highlight, role flash, "thinking" dots, the staged token."""
+        t, L, u = self.t, self.t.L, self.t.L.pu
+        r = L.plates[s]
+        v = t.view
+        surface.blit(self.plate_surface(s), r.topleft)
+        if t.highlight == s:
+            draw_glow(surface, r, ACCENT, int(u * 0.7), 1.0)
+        role = t.role_shown[s] if s < len(t.role_shown) else None
+        flash = t.role_flash[s] if s < len(t.role_flash) else 0.0
+        if role and flash > 0:
+            pill = self.role_pill(r, role)
+            pygame.draw.rect(surface, ACCENT, pill.inflate(u * 0.5 * flash, u * 0.5 * flash), 2,
+                             border_radius=pill.h // 2 + 2)
+        acted = s in (v.get("submitted") or [])
+        acting = s in (v.get("actors") or []) and not acted and not v.get("over")
+        if acting:
+            tc = (r.right - u * 0.9, r.bottom - u * 0.75)
+            k = 0.5 + 0.5 * math.sin(t.time * 4 + s)
+            for i in range(3):
+                pygame.draw.circle(surface, SOFT if i != int(t.time * 3) % 3 else ACCENT,
+                                   (tc[0] - u * 0.45 + i * u * 0.45, tc[1]), u * (0.12 + 0.03 * k))
+        if t.sel_target == s and not t.drag.is_held(("token", t.seat)):
+            self.draw_my_token(surface, L.token_spot(s), staged=True)
+
+    def draw_final_cards(self, surface: pygame.Surface) -> None:
+        for sp in self.t.final_cards.values():
+            sp.draw(surface, self.t.cards)
+
+    def draw_flyers(self, surface: pygame.Surface) -> None:
+        t, L, u = self.t, self.t.L, self.t.L.u
+        for f in t.flyers:
+            if f.tween.elapsed < f.tween.delay or f.src >= len(L.plates) or f.dst >= len(L.plates):
+                continue
+            a, b = L.plate_centre(f.src), L.plate_centre(f.dst)
+            k = float(f.tween.value)  # type: ignore[arg-type]
+            mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - u * 4)
+            x = (1 - k) ** 2 * a[0] + 2 * (1 - k) * k * mid[0] + k * k * b[0]
+            y = (1 - k) ** 2 * a[1] + 2 * (1 - k) * k * mid[1] + k * k * b[1]
+            if t.highlight == f.src:
+                pygame.draw.line(surface, (*ACCENT,), a, b, 2)
+            tok = t.badges.token(f.src, int(u * 2.0))
+            surface.blit(tok, tok.get_rect(center=(x, y)))
+            sign = self.text("+1" if f.sign > 0 else "−1", u * 1.1, PAPER if f.sign > 0 else RED, True)
+            surface.blit(sign, sign.get_rect(midbottom=(x, y - u * 1.0)))
+
+    def draw_log(self, surface: pygame.Surface) -> None:
+        t, L, u = self.t, self.t.L, self.t.L.u
+        r = L.log.inflate(-u * 0.6, -u * 0.6)
+        tally = self.tally()
+        key = ("log", r.size, len(t.log_lines), t.log_lines[-1] if t.log_lines else None,
+               tuple(sorted(tally.items())), self.ctx.lang, u)
+        img = self._panels.get(key)  # type: ignore[arg-type]
+        if img is None:
+            for k in [k for k in self._panels if isinstance(k, tuple) and k and k[0] == "log"]:
+                del self._panels[k]
+            # opaque: the table background under the panel, then the panel and its text
+            img = pygame.Surface(r.size)
+            img.blit(self.background(L.rect.size), (0, 0), r.move(-L.rect.x, -L.rect.y))
+            self.panel(img, pygame.Rect(0, 0, *r.size), (*INK, 150), int(u * 0.6))
+            self._render_log(img, pygame.Rect(0, 0, *r.size), tally)
+            if pygame.display.get_surface() is not None:
+                img = img.convert()
+            self._panels[key] = img  # type: ignore[index]
+        surface.blit(img, r.topleft)
+
+    def _render_log(self, surface: pygame.Surface, r: pygame.Rect, tally: dict[str, int]) -> None:
+        t, u = self.t, self.t.L.u
+        pad = u * 0.7
+        y = r.y + pad
+        # public discard tally
+        img = self.text(self.ctx.t("fv_tally_title"), u * 0.9, SOFT, True)
+        surface.blit(img, (r.x + pad, y))
+        y += img.get_height() + u * 0.3
+        cw = (r.w - pad * 2) / 7
+        ch = card_size(u * 3.2)
+        for i, cid in enumerate(("oyashiro", "rena", "satoko", "mion", "shion", "keiichi", "rika")):
+            full = t.texts.card_face(cid)
+            face = replace(full, key=full.key + ":chip", title="", subtitle="", body="")
+            img = t.cards.surface(face, ch, True, shadow=False)
+            cx = r.x + pad + cw * i + cw / 2
+            surface.blit(img, img.get_rect(midtop=(cx, y)))
+            n = self.text(f"×{tally.get(cid, 0)}", u * 0.8, PAPER, True)
+            surface.blit(n, n.get_rect(midtop=(cx, y + ch[1] + u * 0.5)))
+        y += ch[1] + u * 2.0
+        pygame.draw.line(surface, DIM, (r.x + pad, y), (r.right - pad, y), 1)
+        y += u * 0.4
+        img = self.text(self.ctx.t("fv_log_title"), u * 0.9, SOFT, True)
+        surface.blit(img, (r.x + pad, y))
+        y += img.get_height() + u * 0.2
+        fs = u * 0.85
+        lh = self.ctx.font(fs).get_linesize()
+        width = int(r.w - pad * 2 - u * 1.1)
+        rows: list[tuple[str, int | None, bool]] = []
+        room = int((r.bottom - pad - y) // lh)
+        for text, seat in reversed(t.log_lines):
+            lines = self.ctx.wrap(text, fs, width)
+            if len(rows) + len(lines) > room:
+                break  # whole entries only
+            for j, ln in enumerate(reversed(lines)):
+                rows.append((ln, seat, j == len(lines) - 1))
+        yy = y + (room - len(rows)) * lh
+        for ln, seat, first in reversed(rows):
+            if first:
+                dot = (r.x + pad + u * 0.35, yy + lh / 2)
+                if seat is not None:
+                    draw_shape(surface, "circle", dot, u * 0.3, seat_colour(seat))
+                else:
+                    pygame.draw.circle(surface, DIM, dot, u * 0.12)
+            surface.blit(self.text(ln, fs, PAPER), (r.x + pad + u * 1.1, yy))
+            yy += lh
+
+    def tally(self) -> dict[str, int]:
+        log = self.t.view.get("log") or []
+        key = ("tally", id(log), len(log))
+        hit = self._panels.get(key)  # type: ignore[arg-type]
+        if hit is not None:
+            return hit  # type: ignore[return-value]
+        for k in [k for k in self._panels if isinstance(k, tuple) and k and k[0] == "tally"]:
+            del self._panels[k]
+        out = self._tally(log)
+        self._panels[key] = out  # type: ignore[index,assignment]
+        return out
+
+    def _tally(self, log: list) -> dict[str, int]:
+        out: dict[str, int] = {}
+        for e in log:
+            if e.get("type") == "strike_discards":
+                for d in e.get("discards", []):
+                    for c in d["cards"]:
+                        out[c] = out.get(c, 0) + 1
+            elif e.get("type") == "voter_discards" and e.get("cards"):
+                for c in e["cards"]:
+                    out[c] = out.get(c, 0) + 1
+        return out
+
+    def draw_hand(self, surface: pygame.Surface) -> None:
+        t = self.t
+        held_top = None
+        for c in t._hand_order():
+            sp = t.hand_sprites.get(c)
+            if sp is None:
+                continue
+            kind = "staged" if c in t.staged else "card"
+            if t.drag.is_held((kind, c)):
+                held_top = (sp, (kind, c))
+                continue
+            at = t.drag.position_of((kind, c), sp.draw_pos())
+            sp.draw(surface, t.cards, at=at)
+        if held_top is not None:
+            sp, key = held_top
+            at = t.drag.position_of(key, sp.home)
+            img = t.cards.surface(sp.card, sp.size, True, 0.0, 1.0, True, (ACCENT, 3))
+            surface.blit(img, img.get_rect(center=(round(at[0]), round(at[1]))))
+
+    def draw_controls(self, surface: pygame.Surface) -> None:
+        t, L, u = self.t, self.t.L, self.t.L.u
+        c = L.controls
+        if c is None or t.seat is None:
+            return
+        home = L.token_home
+        if home is None:
+            return
+        lab = self.text(self.ctx.t("fv_your_token"), u * 0.75, SOFT)
+        surface.blit(lab, lab.get_rect(midbottom=(home[0], home[1] - u * 1.9)))
+        left = t.disp_tokens[t.seat] if t.seat < len(t.disp_tokens) else 0
+        cnt = self.text(self.ctx.t("fv_tokens_left", n=left), u * 0.75, SOFT)
+        surface.blit(cnt, cnt.get_rect(midtop=(home[0], home[1] + u * 1.9)))
+        key = ("token", t.seat)
+        if t.sel_target is None or t.drag.is_held(key) or key in t.drag.springs:
+            pos = t.drag.position_of(key, home if t.sel_target is None else L.token_spot(t.sel_target))
+            if t._targets_possible() and not t.awaiting and not t.drag.is_held(key):
+                k = 0.5 + 0.5 * math.sin(t.time * 3)
+                pygame.draw.circle(surface, ACCENT, pos, u * (1.75 + 0.15 * k), 2)
+            self.draw_my_token(surface, pos, staged=False)
+        else:
+            pygame.draw.circle(surface, DIM, home, u * 1.6, 1)
+        status = self.sent_text()
+        if status:
+            x = c.x + u * 5.4
+            width = int(c.right - x - u * 0.6)
+            fs = u * 0.8
+            lh = self.ctx.font(fs).get_linesize()
+            lines = self.ctx.wrap(status, fs, width)[:3]
+            y = c.centery - lh * len(lines) / 2
+            for ln in lines:
+                surface.blit(self.text(ln, fs, PAPER), (x, y))
+                y += lh
+
+    def sent_text(self) -> str:
+        """What this seat has already submitted in the current step (its own secret, shown only to it)."""
+        t, v = self.t, self.t.view
+        mine = v.get("my_pending")
+        if mine is None or t.seat is None:
+            return ""
+        tr = self.ctx.t
+        if mine is True:
+            return tr("fv_sent_ready")
+        if isinstance(mine, str):
+            return tr("fv_sent_choice", choice=tr("fv_role_" + mine))
+        if isinstance(mine, int) and not isinstance(mine, bool):
+            key = "fv_sent_strike" if v.get("phase") == "strike_target" else "fv_sent_vote"
+            return tr(key, name=t.player_name(mine))
+        if isinstance(mine, list) and len(mine) == 2 and mine[0] in ("vote", "strike") and isinstance(mine[1], int):
+            return tr("fv_sent_" + mine[0], name=t.player_name(mine[1]))
+        if isinstance(mine, list) and all(isinstance(c, str) for c in mine):
+            return tr("fv_sent_discard", cards=t.texts.cards(mine))
+        return ""
+
+    def draw_my_token(self, surface: pygame.Surface, pos: tuple[float, float], staged: bool) -> None:
+        t, u = self.t, self.t.L.u
+        if t.seat is None:
+            return
+        tok = t.badges.token(t.seat, int(u * (2.4 if staged else 3.2)))
+        surface.blit(tok, tok.get_rect(center=(round(pos[0]), round(pos[1]))))
+        if staged:
+            sign = "−1" if (t.view.get("phase") == "strike_target" or t.sel_choice == "strike") else "+1"
+            img = self.text(sign, u * 0.9, ACCENT, True)
+            surface.blit(img, img.get_rect(midleft=(pos[0] + u * 1.35, pos[1])))
+
+    def draw_buttons(self, surface: pygame.Surface) -> None:
+        t, u = self.t, self.t.L.u
+        for b in t.buttons:
+            if b.selected:
+                fill, ink = ACCENT, INK
+            elif b.primary and b.enabled:
+                fill, ink = PAPER, INK
+            elif b.enabled:
+                fill, ink = (70, 96, 90), PAPER
+            else:
+                fill, ink = (52, 70, 66), DIM
+            rounded(surface, (0, 0, 0, 60), b.rect.move(0, 3), b.rect.h // 3)
+            rounded(surface, fill, b.rect, b.rect.h // 3)
+            if b.primary and b.enabled:
+                rounded(surface, ACCENT, b.rect, b.rect.h // 3, 2)
+            img = self.fit(b.label, u * 0.95, ink, b.rect.w - int(u * 0.8), True)
+            surface.blit(img, img.get_rect(center=b.rect.center))
+
+    def draw_message(self, surface: pygame.Surface) -> None:
+        t, L, u = self.t, self.t.L, self.t.L.u
+        if not t.message_flash.active or not t.message:
+            return
+        a = min(1.0, t.message_flash.alpha * 3)
+        img = self.fit(t.message, u * 1.05, PAPER, int(L.main.w * 0.6), True)
+        y = (L.hand.y - u * 1.4) if L.hand is not None else L.main.bottom - u * 2.5
+        r = img.get_rect(center=(L.main.centerx, y)).inflate(u * 1.6, u * 0.7)
+        box = pygame.Surface(r.size, pygame.SRCALPHA)
+        rounded(box, (150, 40, 36, int(230 * a)), (0, 0, *r.size), r.h // 2)
+        img2 = img.copy()
+        img2.set_alpha(int(255 * a))
+        box.blit(img2, img2.get_rect(center=(r.w / 2, r.h / 2)))
+        surface.blit(box, r)
+
+    # --- results ---------------------------------------------------------------------------
+    def draw_results_frame(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The table's own results view: a paper sheet with :meth:`draw_results` inside."""
+        u = self.t.L.u
+        box = rect.inflate(-u * 1.2, -u * 1.2)
+        rounded(surface, (10, 20, 18), box.move(int(u * 0.3), int(u * 0.4)), int(u))
+        rounded(surface, PAPER, box, int(u))
+        rounded(surface, ACCENT, box, int(u), max(3, int(u * 0.2)))
+        self.draw_results(surface, box.inflate(-u * 2, -u * 2))
+
+    def draw_results(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Ink on paper: winners, every seat's last card and votes with why, each condition, the if-story."""
+        t = self.t
+        final = t.view.get("final") or {}
+        res = final.get("result") or getattr(t, "result", None) or {}
+        if not res or not res.get("seats"):
+            return
+        u = min(t.L.u, rect.h / 34)
+        r = rect
+        x0, y = r.x, r.y
+        winners = res.get("winners") or []
+        cond = res.get("condition")
+        head = (self.ctx.t("fv_winners", names=t.texts.names(winners)) if winners
+                else self.ctx.t("fv_no_winner"))
+        hs = u * 1.7
+        lines = self.ctx.wrap(head, hs, int(r.w * 0.78))
+        if len(lines) > 1:  # many winners: smaller, on up to two lines
+            hs = u * 1.25
+            lines = self.ctx.wrap(head, hs, int(r.w * 0.78))
+        for ln in lines[:2]:
+            img = self.fit(ln, hs, INK, int(r.w * 0.78), True)
+            surface.blit(img, (x0, y))
+            y += img.get_height()
+        sub = self.fit(self.ctx.t("fv_by_condition", name=t.texts.condition_name(cond)), u * 1.05, DEEP_ACCENT,
+                       int(r.w * 0.75), True)
+        surface.blit(sub, (x0, y))
+        y += sub.get_height() + u * 0.5
+        left_w = int(r.w * 0.56)
+        cards = final.get("cards") or res.get("cards") or []
+        votes = final.get("votes") or res.get("votes") or []
+        rows = res.get("seats") or []
+        n = max(1, len(rows))
+        avail = r.bottom - y
+        row_h = min(u * 4.2, avail / n)
+        ch = card_size(row_h * 0.9)
+        fs = max(u * 0.62, min(u * 0.85, row_h * 0.3))
+        for i, row in enumerate(rows):
+            s = row["seat"]
+            ry = y + i * row_h
+            won = row.get("won")
+            box = pygame.Rect(x0, ry, left_w - u, row_h - max(2, u * 0.15))
+            rounded(surface, WON_BG if won else ROW_BG, box, int(u * 0.4))
+            if won:
+                rounded(surface, ACCENT, box, int(u * 0.4), 2)
+            b = t.badges.badge(s, int(min(u * 2.2, row_h * 0.72)))
+            surface.blit(b, b.get_rect(midleft=(box.x + u * 0.2, box.centery)))
+            cx = box.x + u * 0.5 + min(u * 2.2, row_h * 0.72) + u * 0.2
+            card = cards[s] if s < len(cards) else row.get("card")
+            face = t.texts.card_face(card)
+            img = t.cards.surface(face, ch, True, shadow=False)
+            surface.blit(img, img.get_rect(midleft=(cx, box.centery)))
+            tx = cx + ch[0] + u * 0.5
+            width = int(box.right - tx - u * 3.4)
+            nm = self.fit(f"{t.player_name(s)} · {face.title}", fs * 1.12, INK, width, True)
+            surface.blit(nm, (tx, box.y + max(1, (row_h - nm.get_height() - fs * 1.4) / 2)))
+            why = t.texts.reason(row.get("reason_code", ""), row.get("params") or {}, by=t.texts.condition_name(cond))
+            lines = self.ctx.wrap(why, fs, width)
+            yy = box.y + max(1, (row_h - nm.get_height() - fs * 1.4) / 2) + nm.get_height()
+            lh = self.ctx.font(fs).get_linesize()
+            for ln in lines[: max(1, int((box.bottom - yy) // lh))]:
+                surface.blit(self.text(ln, fs, MUTED_INK), (tx, yy))
+                yy += lh
+            vv = votes[s] if s < len(votes) else row.get("votes", 0)
+            num = self.text(str(vv), u * 1.4, INK, True)
+            surface.blit(num, num.get_rect(midright=(box.right - u * 1.9, box.centery - u * 0.25)))
+            lab = self.text(self.ctx.t("fv_votes_label"), u * 0.6, MUTED_INK)
+            surface.blit(lab, lab.get_rect(midtop=(num.get_rect(midright=(box.right - u * 1.9, 0)).centerx,
+                                                   box.centery + u * 0.45)))
+            if won:
+                draw_shape(surface, "star", (box.right - u * 0.9, box.centery), u * 0.6, ACCENT)
+        # conditions, in priority order
+        rx = x0 + left_w
+        rw = int(r.right - rx)
+        yy = y
+        img = self.fit(self.ctx.t("fv_conditions_title"), u * 0.95, INK, rw, True)
+        surface.blit(img, (rx, yy))
+        yy += img.get_height() + u * 0.15
+        conds = res.get("conditions") or []
+        fs2 = u * 0.78
+        lh = self.ctx.font(fs2).get_linesize()
+        for i, c in enumerate(conds):
+            state = "fired" if c.get("fired") else ("met" if c.get("met") else "not")
+            col = DEEP_ACCENT if state == "fired" else (INK if state == "met" else MUTED_INK)
+            name = f"{i + 1}. {t.texts.condition_name(c.get('condition'))}"
+            mark_c = (rx + u * 0.5, yy + lh * 0.55)
+            if state == "fired":
+                pygame.draw.circle(surface, ACCENT, mark_c, u * 0.42)
+                pygame.draw.circle(surface, PAPER, mark_c, u * 0.2)
+            elif state == "met":
+                pygame.draw.circle(surface, INK, mark_c, u * 0.38, 2)
+            else:
+                k = u * 0.3
+                pygame.draw.line(surface, MUTED_INK, (mark_c[0] - k, mark_c[1] - k), (mark_c[0] + k, mark_c[1] + k), 2)
+                pygame.draw.line(surface, MUTED_INK, (mark_c[0] - k, mark_c[1] + k), (mark_c[0] + k, mark_c[1] - k), 2)
+            head = self.fit(name, fs2 * 1.08, col, rw - int(u * 1.3), True)
+            surface.blit(head, (rx + u * 1.2, yy))
+            yy += head.get_height()
+            why = t.texts.reason(c.get("reason_code", ""), c.get("params") or {}, by=t.texts.condition_name(cond))
+            for ln in self.ctx.wrap(why, fs2, rw - int(u * 1.3))[:2]:
+                surface.blit(self.text(ln, fs2, MUTED_INK), (rx + u * 1.2, yy))
+                yy += lh
+            yy += u * 0.1
+        hidden = final.get("round4_voter_discards") or []
+        if hidden:
+            line = self.ctx.t("fv_round4_revealed", cards=t.texts.cards(hidden))
+            for ln in self.ctx.wrap(line, fs2, rw)[:2]:
+                surface.blit(self.text(ln, fs2, INK), (rx, yy))
+                yy += lh
+        # the if-story of the condition that was met
+        yy += u * 0.3
+        stories = res.get("stories") or [res.get("story") or cond or "none"]
+        box = pygame.Rect(rx, yy, rw, r.bottom - yy)
+        def story_height(fs: float) -> float:
+            lh = self.ctx.font(fs).get_linesize()
+            need = u * 1.5 + self.ctx.font(u * 0.7, True).get_linesize()
+            for sid in stories:
+                _, text = t.texts.story(sid)
+                need += self.ctx.font(u * 1.05, True).get_linesize() + u * 0.4
+                need += lh * len(self.ctx.wrap(text, fs, box.w - int(u * 1.4)))
+            return need
+        fs3 = u * 0.8
+        while fs3 > max(12.0, u * 0.6) and story_height(fs3) > box.h:  # the whole story, smaller if need be
+            fs3 *= 0.93
+        lh3 = self.ctx.font(fs3).get_linesize()
+        box.h = int(min(box.h, story_height(fs3)))
+        if box.h > u * 3:
+            rounded(surface, STORY_BG, box, int(u * 0.5))
+            sy = box.y + u * 0.5
+            label = self.text(self.ctx.t("fv_story_label"), u * 0.7, MUTED_INK, True)
+            surface.blit(label, (box.x + u * 0.7, sy))
+            sy += label.get_height()
+            for sid in stories:
+                title, text = t.texts.story(sid)
+                if not title and not text:
+                    continue
+                img = self.fit(title, u * 1.05, INK, box.w - int(u * 1.4), True)
+                surface.blit(img, (box.x + u * 0.7, sy))
+                sy += img.get_height() + u * 0.1
+                for ln in self.ctx.wrap(text, fs3, box.w - int(u * 1.4)):
+                    if sy + lh3 > box.bottom - u * 0.3:
+                        break
+                    surface.blit(self.text(ln, fs3, INK), (box.x + u * 0.7, sy))
+                    sy += lh3
+                sy += u * 0.3
+
+
+def _vote_token(surface: pygame.Surface, c: tuple[float, float], r: float) -> None:
+    pygame.draw.circle(surface, INK, c, r)
+    pygame.draw.circle(surface, PAPER, c, r - max(1, r * 0.18))
+    pygame.draw.circle(surface, ACCENT, c, r * 0.35)
+
+
+def _mini_back(surface: pygame.Surface, r: pygame.Rect) -> None:
+    pygame.draw.rect(surface, PAPER, r, border_radius=3)
+    pygame.draw.rect(surface, (38, 62, 80), r.inflate(-4, -4), border_radius=2)
+
+
+def _dashed(surface: pygame.Surface, r: pygame.Rect, colour: tuple, radius: int) -> None:
+    dash = 10
+    for x in range(r.x + radius, r.right - radius, dash * 2):
+        pygame.draw.line(surface, colour, (x, r.y), (min(x + dash, r.right - radius), r.y), 2)
+        pygame.draw.line(surface, colour, (x, r.bottom), (min(x + dash, r.right - radius), r.bottom), 2)
+    for y in range(r.y + radius, r.bottom - radius, dash * 2):
+        pygame.draw.line(surface, colour, (r.x, y), (r.x, min(y + dash, r.bottom - radius)), 2)
+        pygame.draw.line(surface, colour, (r.right, y), (r.right, min(y + dash, r.bottom - radius)), 2)

@@ -1,0 +1,317 @@
+"""``houkago bots HOST:PORT --game G --players N``: bot clients over real sockets.
+
+Creates tables, fills every seat with a bot client on its own connection, plays
+``--games`` full games per table (a new table per game), and prints one JSON line:
+``games_finished``, ``actions``, ``errors``, ``p50_ms``, ``p99_ms`` (from sending
+an action until every client of that table has an update newer than the state the
+action was made on). A bot that loses its connection reconnects with its seat
+token (backoff, bounded), so a server restart on the same journal is survived.
+"""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import logging
+import math
+import random
+import sys
+import time
+from typing import Any
+
+from shared.engine import REGISTRY
+from shared.protocol import PROTOCOL_VERSION, FrameDecoder, ProtocolError, encode
+from shared.rng import Rng
+
+log = logging.getLogger("houkago.bots")
+
+RECONNECT_TRIES = 40
+RECONNECT_MAX_WAIT = 2.0
+LINK_ERRORS = (ConnectionError, OSError, ProtocolError, asyncio.IncompleteReadError)
+
+
+class Stats:
+    def __init__(self) -> None:
+        self.games_finished = 0
+        self.actions = 0
+        self.errors = 0
+        self.latencies: list[float] = []
+        self.error_codes: dict[str, int] = {}
+
+    def error(self, code: str) -> None:
+        self.errors += 1
+        self.error_codes[code] = self.error_codes.get(code, 0) + 1
+
+
+class Link:
+    """One connection with reconnect: hello, then ``on_connect`` (e.g. resume)."""
+
+    def __init__(self, host: str, port: int, name: str) -> None:
+        self.host, self.port, self.name = host, port, name
+        self.reader: asyncio.StreamReader | None = None
+        self.writer: asyncio.StreamWriter | None = None
+        self.decoder = FrameDecoder()
+        self.pending: list[dict[str, Any]] = []
+
+    async def connect(self, retries: int = RECONNECT_TRIES) -> None:
+        delay = 0.05
+        for attempt in range(retries):
+            try:
+                self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
+                self.decoder = FrameDecoder()
+                self.pending = []
+                self.send({"t": "hello", "v": PROTOCOL_VERSION, "name": self.name, "client": "houkago-bots"})
+                msg = await self.recv()
+                if msg.get("t") != "welcome":
+                    raise ConnectionError(f"no welcome: {msg}")
+                return
+            except (OSError, ConnectionError, asyncio.IncompleteReadError, ProtocolError):
+                if attempt == retries - 1:
+                    raise
+                await asyncio.sleep(delay)
+                delay = min(RECONNECT_MAX_WAIT, delay * 2)
+
+    def send(self, msg: dict[str, Any]) -> None:
+        if self.writer is None or self.writer.is_closing():
+            raise ConnectionError("not connected")
+        self.writer.write(encode(msg))
+
+    async def recv(self) -> dict[str, Any]:
+        while not self.pending:
+            assert self.reader is not None
+            data = await self.reader.read(65536)
+            if not data:
+                raise ConnectionError("connection closed")
+            self.pending += self.decoder.feed(data)
+        return self.pending.pop(0)
+
+    async def request(self, msg: dict[str, Any], reply: str) -> dict[str, Any]:
+        self.send(msg)
+        while True:
+            m = await self.recv()
+            if m.get("t") == reply:
+                return m
+            if m.get("t") == "error":
+                raise RuntimeError(f"{msg['t']}: {m.get('code')} {m.get('msg')}")
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+
+
+class TableWatch:
+    """Latency bookkeeping for one table: who has which state."""
+
+    def __init__(self, n: int, stats: Stats) -> None:
+        self.latest = [-1] * n
+        self.sent: dict[int, tuple[int, float]] = {}
+        self.over = [False] * n
+        self.stats = stats
+
+    def seen(self, seat: int, sid: int) -> None:
+        self.latest[seat] = max(self.latest[seat], sid)
+        low = min(self.latest)
+        now = time.perf_counter()
+        for s, (sid_sent, t0) in list(self.sent.items()):
+            if low > sid_sent:
+                self.stats.latencies.append(now - t0)
+                del self.sent[s]
+
+
+class Bot:
+    """One seat played by a bot over its own connection."""
+
+    def __init__(self, host: str, port: int, table: str, seat: int, level: str, bot: Any, watch: TableWatch,
+                 stats: Stats, seed: int) -> None:
+        self.link = Link(host, port, f"bot{seat}")
+        self.table, self.seat, self.watch, self.stats = table, seat, watch, stats
+        self.bot = bot
+        self.level = level
+        self.last: dict[str, Any] | None = None
+        self.rng = Rng.from_seed(seed)
+        self.token = ""
+        self.inflight: int | None = None  # ref of the act awaiting its snapshot or error
+        self.refs = 0
+        self.tries = 0
+
+    async def join(self) -> None:
+        await self.link.connect()
+        joined = await self.link.request({"t": "join", "table": self.table, "seat": self.seat,
+                                          "name": f"{self.level} bot {self.seat + 1}"}, "joined")
+        self.token = joined["token"]
+
+    async def resume(self) -> None:
+        """Reconnect (bounded backoff) and take the seat back with its token."""
+        for attempt in range(RECONNECT_TRIES):
+            try:
+                await self.link.connect()
+                await self.link.request({"t": "resume", "table": self.table, "seat": self.seat,
+                                         "token": self.token}, "joined")
+                return
+            except LINK_ERRORS:
+                self.link.close()
+                await asyncio.sleep(min(RECONNECT_MAX_WAIT, 0.05 * 2 ** attempt))
+        raise ConnectionError(f"seat {self.seat} of {self.table}: could not resume")
+
+    async def play(self) -> None:
+        while True:
+            try:
+                msg = await self.link.recv()
+            except LINK_ERRORS:
+                log.info("seat %d of %s: connection lost; resuming", self.seat, self.table)
+                self.link.close()
+                self.inflight = None
+                await self.resume()
+                continue
+            kind = msg.get("t")
+            if kind == "snapshot" and msg.get("seat") == self.seat:
+                self.watch.seen(self.seat, msg["sid"])
+                self.last = msg
+                if msg.get("ref") is not None and msg.get("ref") == self.inflight:
+                    self.inflight = None  # our act was accepted
+                    self.tries = 0
+                if msg["over"]:
+                    self.watch.over[self.seat] = True
+                    return
+                if self.inflight is None and msg.get("legal"):
+                    self._act(msg)
+            elif kind == "error":
+                self.stats.error(str(msg.get("code")))
+                if msg.get("ref") is not None and msg.get("ref") == self.inflight:
+                    self.inflight = None
+                    snap = self.last
+                    if snap is not None and snap.get("legal") and not snap["over"] and self.tries < 5:
+                        self.tries += 1
+                        self._act(snap, random_pick=msg.get("code") != "action/stale")
+
+    def _act(self, snap: dict[str, Any], random_pick: bool = False) -> None:
+        legal = snap["legal"]
+        if random_pick:
+            action = self.rng.choice(legal)
+        else:
+            try:
+                action = self.bot(snap["view"], legal, self.rng)
+            except Exception:
+                log.exception("bot of seat %d failed; random legal action", self.seat)
+                action = self.rng.choice(legal)
+            if action is None:  # the bot waits for another seat; the next snapshot asks again
+                return
+        self.refs += 1
+        self.inflight = self.refs
+        self.watch.sent[self.seat] = (snap["sid"], time.perf_counter())
+        self.stats.actions += 1
+        try:
+            self.link.send({"t": "act", "table": self.table, "seat": self.seat, "token": self.token,
+                            "sid": snap["sid"], "action": action, "ref": self.refs})
+        except ConnectionError:
+            self.inflight = None  # the read loop reconnects, resumes and acts on the fresh snapshot
+
+
+SETUP_TRIES = 5
+
+
+async def seat_table(host: str, port: int, game: str, players: int, level: str, bot: Any, stats: Stats,
+                     seed: int) -> tuple[list[Bot], list[asyncio.Task]]:
+    """Create a table, seat N bots on their own connections and start it."""
+    control = Link(host, port, "bot-host")
+    seats: list[Bot] = []
+    tasks: list[asyncio.Task] = []
+    try:
+        await control.connect()
+        created = await control.request({"t": "create", "game": game, "seats": players, "bot_delay": 0},
+                                        "created")
+        table, host_token = created["table"], created["host"]
+        watch = TableWatch(players, stats)
+        seats = [Bot(host, port, table, s, level, bot, watch, stats, seed * 131 + s) for s in range(players)]
+        for b in seats:
+            await b.join()
+        tasks = [asyncio.create_task(b.play()) for b in seats]
+        await control.request({"t": "start", "table": table, "host": host_token, "seed": seed}, "lobby")
+        return seats, tasks
+    except BaseException:
+        for t in tasks:
+            t.cancel()
+        for b in seats:
+            b.link.close()
+        raise
+    finally:
+        control.close()
+
+
+async def play_table(host: str, port: int, game: str, players: int, level: str, stats: Stats,
+                     seed: int) -> None:
+    """One full game on a new table. A connection lost while setting up abandons that table
+    and sets up another; once playing, the bots resume their seats with their tokens."""
+    bots = REGISTRY[game].bots()
+    if level not in bots:
+        raise SystemExit(f"no bot level {level!r} for {game} (have {sorted(bots)})")
+    for attempt in range(SETUP_TRIES):
+        try:
+            seats, tasks = await seat_table(host, port, game, players, level, bots[level], stats, seed)
+            break
+        except LINK_ERRORS as exc:
+            stats.error("bots/setup_failed")
+            log.info("setting up a table failed (%s); trying again", exc)
+            if attempt == SETUP_TRIES - 1:
+                raise
+            await asyncio.sleep(0.2 * (attempt + 1))
+    try:
+        await asyncio.gather(*tasks)
+    finally:
+        for t in tasks:
+            t.cancel()
+        for b in seats:
+            b.link.close()
+    stats.games_finished += 1
+
+
+async def run(host: str, port: int, game: str, players: int, games: int, tables: int, level: str,
+              seed: int, stats: Stats) -> Stats:
+
+    async def lane(i: int) -> None:
+        for g in range(games):
+            await play_table(host, port, game, players, level, stats, seed + 1000 * i + g)
+
+    await asyncio.gather(*(lane(i) for i in range(tables)))
+    return stats
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    v = sorted(values)
+    return round(v[max(0, min(len(v) - 1, math.ceil(q * len(v)) - 1))] * 1000, 3)
+
+
+def main(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    host, _, port_s = str(args.address).rpartition(":")
+    if not host or not port_s.isdigit():
+        print("address must be HOST:PORT", file=sys.stderr)
+        return 2
+    if args.game not in REGISTRY:
+        print(f"unknown game {args.game!r}", file=sys.stderr)
+        return 2
+    if not REGISTRY[args.game].ends:
+        print(f"{args.game} never ends; use bench/server.py for it", file=sys.stderr)
+        return 2
+    seed = getattr(args, "seed", None) or random.randrange(1, 2 ** 31)
+    t0 = time.perf_counter()
+    timed_out = False
+    stats = Stats()
+    try:
+        asyncio.run(asyncio.wait_for(
+            run(host, int(port_s), args.game, args.players, args.games, args.tables, args.level, seed, stats),
+            args.timeout))
+    except (asyncio.TimeoutError, TimeoutError):
+        timed_out = True
+    except (OSError, RuntimeError) as exc:
+        print(f"houkago bots: {exc}", file=sys.stderr)
+        return 1
+    out = {"game": args.game, "players": args.players, "tables": args.tables, "games": args.games,
+           "level": args.level, "games_finished": stats.games_finished, "actions": stats.actions,
+           "errors": stats.errors, "error_codes": stats.error_codes, "p50_ms": percentile(stats.latencies, 0.5),
+           "p99_ms": percentile(stats.latencies, 0.99), "wall_s": round(time.perf_counter() - t0, 3),
+           "timed_out": timed_out}
+    print(json.dumps(out), flush=True)
+    return 0 if stats.games_finished == args.games * args.tables else 1

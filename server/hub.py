@@ -1,0 +1,568 @@
+"""The server's brain, sans I/O: connections, tables and every client message.
+
+``Hub.handle(conn, msg, now)`` takes one decoded message from one connection and
+returns the frames to send as ``[(conn_id, frame_bytes | None)]`` (``None`` =
+close that connection after the frames before it). The asyncio adapter
+(:mod:`server.net`) commits the journal before it sends anything a call
+returned, so no action is ever seen before it is durable. ``tick(now)`` runs
+what happens without input (bots, phase clocks, grace periods); ``next_wakeup()``
+says when to call it. A single event loop drives the hub, so each table handles
+one message at a time (that is its lock).
+"""
+from __future__ import annotations
+
+import logging
+import secrets
+import socket
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from shared.engine import REGISTRY, GameSpec
+from shared.errors import HoukagoError, RuleError
+from shared.protocol import CLIENT_MESSAGES, MAX_TEXT, PROTOCOL_VERSION, ProtocolError, encode, validate
+from shared.rng import Rng
+
+from server.journal import Journal
+from server.tables import LOBBY, OVER, PLAYING, Table, new_token, token_ok
+
+log = logging.getLogger("houkago.hub")
+
+Out = list[tuple[int, "bytes | None"]]
+MAX_TABLES = 2000
+MAX_BOT_DELAY = 60.0
+REPLAY_PART = 128 * 1024  # bytes of steps per replay frame
+
+
+@dataclass
+class Conn:
+    """One client connection: its name and what it holds (seats) and watches."""
+
+    id: int
+    name: str = ""
+    greeted: bool = False
+    seats: set[tuple[str, int]] = field(default_factory=set)
+    watching: set[str] = field(default_factory=set)
+
+
+def _ref(msg: dict[str, Any]) -> Any:
+    ref = msg.get("ref")
+    if isinstance(ref, bool) or not isinstance(ref, (int, str)):
+        return None
+    if isinstance(ref, str) and len(ref) > 64:
+        return None
+    if isinstance(ref, int) and not -(2 ** 53) <= ref <= 2 ** 53:
+        return None
+    return ref
+
+
+def error_frame(code: str, message: str, ref: Any = None, **params: Any) -> bytes:
+    msg: dict[str, Any] = {"t": "error", "code": code, "msg": message, "params": params}
+    if ref is not None:
+        msg["ref"] = ref
+    return encode(msg)
+
+
+class Hub:
+    """All tables and connections of one server."""
+
+    def __init__(self, journal: Journal | None = None, grace: float = 60.0, server_name: str | None = None,
+                 wall: Callable[[], float] = time.time, games: dict[str, GameSpec] | None = None) -> None:
+        self.games = REGISTRY if games is None else games
+        self.journal = journal
+        self.grace = grace
+        self.server_name = server_name or socket.gethostname()
+        self.wall = wall
+        self.conns: dict[int, Conn] = {}
+        self.tables: dict[str, Table] = {}
+        self._wake: dict[str, float] = {}
+
+    # --- lifecycle -----------------------------------------------------------------
+    def restore(self, now: float) -> int:
+        """Reload every unfinished table from the journal; returns how many."""
+        if self.journal is None:
+            return 0
+        loaded = 0
+        for rec in self.journal.unfinished():
+            spec = self.games.get(rec.game)
+            if spec is None:
+                log.error("table %s: game %r is not installed; not restored", rec.id, rec.game)
+                continue
+            try:
+                table = Table.from_record(rec, spec, self.journal, now)
+            except Exception:
+                log.exception("table %s: journal replay failed; not restored", rec.id)
+                continue
+            self.tables[table.id] = table
+            self._update_wake(table)
+            loaded += 1
+        return loaded
+
+    def connect(self, cid: int) -> None:
+        self.conns[cid] = Conn(cid)
+
+    def disconnect(self, cid: int, now: float) -> Out:
+        conn = self.conns.pop(cid, None)
+        if conn is None:
+            return []
+        out: Out = []
+        touched = set(conn.watching) | {tid for tid, _ in conn.seats}
+        for tid in conn.watching:
+            t = self.tables.get(tid)
+            if t:
+                t.watchers.discard(cid)
+        for tid, s in conn.seats:
+            t = self.tables.get(tid)
+            if t and t.seats[s].holder == cid:
+                t.seats[s].holder = None
+                t.seats[s].away_since = now
+        for tid in touched:
+            t = self.tables.get(tid)
+            if t:
+                out += self._lobby(t)
+                self._update_wake(t)
+                self._forget_if_done(t)
+        return out
+
+    # --- dispatch --------------------------------------------------------------------
+    def handle(self, cid: int, msg: Any, now: float) -> Out:
+        conn = self.conns.get(cid)
+        if conn is None:
+            return []
+        ref = _ref(msg) if isinstance(msg, dict) else None
+        try:
+            validate(msg, CLIENT_MESSAGES)
+            kind = msg["t"]
+            if not conn.greeted and kind != "hello":
+                raise ProtocolError("proto/hello_first", "say hello first")
+            return getattr(self, "_on_" + kind)(conn, msg, now, ref)
+        except HoukagoError as err:
+            out: Out = [(cid, error_frame(err.code, err.message, ref, **err.params))]
+            if err.code == "proto/version":
+                out.append((cid, None))
+            return out
+        except Exception:
+            log.exception("internal error handling %r from connection %d", msg.get("t"), cid)
+            return [(cid, error_frame("server/internal", "the server could not handle that message", ref))]
+
+    def next_wakeup(self) -> float | None:
+        return min(self._wake.values()) if self._wake else None
+
+    def tick(self, now: float) -> Out:
+        """Run due bots, expired clocks and ended grace periods."""
+        out: Out = []
+        for tid, when in list(self._wake.items()):
+            if when > now:
+                continue
+            t = self.tables.get(tid)
+            if t is None:
+                self._wake.pop(tid, None)
+                continue
+            try:
+                out += self._tick_table(t, now)
+            except Exception:  # a rules or bot failure must not stop the other tables
+                log.exception("table %s: tick failed", tid)
+            self._update_wake(t)
+        return out
+
+    def _tick_table(self, t: Table, now: float) -> Out:
+        out: Out = []
+        if t.takeover_due():
+            changed = False
+            for seat in t.seats:
+                if (seat.away_since is not None and seat.takeover is None and seat.token_hash
+                        and now >= seat.away_since + self.grace):
+                    bots = t.spec.bots()
+                    if not bots:
+                        continue
+                    seat.takeover = "sensible" if "sensible" in bots else next(iter(bots))
+                    changed = True
+            if changed:
+                t.schedule_bots(now)
+                out += self._lobby(t)
+        clock = t.clock
+        if t.phase == PLAYING and clock and not clock.paused and not clock.expired and now >= clock.deadline:
+            clock.expired = True
+            for seat_no, action in t.spec.timeout_actions(t.state):
+                if t.phase != PLAYING:
+                    break
+                out += self._accept(t, seat_no, action, now, quiet=True)
+        for seat_no, due in sorted(t.bot_due.items(), key=lambda kv: kv[1]):
+            if due > now or t.phase != PLAYING or seat_no not in t.bot_due:
+                continue
+            del t.bot_due[seat_no]
+            if not t.legal[seat_no] or not t.seats[seat_no].bot_level:
+                continue
+            action = t.bot_action(seat_no)
+            if action is None:  # the bot waits for the next change of the table
+                continue
+            before = t.sid
+            out += self._accept(t, seat_no, action, now, quiet=True)
+            if t.sid == before and t.legal[seat_no]:  # the bot chose badly: any legal action instead
+                fallback = Rng.from_seed(t.sid * 31 + seat_no).choice(t.legal[seat_no])
+                out += self._accept(t, seat_no, fallback, now, quiet=True)
+        return out
+
+    # --- helpers ---------------------------------------------------------------------------
+    def _table(self, tid: str) -> Table:
+        t = self.tables.get(tid)
+        if t is None:
+            raise HoukagoError("table/unknown", "no such table", table=tid[:40])
+        return t
+
+    def _host(self, t: Table, token: str) -> None:
+        if not token_ok(token, t.host_hash):
+            raise HoukagoError("table/not_host", "only the table's host may do that")
+
+    def _seat(self, t: Table, seat: int, token: Any) -> None:
+        if not 0 <= seat < t.n or not token_ok(token, t.seats[seat].token_hash):
+            raise HoukagoError("seat/bad_token", "that seat token is not valid for this seat", seat=seat)
+
+    def _save(self, t: Table) -> None:
+        if self.journal is not None:
+            self.journal.save_table(t.record())
+
+    def _update_wake(self, t: Table) -> None:
+        when = t.wakeup(self.grace)
+        if when is None:
+            self._wake.pop(t.id, None)
+        else:
+            self._wake[t.id] = when
+
+    def _lobby(self, t: Table, also: int | None = None) -> Out:
+        """The table's lobby/presence to every member (and ``also``, the sender of a host command)."""
+        members = t.members()
+        if also is not None:
+            members.add(also)
+        if not members:
+            return []
+        frame = encode({"t": "lobby", "table": t.lobby_info()})
+        return [(cid, frame) for cid in members]
+
+    def _forget_if_done(self, t: Table) -> None:
+        """A finished table leaves memory when its last member goes (the journal keeps it as a replay)."""
+        if t.phase == OVER and not t.members():
+            self.tables.pop(t.id, None)
+            self._wake.pop(t.id, None)
+
+    def _attach(self, conn: Conn, t: Table, seat_no: int, now: float) -> Out:
+        """Give a seat to a connection (taking it from another connection holding it)."""
+        out: Out = []
+        seat = t.seats[seat_no]
+        if seat.holder is not None and seat.holder != conn.id:
+            old = self.conns.get(seat.holder)
+            if old is not None:
+                old.seats.discard((t.id, seat_no))
+                out.append((old.id, encode({"t": "left", "table": t.id, "seat": seat_no})))
+        seat.holder = conn.id
+        seat.away_since = None
+        seat.takeover = None
+        conn.seats.add((t.id, seat_no))
+        if not seat.bot_level:
+            t.bot_due.pop(seat_no, None)
+        return out
+
+    def _accept(self, t: Table, seat_no: int, action: dict[str, Any], now: float, quiet: bool = False,
+                conn: Conn | None = None, ref: Any = None) -> Out:
+        """Apply, journal, and build every member's snapshot. RuleErrors go to ``conn``."""
+        try:
+            events = t.apply(seat_no, action, now)
+        except RuleError as err:
+            if quiet or conn is None:
+                log.warning("table %s: automatic action of seat %d rejected: %s", t.id, seat_no, err.code)
+                return []
+            return [(conn.id, error_frame(err.code, err.message, ref, **err.params))]
+        except Exception:
+            log.exception("table %s: rules failed on an action of seat %d", t.id, seat_no)
+            if conn is None:
+                return []
+            return [(conn.id, error_frame("action/invalid", "that action could not be applied", ref))]
+        if self.journal is not None:
+            self.journal.append_action(t.id, t.sid - 1, seat_no, action)
+            if t.phase == OVER:
+                t.finished_wall = self.wall()
+                self.journal.mark_finished(t.id, t.finished_wall)
+                log.info("table %s finished after %d actions", t.id, t.sid)
+        elif t.phase == OVER:
+            t.finished_wall = self.wall()
+        out = t.snapshot_frames(events, now, ack=(seat_no, ref) if ref is not None and conn is not None else None)
+        if t.phase == OVER:
+            out += self._lobby(t)
+        self._update_wake(t)
+        return out
+
+    # --- messages ------------------------------------------------------------------------------
+    def _on_hello(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+        if msg["v"] != PROTOCOL_VERSION:
+            raise HoukagoError("proto/version", f"this server speaks protocol {PROTOCOL_VERSION}",
+                               server=PROTOCOL_VERSION, client=msg["v"])
+        conn.greeted = True
+        conn.name = msg.get("name", "")[:64]
+        games = [{"id": s.id, "names": s.names, "min": s.min_seats, "max": s.max_seats, "listed": s.listed}
+                 for s in self.games.values()]
+        return [(conn.id, encode({"t": "welcome", "v": PROTOCOL_VERSION, "server": self.server_name,
+                                  "games": games, "ref": ref}))]
+
+    def _on_ping(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+        reply: dict[str, Any] = {"t": "pong"}
+        if "n" in msg:
+            reply["n"] = msg["n"]
+        return [(conn.id, encode(reply))]
+
+    def _on_list(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+        tables = [t.summary() for t in self.tables.values() if t.spec.listed or msg.get("all")]
+        return [(conn.id, encode({"t": "tables", "tables": tables, "ref": ref}))]
+
+    def _on_create(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+        spec = self.games.get(msg["game"])
+        if spec is None:
+            raise HoukagoError("table/unknown_game", "no such game", game=msg["game"][:40])
+        seats = msg["seats"]
+        if not spec.min_seats <= seats <= spec.max_seats:
+            raise RuleError("setup/bad_seats", f"{spec.id} needs {spec.min_seats}–{spec.max_seats} players",
+                            min=spec.min_seats, max=spec.max_seats)
+        options = spec.resolve_options(msg.get("options"))
+        if len(self.tables) >= MAX_TABLES:
+            raise HoukagoError("server/full", "this server has too many tables")
+        delay = float(msg.get("bot_delay", 0.5))
+        if not 0.0 <= delay <= MAX_BOT_DELAY:
+            raise HoukagoError("msg/bad_field", "bot_delay must be 0–60 seconds", field="bot_delay")
+        tid = secrets.token_hex(4)
+        while tid in self.tables:
+            tid = secrets.token_hex(4)
+        host_token, host_hash = new_token()
+        t = Table(id=tid, spec=spec, n=seats, options=options, host_hash=host_hash, bot_delay=delay,
+                  takeover_enabled=bool(msg.get("takeover", True)), created=self.wall())
+        self.tables[tid] = t
+        self._save(t)
+        log.info("table %s created: %s, %d seats", tid, spec.id, seats)
+        return [(conn.id, encode({"t": "created", "table": tid, "host": host_token, "ref": ref,
+                                  "lobby": t.lobby_info()}))]
+
+    def _on_join(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+        t = self._table(msg["table"])
+        if t.phase != LOBBY:
+            raise HoukagoError("table/started", "the game has already started")
+        seat_no = msg.get("seat")
+        if seat_no is None:
+            free = [i for i, s in enumerate(t.seats) if not s.taken]
+            if not free:
+                raise HoukagoError("table/full", "every seat is taken")
+            seat_no = free[0]
+        elif not 0 <= seat_no < t.n:
+            raise HoukagoError("seat/unknown", "no such seat", seat=seat_no)
+        elif t.seats[seat_no].taken:
+            raise HoukagoError("seat/taken", "that seat is taken", seat=seat_no)
+        token, th = new_token()
+        seat = t.seats[seat_no]
+        seat.token_hash, seat.ready = th, False
+        seat.name = (msg.get("name") or conn.name or f"Player {seat_no + 1}")[:64]
+        out = self._attach(conn, t, seat_no, now)
+        self._save(t)
+        out.append((conn.id, encode({"t": "joined", "table": t.id, "seat": seat_no, "token": token, "ref": ref})))
+        return out + self._lobby(t)
+
+    def _on_resume(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+        t = self._table(msg["table"])
+        seat_no = msg["seat"]
+        self._seat(t, seat_no, msg["token"])
+        out = self._attach(conn, t, seat_no, now)
+        t.schedule_bots(now)
+        self._update_wake(t)
+        out.append((conn.id, encode({"t": "joined", "table": t.id, "seat": seat_no, "token": msg["token"],
+                                     "ref": ref})))
+        out += self._lobby(t)
+        if t.state is not None:
+            out.append((conn.id, encode(t.snapshot(seat_no, [], now))))
+        return out
+
+    def _on_watch(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+        t = self._table(msg["table"])
+        t.watchers.add(conn.id)
+        conn.watching.add(t.id)
+        out: Out = [(conn.id, encode({"t": "watching", "table": t.id, "ref": ref}))]
+        out += self._lobby(t)
+        if t.state is not None:
+            out.append((conn.id, encode(t.snapshot(None, [], now))))
+        return out
+
+    def _on_leave(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+        t = self._table(msg["table"])
+        seat_no = msg.get("seat")
+        out: Out = []
+        if seat_no is None:  # stop watching
+            t.watchers.discard(conn.id)
+            conn.watching.discard(t.id)
+        else:
+            self._seat(t, seat_no, msg.get("token"))
+            seat = t.seats[seat_no]
+            conn.seats.discard((t.id, seat_no))
+            if seat.holder is not None and seat.holder != conn.id:
+                holder = self.conns.get(seat.holder)
+                if holder:
+                    holder.seats.discard((t.id, seat_no))
+                    out.append((holder.id, encode({"t": "left", "table": t.id, "seat": seat_no})))
+            seat.holder = None
+            if t.phase == LOBBY:  # the seat is free again; its token dies
+                seat.token_hash, seat.name, seat.ready, seat.away_since = None, "", False, None
+                self._save(t)
+            else:  # the seat stays reserved; the grace period starts
+                seat.away_since = now
+            self._update_wake(t)
+        out.append((conn.id, encode({"t": "left", "table": t.id, "seat": seat_no, "ref": ref})))
+        out += self._lobby(t)
+        self._forget_if_done(t)
+        return out
+
+    def _on_ready(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+        t = self._table(msg["table"])
+        self._seat(t, msg["seat"], msg["token"])
+        t.seats[msg["seat"]].ready = msg["ready"]
+        return self._lobby(t, also=conn.id)
+
+    def _on_bot(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+        t = self._table(msg["table"])
+        self._host(t, msg["host"])
+        if t.phase != LOBBY:
+            raise HoukagoError("table/started", "the game has already started")
+        seat_no = msg["seat"]
+        if not 0 <= seat_no < t.n:
+            raise HoukagoError("seat/unknown", "no such seat", seat=seat_no)
+        seat = t.seats[seat_no]
+        level = msg.get("level")
+        if seat.token_hash is not None and seat.holder is not None:
+            raise HoukagoError("seat/taken", "that seat is taken", seat=seat_no)
+        if level != "none":
+            bots = t.spec.bots()
+            if level is None:
+                level = "sensible" if "sensible" in bots else next(iter(bots), None)
+            if level not in bots:
+                raise HoukagoError("bot/unknown_level", "no such bot", level=str(level)[:40])
+        # a seat whose human left the lobby (disconnected) may be freed or given to a bot; its token dies
+        seat.token_hash, seat.away_since = None, None
+        if level == "none":
+            seat.bot, seat.name, seat.ready = None, "", False
+        else:
+            seat.bot, seat.name, seat.ready = level, f"{level} bot", True
+        self._save(t)
+        return self._lobby(t, also=conn.id)
+
+    def _on_start(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+        t = self._table(msg["table"])
+        self._host(t, msg["host"])
+        if t.phase != LOBBY:
+            raise HoukagoError("table/started", "the game has already started")
+        if not all(s.taken for s in t.seats):
+            raise HoukagoError("table/not_full", "every seat needs a player or a bot",
+                               free=[i for i, s in enumerate(t.seats) if not s.taken])
+        seed = msg.get("seed")
+        if seed is None:
+            seed = secrets.randbits(62)
+        elif not -(2 ** 63) <= seed < 2 ** 63:
+            raise HoukagoError("msg/bad_field", "seed out of range", field="seed")
+        t.start(seed, now, self.wall())
+        self._save(t)
+        log.info("table %s started (%s)", t.id, ", ".join(s.name for s in t.seats))
+        out = self._lobby(t, also=conn.id) + t.snapshot_frames([], now)
+        self._update_wake(t)
+        return out
+
+    def _on_act(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+        t = self._table(msg["table"])
+        seat_no = msg["seat"]
+        self._seat(t, seat_no, msg["token"])
+        if t.state is None:
+            raise HoukagoError("table/not_started", "the game has not started")
+        if t.phase == OVER:
+            raise RuleError("game/over", "the game is over")
+        if not t.check_sid(seat_no, msg["sid"]):
+            raise HoukagoError("action/stale", "the game moved on; look again and retry",
+                               sid=t.sid, yours=msg["sid"])
+        seat = t.seats[seat_no]
+        if seat.takeover is not None:  # the human is back: the stand-in bot stops
+            seat.takeover = None
+            t.bot_due.pop(seat_no, None)
+        return self._accept(t, seat_no, msg["action"], now, conn=conn, ref=ref)
+
+    def _on_chat(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+        t = self._table(msg["table"])
+        seat_no = msg.get("seat")
+        if seat_no is not None:
+            self._seat(t, seat_no, msg.get("token"))
+            name = t.seats[seat_no].name
+        elif conn.id in t.members():
+            name = conn.name or "spectator"
+        else:
+            raise HoukagoError("table/not_member", "sit or watch at the table to chat")
+        text = msg["text"].strip()
+        if not text or len(text) > MAX_TEXT:
+            raise HoukagoError("chat/bad_text", "a chat line has 1–2000 characters")
+        frame = encode({"t": "chat", "table": t.id, "name": name, "seat": seat_no, "text": text,
+                        "ts": self.wall()})
+        return [(cid, frame) for cid in t.members() | {conn.id}]
+
+    def _on_clock(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+        t = self._table(msg["table"])
+        self._host(t, msg["host"])
+        clock = t.clock
+        if clock is None or clock.expired or t.phase != PLAYING:
+            raise HoukagoError("clock/none", "no timed phase is running")
+        op = msg["op"]
+        if op == "pause":
+            if not clock.paused:
+                clock.left, clock.paused = clock.remaining(now), True
+        elif op == "resume":
+            if clock.paused:
+                clock.deadline, clock.paused = now + clock.left, False
+        elif op == "add":
+            secs = float(msg.get("seconds") or 30.0)
+            if not -3600.0 <= secs <= 3600.0:
+                raise HoukagoError("msg/bad_field", "seconds out of range", field="seconds")
+            if clock.paused:
+                clock.left = max(0.0, clock.left + secs)
+            else:
+                clock.deadline = max(now, clock.deadline + secs)
+            clock.total = max(0.0, clock.total + secs)
+        else:
+            raise HoukagoError("clock/bad_op", "clock op is pause, resume or add", op=op[:20])
+        self._update_wake(t)
+        frame = encode({"t": "clock", "table": t.id, "clock": clock.wire(now)})
+        return [(cid, frame) for cid in t.members() | {conn.id}]
+
+    def _on_replay(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+        """A started game as the spectators saw it, step by step, rebuilt from the journal.
+
+        Only ``view(state, None)`` and the public events ever leave: a replay shows
+        nothing a spectator watching live could not have seen. Sent in parts that
+        fit the frame cap.
+        """
+        if self.journal is None:
+            raise HoukagoError("replay/unavailable", "this server keeps no journal")
+        rec = self.journal.table(msg["table"])
+        if rec is None:
+            raise HoukagoError("table/unknown", "no such table", table=msg["table"][:40])
+        spec = self.games.get(rec.game)
+        if spec is None or rec.seed is None:
+            raise HoukagoError("replay/unavailable", "that game has not started or is not installed")
+        state = spec.setup(rec.seats, rec.seed, rec.options)
+        steps = [{"sid": 0, "view": spec.view(state, None), "events": []}]
+        for n, (seat_no, action) in enumerate(self.journal.actions(rec.id), start=1):
+            state, events = spec.apply(state, seat_no, action)
+            steps.append({"sid": n, "view": spec.view(state, None), "events": spec.events_for(events, None)})
+        over = spec.is_over(state)
+        head = {"t": "replay", "table": rec.id, "game": rec.game, "players": rec.seats, "names": rec.names}
+        out: Out = []
+        chunk: list[dict[str, Any]] = []
+        size = 0
+        for step in steps:
+            step_size = len(encode({"t": "s", "s": step}))
+            if chunk and size + step_size > REPLAY_PART:
+                out.append((conn.id, encode({**head, "part": len(out), "last": False, "steps": chunk, "ref": ref})))
+                chunk, size = [], 0
+            chunk.append(step)
+            size += step_size
+        final = {**head, "part": len(out), "last": True, "steps": chunk, "ref": ref}
+        if over:
+            final["result"] = spec.result(state)
+        out.append((conn.id, encode(final)))
+        return out

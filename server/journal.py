@@ -1,0 +1,161 @@
+"""The SQLite journal: tables and their accepted actions, in WAL mode.
+
+Durability: the database runs with ``journal_mode=WAL`` and ``synchronous=NORMAL``.
+A commit appends the transaction to the ``-wal`` file with ``write()`` before
+``commit()`` returns; it is then in the operating system's page cache, which a
+crash or ``kill -9`` of *this process* does not lose. Only a power cut or kernel
+crash can drop the last transactions (WAL ``NORMAL`` skips the fsync per commit);
+the database itself never corrupts. The server commits once per event-loop tick
+(see :class:`server.net.Server`) and never broadcasts an action before its commit.
+
+Schema::
+
+    tables(id, game, seats, options, seed, host_hash, tokens, names, bots,
+           bot_delay, takeover, created, started, finished)
+    actions(table_id, n, seat, action)      -- action is msgpack, n = 0, 1, 2, …
+
+Tokens are stored as SHA-256 hashes, never in clear.
+"""
+from __future__ import annotations
+
+import sqlite3
+import time
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import msgpack
+
+SCHEMA = """
+CREATE TABLE IF NOT EXISTS tables (
+    id TEXT PRIMARY KEY,
+    game TEXT NOT NULL,
+    seats INTEGER NOT NULL,
+    options BLOB NOT NULL,
+    seed INTEGER,
+    host_hash TEXT NOT NULL,
+    tokens BLOB NOT NULL,
+    names BLOB NOT NULL,
+    bots BLOB NOT NULL,
+    bot_delay REAL NOT NULL,
+    takeover INTEGER NOT NULL,
+    created REAL NOT NULL,
+    started REAL,
+    finished REAL
+);
+CREATE TABLE IF NOT EXISTS actions (
+    table_id TEXT NOT NULL,
+    n INTEGER NOT NULL,
+    seat INTEGER NOT NULL,
+    action BLOB NOT NULL,
+    PRIMARY KEY (table_id, n)
+) WITHOUT ROWID;
+"""
+
+
+def _pack(x: Any) -> bytes:
+    return msgpack.packb(x, use_bin_type=True)
+
+
+def _unpack(b: bytes) -> Any:
+    return msgpack.unpackb(b, raw=False, strict_map_key=True)
+
+
+@dataclass
+class TableRecord:
+    """The persistent part of a table (everything but the actions)."""
+
+    id: str
+    game: str
+    seats: int
+    options: dict[str, Any]
+    host_hash: str
+    tokens: list[str | None]
+    names: list[str]
+    bots: list[str | None]
+    bot_delay: float = 0.5
+    takeover: bool = True
+    seed: int | None = None
+    created: float = field(default_factory=time.time)
+    started: float | None = None
+    finished: float | None = None
+
+
+class Journal:
+    """Append-only record of tables and actions; call :meth:`commit` to make writes durable."""
+
+    def __init__(self, path: Path) -> None:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        self.path = path
+        self._db = sqlite3.connect(str(path), isolation_level="DEFERRED", check_same_thread=False)
+        self._db.execute("PRAGMA journal_mode=WAL")
+        self._db.execute("PRAGMA synchronous=NORMAL")
+        self._db.executescript(SCHEMA)
+        self._db.commit()
+        self._dirty = False
+        self._actions: list[tuple[str, int, int, bytes]] = []
+
+    # --- writes (uncommitted until commit()) ---------------------------------
+    def save_table(self, rec: TableRecord) -> None:
+        self._write_actions()
+        self._db.execute(
+            "INSERT OR REPLACE INTO tables (id, game, seats, options, seed, host_hash, tokens, names, bots, "
+            "bot_delay, takeover, created, started, finished) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            (rec.id, rec.game, rec.seats, _pack(rec.options), rec.seed, rec.host_hash, _pack(rec.tokens),
+             _pack(rec.names), _pack(rec.bots), rec.bot_delay, int(rec.takeover), rec.created, rec.started,
+             rec.finished))
+        self._dirty = True
+
+    def append_action(self, table_id: str, n: int, seat: int, action: dict[str, Any]) -> None:
+        """Buffered; written (in order, with the other writes) by the next :meth:`commit`."""
+        self._actions.append((table_id, n, seat, _pack(action)))
+        self._dirty = True
+
+    def _write_actions(self) -> None:
+        if self._actions:
+            rows, self._actions = self._actions, []
+            self._db.executemany("INSERT INTO actions (table_id, n, seat, action) VALUES (?,?,?,?)", rows)
+
+    def mark_finished(self, table_id: str, when: float) -> None:
+        self._write_actions()
+        self._db.execute("UPDATE tables SET finished=? WHERE id=?", (when, table_id))
+        self._dirty = True
+
+    def commit(self) -> None:
+        if self._dirty:
+            self._write_actions()
+            self._db.commit()
+            self._dirty = False
+
+    # --- reads -----------------------------------------------------------------
+    def _record(self, row: tuple) -> TableRecord:
+        (tid, game, seats, options, seed, host_hash, tokens, names, bots, bot_delay, takeover, created,
+         started, finished) = row
+        return TableRecord(id=tid, game=game, seats=seats, options=_unpack(options), seed=seed,
+                           host_hash=host_hash, tokens=_unpack(tokens), names=_unpack(names), bots=_unpack(bots),
+                           bot_delay=bot_delay, takeover=bool(takeover), created=created, started=started,
+                           finished=finished)
+
+    def unfinished(self) -> list[TableRecord]:
+        rows = self._db.execute(
+            "SELECT id, game, seats, options, seed, host_hash, tokens, names, bots, bot_delay, takeover, "
+            "created, started, finished FROM tables WHERE finished IS NULL ORDER BY created").fetchall()
+        return [self._record(r) for r in rows]
+
+    def table(self, table_id: str) -> TableRecord | None:
+        row = self._db.execute(
+            "SELECT id, game, seats, options, seed, host_hash, tokens, names, bots, bot_delay, takeover, "
+            "created, started, finished FROM tables WHERE id=?", (table_id,)).fetchone()
+        return self._record(row) if row else None
+
+    def actions(self, table_id: str) -> list[tuple[int, dict[str, Any]]]:
+        self._write_actions()
+        rows = self._db.execute("SELECT seat, action FROM actions WHERE table_id=? ORDER BY n",
+                                (table_id,)).fetchall()
+        return [(seat, _unpack(a)) for seat, a in rows]
+
+    def close(self) -> None:
+        try:
+            self.commit()
+        finally:
+            self._db.close()

@@ -1,0 +1,50 @@
+"""``houkago server``: the standalone authoritative server."""
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+from pathlib import Path
+
+from server.discovery import lan_addresses
+from server.runtime import ServerConfig, default_data_dir, serve
+
+log = logging.getLogger("houkago.server")
+
+
+def main(args: argparse.Namespace) -> int:
+    logging.basicConfig(level=getattr(logging, str(args.log_level).upper(), logging.INFO),
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    data_dir = Path(args.data) if args.data else default_data_dir()
+    cfg = ServerConfig(host=args.host, port=args.port, data_dir=data_dir, grace=args.grace,
+                       discovery=not args.no_discovery)
+
+    async def run() -> None:
+        stop = asyncio.Event()
+        loop = asyncio.get_running_loop()
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            try:
+                loop.add_signal_handler(sig, stop.set)
+            except (NotImplementedError, RuntimeError):
+                pass
+
+        def ready(port: int) -> None:
+            log.info("journal: %s", data_dir)
+            print(f"houkago server listening on {cfg.host}:{port}", flush=True)
+            if cfg.host in ("0.0.0.0", ""):
+                addrs = lan_addresses()
+                if addrs:
+                    print("players can type one of: " + ", ".join(f"{a}:{port}" for a in addrs), flush=True)
+                else:
+                    print("no LAN address found; players on this machine can use 127.0.0.1:%d" % port, flush=True)
+
+        await serve(cfg, stop, ready)
+
+    try:
+        asyncio.run(run())
+    except OSError as exc:
+        log.error("cannot start the server: %s", exc)
+        return 1
+    return 0

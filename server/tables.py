@@ -1,0 +1,343 @@
+"""One table: seats, tokens, game state, clock and bots — no sockets, no clock reads.
+
+A :class:`Table` is driven by :class:`server.hub.Hub`. Methods take ``now`` (a
+monotonic time in seconds) instead of reading a clock, so they are unit-testable.
+Each change returns nothing itself; the hub builds the outgoing frames with
+:meth:`Table.snapshot_frames` and :meth:`Table.lobby_info`.
+
+Staleness (``action/stale``): an act names the state id ``sid`` it was made on.
+It is accepted when ``legal_since[seat] <= sid <= table.sid``, where
+``legal_since[seat]`` is the last sid at which that seat's legal actions changed
+or that seat had an action accepted. So simultaneous secret choices made on the
+same snapshot all count, while a double-send or a move made on an outdated
+choice is rejected.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import logging
+import secrets
+from dataclasses import dataclass, field
+from typing import Any
+
+import msgpack
+
+from shared.protocol import HEADER, MAX_FRAME, ProtocolError
+from shared.rng import Rng
+from shared.spec import GameSpec
+
+from server.journal import Journal, TableRecord
+
+log = logging.getLogger("houkago.table")
+
+LOBBY, PLAYING, OVER = "lobby", "playing", "over"
+
+
+def _pack(x: Any) -> bytes:
+    return msgpack.packb(x, use_bin_type=True)
+
+
+_KEY = {k: _pack(k) for k in ("t", "table", "seat", "sid", "view", "legal", "over", "events", "clock", "result",
+                               "ref")}
+_SNAPSHOT = _pack("snapshot")
+
+
+def _map_head(pairs: int) -> bytes:
+    return bytes((0x80 | pairs,)) if pairs < 16 else b"\xde" + pairs.to_bytes(2, "big")
+
+
+def _with_header(body: bytes) -> bytes:
+    """Frame a pre-packed msgpack body (same cap as :func:`shared.protocol.encode`)."""
+    if len(body) > MAX_FRAME:
+        raise ProtocolError("frame/too_large", f"frame of {len(body)} bytes exceeds {MAX_FRAME}")
+    return HEADER.pack(len(body)) + body
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def token_ok(token: Any, stored_hash: str | None) -> bool:
+    """Constant-time check of a presented token against a stored hash."""
+    if stored_hash is None or not isinstance(token, str):
+        return False
+    return hmac.compare_digest(token_hash(token), stored_hash)
+
+
+def new_token() -> tuple[str, str]:
+    tok = secrets.token_urlsafe(18)
+    return tok, token_hash(tok)
+
+
+@dataclass
+class Seat:
+    """A seat: who holds it (token hash, name), whether a bot plays it, presence."""
+
+    name: str = ""
+    token_hash: str | None = None
+    bot: str | None = None  # bot level for a bot seat chosen by the host
+    takeover: str | None = None  # bot level playing for a human who is away
+    ready: bool = False
+    holder: int | None = None  # connection id holding this seat
+    away_since: float | None = None  # monotonic time the human went away (None = present or free)
+
+    @property
+    def taken(self) -> bool:
+        return self.token_hash is not None or self.bot is not None
+
+    @property
+    def bot_level(self) -> str | None:
+        return self.bot or self.takeover
+
+
+@dataclass
+class Clock:
+    """The deadline of a real-time phase (``spec.timer``)."""
+
+    total: float
+    key: tuple
+    deadline: float  # monotonic, meaningful when running
+    left: float = 0.0  # seconds left while paused
+    paused: bool = False
+    expired: bool = False
+
+    def remaining(self, now: float) -> float:
+        return max(0.0, self.left if self.paused else self.deadline - now)
+
+    def wire(self, now: float) -> dict[str, Any]:
+        return {"deadline_in": round(self.remaining(now), 3), "paused": self.paused, "total": self.total}
+
+
+@dataclass
+class Table:
+    id: str
+    spec: GameSpec
+    n: int
+    options: dict[str, Any]
+    host_hash: str
+    bot_delay: float = 0.5
+    takeover_enabled: bool = True
+    created: float = 0.0
+    seats: list[Seat] = field(default_factory=list)
+    seed: int | None = None
+    state: dict[str, Any] | None = None
+    sid: int = 0
+    phase: str = LOBBY
+    watchers: set[int] = field(default_factory=set)
+    legal: list[list[dict[str, Any]]] = field(default_factory=list)
+    legal_since: list[int] = field(default_factory=list)
+    clock: Clock | None = None
+    bot_due: dict[int, float] = field(default_factory=dict)
+    started_wall: float | None = None
+    finished_wall: float | None = None
+    _legal_packed: dict[int, tuple[list, bytes]] = field(default_factory=dict, repr=False)
+    _packer: msgpack.Packer = field(default_factory=msgpack.Packer, repr=False)
+
+    def __post_init__(self) -> None:
+        if not self.seats:
+            self.seats = [Seat() for _ in range(self.n)]
+        self.has_bots = bool(self.spec.bots())
+
+    # --- persistence -------------------------------------------------------------
+    def record(self) -> TableRecord:
+        return TableRecord(
+            id=self.id, game=self.spec.id, seats=self.n, options=self.options, host_hash=self.host_hash,
+            tokens=[s.token_hash for s in self.seats], names=[s.name for s in self.seats],
+            bots=[s.bot for s in self.seats], bot_delay=self.bot_delay, takeover=self.takeover_enabled,
+            seed=self.seed, created=self.created, started=self.started_wall, finished=self.finished_wall)
+
+    @classmethod
+    def from_record(cls, rec: TableRecord, spec: GameSpec, journal: Journal, now: float) -> "Table":
+        """Rebuild a table: replay seed + journaled actions, checking each applies."""
+        t = cls(id=rec.id, spec=spec, n=rec.seats, options=rec.options, host_hash=rec.host_hash,
+                bot_delay=rec.bot_delay, takeover_enabled=rec.takeover, created=rec.created)
+        for seat, tok, name, bot in zip(t.seats, rec.tokens, rec.names, rec.bots):
+            seat.token_hash, seat.name, seat.bot = tok, name, bot
+            if tok is not None:
+                seat.away_since = now
+        if rec.seed is not None:
+            t.seed, t.started_wall = rec.seed, rec.started
+            state = spec.setup(t.n, rec.seed, rec.options)
+            for seat_no, action in journal.actions(rec.id):
+                state, _ = spec.apply(state, seat_no, action)  # raises if the journal disagrees
+                t.sid += 1
+            t.state = state
+            t.phase = OVER if spec.is_over(state) else PLAYING
+            t.legal = [[] for _ in range(t.n)]
+            t.legal_since = [t.sid] * t.n
+            t.refresh(now)
+        return t
+
+    # --- game -----------------------------------------------------------------------
+    def start(self, seed: int, now: float, wall: float) -> None:
+        self.seed = seed
+        self.state = self.spec.setup(self.n, seed, self.options)
+        self.started_wall = wall
+        self.phase = PLAYING
+        self.sid = 0
+        self.legal = [[] for _ in range(self.n)]
+        self.legal_since = [0] * self.n
+        self.refresh(now)
+
+    def check_sid(self, seat: int, sid: int) -> bool:
+        return self.legal_since[seat] <= sid <= self.sid
+
+    def apply(self, seat: int, action: dict[str, Any], now: float) -> list[dict[str, Any]]:
+        """Apply one action (RuleError if illegal; state unchanged then). Returns the events."""
+        assert self.state is not None
+        state, events = self.spec.apply(self.state, seat, action)
+        self.state = state
+        self.sid += 1
+        self.legal_since[seat] = self.sid
+        self.refresh(now)
+        return events
+
+    def refresh(self, now: float) -> None:
+        """After a state change: legal actions, the phase clock and the bots' next moves."""
+        state = self.state
+        assert state is not None
+        spec = self.spec
+        over = spec.is_over(state)
+        if over:
+            self.phase = OVER
+        for s in range(self.n):
+            new = [] if over else spec.legal_actions(state, s)
+            if new != self.legal[s]:
+                self.legal[s] = new
+                self.legal_since[s] = self.sid
+        self._refresh_clock(now, over)
+        self.schedule_bots(now)
+
+    def _refresh_clock(self, now: float, over: bool) -> None:
+        state = self.state
+        seconds = None if over else self.spec.timer(state)
+        if seconds is None:
+            self.clock = None
+            return
+        key = (seconds, state.get("phase"), state.get("round"), state.get("turn"))
+        if self.clock is None or self.clock.key != key:
+            self.clock = Clock(total=float(seconds), key=key, deadline=now + float(seconds))
+
+    def schedule_bots(self, now: float) -> None:
+        if self.phase != PLAYING:
+            self.bot_due.clear()
+            return
+        for s, seat in enumerate(self.seats):
+            if seat.bot_level and self.legal[s]:
+                self.bot_due.setdefault(s, now + self.bot_delay)
+            else:
+                self.bot_due.pop(s, None)
+
+    def bot_action(self, seat_no: int) -> dict[str, Any] | None:
+        """What the seat's bot plays now (None: it waits); it sees only that seat's view and legal actions."""
+        seat = self.seats[seat_no]
+        bots = self.spec.bots()
+        bot = bots.get(seat.bot_level or "") or next(iter(bots.values()))
+        rng = Rng.from_seed((self.seed or 0) * 1_000_003 + seat_no * 7919 + self.sid)
+        view = self.spec.view(self.state, seat_no)
+        legal = self.legal[seat_no]
+        try:
+            action = bot(view, legal, rng)
+        except Exception:  # a buggy bot must not stop the table
+            log.exception("table %s: bot of seat %d failed; playing a random legal action", self.id, seat_no)
+            action = rng.choice(legal)
+        return action
+
+    def takeover_due(self) -> bool:
+        """Whether absent humans may be replaced by bots now: a game is running, the table allows it,
+        the game has bots, and at least one human is still here (an abandoned table just waits)."""
+        return (self.phase == PLAYING and self.takeover_enabled and self.has_bots
+                and any(s.holder is not None for s in self.seats))
+
+    def wakeup(self, grace: float) -> float | None:
+        """The next monotonic time something happens here without input (bots, clock, grace)."""
+        times = list(self.bot_due.values())
+        if self.clock and not self.clock.paused and not self.clock.expired:
+            times.append(self.clock.deadline)
+        if self.takeover_due():
+            times += [s.away_since + grace for s in self.seats
+                      if s.away_since is not None and s.takeover is None and s.token_hash]
+        return min(times) if times else None
+
+    # --- what leaves the server --------------------------------------------------------
+    def snapshot(self, seat: int | None, events: list[dict[str, Any]], now: float) -> dict[str, Any]:
+        """The message for one viewer: its view, its legal actions, its events."""
+        spec, state = self.spec, self.state
+        msg: dict[str, Any] = {"t": "snapshot", "table": self.id, "seat": seat, "sid": self.sid,
+                               "view": spec.view(state, seat), "over": self.phase == OVER,
+                               "events": spec.events_for(events, seat)}
+        if seat is not None:
+            msg["legal"] = self.legal[seat]
+        if self.clock is not None and not self.clock.expired:
+            msg["clock"] = self.clock.wire(now)
+        if self.phase == OVER:
+            msg["result"] = spec.result(state)
+        return msg
+
+    def snapshot_frames(self, events: list[dict[str, Any]], now: float,
+                        ack: tuple[int, Any] | None = None) -> list[tuple[int, bytes]]:
+        """One encoded snapshot per held seat and one shared frame for all spectators.
+
+        ``ack = (seat, ref)`` adds ``ref`` to that seat's snapshot only: the acting
+        client learns which of its acts produced this state.
+
+        The same message as :meth:`snapshot`, encoded by splicing: the parts every
+        viewer shares (table, sid, over, clock, result, public events) are packed
+        once, a seat's unchanged legal actions are reused from the last broadcast,
+        and only each seat's view is packed per seat.
+        """
+        spec, state = self.spec, self.state
+        _pack = self._packer.pack  # one reusable Packer per table (faster than packb per call)
+        over = self.phase == OVER
+        common = [_KEY["t"], _SNAPSHOT, _KEY["table"], _pack(self.id), _KEY["sid"], _pack(self.sid),
+                  _KEY["over"], _pack(over)]
+        if self.clock is not None and not self.clock.expired:
+            common += [_KEY["clock"], _pack(self.clock.wire(now))]
+        if over:
+            common += [_KEY["result"], _pack(spec.result(state))]
+        pairs = len(common) // 2
+        shared = b"".join(common)
+        public = not any("vis" in ev for ev in events)
+        shared_events = _pack(events) if public else b""
+        key_seat, key_view, key_events, key_legal = _KEY["seat"], _KEY["view"], _KEY["events"], _KEY["legal"]
+        seat_head = _map_head(pairs + 4)
+        out: list[tuple[int, bytes]] = []
+        cache = self._legal_packed
+        for s, seat in enumerate(self.seats):
+            if seat.holder is None:
+                continue
+            legal = self.legal[s]
+            hit = cache.get(s)
+            if hit is None or hit[0] is not legal:
+                hit = cache[s] = (legal, _pack(legal))
+            evs = shared_events if public else _pack(spec.events_for(events, s))
+            if ack is not None and ack[0] == s:
+                body = b"".join((_map_head(pairs + 5), shared, key_seat, _pack(s), key_view, _pack(spec.view(state, s)),
+                                 key_events, evs, key_legal, hit[1], _KEY["ref"], _pack(ack[1])))
+            else:
+                body = b"".join((seat_head, shared, key_seat, _pack(s), key_view, _pack(spec.view(state, s)),
+                                 key_events, evs, key_legal, hit[1]))
+            out.append((seat.holder, _with_header(body)))
+        if self.watchers:
+            evs = shared_events if public else _pack(spec.events_for(events, None))
+            frame = _with_header(b"".join((_map_head(pairs + 3), shared, key_seat, _pack(None), key_view,
+                                           _pack(spec.view(state, None)), key_events, evs)))
+            out += [(cid, frame) for cid in self.watchers]
+        return out
+
+    def members(self) -> set[int]:
+        return {s.holder for s in self.seats if s.holder is not None} | self.watchers
+
+    def lobby_info(self) -> dict[str, Any]:
+        return {
+            "id": self.id, "game": self.spec.id, "seats": [
+                {"seat": i, "name": s.name, "taken": s.taken, "connected": s.holder is not None or s.bot is not None,
+                 "bot": s.bot_level, "ready": s.ready, "colour": i}
+                for i, s in enumerate(self.seats)],
+            "phase": self.phase, "options": self.options, "sid": self.sid, "bot_delay": self.bot_delay,
+            "takeover": self.takeover_enabled, "watchers": len(self.watchers)}
+
+    def summary(self) -> dict[str, Any]:
+        return {"id": self.id, "game": self.spec.id, "seats": self.n, "free": sum(not s.taken for s in self.seats),
+                "phase": self.phase, "names": [s.name for s in self.seats]}

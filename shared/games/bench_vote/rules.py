@@ -1,0 +1,80 @@
+"""Rules of bench_vote (the server benchmark game).
+
+Public: ``votes`` (one int per player), ``seq`` (moves applied), ``last``
+({player, target} or None). Secret per player p: ``hand`` (8 ints),
+``discarded``, ``drawn`` (starts at 8). ``card(p, n) = ((p+1)*7919 + n*104729) % 52``.
+Move ``{"type": "vote", "target": t}`` by anyone at any time: ``votes[t] += 1``,
+``seq += 1``, ``last = {player, target}``; the mover's hand drops its first card
+and draws ``card(p, drawn)``. The game never ends.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from shared.errors import RuleError
+
+HAND = 8
+
+
+def card(p: int, n: int) -> int:
+    return ((p + 1) * 7919 + n * 104729) % 52
+
+
+def setup(players: int, seed: int, options: dict[str, Any], content: Any) -> dict[str, Any]:
+    return {
+        "players": players,
+        "votes": [0] * players,
+        "seq": 0,
+        "last": None,
+        "secret": [{"hand": [card(p, n) for n in range(HAND)], "discarded": 0, "drawn": HAND}
+                   for p in range(players)],
+    }
+
+
+def legal_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
+    return [{"type": "vote", "target": t} for t in range(state["players"])]
+
+
+def apply(state: dict[str, Any], seat: int, action: dict[str, Any]) -> tuple[dict[str, Any], list[dict]]:
+    if action.get("type") != "vote":
+        raise RuleError("action/unknown_type", "the only move is 'vote'")
+    target = action.get("target")
+    n = state["players"]
+    if not isinstance(target, int) or isinstance(target, bool) or not 0 <= target < n:
+        raise RuleError("action/illegal_target", "vote for a player at this table", target=str(target)[:20])
+    votes = list(state["votes"])
+    votes[target] += 1
+    mine = state["secret"][seat]
+    drawn = mine["drawn"]
+    secret = list(state["secret"])
+    secret[seat] = {"hand": mine["hand"][1:] + [card(seat, drawn)], "discarded": mine["discarded"] + 1,
+                    "drawn": drawn + 1}
+    new = {"players": n, "votes": votes, "seq": state["seq"] + 1, "last": {"player": seat, "target": target},
+           "secret": secret}
+    return new, [{"type": "voted", "player": seat, "target": target}]
+
+
+def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
+    out: dict[str, Any] = {"players": state["players"], "votes": state["votes"], "seq": state["seq"],
+                           "last": state["last"]}
+    if seat is not None:
+        out["me"] = state["secret"][seat]
+    return out
+
+
+def is_over(state: dict[str, Any]) -> bool:
+    return False
+
+
+def result(state: dict[str, Any]) -> dict[str, Any]:
+    return {"winners": [], "scores": list(state["votes"]), "why": "bench_vote never ends"}
+
+
+def leaks(state: dict[str, Any], viewer: int | None, view_: dict[str, Any]) -> list[str]:
+    """Names what ``view_`` shows that ``viewer`` may not see (empty = fine)."""
+    found = []
+    allowed = {"players", "votes", "seq", "last"} | ({"me"} if viewer is not None else set())
+    found += [f"key {k}" for k in view_ if k not in allowed]
+    if viewer is not None and view_.get("me") != state["secret"][viewer]:
+        found.append("me is not the viewer's own secret")
+    return found

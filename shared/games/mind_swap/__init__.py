@@ -1,0 +1,30 @@
+"""mind_swap (心と体の入れ替わり): put every student's mind back into their own body."""
+from __future__ import annotations
+
+from shared.games.mind_swap import rules
+from shared.spec import GameSpec, OptionSpec
+
+SPEC = GameSpec(
+    id="mind_swap",
+    names={"ja": "心と体の入れ替わり", "zh": "心与体的交换", "en": "Mind Swap"},
+    min_seats=2,
+    max_seats=6,
+    rules=rules,
+    options=(
+        # "random16" (default), "all30", or a list of attendance numbers (checked by setup)
+        OptionSpec("students", "random16", None,
+                   {"ja": "登場する生徒（ランダム16人／全30人／番号の一覧）",
+                    "zh": "登场学生（随机16人／全部30人／学号列表）",
+                    "en": "Students in play (random 16 / all 30 / a list of numbers)"}),
+        OptionSpec("shuffle", "cycle", ("cycle", "quick"),
+                   {"ja": "シャッフル（一巡：全員バラバラ／時短：元に戻った生徒は除く）",
+                    "zh": "洗牌方式（单循环：全员错位／快速：已复原者退出）",
+                    "en": "Shuffle (single cycle: nobody restored / quick: restored students leave)"}),
+        OptionSpec("entry", "three_per_turn", ("three_per_turn", "all_at_start"),
+                   {"ja": "登場（毎手番3人ずつ／最初から全員）",
+                    "zh": "登场（每回合3人／开局全部）",
+                    "en": "Entry (three per turn / everyone at the start)"}),
+    ),
+    content_source="assets.loaders.mind_swap:load",
+    bots_module="shared.games.mind_swap.bots",
+)

@@ -1,0 +1,922 @@
+"""mind_swap rules: put every student's mind (心) back into their own body (体).
+
+Read docs/rules/mind_swap.md for the rules as enforced. Students are named by
+attendance number (2–31). **A pair on the map is named by its body number**: the
+body card stays where it is and minds move between bodies.
+
+Actions (``seat`` is the caller; only the seat whose turn it is may act)::
+
+    {"type": "play", "card": id, "action": "move_self", "to": loc, "take": body | "negi" | None}
+    {"type": "play", "card": id, "action": "move_negi", "to": loc}
+    {"type": "play", "card": id, "action": "relocate", "students": [body, ...]}   # 3 (or all, if fewer)
+    {"type": "play", "card": id, "action": "extra_magic"}
+    {"type": "play", "card": id, "action": "bath"}
+    {"type": "play", "card": id, "action": "event", "student": body | None}     # None only if nobody is there
+    {"type": "magic", "a": body, "b": body}
+    {"type": "great_swap", "a": body, "b": body}     # only while pending great success
+    {"type": "great_skip"}                            # only while pending great success
+    {"type": "end_turn"}                              # after the card, to decline a remaining magic
+
+``timeout_actions`` (for a server turn clock) plays the mildest legal action for the seat
+to act: skip the great success, end the turn, or play a card (extra magic, bath, move Negi,
+event, move yourself, relocate — the first the hand allows), never magic.
+
+``loc`` is one of "library", "classroom", "garden", "sports_ground", "other".
+``card`` is a card instance id (0..39). ``legal_actions`` lists each distinct card
+*type* in hand once (its lowest instance id); ``apply`` accepts any instance of that
+type. Relocation targets: every 3-combination is listed while there are at most
+``RELOCATE_CAP`` of them; beyond that a deterministic spread of ``RELOCATE_CAP``
+combinations is listed, and ``apply`` accepts every legal combination (any order).
+The turn ends by itself once the card is played and no magic is possible any more;
+otherwise ``end_turn`` ends it. The card is drawn at the end of the turn.
+
+View (``view(state, seat)``; ``seat`` None = spectator)::
+
+    {"game": "mind_swap", "seat": s|None, "players": n, "phase": "play"|"great"|"over",
+     "turn": seat to act, "turn_no": k, "students": [numbers in play], "left": [restored by the
+     quick shuffle, out of the game], "chars": [character (mind number) per seat],
+     "pairs": [{"body": b, "mind": m, "loc": loc, "room": str|None}, ...],   # on the map
+     "waiting": [{"body": b, "mind": m}, ...],                              # not yet on the map
+     "negi": loc, "pieces": [{"loc": loc, "room": str|None}, ...] per seat,
+     "hand": [{"id": id, "type": card_type}] (own seat) | None, "hand_sizes": [...],
+     "deck": count, "discard": count, "discard_top": card_type|None, "cup": count,
+     "piles": [[student numbers] per seat], "scores": [...],
+     "played": bool, "magic_left": int, "bath": bool, "can_magic": bool,
+     "pending": None | {"kind": "great", "seat": s, "at": loc|None, "exclude": [a, b]},
+     "opening": [events of the setup: start dice, entries], "options": {resolved options},
+     "result": None | result(state)}   # result: {"over", "scores", "winners", "piles", "why"}
+
+``room``: pairs at "other" are each in their own room (club room, dorm, pool, staff
+room…) unless something put them together (take-along, Chachamaru, Asakura, an event
+moving to someone at "other"); pairs share a room when their ``room`` strings match.
+
+Events (public unless noted)::
+
+    {"type": "dice", "purpose": p, "dice": ["d6"|"d10", ...], "faces": [...], "seat": s|None, ...}
+        (seat None: a roll of the table itself — start locations, Chachamaru)
+        purposes: start (seat), start_location (student), control (student), location (student,
+        total, row_of "mind"|"body"), magic (a, b), runaway, event (student, ability), chachamaru (student)
+        e.g. {"type":"dice","purpose":"magic","dice":["d6","d6"],"faces":[3,5],"seat":1,"a":4,"b":9}
+    {"type": "turn", "seat": s, "turn_no": k}
+    {"type": "move", "student": b, "from": loc|None, "to": loc, "room": str|None, "why": w}
+        why: enter, move_self, take, relocate, reporter, servant, companion, chachamaru, asakura
+    {"type": "piece", "seat": s, "to": loc, "room": str|None}
+    {"type": "negi", "from": loc, "to": loc}
+    {"type": "play", "seat": s, "card": id, "card_type": t, "action": a, ...the action's targets}
+    {"type": "control", "seat": s, "student": b, "ok": bool}
+    {"type": "marker", "seat": s|None, "student": m, "why": "runaway"|"reporter"|"asakura"}
+    {"type": "magic", "seat": s, "a": a, "b": b, "outcome": "sneeze"|"runaway"|"great"|"success"}
+    {"type": "fizzle", "seat": s, "why": "empty_cup"}
+    {"type": "minds", "moves": [{"mind": m, "from": body, "to": body}, ...], "why": "magic"|"great"|"runaway"}
+    {"type": "ability", "student": b, "mind": m, "index": i, "kind": k, "n": n, "ok": bool}
+    {"type": "restored", "student": n, "seat": s}          # pair leaves to s's score pile
+    {"type": "cup", "count": n}
+    {"type": "draw", "seat": s, "card": id, "card_type": t, "vis": [s]}   # private
+    {"type": "drew", "seat": s}                                          # public
+    {"type": "reshuffle", "count": n}
+    {"type": "great", "seat": s}                    # great success: choose a follow-up swap
+    {"type": "end_turn", "seat": s}
+    {"type": "game_over", "scores": [...], "winners": [...]}
+"""
+from __future__ import annotations
+
+from itertools import combinations
+from typing import Any
+
+from shared.errors import RuleError
+from shared.rng import Rng
+
+LOCS: tuple[str, ...] = ("library", "classroom", "garden", "sports_ground", "other")
+OTHER = "other"
+N = 32  # list slots indexed by attendance number (0, 1 unused)
+HAND = 4
+PER_TURN_ENTRY = 3
+RELOCATE_CAP = 600
+CHACHAMARU, EVANGELINE, ASAKURA = 10, 26, 3
+CONTROL_MIN = 9  # d10 9–10 moves another player's character
+RUNAWAY_LOW = 5  # d10 1–5 lower attendance number, 6–10 higher
+PLAY_ACTIONS = ("move_self", "move_negi", "relocate", "extra_magic", "bath", "event")
+
+
+# --- pure pieces with their own tests -------------------------------------------------------------
+def magic_outcome(d1: int, d2: int) -> str:
+    """Read the magic 2d6: both 1–2 sneeze; else a 3 runaway; else both 5–6 great; else success."""
+    if d1 <= 2 and d2 <= 2:
+        return "sneeze"
+    if d1 == 3 or d2 == 3:
+        return "runaway"
+    if d1 >= 5 and d2 >= 5:
+        return "great"
+    return "success"
+
+
+def runaway_target(a: int, b: int, d10: int) -> tuple[int, int]:
+    """(receiving body, other body): d10 1–5 the lower attendance number, 6–10 the higher."""
+    lo, hi = (a, b) if a < b else (b, a)
+    return (lo, hi) if d10 <= RUNAWAY_LOW else (hi, lo)
+
+
+def runaway_move(mind_of: dict[int, int], a: int, b: int, drawn: int | None, d10: int) -> dict[int, int]:
+    """The runaway's three-way move over ``mind_of`` (body -> mind); returns a new mapping.
+
+    The drawn mind goes into the receiving body T (chosen by the d10), T's mind goes to the
+    other named body O, and O's mind goes to the body the drawn mind left. No marker
+    (``drawn`` None) or a drawn mind that is on no body: nothing changes. A drawn mind
+    already in T or O gives a plain swap of T and O.
+    """
+    out = dict(mind_of)
+    if drawn is None:
+        return out
+    source = next((body for body, mind in mind_of.items() if mind == drawn), None)
+    if source is None:
+        return out
+    t, o = runaway_target(a, b, d10)
+    if source in (t, o):
+        out[t], out[o] = mind_of[o], mind_of[t]
+        return out
+    out[t] = drawn
+    out[o] = mind_of[t]
+    out[source] = mind_of[o]
+    return out
+
+
+# --- setup -----------------------------------------------------------------------------------------
+def _bad_option(name: str, msg: str) -> RuleError:
+    return RuleError("setup/bad_option", msg, option=name)
+
+
+def _sample(rng: Rng, seq: list[int], k: int) -> list[int]:
+    """k distinct items, drawing only k numbers (a partial Fisher–Yates)."""
+    pool = list(seq)
+    for i in range(k):
+        j = i + rng.below(len(pool) - i)
+        pool[i], pool[j] = pool[j], pool[i]
+    return pool[:k]
+
+
+def _choose_students(players: int, sel: Any, content: Any, rng: Rng) -> tuple[list[int], list[int]]:
+    """(students in play sorted, characters per seat)."""
+    every = sorted(content.students)
+    if isinstance(sel, str) and sel.startswith("random"):
+        try:
+            count = int(sel[len("random"):])
+        except ValueError:
+            raise _bad_option("students", "students must be random16, all30 or a list of numbers") from None
+        count = max(min(count, len(every)), players, 2)
+        chars = _sample(rng, every, players)
+        rest = [n for n in every if n not in chars]
+        return sorted(chars + _sample(rng, rest, count - players)), chars
+    if sel == "all30":
+        pool = every
+    elif isinstance(sel, (list, tuple)):
+        if not all(isinstance(n, int) and not isinstance(n, bool) for n in sel):
+            raise _bad_option("students", "the student list must hold attendance numbers")
+        if len(set(sel)) != len(sel) or any(n not in content.students for n in sel):
+            raise _bad_option("students", "the student list must hold distinct numbers 2–31")
+        if len(sel) < max(players, 2):
+            raise _bad_option("students", "the student list needs at least one student per player and two in all")
+        pool = sorted(sel)
+    else:
+        raise _bad_option("students", "students must be random16, all30 or a list of numbers")
+    return list(pool), _sample(rng, pool, players)
+
+
+def _shuffle_minds(students: list[int], chars: list[int], method: str, rng: Rng) -> tuple[list[int], list[int]]:
+    """(mind per body slot, students left out because the quick shuffle restored them)."""
+    mind = [0] * N
+    if method == "cycle":
+        order = list(students)
+        rng.shuffle(order)
+        for i, body in enumerate(order):
+            mind[body] = order[(i + 1) % len(order)]
+        return mind, []
+    while True:  # quick: a random arrangement; redeal while a character (or everyone) is restored
+        perm = list(students)
+        rng.shuffle(perm)
+        fixed = [b for b, m in zip(students, perm) if b == m]
+        if len(fixed) <= len(students) - 2 and not any(c in fixed for c in chars):
+            break
+    for body, m in zip(students, perm):
+        if body != m:
+            mind[body] = m
+    return mind, sorted(fixed)
+
+
+def setup(players: int, seed: int, options: dict[str, Any], content: Any) -> dict[str, Any]:
+    rng = Rng.from_seed(seed)
+    shuffle = options.get("shuffle", "cycle")
+    entry = options.get("entry", "three_per_turn")
+    if shuffle not in ("cycle", "quick"):
+        raise _bad_option("shuffle", "shuffle must be cycle or quick")
+    if entry not in ("three_per_turn", "all_at_start"):
+        raise _bad_option("entry", "entry must be three_per_turn or all_at_start")
+    students, chars = _choose_students(players, options.get("students", "random16"), content, rng)
+    mind, left = _shuffle_minds(students, chars, shuffle, rng)
+    table: list[Any] = [None] * N
+    abil: list[Any] = [None] * N
+    groups: list[Any] = [None] * N
+    for no in students:
+        st = content.students[no]
+        table[no] = list(st.where)
+        abil[no] = [a.as_data() for a in st.abilities]
+        groups[no] = list(st.groups)
+    ctypes = content.deck_types()
+    cacts = {c.id: list(c.actions) for c in content.cards}
+    deck = list(range(len(ctypes)))
+    rng.shuffle(deck)
+    hands: list[list[int]] = [[] for _ in range(players)]
+    for _ in range(HAND):
+        for s in range(players):
+            hands[s].append(deck.pop())
+    unrestored = [n for n in students if mind[n]]
+    s: dict[str, Any] = {
+        "game": "mind_swap", "players": players, "rng": 0,
+        "opts": {"students": options.get("students", "random16"), "shuffle": shuffle, "entry": entry},
+        "table": table, "abil": abil, "groups": groups, "ctypes": ctypes, "cacts": cacts,
+        "students": students, "left": left, "chars": chars,
+        "mind": mind, "loc": [None] * N, "room": [None] * N, "room_seq": 0,
+        "waiting": [], "pile": [[] for _ in range(players)],
+        "negi": "classroom", "piece": [None] * players, "proom": [None] * players,
+        "hands": hands, "deck": deck, "discard": [],
+        "cup": sorted(unrestored),
+        "turn": 0, "turn_no": 0, "played": False, "magic_left": 1, "bath": False, "pending": None,
+        "over": False, "opening": [],
+    }
+    events: list[dict] = []
+    first = [b for b in unrestored if mind[b] in chars] if entry == "three_per_turn" else list(unrestored)
+    s["waiting"] = [b for b in unrestored if b not in first]
+    for b in first:
+        _enter(s, rng, b, events)
+    _sync_pieces(s, events)
+    # highest d10 starts; ties reroll
+    contenders = list(range(players))
+    while len(contenders) > 1:
+        faces = {}
+        for seat in contenders:
+            faces[seat] = rng.randint(1, 10)
+            events.append(_dice("start", ["d10"], [faces[seat]], seat))
+        top = max(faces.values())
+        contenders = [seat for seat in contenders if faces[seat] == top]
+    s["turn"] = contenders[0]
+    _begin_turn(s, rng, events)
+    s["rng"] = rng.state
+    s["opening"] = events
+    return s
+
+
+# --- small helpers over a working copy ------------------------------------------------------------
+def _dice(purpose: str, dice: list[str], faces: list[int], seat: int | None, **extra: Any) -> dict:
+    ev = {"type": "dice", "purpose": purpose, "dice": dice, "faces": faces, "seat": seat}
+    ev.update(extra)
+    return ev
+
+
+def _work(state: dict) -> dict:
+    """A copy of the state whose mutable parts are fresh (static tables are shared)."""
+    s = dict(state)
+    for key in ("mind", "loc", "room", "waiting", "piece", "proom", "deck", "discard", "cup"):
+        s[key] = list(state[key])
+    s["hands"] = [list(h) for h in state["hands"]]
+    s["pile"] = [list(p) for p in state["pile"]]
+    return s
+
+
+def _body_of(s: dict, mind: int) -> int | None:
+    minds = s["mind"]
+    return minds.index(mind) if mind in minds else None
+
+
+def _own_body(s: dict, seat: int) -> int | None:
+    return _body_of(s, s["chars"][seat])
+
+
+def _on_map(s: dict) -> list[int]:
+    loc = s["loc"]
+    return [b for b in range(2, N) if loc[b] is not None]
+
+
+def _with_piece(s: dict, seat: int, body: int) -> bool:
+    """Is the pair ``body`` together with ``seat``'s character (piece)?"""
+    where = s["loc"][body]
+    if where is None or where != s["piece"][seat]:
+        return False
+    return where != OTHER or s["room"][body] == s["proom"][seat]
+
+
+def _negi_with(s: dict, seat: int) -> bool:
+    return s["negi"] == s["piece"][seat]
+
+
+def _new_room(s: dict) -> str:
+    s["room_seq"] += 1
+    return f"r{s['room_seq']}"
+
+
+def _sync_pieces(s: dict, events: list) -> None:
+    """Player pieces follow the pair holding the player's mind (restored: they stay put)."""
+    minds, loc, rooms, piece, proom = s["mind"], s["loc"], s["room"], s["piece"], s["proom"]
+    for seat, ch in enumerate(s["chars"]):
+        if ch not in minds:
+            continue
+        b = minds.index(ch)
+        where, room = loc[b], rooms[b]
+        if where is not None and (piece[seat] != where or proom[seat] != room):
+            piece[seat], proom[seat] = where, room
+            events.append({"type": "piece", "seat": seat, "to": where, "room": room})
+
+
+def _place(s: dict, rng: Rng, b: int, to: str, why: str, events: list, room: str | None = None) -> None:
+    """Move pair ``b`` to ``to`` (joining ``room`` at "other" if given), then the "other" specials."""
+    old = s["loc"][b]
+    if to == OTHER:
+        s["room"][b] = room or _new_room(s)
+    else:
+        s["room"][b] = None
+    s["loc"][b] = to
+    events.append({"type": "move", "student": b, "from": old, "to": to, "room": s["room"][b], "why": why})
+    if to != OTHER or room is not None:
+        return
+    m = s["mind"][b]
+    if m in s["chars"]:
+        return  # a player decides where their own character is
+    if m == CHACHAMARU:
+        face = rng.randint(1, 10)
+        events.append(_dice("chachamaru", ["d10"], [face], None, student=b))
+        eva = _body_of(s, EVANGELINE)
+        if face <= 5 and eva is not None and eva != b and s["loc"][eva] is not None:
+            _join(s, rng, b, eva, "chachamaru", events)
+    elif m == ASAKURA and s["cup"]:
+        drawn = rng.choice(s["cup"])
+        events.append({"type": "marker", "seat": None, "student": drawn, "why": "asakura"})
+        t = _body_of(s, drawn)
+        if t is not None and t != b and s["loc"][t] is not None:
+            _join(s, rng, b, t, "asakura", events)
+
+
+def _join(s: dict, rng: Rng, b: int, host: int, why: str, events: list) -> None:
+    """Pair ``b`` goes to be with pair ``host`` (same room when the host is at "other")."""
+    where = s["loc"][host]
+    if where == OTHER:
+        if s["loc"][b] == OTHER and s["room"][b] == s["room"][host]:
+            return
+        _place(s, rng, b, OTHER, why, events, room=s["room"][host])
+    elif s["loc"][b] != where:
+        _place(s, rng, b, where, why, events)
+
+
+def _start_location(s: dict, rng: Rng, b: int, events: list) -> str:
+    row11, row12 = s["table"][b][9], s["table"][b][10]
+    if row11 == row12:
+        return row11
+    face = rng.randint(1, 6)
+    events.append(_dice("start_location", ["d6"], [face], None, student=b))
+    return row11 if face <= 3 else row12
+
+
+def _enter(s: dict, rng: Rng, b: int, events: list) -> None:
+    if b in s["waiting"]:
+        s["waiting"].remove(b)
+    _place(s, rng, b, _start_location(s, rng, b, events), "enter", events)
+
+
+def _begin_turn(s: dict, rng: Rng, events: list) -> None:
+    events.append({"type": "turn", "seat": s["turn"], "turn_no": s["turn_no"]})
+    for _ in range(PER_TURN_ENTRY):
+        if not s["waiting"]:
+            break
+        _enter(s, rng, rng.choice(s["waiting"]), events)
+    _sync_pieces(s, events)
+
+
+def _location_roll(s: dict, rng: Rng, b: int, seat: int, events: list) -> str:
+    d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+    total = d1 + d2
+    of = "mind" if total <= 8 else "body"
+    row_owner = s["mind"][b] if of == "mind" else b
+    events.append(_dice("location", ["d6", "d6"], [d1, d2], seat, student=b, total=total, row_of=of))
+    return s["table"][row_owner][total - 2]
+
+
+def _control(s: dict, rng: Rng, seat: int, b: int, events: list) -> bool:
+    """d10 9–10 to move a pair holding another player's mind; True without a roll otherwise."""
+    m = s["mind"][b]
+    if m not in s["chars"] or m == s["chars"][seat]:
+        return True
+    face = rng.randint(1, 10)
+    ok = face >= CONTROL_MIN
+    events.append(_dice("control", ["d10"], [face], seat, student=b))
+    events.append({"type": "control", "seat": seat, "student": b, "ok": ok})
+    return ok
+
+
+def _enter_character_bodies(s: dict, rng: Rng, events: list) -> None:
+    """A player's mind always stands on the map: a waiting body that received one enters now."""
+    for ch in s["chars"]:
+        b = _body_of(s, ch)
+        if b is not None and s["loc"][b] is None and b != ch:
+            _enter(s, rng, b, events)
+
+
+def _resolve_restorations(s: dict, seat: int, events: list) -> None:
+    """Restored pairs leave (map or waiting) to the caster's pile; refill the cup; check the end."""
+    mind = s["mind"]
+    restored = [b for b in range(2, N) if mind[b] == b]
+    if not restored:
+        return
+    for b in restored:
+        mind[b] = 0
+        s["loc"][b] = None
+        s["room"][b] = None
+        if b in s["waiting"]:
+            s["waiting"].remove(b)
+        s["pile"][seat].append(b)
+        events.append({"type": "restored", "student": b, "seat": seat})
+    s["cup"] = [m for m in s["cup"] if m not in restored]
+    events.append({"type": "cup", "count": len(s["cup"])})
+    if not s["cup"]:
+        s["over"] = True
+        res = result(s)
+        events.append({"type": "game_over", "scores": res["scores"], "winners": res["winners"]})
+
+
+def _swap(s: dict, a: int, b: int, why: str, events: list) -> None:
+    mind = s["mind"]
+    mind[a], mind[b] = mind[b], mind[a]
+    events.append({"type": "minds", "why": why, "moves": [{"mind": mind[a], "from": b, "to": a},
+                                                          {"mind": mind[b], "from": a, "to": b}]})
+    _sync_pieces(s, events)
+
+
+# --- whose magic is possible ----------------------------------------------------------------------
+def _magic_pairs(s: dict, seat: int) -> list[tuple[int, int]]:
+    """Every (a, b), a < b, the seat may name for magic now (ignoring attempts left)."""
+    if not _negi_with(s, seat):
+        return []
+    on_map = _on_map(s)
+    if s["bath"]:
+        return list(combinations(on_map, 2))
+    here = s["piece"][seat]
+    if here != OTHER:
+        return list(combinations([b for b in on_map if s["loc"][b] == here], 2))
+    own = _own_body(s, seat)
+    if own is None:
+        return []
+    return [(min(own, b), max(own, b)) for b in on_map if b != own and s["loc"][b] == OTHER]
+
+
+def _great_pairs(s: dict) -> list[tuple[int, int]]:
+    p = s["pending"]
+    cand = [b for b in _on_map(s) if b not in p["exclude"] and (p["at"] is None or s["loc"][b] == p["at"])]
+    return list(combinations(cand, 2))
+
+
+def _can_magic(s: dict, seat: int) -> bool:
+    """Cheap form of ``magic_left > 0 and _magic_pairs(s, seat)``."""
+    if s["magic_left"] <= 0 or s["negi"] != s["piece"][seat]:
+        return False
+    loc = s["loc"]
+    if s["bath"]:
+        return sum(1 for w in loc if w is not None) >= 2
+    here = s["piece"][seat]
+    if here != OTHER:
+        return loc.count(here) >= 2
+    own = _own_body(s, seat)
+    return own is not None and loc.count(OTHER) >= 2
+
+
+# --- legal actions ---------------------------------------------------------------------------------
+def _first_of_each_type(s: dict, seat: int) -> list[int]:
+    seen: dict[str, int] = {}
+    for cid in sorted(s["hands"][seat]):
+        seen.setdefault(s["ctypes"][cid], cid)
+    return sorted(seen.values())
+
+
+def _relocate_candidates(s: dict, seat: int) -> list[int]:
+    own = _own_body(s, seat)
+    return [b for b in _on_map(s) if b != own]
+
+
+def _relocate_choices(cands: list[int]) -> list[list[int]]:
+    k = min(3, len(cands))
+    combos = [list(c) for c in combinations(cands, k)]
+    if len(combos) <= RELOCATE_CAP:
+        return combos
+    step = len(combos) / RELOCATE_CAP
+    return [combos[int(i * step)] for i in range(RELOCATE_CAP)]
+
+
+def _play_options(s: dict, seat: int, cid: int, act: str) -> list[dict]:
+    base = {"type": "play", "card": cid, "action": act}
+    if act == "move_self":
+        here = s["piece"][seat]
+        own = _own_body(s, seat)
+        takes: list[Any] = [None]
+        if _negi_with(s, seat):
+            takes.append("negi")
+        takes += [b for b in _on_map(s) if b != own and _with_piece(s, seat, b)]
+        return [dict(base, to=to, take=t) for to in LOCS if to != here for t in takes]
+    if act == "move_negi":
+        return [dict(base, to=to) for to in LOCS if to != s["negi"]]
+    if act == "relocate":
+        return [dict(base, students=c) for c in _relocate_choices(_relocate_candidates(s, seat))]
+    if act == "event":
+        targets = _event_targets(s, seat)
+        return [dict(base, student=t) for t in (targets or [None])]
+    return [base]
+
+
+def _event_targets(s: dict, seat: int) -> list[int]:
+    return [b for b in _on_map(s) if _with_piece(s, seat, b)]
+
+
+def legal_actions(state: dict, seat: int) -> list[dict]:
+    if state["over"] or seat != state["turn"]:
+        return []
+    if state["pending"] is not None:
+        return [{"type": "great_swap", "a": a, "b": b} for a, b in _great_pairs(state)] + [{"type": "great_skip"}]
+    out: list[dict] = []
+    if not state["played"]:
+        for cid in _first_of_each_type(state, seat):
+            for act in state["cacts"][state["ctypes"][cid]]:
+                out += _play_options(state, seat, cid, act)
+    else:
+        out.append({"type": "end_turn"})
+    if state["magic_left"] > 0:
+        out += [{"type": "magic", "a": a, "b": b} for a, b in _magic_pairs(state, seat)]
+    return out
+
+
+# --- apply -----------------------------------------------------------------------------------------
+def _need(cond: bool, code: str, msg: str, **params: Any) -> None:
+    if not cond:
+        raise RuleError(code, msg, **params)
+
+
+def _is_no(x: Any) -> bool:
+    return isinstance(x, int) and not isinstance(x, bool) and 2 <= x < N
+
+
+def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
+    _need(not state["over"], "game/over", "the game is over")
+    _need(seat == state["turn"], "action/not_your_turn", "it is not your turn", turn=state["turn"])
+    kind = action.get("type")
+    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+    _need(handler is not None, "action/unknown_type", f"unknown action {str(kind)[:40]!r}")
+    pending = state["pending"] is not None
+    _need(pending == (kind in ("great_swap", "great_skip")), "action/wrong_phase",
+          "finish the great success first" if pending else "there is no great success to finish")
+    return handler(state, seat, action)
+
+
+def _check_pair(state: dict, action: dict) -> tuple[int, int]:
+    a, b = action.get("a"), action.get("b")
+    _need(_is_no(a) and _is_no(b) and a != b, "action/bad_shape", "name two different students", a=a, b=b)
+    return (a, b) if a < b else (b, a)
+
+
+def _do_magic(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
+    a, b = _check_pair(state, action)
+    _need(state["magic_left"] > 0, "action/illegal", "no magic left this turn")
+    _need(_negi_with(state, seat), "action/illegal", "Negi is not with your character")
+    _need((a, b) in _magic_pairs(state, seat), "action/illegal_target",
+          "those two cannot be named for magic here", a=a, b=b)
+    s = _work(state)
+    rng = Rng(s["rng"])
+    events: list[dict] = []
+    s["magic_left"] -= 1
+    d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+    events.append(_dice("magic", ["d6", "d6"], [d1, d2], seat, a=a, b=b))
+    outcome = magic_outcome(d1, d2)
+    events.append({"type": "magic", "seat": seat, "a": a, "b": b, "outcome": outcome})
+    if outcome == "runaway":
+        if not s["cup"]:
+            events.append({"type": "fizzle", "seat": seat, "why": "empty_cup"})
+        else:
+            drawn = rng.choice(s["cup"])
+            events.append({"type": "marker", "seat": seat, "student": drawn, "why": "runaway"})
+            face = rng.randint(1, 10)
+            events.append(_dice("runaway", ["d10"], [face], seat))
+            before = {body: s["mind"][body] for body in range(2, N) if s["mind"][body]}
+            after = runaway_move(before, a, b, drawn, face)
+            moves = []
+            for body, m in after.items():
+                if before[body] != m:
+                    s["mind"][body] = m
+                    moves.append({"mind": m, "from": _body_of_in(before, m), "to": body})
+            events.append({"type": "minds", "why": "runaway", "moves": moves})
+            _enter_character_bodies(s, rng, events)
+            _sync_pieces(s, events)
+    elif outcome in ("success", "great"):
+        _swap(s, a, b, "magic", events)
+        if outcome == "great":
+            at = None if s["bath"] else s["piece"][seat]
+            if at != OTHER:
+                s["pending"] = {"kind": "great", "seat": seat, "at": at, "exclude": [a, b]}
+                if _great_pairs(s):
+                    events.append({"type": "great", "seat": seat})
+                else:
+                    s["pending"] = None
+    if s["pending"] is None:
+        _after_spell(s, rng, seat, events)
+    s["rng"] = rng.state
+    return s, events
+
+
+def _body_of_in(mapping: dict[int, int], mind: int) -> int:
+    return next(body for body, m in mapping.items() if m == mind)
+
+
+def _after_spell(s: dict, rng: Rng, seat: int, events: list) -> None:
+    _resolve_restorations(s, seat, events)
+    _sync_pieces(s, events)
+    _maybe_end_turn(s, rng, seat, events)
+
+
+def _do_great_swap(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
+    a, b = _check_pair(state, action)
+    _need((a, b) in _great_pairs(state), "action/illegal_target", "those two cannot be swapped now", a=a, b=b)
+    s = _work(state)
+    rng = Rng(s["rng"])
+    events: list[dict] = []
+    s["pending"] = None
+    _swap(s, a, b, "great", events)
+    _after_spell(s, rng, seat, events)
+    s["rng"] = rng.state
+    return s, events
+
+
+def _do_great_skip(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
+    s = _work(state)
+    rng = Rng(s["rng"])
+    events: list[dict] = []
+    s["pending"] = None
+    _after_spell(s, rng, seat, events)
+    s["rng"] = rng.state
+    return s, events
+
+
+def _do_end_turn(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
+    _need(state["played"], "action/illegal", "play a card first (passing is not allowed)")
+    s = _work(state)
+    rng = Rng(s["rng"])
+    events: list[dict] = []
+    _end_turn(s, rng, seat, events)
+    s["rng"] = rng.state
+    return s, events
+
+
+def _maybe_end_turn(s: dict, rng: Rng, seat: int, events: list) -> None:
+    if not s["over"] and s["played"] and s["pending"] is None and not _can_magic(s, seat):
+        _end_turn(s, rng, seat, events)
+
+
+def _end_turn(s: dict, rng: Rng, seat: int, events: list) -> None:
+    events.append({"type": "end_turn", "seat": seat})
+    if not s["deck"] and s["discard"]:
+        s["deck"] = s["discard"]
+        s["discard"] = []
+        rng.shuffle(s["deck"])
+        events.append({"type": "reshuffle", "count": len(s["deck"])})
+    if s["deck"]:
+        cid = s["deck"].pop()
+        s["hands"][seat].append(cid)
+        events.append({"type": "draw", "seat": seat, "card": cid, "card_type": s["ctypes"][cid], "vis": [seat]})
+        events.append({"type": "drew", "seat": seat})
+    s["turn"] = (seat + 1) % s["players"]
+    s["turn_no"] += 1
+    s["played"] = False
+    s["magic_left"] = 1
+    s["bath"] = False
+    _begin_turn(s, rng, events)
+
+
+def _do_play(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
+    _need(not state["played"], "action/illegal", "you have already played a card this turn")
+    cid = action.get("card")
+    _need(isinstance(cid, int) and not isinstance(cid, bool) and cid in state["hands"][seat],
+          "action/illegal_target", "that card is not in your hand", card=cid)
+    act = action.get("action")
+    ctype = state["ctypes"][cid]
+    _need(act in state["cacts"][ctype], "action/illegal_target", "that card does not carry that action",
+          card=cid, action=str(act)[:40])
+    s = _work(state)
+    rng = Rng(s["rng"])
+    events: list[dict] = []
+    _PLAYS[act](s, rng, seat, action, events, {"type": "play", "seat": seat, "card": cid,
+                                                "card_type": ctype, "action": act})
+    s["hands"][seat].remove(cid)
+    s["discard"].append(cid)
+    s["played"] = True
+    _sync_pieces(s, events)
+    _maybe_end_turn(s, rng, seat, events)
+    s["rng"] = rng.state
+    return s, events
+
+
+def _play_move_self(s: dict, rng: Rng, seat: int, action: dict, events: list, ev: dict) -> None:
+    to, take = action.get("to"), action.get("take")
+    _need(to in LOCS, "action/bad_shape", "choose a location", to=str(to)[:40])
+    _need(to != s["piece"][seat], "action/illegal_target", "your character is already there", to=to)
+    own = _own_body(s, seat)
+    if take == "negi":
+        _need(_negi_with(s, seat), "action/illegal_target", "Negi is not with your character")
+    elif take is not None:
+        _need(_is_no(take) and take != own and _with_piece(s, seat, take), "action/illegal_target",
+              "that student is not with your character", take=take if _is_no(take) else None)
+    events.append(dict(ev, to=to, take=take))
+    if own is not None:
+        _place(s, rng, own, to, "move_self", events, room=None)
+        _sync_pieces(s, events)
+    else:
+        s["piece"][seat] = to
+        s["proom"][seat] = _new_room(s) if to == OTHER else None
+        events.append({"type": "piece", "seat": seat, "to": to, "room": s["proom"][seat]})
+    if take == "negi":
+        events.append({"type": "negi", "from": s["negi"], "to": to})
+        s["negi"] = to
+    elif take is not None and _control(s, rng, seat, take, events):
+        _place(s, rng, take, to, "take", events, room=s["proom"][seat] if to == OTHER else None)
+
+
+def _play_move_negi(s: dict, rng: Rng, seat: int, action: dict, events: list, ev: dict) -> None:
+    to = action.get("to")
+    _need(to in LOCS, "action/bad_shape", "choose a location", to=str(to)[:40])
+    _need(to != s["negi"], "action/illegal_target", "Negi is already there", to=to)
+    events.append(dict(ev, to=to))
+    events.append({"type": "negi", "from": s["negi"], "to": to})
+    s["negi"] = to
+
+
+def _play_relocate(s: dict, rng: Rng, seat: int, action: dict, events: list, ev: dict) -> None:
+    chosen = action.get("students")
+    cands = _relocate_candidates(s, seat)
+    _need(isinstance(chosen, list) and all(_is_no(b) for b in chosen) and len(set(chosen)) == len(chosen),
+          "action/bad_shape", "choose students by number")
+    _need(len(chosen) == min(3, len(cands)), "action/illegal_target",
+          "choose three other students on the map (all of them if fewer)", count=min(3, len(cands)))
+    _need(all(b in cands for b in chosen), "action/illegal_target", "choose other students on the map")
+    order = sorted(chosen)
+    events.append(dict(ev, students=order))
+    for b in order:
+        if s["loc"][b] is None or not _control(s, rng, seat, b, events):
+            continue  # (a pair may have left by an earlier student's Asakura/Chachamaru move: never)
+        _place(s, rng, b, _location_roll(s, rng, b, seat, events), "relocate", events)
+
+
+def _play_extra(s: dict, rng: Rng, seat: int, action: dict, events: list, ev: dict) -> None:
+    events.append(ev)
+    s["magic_left"] += 1
+
+
+def _play_bath(s: dict, rng: Rng, seat: int, action: dict, events: list, ev: dict) -> None:
+    events.append(ev)
+    s["bath"] = True
+
+
+def _play_event(s: dict, rng: Rng, seat: int, action: dict, events: list, ev: dict) -> None:
+    t = action.get("student")
+    targets = _event_targets(s, seat)
+    if t is None:
+        _need(not targets, "action/illegal_target", "choose a student at your character's place")
+        events.append(dict(ev, student=None))
+        return
+    _need(_is_no(t) and t in targets, "action/illegal_target", "that student is not with your character",
+          student=t if _is_no(t) else None)
+    events.append(dict(ev, student=t))
+    m = s["mind"][t]
+    for i, (kind, n, arg, to) in enumerate(s["abil"][m] or []):
+        face = rng.randint(1, 10)
+        events.append(_dice("event", ["d10"], [face], seat, student=t, ability=i))
+        ok = face <= n
+        events.append({"type": "ability", "student": t, "mind": m, "index": i, "kind": kind, "n": n, "ok": ok})
+        if ok:
+            _ability_effect(s, rng, seat, t, kind, arg, to, events)
+            return
+
+
+def _ability_effect(s: dict, rng: Rng, seat: int, t: int, kind: str, arg: Any, to: Any, events: list) -> None:
+    if kind == "reporter":
+        if not s["cup"]:
+            return
+        drawn = rng.choice(s["cup"])
+        events.append({"type": "marker", "seat": seat, "student": drawn, "why": "reporter"})
+        host = _body_of(s, drawn)
+        if host is not None and host != t and s["loc"][host] is not None:
+            _join(s, rng, t, host, "reporter", events)
+    elif kind == "servant":
+        if arg == "negi":
+            if s["loc"][t] != s["negi"]:
+                _place(s, rng, t, s["negi"], "servant", events, room=_new_room(s) if s["negi"] == OTHER else None)
+            return
+        host = _body_of(s, arg)
+        if host is not None and host != t and s["loc"][host] is not None:
+            _join(s, rng, t, host, "servant", events)
+    elif kind == "companion":
+        for b in _on_map(s):
+            if arg in (s["groups"][s["mind"][b]] or []) and s["loc"][b] != to:
+                _place(s, rng, b, to, "companion", events)
+
+
+_PLAYS = {"move_self": _play_move_self, "move_negi": _play_move_negi, "relocate": _play_relocate,
+          "extra_magic": _play_extra, "bath": _play_bath, "event": _play_event}
+_HANDLERS = {"play": _do_play, "magic": _do_magic, "great_swap": _do_great_swap,
+             "great_skip": _do_great_skip, "end_turn": _do_end_turn}
+
+
+# --- view / end ------------------------------------------------------------------------------------
+def _scores(s: dict) -> list[int]:
+    return [sum(3 if m == s["chars"][seat] else 1 for m in pile) for seat, pile in enumerate(s["pile"])]
+
+
+_TIMEOUT_PREFERENCE = ("great_skip", "end_turn", "extra_magic", "bath", "move_negi", "event", "move_self",
+                       "relocate")
+
+
+def timeout_actions(state: dict) -> list[tuple[int, dict]]:
+    """What the server plays for a seat whose clock ran out: the mildest legal action (no magic)."""
+    if state["over"]:
+        return []
+    seat = state["turn"]
+    legal = legal_actions(state, seat)
+    rank = {name: i for i, name in enumerate(_TIMEOUT_PREFERENCE)}
+    best = min((a for a in legal if a["type"] != "magic" and a["type"] != "great_swap"),
+               key=lambda a: rank.get(a.get("action", a["type"]), len(rank)), default=legal[0])
+    return [(seat, best)]
+
+
+def is_over(state: dict) -> bool:
+    return bool(state["over"])
+
+
+def result(state: dict) -> dict:
+    scores = _scores(state)
+    top = max(scores) if scores else 0
+    winners = [seat for seat, sc in enumerate(scores) if sc == top] if state["over"] else []
+    return {"over": bool(state["over"]), "scores": scores, "winners": winners,
+            "piles": [list(p) for p in state["pile"]], "why": "all_restored" if state["over"] else None}
+
+
+def view(state: dict, seat: int | None) -> dict:
+    s = state
+    ctypes = s["ctypes"]
+    pairs = [{"body": b, "mind": s["mind"][b], "loc": s["loc"][b], "room": s["room"][b]} for b in _on_map(s)]
+    own_seat = seat if isinstance(seat, int) and 0 <= seat < s["players"] else None
+    hand = None if own_seat is None else [{"id": c, "type": ctypes[c]} for c in sorted(s["hands"][own_seat])]
+    if s["over"]:
+        phase = "over"
+    elif s["pending"] is not None:
+        phase = "great"
+    else:
+        phase = "play"
+    return {
+        "game": "mind_swap", "seat": own_seat, "players": s["players"], "phase": phase,
+        "turn": s["turn"], "turn_no": s["turn_no"], "students": list(s["students"]), "left": list(s["left"]),
+        "chars": list(s["chars"]), "pairs": pairs,
+        "waiting": [{"body": b, "mind": s["mind"][b]} for b in sorted(s["waiting"])],
+        "negi": s["negi"],
+        "pieces": [{"loc": s["piece"][i], "room": s["proom"][i]} for i in range(s["players"])],
+        "hand": hand, "hand_sizes": [len(h) for h in s["hands"]],
+        "deck": len(s["deck"]), "discard": len(s["discard"]),
+        "discard_top": ctypes[s["discard"][-1]] if s["discard"] else None,
+        "cup": len(s["cup"]), "piles": [list(p) for p in s["pile"]], "scores": _scores(s),
+        "played": s["played"], "magic_left": s["magic_left"], "bath": s["bath"],
+        "can_magic": (not s["over"] and s["pending"] is None and _can_magic(s, s["turn"])),
+        "pending": None if s["pending"] is None else dict(s["pending"], exclude=list(s["pending"]["exclude"])),
+        "opening": list(s["opening"]),
+        "options": dict(s["opts"]),
+        "result": result(s) if s["over"] else None,
+    }
+
+
+_SECRET_KEYS = ("rng", "hands", "cup_order", "deck_order")
+
+
+def leaks(state: dict, viewer: int | None, v: dict) -> list[str]:
+    """What ``v`` shows that ``viewer`` may not see (empty list = fine)."""
+    found: list[str] = []
+
+    def walk(x: Any, path: str) -> None:
+        if isinstance(x, dict):
+            for k, val in x.items():
+                if k in _SECRET_KEYS:
+                    found.append(f"{path}.{k}")
+                walk(val, f"{path}.{k}")
+        elif isinstance(x, list):
+            for i, val in enumerate(x):
+                walk(val, f"{path}[{i}]")
+
+    walk(v, "view")
+    if isinstance(v.get("deck"), list):
+        found.append("deck contents")
+    if isinstance(v.get("cup"), list):
+        found.append("cup contents")
+    own = None if viewer is None else sorted(state["hands"][viewer])
+    shown = v.get("hand")
+    shown_ids = None if shown is None else sorted(c["id"] for c in shown)
+    if shown_ids != own:
+        found.append(f"hand shows {shown_ids}, seat holds {own}")
+    for ev in v.get("opening", []):
+        if ev.get("type") == "draw":
+            found.append("a private draw in the opening")
+    return found

@@ -1,0 +1,97 @@
+"""The exported article: ``article_markdown(result, content, lang)`` renders ``rules.result()`` to Markdown.
+
+Pure (no file I/O): the caller writes the string wherever it likes.
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from shared.games.school_mystery import describe
+from shared.games.school_mystery.content import Content
+
+
+def _t(content: Content, key: str, lang: str, **params: Any) -> str:
+    return describe.t(content, key, lang, **params)
+
+
+def _pick(text: dict[str, str] | None, lang: str) -> str:
+    return describe.pick(text, lang)
+
+
+def _one_line(text: str) -> str:
+    return " ".join(text.split())
+
+
+def article_markdown(result: dict, content: Content, lang: str = "ja") -> str:
+    """The article as Markdown: title, subject, team, period, clues used, deduction, the 《解明》 roll."""
+    subject = content.subjects.get(result.get("subject") or "")
+    subject_title = _pick(subject.title, lang) if subject else ""
+    title = _one_line(result.get("title") or "") or subject_title or _t(content, "article_heading", lang)
+    lines = [f"# {title}", ""]
+    lines.append(f"*{_t(content, 'article_heading', lang)}*")
+    lines.append("")
+    if subject_title:
+        lines.append(f"- **{_t(content, 'article_subject', lang)}**: {subject_title}")
+    team = []
+    for st in result.get("students") or []:
+        if st is None:
+            continue
+        book = content.playbooks.get(st["playbook"])
+        open_, close = (" (", ")") if lang == "en" else ("（", "）")
+        who = f"{_one_line(st['name'])}{open_}{_pick(book.name, lang)}{close}" if book else _one_line(st["name"])
+        if st.get("left"):
+            who += " " + _t(content, "article_left", lang)
+        team.append(who)
+    if team:
+        sep = ", " if lang == "en" else "、"
+        lines.append(f"- **{_t(content, 'article_team', lang)}**: " + sep.join(team))
+    cal = result.get("calendar")
+    if cal:
+        lines.append(f"- **{_t(content, 'article_period', lang)}**: "
+                     f"{_t(content, 'day', lang, n=cal['day'])} / {_t(content, 'scene', lang, n=result.get('scenes', 0))}")
+    lines.append("")
+    lines.append(f"## {_t(content, 'article_clues', lang)}")
+    lines.append("")
+    clues = result.get("clues") or []
+    if clues:
+        for i, card in enumerate(clues, 1):
+            lines.append(f"{i}. {describe.card_title(result, card, content, lang)}")
+    else:
+        lines.append("-")
+    lines.append("")
+    resolve = result.get("resolve")
+    truth = bool(resolve and resolve.get("truth"))
+    lines.append(f"## {_t(content, 'article_deduction', lang)}")
+    lines.append("")
+    deduction = (result.get("deduction") or "").strip()
+    if truth and deduction:
+        for para in deduction.splitlines():
+            lines.append(para)
+        lines.append("")
+        lines.append(f"**{_t(content, 'article_truth', lang)}**")
+    elif resolve:
+        lines.append(_t(content, "article_unknown", lang))
+    else:
+        lines.append(_t(content, "article_unfinished", lang))
+    lines.append("")
+    objections = result.get("objections") or []
+    if objections:
+        lines.append(f"## {_t(content, 'article_objections', lang)}")
+        lines.append("")
+        for o in objections:
+            band = _t(content, f"band_{o['band']}", lang)
+            lines.append(f"- {_one_line(o['text'])} ({band})")
+        lines.append("")
+    if resolve:
+        lines.append(f"## {_t(content, 'article_roll', lang)}")
+        lines.append("")
+        dice = " + ".join(str(d) for d in resolve["dice"])
+        band = _t(content, f"band_{resolve['band']}", lang)
+        lines.append(f"{dice} − {resolve['difficulty']} + {resolve['clues']} = **{resolve['total']}** → {band}")
+        move = content.moves.get("resolve")
+        if move and resolve["band"] in move.outcomes:
+            lines.append("")
+            lines.append(_pick(move.outcomes[resolve["band"]].text, lang))
+        lines.append("")
+    # The subject's truth_hint is not part of the article: the seed leaves the answer to the players.
+    return "\n".join(lines).rstrip() + "\n"

@@ -1,0 +1,177 @@
+"""Typed content of school_mystery (stats, moves, playbooks, conditions, subjects).
+
+Built by ``assets/loaders/school_mystery.py`` from the TOML files; pure data, no
+file access here. Every player-visible text is a ``Text`` (``{"ja","zh","en"}``).
+:func:`rules_data` turns the content into the compact plain data the rules keep
+in the game state (ids and numbers only, no long texts).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any
+
+Text = dict[str, str]  # lang -> text
+
+BANDS = ("great", "success", "narrow", "failure")
+EFFECTS = ("draw_clue", "draw_phenomenon", "call_character", "reveal_location", "gain_condition",
+           "clear_condition", "unlock_secret", "advantage_next", "disadvantage_next")
+DAY_TYPES = ("weekday", "holiday", "vacation")
+WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
+MOVE_KINDS = ("roll", "trigger")
+MOVE_LIMITS = ("none", "scene", "subject")
+DISCOVER, RESOLVE, OBJECTION = "discover", "resolve", "objection"
+
+
+@dataclass(frozen=True)
+class Effect:
+    """A machine-readable consequence: ``do`` one of EFFECTS, ``n`` times.
+
+    ``extra`` lets ``draw_clue`` ignore the one-clue-draw-per-location rule.
+    """
+
+    do: str
+    n: int = 1
+    extra: bool = False
+
+    def to_data(self) -> dict[str, Any]:
+        return {"do": self.do, "n": self.n, "extra": self.extra}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    text: Text
+    effects: tuple[Effect, ...] = ()
+
+
+@dataclass(frozen=True)
+class Stat:
+    id: str
+    name: Text
+    description: Text
+
+
+@dataclass(frozen=True)
+class Move:
+    """A basic move (``playbook`` None) or a playbook's special move.
+
+    ``kind`` "roll": 2d6 + one of ``stats`` ("any" = every stat), ``outcomes``
+    per band. ``kind`` "trigger": declared, ``effects`` apply at once, at most
+    once per ``limit`` ("scene" / "subject" / "none").
+    """
+
+    id: str
+    name: Text
+    description: Text
+    kind: str
+    phase: str  # "investigation" | "resolution"
+    stats: tuple[str, ...] = ()
+    outcomes: dict[str, Outcome] = field(default_factory=dict)
+    effects: tuple[Effect, ...] = ()
+    limit: str = "none"
+    playbook: str | None = None
+
+
+@dataclass(frozen=True)
+class Secret:
+    id: str
+    text: Text
+    last: bool = False
+
+
+@dataclass(frozen=True)
+class Playbook:
+    id: str
+    name: Text
+    description: Text
+    stat_arrays: tuple[dict[str, int], ...]
+    moves: tuple[str, ...]
+    secrets: tuple[Secret, ...]  # three secrets, then the last secret
+
+
+@dataclass(frozen=True)
+class Condition:
+    id: str
+    name: Text
+    description: Text
+
+
+@dataclass(frozen=True)
+class Location:
+    rank: int
+    name: Text
+    description: Text
+    atmosphere: Text
+
+
+@dataclass(frozen=True)
+class Choices:
+    """A phenomenon or clue entry: three options."""
+
+    rank: int
+    options: tuple[Text, Text, Text]
+
+
+@dataclass(frozen=True)
+class Character:
+    rank: int
+    name: Text
+    description: Text
+    hint: Text
+
+
+@dataclass(frozen=True)
+class Subject:
+    id: str
+    title: Text
+    difficulty: int
+    day_type: str
+    start_weekday: str
+    situation: Text
+    questions: tuple[Text, ...]
+    start_location: int
+    public_locations: tuple[int, ...]
+    locations: tuple[Location, ...]  # index = rank - 1
+    phenomena: tuple[Choices, ...]
+    characters: tuple[Character, ...]
+    clues: tuple[Choices, ...]
+    truth_hint: Text | None = None
+
+
+@dataclass(frozen=True)
+class Content:
+    stats: tuple[Stat, ...]
+    moves: dict[str, Move]
+    playbooks: dict[str, Playbook]
+    conditions: dict[str, Condition]
+    subjects: dict[str, Subject]
+    ui: dict[str, Text] = field(default_factory=dict)  # UI-independent texts (bands, phases, suits…)
+
+    def basic_moves(self) -> list[Move]:
+        return [m for m in self.moves.values() if m.playbook is None]
+
+
+def rules_data(content: Content) -> dict[str, Any]:
+    """The ids and numbers the rules need, as plain msgpack-able data."""
+    stats = [s.id for s in content.stats]
+    moves: dict[str, Any] = {}
+    for m in content.moves.values():
+        moves[m.id] = {
+            "kind": m.kind, "phase": m.phase, "limit": m.limit, "playbook": m.playbook,
+            "stats": list(stats) if "any" in m.stats else list(m.stats),
+            "outcomes": {b: [e.to_data() for e in o.effects] for b, o in m.outcomes.items()},
+            "effects": [e.to_data() for e in m.effects],
+        }
+    playbooks = {
+        p.id: {"arrays": [dict(a) for a in p.stat_arrays], "moves": list(p.moves),
+               "secrets": [s.id for s in p.secrets if not s.last],
+               "last": next(s.id for s in p.secrets if s.last)}
+        for p in content.playbooks.values()
+    }
+    subjects = {
+        s.id: {"difficulty": s.difficulty, "day_type": s.day_type, "start_weekday": s.start_weekday,
+               "start_location": s.start_location, "public": list(s.public_locations),
+               "questions": len(s.questions)}
+        for s in content.subjects.values()
+    }
+    return {"stats": stats, "moves": moves, "playbooks": playbooks,
+            "conditions": list(content.conditions), "subjects": subjects}

@@ -1,0 +1,55 @@
+"""Rolls of school_mystery: 2d6 (+ stat), advantage/disadvantage as 3d6 keep two, bands."""
+from __future__ import annotations
+
+from typing import Any
+
+from shared.rng import Rng
+
+BAND_ORDER = ("failure", "narrow", "success", "great")
+
+
+def band_of(total: int) -> str:
+    """12+ great, 10–11 success, 7–9 narrow, 6− failure."""
+    if total >= 12:
+        return "great"
+    if total >= 10:
+        return "success"
+    if total >= 7:
+        return "narrow"
+    return "failure"
+
+
+def raise_band(band: str) -> str:
+    """One step up (failure → narrow → success → great); great stays great."""
+    i = BAND_ORDER.index(band)
+    return BAND_ORDER[min(i + 1, len(BAND_ORDER) - 1)]
+
+
+def mode_of(advantage_sources: list[str], disadvantage_sources: list[str]) -> str:
+    """Several advantages count as one, several disadvantages as one; one of each cancel."""
+    adv, dis = bool(advantage_sources), bool(disadvantage_sources)
+    if adv and not dis:
+        return "advantage"
+    if dis and not adv:
+        return "disadvantage"
+    return "normal"
+
+
+def keep_dice(dice: list[int], mode: str) -> tuple[list[int], int | None]:
+    """Which dice count: all two (normal), or three minus the lowest (advantage) / highest (disadvantage).
+
+    Returns (kept dice in rolled order, index of the dropped die or None).
+    """
+    if mode == "normal":
+        return list(dice), None
+    target = min(dice) if mode == "advantage" else max(dice)
+    dropped = dice.index(target)
+    return [d for i, d in enumerate(dice) if i != dropped], dropped
+
+
+def roll(rng: Rng, mode: str = "normal") -> dict[str, Any]:
+    """Throw the dice for ``mode``; returns {"dice", "kept", "dropped", "mode", "sum"}."""
+    count = 2 if mode == "normal" else 3
+    dice = [rng.randint(1, 6) for _ in range(count)]
+    kept, dropped = keep_dice(dice, mode)
+    return {"dice": dice, "kept": kept, "dropped": dropped, "mode": mode, "sum": sum(kept)}

@@ -1,0 +1,1324 @@
+"""Rules of school_mystery (放課後ミステリー), the GM-less investigation game of seed 002.
+
+State, actions, views and events are plain data. Full reference with every
+decision: docs/rules/school_mystery.md. Summary of the shapes:
+
+PHASES (``state["phase"]``): "setup_subject" → "setup_leader" → "setup_students" →
+"introduction" → "investigation" → "resolution" → "over".
+
+SUITS: "hearts" (location ♥), "diamonds" (phenomenon ♦), "spades" (supporting
+character ♠), "clubs" (clue ♣). Seat "left" of seat s is (s + 1) % N.
+
+ACTIONS (``{"type": ..., ...}``; TEXT = str ≤ 500 chars, NAME = str ≤ 40 chars,
+both non-empty unless noted):
+  setup      choose_subject {subject}                  seat 0, when option subject = "table_choice"
+             choose_leader {seat}                      seat 0
+             create_student {name: NAME, playbook, stats: int (index of the playbook's stat array),
+                             rival: seat}              each seat once (self allowed as rival)
+             set_tone {text: TEXT}                     anyone, during setup
+  always     add_note {text}; edit_card {card, text (may be "")}; move_card {card, x, y} (0..10000);
+  (in play)  link_cards {a, b}; unlink_cards {a, b}   (clue cards only). Accepted at any time in
+             play; listed by legal_actions only while no step or roll is pending.
+  intro      answer_question {index, text}            anyone; all answered before leaving
+  move       move {location: rank 1..10 | invented id 11+}  anyone, to a public location ≠ current
+             draw_location {}                         the ♥ duty of the coming scene
+  tasks      answer_atmosphere {text}; draw_card {}; accept_card {}; redraw {};
+             choose_option {option: 0..2}; invent {text}; take_condition {condition: id} | {text};
+             clear_condition {target, index}; unlock_secret {secret}
+  scene      declare_roll {move, stat}; use_move {move}; call_character {};
+             give_condition {target, condition: id} | {target, text}; clear_condition {target, index};
+             begin_resolution {}                      (leader)
+  roll       set_roll_modifiers {advantage: [item|move|card…], disadvantage: [condition|card…]};
+             help {}; roll_dice {};
+             cancel_roll {}; unlock_secret {secret}; rival_reroll {stat}; accept_roll {}
+  resolution set_title {text}; set_deduction {text}; use_clue {card, used: bool};
+             declare_resolve {}; object {text}; roll_dice {}; cancel_roll {}
+
+VIEW: the state minus rng, db and deck order (``decks`` = counts); ``you`` = the viewer;
+``students[i].secrets`` (unlocked secret ids) only for the viewer's own student, everyone
+sees ``secrets_unlocked`` (a count). Pending steps are ``tasks`` (head first), a roll is ``roll``.
+
+EVENTS: see docs/rules/school_mystery.md (every one has ``type``; dice events are
+``dice_rolled`` with ``dice``, ``kept``, ``dropped`` index, ``mode``, ``total``, ``band``).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+from shared.errors import RuleError
+from shared.games.school_mystery import calendar as cal_mod
+from shared.games.school_mystery import dice as dice_mod
+from shared.games.school_mystery.content import DISCOVER, OBJECTION, RESOLVE, Content, rules_data
+from shared.rng import Rng
+
+SUITS = ("hearts", "diamonds", "spades", "clubs")
+SUIT_KIND = {"hearts": "location", "diamonds": "phenomenon", "spades": "character", "clubs": "clue"}
+MAX_TEXT = 500
+MAX_NAME = 40
+CANVAS = 10000
+MAX_CONDITIONS = 3
+MAX_CARDS = 300
+MAX_CUSTOM_LOCATIONS = 20
+ADVANTAGE_SOURCES = ("item", "move", "card")  # declared at the table: a helpful item, a move, a drawn card
+DISADVANTAGE_SOURCES = ("condition", "card")  # a hindering condition, a drawn card
+MODIFIER_PRESETS = (([], []), (["item"], []), ([], ["condition"]), (["item"], ["condition"]))
+PLACEHOLDER = "…"
+TABLE_CHOICE = "table_choice"
+SETUP_PHASES = ("setup_subject", "setup_leader", "setup_students")
+PLAY_PHASES = ("introduction", "investigation", "resolution")
+
+
+# --------------------------------------------------------------------------- helpers
+
+def _copy(x: Any) -> Any:
+    if isinstance(x, dict):
+        return {k: _copy(v) for k, v in x.items()}
+    if isinstance(x, list):
+        return [_copy(v) for v in x]
+    return x
+
+
+def _copy_state(state: dict) -> dict:
+    """Deep copy except the read-only rules data ``db`` (information cards are flat dicts)."""
+    out = {k: (v if k == "db" else _copy(v)) for k, v in state.items() if k != "cards"}
+    out["cards"] = [dict(c) for c in state["cards"]]
+    return out
+
+
+def _err(code: str, msg: str, **params: Any) -> RuleError:
+    return RuleError(code, msg, **params)
+
+
+def _text(action: dict, key: str, limit: int = MAX_TEXT, required: bool = True) -> str:
+    value = action.get(key)
+    if not isinstance(value, str):
+        raise _err("action/bad_shape", f"'{key}' must be text", field=key)
+    if len(value) > limit:
+        raise _err("action/bad_shape", f"'{key}' is longer than {limit} characters", field=key, limit=limit)
+    if required and not value.strip():
+        raise _err("action/bad_shape", f"'{key}' must not be empty", field=key)
+    return value
+
+
+def _int(action: dict, key: str, lo: int, hi: int) -> int:
+    value = action.get(key)
+    if not isinstance(value, int) or isinstance(value, bool):
+        raise _err("action/bad_shape", f"'{key}' must be a whole number", field=key)
+    if not lo <= value <= hi:
+        raise _err("action/illegal_target", f"'{key}' must be in {lo}..{hi}", field=key)
+    return value
+
+
+def _bool(action: dict, key: str) -> bool:
+    value = action.get(key)
+    if not isinstance(value, bool):
+        raise _err("action/bad_shape", f"'{key}' must be true or false", field=key)
+    return value
+
+
+def _str_id(action: dict, key: str) -> str:
+    value = action.get(key)
+    if not isinstance(value, str) or len(value) > 64:
+        raise _err("action/bad_shape", f"'{key}' must be an id", field=key)
+    return value
+
+
+def _active(state: dict, seat: int) -> bool:
+    st = state["students"][seat]
+    return st is not None and not st["left"]
+
+
+def duties_for(leader: int, players: int, scene: int) -> dict[str, int]:
+    """Duty seats of scene ``scene`` (1-based): scene 1 leader ♥♦, left ♠, right ♣; then all pass left."""
+    shift = max(scene, 1) - 1
+    return {"hearts": (leader + shift) % players, "diamonds": (leader + shift) % players,
+            "spades": (leader + 1 + shift) % players, "clubs": (leader - 1 + shift) % players}
+
+
+def _next_duties(state: dict) -> dict[str, int]:
+    return duties_for(state["leader"], state["players"], state["scene"]["number"] + 1)
+
+
+def _duty(state: dict, suit: str) -> int:
+    return state["scene"]["duty"][suit]
+
+
+def _card_exists(state: dict, card: Any) -> dict:
+    if not isinstance(card, int) or isinstance(card, bool):
+        raise _err("action/bad_shape", "'card' must be a card id", field="card")
+    for c in state["cards"]:
+        if c["id"] == card:
+            return c
+    raise _err("action/illegal_target", "no such information card", card=card)
+
+
+# --------------------------------------------------------------------------- setup
+
+def setup(players: int, seed: int, options: dict, content: Content) -> dict:
+    """A new table: decks shuffled, phase "setup_subject" (or "setup_leader" if a subject option is given)."""
+    db = rules_data(content)
+    if not db["subjects"]:
+        raise _err("setup/no_content", "no investigation subjects are installed")
+    subject = options.get("subject", TABLE_CHOICE)
+    if not isinstance(subject, str) or (subject != TABLE_CHOICE and subject not in db["subjects"]):
+        raise _err("setup/bad_option", f"unknown subject {subject!r}", option="subject")
+    max_scenes = int(options.get("max_scenes", 24))
+    rng = Rng.from_seed(seed)
+    decks = {}
+    for suit in SUITS:
+        deck = list(range(1, 11))
+        rng.shuffle(deck)
+        decks[suit] = deck
+    state = {
+        "game": "school_mystery", "players": players, "rng": rng.state, "db": db,
+        "max_scenes": max_scenes, "phase": "setup_subject", "subject": None, "tone": "",
+        "leader": None, "students": [None] * players, "answers": [],
+        "decks": decks, "discards": {s: [] for s in SUITS}, "used": {s: [] for s in SUITS},
+        "location": None, "public": [], "visited": [], "clue_locations": [], "custom_locations": [],
+        "scene": {"number": 0, "location": None, "duty": {}, "closed": False},
+        "calendar": None, "tasks": [], "roll": None,
+        "help_used": [], "rival_used": [], "objections_used": [], "objections": [],
+        "cards": [], "links": [], "next_card": 1,
+        "title": "", "deduction": "", "clues_used": [], "outcome": None, "turn": 0,
+    }
+    if subject != TABLE_CHOICE:
+        _set_subject(state, subject)
+    return state
+
+
+def _set_subject(state: dict, subject: str) -> None:
+    sub = state["db"]["subjects"][subject]
+    state["subject"] = subject
+    state["answers"] = [""] * sub["questions"]
+    state["location"] = sub["start_location"]
+    state["public"] = sorted(set(sub["public"]) | {sub["start_location"]})
+    state["calendar"] = cal_mod.start(sub["day_type"], sub["start_weekday"])
+    state["phase"] = "setup_leader"
+
+
+# --------------------------------------------------------------------------- queries
+
+def is_over(state: dict) -> bool:
+    return state["phase"] == "over"
+
+
+def _free_playbooks(state: dict, seat: int) -> list[str]:
+    taken = {st["playbook"] for i, st in enumerate(state["students"]) if st is not None and i != seat}
+    books = list(state["db"]["playbooks"])
+    if len(books) < state["players"]:
+        return books
+    return [p for p in books if p not in taken]
+
+
+def _student_moves(state: dict, seat: int, kind: str) -> list[str]:
+    st = state["students"][seat]
+    db = state["db"]
+    out = []
+    for mid, m in db["moves"].items():
+        if m["kind"] != kind or m["phase"] != "investigation":
+            continue
+        if m["playbook"] is None or mid in db["playbooks"][st["playbook"]]["moves"]:
+            out.append(mid)
+    return out
+
+
+def _trigger_allowed(state: dict, seat: int, mid: str) -> bool:
+    m = state["db"]["moves"][mid]
+    used = state["students"][seat]["used_moves"]
+    if m["limit"] == "subject":
+        return mid not in used
+    if m["limit"] == "scene":
+        return used.get(mid) != state["scene"]["number"]
+    return True
+
+
+def _can_draw(state: dict, suit: str) -> bool:
+    return bool(state["decks"][suit] or state["discards"][suit])
+
+
+def _location_draw_possible(state: dict) -> bool:
+    pool = state["decks"]["hearts"] + state["discards"]["hearts"]
+    return any(r != state["location"] for r in pool)
+
+
+def _move_targets(state: dict) -> list[int]:
+    return [r for r in state["public"] if r != state["location"]]
+
+
+def _scene_cap_reached(state: dict) -> bool:
+    return state["scene"]["number"] >= state["max_scenes"]
+
+
+def _locked_secrets(state: dict, seat: int, allow_last: bool) -> list[str]:
+    st = state["students"][seat]
+    book = state["db"]["playbooks"][st["playbook"]]
+    locked = [s for s in book["secrets"] if s not in st["secrets"]]
+    if allow_last and not locked and book["last"] not in st["secrets"]:
+        return [book["last"]]
+    return locked
+
+
+def _roll_stats(state: dict, mid: str) -> list[str]:
+    return list(state["db"]["moves"][mid]["stats"])
+
+
+# --------------------------------------------------------------------------- legal actions
+
+def legal_actions(state: dict, seat: int) -> list[dict]:
+    """Every action ``seat`` may take now; free-text/position families are listed once with a placeholder."""
+    phase = state["phase"]
+    if phase == "over":
+        return []
+    out: list[dict] = []
+    if phase in SETUP_PHASES:
+        _legal_setup(state, seat, out)
+        return out
+    if state["roll"] is None and not state["tasks"]:
+        _legal_free(state, seat, out)  # accepted at any time in play, listed only when no step is pending
+    if state["roll"] is not None:
+        _legal_roll(state, seat, out)
+    elif state["tasks"]:
+        _legal_task(state, seat, state["tasks"][0], out)
+    elif phase == "introduction":
+        for i in range(len(state["answers"])):
+            out.append({"type": "answer_question", "index": i, "text": PLACEHOLDER})
+        if all(a.strip() for a in state["answers"]):
+            _legal_moves(state, seat, out)
+    elif phase == "investigation":
+        _legal_investigation(state, seat, out)
+    elif phase == "resolution":
+        _legal_resolution(state, seat, out)
+    return out
+
+
+def _legal_setup(state: dict, seat: int, out: list[dict]) -> None:
+    phase = state["phase"]
+    if seat == 0 and phase != "setup_students":  # accepted from anyone during setup, listed for the host
+        out.append({"type": "set_tone", "text": PLACEHOLDER})
+    if phase == "setup_subject" and seat == 0:
+        out.extend({"type": "choose_subject", "subject": s} for s in state["db"]["subjects"])
+    elif phase == "setup_leader" and seat == 0:
+        out.extend({"type": "choose_leader", "seat": s} for s in range(state["players"]))
+    elif phase == "setup_students" and state["students"][seat] is None:
+        for pb in _free_playbooks(state, seat):
+            for i in range(len(state["db"]["playbooks"][pb]["arrays"])):
+                for rival in range(state["players"]):
+                    out.append({"type": "create_student", "name": PLACEHOLDER, "playbook": pb, "stats": i,
+                                "rival": rival})
+
+
+def _legal_free(state: dict, seat: int, out: list[dict]) -> None:
+    if len(state["cards"]) < MAX_CARDS:
+        out.append({"type": "add_note", "text": PLACEHOLDER})
+    if state["cards"]:
+        last = state["cards"][-1]
+        out.append({"type": "edit_card", "card": last["id"], "text": PLACEHOLDER})
+        out.append({"type": "move_card", "card": last["id"], "x": (last["x"] + 150) % CANVAS,
+                    "y": last["y"]})
+    clues = [c["id"] for c in state["cards"] if c["kind"] == "clue"]
+    if len(clues) >= 2:
+        newest = clues[-1]
+        for other in clues[-4:-1]:
+            pair = sorted((newest, other))
+            if pair not in state["links"]:
+                out.append({"type": "link_cards", "a": pair[0], "b": pair[1]})
+    if state["links"]:
+        a, b = state["links"][0]
+        out.append({"type": "unlink_cards", "a": a, "b": b})
+
+
+def _legal_moves(state: dict, seat: int, out: list[dict]) -> None:
+    if state["phase"] == "investigation" and _scene_cap_reached(state):
+        return
+    out.extend({"type": "move", "location": r} for r in _move_targets(state))
+    if seat == _next_duties(state)["hearts"] and _location_draw_possible(state):
+        out.append({"type": "draw_location"})
+
+
+def _legal_investigation(state: dict, seat: int, out: list[dict]) -> None:
+    _legal_moves(state, seat, out)
+    if seat == state["leader"]:
+        out.append({"type": "begin_resolution"})
+    for target in range(state["players"]):
+        if _active(state, target):
+            out.append({"type": "give_condition", "target": target, "condition": state["db"]["conditions"][0]})
+            for i in range(len(state["students"][target]["conditions"])):
+                out.append({"type": "clear_condition", "target": target, "index": i})
+    if state["scene"]["closed"]:
+        return
+    if _can_draw(state, "spades"):
+        out.append({"type": "call_character"})
+    if _active(state, seat):
+        for mid in _student_moves(state, seat, "roll"):
+            for stat in _roll_stats(state, mid):
+                out.append({"type": "declare_roll", "move": mid, "stat": stat})
+        for mid in _student_moves(state, seat, "trigger"):
+            if _trigger_allowed(state, seat, mid):
+                out.append({"type": "use_move", "move": mid})
+
+
+def _legal_roll(state: dict, seat: int, out: list[dict]) -> None:
+    roll = state["roll"]
+    roller = roll["roller"]
+    if roll["move"] == RESOLVE:
+        if roll["stage"] == "declared":
+            if seat == roller:
+                out.append({"type": "roll_dice"})
+                out.append({"type": "cancel_roll"})
+            elif seat not in state["objections_used"]:
+                out.append({"type": "object", "text": PLACEHOLDER})
+        return
+    if roll["stage"] == "declared":
+        if seat == roller:
+            for adv, dis in MODIFIER_PRESETS:  # representatives; any subsets of the sources are accepted
+                if (adv, dis) != (roll["advantage"], roll["disadvantage"]):
+                    out.append({"type": "set_roll_modifiers", "advantage": list(adv), "disadvantage": list(dis)})
+            out.append({"type": "roll_dice"})
+            out.append({"type": "cancel_roll"})
+        elif _can_help(state, seat):
+            out.append({"type": "help"})
+        return
+    # rolled
+    if seat == roller:
+        if _can_raise(state):
+            out.extend({"type": "unlock_secret", "secret": s} for s in _locked_secrets(state, seat, False))
+        out.append({"type": "accept_roll"})
+    if _can_rival_reroll(state, seat):
+        out.extend({"type": "rival_reroll", "stat": s} for s in _roll_stats(state, roll["move"]))
+
+
+def _can_help(state: dict, seat: int) -> bool:
+    roll = state["roll"]
+    return (roll is not None and roll["move"] != RESOLVE and roll["stage"] == "declared"
+            and seat != roll["roller"] and _active(state, seat) and seat not in roll["helpers"]
+            and [seat, roll["roller"]] not in state["help_used"])
+
+
+def _can_raise(state: dict) -> bool:
+    roll = state["roll"]
+    return (roll["stage"] == "rolled" and not roll["raised"] and roll["band"] != "great"
+            and bool(_locked_secrets(state, roll["roller"], False)))
+
+
+def _can_rival_reroll(state: dict, seat: int) -> bool:
+    roll = state["roll"]
+    st = state["students"][seat]
+    return (roll["stage"] == "rolled" and roll["band"] == "failure" and st is not None and not st["left"]
+            and st["rival"] == roll["roller"] and seat not in state["rival_used"])
+
+
+def _legal_task(state: dict, seat: int, task: dict, out: list[dict]) -> None:
+    if seat != task["seat"]:
+        return
+    kind = task["kind"]
+    if kind == "atmosphere":
+        out.append({"type": "answer_atmosphere", "text": PLACEHOLDER})
+    elif kind == "draw":
+        out.append({"type": "draw_card"})
+    elif kind == "pick":
+        suit = task["suit"]
+        if suit in ("diamonds", "clubs"):
+            out.extend({"type": "choose_option", "option": i} for i in range(3))
+        elif not (suit == "hearts" and task["mode"] == "move" and task["card"] == state["location"]):
+            out.append({"type": "accept_card"})
+        if _can_draw(state, suit):
+            out.append({"type": "redraw"})
+        if suit != "hearts" or len(state["custom_locations"]) < MAX_CUSTOM_LOCATIONS:
+            out.append({"type": "invent", "text": PLACEHOLDER})
+    elif kind == "condition":
+        out.extend({"type": "take_condition", "condition": c} for c in state["db"]["conditions"])
+        out.append({"type": "take_condition", "text": PLACEHOLDER})
+    elif kind == "clear":
+        for i in range(len(state["students"][seat]["conditions"])):
+            out.append({"type": "clear_condition", "target": seat, "index": i})
+    elif kind == "secret":
+        out.extend({"type": "unlock_secret", "secret": s} for s in _locked_secrets(state, seat, True))
+
+
+def _legal_resolution(state: dict, seat: int, out: list[dict]) -> None:
+    out.append({"type": "set_title", "text": PLACEHOLDER})
+    out.append({"type": "set_deduction", "text": PLACEHOLDER})
+    for c in state["cards"]:
+        if c["kind"] == "clue":
+            out.append({"type": "use_clue", "card": c["id"], "used": c["id"] not in state["clues_used"]})
+    if state["deduction"].strip():
+        out.append({"type": "declare_resolve"})
+
+
+# --------------------------------------------------------------------------- apply
+
+def check(state: dict, seat: int, action: dict) -> None:
+    """Raise the RuleError ``apply`` would raise; return None if the action is legal."""
+    apply(state, seat, action)
+
+
+def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
+    """Apply one action of ``seat``; never mutates ``state``."""
+    kind = action.get("type")
+    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+    if handler is None:
+        raise _err("action/unknown_type", f"unknown action type {kind!r}", type=str(kind)[:40])
+    new = _copy_state(state)
+    events: list[dict] = []
+    handler(new, seat, action, events)
+    _prune_tasks(new, events)
+    new["turn"] += 1
+    return new, events
+
+
+def _prune_tasks(state: dict, events: list) -> None:
+    """Drop pending steps that can no longer be done (nothing to clear, no secret left)."""
+    while state["tasks"]:
+        task = state["tasks"][0]
+        st = state["students"][task["seat"]]
+        if task["kind"] == "clear" and (st is None or not st["conditions"]):
+            pass
+        elif task["kind"] == "secret" and (st is None or st["left"] or not _locked_secrets(state, task["seat"], True)):
+            pass
+        elif task["kind"] == "condition" and (st is None or st["left"]):
+            pass
+        else:
+            return
+        state["tasks"].pop(0)
+        events.append({"type": "step_skipped", "kind": task["kind"], "seat": task["seat"]})
+
+
+def _need_phase(state: dict, *phases: str) -> None:
+    if state["phase"] not in phases:
+        raise _err("action/wrong_phase", f"not possible in the {state['phase']} phase", phase=state["phase"])
+
+
+def _need_calm(state: dict) -> None:
+    """No roll and no pending task in the way."""
+    if state["roll"] is not None:
+        raise _err("action/wrong_phase", "a roll is in progress", phase=state["phase"])
+    if state["tasks"]:
+        raise _err("action/wrong_phase", "a card or choice is pending", phase=state["phase"])
+
+
+def _need_task(state: dict, seat: int, *kinds: str) -> dict:
+    if state["phase"] not in PLAY_PHASES or state["roll"] is not None or not state["tasks"]:
+        raise _err("action/wrong_phase", "nothing of that kind is pending", phase=state["phase"])
+    task = state["tasks"][0]
+    if task["kind"] not in kinds:
+        raise _err("action/wrong_phase", "another step comes first", pending=task["kind"])
+    if task["seat"] != seat:
+        raise _err("action/not_your_turn", "that is another player's step", seat=task["seat"])
+    return task
+
+
+def _need_student(state: dict, seat: int) -> dict:
+    if not _active(state, seat):
+        raise _err("action/not_your_turn", "your student is not in the investigation")
+    return state["students"][seat]
+
+
+def _need_target(state: dict, action: dict) -> int:
+    target = _int(action, "target", 0, state["players"] - 1)
+    if not _active(state, target):
+        raise _err("action/illegal_target", "that student is not in the investigation", target=target)
+    return target
+
+
+# --- setup -------------------------------------------------------------------
+
+def _a_set_tone(state: dict, seat: int, action: dict, events: list) -> None:
+    _need_phase(state, *SETUP_PHASES)
+    state["tone"] = _text(action, "text", required=False)
+    events.append({"type": "tone_set", "seat": seat, "text": state["tone"]})
+
+
+def _a_choose_subject(state: dict, seat: int, action: dict, events: list) -> None:
+    _need_phase(state, "setup_subject")
+    if seat != 0:
+        raise _err("action/not_your_turn", "the first seat enters the table's choice of subject")
+    subject = _str_id(action, "subject")
+    if subject not in state["db"]["subjects"]:
+        raise _err("action/illegal_target", "unknown subject", subject=subject)
+    _set_subject(state, subject)
+    events.append({"type": "subject_chosen", "subject": subject})
+    events.append({"type": "phase", "phase": state["phase"]})
+
+
+def _a_choose_leader(state: dict, seat: int, action: dict, events: list) -> None:
+    _need_phase(state, "setup_leader")
+    if seat != 0:
+        raise _err("action/not_your_turn", "the first seat enters the table's choice of leader")
+    state["leader"] = _int(action, "seat", 0, state["players"] - 1)
+    state["phase"] = "setup_students"
+    events.append({"type": "leader_chosen", "seat": state["leader"]})
+    events.append({"type": "phase", "phase": "setup_students"})
+
+
+def _a_create_student(state: dict, seat: int, action: dict, events: list) -> None:
+    _need_phase(state, "setup_students")
+    if state["students"][seat] is not None:
+        raise _err("action/illegal", "your student is already created")
+    name = _text(action, "name", MAX_NAME)
+    playbook = _str_id(action, "playbook")
+    if playbook not in state["db"]["playbooks"]:
+        raise _err("action/illegal_target", "unknown playbook", playbook=playbook)
+    if playbook not in _free_playbooks(state, seat):
+        raise _err("action/illegal_target", "another student already has that playbook", playbook=playbook)
+    arrays = state["db"]["playbooks"][playbook]["arrays"]
+    idx = _int(action, "stats", 0, len(arrays) - 1)
+    rival = _int(action, "rival", 0, state["players"] - 1)
+    state["students"][seat] = {
+        "name": name, "playbook": playbook, "stats": dict(arrays[idx]), "rival": rival,
+        "conditions": [], "secrets": [], "left": False,
+        "advantage_next": False, "disadvantage_next": False, "used_moves": {},
+    }
+    events.append({"type": "student_created", "seat": seat, "name": name, "playbook": playbook,
+                   "stats": dict(arrays[idx]), "rival": rival})
+    if all(s is not None for s in state["students"]):
+        state["phase"] = "introduction"
+        events.append({"type": "phase", "phase": "introduction", "subject": state["subject"],
+                       "location": state["location"]})
+
+
+# --- always available ------------------------------------------------------------
+
+def _need_play(state: dict) -> None:
+    _need_phase(state, *PLAY_PHASES)
+
+
+def _default_pos(state: dict, kind: str) -> tuple[int, int]:
+    rows = {"location": 0, "phenomenon": 1, "character": 2, "clue": 3, "note": 4}
+    n = sum(1 for c in state["cards"] if c["kind"] == kind)
+    return 300 + (n % 8) * 1150, 600 + rows.get(kind, 4) * 1800 + ((n // 8) % 4) * 300
+
+
+def _add_card(state: dict, events: list, kind: str, seat: int, rank: int | None = None,
+              option: int | None = None, text: str = "", invented: bool = False) -> dict:
+    x, y = _default_pos(state, kind)
+    card = {"id": state["next_card"], "kind": kind, "rank": rank, "option": option, "text": text,
+            "invented": invented, "x": x, "y": y, "by": seat, "scene": state["scene"]["number"],
+            "location": state["location"]}
+    state["next_card"] += 1
+    state["cards"].append(card)
+    events.append({"type": "info_card", "card": dict(card)})
+    return card
+
+
+def _a_add_note(state: dict, seat: int, action: dict, events: list) -> None:
+    _need_play(state)
+    text = _text(action, "text")
+    if len(state["cards"]) >= MAX_CARDS:
+        raise _err("action/illegal", "the table is full of cards")
+    _add_card(state, events, "note", seat, text=text)
+
+
+def _a_edit_card(state: dict, seat: int, action: dict, events: list) -> None:
+    _need_play(state)
+    card = _card_exists(state, action.get("card"))
+    card["text"] = _text(action, "text", required=False)
+    events.append({"type": "card_edited", "card": card["id"], "text": card["text"], "seat": seat})
+
+
+def _a_move_card(state: dict, seat: int, action: dict, events: list) -> None:
+    _need_play(state)
+    card = _card_exists(state, action.get("card"))
+    x = _int(action, "x", 0, CANVAS)
+    y = _int(action, "y", 0, CANVAS)
+    card["x"], card["y"] = x, y
+    events.append({"type": "card_moved", "card": card["id"], "x": x, "y": y, "seat": seat})
+
+
+def _link_pair(state: dict, action: dict) -> list[int]:
+    a = _card_exists(state, action.get("a"))
+    b = _card_exists(state, action.get("b"))
+    if a["kind"] != "clue" or b["kind"] != "clue" or a["id"] == b["id"]:
+        raise _err("action/illegal_target", "links join two different clue cards")
+    return sorted((a["id"], b["id"]))
+
+
+def _a_link_cards(state: dict, seat: int, action: dict, events: list) -> None:
+    _need_play(state)
+    pair = _link_pair(state, action)
+    if pair in state["links"]:
+        raise _err("action/illegal", "those cards are already linked")
+    state["links"].append(pair)
+    events.append({"type": "cards_linked", "a": pair[0], "b": pair[1], "seat": seat})
+
+
+def _a_unlink_cards(state: dict, seat: int, action: dict, events: list) -> None:
+    _need_play(state)
+    pair = _link_pair(state, action)
+    if pair not in state["links"]:
+        raise _err("action/illegal", "those cards are not linked")
+    state["links"].remove(pair)
+    events.append({"type": "cards_unlinked", "a": pair[0], "b": pair[1], "seat": seat})
+
+
+# --- introduction and moving -----------------------------------------------------
+
+def _a_answer_question(state: dict, seat: int, action: dict, events: list) -> None:
+    _need_phase(state, "introduction")
+    _need_calm(state)
+    idx = _int(action, "index", 0, max(len(state["answers"]) - 1, 0))
+    if not state["answers"]:
+        raise _err("action/illegal_target", "this subject has no questions")
+    state["answers"][idx] = _text(action, "text")
+    events.append({"type": "question_answered", "index": idx, "text": state["answers"][idx], "seat": seat})
+
+
+def _can_leave_now(state: dict) -> None:
+    _need_phase(state, "introduction", "investigation")
+    _need_calm(state)
+    if state["phase"] == "introduction" and not all(a.strip() for a in state["answers"]):
+        raise _err("action/illegal", "answer the introduction's questions first")
+    if state["phase"] == "investigation" and _scene_cap_reached(state):
+        raise _err("action/illegal", "the scene limit is reached: the leader moves to the resolution",
+                   limit=state["max_scenes"])
+
+
+def _a_move(state: dict, seat: int, action: dict, events: list) -> None:
+    _can_leave_now(state)
+    loc = _int(action, "location", 1, 10 + len(state["custom_locations"]))
+    if loc not in _move_targets(state):
+        raise _err("action/illegal_target", "you can only declare a move to another public location",
+                   location=loc)
+    _start_scene(state, loc, events)
+
+
+def _a_draw_location(state: dict, seat: int, action: dict, events: list) -> None:
+    _can_leave_now(state)
+    duty = _next_duties(state)["hearts"]
+    if seat != duty:
+        raise _err("action/not_your_turn", "the ♥ duty of the coming scene draws the location", seat=duty)
+    if not _location_draw_possible(state):
+        raise _err("action/illegal", "no location card can lead elsewhere")
+    card = _draw(state, "hearts", events)
+    state["tasks"].append({"kind": "pick", "suit": "hearts", "card": card, "seat": seat, "mode": "move"})
+    events.append({"type": "card_drawn", "suit": "hearts", "card": card, "seat": seat})
+
+
+def _draw(state: dict, suit: str, events: list) -> int | None:
+    deck = state["decks"][suit]
+    if not deck:
+        if not state["discards"][suit]:
+            return None
+        rng = Rng(state["rng"])
+        deck.extend(state["discards"][suit])
+        state["discards"][suit] = []
+        rng.shuffle(deck)
+        state["rng"] = rng.state
+        events.append({"type": "deck_reshuffled", "suit": suit, "count": len(deck)})
+    return deck.pop()
+
+
+def _end_scene(state: dict, events: list) -> None:
+    if state["scene"]["number"] < 1:
+        return
+    state["calendar"], new_day = cal_mod.end_scene(state["calendar"])
+    if new_day:
+        c = state["calendar"]
+        events.append({"type": "day_passed", "day": c["day"], "weekday": c["weekday"], "holiday": c["holiday"]})
+
+
+def _start_scene(state: dict, loc: int, events: list) -> None:
+    if state["phase"] == "introduction":
+        state["phase"] = "investigation"
+        events.append({"type": "phase", "phase": "investigation"})
+    _end_scene(state, events)
+    number = state["scene"]["number"] + 1
+    duty = duties_for(state["leader"], state["players"], number)
+    first = loc not in state["visited"]
+    state["scene"] = {"number": number, "location": loc, "duty": duty, "closed": False}
+    state["location"] = loc
+    if loc not in state["public"]:
+        state["public"] = sorted(state["public"] + [loc])
+    events.append({"type": "scene_started", "scene": number, "location": loc, "duty": dict(duty),
+                   "first_visit": first, "calendar": dict(state["calendar"])})
+    if first:
+        state["visited"].append(loc)
+        if loc <= 10:
+            state["tasks"].append({"kind": "atmosphere", "seat": duty["hearts"], "location": loc})
+        else:  # an invented place: its card carries the players' own description
+            name = next(c["name"] for c in state["custom_locations"] if c["id"] == loc)
+            _add_card(state, events, "location", duty["hearts"], text=name, invented=True)
+        state["tasks"].append({"kind": "draw", "suit": "diamonds", "seat": duty["diamonds"]})
+
+
+# --- tasks (cards and choices) ----------------------------------------------------
+
+def _a_answer_atmosphere(state: dict, seat: int, action: dict, events: list) -> None:
+    task = _need_task(state, seat, "atmosphere")
+    text = _text(action, "text")
+    state["tasks"].pop(0)
+    _add_card(state, events, "location", seat, rank=task["location"], text=text)
+
+
+def _a_draw_card(state: dict, seat: int, action: dict, events: list) -> None:
+    task = _need_task(state, seat, "draw")
+    suit = task["suit"]
+    state["tasks"].pop(0)
+    card = _draw(state, suit, events)
+    if card is None:
+        events.append({"type": "deck_empty", "suit": suit})
+        return
+    events.append({"type": "card_drawn", "suit": suit, "card": card, "seat": seat})
+    pick = {"kind": "pick", "suit": suit, "card": card, "seat": seat, "mode": task.get("mode", "")}
+    state["tasks"].insert(0, pick)
+
+
+def _finish_pick(state: dict, task: dict, seat: int, events: list, option: int | None, text: str,
+                 invented: bool) -> None:
+    suit = task["suit"]
+    state["tasks"].pop(0)
+    if invented:
+        state["discards"][suit].append(task["card"])
+        events.append({"type": "card_discarded", "suit": suit, "card": task["card"], "seat": seat})
+        _add_card(state, events, SUIT_KIND[suit], seat, text=text, invented=True)
+    else:
+        state["used"][suit].append(task["card"])
+        _add_card(state, events, SUIT_KIND[suit], seat, rank=task["card"], option=option)
+    if suit == "clubs" and not state["scene"]["closed"]:
+        state["scene"]["closed"] = True
+        events.append({"type": "scene_closed", "reason": "clue_found", "scene": state["scene"]["number"]})
+
+
+def _a_choose_option(state: dict, seat: int, action: dict, events: list) -> None:
+    task = _need_task(state, seat, "pick")
+    if task["suit"] not in ("diamonds", "clubs"):
+        raise _err("action/illegal", "this card has no options: accept it or redraw")
+    option = _int(action, "option", 0, 2)
+    _finish_pick(state, task, seat, events, option, "", False)
+
+
+def _a_invent(state: dict, seat: int, action: dict, events: list) -> None:
+    task = _need_task(state, seat, "pick")
+    text = _text(action, "text")
+    if task["suit"] != "hearts":
+        _finish_pick(state, task, seat, events, None, text, True)
+        return
+    # an invented location: a new place (id 11, 12, …) that is public from now on
+    if len(state["custom_locations"]) >= MAX_CUSTOM_LOCATIONS:
+        raise _err("action/illegal", "enough invented places: accept or redraw")
+    state["tasks"].pop(0)
+    state["discards"]["hearts"].append(task["card"])
+    events.append({"type": "card_discarded", "suit": "hearts", "card": task["card"], "seat": seat})
+    loc = 11 + len(state["custom_locations"])
+    state["custom_locations"].append({"id": loc, "name": text, "by": seat})
+    state["public"] = sorted(state["public"] + [loc])
+    events.append({"type": "location_invented", "location": loc, "name": text, "seat": seat})
+    if task["mode"] == "move":
+        _start_scene(state, loc, events)
+    else:
+        events.append({"type": "location_public", "location": loc})
+
+
+def _a_accept_card(state: dict, seat: int, action: dict, events: list) -> None:
+    task = _need_task(state, seat, "pick")
+    suit = task["suit"]
+    if suit in ("diamonds", "clubs"):
+        raise _err("action/illegal", "choose one of the three options")
+    if suit == "spades":
+        _finish_pick(state, task, seat, events, None, "", False)
+        return
+    card = task["card"]
+    if task["mode"] == "move":
+        if card == state["location"]:
+            raise _err("action/illegal", "you are already there: redraw")
+        state["tasks"].pop(0)
+        state["used"]["hearts"].append(card)
+        _start_scene(state, card, events)
+    else:  # reveal: the location becomes public without going there
+        state["tasks"].pop(0)
+        state["used"]["hearts"].append(card)
+        if card not in state["public"]:
+            state["public"] = sorted(state["public"] + [card])
+        events.append({"type": "location_public", "location": card})
+
+
+def _a_redraw(state: dict, seat: int, action: dict, events: list) -> None:
+    task = _need_task(state, seat, "pick")
+    suit = task["suit"]
+    if not _can_draw(state, suit):
+        raise _err("action/illegal", "no other card is left to draw")
+    state["discards"][suit].append(task["card"])
+    events.append({"type": "card_discarded", "suit": suit, "card": task["card"], "seat": seat})
+    card = _draw(state, suit, events)
+    task["card"] = card
+    events.append({"type": "card_drawn", "suit": suit, "card": card, "seat": seat})
+
+
+def _condition_value(state: dict, action: dict) -> dict:
+    if "condition" in action:
+        cid = _str_id(action, "condition")
+        if cid not in state["db"]["conditions"]:
+            raise _err("action/illegal_target", "unknown condition", condition=cid)
+        return {"id": cid, "text": ""}
+    return {"id": None, "text": _text(action, "text", MAX_NAME * 2)}
+
+
+def _gain_condition(state: dict, target: int, cond: dict, events: list) -> None:
+    st = state["students"][target]
+    if len(st["conditions"]) >= MAX_CONDITIONS:
+        events.append({"type": "condition_blocked", "seat": target, "condition": cond})
+        if _locked_secrets(state, target, True):
+            state["tasks"].insert(0, {"kind": "secret", "seat": target, "reason": "fourth_condition"})
+        return
+    st["conditions"].append(cond)
+    events.append({"type": "condition_gained", "seat": target, "condition": cond})
+
+
+def _a_take_condition(state: dict, seat: int, action: dict, events: list) -> None:
+    _need_task(state, seat, "condition")
+    cond = _condition_value(state, action)
+    state["tasks"].pop(0)
+    _gain_condition(state, seat, cond, events)
+
+
+def _a_give_condition(state: dict, seat: int, action: dict, events: list) -> None:
+    _need_phase(state, "investigation")
+    _need_calm(state)
+    target = _need_target(state, action)
+    _gain_condition(state, target, _condition_value(state, action), events)
+
+
+def _a_clear_condition(state: dict, seat: int, action: dict, events: list) -> None:
+    from_task = bool(state["tasks"]) and state["tasks"][0]["kind"] == "clear" and state["roll"] is None
+    if from_task:
+        _need_task(state, seat, "clear")
+    else:
+        _need_phase(state, "investigation")
+        _need_calm(state)
+    target = _need_target(state, action)
+    if from_task and target != seat:
+        raise _err("action/illegal_target", "clear one of your own conditions")
+    conds = state["students"][target]["conditions"]
+    if not conds:
+        raise _err("action/illegal_target", "that student has no condition")
+    idx = _int(action, "index", 0, len(conds) - 1)
+    cond = conds.pop(idx)
+    if from_task:
+        state["tasks"].pop(0)
+    events.append({"type": "condition_cleared", "seat": target, "condition": cond})
+
+
+def _unlock(state: dict, seat: int, secret: str, events: list) -> None:
+    st = state["students"][seat]
+    st["secrets"].append(secret)
+    book = state["db"]["playbooks"][st["playbook"]]
+    events.append({"type": "secret_unlocked", "seat": seat, "count": len(st["secrets"])})
+    events.append({"type": "your_secret", "seat": seat, "secret": secret, "vis": [seat]})
+    if len(st["secrets"]) == len(book["secrets"]) + 1:
+        st["left"] = True
+        state["tasks"] = [t for t in state["tasks"]
+                          if not (t["seat"] == seat and t["kind"] in ("condition", "clear", "secret"))]
+        events.append({"type": "student_left", "seat": seat, "prompt": "narrate_last_scene"})
+
+
+def _a_unlock_secret(state: dict, seat: int, action: dict, events: list) -> None:
+    _need_play(state)
+    secret = _str_id(action, "secret")
+    roll = state["roll"]
+    if roll is not None and roll["move"] != RESOLVE:
+        if seat != roll["roller"]:
+            raise _err("action/not_your_turn", "only the roller may unlock a secret for this roll")
+        if roll["stage"] != "rolled":
+            raise _err("action/wrong_phase", "secrets are unlocked after the roll")
+        if not _can_raise(state):
+            raise _err("action/illegal", "this roll cannot rise further")
+        if secret not in _locked_secrets(state, seat, False):
+            raise _err("action/illegal_target", "choose one of your locked secrets other than the last",
+                       secret=secret)
+        _unlock(state, seat, secret, events)
+        before = roll["band"]
+        roll["band"] = dice_mod.raise_band(before)
+        roll["raised"] = True
+        events.append({"type": "band_raised", "seat": seat, "from": before, "to": roll["band"]})
+        return
+    _need_task(state, seat, "secret")
+    if secret not in _locked_secrets(state, seat, True):
+        raise _err("action/illegal_target", "choose one of your locked secrets (the last one only when "
+                   "no other is left)", secret=secret)
+    state["tasks"].pop(0)
+    _unlock(state, seat, secret, events)
+
+
+# --- scene actions ------------------------------------------------------------------
+
+def _need_open_scene(state: dict) -> None:
+    _need_phase(state, "investigation")
+    _need_calm(state)
+    if state["scene"]["closed"]:
+        raise _err("action/illegal", "a clue was found: this scene is over, move on")
+
+
+def _a_call_character(state: dict, seat: int, action: dict, events: list) -> None:
+    _need_open_scene(state)
+    if not _can_draw(state, "spades"):
+        raise _err("action/illegal", "no supporting character is left")
+    duty = _duty(state, "spades")
+    state["tasks"].append({"kind": "draw", "suit": "spades", "seat": duty})
+    events.append({"type": "character_called", "seat": seat, "duty": duty})
+
+
+def _a_declare_roll(state: dict, seat: int, action: dict, events: list) -> None:
+    _need_open_scene(state)
+    _need_student(state, seat)
+    mid = _str_id(action, "move")
+    if mid not in _student_moves(state, seat, "roll"):
+        raise _err("action/illegal_target", "you cannot roll that move", move=mid)
+    stat = _str_id(action, "stat")
+    if stat not in _roll_stats(state, mid):
+        raise _err("action/illegal_target", "that stat does not fit this move", stat=stat)
+    st = state["students"][seat]
+    state["roll"] = {"move": mid, "stat": stat, "roller": seat, "first_roller": seat, "stage": "declared",
+                     "advantage": [], "disadvantage": [],
+                     "effect_advantage": st["advantage_next"], "effect_disadvantage": st["disadvantage_next"],
+                     "helpers": [], "dice": None, "band": None, "total": None, "raised": False,
+                     "rerolled": False}
+    events.append({"type": "roll_declared", "seat": seat, "move": mid, "stat": stat})
+
+
+def _a_use_move(state: dict, seat: int, action: dict, events: list) -> None:
+    _need_open_scene(state)
+    _need_student(state, seat)
+    mid = _str_id(action, "move")
+    if mid not in _student_moves(state, seat, "trigger"):
+        raise _err("action/illegal_target", "you cannot use that move", move=mid)
+    if not _trigger_allowed(state, seat, mid):
+        raise _err("action/illegal", "that move is used up for now", move=mid)
+    state["students"][seat]["used_moves"][mid] = state["scene"]["number"]
+    events.append({"type": "move_used", "seat": seat, "move": mid})
+    _apply_effects(state, seat, state["db"]["moves"][mid]["effects"], events)
+
+
+def _apply_effects(state: dict, seat: int, effects: list[dict], events: list) -> None:
+    st = state["students"][seat]
+    for eff in effects:
+        do, n = eff["do"], eff["n"]
+        if do == "draw_clue":
+            loc = state["location"]
+            if loc in state["clue_locations"] and not eff["extra"]:
+                events.append({"type": "clue_limit", "location": loc})
+                continue
+            if loc not in state["clue_locations"]:
+                state["clue_locations"].append(loc)
+            for _ in range(n):
+                state["tasks"].append({"kind": "draw", "suit": "clubs", "seat": _duty(state, "clubs")})
+        elif do == "draw_phenomenon":
+            for _ in range(n):
+                state["tasks"].append({"kind": "draw", "suit": "diamonds", "seat": _duty(state, "diamonds")})
+        elif do == "call_character":
+            for _ in range(n):
+                state["tasks"].append({"kind": "draw", "suit": "spades", "seat": _duty(state, "spades")})
+        elif do == "reveal_location":
+            for _ in range(n):
+                state["tasks"].append({"kind": "draw", "suit": "hearts", "seat": _duty(state, "hearts"),
+                                       "mode": "reveal"})
+        elif do == "gain_condition":
+            for _ in range(n):
+                state["tasks"].append({"kind": "condition", "seat": seat})
+        elif do == "clear_condition":
+            if st["conditions"]:
+                state["tasks"].append({"kind": "clear", "seat": seat})
+        elif do == "unlock_secret":
+            for _ in range(n):
+                state["tasks"].append({"kind": "secret", "seat": seat, "reason": "move"})
+        elif do == "advantage_next":
+            st["advantage_next"] = True
+        elif do == "disadvantage_next":
+            st["disadvantage_next"] = True
+        events.append({"type": "effect", "seat": seat, "do": do, "n": n})
+
+
+# --- rolls --------------------------------------------------------------------------
+
+def _need_roll(state: dict, seat: int, stage: str, roller_only: bool = True) -> dict:
+    roll = state["roll"]
+    if roll is None or state["phase"] not in ("investigation", "resolution"):
+        raise _err("action/wrong_phase", "no roll is in progress")
+    if roll["stage"] != stage:
+        raise _err("action/wrong_phase", f"the roll is not at the {stage} stage")
+    if roller_only and seat != roll["roller"]:
+        raise _err("action/not_your_turn", "only the roller may do that", seat=roll["roller"])
+    return roll
+
+
+def _a_set_roll_modifiers(state: dict, seat: int, action: dict, events: list) -> None:
+    roll = _need_roll(state, seat, "declared")
+    if roll["move"] == RESOLVE:
+        raise _err("action/illegal", "《解明》 takes no advantage or disadvantage")
+    roll["advantage"] = _sources(action, "advantage", ADVANTAGE_SOURCES)
+    roll["disadvantage"] = _sources(action, "disadvantage", DISADVANTAGE_SOURCES)
+    events.append({"type": "roll_modifiers", "seat": seat, "advantage": list(roll["advantage"]),
+                   "disadvantage": list(roll["disadvantage"])})
+
+
+def _sources(action: dict, key: str, allowed: tuple[str, ...]) -> list[str]:
+    value = action.get(key)
+    if not isinstance(value, list) or not all(isinstance(v, str) for v in value):
+        raise _err("action/bad_shape", f"'{key}' must be a list of sources", field=key)
+    if len(set(value)) != len(value) or not set(value) <= set(allowed):
+        raise _err("action/illegal_target", f"'{key}' sources are some of {list(allowed)}, each once",
+                   field=key, allowed=list(allowed))
+    return [v for v in allowed if v in value]
+
+
+def _a_help(state: dict, seat: int, action: dict, events: list) -> None:
+    _need_roll(state, seat, "declared", roller_only=False)
+    if not _can_help(state, seat):
+        raise _err("action/illegal", "you cannot help this roll (once per friend per subject, before the roll)")
+    roll = state["roll"]
+    roll["helpers"].append(seat)
+    state["help_used"].append([seat, roll["roller"]])
+    events.append({"type": "help", "helper": seat, "roller": roll["roller"]})
+
+
+def _a_cancel_roll(state: dict, seat: int, action: dict, events: list) -> None:
+    roll = _need_roll(state, seat, "declared")
+    # friends' help that was declared stays spent
+    state["roll"] = None
+    events.append({"type": "roll_cancelled", "seat": seat, "move": roll["move"]})
+
+
+def _throw(state: dict, seat: int, roll: dict, stat: str, helpers: list[int], reason: str) -> dict:
+    st = state["students"][seat]
+    adv_src = list(roll["advantage"]) + (["effect"] if roll["effect_advantage"] else [])
+    dis_src = list(roll["disadvantage"]) + (["effect"] if roll["effect_disadvantage"] else [])
+    mode = dice_mod.mode_of(adv_src, dis_src)
+    rng = Rng(state["rng"])
+    thrown = dice_mod.roll(rng, mode)
+    state["rng"] = rng.state
+    value = st["stats"][stat]
+    total = thrown["sum"] + value + len(helpers)
+    band = dice_mod.band_of(total)
+    return {"type": "dice_rolled", "reason": reason, "seat": seat, "move": roll["move"], "stat": stat,
+            "stat_value": value, "help": len(helpers), "advantage_sources": adv_src,
+            "disadvantage_sources": dis_src, "mode": mode, "dice": thrown["dice"], "kept": thrown["kept"],
+            "dropped": thrown["dropped"], "total": total, "band": band}
+
+
+def _a_roll_dice(state: dict, seat: int, action: dict, events: list) -> None:
+    roll = _need_roll(state, seat, "declared")
+    if roll["move"] == RESOLVE:
+        _roll_resolve(state, seat, roll, events)
+        return
+    st = state["students"][seat]
+    ev = _throw(state, seat, roll, roll["stat"], roll["helpers"], "roll")
+    st["advantage_next"] = st["disadvantage_next"] = False
+    roll.update({"stage": "rolled", "dice": ev["dice"], "kept": ev["kept"], "dropped": ev["dropped"],
+                 "mode": ev["mode"], "total": ev["total"], "band": ev["band"]})
+    events.append(ev)
+
+
+def _a_rival_reroll(state: dict, seat: int, action: dict, events: list) -> None:
+    roll = _need_roll(state, seat, "rolled", roller_only=False)
+    if roll["move"] == RESOLVE or not _can_rival_reroll(state, seat):
+        raise _err("action/illegal", "only the student whose rival failed may roll again, once per subject")
+    stat = _str_id(action, "stat")
+    if stat not in _roll_stats(state, roll["move"]):
+        raise _err("action/illegal_target", "that stat does not fit this move", stat=stat)
+    state["rival_used"].append(seat)
+    roll["effect_advantage"] = roll["effect_disadvantage"] = False
+    ev = _throw(state, seat, roll, stat, [], "rival_reroll")
+    ev["rival_of"] = roll["roller"]
+    roll.update({"roller": seat, "stat": stat, "helpers": [], "raised": False, "rerolled": True,
+                 "dice": ev["dice"], "kept": ev["kept"], "dropped": ev["dropped"], "mode": ev["mode"],
+                 "total": ev["total"], "band": ev["band"]})
+    events.append(ev)
+
+
+def _a_accept_roll(state: dict, seat: int, action: dict, events: list) -> None:
+    roll = _need_roll(state, seat, "rolled")
+    state["roll"] = None
+    effects = state["db"]["moves"][roll["move"]]["outcomes"].get(roll["band"], [])
+    events.append({"type": "roll_resolved", "seat": seat, "move": roll["move"], "band": roll["band"],
+                   "total": roll["total"]})
+    if _active(state, seat):
+        _apply_effects(state, seat, effects, events)
+
+
+# --- resolution ---------------------------------------------------------------------
+
+def _a_begin_resolution(state: dict, seat: int, action: dict, events: list) -> None:
+    _need_phase(state, "investigation")
+    _need_calm(state)
+    if seat != state["leader"]:
+        raise _err("action/not_your_turn", "the leader declares the move to the resolution")
+    _end_scene(state, events)
+    state["phase"] = "resolution"
+    state["scene"] = {**state["scene"], "closed": True}
+    events.append({"type": "phase", "phase": "resolution"})
+
+
+def _a_set_title(state: dict, seat: int, action: dict, events: list) -> None:
+    _need_phase(state, "resolution")
+    state["title"] = _text(action, "text", 120, required=False)
+    events.append({"type": "title_set", "text": state["title"], "seat": seat})
+
+
+def _a_set_deduction(state: dict, seat: int, action: dict, events: list) -> None:
+    _need_phase(state, "resolution")
+    _need_calm(state)
+    state["deduction"] = _text(action, "text", required=False)
+    events.append({"type": "deduction_set", "text": state["deduction"], "seat": seat})
+
+
+def _a_use_clue(state: dict, seat: int, action: dict, events: list) -> None:
+    _need_phase(state, "resolution")
+    _need_calm(state)
+    card = _card_exists(state, action.get("card"))
+    if card["kind"] != "clue":
+        raise _err("action/illegal_target", "only clue cards are used in the deduction")
+    used = _bool(action, "used")
+    if used and card["id"] not in state["clues_used"]:
+        state["clues_used"].append(card["id"])
+    elif not used and card["id"] in state["clues_used"]:
+        state["clues_used"].remove(card["id"])
+    events.append({"type": "clue_used", "card": card["id"], "used": used, "seat": seat})
+
+
+def _a_declare_resolve(state: dict, seat: int, action: dict, events: list) -> None:
+    _need_phase(state, "resolution")
+    _need_calm(state)
+    if not state["deduction"].strip():
+        raise _err("action/illegal", "write the deduction first")
+    state["roll"] = {"move": RESOLVE, "stat": None, "roller": seat, "first_roller": seat, "stage": "declared",
+                     "advantage": [], "disadvantage": [], "effect_advantage": False,
+                     "effect_disadvantage": False, "helpers": [], "dice": None, "band": None, "total": None,
+                     "raised": False, "rerolled": False}
+    events.append({"type": "roll_declared", "seat": seat, "move": RESOLVE, "stat": None,
+                   "clues": len(state["clues_used"])})
+
+
+def _a_object(state: dict, seat: int, action: dict, events: list) -> None:
+    roll = _need_roll(state, seat, "declared", roller_only=False)
+    if roll["move"] != RESOLVE:
+        raise _err("action/illegal", "《異議あり》 answers a declared 《解明》")
+    if seat == roll["roller"] or seat in state["objections_used"]:
+        raise _err("action/illegal", "each player objects at most once, never to their own 《解明》")
+    text = _text(action, "text")
+    state["objections_used"].append(seat)
+    rng = Rng(state["rng"])
+    thrown = dice_mod.roll(rng, "normal")
+    state["rng"] = rng.state
+    band = dice_mod.band_of(thrown["sum"])
+    outcome = {"great": "withdrawn", "success": "withdrawn", "narrow": "noted", "failure": "dismissed"}[band]
+    events.append({"type": "dice_rolled", "reason": "objection", "seat": seat, "move": OBJECTION, "stat": None,
+                   "stat_value": 0, "help": 0, "advantage_sources": [], "disadvantage_sources": [],
+                   "mode": "normal", "dice": thrown["dice"], "kept": thrown["kept"], "dropped": None,
+                   "total": thrown["sum"], "band": band})
+    state["objections"].append({"seat": seat, "text": text, "band": band, "outcome": outcome})
+    events.append({"type": "objection", "seat": seat, "text": text, "band": band, "outcome": outcome})
+    if outcome == "withdrawn":
+        state["roll"] = None
+
+
+def _roll_resolve(state: dict, seat: int, roll: dict, events: list) -> None:
+    rng = Rng(state["rng"])
+    thrown = dice_mod.roll(rng, "normal")
+    state["rng"] = rng.state
+    difficulty = state["db"]["subjects"][state["subject"]]["difficulty"]
+    clues = len(state["clues_used"])
+    total = thrown["sum"] - difficulty + clues
+    band = dice_mod.band_of(total)
+    truth = band != "failure"
+    events.append({"type": "dice_rolled", "reason": "resolve", "seat": seat, "move": RESOLVE, "stat": None,
+                   "stat_value": 0, "help": 0, "advantage_sources": [], "disadvantage_sources": [],
+                   "mode": "normal", "dice": thrown["dice"], "kept": thrown["kept"], "dropped": None,
+                   "difficulty": difficulty, "clues": clues, "total": total, "band": band})
+    state["roll"] = None
+    state["outcome"] = {"seat": seat, "dice": thrown["dice"], "difficulty": difficulty, "clues": clues,
+                        "total": total, "band": band, "truth": truth}
+    state["phase"] = "over"
+    events.append({"type": "resolved", **state["outcome"]})
+    events.append({"type": "phase", "phase": "over"})
+
+
+_HANDLERS = {
+    "set_tone": _a_set_tone, "choose_subject": _a_choose_subject, "choose_leader": _a_choose_leader,
+    "create_student": _a_create_student,
+    "add_note": _a_add_note, "edit_card": _a_edit_card, "move_card": _a_move_card,
+    "link_cards": _a_link_cards, "unlink_cards": _a_unlink_cards,
+    "answer_question": _a_answer_question, "move": _a_move, "draw_location": _a_draw_location,
+    "answer_atmosphere": _a_answer_atmosphere, "draw_card": _a_draw_card, "choose_option": _a_choose_option,
+    "invent": _a_invent, "accept_card": _a_accept_card, "redraw": _a_redraw,
+    "take_condition": _a_take_condition, "give_condition": _a_give_condition,
+    "clear_condition": _a_clear_condition, "unlock_secret": _a_unlock_secret,
+    "call_character": _a_call_character, "declare_roll": _a_declare_roll, "use_move": _a_use_move,
+    "set_roll_modifiers": _a_set_roll_modifiers, "help": _a_help, "cancel_roll": _a_cancel_roll,
+    "roll_dice": _a_roll_dice, "rival_reroll": _a_rival_reroll, "accept_roll": _a_accept_roll,
+    "begin_resolution": _a_begin_resolution, "set_title": _a_set_title, "set_deduction": _a_set_deduction,
+    "use_clue": _a_use_clue, "declare_resolve": _a_declare_resolve, "object": _a_object,
+}
+
+
+# --------------------------------------------------------------------------- views
+
+HIDDEN_KEYS = ("rng", "db", "decks")
+
+
+def view(state: dict, seat: int | None) -> dict:
+    """Everything public; deck order and other students' secrets removed."""
+    v = {k: _copy(val) for k, val in state.items() if k not in HIDDEN_KEYS and k != "cards"}
+    v["cards"] = [dict(c) for c in state["cards"]]
+    v["decks"] = {suit: len(deck) for suit, deck in state["decks"].items()}
+    v["you"] = seat
+    v["coming_duty"] = _next_duties(state) if state["leader"] is not None else None
+    students = []
+    for i, st in enumerate(state["students"]):
+        if st is None:
+            students.append(None)
+            continue
+        s = _copy(st)
+        s["secrets_unlocked"] = len(st["secrets"])
+        if i != seat:
+            del s["secrets"]
+        students.append(s)
+    v["students"] = students
+    return v
+
+
+def leaks(state: dict, viewer: int | None, v: dict) -> list[str]:
+    """What ``v`` shows that ``viewer`` must not know (empty list = fine).
+
+    Checks: no rng/db/deck order; other students carry no ``secrets`` list; no
+    other student's unlocked secret id appears anywhere in the view.
+    """
+    found = [f"key {k}" for k in ("rng", "db") if k in v]
+    if any(not isinstance(n, int) for n in v.get("decks", {}).values()):
+        found.append("deck order")
+    own: list[str] = []
+    if isinstance(viewer, int) and state["students"][viewer] is not None:
+        own = state["students"][viewer]["secrets"]
+    for i, s in enumerate(v.get("students", [])):
+        if s is not None and i != viewer and "secrets" in s:
+            found.append(f"secrets of seat {i}")
+    text = repr(v)
+    for i, st in enumerate(state["students"]):
+        if st is None or i == viewer:
+            continue
+        for sid in st["secrets"]:
+            if sid not in own and repr(sid) in text:
+                found.append(f"secret {sid} of seat {i}")
+    return found
+
+
+# --------------------------------------------------------------------------- result
+
+def result(state: dict) -> dict:
+    """The article: title, subject, clues used (cards), deduction, the 《解明》 roll and outcome."""
+    cards = {c["id"]: c for c in state["cards"]}
+    outcome = state["outcome"]
+    return {
+        "over": state["phase"] == "over",
+        "title": state["title"], "subject": state["subject"],
+        "deduction": state["deduction"],
+        "clues": [_copy(cards[i]) for i in state["clues_used"] if i in cards],
+        "cards": _copy(state["cards"]), "links": _copy(state["links"]),
+        "answers": list(state["answers"]), "objections": _copy(state["objections"]),
+        "resolve": _copy(outcome),
+        "truth": bool(outcome and outcome["truth"]),
+        "winners": list(range(state["players"])) if outcome and outcome["truth"] else [],
+        "why": "solved" if outcome and outcome["truth"] else ("unsolved" if outcome else "unfinished"),
+        "students": [None if st is None else {"seat": i, "name": st["name"], "playbook": st["playbook"],
+                                              "left": st["left"]}
+                     for i, st in enumerate(state["students"])],
+        "calendar": _copy(state["calendar"]), "scenes": state["scene"]["number"],
+        "custom_locations": _copy(state["custom_locations"]),
+    }

@@ -1,0 +1,60 @@
+"""Helpers for the headless client tests (not a test module)."""
+from __future__ import annotations
+
+import argparse
+from typing import Any
+
+import pygame
+
+
+def make_args(*argv: str) -> argparse.Namespace:
+    from houkago.cli import build_parser
+
+    return build_parser().parse_args(list(argv))
+
+
+def make_app(tmp_path, *argv: str) -> Any:
+    from client.app import App
+
+    app = App(make_args(*argv), settings_path=tmp_path / "settings.json")
+    return app
+
+
+def click(app: Any, pos: tuple[int, int], frames: int = 1) -> None:
+    """A real click: MOUSEBUTTONDOWN then MOUSEBUTTONUP posted to pygame's queue."""
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    for _ in range(frames):
+        app.frame(0.016)
+
+
+def button(scene: Any, key: str) -> Any:
+    for b in scene.buttons:
+        if b.key == key:
+            return b
+    raise KeyError(key)
+
+
+def run_until(app: Any, cond, frames: int = 3000, sleep: float = 0.002) -> bool:
+    import time
+
+    for _ in range(frames):
+        app.frame(0.016)
+        if cond():
+            return True
+        time.sleep(sleep)
+    return False
+
+
+def has_server() -> bool:
+    try:
+        import server.runtime  # noqa: F401
+    except ImportError:
+        return False
+    return True
+
+
+def has_game(game_id: str) -> bool:
+    from shared.engine import REGISTRY
+
+    return game_id in REGISTRY

@@ -1,0 +1,58 @@
+"""Helpers for the fate_votes table tests: real pygame mouse events through the event queue."""
+from __future__ import annotations
+
+import pygame
+
+from bench import fv_scenes as S
+from tests.fakes import FakeCtx
+
+
+def screen() -> pygame.Surface:
+    if not pygame.get_init():
+        pygame.init()
+    surf = pygame.display.get_surface()
+    if surf is None or surf.get_size() != (1920, 1080):
+        surf = pygame.display.set_mode((1920, 1080))
+    return surf
+
+
+def post(table, etype: int, **attrs) -> None:
+    """Post a real event, take it back from SDL's queue and hand it to the table."""
+    pygame.event.post(pygame.event.Event(etype, **attrs))
+    for ev in pygame.event.get(etype):
+        table.handle_event(ev)
+
+
+def drag(table, start, end, steps: int = 6) -> None:
+    start = (int(start[0]), int(start[1]))
+    end = (int(end[0]), int(end[1]))
+    post(table, pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
+    post(table, pygame.MOUSEBUTTONDOWN, pos=start, button=1)
+    for i in range(1, steps + 1):
+        p = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+        post(table, pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0))
+        table.update(1 / 60)
+    post(table, pygame.MOUSEBUTTONUP, pos=end, button=1)
+    table.update(1 / 60)
+
+
+def click(table, pos) -> None:
+    pos = (int(pos[0]), int(pos[1]))
+    post(table, pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0))
+    post(table, pygame.MOUSEBUTTONDOWN, pos=pos, button=1)
+    post(table, pygame.MOUSEBUTTONUP, pos=pos, button=1)
+    table.update(1 / 60)
+
+
+def button(table, bid: str):
+    table.update(0)
+    return next((b for b in table.buttons if b.id == bid), None)
+
+
+def table_at(stop, n: int = 6, seed: int = 3, seat=0, lang: str = "en"):
+    screen()
+    ctx = FakeCtx(lang=lang, unit=20, fast=True)
+    state, _ = S.play_to(n, seed, stop)
+    t = S.make_table(ctx, state, seat, lang)
+    t.update(1 / 60)
+    return ctx, state, t

@@ -1,0 +1,25 @@
+"""bench/server.py runs the peer workload end to end (tiny run) and its checks hold."""
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+@pytest.mark.timeout(120)
+def test_tiny_benchmark_run() -> None:
+    r = subprocess.run([sys.executable, "bench/server.py", "--tables", "2", "--players", "3", "--rounds", "2"],
+                       cwd=str(ROOT), capture_output=True, text=True, timeout=100)
+    assert r.returncode == 0, r.stderr[-2000:]
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out["moves"] == 2 * 2 * 3 and out["frames_down"] == 3 * out["frames_up"]
+    assert out["checks"] == {"all_saw_final_seq": True, "votes_sum_is_seq": True, "only_own_hand": True,
+                             "errors": 0, "journaled_actions": 2 * 4 * 3, "journal_complete": True}
+    for key in ("moves_per_s", "p50_ms", "p95_ms", "p99_ms", "server_rss_mib", "bytes_up", "bytes_down"):
+        assert out[key] > 0
+    assert out["server_cpu_pct"] >= 0  # clock ticks are 10 ms: a tiny run may show 0

@@ -1,0 +1,59 @@
+"""Every UI string exists in Japanese, Chinese and English, with the same placeholders."""
+from __future__ import annotations
+
+import re
+import tomllib
+
+from client.i18n import I18N_DIR, LANGS, Strings, flatten, load_lang
+
+
+def placeholders(s: str) -> set[str]:
+    return set(re.findall(r"{(\w+)}", s))
+
+
+def test_all_languages_have_the_same_keys_and_placeholders():
+    tables = {lang: load_lang(lang) for lang in LANGS}
+    keys = {lang: set(t) for lang, t in tables.items()}
+    assert keys["ja"] == keys["en"], keys["ja"] ^ keys["en"]
+    assert keys["zh"] == keys["en"], keys["zh"] ^ keys["en"]
+    for key in keys["en"]:
+        ph = {lang: placeholders(tables[lang][key]) for lang in LANGS}
+        assert ph["ja"] == ph["en"] == ph["zh"], (key, ph)
+
+
+def test_each_per_language_file_has_a_twin_with_the_same_keys():
+    names = {lang: sorted(p.name for p in (I18N_DIR / lang).glob("*.toml")) for lang in LANGS}
+    assert names["ja"] == names["zh"] == names["en"]
+    for name in names["en"]:
+        sets = {}
+        for lang in LANGS:
+            with open(I18N_DIR / lang / name, "rb") as fh:
+                sets[lang] = set(flatten(tomllib.load(fh)))
+        assert sets["ja"] == sets["zh"] == sets["en"], name
+
+
+def test_t_formats_and_falls_back(tmp_path):
+    (tmp_path / "en.toml").write_text('[a]\nhello = "Hello {name}"\nonly_en = "E"\n', encoding="utf-8")
+    (tmp_path / "ja.toml").write_text('[a]\nhello = "こんにちは{name}さん"\n', encoding="utf-8")
+    (tmp_path / "ja").mkdir()
+    (tmp_path / "ja" / "game.toml").write_text('[g]\nx = "追加"\n', encoding="utf-8")
+    s = Strings("ja", root=tmp_path)
+    assert s.t("a.hello", name="ミオ") == "こんにちはミオさん"
+    assert s.t("a.only_en") == "E"
+    assert s.t("g.x") == "追加"
+    assert s.t("missing.key") == "missing.key"
+    assert s.t("a.hello") == "こんにちは{name}さん"
+
+
+def test_error_codes_are_translated_with_message_fallback():
+    s = Strings("zh")
+    assert s.error("action/not_your_turn", "It is not your turn") == "还没轮到你。"
+    assert s.error("weird/code", "Server says no") == "Server says no"
+    s.set_lang("ja")
+    assert "4" in s.error("setup/bad_seats", "", {"min": 4, "max": 12})
+
+
+def test_curtain_text_names_the_player():
+    for lang in LANGS:
+        text = Strings(lang).t("curtain.title", name="Mio")
+        assert "Mio" in text

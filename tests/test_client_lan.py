@@ -1,0 +1,73 @@
+"""LAN mode end to end on 127.0.0.1: host lobby → bots → start → table, chat with CJK, reconnect overlay."""
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from client_helpers import button, click, has_game, has_server, make_app, run_until
+
+pytestmark = pytest.mark.skipif(not (has_server() and has_game("fate_votes")),
+                                reason="needs server.runtime (branch server) and fate_votes rules (branch fv)")
+
+
+def test_host_lobby_to_table_chat_and_reconnect(tmp_path):
+    from client import modes
+    from client.net import NetSession
+    from client.scenes.connecting import open_session, start_local_server
+    from client.scenes.lobby import LobbyScene
+    from client.scenes.overlays import ReconnectingScene
+
+    app = make_app(tmp_path, "--size", "1280x720", "--name", "Mio", "--lang", "ja")
+    modes.start(app, app.args)
+    guest = None
+    try:
+        port = start_local_server(app, host="127.0.0.1", port=0)  # tests stay on loopback, no discovery
+        open_session(app, "127.0.0.1", port)
+        lobby = app.push(LobbyScene(app, "fate_votes", hosting=True, port=port))
+        app.frame(0.016)
+        while lobby.seats > 4:
+            click(app, button(lobby, "seats_down").rect.center)
+        click(app, button(lobby, "open").rect.center)
+        assert run_until(app, lambda: lobby.my_seat == 0)
+        guest = NetSession("127.0.0.1", port, name="Rena").start()
+        guest.send({"t": "join", "table": lobby.table, "name": "Rena"})
+        assert guest.wait_for("joined")["seat"] == 1
+        assert run_until(app, lambda: any(b.key == "bot_2" for b in lobby.buttons))
+        click(app, button(lobby, "bot_2").rect.center)
+        assert run_until(app, lambda: any(b.key == "bot_3" for b in lobby.buttons))
+        click(app, button(lobby, "bot_3").rect.center)
+        assert run_until(app, lambda: button(lobby, "start").enabled)
+        assert app.match.seat_name(1) == "Rena"
+        click(app, button(lobby, "start").rect.center)
+        assert run_until(app, lambda: app.top.name == "table")
+        table = app.top
+        assert app.match.humans == [0] and table.shown == 0
+        assert guest.wait_for("snapshot")["seat"] == 1
+        assert run_until(app, lambda: 0 in app.match.views and app.match.views[0].view)
+
+        # The host controls the discussion clock.
+        assert run_until(app, lambda: any(b.key == "clock_pause" for b in table.buttons))
+        click(app, button(table, "clock_pause").rect.center)
+        assert run_until(app, lambda: isinstance(app.match.clock, dict) and app.match.clock.get("paused"))
+
+        # Chat: open the panel, type Japanese (committed IME text), Enter.
+        click(app, button(table, "chat").rect.center)
+        assert table.chat_open and table.chat_entry is not None
+        pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="よろしく"))
+        app.frame(0.016)
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+        assert run_until(app, lambda: any(text == "よろしく" for _, _, text in app.match.chat))
+        heard = guest.wait_for("chat")
+        assert heard["text"] == "よろしく" and heard["seat"] == 0
+
+        # Reconnect: the connection drops, the overlay shows, the seat comes back with its token.
+        token = app.session.token(lobby.table, 0)
+        app.session.drop()
+        assert run_until(app, lambda: app.find(ReconnectingScene) is not None)
+        assert run_until(app, lambda: app.find(ReconnectingScene) is None)
+        assert app.session.token(lobby.table, 0) == token
+        assert app.top is table
+    finally:
+        if guest is not None:
+            guest.close()
+        app.shutdown()

@@ -1,0 +1,244 @@
+"""Pass-and-play curtain, the table display's data, and an automated all-bots run."""
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+from typing import Any
+
+import pygame
+import pytest
+
+from client_helpers import has_game, has_server, make_app, run_until
+
+ROOT = Path(__file__).resolve().parent.parent
+needs_fate_votes = pytest.mark.skipif(not (has_server() and has_game("fate_votes")),
+                                      reason="needs server.runtime (branch server) and fate_votes rules (branch fv)")
+PRIVATE_KEYS = {"hand", "my_pending", "my_discards", "legal"}
+
+
+def keys_in(x: Any) -> set[str]:
+    out: set[str] = set()
+    stack = [x]
+    while stack:
+        v = stack.pop()
+        if isinstance(v, dict):
+            out.update(k for k in v if isinstance(k, str))
+            stack.extend(v.values())
+        elif isinstance(v, list):
+            stack.extend(v)
+    return out
+
+
+@pytest.fixture
+def draw_log(monkeypatch):
+    """Records the seat of every table-view draw call."""
+    from client.match import Match
+
+    log: list[Any] = []
+    original = Match._table_class
+
+    def recording(self: Match) -> type:
+        base = original(self)
+
+        class Recording(base):  # type: ignore[misc, valid-type]
+            def draw(self, surface, rect):  # noqa: D401
+                log.append(self.seat)
+                return super().draw(surface, rect)
+
+        return Recording
+
+    monkeypatch.setattr(Match, "_table_class", recording)
+    return log
+
+
+@needs_fate_votes
+def test_curtain_hides_the_next_seat_until_a_real_click(tmp_path, draw_log):
+    app = make_app(tmp_path, "play", "fate_votes", "--players", "4", "--bots", "0", "--seed", "3",
+                   "--size", "1280x720")
+    from client import modes
+
+    modes.start(app, app.args)
+    try:
+        assert run_until(app, lambda: app.top is not None and app.top.name == "curtain")
+        table = app.find(__import__("client.scenes.table", fromlist=["TableScene"]).TableScene)
+        first = app.top.seat
+        draw_log.clear()
+        for _ in range(5):
+            app.frame(0.016)
+        assert draw_log == [], "a table view was drawn while the curtain was up"
+        # A press alone does not lift the curtain.
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(640, 360), button=1))
+        app.frame(0.016)
+        assert app.top.name == "curtain" and draw_log == []
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(640, 360), button=1))
+        app.frame(0.016)
+        app.frame(0.016)
+        assert app.top.name == "table" and table.shown == first
+        assert draw_log and set(draw_log) == {first}
+        # The revealed seat acts until the seat that must act changes: the curtain comes back.
+        for _ in range(20):
+            legal = app.match.legal.get(first) or []
+            if not legal or app.top.name == "curtain":
+                break
+            app.match.send_action(first, legal[0])
+            run_until(app, lambda: app.top.name == "curtain" or app.match.legal.get(first) != legal, frames=500)
+        assert run_until(app, lambda: app.top.name == "curtain", frames=500)
+        nxt = app.top.seat
+        assert nxt != first
+        draw_log.clear()
+        for _ in range(5):
+            app.frame(0.016)
+        assert draw_log == []
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=(10, 10), button=1))
+        pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=(10, 10), button=1))
+        app.frame(0.016)
+        app.frame(0.016)
+        assert set(draw_log) == {nxt}
+        assert table.reveals == [first, nxt]
+    finally:
+        app.shutdown()
+
+
+@needs_fate_votes
+def test_display_receives_only_public_data_and_sends_only_watch(tmp_path, monkeypatch):
+    import client.net as net
+    from server.runtime import ServerThread
+
+    sessions: list[Any] = []
+    original = net.NetSession.__init__
+
+    def recording_init(self, *a, **kw):
+        kw["record"] = True
+        original(self, *a, **kw)
+        sessions.append(self)
+
+    srv = ServerThread(host="127.0.0.1", port=0)
+    port = srv.start()
+    player = net.NetSession("127.0.0.1", port, name="p").start()
+    app = None
+    try:
+        player.send({"t": "create", "game": "fate_votes", "seats": 4, "bot_delay": 0})
+        created = player.wait_for("created")
+        table, host = created["table"], created["host"]
+        player.send({"t": "join", "table": table, "seat": 0, "name": "Mio"})
+        for s in (1, 2, 3):
+            player.send({"t": "bot", "table": table, "host": host, "seat": s})
+        player.send({"t": "start", "table": table, "host": host, "seed": 11})
+        snap = player.wait_for("snapshot")
+        assert "hand" in snap["view"]  # a seat does get a hand: the check below can fail
+
+        monkeypatch.setattr(net.NetSession, "__init__", recording_init)
+        app = make_app(tmp_path, "display", f"127.0.0.1:{port}", "--table", table, "--size", "1280x720")
+        from client import modes
+
+        modes.start(app, app.args)
+        assert app.find(type(app.top)) is not None
+        assert run_until(app, lambda: app.match is not None and app.match.started)
+        assert app.match.views and list(app.match.views) == [None]
+        assert all(v.ctx.display_mode for v in app.match.views.values())
+        # The player acts a few times so more snapshots and events reach the display.
+        for _ in range(6):
+            legal = snap.get("legal") or []
+            if not legal or snap.get("over"):
+                break
+            player.send({"t": "act", "table": table, "seat": 0, "token": player.token(table, 0),
+                         "sid": snap["sid"], "action": legal[0]})
+            nxt = player.wait_for("snapshot", timeout=5)
+            if nxt is None:
+                break
+            snap = nxt
+            for _ in range(5):
+                app.frame(0.016)
+        run_until(app, lambda: False, frames=20)
+        display = sessions[-1]
+        snapshots = [m for m in display.received if m.get("t") == "snapshot"]
+        assert len(snapshots) >= 2
+        for m in display.received:
+            if m.get("t") == "snapshot":
+                assert m["seat"] is None and "legal" not in m
+                assert not (keys_in(m["view"]) & PRIVATE_KEYS), keys_in(m["view"]) & PRIVATE_KEYS
+                for ev in m.get("events") or []:
+                    assert "vis" not in ev
+            assert m.get("t") not in ("joined",)
+        assert {m["t"] for m in display.sent} <= {"hello", "list", "watch"}
+    finally:
+        if app is not None:
+            app.shutdown()
+        player.close()
+        srv.stop()
+
+
+@needs_fate_votes
+def test_all_bots_pass_and_play_until_over_exits_zero(tmp_path):
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
+               XDG_CONFIG_HOME=str(tmp_path))
+    proc = subprocess.run([sys.executable, "-m", "houkago", "play", "fate_votes", "--players", "6", "--bots", "6",
+                           "--until-over", "--screenshot-dir", str(tmp_path / "shots")],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert any(p.name.endswith("_table.png") for p in (tmp_path / "shots").glob("*.png"))
+
+
+def test_until_over_fails_when_no_server_can_start(tmp_path, monkeypatch):
+    """An automated run that cannot set up exits non-zero instead of hanging."""
+    app = make_app(tmp_path, "play", "no_such_game", "--players", "2", "--bots", "2", "--until-over",
+                   "--size", "1280x720")
+    from client import modes
+
+    modes.start(app, app.args)
+    try:
+        assert run_until(app, lambda: app.exit_code is not None, frames=2000)
+        assert app.exit_code != 0
+    finally:
+        app.shutdown()
+
+
+@needs_fate_votes
+def test_launcher_pass_and_play_with_bots_reaches_the_table(tmp_path):
+    """Launcher → Pass and play → 4 seats, 2 bots → Start: two local humans, so a curtain first."""
+    from client import modes
+    from client_helpers import button, click
+
+    app = make_app(tmp_path, "--size", "1280x720", "--lang", "en")
+    modes.start(app, app.args)
+    try:
+        app.frame(0.016)
+        click(app, button(app.top, "play").rect.center)
+        setup = app.top
+        while setup.players > 4:
+            click(app, button(setup, "players_down").rect.center)
+        while setup.players < 4:
+            click(app, button(setup, "players_up").rect.center)
+        click(app, button(setup, "bots_up").rect.center)
+        click(app, button(setup, "bots_up").rect.center)
+        assert (setup.players, setup.bots) == (4, 2)
+        click(app, button(setup, "start").rect.center)
+        assert run_until(app, lambda: app.top.name == "curtain")
+        assert app.match.humans == [0, 1]
+        assert app.server is not None and app.session is not None
+    finally:
+        app.shutdown()
+
+
+@needs_fate_votes
+def test_results_frame_and_play_again(tmp_path):
+    """An all-bots game (no delay) ends in the results frame; Play again starts a new table."""
+    from client import modes
+    from client_helpers import button, click
+
+    app = make_app(tmp_path, "--size", "1280x720", "--lang", "zh")
+    modes.start(app, app.args)
+    try:
+        modes.start_play(app, "fate_votes", 4, 4, until_over=True)  # until_over here only means bot_delay 0
+        assert run_until(app, lambda: app.top.name == "results", frames=6000)
+        first_table = app.match.table
+        assert app.match.over and app.match.result is not None
+        for _ in range(3):
+            app.frame(0.016)
+        click(app, button(app.top, "again").rect.center)
+        assert run_until(app, lambda: app.match is not None and app.match.table != first_table)
+        assert app.replay["players"] == 4
+    finally:
+        app.shutdown()

@@ -1,0 +1,124 @@
+"""NetSession framing and reconnect against a tiny fake server (127.0.0.1), independent of server/."""
+from __future__ import annotations
+
+import socket
+import threading
+
+from shared.protocol import PROTOCOL_VERSION, FrameDecoder, encode
+
+
+class FakeServer:
+    """Accepts connections one after another; answers hello/join/resume; records what it got."""
+
+    def __init__(self) -> None:
+        self.sock = socket.socket()
+        self.sock.bind(("127.0.0.1", 0))
+        self.sock.listen()
+        self.port = self.sock.getsockname()[1]
+        self.got: list[list[dict]] = []  # messages per connection
+        self.conn: socket.socket | None = None
+        self.stop = False
+        self.thread = threading.Thread(target=self.run, daemon=True)
+        self.thread.start()
+
+    def run(self) -> None:
+        while not self.stop:
+            try:
+                conn, _ = self.sock.accept()
+            except OSError:
+                return
+            self.conn = conn
+            msgs: list[dict] = []
+            self.got.append(msgs)
+            dec = FrameDecoder()
+            try:
+                while True:
+                    data = conn.recv(65536)
+                    if not data:
+                        break
+                    for msg in dec.feed(data):
+                        msgs.append(msg)
+                        for reply in self.answer(msg):
+                            conn.sendall(encode(reply))
+            except OSError:
+                pass
+            finally:
+                conn.close()
+
+    def answer(self, msg: dict) -> list[dict]:
+        t = msg["t"]
+        if t == "hello":
+            return [{"t": "welcome", "v": PROTOCOL_VERSION, "server": "fake", "games": []}]
+        if t == "join":
+            return [{"t": "joined", "table": msg["table"], "seat": msg["seat"], "token": f"tok{msg['seat']}"}]
+        if t == "resume":
+            return [{"t": "joined", "table": msg["table"], "seat": msg["seat"], "token": msg["token"]},
+                    {"t": "snapshot", "table": msg["table"], "seat": msg["seat"], "sid": 3, "view": {},
+                     "over": False, "legal": []}]
+        if t == "act":
+            return [{"t": "error", "code": "action/not_your_turn", "msg": "no", "ref": msg.get("ref")}]
+        return []
+
+    def kick(self) -> None:
+        if self.conn is not None:
+            self.conn.shutdown(socket.SHUT_RDWR)
+
+    def close(self) -> None:
+        self.stop = True
+        self.sock.close()
+
+
+def test_hello_join_drop_reconnect_resume_with_tokens():
+    from client.net import NetSession
+
+    srv = FakeServer()
+    session = NetSession("127.0.0.1", srv.port, name="ミオ").start()
+    try:
+        session.send({"t": "join", "table": "t1", "seat": 0, "name": "a"})
+        session.send({"t": "join", "table": "t1", "seat": 2, "name": "b"})
+        session.send({"t": "watch", "table": "t1"})
+        assert session.wait_for("welcome")["server"] == "fake"
+        assert session.wait_for("joined")["seat"] == 0
+        assert session.wait_for("joined")["seat"] == 2
+        assert session.local_seats("t1") == [0, 2] and session.token("t1", 2) == "tok2"
+        assert srv.got[0][0] == {"t": "hello", "v": PROTOCOL_VERSION, "name": "ミオ", "client": "houkago-client"}
+
+        srv.kick()  # the server side drops the connection
+        down = session.wait_for("_net", timeout=5)
+        assert down["state"] == "down"
+        up = session.wait_for("_net", timeout=10)
+        assert up["state"] == "up"
+        assert session.wait_for("snapshot", timeout=5) is not None
+        second = srv.got[1]
+        assert second[0]["t"] == "hello"
+        resumes = [m for m in second if m["t"] == "resume"]
+        assert {(m["seat"], m["token"]) for m in resumes} == {(0, "tok0"), (2, "tok2")}
+        assert {"t": "watch", "table": "t1"} in second
+
+        assert session.act("t1", 2, 3, {"type": "x"}, ref="act:2:1")
+        err = session.wait_for("error")
+        assert err["ref"] == "act:2:1"
+        assert not session.act("t1", 5, 3, {"type": "x"})  # not a seat we hold
+    finally:
+        session.close()
+        srv.close()
+
+
+def test_large_and_split_frames_arrive_whole():
+    """Frames bigger than one recv and several frames in one recv both decode."""
+    from client.net import NetSession
+
+    srv = FakeServer()
+    session = NetSession("127.0.0.1", srv.port).start()
+    try:
+        assert session.wait_for("welcome")
+        big = {"t": "chat", "table": "t1", "name": "n", "text": "字" * 60000}
+        payload = encode(big) + encode({"t": "pong", "n": 1}) + encode({"t": "pong", "n": 2})
+        srv.conn.sendall(payload[:5])
+        srv.conn.sendall(payload[5:])
+        assert session.wait_for("chat")["text"] == "字" * 60000
+        assert session.wait_for("pong")["n"] == 1
+        assert session.wait_for("pong")["n"] == 2
+    finally:
+        session.close()
+        srv.close()

@@ -1,0 +1,115 @@
+"""Fonts and wrapping: kinsoku for CJK, words for Latin, glyph coverage per language."""
+from __future__ import annotations
+
+import pygame
+import pygame.freetype
+import pytest
+
+from client.text import NO_LINE_END, NO_LINE_START, TextEngine, font_path, wrap, wrap_measured
+
+
+@pytest.fixture(scope="module")
+def engine():
+    pygame.init()
+    return TextEngine("ja")
+
+
+def fixed(s: str) -> int:
+    """Every character 10 px wide: makes break positions exact."""
+    return 10 * len(s)
+
+
+def test_cjk_breaks_by_character_and_fills_lines():
+    lines = wrap_measured("あいうえおかきくけこさしすせそ", fixed, 50)
+    assert lines == ["あいうえお", "かきくけこ", "さしすせそ"]
+
+
+def test_no_line_starts_with_closing_punctuation():
+    text = "これは長い文章です。「かぎかっこ」の中身、そして終わり。次の文、ここまで。ええ！？本当…ですか"
+    for width in range(30, 200, 10):
+        lines = wrap_measured(text, fixed, width)
+        assert "".join(lines) == text
+        for line in lines[1:]:
+            assert line[0] not in NO_LINE_START, (width, lines)
+        for line in lines[:-1]:
+            assert line[-1] not in NO_LINE_END, (width, lines)
+
+
+def test_punctuation_at_the_break_moves_with_the_character_before():
+    # Width 5 chars: "あいうえお" then "。" must not start line 2 → "え" "お。" go down together... at least
+    # the line never starts with 。
+    lines = wrap_measured("あいうえお。かきく", fixed, 50)
+    assert lines[1][0] != "。"
+    assert "".join(lines) == "あいうえお。かきく"
+
+
+def test_latin_words_are_not_split(engine):
+    font = engine.font(20)
+    text = "The quick brown fox jumps over the lazy dog near the school gate"
+    lines = wrap(text, font, 160)
+    assert len(lines) > 2
+    assert " ".join(lines).split() == text.split()
+    for line in lines:
+        assert font.size(line)[0] <= 160
+
+
+def test_mixed_text_fills_lines_and_keeps_words():
+    text = "放課後に fate_votes を遊ぼう。Let us play together"
+    lines = wrap_measured(text, fixed, 100)
+    joined = "".join(lines)
+    for word in ("fate_votes", "Let", "play", "together"):
+        assert any(word in line for line in lines), lines
+    # The CJK run after a Latin word continues on the same line when there is room.
+    assert lines[0].startswith("放課後に fate")  or lines[0].startswith("放課後に")
+    assert all(fixed(line) <= 100 for line in lines)
+    assert joined.replace(" ", "") == text.replace(" ", "")
+
+
+def test_latin_punctuation_stays_inside_words():
+    for text in ("don’t stop, it’s 3.5 km (about) away!", "e.g. this: (yes) “quoted” words."):
+        longest = max(fixed(w) for w in text.split())
+        for width in range(longest, 400, 10):
+            lines = wrap_measured(text, fixed, width)
+            assert " ".join(lines).split() == text.split(), (width, lines)
+
+
+def test_overlong_word_is_split_by_character():
+    lines = wrap_measured("abcdefghijklmnop", fixed, 50)
+    assert lines == ["abcde", "fghij", "klmno", "p"]
+
+
+def test_newlines_are_kept():
+    assert wrap_measured("あい\nうえ", fixed, 100) == ["あい", "うえ"]
+
+
+@pytest.mark.parametrize("lang, sample", [
+    ("ja", "放課後テーブル、運命の票。「話し合い」ー…"),
+    ("zh", "放学后桌游：这过张胜负戏，命运之票。"),
+    ("en", "Houkago Table — Fate Votes"),
+])
+def test_font_for_language_has_every_glyph(lang, sample):
+    pygame.freetype.init()
+    face = pygame.freetype.Font(font_path(lang), 24)
+    metrics = face.get_metrics(sample)
+    missing = [ch for ch, m in zip(sample, metrics) if m is None and not ch.isspace()]
+    assert not missing, f"{lang}: tofu for {missing}"
+
+
+def test_japanese_face_lacks_some_simplified_chinese_so_zh_uses_sc():
+    pygame.freetype.init()
+    jp = pygame.freetype.Font(font_path("ja"), 24)
+    assert any(m is None for m in jp.get_metrics("这过张胜负戏"))
+    assert font_path("zh").endswith("NotoSansSC-Regular.otf")
+    assert font_path("zh", bold=True).endswith("NotoSansSC-Bold.otf")
+    assert font_path("en").endswith("NotoSansJP-Regular.otf")
+
+
+def test_render_cache_returns_the_same_surface(engine):
+    a = engine.render("運命の票", 20, (255, 255, 255))
+    b = engine.render("運命の票", 20, (255, 255, 255))
+    c = engine.render("運命の票", 20, (255, 255, 254))
+    assert a is b and a is not c
+    engine.set_lang("zh")
+    d = engine.render("運命の票", 20, (255, 255, 255))
+    engine.set_lang("ja")
+    assert d is not a

@@ -1,0 +1,231 @@
+"""The sans-I/O core (server.hub / server.tables): clocks, timeouts, bots, private events, restore."""
+from __future__ import annotations
+
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import msgpack
+
+from server.hub import Hub
+from server.journal import Journal
+from shared.errors import RuleError
+from shared.protocol import PROTOCOL_VERSION, FrameDecoder
+from shared.spec import GameSpec
+
+
+# --- a tiny timed game: two rounds of "talk"; everyone says done; the timer says done for them
+def _setup(players: int, seed: int, options: dict, content: Any) -> dict:
+    return {"players": players, "phase": "talk", "round": 1, "done": [False] * players, "secret": seed % 97}
+
+
+def _legal(state: dict, seat: int) -> list:
+    return [{"type": "done"}] if state["phase"] == "talk" and not state["done"][seat] else []
+
+
+def _apply(state: dict, seat: int, action: dict) -> tuple[dict, list]:
+    if action.get("type") != "done" or state["phase"] != "talk" or state["done"][seat]:
+        raise RuleError("action/illegal", "not now")
+    new = {**state, "done": list(state["done"])}
+    new["done"][seat] = True
+    events = [{"type": "done", "seat": seat}, {"type": "whisper", "to": seat, "vis": [seat]}]
+    if all(new["done"]):
+        new["round"] += 1
+        new["done"] = [False] * state["players"]
+        if new["round"] > 2:
+            new["phase"] = "over"
+    return new, events
+
+
+TIMED = GameSpec(
+    id="timed", names={"en": "Timed"}, min_seats=2, max_seats=4,
+    rules=SimpleNamespace(  # type: ignore[arg-type]
+        setup=_setup, legal_actions=_legal, apply=_apply,
+        view=lambda s, seat: {"phase": s["phase"], "round": s["round"], "done": s["done"]},
+        is_over=lambda s: s["phase"] == "over", result=lambda s: {"rounds": s["round"] - 1},
+        timer=lambda s: 10.0 if s["phase"] == "talk" else None,
+        timeout_actions=lambda s: [(i, {"type": "done"}) for i, d in enumerate(s["done"]) if not d]),
+    bots_module="shared.games.bench_vote.bots")
+
+
+def decode(out: list) -> list[tuple[int, dict]]:
+    return [(cid, FrameDecoder().feed(frame)[0]) for cid, frame in out if frame is not None]
+
+
+class Harness:
+    def __init__(self, journal: Journal | None = None) -> None:
+        self.hub = Hub(journal, grace=5.0, server_name="test", games={"timed": TIMED})
+        self.next = 1
+
+    def conn(self) -> int:
+        cid = self.next
+        self.next += 1
+        self.hub.connect(cid)
+        self.send(cid, {"t": "hello", "v": PROTOCOL_VERSION, "name": f"c{cid}"})
+        return cid
+
+    def send(self, cid: int, msg: dict, now: float = 0.0) -> list[tuple[int, dict]]:
+        return decode(self.hub.handle(cid, msg, now))
+
+
+def one(msgs: list[tuple[int, dict]], kind: str, cid: int | None = None) -> dict:
+    found = [m for c, m in msgs if m["t"] == kind and (cid is None or c == cid)]
+    assert len(found) == 1, (kind, msgs)
+    return found[0]
+
+
+def started(h: Harness, seats: int = 2, bots: int = 0, bot_delay: float = 0.0):
+    host = h.conn()
+    created = one(h.send(host, {"t": "create", "game": "timed", "seats": seats, "bot_delay": bot_delay}), "created")
+    table, host_token = created["table"], created["host"]
+    players = {}
+    for s in range(seats - bots):
+        cid = h.conn()
+        players[s] = (cid, one(h.send(cid, {"t": "join", "table": table, "seat": s}), "joined")["token"])
+    for s in range(seats - bots, seats):
+        h.send(host, {"t": "bot", "table": table, "host": host_token, "seat": s, "level": "random"})
+    h.send(host, {"t": "watch", "table": table})
+    out = h.send(host, {"t": "start", "table": table, "host": host_token, "seed": 5})
+    return table, host, host_token, players, out
+
+
+def test_clock_runs_pauses_resumes_adds_and_times_out() -> None:
+    h = Harness()
+    table, host, host_token, players, out = started(h)
+    snap = one(out, "snapshot", players[0][0])
+    assert snap["clock"] == {"deadline_in": 10.0, "paused": False, "total": 10.0}
+    assert h.hub.next_wakeup() == 10.0
+    clock = one(h.send(host, {"t": "clock", "table": table, "host": host_token, "op": "pause"}, now=3.0), "clock", host)
+    assert clock["clock"] == {"deadline_in": 7.0, "paused": True, "total": 10.0}
+    assert h.hub.next_wakeup() is None
+    assert h.hub.tick(50.0) == []
+    h.send(host, {"t": "clock", "table": table, "host": host_token, "op": "resume"}, now=100.0)
+    clock = one(h.send(host, {"t": "clock", "table": table, "host": host_token, "op": "add", "seconds": 5},
+                       now=100.0), "clock", host)
+    assert clock["clock"]["deadline_in"] == 12.0 and clock["clock"]["total"] == 15.0
+    assert h.hub.next_wakeup() == 112.0
+    assert h.hub.tick(111.9) == []
+    # seat 0 is done; the timer makes seat 1 done: round 2 with a fresh clock
+    h.send(players[0][0], {"t": "act", "table": table, "seat": 0, "token": players[0][1], "sid": 0,
+                           "action": {"type": "done"}}, now=105.0)
+    msgs = decode(h.hub.tick(112.0))
+    last = [m for c, m in msgs if m["t"] == "snapshot" and c == players[1][0]][-1]
+    assert last["sid"] == 2 and last["view"]["round"] == 2
+    assert last["clock"]["deadline_in"] == 10.0
+    bad = h.send(host, {"t": "clock", "table": table, "host": host_token, "op": "explode"}, now=113.0)
+    assert one(bad, "error")["code"] == "clock/bad_op"
+
+
+def test_private_events_reach_only_their_seat() -> None:
+    h = Harness()
+    table, host, host_token, players, _ = started(h)
+    out = h.send(players[0][0], {"t": "act", "table": table, "seat": 0, "token": players[0][1], "sid": 0,
+                                 "action": {"type": "done"}, "ref": "a1"})
+    mine = one(out, "snapshot", players[0][0])
+    theirs = one(out, "snapshot", players[1][0])
+    watcher = one(out, "snapshot", host)
+    assert [e["type"] for e in mine["events"]] == ["done", "whisper"] and "vis" not in mine["events"][1]
+    assert [e["type"] for e in theirs["events"]] == ["done"]
+    assert [e["type"] for e in watcher["events"]] == ["done"] and "legal" not in watcher
+    assert mine["ref"] == "a1" and "ref" not in theirs and "ref" not in watcher
+
+
+def test_spliced_snapshots_equal_plain_encoding() -> None:
+    h = Harness()
+    table, host, host_token, players, _ = started(h)
+    t = h.hub.tables[table]
+    events = t.apply(0, {"type": "done"}, 1.0)
+    for cid, frame in t.snapshot_frames(events, 1.0):
+        m = FrameDecoder().feed(frame)[0]
+        assert m == t.snapshot(m["seat"], events, 1.0)
+        assert msgpack.unpackb(frame[4:]) == m
+
+
+def test_bots_play_on_ticks_with_their_delay() -> None:
+    h = Harness()
+    table, host, host_token, players, out = started(h, seats=3, bots=2, bot_delay=0.5)
+    assert h.hub.next_wakeup() == 0.5
+    assert h.hub.tick(0.4) == []
+    msgs = decode(h.hub.tick(0.5))
+    assert max(m["sid"] for _, m in msgs if m["t"] == "snapshot") == 2  # both bots said done
+    h.send(players[0][0], {"t": "act", "table": table, "seat": 0, "token": players[0][1], "sid": 2,
+                           "action": {"type": "done"}}, now=1.0)
+    for now in (1.5, 2.0, 2.5, 3.0):
+        h.hub.tick(now)
+    t = h.hub.tables[table]
+    assert t.state["round"] == 2 and t.state["done"] == [False, True, True]
+
+
+def test_journal_restore_replays_every_table(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "j.sqlite3")
+    h = Harness(journal)
+    table, host, host_token, players, _ = started(h, seats=3)
+    for s in (0, 2):
+        h.send(players[s][0], {"t": "act", "table": table, "seat": s, "token": players[s][1], "sid": 0,
+                               "action": {"type": "done"}})
+    journal.commit()
+    before = h.hub.tables[table]
+    journal2 = Journal(tmp_path / "j.sqlite3")
+    h2 = Hub(journal2, games={"timed": TIMED})
+    assert h2.restore(0.0) == 1
+    after = h2.tables[table]
+    assert after.sid == before.sid == 2 and after.state == before.state and after.seed == 5
+    assert all(s.holder is None and s.away_since == 0.0 for s in after.seats)
+    # the tokens survived (as hashes) and still work
+    h2.connect(9)
+    h2.handle(9, {"t": "hello", "v": PROTOCOL_VERSION}, 0.0)
+    msgs = decode(h2.handle(9, {"t": "resume", "table": table, "seat": 1, "token": players[1][1]}, 0.0))
+    assert one(msgs, "snapshot")["sid"] == 2
+    assert journal2.table(table).tokens[1] != players[1][1]  # only hashes are stored
+
+
+def test_journal_disagreement_skips_the_table(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "j.sqlite3")
+    h = Harness(journal)
+    table, *_ = started(h)
+    journal.append_action(table, 0, 0, {"type": "nonsense"})
+    journal.commit()
+    h2 = Hub(Journal(tmp_path / "j.sqlite3"), games={"timed": TIMED})
+    assert h2.restore(0.0) == 0 and table not in h2.tables
+
+
+def test_host_can_replace_a_departed_lobby_player_but_not_a_present_one() -> None:
+    h = Harness()
+    host = h.conn()
+    created = one(h.send(host, {"t": "create", "game": "timed", "seats": 2}), "created")
+    table, host_token = created["table"], created["host"]
+    a, b = h.conn(), h.conn()
+    tok_a = one(h.send(a, {"t": "join", "table": table, "seat": 0}), "joined")["token"]
+    one(h.send(b, {"t": "join", "table": table, "seat": 1}), "joined")
+    assert one(h.send(host, {"t": "bot", "table": table, "host": host_token, "seat": 1}), "error")["code"] \
+        == "seat/taken"
+    h.hub.disconnect(a, 1.0)
+    bad = h.send(host, {"t": "bot", "table": table, "host": host_token, "seat": 0, "level": "nope"})
+    assert one(bad, "error")["code"] == "bot/unknown_level"
+    lobby = one(h.send(host, {"t": "bot", "table": table, "host": host_token, "seat": 0}), "lobby", host)
+    assert lobby["table"]["seats"][0]["bot"] == "sensible"
+    back = h.conn()
+    err = one(h.send(back, {"t": "resume", "table": table, "seat": 0, "token": tok_a}), "error")
+    assert err["code"] == "seat/bad_token"
+
+
+def test_takeover_after_grace_only_while_someone_is_still_there() -> None:
+    h = Harness()
+    table, host, host_token, players, _ = started(h, seats=3)
+    t = h.hub.tables[table]
+    h.send(host, {"t": "clock", "table": table, "host": host_token, "op": "pause"})  # only grace matters here
+    h.hub.disconnect(players[0][0], 10.0)
+    assert h.hub.next_wakeup() == 15.0  # grace 5 s
+    h.hub.tick(15.0)
+    assert t.seats[0].takeover == "sensible"
+    # everybody goes: the others' grace never ends in a bot game of nobody
+    h.hub.disconnect(players[1][0], 20.0)
+    h.hub.disconnect(players[2][0], 20.0)
+    for now in (30.0, 100.0, 1000.0):
+        h.hub.tick(now)
+    assert t.seats[1].takeover is None and t.seats[2].takeover is None
+    # one comes back: the other absent seat is taken over; the returning seat is theirs again
+    back = h.conn()
+    h.send(back, {"t": "resume", "table": table, "seat": 1, "token": players[1][1]}, now=1000.0)
+    h.hub.tick(1000.0)
+    assert t.seats[1].takeover is None and t.seats[2].takeover == "sensible"

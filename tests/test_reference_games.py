@@ -32,9 +32,12 @@ def load(path: Path) -> dict:
     return json.loads(path.read_text(encoding="utf-8"))
 
 
-def test_reference_files_exist_for_every_fate_votes_size() -> None:
-    refs = [load(p) for p in FILES]
-    assert {r["players"] for r in refs if r["game"] == "fate_votes"} >= {4, 6, 12}
+@pytest.mark.parametrize("game", [g for g, spec in REGISTRY.items() if spec.listed])
+def test_every_game_has_reference_games(game: str) -> None:
+    spec = REGISTRY[game]
+    seats = {load(p)["players"] for p in FILES if p.stem.rsplit("_", 1)[0] == game}
+    assert len(list(DATA.glob(f"{game}_*.json"))) >= 3, f"record some: python3 tools/record_reference.py {game}"
+    assert {spec.min_seats, spec.max_seats} <= seats, f"{game}: record the smallest and the largest table"
 
 
 @pytest.mark.parametrize("path", FILES, ids=[p.stem for p in FILES])

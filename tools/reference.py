@@ -105,13 +105,13 @@ def _next_moves(spec: GameSpec, state: dict[str, Any], bots: list[str], play: di
     movers = [s for s, acts in legal.items() if acts]
     if not movers:
         raise RuntimeError(f"{spec.id} seed {seed}: nobody can act at step {step}")
-    seat = driver.choice(movers)
-    rng = Rng.from_seed(seed * 1_000_003 + seat * 7919 + step)  # like the server's bot seats
-    action = play[bots[seat]](spec.view(state, seat), legal[seat], rng)
-    if action not in legal[seat]:
-        raise RuntimeError(f"{spec.id} seed {seed}: bot {bots[seat]} of seat {seat} played {action!r}, "
-                           "which is not a legal action")
-    return [(seat, plain(action))]
+    driver.shuffle(movers)
+    for seat in movers:  # a bot may wait (None) while others act; ask the seats in a seeded order
+        rng = Rng.from_seed(seed * 1_000_003 + seat * 7919 + step)  # like the server's bot seats
+        action = play[bots[seat]](spec.view(state, seat), legal[seat], rng)
+        if action is not None:
+            return [(seat, plain(action))]
+    raise RuntimeError(f"{spec.id} seed {seed}: every bot waits at step {step}")
 
 
 def replay(ref: dict[str, Any]) -> dict[str, Any]:

@@ -31,8 +31,9 @@ from hypothesis.stateful import RuleBasedStateMachine, initialize, invariant, ru
 from shared.engine import REGISTRY, RuleError
 
 CODE = re.compile(r"[a-z][a-z0-9_]*/[a-z][a-z0-9_]*")
-SETTINGS = settings(max_examples=50, stateful_step_count=50, deadline=None,
+SETTINGS = settings(max_examples=30, stateful_step_count=50, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow, HealthCheck.filter_too_much])
+LONG_GAME_SETTINGS = settings(SETTINGS, max_examples=20)  # each step plays several whole turns
 
 GARBAGE = st.one_of(
     st.sampled_from([None, True, False, -1, 10**9, -2**63, 2**64 - 1, 1.5, "", "???", "x" * 60, b"\x00",
@@ -40,12 +41,17 @@ GARBAGE = st.one_of(
     st.integers(-3, 20), st.text(max_size=8), st.lists(st.one_of(st.integers(-1, 20), st.text(max_size=8)),
                                                         max_size=3),
 )
+MISTYPED = [None, True, 3, -1, 1.5, "x", "", [], [None], [[[[[[[[1]]]]]]]], {}, {"k": 1}, b"\x00"]
 MALFORMED = st.one_of(
     st.just({}), st.just({"type": 42}), st.just({"type": None}), st.just({"type": "no_such_action"}),
     st.builds(lambda t: {"type": t}, st.text(max_size=50)),
     st.just({"type": "x", "nested": [[[[[[[[[1]]]]]]]]]}),
     st.one_of(st.none(), st.integers(), st.text(max_size=10), st.lists(st.integers(), max_size=3)),
 )
+
+
+def _kind_of(x: Any) -> str:
+    return "int" if type(x) is int else type(x).__name__
 
 
 def pack(x: Any) -> bytes:
@@ -56,7 +62,10 @@ class GameMachine(RuleBasedStateMachine):
     """The checks every game gets; subclasses name the game and add their own invariants."""
 
     game: ClassVar[str]
-    rejects_extra_keys: ClassVar[bool] = True  # an action with an unknown extra field is an error
+    exact_legal: ClassVar[bool] = True  # every action not listed by legal_actions is rejected
+    strict_fields: ClassVar[bool] = True  # a missing or unknown extra field is an error
+    unlisted_types: ClassVar[tuple[str, ...]] = ()  # types accepted even when legal_actions omits them
+    burst: ClassVar[int] = 1  # rounds of "every mover acts" per step (turn-based games need more)
     spectator_private_keys: ClassVar[tuple[str, ...]] = ("hand",)
 
     def __init__(self) -> None:
@@ -116,40 +125,52 @@ class GameMachine(RuleBasedStateMachine):
     def check_state(self, state: dict[str, Any]) -> None:
         """Game-specific invariants of a state."""
 
-    def canonical(self, action: Any) -> Any:
-        """The form in which ``legal_actions`` lists an action (games that accept variants override)."""
-        return action
-
-    def draw_illegal(self, data: st.DataObject, seat: int, legal: dict[int, list[dict]]) -> Any:
-        """A malformed action; a legal one garbled, trimmed, padded or with a field spliced in from
-        another action; another seat's action; or one that was legal earlier in the game."""
+    def draw_illegal(self, data: st.DataObject, seat: int, legal: dict[int, list[dict]]) -> tuple[str, Any]:
+        """(kind, action): a malformed action; a legal one with a field of the wrong type, garbled,
+        trimmed, padded or spliced in from another action; another seat's; or an earlier one."""
         mine = legal.get(seat, [])
         others = [a for s, acts in legal.items() if s != seat for a in acts]
         kinds = ["malformed"]
         if mine:
-            kinds += ["garbled", "trimmed", "spliced", "spliced"] + (["padded"] if self.rejects_extra_keys else [])
+            kinds += ["mistyped", "garbled", "trimmed", "padded", "spliced", "spliced"]
         kinds += ["other_seat", "other_seat"] if others else []
         kinds += ["earlier"] if self.seen else []
         kind = data.draw(st.sampled_from(kinds), label="kind")
         if kind == "malformed":
-            return data.draw(MALFORMED, label="action")
+            return kind, data.draw(MALFORMED, label="action")
         if kind == "other_seat":
-            return data.draw(st.sampled_from(others), label="action")
+            return kind, data.draw(st.sampled_from(others), label="action")
         if kind == "earlier":
-            return data.draw(st.sampled_from(self.seen), label="action")
+            return kind, data.draw(st.sampled_from(self.seen), label="action")
         action = data.draw(st.sampled_from(mine), label="legal action")
         if kind == "padded":
-            return {**action, "extra_field": data.draw(GARBAGE, label="value")}
-        key = data.draw(st.sampled_from(sorted(action)), label="field")
+            return kind, {**action, "extra_field": data.draw(GARBAGE, label="value")}
+        fields = sorted(k for k in action if k != "type") or ["type"]
+        key = data.draw(st.sampled_from(fields), label="field")
         if kind == "trimmed":
-            return {k: v for k, v in action.items() if k != key}
+            return kind, {k: v for k, v in action.items() if k != key}
+        if kind == "mistyped":
+            wrong = [v for v in MISTYPED if _kind_of(v) != _kind_of(action[key])]
+            if action[key] is None:  # an optional field: only values no game uses
+                wrong = [v for v in wrong if _kind_of(v) in ("float", "bytes", "dict")]
+            return kind, {**action, key: data.draw(st.sampled_from(wrong), label="value")}
         if kind == "spliced":
             values = [a[key] for a in others + self.seen if key in a and a[key] != action[key]]
             if type(action[key]) is int:
                 values += list(range(-2, self.players + 2))
             if values:
-                return {**action, key: data.draw(st.sampled_from(values), label="value")}
-        return {**action, key: data.draw(GARBAGE, label="value")}
+                return kind, {**action, key: data.draw(st.sampled_from(values), label="value")}
+        return "garbled", {**action, key: data.draw(GARBAGE, label="value")}
+
+    def must_reject(self, kind: str, seat: int, action: Any, legal: list[dict]) -> bool:
+        """Is this action surely illegal for ``seat``, given how exactly the game lists its actions?"""
+        if kind in ("malformed", "mistyped") or self.exact_legal:
+            return True
+        if kind in ("trimmed", "padded") and self.strict_fields:
+            return True
+        if not isinstance(action, dict) or not isinstance(action.get("type"), str):
+            return True
+        return action["type"] not in {a["type"] for a in legal} | set(self.unlisted_types)
 
     # --- rules (none has a precondition: a run that reaches the end keeps trying actions) ----------
     @initialize(data=st.data())
@@ -173,8 +194,8 @@ class GameMachine(RuleBasedStateMachine):
 
     @rule(data=st.data(), steps=st.integers(1, 3))
     def every_mover_acts(self, data: st.DataObject, steps: int) -> None:
-        """Every seat that can act does, once; ``steps`` times over (so games reach their end)."""
-        for _ in range(steps):
+        """Every seat that can act does, once; ``steps * burst`` times over (so games reach their end)."""
+        for _ in range(steps * self.burst):
             for seat in sorted(self.movers):
                 acts = self.spec.legal_actions(self.state, seat)
                 if acts:
@@ -193,21 +214,25 @@ class GameMachine(RuleBasedStateMachine):
         if self.movers:
             seats = st.one_of(st.sampled_from(sorted(self.movers)), seats)
         seat = data.draw(st.one_of(seats, st.sampled_from([-1, n, 99, True, None, "0"])), label="seat")
-        valid_seat = type(seat) is int and not isinstance(seat, bool) and 0 <= seat < n
+        valid_seat = type(seat) is int and 0 <= seat < n
         legal = self.legal()
-        action = self.draw_illegal(data, seat if valid_seat else -1, legal)
-        if valid_seat and self.canonical(action) in legal[seat]:
+        kind, action = self.draw_illegal(data, seat if valid_seat else -1, legal)
+        if valid_seat and action in legal[seat]:
             return  # happened to be legal
+        surely = not valid_seat or self.over() or self.must_reject(kind, seat, action, legal[seat])
         packed = pack(self.state)
         try:
-            self.spec.apply(self.state, seat, action)  # type: ignore[arg-type]
+            after, events = self.spec.apply(self.state, seat, action)  # type: ignore[arg-type]
         except RuleError as err:
             assert CODE.fullmatch(err.code), f"error code {err.code!r} is not namespaced"
             assert err.message
             pack(err.to_wire())
         else:
-            raise AssertionError(f"seat {seat!r} may play the illegal action {action!r}")
-        assert pack(self.state) == packed, f"a rejected action changed the state: {action!r}"
+            assert not surely, f"seat {seat!r} may play the illegal ({kind}) action {action!r}"
+            event(f"{self.game}: a {kind} action not listed as legal was accepted")
+            pack(after)
+            pack(events)
+        assert pack(self.state) == packed, f"apply changed its input state: {action!r}"
 
     # --- invariants ----------------------------------------------------------------------
     @invariant()
@@ -223,7 +248,7 @@ class GameMachine(RuleBasedStateMachine):
                 assert not found, f"view of {viewer} leaks: {found}"
             if viewer is None:
                 for key in self.spectator_private_keys:
-                    assert key not in v, f"the spectator view has {key!r}"
+                    assert not v.get(key), f"the spectator view has a {key!r}"
 
     @invariant()
     def somebody_acts_until_the_end(self) -> None:
@@ -296,5 +321,29 @@ class FateVotesMachine(GameMachine):
             assert s["hidden"] == []
 
 
+class MindSwapMachine(GameMachine):
+    """Turn-based; ``apply`` also accepts any card instance of a listed type, pairs in either order and
+    relocation sets beyond the listed spread, so only surely illegal actions must be rejected."""
+
+    game = "mind_swap"
+    exact_legal = False
+    strict_fields = False
+    burst = 4
+
+
+class SchoolMysteryMachine(GameMachine):
+    """Free-text and position families are listed once with a placeholder, and the table actions are
+    accepted from anyone at any time in play (set_tone from anyone during setup)."""
+
+    game = "school_mystery"
+    exact_legal = False
+    strict_fields = False
+    unlisted_types = ("set_tone", "add_note", "edit_card", "move_card", "link_cards", "unlink_cards")
+
+
 TestFateVotes = FateVotesMachine.TestCase
 TestFateVotes.settings = SETTINGS
+TestMindSwap = MindSwapMachine.TestCase
+TestMindSwap.settings = LONG_GAME_SETTINGS
+TestSchoolMystery = SchoolMysteryMachine.TestCase
+TestSchoolMystery.settings = SETTINGS

@@ -4,18 +4,31 @@ One ``RuleBasedStateMachine`` per game. Hypothesis builds a table (seat count,
 seed, listed options) and then interleaves:
 
 * a legal action of a seat that can act (chosen by Hypothesis from ``legal_actions``),
-* every seat that can act in this step acting once (so games reach their end),
+* every seat that can act acting once, one to three times over (so runs reach the end),
 * the phase timer running out (``timeout_actions``), when the game has one,
-* an illegal action — malformed shapes, garbage field values, wrong seats, other
-  seats' actions and actions that were legal earlier in the game — which must
-  raise ``RuleError`` with a namespaced code and leave the state byte for byte.
+* an attempted illegal action — malformed shapes, a field of the wrong type, garbage or
+  spliced field values, missing or extra fields, bad seats, other seats' actions and
+  actions that were legal earlier — which must raise ``RuleError`` with a namespaced
+  code and leave the state byte for byte. Games whose ``legal_actions`` lists one
+  representative of a family (free text, any card of a type, pairs in either order)
+  set ``exact_legal = False``: for them only surely illegal attempts must be rejected
+  (bad seat, game over, malformed, wrong field type, a type not offered to the seat).
 
-After every apply: the input state was not mutated, the new state and every
-viewer's events are msgpack-able, and the game's own step checks hold. After every
-rule: every seat's and the spectator's view passes the game's ``leaks()`` check,
-views are deterministic, the spectator has no hand, and somebody can act unless the
-game is over. At the end of each run the whole action list is replayed from setup
-and must give the same state. fate_votes adds its card, token and vote invariants.
+After every apply: the input state was not mutated, the new state and every viewer's
+events are msgpack-able, and the game's state and step checks hold. After every rule,
+on the current state: the views pass the game's ``leaks()`` check and are
+deterministic, the spectator has no hand, and somebody can act unless the game is
+over. Views are checked for every viewer whenever a new step, turn or the end
+begins; after a single submission inside a step, for the table, the actor and two
+other seats in turn (to keep the file fast). At the end of each run the whole action
+list is replayed from setup and must give the same state.
+
+fate_votes adds: hand sizes follow the rounds' discards, votes ≥ 0 at round
+boundaries, tokens never negative and never increasing, cards conserved between
+hands, discards and the hidden round-4 pile, and the public discard log matching
+what the seats discarded.
+
+Budget: about 20 s CPU for the file; raise ``max_examples`` locally to dig deeper.
 """
 from __future__ import annotations
 

@@ -20,8 +20,8 @@ from pathlib import Path
 
 import pytest
 
-from shared.engine import REGISTRY, RuleError
-from tools.reference import replay
+from shared.engine import REGISTRY
+from tools.reference import Rejected, replay
 
 DATA = Path(__file__).resolve().parent / "data" / "reference"
 FILES = sorted(DATA.glob("*.json"))
@@ -48,8 +48,8 @@ def test_reference_game_replays_exactly(path: Path) -> None:
     assert len(ref["actions"]) == ref["steps"] == len(ref["trail"])
     try:
         got = replay(ref)
-    except RuleError as err:
-        pytest.fail(f"{path.name}: a recorded action is now rejected ({err}); {HOW_TO}")
+    except Rejected as err:
+        pytest.fail(f"{path.name}: {err}; {HOW_TO}")
     first = next((i for i, (a, b) in enumerate(zip(got["trail"], ref["trail"])) if a != b), None)
     where = "" if first is None else (f"; the state first differs after step {first} "
                                       f"(seat {ref['actions'][first][0]} played {ref['actions'][first][1]})")

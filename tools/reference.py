@@ -16,13 +16,20 @@ from typing import Any
 
 import msgpack
 
-from shared.engine import REGISTRY, GameSpec
+from shared.engine import REGISTRY, GameSpec, RuleError
 from shared.rng import Rng
 
 MAX_STEPS = 20000
 TRAIL_HEX = 12
 BOT_MIX = ("sensible", "sensible", "random")  # two in three seats play sensibly
 TIMEOUT_ODDS = 4  # when a phase has a timer, 1 in 4 steps lets it run out instead
+
+
+class Rejected(Exception):
+    """A recorded action that the rules now reject."""
+
+    def __init__(self, step: int, seat: int, action: Any, err: RuleError) -> None:
+        super().__init__(f"step {step}: seat {seat} played {action!r}, now rejected: {err}")
 
 
 def pack(x: Any) -> bytes:
@@ -119,8 +126,11 @@ def replay(ref: dict[str, Any]) -> dict[str, Any]:
     spec = REGISTRY[ref["game"]]
     state = spec.setup(ref["players"], ref["seed"], ref["options"])
     digests = Digests(spec, ref["players"])
-    for seat, action in ref["actions"]:
-        state, events = spec.apply(state, seat, action)
+    for step, (seat, action) in enumerate(ref["actions"]):
+        try:
+            state, events = spec.apply(state, seat, action)
+        except RuleError as err:
+            raise Rejected(step, seat, action, err) from err
         digests.step(state, events)
     out = digests.summary(state)
     out["over"] = spec.is_over(state)

@@ -223,10 +223,9 @@ class GameMachine(RuleBasedStateMachine):
     @rule(data=st.data())
     def illegal_action(self, data: st.DataObject) -> None:
         n = self.players
-        seats = st.integers(0, n - 1)
-        if self.movers:
-            seats = st.one_of(st.sampled_from(sorted(self.movers)), seats)
-        seat = data.draw(st.one_of(seats, st.sampled_from([-1, n, 99, True, None, "0"])), label="seat")
+        idle = [s for s in range(n) if s not in self.movers]
+        seats = [st.sampled_from(group) for group in (sorted(self.movers), idle) if group]
+        seat = data.draw(st.one_of(*seats, st.sampled_from([-1, n, 99, True, None, "0"])), label="seat")
         valid_seat = type(seat) is int and 0 <= seat < n
         legal = self.legal()
         kind, action = self.draw_illegal(data, seat if valid_seat else -1, legal)

@@ -169,10 +169,11 @@ class GameMachine(RuleBasedStateMachine):
             return kind, {**action, key: data.draw(st.sampled_from(wrong), label="value")}
         if kind == "spliced":
             values = [a[key] for a in others + self.seen if key in a and a[key] != action[key]]
-            if type(action[key]) is int:
-                values += list(range(-2, self.players + 2))
-            if values:
-                return kind, {**action, key: data.draw(st.sampled_from(values), label="value")}
+            choices = [st.sampled_from(values)] if values else []
+            if type(action[key]) is int:  # the actor's own seat, any seat number, or just outside
+                choices += [st.just(seat), st.integers(-2, self.players + 1)]
+            if choices:
+                return kind, {**action, key: data.draw(st.one_of(*choices), label="value")}
         return "garbled", {**action, key: data.draw(GARBAGE, label="value")}
 
     def must_reject(self, kind: str, seat: int, action: Any, legal: list[dict]) -> bool:
@@ -326,6 +327,7 @@ class FateVotesMachine(GameMachine):
                 got = [(x["seat"], x["cards"]) for x in entry["discards"]]
                 assert got == own_of.get((entry["round"], "strike"), [])
             elif entry["type"] == "voter_discards":
+                assert entry["face_down"] == (entry["round"] == 4) and (entry["cards"] is None) == entry["face_down"]
                 cards = sorted((c for _, cs in own_of.get((entry["round"], "vote"), []) for c in cs), key=RANK.__getitem__)
                 assert entry["count"] == len(cards)
                 assert (s["hidden"] if entry["face_down"] else entry["cards"]) == cards

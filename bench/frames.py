@@ -39,9 +39,21 @@ def _fv_round(ctx: Any) -> Any:
     return fv_scenes.round_scene(ctx, n=12)
 
 
+def _sm_roll(ctx: Any) -> Any:
+    from bench import sm_scenes
+    return sm_scenes.busiest(ctx)
+
+
+def _ms_busy_map(ctx: Any) -> Any:
+    from bench import ms_scenes
+    return ms_scenes.busy_map_scene(ctx)
+
+
 SCENES: dict[str, Builder] = {
     "fate_votes_reveal_12p": _fv_reveal,
     "fate_votes_round_12p": _fv_round,
+    "school_mystery_roll_4p": _sm_roll,
+    "mind_swap_16_students_dice": _ms_busy_map,
 }
 
 

@@ -113,6 +113,37 @@ class AppContext:
     def error_text(self, code: str, message: str = "", params: dict[str, Any] | None = None) -> str:
         return self._app.strings.error(code, message, params)
 
+    def local_seats(self) -> list[int]:
+        """Pass-and-play with several local players: their seats (else [])."""
+        from client.scenes.table import TableScene
+
+        scene = self._app.find(TableScene)
+        match = self._app.match
+        if scene is None or match is None or not scene.curtained:
+            return []
+        return list(match.humans)
+
+    def show_seat(self, seat: int) -> Any:
+        """Pass-and-play with several local players: raise the curtain for ``seat``; the click shows its view.
+
+        Returns that seat's table view (so the caller can prepare what it shows), or None when
+        there is no curtain here (LAN, display, a single local player).
+        """
+        from client.scenes.curtain import CurtainScene
+        from client.scenes.table import TableScene
+
+        scene = self._app.find(TableScene)
+        match = self._app.match
+        if scene is None or match is None or not scene.curtained or seat not in match.humans:
+            return None
+        if scene.curtain is None:
+            scene.curtain = CurtainScene(self._app, scene, seat)
+            scene.shown = None
+            self._app.push(scene.curtain)
+        else:
+            scene.curtain.retarget(seat)
+        return match.view_for(seat)
+
 
 class App:
     """The window, the loop and the scene stack; also holds the session, server and match."""

@@ -35,14 +35,19 @@ def button(scene: Any, key: str) -> Any:
     raise KeyError(key)
 
 
-def run_until(app: Any, cond, frames: int = 3000, sleep: float = 0.002) -> bool:
+def run_until(app: Any, cond, frames: int = 3000, sleep: float = 0.002, timeout: float = 60.0) -> bool:
+    """Run frames until ``cond()``; gives up after ``frames`` frames *and* ``timeout`` seconds (a loaded
+    machine gets the time it needs; this is a generous bound, not a timing threshold)."""
     import time
 
-    for _ in range(frames):
+    end = time.monotonic() + timeout
+    n = 0
+    while n < frames or time.monotonic() < end:
         app.frame(0.016)
         if cond():
             return True
         time.sleep(sleep)
+        n += 1
     return False
 
 

@@ -151,7 +151,8 @@ def test_display_receives_only_public_data_and_sends_only_watch(tmp_path, monkey
             snap = nxt
             for _ in range(5):
                 app.frame(0.016)
-        run_until(app, lambda: False, frames=20)
+        for _ in range(20):
+            app.frame(0.016)
         display = sessions[-1]
         snapshots = [m for m in display.received if m.get("t") == "snapshot"]
         assert len(snapshots) >= 2
@@ -242,3 +243,43 @@ def test_results_frame_and_play_again(tmp_path):
         assert app.replay["players"] == 4
     finally:
         app.shutdown()
+
+
+@needs_fate_votes
+def test_display_follows_the_next_game(tmp_path):
+    """When the watched game ends, the display switches to the next game playing on that server."""
+    import client.net as net
+    from server.runtime import ServerThread
+
+    srv = ServerThread(host="127.0.0.1", port=0)
+    port = srv.start()
+    player = net.NetSession("127.0.0.1", port, name="p").start()
+    app = None
+
+    def bots_table(delay: float, start: bool = True) -> tuple[str, str]:
+        player.send({"t": "create", "game": "fate_votes", "seats": 4, "bot_delay": delay})
+        created = player.wait_for("created")
+        for s in range(4):
+            player.send({"t": "bot", "table": created["table"], "host": created["host"], "seat": s})
+        if start:
+            player.send({"t": "start", "table": created["table"], "host": created["host"], "seed": 5})
+        return created["table"], created["host"]
+
+    try:
+        first, host = bots_table(0.0, start=False)
+        app = make_app(tmp_path, "display", f"127.0.0.1:{port}", "--table", first, "--size", "1280x720")
+        from client import modes
+
+        modes.start(app, app.args)
+        assert run_until(app, lambda: app.match is not None and app.top.name == "table"), "display did not watch"
+        player.send({"t": "start", "table": first, "host": host, "seed": 5})
+        assert run_until(app, lambda: app.match.over, frames=20000, sleep=0.001), "first game did not end"
+        second, _ = bots_table(0.5)
+        assert run_until(app, lambda: app.match is not None and app.match.table == second, frames=20000,
+                         sleep=0.001), "display did not follow"
+        assert app.top.name == "table" and app.match.mode == "display"
+    finally:
+        if app is not None:
+            app.shutdown()
+        player.close()
+        srv.stop()

@@ -71,7 +71,8 @@ class LobbyScene(Scene):
         self.box = pygame.Rect(int(u * 3), int(u * 6.5), w - int(u * 6), h - int(u * 10.5))
         if self.phase in ("setup", "creating"):
             fw = min(self.box.width, int(u * 54))
-            self.box = pygame.Rect((w - fw) // 2, int(u * 6.5), fw, min(h - int(u * 10.5), int(u * 30)))
+            need = int(u * (2 + 5.4 + 3.2 * len(option_specs(self.game)) + 7))
+            self.box = pygame.Rect((w - fw) // 2, int(u * 6.5), fw, min(h - int(u * 10.5), max(int(u * 18), need)))
         self.list_rect = pygame.Rect(self.box.left, self.box.top, int(self.box.width * 0.62), self.box.height)
         self.info_rect = pygame.Rect(self.list_rect.right + int(u * 1.5), self.box.top,
                                      self.box.right - self.list_rect.right - int(u * 1.5), self.box.height)
@@ -319,7 +320,9 @@ class LobbyScene(Scene):
             rect = pygame.Rect(x_label, oy, x - x_label - int(u), bh)
             lines = te.wrap(label, u * 1.05, rect.width)
             size = u * 1.05 if len(lines) == 1 else u * 0.85
-            te.blit_wrapped(surface, label, size, CHALK, rect.move(0, int(u * 0.2) if len(lines) == 1 else 0),
+            line_h = te.font(size).get_linesize()
+            top = oy + (bh - line_h * min(2, len(lines))) // 2
+            te.blit_wrapped(surface, label, size, CHALK, pygame.Rect(rect.left, top, rect.width, bh + line_h),
                             max_lines=2)
             if not (isinstance(opt.default, bool) or opt.choices):
                 te.blit(surface, self.option_text(opt), u * 1.3, PAPER, (x + int(u * 4.7), oy + bh // 2), "center",

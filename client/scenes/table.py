@@ -42,6 +42,7 @@ class TableScene(Scene):
         self.reveals: list[int] = []  # order of revealed seats (tests, screenshots)
         self.over_frames = 0
         self._clock_key: Any = None
+        self._relist = 3.0  # display: seconds until the next look for a new game
         self.seen_chat = 0  # chat lines read (the panel was open)
         self.chat_age = 99.0  # seconds since the last chat line arrived
         self._chat_count = 0
@@ -213,8 +214,30 @@ class TableScene(Scene):
         self.chat_entry.set_text("")
         self.chat_entry.focus()
 
+    def on_message(self, msg: dict[str, Any]) -> None:
+        """Table display: after a game ends, follow the next game started on the same server."""
+        if self.match.mode != "display" or not self.match.over or msg.get("t") != "tables":
+            return
+        for info in msg.get("tables") or []:
+            if isinstance(info, dict) and info.get("phase") == "playing" and info.get("id") != self.match.table:
+                from client.match import Match
+
+                app = self.app
+                names = {i: n for i, n in enumerate(info.get("names") or []) if n}
+                app.session.watching.discard(self.match.table)  # over: nothing more comes from it
+                app.match = Match(app, str(info.get("game")), str(info["id"]), mode="display", humans=[],
+                                  watch=True, names=names)
+                app.session.send({"t": "watch", "table": info["id"]})
+                app.later(lambda: app.replace(TableScene(app, app.match)))
+                return
+
     def update(self, dt: float) -> None:
         self._curtain_check()
+        if self.match.mode == "display" and self.match.over and self.app.session is not None:
+            self._relist -= dt
+            if self._relist <= 0:
+                self._relist = 3.0
+                self.app.session.send({"t": "list"})
         clock = self.match.clock if isinstance(self.match.clock, dict) else None
         clock_key = (clock is not None, bool(clock and clock.get("paused")), self.match.over)
         if self.match.host_token and clock_key != self._clock_key:

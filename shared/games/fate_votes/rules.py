@@ -15,6 +15,7 @@ simultaneous and secret: submissions stay in ``pending`` until the last arrives.
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -50,7 +51,7 @@ def is_over(state: dict[str, Any]) -> bool:
 
 def strike_allowed(state: dict[str, Any]) -> bool:
     """Rounds 2–4: Strike needs a player with at least one vote. Round 5: always."""
-    return state["round"] == LAST_ROUND or any(v >= 1 for v in state["votes"])
+    return state["round"] == LAST_ROUND or max(state["votes"]) >= 1
 
 
 # --- legal actions -------------------------------------------------------------------
@@ -67,8 +68,8 @@ def legal_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
             return [{"type": "choose", "choice": "vote"}, {"type": "choose", "choice": "strike"}]
         return [{"type": "choose", "choice": "vote"}]
     if phase == "strike_discard" or phase == "vote_discard":
-        return [{"type": "discard", "cards": list(c)}
-                for c in combinations(state["hands"][seat], DISCARDS[state["round"]])]
+        return [{"type": "discard", "cards": [*c]}
+                for c in _discard_choices(tuple(state["hands"][seat]), DISCARDS[state["round"]])]
     if phase == "strike_target":
         votes = state["votes"]
         return [{"type": "target", "seat": t} for t in range(n) if votes[t] >= 1]
@@ -78,6 +79,12 @@ def legal_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
         return ([{"type": "choose", "choice": "vote", "seat": t} for t in range(n) if t != seat]
                 + [{"type": "choose", "choice": "strike", "seat": t} for t in range(n)])
     return []
+
+
+@lru_cache(maxsize=256)
+def _discard_choices(hand: tuple[str, ...], count: int) -> tuple[tuple[str, ...], ...]:
+    """Every ``count`` cards of ``hand``, in hand order (pure, so cached: hands repeat across games)."""
+    return tuple(combinations(hand, count))
 
 
 # --- apply -----------------------------------------------------------------------------
@@ -182,7 +189,7 @@ def apply(state: dict[str, Any], seat: int, action: dict[str, Any]) -> tuple[dic
     if phase == "over":
         raise RuleError("game/over", "the game is over")
     value = _parse(state, seat, action)
-    new = dict(state)
+    new = state.copy()
     pending = state["pending"].copy()
     pending[seat] = value
     new["pending"] = pending

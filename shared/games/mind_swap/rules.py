@@ -80,6 +80,7 @@ Events (public unless noted)::
 """
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
@@ -89,6 +90,7 @@ from shared.rng import Rng
 LOCS: tuple[str, ...] = ("library", "classroom", "garden", "sports_ground", "other")
 OTHER = "other"
 N = 32  # list slots indexed by attendance number (0, 1 unused)
+_BODIES = range(2, N)  # the attendance numbers, i.e. the used slots
 HAND = 4
 PER_TURN_ENTRY = 3
 RELOCATE_CAP = 600
@@ -292,7 +294,7 @@ def _own_body(s: dict, seat: int) -> int | None:
 
 def _on_map(s: dict) -> list[int]:
     loc = s["loc"]
-    return [b for b in range(2, N) if loc[b] is not None]
+    return [b for b in _BODIES if loc[b] is not None]
 
 
 def _with_piece(s: dict, seat: int, body: int) -> bool:
@@ -448,11 +450,12 @@ def _swap(s: dict, a: int, b: int, why: str, events: list) -> None:
 
 
 # --- whose magic is possible ----------------------------------------------------------------------
-def _magic_pairs(s: dict, seat: int) -> list[tuple[int, int]]:
+def _magic_pairs(s: dict, seat: int, on_map: list[int] | None = None) -> list[tuple[int, int]]:
     """Every (a, b), a < b, the seat may name for magic now (ignoring attempts left)."""
     if not _negi_with(s, seat):
         return []
-    on_map = _on_map(s)
+    if on_map is None:
+        on_map = _on_map(s)
     if s["bath"]:
         return list(combinations(on_map, 2))
     here = s["piece"][seat]
@@ -497,37 +500,52 @@ def _relocate_candidates(s: dict, seat: int) -> list[int]:
     return [b for b in _on_map(s) if b != own]
 
 
-def _relocate_choices(cands: list[int]) -> list[list[int]]:
+@lru_cache(maxsize=64)
+def _relocate_combos(cands: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
+    """The listed relocation targets for these candidates: every k-combination, k = min(3, n),
+    or an even spread of ``RELOCATE_CAP`` of them. Pure, so cached: the on-map set repeats
+    from turn to turn and listing the combinations is the costly part of ``legal_actions``."""
     k = min(3, len(cands))
-    combos = [list(c) for c in combinations(cands, k)]
+    combos = tuple(combinations(cands, k))
     if len(combos) <= RELOCATE_CAP:
         return combos
     step = len(combos) / RELOCATE_CAP
-    return [combos[int(i * step)] for i in range(RELOCATE_CAP)]
+    return tuple(combos[int(i * step)] for i in range(RELOCATE_CAP))
 
 
-def _play_options(s: dict, seat: int, cid: int, act: str) -> list[dict]:
-    base = {"type": "play", "card": cid, "action": act}
+def _pairs_with_piece(s: dict, seat: int, on_map: list[int]) -> list[int]:
+    """The pairs on the map that are with ``seat``'s piece (``_with_piece`` over ``on_map``)."""
+    here, loc = s["piece"][seat], s["loc"]
+    if here != OTHER:
+        return [b for b in on_map if loc[b] == here]
+    room, proom = s["room"], s["proom"][seat]
+    return [b for b in on_map if loc[b] == OTHER and room[b] == proom]
+
+
+def _play_options(s: dict, seat: int, cid: int, act: str, on_map: list[int], own: int | None,
+                  with_me: list[int]) -> list[dict]:
+    """The play actions of card ``cid`` used for ``act`` (``with_me``: ``_pairs_with_piece``)."""
+    if act == "relocate":
+        cands = tuple(b for b in on_map if b != own)
+        return [{"type": "play", "card": cid, "action": act, "students": [*c]} for c in _relocate_combos(cands)]
     if act == "move_self":
         here = s["piece"][seat]
-        own = _own_body(s, seat)
         takes: list[Any] = [None]
         if _negi_with(s, seat):
             takes.append("negi")
-        takes += [b for b in _on_map(s) if b != own and _with_piece(s, seat, b)]
-        return [dict(base, to=to, take=t) for to in LOCS if to != here for t in takes]
+        takes += [b for b in with_me if b != own]
+        return [{"type": "play", "card": cid, "action": act, "to": to, "take": t}
+                for to in LOCS if to != here for t in takes]
     if act == "move_negi":
-        return [dict(base, to=to) for to in LOCS if to != s["negi"]]
-    if act == "relocate":
-        return [dict(base, students=c) for c in _relocate_choices(_relocate_candidates(s, seat))]
+        negi = s["negi"]
+        return [{"type": "play", "card": cid, "action": act, "to": to} for to in LOCS if to != negi]
     if act == "event":
-        targets = _event_targets(s, seat)
-        return [dict(base, student=t) for t in (targets or [None])]
-    return [base]
+        return [{"type": "play", "card": cid, "action": act, "student": t} for t in (with_me or [None])]
+    return [{"type": "play", "card": cid, "action": act}]
 
 
 def _event_targets(s: dict, seat: int) -> list[int]:
-    return [b for b in _on_map(s) if _with_piece(s, seat, b)]
+    return _pairs_with_piece(s, seat, _on_map(s))
 
 
 def legal_actions(state: dict, seat: int) -> list[dict]:
@@ -536,14 +554,18 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
     if state["pending"] is not None:
         return [{"type": "great_swap", "a": a, "b": b} for a, b in _great_pairs(state)] + [{"type": "great_skip"}]
     out: list[dict] = []
+    on_map = _on_map(state)
     if not state["played"]:
+        own = _own_body(state, seat)
+        with_me = _pairs_with_piece(state, seat, on_map)
+        cacts, ctypes = state["cacts"], state["ctypes"]
         for cid in _first_of_each_type(state, seat):
-            for act in state["cacts"][state["ctypes"][cid]]:
-                out += _play_options(state, seat, cid, act)
+            for act in cacts[ctypes[cid]]:
+                out += _play_options(state, seat, cid, act, on_map, own, with_me)
     else:
         out.append({"type": "end_turn"})
     if state["magic_left"] > 0:
-        out += [{"type": "magic", "a": a, "b": b} for a, b in _magic_pairs(state, seat)]
+        out += [{"type": "magic", "a": a, "b": b} for a, b in _magic_pairs(state, seat, on_map)]
     return out
 
 
@@ -558,11 +580,15 @@ def _is_no(x: Any) -> bool:
 
 
 def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
-    _need(not state["over"], "game/over", "the game is over")
-    _need(seat == state["turn"], "action/not_your_turn", "it is not your turn", turn=state["turn"])
+    # hot path: plain ifs, so no error message is formatted unless it is raised
+    if state["over"]:
+        raise RuleError("game/over", "the game is over")
+    if seat != state["turn"]:
+        raise RuleError("action/not_your_turn", "it is not your turn", turn=state["turn"])
     kind = action.get("type")
     handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-    _need(handler is not None, "action/unknown_type", f"unknown action {str(kind)[:40]!r}")
+    if handler is None:
+        raise RuleError("action/unknown_type", f"unknown action {str(kind)[:40]!r}")
     pending = state["pending"] is not None
     _need(pending == (kind in ("great_swap", "great_skip")), "action/wrong_phase",
           "finish the great success first" if pending else "there is no great success to finish")
@@ -694,12 +720,13 @@ def _end_turn(s: dict, rng: Rng, seat: int, events: list) -> None:
 def _do_play(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     _need(not state["played"], "action/illegal", "you have already played a card this turn")
     cid = action.get("card")
-    _need(isinstance(cid, int) and not isinstance(cid, bool) and cid in state["hands"][seat],
-          "action/illegal_target", "that card is not in your hand", card=cid)
+    if not (isinstance(cid, int) and not isinstance(cid, bool) and cid in state["hands"][seat]):
+        raise RuleError("action/illegal_target", "that card is not in your hand", card=cid)
     act = action.get("action")
     ctype = state["ctypes"][cid]
-    _need(act in state["cacts"][ctype], "action/illegal_target", "that card does not carry that action",
-          card=cid, action=str(act)[:40])
+    if act not in state["cacts"][ctype]:
+        raise RuleError("action/illegal_target", "that card does not carry that action",
+                        card=cid, action=str(act)[:40])
     s = _work(state)
     rng = Rng(s["rng"])
     events: list[dict] = []
@@ -716,7 +743,8 @@ def _do_play(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
 
 def _play_move_self(s: dict, rng: Rng, seat: int, action: dict, events: list, ev: dict) -> None:
     to, take = action.get("to"), action.get("take")
-    _need(to in LOCS, "action/bad_shape", "choose a location", to=str(to)[:40])
+    if to not in LOCS:
+        raise RuleError("action/bad_shape", "choose a location", to=str(to)[:40])
     _need(to != s["piece"][seat], "action/illegal_target", "your character is already there", to=to)
     own = _own_body(s, seat)
     if take == "negi":
@@ -741,7 +769,8 @@ def _play_move_self(s: dict, rng: Rng, seat: int, action: dict, events: list, ev
 
 def _play_move_negi(s: dict, rng: Rng, seat: int, action: dict, events: list, ev: dict) -> None:
     to = action.get("to")
-    _need(to in LOCS, "action/bad_shape", "choose a location", to=str(to)[:40])
+    if to not in LOCS:
+        raise RuleError("action/bad_shape", "choose a location", to=str(to)[:40])
     _need(to != s["negi"], "action/illegal_target", "Negi is already there", to=to)
     events.append(dict(ev, to=to))
     events.append({"type": "negi", "from": s["negi"], "to": to})

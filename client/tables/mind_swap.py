@@ -1,0 +1,638 @@
+"""The mind_swap table: the location map, drag-and-drop pairs, dice you can watch.
+
+Pieces: :mod:`mind_swap_model` (view → model, content texts), :mod:`mind_swap_layout`
+(where things go), :mod:`mind_swap_draw` (program-drawn cards and badges),
+:mod:`mind_swap_fx` (dice, announcements, flyers), :mod:`mind_swap_input`
+(candidate actions from drags and clicks), :mod:`mind_swap_sidebar` (turn, scores,
+counts, log), :mod:`mind_swap_texts` (names, log lines), :mod:`mind_swap_zoom` and
+:mod:`mind_swap_final`. This module ties them together.
+
+Events play one after another; each changes the shown table when its effect has
+played (a dice roll lands, then the minds travel, then restored pairs fly to the
+caster's score pile), so nothing is spoiled. When every event of a batch has been
+shown, the newest snapshot (the authority) is shown. New students walk in from the
+edge of the map.
+"""
+from __future__ import annotations
+
+import copy
+import math
+from typing import Any
+
+import pygame
+
+from client.tables import mind_swap_draw as D
+from client.tables import mind_swap_fx as FX
+from client.tables import mind_swap_layout as L
+from client.tables import mind_swap_model as M
+from client.tables.base import TableView
+from client.tables.mind_swap_final import draw_final
+from client.tables.mind_swap_input import InputMixin
+from client.tables.mind_swap_sidebar import SidebarMixin
+from client.tables.mind_swap_texts import TextsMixin
+from client.widgets.dice import DiceRoll, DieFaces
+
+EASE_RATE = 13.0  # per second: ~250 ms to settle
+
+
+class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
+    """The mind_swap table for one seat (or the public display when ``seat`` is None)."""
+
+    game_id = "mind_swap"
+
+    def __init__(self, ctx: Any, seat: int | None) -> None:
+        super().__init__(ctx, seat)
+        self.content = ctx.content(self.game_id)
+        self.card_actions = M.card_actions_map(self.content)
+        self.painter = D.Painter(ctx)
+        self.faces = DieFaces()
+        self.model = M.Model()  # what is drawn
+        self.latest = M.Model()  # the newest snapshot (shown once the dice have landed)
+        self._fresh = False
+        self.body_pos: dict[int, list[float]] = {}
+        self.mind_pos: dict[int, list[float]] = {}  # keyed by mind no: top-left of the mind card
+        self.negi_pos: list[float] | None = None
+        self.hand_pos: dict[int, list[float]] = {}
+        self.steps: list[FX.Step] = []
+        self.flyers: list[FX.Flyer] = []
+        self.log: list[str] = []
+        self.scroll: dict[str, int] = {}
+        self.flash: dict[str, float] = {}  # area -> seconds of red outline left
+        self.clock = 0.0
+        self._rect = pygame.Rect(0, 0, 1920, 1080)
+        self._lay_key: tuple | None = None
+        self._lay: L.Layout | None = None
+        self._bg: tuple[tuple[int, ...], pygame.Surface] | None = None
+        self._layer1: tuple[tuple, pygame.Surface] | None = None
+        self._layer2: tuple[tuple, pygame.Surface] | None = None
+        self._scratch_surf: pygame.Surface | None = None
+        self._log_cache: tuple[tuple, pygame.Surface] | None = None
+        self._wrap_cache: dict[tuple, list[str]] = {}
+        self._log_y = 0
+        self._seen_events = False
+        self._opening: list[dict[str, Any]] = []
+        self.init_input()
+
+    # --- data from the server -------------------------------------------------------
+    def set_snapshot(self, view: dict[str, Any], legal: list[dict[str, Any]], sid: int) -> None:
+        first = not self.view
+        super().set_snapshot(view, legal, sid)
+        self.latest = M.read_view(view, self.card_actions)
+        self._fresh = True
+        self.on_snapshot()
+        if first and not self._seen_events and view.get("turn_no", 0) == 0 and view.get("opening"):
+            # a table that joins at the start shows the setup (start dice, first students walking in):
+            # the map starts without the students who enter during it
+            self._opening = list(view.get("opening") or [])
+            start = copy.deepcopy(self.latest)
+            for ev in self._opening:
+                b = ev.get("student")
+                if ev.get("type") == "move" and ev.get("why") == "enter" and b in start.pairs:
+                    start.waiting_minds[b] = start.pairs.pop(b).mind
+                    start.waiting += 1
+            self._show(start)
+            self._fresh = True
+            self.push_events(self._opening)
+
+    def push_events(self, events: list[dict[str, Any]]) -> None:
+        if events and self._opening and events == self._opening and self._seen_events:
+            return  # the opening was already shown from the first snapshot
+        self._seen_events = True
+        for ev in events:
+            self.steps.extend(self.steps_for(ev))
+
+    def steps_for(self, ev: dict[str, Any]) -> list[FX.Step]:
+        """The effects one event plays (dice roll, announcement, marker, sneeze) and its log line."""
+        etype = str(ev.get("type", ""))
+        log = self.describe(ev)
+        fast = self.ctx.fast
+        out: list[FX.Step] = []
+        if "faces" in ev and ev.get("faces"):
+            lay = self.layout()
+            sides = FX.dice_sides(ev)
+            faces = [int(f) for f in ev["faces"]]
+            size = round(lay.unit * (3.2 if self.ctx.display_mode else 2.6))
+            rest = self.dice_rest(lay, size)
+            start = (lay.map.right - size, lay.map.bottom - size)
+            dropped = frozenset(int(i) for i in ev.get("dropped") or ())
+            minor = str(ev.get("purpose")) in MINOR_ROLLS
+            roll = DiceRoll(sides=sides, faces=faces, start=start, rest=rest, size=size, dropped=dropped,
+                            fast=fast, label=None, duration=0.7 if minor else 0.85,
+                            badge_hold=0.3 if minor else 0.6)
+            out.append(FX.DiceStep(roll=roll, caption=self.dice_caption(ev), log=log, sound="dice"))
+            log = None
+        outcome = ev.get("outcome")
+        if isinstance(outcome, str) and outcome:
+            out.append(FX.BannerStep(duration=0.0 if fast else 0.9, text=self.ctx.t(f"ms.outcome.{outcome}"),
+                                     colour=OUTCOME_COLOUR.get(outcome, D.ACCENT), log=log, sound="flip"))
+            log = None
+            if outcome == "sneeze" and etype == "magic":
+                out.append(FX.SneezeStep(duration=0.0 if fast else 1.0, at=self.place_point(ev)))
+        if (etype == "turn" and self.seat is not None and ev.get("seat") == self.seat
+                and not self.ctx.display_mode and not fast):
+            out.append(FX.BannerStep(duration=0.8, text=self.ctx.t("ms.your_turn"), colour=D.ACCENT, sound="token"))
+        if etype == "marker" and isinstance(ev.get("student"), int):
+            out.append(FX.MarkerStep(duration=0.0 if fast else 0.8, no=int(ev["student"]), log=log, sound="token"))
+            log = None
+        if (log is not None and log != "") or not out:
+            out.append(FX.Step(duration=0.0, log=log or None, sound=EVENT_SOUND.get(etype) if log else None))
+        out[-1].event = ev
+        if not fast and etype in EVENT_PAUSE:
+            # the change is shown when the step ends; a pause after it lets the cards travel
+            out.append(FX.Step(duration=EVENT_PAUSE[etype]))
+        focus = tuple(int(ev[k]) for k in ("a", "b", "student") if isinstance(ev.get(k), int))
+        for step in out:
+            step.focus = focus
+        return out
+
+    def on_error(self, code: str, message: str) -> None:
+        localise = getattr(self.ctx, "error_text", None)  # the app's translated error texts
+        if callable(localise):
+            message = localise(code, message) or message
+        super().on_error(code, message)
+        self.ctx.play_sound("error")
+        self.error_springback(message)
+
+    # --- the loop -------------------------------------------------------------------
+    def busy(self) -> bool:
+        return bool(self.steps or self.flyers or self._fresh) or not self._settled()
+
+    def skip_animations(self) -> None:
+        for step in self.steps:
+            step.skip()
+        self._run_steps(0.0)
+        self.flyers.clear()
+        self._apply_latest()
+        self._snap_sprites()
+
+    def update(self, dt: float) -> None:
+        self.clock += dt
+        self._run_steps(dt)
+        if not self.steps and self._fresh:
+            self._apply_latest()
+        for f in self.flyers:
+            f.update(dt)
+        self.flyers = [f for f in self.flyers if not f.done]
+        for k in list(self.flash):
+            self.flash[k] -= dt
+            if self.flash[k] <= 0:
+                del self.flash[k]
+        self.update_input(dt)
+        self._ease_sprites(dt)
+
+    def _run_steps(self, dt: float) -> None:
+        while self.steps:
+            step = self.steps[0]
+            if not step.started:
+                step.started = True
+                if isinstance(step, FX.SneezeStep) and step.focus:
+                    step.at = self.place_point({"a": step.focus[0]})
+                if step.sound:
+                    self.ctx.play_sound(step.sound)
+                if self.ctx.fast:
+                    step.skip()
+            step.update(dt)
+            dt = 0.0
+            if not step.done:
+                return
+            self.steps.pop(0)
+            if step.log:
+                self.log.append(step.log)
+                del self.log[:-200]
+            if step.event is not None and self.model.players:
+                shown = M.apply_event(self.model, step.event, self.latest)
+                if shown is not None:
+                    self._show(shown)
+
+    def _apply_latest(self) -> None:
+        """Show the newest snapshot (all its events have been shown)."""
+        if not self._fresh:
+            return
+        self._fresh = False
+        self._show(self.latest)
+
+    def _show(self, new: M.Model) -> None:
+        """Draw ``new`` from now on: restored pairs fly to score piles, new students walk in, the rest glide."""
+        old = self.model
+        lay_old = self.layout()
+        for body, pair in old.pairs.items():
+            if body in new.pairs:
+                continue
+            pos = self.body_pos.get(body)
+            if pos is None:
+                continue
+            owner = next((pl for pl in new.players if pair.mind in pl.pile or body in pl.pile), None)
+            if owner is None:
+                continue
+            surf = self.painter.student_card(self.content, body, lay_old.card_w, lay_old.card_h, True, glow=True)
+            end = self.pile_point(owner.seat)
+            self.flyers.append(FX.Flyer(surf=surf, start=(pos[0] + lay_old.card_w / 2, pos[1] + lay_old.card_h / 2),
+                                        end=end, duration=0.0 if self.ctx.fast else 0.7,
+                                        delay=0.0 if self.ctx.fast else 0.35))
+            self.ctx.play_sound("card")
+        self.model = new
+        self._lay_key = None
+        lay = self.layout()
+        for body in list(self.body_pos):
+            if body not in new.pairs:
+                del self.body_pos[body]
+        minds_now = {p.mind for p in new.pairs.values()}
+        for mind in list(self.mind_pos):
+            if mind not in minds_now:
+                del self.mind_pos[mind]
+        edge_x = lay.map.x - lay.card_w * 1.5
+        for i, (body, pair) in enumerate(sorted(new.pairs.items())):
+            if body not in self.body_pos:  # a student walks in from the edge
+                slot = lay.slots.get(body, (lay.map.x, lay.map.y))
+                self.body_pos[body] = [edge_x - (i % 3) * lay.card_w * 0.6, slot[1]]
+            if pair.mind not in self.mind_pos:
+                bp = self.body_pos[body]
+                self.mind_pos[pair.mind] = [bp[0] + lay.off[0], bp[1] + lay.off[1]]
+        if self.negi_pos is None:
+            self.negi_pos = list(self.negi_target(lay))
+        self.after_model_change()
+        if self.ctx.fast:
+            self._snap_sprites()
+
+    # --- sprites --------------------------------------------------------------------
+    def _targets(self) -> tuple[dict[int, tuple[float, float]], dict[int, tuple[float, float]]]:
+        lay = self.layout()
+        bodies: dict[int, tuple[float, float]] = {}
+        minds: dict[int, tuple[float, float]] = {}
+        for body, pair in self.model.pairs.items():
+            slot = lay.slots.get(body)
+            if slot is None:
+                continue
+            bodies[body] = slot
+            minds[pair.mind] = (slot[0] + lay.off[0], slot[1] + lay.off[1])
+        for kind, ref, pos in self.pinned():
+            if kind == "pair" and ref in bodies:
+                bodies[ref] = pos
+                mind = self.model.pairs[ref].mind
+                minds[mind] = (pos[0] + lay.off[0], pos[1] + lay.off[1])
+            elif kind == "mind" and ref in minds:
+                minds[ref] = pos
+        return bodies, minds
+
+    def _ease_sprites(self, dt: float) -> None:
+        bodies, minds = self._targets()
+        k = 1.0 if self.ctx.fast else 1 - math.exp(-EASE_RATE * dt)
+        pinned = {(kind, ref) for kind, ref, _ in self.pinned()}
+        for table, targets, kind in ((self.body_pos, bodies, "pair"), (self.mind_pos, minds, "mind")):
+            for ref, (tx, ty) in targets.items():
+                pos = table.setdefault(ref, [tx, ty])
+                if (kind, ref) in pinned or ("pair", self._body_of(ref)) in pinned and kind == "mind":
+                    pos[0], pos[1] = tx, ty
+                    continue
+                pos[0] += (tx - pos[0]) * k
+                pos[1] += (ty - pos[1]) * k
+                if abs(tx - pos[0]) < 0.5 and abs(ty - pos[1]) < 0.5:
+                    pos[0], pos[1] = tx, ty
+        lay = self.layout()
+        nt = self.pinned_negi() or self.negi_target(lay)
+        if self.negi_pos is None:
+            self.negi_pos = list(nt)
+        self.negi_pos[0] += (nt[0] - self.negi_pos[0]) * k
+        self.negi_pos[1] += (nt[1] - self.negi_pos[1]) * k
+        self.ease_hand(k)
+
+    def _body_of(self, mind: int) -> int | None:
+        p = self.model.pair_of_mind(mind)
+        return p.body if p else None
+
+    def _snap_sprites(self) -> None:
+        bodies, minds = self._targets()
+        self.body_pos = {b: [x, y] for b, (x, y) in bodies.items()}
+        self.mind_pos = {m: [x, y] for m, (x, y) in minds.items()}
+        self.negi_pos = list(self.negi_target(self.layout()))
+        self.ease_hand(1.0)
+
+    def _settled(self) -> bool:
+        bodies, minds = self._targets()
+        for table, targets in ((self.body_pos, bodies), (self.mind_pos, minds)):
+            for ref, (tx, ty) in targets.items():
+                pos = table.get(ref)
+                if pos is None or abs(pos[0] - tx) > 1 or abs(pos[1] - ty) > 1:
+                    return False
+        return True
+
+    # --- geometry helpers -------------------------------------------------------------
+    def layout(self, rect: pygame.Rect | None = None) -> L.Layout:
+        """The layout for ``rect`` (or the last drawn rect). A new window size puts every card
+        straight into its new place (a presentation cache, not game state)."""
+        if rect is not None and pygame.Rect(rect) != self._rect:
+            self._rect = pygame.Rect(rect)
+            self._lay_key = None
+            self._snap_sprites()
+        r = pygame.Rect(rect) if rect is not None else self._rect
+        key = (tuple(r), self.ctx.unit, id(self.model), self.ctx.display_mode, tuple(sorted(self.scroll.items())))
+        if key != self._lay_key or self._lay is None:
+            self._lay = L.compute(r, self.ctx.unit, self.model, self.ctx.display_mode, self.scroll)
+            self._lay_key = key
+            if rect is not None:
+                self._rect = r
+        return self._lay
+
+    def dice_rest(self, lay: L.Layout, size: int) -> tuple[int, int]:
+        """Where dice settle: the middle of the largest empty stretch of an area (not on cards):
+        below its last row, or right of its last card."""
+        best, best_area = None, 0
+        need_w, need_h = size * 6, round(size * 1.8)
+        for loc, r in lay.areas.items():
+            slots = [lay.slots[p.body] for p in self.model.at(loc) if p.body in lay.slots]
+            extra = lay.other_label_h if loc == "other" else 0
+            if not slots:
+                cands = [pygame.Rect(r.x, r.y + lay.header, r.w, r.h - lay.header)]
+            else:
+                last_top = max(y for _, y in slots)
+                last_right = max(x for x, y in slots if y == last_top) + lay.foot[0] + lay.gap * 3
+                bottom = last_top + lay.foot[1] + extra
+                cands = [pygame.Rect(r.x, bottom, r.w, r.bottom - bottom),
+                         pygame.Rect(last_right, last_top, r.right - last_right, r.bottom - last_top)]
+            for free in cands:
+                if free.h >= need_h and free.w >= need_w and free.w * free.h > best_area:
+                    best, best_area = free, free.w * free.h
+        if best is None:
+            return lay.map.centerx, round(lay.map.y + lay.map.h * 0.55)
+        return best.centerx - size, best.centery
+
+    def negi_target(self, lay: L.Layout) -> tuple[float, float]:
+        area = lay.areas.get(self.model.negi) or lay.areas["classroom"]
+        r = self.negi_radius(lay)
+        return area.right - r - lay.gap * 2, area.y + lay.header / 2 + 1
+
+    def negi_radius(self, lay: L.Layout) -> int:
+        label = self.ctx.text(self.ctx.t("ms.negi_short"), max(14, round(lay.header * 0.4)), D.INK, True)
+        return max(12, round(lay.header * 0.5), round(label.get_width() * 0.62))
+
+    def place_point(self, ev: dict[str, Any]) -> tuple[int, int]:
+        """Where an event happens on the map (its students' area), else the map centre."""
+        lay = self.layout()
+        for key in ("a", "student", "caster"):
+            no = ev.get(key)
+            if isinstance(no, int) and no in self.body_pos:
+                p = self.body_pos[no]
+                return round(p[0] + lay.card_w / 2), round(p[1] + lay.card_h / 2)
+        for key in ("students", "named"):
+            lst = ev.get(key)
+            if isinstance(lst, list):
+                for no in lst:
+                    pair = self.model.pair_of_mind(no) if isinstance(no, int) else None
+                    if pair and pair.body in self.body_pos:
+                        p = self.body_pos[pair.body]
+                        return round(p[0] + lay.card_w / 2), round(p[1] + lay.card_h / 2)
+        return lay.map.center
+
+    # --- drawing ---------------------------------------------------------------------------
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        lay = self.layout(rect)
+        # layers are in window coordinates (as big as the rect's bottom-right corner)
+        surface.blit(self._base_layer(lay), lay.rect.topleft, area=lay.rect)
+        surface.blit(self._log_layer(lay), (lay.sidebar.x, lay.sidebar.y + self._log_top(lay)))
+        self.draw_area_marks(surface, lay)
+        for f in self.flyers:
+            f.draw(surface)
+        if not self.ctx.display_mode and self.seat is not None:
+            self.draw_hand(surface, lay)
+        else:
+            self.draw_recent(surface, lay)
+        fxc = FX.FxContext(self.ctx, self.painter, self.faces, lay.map, self.cup_point(lay), lay.unit)
+        if self.steps:
+            self.draw_focus(surface, lay, self.steps[0].focus)
+            self.steps[0].draw(surface, fxc)
+        elif self.model.over and not self.flyers:
+            draw_final(self, surface, lay)
+        self.draw_overlays(surface, lay)
+
+    def draw_focus(self, surface: pygame.Surface, lay: L.Layout, bodies: tuple[int, ...]) -> None:
+        """Outline the students an effect is about (the two named for magic, the one rolling)."""
+        pulse = 2 + round(2 * (1 + math.sin(self.clock * 8)))
+        for b in bodies:
+            pos = self.body_pos.get(b)
+            if pos is None:
+                continue
+            r = pygame.Rect(round(pos[0]), round(pos[1]), lay.foot[0], lay.foot[1]).inflate(6 + pulse, 6 + pulse)
+            pygame.draw.rect(surface, D.ACCENT, r, 3, border_radius=max(6, lay.card_w // 7))
+
+    def _still(self) -> bool:
+        """Nothing on the map moves (pairs can come from the cached layer)."""
+        return not self.flyers and not self.dragged_refs() and not self.pinned() and self._settled()
+
+    def _base_layer(self, lay: L.Layout) -> pygame.Surface:
+        """Background, areas and sidebar (and the pairs when nothing moves), cached."""
+        key1 = (tuple(lay.rect), self.ctx.lang, id(self.model), tuple(sorted(self.scroll.items())), self.seat)
+        if self._layer1 is None or self._layer1[0] != key1:
+            base = self._background(lay).copy()
+            self.draw_areas(base, lay)
+            self.draw_sidebar(base, lay)
+            self._layer1 = (key1, base)
+            self._layer2 = None
+        if not self._still():
+            out = self._scratch(lay)
+            out.blit(self._layer1[1], (0, 0))
+            self.draw_pairs(out, lay)
+            return out
+        key2 = (key1, tuple(self.highlighted_students()), tuple(sorted(self.candidates())), self.along)
+        if self._layer2 is None or self._layer2[0] != key2:
+            full = self._layer1[1].copy()
+            self.draw_pairs(full, lay)
+            self._layer2 = (key2, full)
+        return self._layer2[1]
+
+    def _scratch(self, lay: L.Layout) -> pygame.Surface:
+        if self._scratch_surf is None or self._scratch_surf.get_size() != self._layer1[1].get_size():
+            self._scratch_surf = self._layer1[1].copy()
+        return self._scratch_surf
+
+    def _background(self, lay: L.Layout) -> pygame.Surface:
+        size = lay.rect.size
+        full = (lay.rect.right, lay.rect.bottom)
+        if self._bg is None or self._bg[0] != tuple(lay.rect):
+            bg = pygame.Surface(full)
+            bg.fill(D.TABLE)
+            vig = pygame.Surface((64, 36), pygame.SRCALPHA)
+            for y in range(36):
+                for x in range(64):
+                    d = math.hypot((x - 31.5) / 32, (y - 17.5) / 18)
+                    vig.set_at((x, y), (0, 0, 0, min(120, max(0, round((d - 0.55) * 160)))))
+            bg.blit(pygame.transform.smoothscale(vig, size), lay.rect.topleft)
+            side = pygame.Surface((lay.sidebar.w, lay.sidebar.h), pygame.SRCALPHA)
+            side.fill((255, 255, 255, 16))
+            bg.blit(side, lay.sidebar.topleft)
+            self._bg = (tuple(lay.rect), bg.convert() if pygame.display.get_surface() else bg)
+        return self._bg[1]
+
+    def draw_areas(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """The area panels with suit, name and head count (static: cached in the base layer)."""
+        u = lay.unit
+        for loc, r in lay.areas.items():
+            suit = M.SUIT_OF.get(loc, "other")
+            col = D.SUIT_COLOUR.get(suit, D.OTHER_COLOUR)
+            surface.blit(self._area_panel(r.size, col), r.topleft)
+            hs = lay.header
+            D.draw_suit(surface, suit, (r.x + hs * 0.6, r.y + hs * 0.52), hs * 0.62, col)
+            title = self.ctx.text(self.loc_name(loc), max(14, u * 0.95), D.LIGHT, True)
+            surface.blit(title, title.get_rect(midleft=(r.x + hs * 1.1, r.y + hs * 0.52)))
+            n = len(self.model.at(loc))
+            cnt = self.ctx.text(self.ctx.t("ms.count", n=n), max(14, u * 0.75), (190, 205, 198))
+            surface.blit(cnt, cnt.get_rect(midleft=(r.x + hs * 1.1 + title.get_width() + u * 0.6,
+                                                    r.y + hs * 0.55)))
+            if lay.overflow.get(loc):
+                more = self.ctx.text(self.ctx.t("ms.scroll_more"), max(14, u * 0.7), D.ACCENT)
+                surface.blit(more, more.get_rect(bottomright=(r.right - u * 0.5, r.bottom - u * 0.2)))
+
+    def draw_area_marks(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """Live marks on areas: the glow of legal drops, the red outline of a refused one."""
+        u = lay.unit
+        targets = self.drop_targets()
+        for loc, r in lay.areas.items():
+            if loc in targets:
+                glow = 2 + round(2 * (1 + math.sin(self.clock * 6)))
+                pygame.draw.rect(surface, D.ACCENT, r.inflate(glow, glow), 3, border_radius=round(u * 0.8))
+            if loc in self.flash:
+                pygame.draw.rect(surface, D.RED, r.inflate(4, 4), 4, border_radius=round(u * 0.8))
+
+    def draw_pairs(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """Every pair (clipped to its area), the "other" labels and the pieces; cards on their way
+        somewhere are drawn last and unclipped, so they are seen crossing the map."""
+        picks = set(self.highlighted_students())
+        hints = self.candidates()
+        dragged = self.dragged_refs()
+        bodies, minds = self._targets()
+        travelling_pairs: list[M.Pair] = []
+        travelling_minds: list[int] = []
+        for loc, r in lay.areas.items():
+            clip = surface.get_clip()
+            surface.set_clip(r.inflate(-2, -2).clip(clip) if clip else r)
+            prev_room = None
+            for pair in self.model.at(loc):
+                if ("pair", pair.body) in dragged:
+                    continue
+                if _away(self.body_pos.get(pair.body), bodies.get(pair.body)):
+                    travelling_pairs.append(pair)
+                    continue
+                mind_away = _away(self.mind_pos.get(pair.mind), minds.get(pair.mind))
+                if mind_away:
+                    travelling_minds.append(pair.mind)
+                if loc == "other" and pair.room is not None and pair.room == prev_room:
+                    self.draw_room_link(surface, lay, pair)
+                prev_room = pair.room
+                self.draw_pair(surface, lay, pair, pair.body in picks,
+                               ("mind", pair.mind) in dragged or mind_away, pair.body in hints)
+                if loc == "other":
+                    self.draw_other_label(surface, lay, pair)
+            surface.set_clip(clip)
+        for pair in travelling_pairs:
+            self.draw_pair(surface, lay, pair, pair.body in picks, ("mind", pair.mind) in dragged)
+        for mind in travelling_minds:
+            mp = self.mind_pos.get(mind)
+            if mp is not None:
+                img = self.painter.student_card(self.content, mind, lay.card_w, lay.card_h, True, glow=True)
+                pad = (img.get_width() - lay.card_w) // 2
+                surface.blit(img, (round(mp[0]) - pad, round(mp[1]) - pad))
+        self.draw_pieces(surface, lay)
+
+    def draw_room_link(self, surface: pygame.Surface, lay: L.Layout, pair: M.Pair) -> None:
+        """Two pairs at "other" in the same room: a band joins them."""
+        bp = self.body_pos.get(pair.body)
+        if bp is None:
+            return
+        y = round(bp[1] + lay.foot[1] * 0.55)
+        x1 = round(bp[0])
+        x0 = x1 - lay.gap * 3
+        pygame.draw.line(surface, D.ACCENT, (x0 - 2, y), (x1 + 2, y), max(3, round(lay.unit * 0.25)))
+
+    def _area_panel(self, size: tuple[int, int], col: tuple[int, int, int]) -> pygame.Surface:
+        def make() -> pygame.Surface:
+            s = pygame.Surface(size, pygame.SRCALPHA)
+            rad = round(self.ctx.unit * 0.8)
+            pygame.draw.rect(s, (*col, 34), s.get_rect(), border_radius=rad)
+            pygame.draw.rect(s, (255, 255, 255, 14), s.get_rect(), border_radius=rad)
+            pygame.draw.rect(s, (*col, 150), s.get_rect(), 2, border_radius=rad)
+            return s
+        return self.painter._get(("area", size, col), make)
+
+    def draw_pair(self, surface: pygame.Surface, lay: L.Layout, pair: M.Pair, picked: bool,
+                  mind_dragged: bool, hint: bool = False) -> None:
+        bp = self.body_pos.get(pair.body)
+        if bp is None:
+            return
+        w, h = lay.card_w, lay.card_h
+        body = self.painter.student_card(self.content, pair.body, w, h, False, glow=pair.restored)
+        pad = (body.get_width() - w) // 2
+        surface.blit(body, (round(bp[0]) - pad, round(bp[1]) - pad))
+        if not mind_dragged:
+            mp = self.mind_pos.get(pair.mind, [bp[0] + lay.off[0], bp[1] + lay.off[1]])
+            mind = self.painter.student_card(self.content, pair.mind, w, h, True, glow=pair.restored)
+            surface.blit(mind, (round(mp[0]) - pad, round(mp[1]) - pad))
+        if picked or hint:
+            r = pygame.Rect(round(bp[0]) - 3, round(bp[1]) - 3, w + lay.off[0] + 6, h + lay.off[1] + 6)
+            pygame.draw.rect(surface, D.ACCENT if picked else (240, 214, 170), r, 3 if picked else 2,
+                             border_radius=max(4, w // 8))
+
+    def room_host(self, pair: M.Pair) -> int:
+        """The first pair in ``pair``'s room at "other" (the room is named after that student)."""
+        if pair.room is None:
+            return pair.body
+        for p in self.model.at("other"):
+            if p.room == pair.room:
+                return p.body
+        return pair.body
+
+    def draw_other_label(self, surface: pygame.Surface, lay: L.Layout, pair: M.Pair) -> None:
+        bp = self.body_pos.get(pair.body)
+        if bp is None:
+            return
+        host = self.room_host(pair)
+        label = M.student_text(self.content, host, "other", self.ctx.lang) or self.loc_name("other")
+        img = self.painter.fit_text(label, lay.unit * 0.72, (215, 222, 218), lay.foot[0] + lay.gap * 2)
+        surface.blit(img, img.get_rect(midtop=(round(bp[0] + lay.foot[0] / 2), round(bp[1] + lay.foot[1] + 2))))
+
+    def draw_pieces(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """Player pieces ride on the pair holding their mind; a restored player's piece waits in
+        the area's header beside Negi."""
+        r = max(10, round(lay.unit * 0.75))
+        header_slots: dict[str, int] = {}
+        for pl in self.model.players:
+            if pl.character is None:
+                continue
+            badge = self.painter.player_badge(pl.seat, r)
+            pair = self.model.pair_of_mind(pl.character)
+            mp = self.mind_pos.get(pair.mind) if pair else None
+            if mp is not None:
+                clip = surface.get_clip()
+                _, minds = self._targets()
+                if not _away(mp, minds.get(pair.mind)) and pair.loc in lay.areas:
+                    surface.set_clip(lay.areas[pair.loc].clip(clip) if clip else lay.areas[pair.loc])
+                surface.blit(badge, badge.get_rect(center=(round(mp[0] + lay.card_w - r * 0.4),
+                                                          round(mp[1] + lay.card_h - r * 0.6))))
+                surface.set_clip(clip)
+                continue
+            area = lay.areas.get(pl.piece or "")
+            if area is None:
+                continue
+            k = header_slots.get(pl.piece or "", 0)
+            header_slots[pl.piece or ""] = k + 1
+            nr = self.negi_radius(lay)
+            surface.blit(badge, badge.get_rect(center=(area.right - nr * 2 - lay.gap * 3 - r - k * (r * 2 + 4),
+                                                      area.y + lay.header / 2 + 1)))
+        negi_along = self.along == -1 and ("pair", self.my_pair().body if self.my_pair() else -1) in \
+            self.dragged_refs()
+        if self.negi_pos is not None and ("negi", 0) not in self.dragged_refs() and not negi_along:
+            nb = self.painter.negi_badge(self.negi_radius(lay))
+            centre = (round(self.negi_pos[0]), round(self.negi_pos[1]))
+            surface.blit(nb, nb.get_rect(center=centre))
+            if self.along == -1:  # chosen to come along
+                pygame.draw.circle(surface, D.ACCENT, centre, self.negi_radius(lay) + 4, 3)
+
+def _away(pos: list[float] | None, target: tuple[float, float] | None, slack: float = 3.0) -> bool:
+    return pos is not None and target is not None and (abs(pos[0] - target[0]) > slack
+                                                       or abs(pos[1] - target[1]) > slack)
+
+
+OUTCOME_COLOUR = {"sneeze": (200, 210, 230), "runaway": (222, 96, 90), "great": (240, 200, 80),
+                  "success": (150, 210, 140)}
+MINOR_ROLLS = frozenset({"start", "start_location", "location", "chachamaru"})
+EVENT_PAUSE = {"minds": 0.6, "restored": 0.5, "move": 0.22, "negi": 0.2}
+EVENT_SOUND = {"move": "card", "negi": "token", "play": "card", "draw": "card", "restored": "flip",
+               "minds": "flip", "reshuffle": "card", "game_over": "gong", "turn": "click"}

@@ -1,0 +1,332 @@
+"""Program-drawn pieces of the mind_swap table: suits, body/mind/action cards, badges.
+
+Everything here renders into cached surfaces (:class:`Painter`), keyed by what the
+picture depends on (student, size, language), so a frame is mostly blits.
+"""
+from __future__ import annotations
+
+import colorsys
+import math
+from typing import Any
+
+import pygame
+
+from client.tables import mind_swap_model as M
+from client.widgets.tokens import BadgeCache
+
+TABLE = (31, 58, 52)
+PANEL = (44, 78, 70)
+PAPER = (246, 241, 228)
+MIND_PAPER = (236, 232, 248)
+INK = (42, 42, 46)
+SOFT_INK = (95, 95, 105)
+ACCENT = (240, 138, 75)
+LIGHT = (235, 240, 232)
+RED = (214, 72, 60)
+
+SUIT_COLOUR: dict[str, tuple[int, int, int]] = {
+    "heart": (222, 96, 120), "diamond": (232, 168, 64), "club": (96, 184, 110), "spade": (104, 150, 222),
+}
+OTHER_COLOUR = (170, 160, 190)
+
+def student_colour(no: int) -> tuple[int, int, int]:
+    """A calm, distinct colour per student (hue by golden ratio)."""
+    h = (no * 0.618034) % 1.0
+    r, g, b = colorsys.hls_to_rgb(h, 0.62, 0.45)
+    return round(r * 255), round(g * 255), round(b * 255)
+
+
+def draw_suit(surface: pygame.Surface, suit: str, center: tuple[float, float], size: float,
+              colour: tuple[int, int, int] | None = None) -> None:
+    """A suit symbol drawn with shapes (no font needed); ``size`` is its height."""
+    col = colour or SUIT_COLOUR.get(suit, OTHER_COLOUR)
+    cx, cy = center
+    s = size / 2
+    if suit == "diamond":
+        pygame.draw.polygon(surface, col, [(cx, cy - s), (cx + s * 0.72, cy), (cx, cy + s), (cx - s * 0.72, cy)])
+    elif suit == "heart":
+        r = s * 0.52
+        pygame.draw.circle(surface, col, (cx - r * 0.92, cy - s * 0.32), r)
+        pygame.draw.circle(surface, col, (cx + r * 0.92, cy - s * 0.32), r)
+        pygame.draw.polygon(surface, col, [(cx - s * 0.98, cy - s * 0.18), (cx + s * 0.98, cy - s * 0.18),
+                                           (cx, cy + s)])
+    elif suit == "club":
+        r = s * 0.36
+        pygame.draw.circle(surface, col, (cx, cy - s * 0.5), r)
+        pygame.draw.circle(surface, col, (cx - s * 0.45, cy + s * 0.05), r)
+        pygame.draw.circle(surface, col, (cx + s * 0.45, cy + s * 0.05), r)
+        pygame.draw.polygon(surface, col, [(cx, cy - s * 0.1), (cx - s * 0.3, cy + s), (cx + s * 0.3, cy + s)])
+    elif suit == "spade":
+        r = s * 0.5
+        pygame.draw.circle(surface, col, (cx - r * 0.9, cy + s * 0.12), r)
+        pygame.draw.circle(surface, col, (cx + r * 0.9, cy + s * 0.12), r)
+        pygame.draw.polygon(surface, col, [(cx - s * 0.96, cy), (cx + s * 0.96, cy), (cx, cy - s)])
+        pygame.draw.polygon(surface, col, [(cx, cy + s * 0.1), (cx - s * 0.3, cy + s), (cx + s * 0.3, cy + s)])
+    else:  # "other": a door ajar in its frame
+        frame = pygame.Rect(round(cx - s * 0.62), round(cy - s), round(s * 1.24), round(s * 2))
+        pygame.draw.rect(surface, col, frame, max(2, round(s * 0.16)), border_radius=max(1, int(s * 0.12)))
+        leaf = [(frame.x + s * 0.12, frame.y + s * 0.12), (frame.centerx + s * 0.25, frame.y + s * 0.3),
+                (frame.centerx + s * 0.25, frame.bottom - s * 0.05), (frame.x + s * 0.12, frame.bottom - s * 0.12)]
+        pygame.draw.polygon(surface, col, leaf)
+        pygame.draw.circle(surface, TABLE, (frame.centerx + s * 0.02, cy + s * 0.1), max(1.5, s * 0.12))
+
+
+def draw_shape(surface: pygame.Surface, shape: str, center: tuple[float, float], r: float,
+               colour: Any, width: int = 0) -> None:
+    """A player's badge shape (the second cue besides colour)."""
+    cx, cy = center
+    if shape == "circle":
+        pygame.draw.circle(surface, colour, (cx, cy), r, width)
+        return
+    if shape == "square":
+        pts = [(cx - r * .85, cy - r * .85), (cx + r * .85, cy - r * .85), (cx + r * .85, cy + r * .85),
+               (cx - r * .85, cy + r * .85)]
+    elif shape == "diamond":
+        pts = [(cx, cy - r), (cx + r, cy), (cx, cy + r), (cx - r, cy)]
+    elif shape == "triangle":
+        pts = [(cx, cy - r * 1.05), (cx + r, cy + r * .75), (cx - r, cy + r * .75)]
+    elif shape == "hexagon":
+        pts = [(cx + r * math.cos(a), cy + r * math.sin(a)) for a in (i * math.pi / 3 for i in range(6))]
+    else:  # star
+        pts = []
+        for i in range(10):
+            a = -math.pi / 2 + i * math.pi / 5
+            rr = r if i % 2 == 0 else r * 0.5
+            pts.append((cx + rr * math.cos(a), cy + rr * math.sin(a)))
+    pygame.draw.polygon(surface, colour, pts, width)
+
+
+class Painter:
+    """Cached card and badge surfaces for one table (cleared when the language or size changes)."""
+
+    def __init__(self, ctx: Any) -> None:
+        self.ctx = ctx
+        self._cache: dict[tuple, pygame.Surface] = {}
+        self._lang = ctx.lang
+        self.badges = BadgeCache(ctx)
+
+    def _get(self, key: tuple, make) -> pygame.Surface:
+        if self.ctx.lang != self._lang:
+            self._cache.clear()
+            self._lang = self.ctx.lang
+        surf = self._cache.get(key)
+        if surf is None:
+            if len(self._cache) > 1500:
+                self._cache.clear()
+            surf = make()
+            if pygame.display.get_surface() is not None:
+                surf = surf.convert_alpha() if surf.get_flags() & pygame.SRCALPHA else surf.convert()
+            self._cache[key] = surf
+        return surf
+
+    # --- text helpers ----------------------------------------------------------------
+    def fit_text(self, s: str, size: float, colour: Any, width: int, bold: bool = False) -> pygame.Surface:
+        """``s`` rendered at ``size``, shrunk (down to 14 px) then clipped with … to fit ``width``."""
+        px = max(14, round(size))
+        img = self.ctx.text(s, px, colour, bold)
+        while img.get_width() > width and px > 14:
+            px -= 1
+            img = self.ctx.text(s, px, colour, bold)
+        if img.get_width() > width:
+            dots = "…" if self.ctx.lang in ("ja", "zh") else "..."  # the JP face centres "…"
+            cut = s
+            while len(cut) > 1 and img.get_width() > width:
+                cut = cut[:-1]
+                img = self.ctx.text(cut.rstrip() + dots, px, colour, bold)
+        return img
+
+    # --- cards -------------------------------------------------------------------------
+    def student_card(self, content: Any, no: int, w: int, h: int, mind: bool, glow: bool = False) -> pygame.Surface:
+        """A body card (ivory) or mind card (lavender, 心 mark): number + name on a band."""
+        return self._get(("stu", no, w, h, mind, glow), lambda: self._make_student(content, no, w, h, mind, glow))
+
+    def _make_student(self, content: Any, no: int, w: int, h: int, mind: bool, glow: bool) -> pygame.Surface:
+        pad = max(3, w // 14)
+        surf = pygame.Surface((w + pad * 2, h + pad * 2), pygame.SRCALPHA)
+        r = pygame.Rect(pad, pad, w, h)
+        rad = max(4, w // 10)
+        if glow:
+            for i in range(pad, 0, -1):
+                pygame.draw.rect(surf, (*ACCENT, 60 + 30 * (pad - i)), r.inflate(i * 2, i * 2), border_radius=rad + i)
+        else:
+            pygame.draw.rect(surf, (0, 0, 0, 60), r.move(2, 3), border_radius=rad)
+        pygame.draw.rect(surf, MIND_PAPER if mind else PAPER, r, border_radius=rad)
+        col = student_colour(no)
+        lang = self.ctx.lang
+        # line 1 (colour band): number and the card's kind; line 2: the name — both stay visible
+        # on a body card even with the mind card lying on it
+        line1 = max(16, round(h * 0.15))
+        band = pygame.Rect(r.x, r.y, w, line1)
+        pygame.draw.rect(surf, col, band, border_top_left_radius=rad, border_top_right_radius=rad)
+        num = self.ctx.text(f"{no}", max(14, round(line1 * 0.8)), INK, True)
+        surf.blit(num, num.get_rect(midleft=(r.x + 4, band.centery)))
+        kind = self.ctx.t("ms.card_mind_mark" if mind else "ms.card_body_mark")
+        mark = self.ctx.text(kind, max(14, round(line1 * 0.7)), INK)
+        surf.blit(mark, mark.get_rect(midright=(r.right - 4, band.centery)))
+        full = M.student_name(content, no, lang)
+        name_px = max(14, round(h * 0.14))
+        name_w = w - 6
+        img = self.ctx.text(full, name_px, INK, True)
+        if img.get_width() > name_w:
+            short = M.short_name(content, no, lang)
+            img = self.ctx.text(short, name_px, INK, True)
+            if img.get_width() > name_w:  # a regular weight is narrower than truncating
+                img = self.fit_text(short, name_px, INK, name_w, False)
+        surf.blit(img, img.get_rect(midtop=(r.centerx, band.bottom + 1)))
+        if mind:  # a heart-shaped mark: this is a mind (心)
+            field_top = band.bottom + img.get_height() + 2
+            cy = (field_top + r.bottom) / 2
+            draw_suit(surf, "heart", (r.centerx, cy), min(w * 0.36, (r.bottom - field_top) * 0.6), (*col,))
+        pygame.draw.rect(surf, INK, r, 1, border_radius=rad)
+        return surf
+
+    def action_card(self, content: Any, ctype: str, actions: tuple[str, ...], w: int, h: int,
+                    lifted: bool = False, dim: bool = False) -> pygame.Surface:
+        return self._get(("act", ctype, actions, w, h, lifted, dim),
+                         lambda: self._make_action(content, ctype, actions, w, h, lifted, dim))
+
+    def _make_action(self, content: Any, ctype: str, actions: tuple[str, ...], w: int, h: int,
+                     lifted: bool, dim: bool) -> pygame.Surface:
+        pad = max(4, w // 12)
+        surf = pygame.Surface((w + pad * 2, h + pad * 2), pygame.SRCALPHA)
+        r = pygame.Rect(pad, pad, w, h)
+        rad = max(5, w // 11)
+        pygame.draw.rect(surf, (0, 0, 0, 90 if lifted else 60), r.move(3, 5 if lifted else 3), border_radius=rad)
+        pygame.draw.rect(surf, PAPER, r, border_radius=rad)
+        u = self.ctx.unit
+        halves = len(actions)
+        part_h = h / max(1, halves)
+        for i, act in enumerate(actions):
+            top = r.y + i * part_h
+            band = pygame.Rect(r.x, round(top), w, round(part_h))
+            col = ACTION_COLOUR.get(act, (200, 200, 200))
+            strip = pygame.Rect(band.x, band.y, w, max(6, round(h * 0.05)))
+            if i == 0:
+                pygame.draw.rect(surf, col, strip, border_top_left_radius=rad, border_top_right_radius=rad)
+            else:
+                pygame.draw.rect(surf, col, strip)
+            title_lines = self.ctx.wrap(self.ctx.t(f"ms.act.{act}"), max(14, round(u * 0.8)), w - 10)
+            y = band.y + strip.h + 2
+            for line in title_lines[:2]:
+                img = self.fit_text(line, u * 0.8, INK, w - 8, True)
+                surf.blit(img, img.get_rect(midtop=(band.centerx, y)))
+                y += img.get_height() - 2
+            if halves == 1:
+                icon_s = min(w * 0.2, h * 0.13)
+                icon_c = (band.centerx, y + icon_s * 1.4)
+                draw_action_icon(surf, act, icon_c, icon_s, col)
+                ty = icon_c[1] + icon_s * 1.5
+                size = max(14, round(u * 0.66))
+                for line in self.ctx.wrap(self.ctx.t(f"ms.act.{act}.text"), size, w - 12):
+                    img = self.ctx.text(line, size, SOFT_INK)
+                    if ty + img.get_height() > r.bottom - 3:
+                        break
+                    surf.blit(img, img.get_rect(midtop=(band.centerx, ty)))
+                    ty += img.get_height() * 0.92
+            else:
+                icon_s = min(w * 0.14, (band.bottom - y) * 0.32)
+                draw_action_icon(surf, act, (band.centerx, (y + band.bottom) / 2 - icon_s * 0.2), icon_s, col)
+        if halves > 1:
+            orr = self.ctx.text(self.ctx.t("ms.or"), max(14, round(u * 0.7)), INK, True)
+            box = orr.get_rect(center=(r.centerx, r.y + part_h)).inflate(8, 0)
+            pygame.draw.rect(surf, PAPER, box, border_radius=box.h // 2)
+            pygame.draw.rect(surf, SOFT_INK, box, 1, border_radius=box.h // 2)
+            surf.blit(orr, orr.get_rect(center=box.center))
+        pygame.draw.rect(surf, INK, r, 1, border_radius=rad)
+        if dim:
+            veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
+            pygame.draw.rect(veil, (20, 30, 28, 110), r, border_radius=rad)
+            surf.blit(veil, (0, 0))
+        return surf
+
+    def mini_card(self, no: int, w: int, h: int) -> pygame.Surface:
+        """A tiny mind card for the score pile: the student's colour and number."""
+        def make() -> pygame.Surface:
+            surf = pygame.Surface((w + 2, h + 2), pygame.SRCALPHA)
+            r = pygame.Rect(0, 0, w, h)
+            pygame.draw.rect(surf, MIND_PAPER, r, border_radius=max(2, w // 6))
+            pygame.draw.rect(surf, student_colour(no), (0, 0, w, max(4, h // 4)), border_top_left_radius=max(2, w // 6),
+                             border_top_right_radius=max(2, w // 6))
+            pygame.draw.rect(surf, INK, r, 1, border_radius=max(2, w // 6))
+            txt = self.ctx.text(str(no), 14, INK, True)
+            surf.blit(txt, txt.get_rect(center=(w / 2, h * 0.6)))
+            return surf
+        return self._get(("mini", no, w, h), make)
+
+    def card_back(self, w: int, h: int) -> pygame.Surface:
+        def make() -> pygame.Surface:
+            surf = pygame.Surface((w + 6, h + 6), pygame.SRCALPHA)
+            r = pygame.Rect(3, 3, w, h)
+            pygame.draw.rect(surf, (0, 0, 0, 60), r.move(2, 2), border_radius=max(4, w // 10))
+            pygame.draw.rect(surf, (120, 70, 60), r, border_radius=max(4, w // 10))
+            pygame.draw.rect(surf, PAPER, r.inflate(-w // 5, -w // 5), 2, border_radius=max(3, w // 14))
+            draw_suit(surf, "heart", r.center, h * 0.25, PAPER)
+            return surf
+        return self._get(("back", w, h), make)
+
+    # --- badges ------------------------------------------------------------------------
+    def player_badge(self, seat: int, r: int, label: str | None = None) -> pygame.Surface:
+        """The shared seat badge (colour + number + shape sticker), radius ``r``."""
+        return self.badges.badge(seat, r * 2, label)
+
+    def negi_badge(self, r: int) -> pygame.Surface:
+        def make() -> pygame.Surface:
+            size = r * 2 + 8
+            surf = pygame.Surface((size, size), pygame.SRCALPHA)
+            c = (size / 2, size / 2)
+            pygame.draw.circle(surf, (0, 0, 0, 90), (c[0] + 1, c[1] + 2), r)
+            pygame.draw.circle(surf, (250, 250, 240), c, r)
+            pygame.draw.circle(surf, (70, 150, 80), c, r, max(3, r // 5))
+            # a little wand star on the rim
+            draw_shape(surf, "star", (c[0] + r * 0.7, c[1] - r * 0.7), r * 0.38, ACCENT)
+            txt = self.ctx.text(self.ctx.t("ms.negi_short"), max(14, round(r * 0.8)), INK, True)
+            if txt.get_width() > r * 1.7:
+                txt = pygame.transform.smoothscale_by(txt, r * 1.7 / txt.get_width())
+            surf.blit(txt, txt.get_rect(center=c))
+            return surf
+        return self._get(("negi", r), make)
+
+    def marker(self, no: int, r: int) -> pygame.Surface:
+        """An attendance-number marker (from the cup)."""
+        def make() -> pygame.Surface:
+            surf = pygame.Surface((r * 2 + 4, r * 2 + 4), pygame.SRCALPHA)
+            c = (r + 2, r + 2)
+            pygame.draw.circle(surf, (200, 180, 130), c, r)
+            pygame.draw.circle(surf, INK, c, r, 2)
+            txt = self.ctx.text(str(no), max(14, round(r * 1.1)), INK, True)
+            surf.blit(txt, txt.get_rect(center=c))
+            return surf
+        return self._get(("marker", no, r), make)
+
+
+ACTION_COLOUR: dict[str, tuple[int, int, int]] = {
+    "move_self": (240, 138, 75), "move_negi": (96, 170, 100), "relocate": (104, 150, 222),
+    "extra_magic": (190, 110, 200), "bath": (110, 190, 210), "event": (222, 180, 70),
+}
+
+
+def draw_action_icon(surface: pygame.Surface, act: str, center: tuple[float, float], s: float,
+                     col: tuple[int, int, int]) -> None:
+    """A simple pictogram per action kind (shapes only)."""
+    cx, cy = center
+    if act == "move_self":  # an arrow
+        pygame.draw.line(surface, col, (cx - s, cy), (cx + s * 0.6, cy), max(3, int(s * 0.3)))
+        pygame.draw.polygon(surface, col, [(cx + s, cy), (cx + s * 0.4, cy - s * 0.55), (cx + s * 0.4, cy + s * 0.55)])
+    elif act == "move_negi":  # a wand
+        pygame.draw.line(surface, (120, 90, 60), (cx - s * 0.8, cy + s * 0.8), (cx + s * 0.3, cy - s * 0.3),
+                         max(3, int(s * 0.22)))
+        draw_shape(surface, "star", (cx + s * 0.45, cy - s * 0.45), s * 0.5, col)
+    elif act == "relocate":  # three dots scattering
+        for i, (dx, dy) in enumerate(((-0.7, 0.4), (0, -0.5), (0.7, 0.4))):
+            pygame.draw.circle(surface, col, (cx + dx * s, cy + dy * s), s * 0.32)
+    elif act == "extra_magic":  # a sparkle
+        draw_shape(surface, "star", (cx, cy), s, col)
+        draw_shape(surface, "star", (cx + s * 0.9, cy - s * 0.7), s * 0.35, col)
+    elif act == "bath":  # a tub with steam
+        pygame.draw.rect(surface, col, (cx - s, cy, s * 2, s * 0.7), border_radius=int(s * 0.3))
+        for dx in (-0.5, 0, 0.5):
+            pygame.draw.arc(surface, col, (cx + dx * s - s * 0.15, cy - s * 0.9, s * 0.3, s * 0.8), 1.2, 4.5, 2)
+    else:  # event: an exclamation in a bubble
+        pygame.draw.circle(surface, col, (cx, cy), s, max(2, int(s * 0.18)))
+        pygame.draw.line(surface, col, (cx, cy - s * 0.55), (cx, cy + s * 0.15), max(2, int(s * 0.22)))
+        pygame.draw.circle(surface, col, (cx, cy + s * 0.48), max(2, s * 0.12))

@@ -1,0 +1,66 @@
+"""The final scores, laid over the map when the game is over."""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from client.tables import mind_swap_draw as D
+from client.tables import mind_swap_layout as L
+
+
+def draw_final(table: Any, surface: pygame.Surface, lay: L.Layout) -> None:
+    m = table.model
+    if not m.over or not m.players:
+        return
+    u = lay.unit
+    ctx = table.ctx
+    rows = sorted(m.players, key=lambda pl: (-pl.score, pl.seat))
+    row_h = round(u * 3.0)
+    w = min(lay.map.w - round(u * 2), round(u * 44))
+    h = round(u * 4.2) + row_h * len(rows) + round(u * 0.8)
+    panel = pygame.Rect(0, 0, w, h)
+    panel.center = lay.map.center
+    shade = pygame.Surface(lay.map.size, pygame.SRCALPHA)
+    shade.fill((10, 20, 18, 120))
+    surface.blit(shade, lay.map.topleft)
+    pygame.draw.rect(surface, (0, 0, 0, 90), panel.move(4, 6), border_radius=round(u))
+    pygame.draw.rect(surface, D.PAPER, panel, border_radius=round(u))
+    pygame.draw.rect(surface, D.INK, panel, 2, border_radius=round(u))
+    title = ctx.text(ctx.t("ms.final_scores"), max(14, u * 1.6), D.INK, True)
+    surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + round(u * 0.8))))
+    y = panel.y + round(u * 3.6)
+    winners = set(m.winners)
+    for pl in rows:
+        r = pygame.Rect(panel.x + round(u), y, panel.w - round(u * 2), row_h - round(u * 0.3))
+        if pl.seat in winners:
+            pygame.draw.rect(surface, (*D.ACCENT,), r, border_radius=round(u * 0.6))
+        else:
+            pygame.draw.rect(surface, (232, 226, 210), r, border_radius=round(u * 0.6))
+        badge = table.painter.player_badge(pl.seat, round(r.h * 0.36))
+        surface.blit(badge, badge.get_rect(midleft=(r.x + round(u * 0.4), r.centery)))
+        x = r.x + round(u * 0.8) + badge.get_width()
+        name = table.painter.fit_text(table.seat_name(pl.seat), u * 1.05, D.INK, round(u * 9), True)
+        surface.blit(name, (x, r.y + round(u * 0.2)))
+        if pl.character is not None:
+            ch = table.painter.fit_text(ctx.t("ms.as_character", no=pl.character, name=table.name(pl.character)),
+                                        u * 0.8, D.SOFT_INK, round(u * 11))
+            surface.blit(ch, (x, r.bottom - ch.get_height() - round(u * 0.15)))
+        if pl.seat in winners:
+            win = ctx.text(ctx.t("ms.winner"), max(14, u * 0.85), D.INK, True)
+            surface.blit(win, win.get_rect(topright=(r.right - round(u * 4.5), r.y + round(u * 0.2))))
+        score = ctx.text(str(pl.score), max(14, u * 1.8), D.INK, True)
+        surface.blit(score, score.get_rect(midright=(r.right - round(u * 0.8), r.centery)))
+        # the score pile: every restored student this player brought home (own character marked)
+        pw, ph = round(u * 1.5), round(u * 2.0)
+        px = x + round(u * 12)
+        for no in pl.pile:
+            if px + pw > r.right - round(u * 6):
+                break
+            card = table.painter.mini_card(no, pw, ph)
+            surface.blit(card, (px, r.centery - ph // 2))
+            if no == pl.character:
+                pygame.draw.rect(surface, D.INK, (px - 2, r.centery - ph // 2 - 2, pw + 4, ph + 4), 2,
+                                 border_radius=4)
+            px += pw + round(u * 0.2)
+        y += row_h

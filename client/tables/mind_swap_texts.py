@@ -1,0 +1,100 @@
+"""The mind_swap table's words: student and place names, and one log line per event."""
+from __future__ import annotations
+
+from typing import Any
+
+from client.tables import mind_swap_model as M
+
+SILENT_EVENTS = frozenset({"piece", "cup", "drew", "end_turn"})
+
+
+class TextsMixin:
+    """Names and event descriptions for :class:`MindSwapTable` (expects ``ctx``, ``content``, models)."""
+
+    def name(self, no: Any, short: bool = False) -> str:
+        if no is None:
+            return self.ctx.t("ms.nobody")
+        if not isinstance(no, int) or isinstance(no, bool):
+            return str(no)
+        return M.short_name(self.content, no, self.ctx.lang) if short else M.student_name(self.content, no,
+                                                                                           self.ctx.lang)
+
+    def loc_name(self, loc: Any) -> str:
+        return self.ctx.t(f"ms.loc.{loc}")
+
+    def seat_name(self, seat: Any) -> str:
+        if isinstance(seat, int) and seat == self.seat and not self.ctx.display_mode:
+            return self.ctx.t("ms.you")
+        if isinstance(seat, int):
+            for pl in self.latest.players or self.model.players:
+                if pl.seat == seat and pl.name:
+                    return pl.name
+            named = getattr(self.ctx, "seat_name", None)  # the app knows the lobby's names
+            if callable(named):
+                return str(named(seat))
+            return self.ctx.t("ms.player_n", n=seat + 1)
+        return str(seat)
+
+    def describe(self, ev: dict[str, Any]) -> str:
+        """One log line for an event in the current language ("" = not worth a line)."""
+        etype = str(ev.get("type", ""))
+        if etype in SILENT_EVENTS:
+            return ""
+        t = self.ctx.t
+        if etype == "dice":
+            caption = self.dice_caption(ev) or t("ms.dice.roll")
+            return t("ms.ev.dice", caption=caption, faces=" + ".join(str(f) for f in ev.get("faces") or []),
+                     total=sum(int(f) for f in ev.get("faces") or []))
+        if etype == "minds":
+            moves = ev.get("moves") or []
+            parts = [t("ms.ev.mind_move", mind=self.name(mv.get("mind"), True), to=self.name(mv.get("to"), True))
+                     for mv in moves if isinstance(mv, dict)]
+            return t("ms.ev.minds", moves=t("ms.list_sep").join(parts))
+        if etype == "game_over":
+            winners = ev.get("winners") or []
+            return t("ms.ev.game_over", winners=t("ms.list_sep").join(self.seat_name(w) for w in winners))
+        params: dict[str, Any] = {}
+        for k, v in ev.items():
+            if k in ("seat",):
+                params[k] = self.seat_name(v) if v is not None else t("ms.nobody")
+            elif k in ("to", "from", "loc", "at"):
+                params[k] = self.loc_name(v) if v is not None else ""
+            elif k == "outcome":
+                params[k] = t(f"ms.outcome.{v}")
+            elif k == "action":
+                params[k] = t(f"ms.act.{v}")
+            elif k == "card_type":  # named like the hand shows it: its action(s)
+                acts = self.card_actions.get(str(v)) or (str(v),)
+                params[k] = t("ms.or_sep").join(t(f"ms.act.{x}") for x in acts)
+            elif k == "why":
+                params[k] = t(f"ms.why.{v}")
+            elif k == "kind":
+                params[k] = t(f"ms.ability.{v}")
+            elif k == "take":
+                params[k] = ("" if v is None else t("ms.ev.take", who=t("ms.negi") if v == "negi"
+                                                    else self.name(v, True)))
+            elif k in ("student", "a", "b", "mind"):
+                params[k] = self.name(v, True)
+            elif isinstance(v, list):
+                params[k] = t("ms.list_sep").join(self.name(x, True) for x in v)
+            else:
+                params[k] = v
+        key = f"ms.ev.{etype}"
+        if isinstance(ev.get("ok"), bool):
+            key += ".ok" if ev["ok"] else ".fail"
+        if etype == "play":
+            key = f"ms.ev.play.{ev.get('action')}"
+        if etype == "move":
+            key = f"ms.ev.move.{ev.get('why')}" if self.ctx.t(f"ms.ev.move.{ev.get('why')}") != \
+                f"ms.ev.move.{ev.get('why')}" else "ms.ev.move"
+        text = t(key, **params)
+        return "" if text == key else text
+
+    def dice_caption(self, ev: dict[str, Any]) -> str:
+        why = str(ev.get("purpose") or ev.get("why") or "")
+        key = f"ms.dice.{why}"
+        params = {k: self.name(v, True) for k, v in ev.items() if k in ("student", "a", "b")}
+        if "seat" in ev and ev["seat"] is not None:
+            params["seat"] = self.seat_name(ev["seat"])
+        text = self.ctx.t(key, **params)
+        return "" if text == key else text

@@ -1,0 +1,237 @@
+"""The finished article: a school-newspaper page drawn from the view (title, the clues used, the
+deduction, the 《解明》 result), and its export as Markdown (the rules' pure ``article_markdown``)
+and as a PNG (``pygame.image.save`` of the page rendered at a fixed size).
+"""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from client.tables.school_mystery_texts import BAND_COLOUR, SUIT_CHAR
+from client.tables.school_mystery_ui import INK, MUTED
+
+NEWSPRINT = (244, 238, 222)
+RULE = (60, 56, 52)
+STAMP_OK = (190, 50, 44)
+STAMP_NO = (80, 90, 120)
+PNG_SIZE = (1240, 1754)  # A4 at 150 dpi
+
+
+def result_from_view(view: dict[str, Any]) -> dict[str, Any]:
+    """The shape of ``rules.result()`` rebuilt from the public view (the client holds no state)."""
+    cards = {c["id"]: c for c in view.get("cards") or []}
+    outcome = view.get("outcome")
+    return {
+        "over": view.get("phase") == "over", "title": view.get("title", ""), "subject": view.get("subject"),
+        "deduction": view.get("deduction", ""),
+        "clues": [dict(cards[i]) for i in view.get("clues_used") or [] if i in cards],
+        "cards": [dict(c) for c in view.get("cards") or []], "links": list(view.get("links") or []),
+        "answers": list(view.get("answers") or []), "objections": list(view.get("objections") or []),
+        "resolve": dict(outcome) if outcome else None, "truth": bool(outcome and outcome.get("truth")),
+        "students": [None if st is None else {"seat": i, "name": st["name"], "playbook": st["playbook"],
+                                              "left": st.get("left", False)}
+                     for i, st in enumerate(view.get("students") or [])],
+        "calendar": view.get("calendar"), "scenes": (view.get("scene") or {}).get("number", 0),
+        "custom_locations": list(view.get("custom_locations") or []),
+    }
+
+
+def markdown(t: Any) -> str:
+    from shared.games.school_mystery.article import article_markdown
+
+    return article_markdown(result_from_view(t.view), t.tx.content, t.ctx.lang)
+
+
+def _slug(text: str) -> str:
+    s = re.sub(r"[\\/:*?\"<>|\s]+", "_", text).strip("_")
+    return s[:40] or "article"
+
+
+def export(t: Any, fmt: str, folder: Path) -> Path:
+    """Write the article as ``.md`` or ``.png`` into ``folder`` (created); returns the path."""
+    folder = Path(folder).expanduser()
+    folder.mkdir(parents=True, exist_ok=True)
+    title = t.view.get("title") or t.tx.subject_title(t.view.get("subject"))
+    stem = f"houkago_{_slug(title)}_{t.sid if t.sid >= 0 else 0}"
+    if fmt == "md":
+        path = folder / f"{stem}.md"
+        path.write_text(markdown(t), encoding="utf-8")
+        return path
+    page = render_png(t)
+    path = folder / f"{stem}.png"
+    pygame.image.save(page, str(path))
+    return path
+
+
+def render_png(t: Any) -> pygame.Surface:
+    page = pygame.Surface(PNG_SIZE)
+    page.fill(NEWSPRINT)
+    draw_page(t, page, page.get_rect(), scale_unit=32.0)
+    return page
+
+
+def _lines(ctx: Any, text: str, size: float, width: int) -> list[str]:
+    out: list[str] = []
+    for para in (text or "").split("\n"):
+        out.extend(ctx.wrap(para, size, width) or [""])
+    return out
+
+
+def draw_page(t: Any, surface: pygame.Surface, rect: pygame.Rect, scale_unit: float | None = None) -> None:
+    """The newspaper page inside ``rect`` (reads only)."""
+    ctx, tx, v = t.ctx, t.tx, t.view
+    u = scale_unit or min(t.L.u, rect.h / 36)
+    pygame.draw.rect(surface, (0, 0, 0), rect.move(4, 6), border_radius=4)
+    pygame.draw.rect(surface, NEWSPRINT, rect, border_radius=4)
+    m = int(u * 1.4)
+    inner = rect.inflate(-m * 2, -m * 2)
+    x, y, w = inner.left, inner.top, inner.w
+    # masthead
+    head = ctx.text(tx.ui("article_heading"), max(14.0, u * 1.6), INK, True)
+    surface.blit(head, head.get_rect(midtop=(inner.centerx, y)))
+    y += head.get_height()
+    cal = v.get("calendar") or {}
+    sub_title = tx.subject_title(v.get("subject"))
+    meta = f"{tx.ui('article_subject')}: {sub_title}　{tx.ui('article_period')}: " \
+           f"{tx.ui('day', n=cal.get('day', 1))} / {tx.ui('scene', n=(v.get('scene') or {}).get('number', 0))}"
+    pygame.draw.line(surface, RULE, (x, y + 2), (inner.right, y + 2), 3)
+    y += int(u * 0.35)
+    ms = max(14.0, u * 0.72)
+    for ln in ctx.wrap(meta, ms, w)[:2]:
+        img = ctx.text(ln, ms, MUTED)
+        surface.blit(img, img.get_rect(midtop=(inner.centerx, y)))
+        y += img.get_height()
+    pygame.draw.line(surface, RULE, (x, y + 2), (inner.right, y + 2), 1)
+    y += int(u * 0.6)
+    # headline
+    title = v.get("title") or sub_title
+    hs = max(16.0, u * 2.2)
+    for ln in ctx.wrap(title, hs, w)[:2]:
+        img = ctx.text(ln, hs, INK, True)
+        surface.blit(img, (x, y))
+        y += img.get_height()
+    outcome = v.get("outcome") or {}
+    truth = bool(outcome.get("truth"))
+    verdict = tx.ui("article_truth") if truth else (tx.ui("article_unknown") if outcome else tx.ui("article_unfinished"))
+    vs = max(14.0, u * 1.0)
+    img = ctx.text(verdict, vs, STAMP_OK if truth else STAMP_NO, True)
+    surface.blit(img, (x, y))
+    y += img.get_height() + int(u * 0.3)
+    # the lede: the situation the reporters started from
+    sub = tx.subject(v.get("subject"))
+    if sub is not None:
+        ls = max(14.0, u * 0.74)
+        lede = ctx.wrap(tx.tr(sub.situation), ls, w)
+        limit = 3 if rect.h < 1200 else 6
+        if len(lede) > limit:
+            lede = lede[:limit]
+            lede[-1] = lede[-1][:-1] + "…"
+        for ln in lede:
+            surface.blit(ctx.text(ln, ls, (80, 74, 66)), (x, y))
+            y += ctx.font(ls).get_linesize()
+        y += int(u * 0.3)
+    pygame.draw.line(surface, RULE, (x, y), (inner.right, y), 1)
+    y += int(u * 0.4)
+    # two columns: deduction (wide) | clues used
+    gap = int(u * 1.2)
+    col_r = int(w * 0.38)
+    col_l = w - col_r - gap
+    top = y
+    pygame.draw.line(surface, RULE, (x + col_l + gap // 2, top), (x + col_l + gap // 2, inner.bottom - int(u * 3.6)), 1)
+    bs = max(14.0, u * 0.82)
+    lh = ctx.font(bs).get_linesize()
+    bottom_limit = inner.bottom - int(u * 4.0)
+    sec = ctx.text(tx.ui("article_deduction"), max(14.0, u * 0.95), INK, True)
+    surface.blit(sec, (x, y))
+    y += sec.get_height() + int(u * 0.2)
+    body = (v.get("deduction") or "").strip()
+    text = body if (truth and body) else (tx.ui("article_unknown") if outcome else tx.ui("article_unfinished"))
+    if not truth and body:
+        text = body + "\n\n" + tx.ui("article_unknown")
+    for ln in _lines(ctx, text, bs, col_l):
+        if y + lh > bottom_limit:
+            break
+        surface.blit(ctx.text(ln, bs, INK), (x, y))
+        y += lh
+    # the trail: where the reporters went, what happened, whom they met
+    trail = [c for c in v.get("cards") or [] if c.get("kind") in ("location", "phenomenon", "character")]
+    if trail and y + lh * 3 < bottom_limit:
+        y += int(u * 0.6)
+        sec = ctx.text(t.ctx.t("sm.article_trail"), max(14.0, u * 0.95), INK, True)
+        surface.blit(sec, (x, y))
+        y += sec.get_height() + int(u * 0.2)
+        ts = max(14.0, u * 0.7)
+        tlh = ctx.font(ts).get_linesize()
+        marks = {"location": SUIT_CHAR["hearts"], "phenomenon": SUIT_CHAR["diamonds"],
+                 "character": SUIT_CHAR["spades"]}
+        for c in trail:
+            title = tx.card_title(v, c)
+            body = tx.card_body(v, c)
+            kind_name = tx.ui(f"kind_{c['kind']}")
+            colon = ": " if ctx.lang == "en" else "："
+            line = f"{marks[c['kind']]} {title}{colon}{body}" if title != kind_name else f"{marks[c['kind']]} {body}"
+            for j, ln in enumerate(ctx.wrap(line, ts, col_l - int(u * 0.8))):
+                if y + tlh > bottom_limit:
+                    break
+                surface.blit(ctx.text(ln, ts, (70, 66, 60)), (x + (0 if j == 0 else int(u * 0.8)), y))
+                y += tlh
+    # clues column
+    cx, cy = x + col_l + gap, top
+    sec = ctx.text(tx.ui("article_clues"), max(14.0, u * 0.95), INK, True)
+    surface.blit(sec, (cx, cy))
+    cy += sec.get_height() + int(u * 0.2)
+    cards = {c["id"]: c for c in v.get("cards") or []}
+    cs = max(14.0, u * 0.74)
+    clh = ctx.font(cs).get_linesize()
+    used = [cards[i] for i in v.get("clues_used") or [] if i in cards]
+    for i, c in enumerate(used, 1):
+        for j, ln in enumerate(ctx.wrap(f"{SUIT_CHAR['clubs']}{i}. {tx.card_body(v, c)}", cs, col_r)):
+            if cy + clh > bottom_limit:
+                break
+            surface.blit(ctx.text(ln, cs, INK), (cx + (0 if j == 0 else int(u * 0.8)), cy))
+            cy += clh
+        cy += int(u * 0.2)
+    if not used:
+        surface.blit(ctx.text("—", cs, MUTED), (cx, cy))
+    # footer: team + the roll
+    fy = inner.bottom - int(u * 3.4)
+    pygame.draw.line(surface, RULE, (x, fy), (inner.right, fy), 1)
+    team = []
+    for st in v.get("students") or []:
+        if st is None:
+            continue
+        who = st['name'] + tx.paren(tx.playbook_name(st['playbook']))
+        if st.get("left"):
+            who += tx.ui("article_left")
+        team.append(who)
+    fs_ = max(14.0, u * 0.72)
+    line = f"{tx.ui('article_team')}: " + ("、" if ctx.lang != "en" else ", ").join(team)
+    team_lines = ctx.wrap(line, fs_, w - int(u * 8))[:2]
+    ty = fy + int(u * 0.3)
+    for ln in team_lines:
+        surface.blit(ctx.text(ln, fs_, INK), (x, ty))
+        ty += ctx.font(fs_).get_linesize()
+    if outcome:
+        dice = " + ".join(str(d) for d in outcome.get("dice") or [])
+        roll = f"{tx.ui('article_roll')}: {dice} − {outcome.get('difficulty', 0)} + {outcome.get('clues', 0)} = " \
+               f"{outcome.get('total')} → {tx.band(outcome.get('band'))}"
+        for ln in ctx.wrap(roll, fs_, w - int(u * 8))[:1]:
+            surface.blit(ctx.text(ln, fs_, MUTED), (x, ty))
+        # the stamp
+        sr = int(u * 3.2)
+        centre = (inner.right - sr - int(u * 0.3), fy - sr + int(u * 0.4))
+        col = STAMP_OK if truth else STAMP_NO
+        stamp = pygame.Surface((sr * 2 + 8, sr * 2 + 8), pygame.SRCALPHA)
+        pygame.draw.circle(stamp, (*col, 210), (sr + 4, sr + 4), sr, max(3, int(u * 0.25)))
+        pygame.draw.circle(stamp, (*col, 160), (sr + 4, sr + 4), int(sr * 0.82), 2)
+        word = t.ctx.t("sm.stamp_solved") if truth else t.ctx.t("sm.stamp_unsolved")
+        img = ctx.text(word, max(14.0, u * (1.3 if len(word) <= 4 else 0.8)), col, True)
+        if img.get_width() > sr * 1.6:
+            img = pygame.transform.smoothscale(img, (int(sr * 1.6), max(1, int(img.get_height() * sr * 1.6 / img.get_width()))))
+        stamp.blit(img, img.get_rect(center=(sr + 4, sr + 4)))
+        stamp = pygame.transform.rotate(stamp, 12)
+        surface.blit(stamp, stamp.get_rect(center=centre))
+    _ = BAND_COLOUR

@@ -1,0 +1,844 @@
+"""Drawing the school_mystery table (reads the table, never changes it) and its hit geometry."""
+from __future__ import annotations
+
+import math
+from typing import Any
+
+import pygame
+
+from client.tables.school_mystery_texts import (BAND_COLOUR, KIND_SUIT, NOTE_COLOUR, SUIT_CHAR, SUIT_COLOUR,
+                                                SUIT_SYMBOL, SUITS)
+from client.tables.school_mystery_ui import ACCENT, CHALK, CHALK_DIM, INK, LINE, MUTED, PAPER, fs
+from client.widgets.cards import CardFace, draw_symbol
+from client.widgets.drag import draw_glow
+from client.widgets.tokens import ink_on, seat_colour
+
+PANEL = (36, 64, 57)
+BORN_SECONDS = 0.25
+MOVE_SECONDS = 0.22
+SEALED = (120, 52, 60)
+SEAL_OPEN = (200, 170, 120)
+
+
+def _panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 150, radius: int = 12,
+           colour: tuple = PANEL, border: tuple | None = None) -> None:
+    layer = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(layer, (*colour, alpha), layer.get_rect(), border_radius=radius)
+    if border:
+        pygame.draw.rect(layer, (*border, 220), layer.get_rect(), width=2, border_radius=radius)
+    surface.blit(layer, rect)
+
+
+# --------------------------------------------------------------------------- geometry
+
+AUTO_KINDS = ("location", "phenomenon", "character", "clue", "note")
+
+
+def card_pos(t: Any, card: dict) -> tuple[int, int]:
+    tween = t.card_tweens.get(card["id"])
+    if tween is not None:
+        x, y = tween.value
+        return int(x), int(y)
+    return target_pos(t, card)
+
+
+def target_pos(t: Any, card: dict) -> tuple[int, int]:
+    """Where a card rests: a drop waiting for the server, the tidy column, or its shared position."""
+    pending = t.pending_pos.get(card["id"])
+    if pending is not None:
+        return t.L.to_screen(*pending)
+    auto = t.auto_pos.get(card["id"])
+    if auto is not None:
+        return auto
+    return t.L.to_screen(card["x"], card["y"])
+
+
+def auto_layout(t: Any) -> dict[int, tuple[int, int]]:
+    """Screen spots of the cards nobody has moved yet (still at the rules' default position).
+
+    The rules place a new card on a default spot; the table shows such cards in tidy
+    columns by kind instead (the same for every viewer, as it depends only on the view).
+    Once a player drags a card, its shared position is used.
+    """
+    from shared.games.school_mystery.rules import _default_pos
+
+    cards = t.view.get("cards") or []
+    seen: list[dict] = []
+    unmoved: dict[str, list[int]] = {k: [] for k in AUTO_KINDS}
+    for c in cards:
+        if tuple(_default_pos({"cards": seen}, c["kind"])) == (c["x"], c["y"]):
+            unmoved.setdefault(c["kind"], []).append(c["id"])
+        seen.append(c)
+    r = t.L.canvas
+    cw, ch = t.L.card_size
+    pad = int(t.L.u * 0.4)
+    cols = [k for k in AUTO_KINDS if unmoved.get(k)] or []
+    colw = (r.w - pad) / max(1, len(AUTO_KINDS))
+    out: dict[int, tuple[int, int]] = {}
+    for k in cols:
+        i = AUTO_KINDS.index(k)
+        ids = unmoved[k]
+        x = int(r.left + pad + i * colw + max(0, (colw - pad - cw) / 2))
+        room = r.h - ch - pad * 2
+        step = ch + pad if len(ids) <= 1 else min(ch + pad, room / (len(ids) - 1))
+        for j, cid in enumerate(ids):
+            out[cid] = (x, int(r.top + pad + j * step))
+    return out
+
+
+def card_rect(t: Any, card: dict) -> pygame.Rect:
+    return pygame.Rect(card_pos(t, card), t.L.card_size)
+
+
+def card_at(t: Any, pos: tuple[int, int]) -> int | None:
+    for c in reversed(t.view.get("cards") or []):
+        if card_rect(t, c).collidepoint(pos):
+            return c["id"]
+    return None
+
+
+def link_knob(t: Any, r: pygame.Rect) -> pygame.Rect:
+    s = int(t.L.u * 1.5)
+    return pygame.Rect(r.right - s // 2 - int(t.L.u * 0.15), r.centery - s // 2 + int(t.L.u * 0.5), s, s)
+
+
+def link_path(t: Any, ra: pygame.Rect, rb: pygame.Rect) -> list[tuple[int, int]]:
+    """The red string between two clue cards: a curve bulging out to the right of cards stacked in a
+    column, else a straight line between their centres."""
+    if abs(ra.centerx - rb.centerx) < ra.w:
+        p0, p2 = ra.midright, rb.midright
+        bulge = t.L.u * 2.2
+        p1 = (max(p0[0], p2[0]) + bulge, (p0[1] + p2[1]) / 2)
+        pts = []
+        for i in range(17):
+            k = i / 16
+            x = (1 - k) ** 2 * p0[0] + 2 * (1 - k) * k * p1[0] + k ** 2 * p2[0]
+            y = (1 - k) ** 2 * p0[1] + 2 * (1 - k) * k * p1[1] + k ** 2 * p2[1]
+            pts.append((int(x), int(y)))
+        return pts
+    return [ra.center, ((ra.centerx + rb.centerx) // 2, (ra.centery + rb.centery) // 2), rb.center]
+
+
+def link_marks(t: Any) -> list[tuple[int, int, tuple[int, int]]]:
+    out = []
+    for a, b in t.view.get("links") or []:
+        ca, cb = t.card(a), t.card(b)
+        if ca is None or cb is None:
+            continue
+        pts = link_path(t, card_rect(t, ca), card_rect(t, cb))
+        out.append((a, b, pts[len(pts) // 2]))
+    return out
+
+
+def tab_rects(t: Any) -> list[pygame.Rect]:
+    students = t.view.get("students") or []
+    n = len(students)
+    if not n or t.display:
+        return []
+    tabs = t.L.tabs
+    w = tabs.w // n
+    return [pygame.Rect(tabs.left + i * w, tabs.top, w - 2, tabs.h) for i in range(n)]
+
+
+def secrets_rect(t: Any) -> pygame.Rect:
+    s = t.L.sheet
+    h = int(t.L.u * 7.2)
+    return pygame.Rect(s.left + int(t.L.u * 0.5), s.bottom - h - int(t.L.u * 0.4), s.w - int(t.L.u), h)
+
+
+def deck_action(t: Any, suit: str) -> dict | None:
+    """The action dragging this deck's top card sends for this viewer now (None: not theirs)."""
+    if not t.controls:
+        return None
+    task = t.task()
+    if task is not None and task.get("kind") == "draw" and task.get("suit") == suit and task.get("seat") == t.seat:
+        return {"type": "draw_card"} if t.can("draw_card") else None
+    if suit == "hearts" and task is None and t.view.get("roll") is None and t.can("draw_location"):
+        return {"type": "draw_location"}
+    return None
+
+
+# --------------------------------------------------------------------------- card faces
+
+def card_face(t: Any, card: dict) -> CardFace:
+    kind = card.get("kind", "note")
+    suit = KIND_SUIT.get(kind)
+    colour = SUIT_COLOUR.get(suit, NOTE_COLOUR)
+    title = t.tx.card_title(t.view, card)
+    return CardFace(key=f"info:{card['id']}:{hash(card.get('text', ''))}:{card.get('option')}", title=title,
+                    subtitle=t.tx.ui(f"kind_{kind}") + (f" {card['rank']}" if card.get("rank") else ""),
+                    body=t.tx.card_body(t.view, card), colour=colour,
+                    symbol=SUIT_SYMBOL.get(suit, "circle"), corner=str(card.get("rank") or ""))
+
+
+def card_zoom_text(t: Any, card: dict) -> str:
+    body = t.tx.card_body(t.view, card)
+    base = t.tx.card_base_text(t.view, card)
+    parts = [body]
+    if base and base != body:
+        parts.append("— " + base)
+    if card.get("kind") == "character" and card.get("rank"):
+        parts.append(t.tx.drawn(t.view, "spades", card["rank"])["extra"])
+    parts.append(t.ctx.t("sm.card_by", name=t.name(card.get("by")), n=card.get("scene", 0)))
+    return "\n".join(p for p in parts if p)
+
+
+def info_card_surface(t: Any, card: dict, used: bool, selected: bool) -> pygame.Surface:
+    w, h = t.L.card_size
+    body = t.tx.card_body(t.view, card)
+    key = (card["id"], card.get("kind"), card.get("rank"), card.get("option"), body, w, h, t.ctx.lang, used,
+           selected)
+    surf = t.card_cache.get(key)
+    if surf is not None:
+        return surf
+    if len(t.card_cache) > 400:
+        t.card_cache.clear()
+    ctx, u = t.ctx, t.L.u
+    kind = card.get("kind", "note")
+    suit = KIND_SUIT.get(kind)
+    colour = SUIT_COLOUR.get(suit, NOTE_COLOUR)
+    pad = max(4, int(u * 0.3))
+    s = pygame.Surface((w + pad * 2, h + pad * 2), pygame.SRCALPHA)
+    pygame.draw.rect(s, (0, 0, 0, 60), (pad + 3, pad + 5, w, h), border_radius=int(u * 0.45))
+    r = pygame.Rect(pad, pad, w, h)
+    pygame.draw.rect(s, PAPER, r, border_radius=int(u * 0.45))
+    head = pygame.Rect(r.left, r.top, w, int(u * 1.55))
+    pygame.draw.rect(s, colour, head, border_top_left_radius=int(u * 0.45), border_top_right_radius=int(u * 0.45))
+    fg = ink_on(colour)
+    if suit:
+        draw_symbol(s, SUIT_SYMBOL[suit], (head.left + int(u * 0.85), head.centery), u * 0.52, fg)
+    label = t.tx.ui(f"kind_{kind}")
+    img = ctx.text(label, fs(ctx, 0.72), fg, True)
+    room = head.w - int(u * 2.0)
+    if card.get("rank"):
+        rk = ctx.text(f"{SUIT_CHAR.get(suit, '')}{card['rank']}", fs(ctx, 0.72), fg, True)
+        s.blit(rk, rk.get_rect(midright=(head.right - int(u * 0.4), head.centery)))
+        room -= rk.get_width() + int(u * 0.3)
+    if img.get_width() > room > 0:
+        img = pygame.transform.smoothscale(img, (room, max(1, int(img.get_height() * room / img.get_width()))))
+    if room > 0:
+        s.blit(img, img.get_rect(midleft=(head.left + int(u * 1.6), head.centery)))
+    y = head.bottom + int(u * 0.2)
+    inner = w - int(u * 0.8)
+    x = r.left + int(u * 0.4)
+    if kind in ("location", "character") and card.get("rank"):
+        title = t.tx.card_title(t.view, card)
+        tl = ctx.wrap(title, fs(ctx, 0.76), inner)[:1]
+        for ln in tl:
+            im = ctx.text(ln, fs(ctx, 0.76), INK, True)
+            s.blit(im, (x, y))
+            y += im.get_height()
+    size = fs(ctx, 0.7)
+    lh = ctx.font(size).get_linesize()
+    lines = ctx.wrap(body, size, inner)
+    room = max(0, (r.bottom - int(u * 0.25) - y) // lh)
+    shown = lines[:room]
+    if len(lines) > room and shown:
+        shown[-1] = shown[-1][: max(0, len(shown[-1]) - 2)] + "…"
+    for ln in shown:
+        s.blit(ctx.text(ln, size, INK), (x, y))
+        y += lh
+    if card.get("invented"):
+        pygame.draw.line(s, colour, (r.left + 3, r.bottom - 4), (r.right - 3, r.bottom - 4), 2)
+    if used:
+        stamp = ctx.text(ctx.t("sm.used_stamp"), fs(ctx, 0.7), (190, 60, 50), True)
+        box = stamp.get_rect(bottomright=(r.right - int(u * 0.3), r.bottom - int(u * 0.2))).inflate(10, 4)
+        pygame.draw.rect(s, (252, 236, 220), box, border_radius=4)
+        pygame.draw.rect(s, (190, 60, 50), box, 2, border_radius=4)
+        s.blit(stamp, stamp.get_rect(center=box.center))
+    border = ACCENT if selected else (200, 190, 170)
+    pygame.draw.rect(s, border, r, width=3 if selected else 1, border_radius=int(u * 0.45))
+    t.card_cache[key] = s
+    return s
+
+
+# --------------------------------------------------------------------------- drawing
+
+def draw(t: Any, surface: pygame.Surface) -> None:
+    if not t.view:
+        return
+    surface.blit(static_layer(t, surface.get_size()), (0, 0))
+    draw_deck_glows(t, surface)
+    draw_canvas(t, surface)
+    draw_dice(t, surface)
+    for w in t.widgets:
+        w.draw(surface, t.ctx)
+    t.drag.draw_targets(surface)
+    draw_dragged(t, surface)
+    draw_flying(t, surface)
+    t.zoom.draw(surface, t.rect)
+
+
+def static_layer(t: Any, size: tuple[int, int]) -> pygame.Surface:
+    """Everything that changes only with the view or a local choice, drawn once per change (a cache)."""
+    held = t.drag.held.payload.get("suit") if (t.drag.held is not None and t.drag.dragging) else None
+    key = (t.version, size, held, t.sel.get("tab"), t.secrets_open, t.ctx.lang, t.L.u)
+    if t.static_key == key and t.static is not None:
+        return t.static
+    layer = pygame.Surface(size).convert() if pygame.display.get_surface() is not None else pygame.Surface(size)
+    t.background(layer)
+    draw_tracker(t, layer)
+    if t.display:
+        draw_roster(t, layer)
+    else:
+        draw_sheet(t, layer)
+    draw_decks(t, layer)
+    draw_prompt(t, layer)
+    u, r = t.L.u, t.L.canvas
+    _panel(layer, r, alpha=60, radius=int(u * 0.6), colour=(20, 40, 36))
+    draw_log(t, layer)
+    draw_tray_base(t, layer)
+    t.static, t.static_key = layer, key
+    return layer
+
+
+def draw_deck_glows(t: Any, surface: pygame.Surface) -> None:
+    for i, suit in enumerate(SUITS):
+        if deck_action(t, suit) is not None and not t.drag.is_held(("deck", suit)):
+            pulse = 0.55 + 0.45 * math.sin(t.clock * 4.0)
+            draw_glow(surface, t.L.deck_card(i), ACCENT, 8, pulse)
+
+
+def draw_tracker(t: Any, surface: pygame.Surface) -> None:
+    ctx, u, r = t.ctx, t.L.u, t.L.tracker
+    v = t.view
+    _panel(surface, r)
+    x, y = r.left + int(u * 0.6), r.top + int(u * 0.4)
+    phase = v.get("phase", "")
+    img = ctx.text(t.tx.ui(f"phase_{phase}"), fs(ctx, 0.8), ACCENT, True)
+    surface.blit(img, (x, y))
+    y += img.get_height()
+    cal = v.get("calendar")
+    if cal:
+        kind = t.tx.ui("holiday") if cal.get("holiday") else t.tx.ui("schoolday")
+        day = t.tx.ui('day', n=cal.get('day', 1)) + t.tx.paren(t.tx.weekday(cal.get('weekday', 'mon')))
+        img = ctx.text(day, fs(ctx, 1.25), CHALK, True)
+        surface.blit(img, (x, y))
+        tag = ctx.text(kind, fs(ctx, 0.75), INK, True)
+        box = tag.get_rect(midleft=(x + img.get_width() + int(u * 0.5), y + img.get_height() // 2)).inflate(12, 4)
+        pygame.draw.rect(surface, (240, 200, 120) if cal.get("holiday") else CHALK_DIM, box, border_radius=box.h // 2)
+        surface.blit(tag, tag.get_rect(center=box.center))
+        y += img.get_height()
+        scene = (v.get("scene") or {}).get("number", 0)
+        per = 2 if cal.get("holiday") else 1
+        line = t.tx.ui("scene", n=scene) if scene else t.ctx.t("sm.no_scene")
+        line += "  " + ctx.t("sm.scenes_today", n=cal.get("scenes_today", 0), per=per)
+        img = ctx.text(line, fs(ctx, 0.8), CHALK)
+        surface.blit(img, (x, y))
+        y += img.get_height()
+        loc = t.tx.location_name(v, v.get("location"))
+        if loc:
+            for ln in ctx.wrap("♥ " + loc, fs(ctx, 0.85), r.w - int(u * 1.2))[:1]:
+                img = ctx.text(ln, fs(ctx, 0.85), PAPER, True)
+                surface.blit(img, (x, y))
+                y += img.get_height()
+    else:
+        title = t.tx.subject_title(v.get("subject")) or ctx.t("sm.setup")
+        for ln in ctx.wrap(title, fs(ctx, 1.0), r.w - int(u * 1.2))[:2]:
+            img = ctx.text(ln, fs(ctx, 1.0), CHALK, True)
+            surface.blit(img, (x, y))
+            y += img.get_height()
+    leader = v.get("leader")
+    if isinstance(leader, int):
+        img = ctx.text(f"{t.tx.ui('leader')}: {t.name(leader)}", fs(ctx, 0.75), CHALK_DIM)
+        d = min(int(u * 1.4), img.get_height())
+        by = min(y + int(u * 0.15), r.bottom - d - 2)
+        surface.blit(t.badges.badge(leader, d), (x - 2, by - 2))
+        surface.blit(img, (x + d + int(u * 0.5), by + (d - img.get_height()) // 2),
+                     area=pygame.Rect(0, 0, r.right - x - d - int(u), img.get_height()))
+
+
+def draw_roster(t: Any, surface: pygame.Surface) -> None:
+    """Table display: every student in one public line each (no secrets, only counts)."""
+    ctx, u, r = t.ctx, t.L.u, t.L.sheet
+    _panel(surface, r)
+    y = r.top + int(u * 0.4)
+    for i, st in enumerate(t.view.get("students") or []):
+        d = int(u * 1.5)
+        surface.blit(t.badges.badge(i, d), (r.left + int(u * 0.4), y))
+        x = r.left + int(u * 0.6) + d + int(u * 0.3)
+        if st is None:
+            img = ctx.text(t.name(i), fs(ctx, 0.7), CHALK_DIM)
+            surface.blit(img, (x, y))
+            y += int(u * 2)
+            continue
+        img = ctx.text(st["name"], fs(ctx, 0.72), CHALK, True)
+        surface.blit(img, (x, y))
+        sub = f"{t.tx.playbook_name(st['playbook'])}  {t.tx.ui('secrets_unlocked', n=st.get('secrets_unlocked', 0))}"
+        im2 = ctx.text(sub, fs(ctx, 0.55), CHALK_DIM)
+        surface.blit(im2, (x, y + img.get_height()))
+        y += img.get_height() + im2.get_height()
+        conds = [t.tx.condition_name(c) for c in st.get("conditions") or []]
+        if conds:
+            for ln in ctx.wrap(" / ".join(conds), fs(ctx, 0.55), r.right - x - int(u * 0.3))[:2]:
+                im = ctx.text(ln, fs(ctx, 0.55), (240, 200, 140))
+                surface.blit(im, (x, y))
+                y += im.get_height()
+        y += int(u * 0.4)
+        if y > r.bottom - u * 2:
+            break
+
+
+def draw_sheet(t: Any, surface: pygame.Surface) -> None:
+    ctx, u = t.ctx, t.L.u
+    students = t.view.get("students") or []
+    for i, tr in enumerate(tab_rects(t)):
+        active = i == t.sel.get("tab")
+        col = PAPER if active else (70, 100, 92)
+        pygame.draw.rect(surface, col, tr, border_top_left_radius=8, border_top_right_radius=8)
+        d = int(min(tr.h * 0.72, u * 1.5))
+        surface.blit(t.badges.badge(i, d), (tr.left + 3, tr.centery - d // 2 - 2))
+        st = students[i]
+        nm = st["name"] if st else "…"
+        room = tr.w - d - 8
+        size = fs(ctx, 0.62)
+        lines = ctx.wrap(nm, size, room)
+        img = ctx.text(lines[0] if lines else "", size, INK if active else CHALK, active)
+        surface.blit(img, (tr.left + d + 6, tr.centery - img.get_height() // 2),
+                     area=pygame.Rect(0, 0, room, img.get_height()))
+    r = t.L.sheet
+    pygame.draw.rect(surface, PAPER, r, border_bottom_left_radius=12, border_bottom_right_radius=12)
+    seat = t.sel.get("tab")
+    st = t.student(seat)
+    if st is None and seat == t.seat:
+        st = _preview_student(t)
+    x, y, w = r.left + int(u * 0.6), r.top + int(u * 0.5), r.w - int(u * 1.2)
+    if st is None:
+        for ln in ctx.wrap(ctx.t("sm.sheet_empty", name=t.name(seat)), fs(ctx, 0.8), w):
+            surface.blit(ctx.text(ln, fs(ctx, 0.8), MUTED), (x, y))
+            y += ctx.font(fs(ctx, 0.8)).get_linesize()
+        return
+    # name, playbook, tags
+    img = ctx.text(st["name"], fs(ctx, 1.1), INK, True)
+    surface.blit(img, (x, y))
+    tags = []
+    if seat == t.view.get("leader"):
+        tags.append(t.tx.ui("leader"))
+    if seat == t.seat:
+        tags.append(ctx.t("sm.you"))
+    if st.get("left"):
+        tags.append(ctx.t("sm.left_tag"))
+    tx = x + img.get_width() + int(u * 0.4)
+    for tag in tags:
+        im = ctx.text(tag, fs(ctx, 0.62), INK, True)
+        box = im.get_rect(midleft=(tx, y + img.get_height() // 2)).inflate(10, 2)
+        pygame.draw.rect(surface, (240, 200, 140), box, border_radius=box.h // 2)
+        surface.blit(im, im.get_rect(center=box.center))
+        tx = box.right + 6
+    y += img.get_height()
+    pb = ctx.text(t.tx.playbook_name(st["playbook"]), fs(ctx, 0.75), MUTED, True)
+    surface.blit(pb, (x, y))
+    y += pb.get_height() + int(u * 0.3)
+    # stats in two columns
+    stats = st.get("stats") or {}
+    ids = t.tx.stat_ids()
+    colw = w // 2
+    size = fs(ctx, 0.75)
+    lh = ctx.font(size).get_linesize()
+    for i, sid in enumerate(ids):
+        cx = x + (i % 2) * colw
+        cy = y + (i // 2) * lh
+        nm = ctx.text(t.tx.stat_name(sid), size, INK)
+        surface.blit(nm, (cx, cy))
+        val = ctx.text(f"{int(stats.get(sid, 0)):+d}", size, INK, True)
+        surface.blit(val, val.get_rect(topright=(cx + colw - int(u * 0.8), cy)))
+    y += ((len(ids) + 1) // 2) * lh + int(u * 0.3)
+    pygame.draw.line(surface, LINE, (x, y), (x + w, y), 1)
+    y += int(u * 0.3)
+    # conditions: three slots
+    surface.blit(ctx.text(ctx.t("sm.conditions_max"), fs(ctx, 0.7), MUTED, True), (x, y))
+    y += ctx.font(fs(ctx, 0.7)).get_linesize()
+    conds = st.get("conditions") or []
+    slot_h = int(u * 1.5)
+    for i in range(3):
+        sr = pygame.Rect(x, y + i * (slot_h + 3), w, slot_h)
+        if i < len(conds):
+            pygame.draw.rect(surface, (250, 226, 200), sr, border_radius=6)
+            pygame.draw.rect(surface, (200, 120, 80), sr, 2, border_radius=6)
+            nm = t.tx.condition_name(conds[i])
+            lines = ctx.wrap(nm, fs(ctx, 0.7), w - 12)
+            surface.blit(ctx.text(lines[0] if lines else "", fs(ctx, 0.7), INK),
+                         (sr.left + 8, sr.centery - ctx.font(fs(ctx, 0.7)).get_linesize() // 2))
+        else:
+            _dashed(surface, sr, LINE)
+    y += 3 * (slot_h + 3) + int(u * 0.2)
+    # relationships
+    surface.blit(ctx.text(ctx.t("sm.relationships"), fs(ctx, 0.7), MUTED, True), (x, y))
+    y += ctx.font(fs(ctx, 0.7)).get_linesize()
+    help_used = [tuple(p) for p in t.view.get("help_used") or []]
+    rival = st.get("rival")
+    n = len(t.view.get("students") or [])
+    size = fs(ctx, 0.68)
+    lh = ctx.font(size).get_linesize()
+    for other in range(n):
+        is_rival = other == rival
+        if other == seat and not is_rival:
+            continue
+        d = int(lh * 0.9)
+        surface.blit(t.badges.badge(other, d), (x, y))
+        role = t.tx.ui("rival") if is_rival else t.tx.ui("friend")
+        if is_rival and other != seat:
+            role = f"{t.tx.ui('rival')}・{t.tx.ui('friend')}"
+        text = t.name(other) + t.tx.paren(role)
+        marks = []
+        if other != seat:
+            marks.append(("help", (seat, other) in help_used))
+        if is_rival:
+            marks.append(("reroll", seat in (t.view.get("rival_used") or [])))
+        mx = x + w
+        for what, used in reversed(marks):
+            mx = _tick(t, surface, mx, y, ctx.t(f"sm.rel_{what}"), used, size)
+        img = ctx.text(text, size, INK, is_rival)
+        surface.blit(img, (x + d + 8, y), area=pygame.Rect(0, 0, max(0, mx - x - d - 14), img.get_height()))
+        y += lh
+    y += int(u * 0.2)
+    # special moves
+    book = t.tx.playbook(st["playbook"])
+    if book is not None:
+        surface.blit(ctx.text(ctx.t("sm.special_moves"), fs(ctx, 0.7), MUTED, True), (x, y))
+        y += ctx.font(fs(ctx, 0.7)).get_linesize()
+        used_moves = st.get("used_moves") or {}
+        for mid in book.moves:
+            m = t.tx.move(mid)
+            if m is None:
+                continue
+            mark = " ✓" if mid in used_moves and m.limit == "subject" else ""
+            for ln in ctx.wrap(t.tx.tr(m.name) + mark, size, w)[:1]:
+                surface.blit(ctx.text(ln, size, INK), (x, y))
+                y += lh
+    draw_secrets(t, surface, seat, st)
+
+
+def _preview_student(t: Any) -> dict | None:
+    """While creating a student, the sheet shows what the choices so far make."""
+    book = t.tx.playbook(t.sel.get("playbook"))
+    if book is None or t.view.get("phase") != "setup_students":
+        return None
+    e = t.entries.get("name")
+    idx = t.sel.get("stats") if isinstance(t.sel.get("stats"), int) else 0
+    arrays = book.stat_arrays
+    return {"name": (e.text.strip() if e is not None else "") or "…", "playbook": book.id,
+            "stats": dict(arrays[min(idx, len(arrays) - 1)]), "rival": t.sel.get("rival"), "conditions": [],
+            "secrets_unlocked": 0, "used_moves": {}, "left": False}
+
+
+def _tick(t: Any, surface: pygame.Surface, right: int, y: int, label: str, used: bool, size: float) -> int:
+    ctx = t.ctx
+    img = ctx.text(("■ " if used else "□ ") + label, size * 0.92, MUTED if used else INK)
+    r = img.get_rect(topright=(right, y))
+    surface.blit(img, r)
+    return r.left - 8
+
+
+def _dashed(surface: pygame.Surface, r: pygame.Rect, colour: tuple) -> None:
+    step = 8
+    for x in range(r.left, r.right, step * 2):
+        pygame.draw.line(surface, colour, (x, r.top), (min(x + step, r.right), r.top), 2)
+        pygame.draw.line(surface, colour, (x, r.bottom), (min(x + step, r.right), r.bottom), 2)
+    for y in range(r.top, r.bottom, step * 2):
+        pygame.draw.line(surface, colour, (r.left, y), (r.left, min(y + step, r.bottom)), 2)
+        pygame.draw.line(surface, colour, (r.right, y), (r.right, min(y + step, r.bottom)), 2)
+
+
+def draw_secrets(t: Any, surface: pygame.Surface, seat: int, st: dict) -> None:
+    """Four sealed cards (three secrets and the last); the owner may open them to read."""
+    ctx, u = t.ctx, t.L.u
+    r = secrets_rect(t)
+    unlocked = int(st.get("secrets_unlocked", 0))
+    own = seat == t.seat and t.seat is not None and "secrets" in st
+    head = ctx.t("sm.secrets_head", n=unlocked)
+    surface.blit(ctx.text(head, fs(ctx, 0.7), MUTED, True), (r.left, r.top))
+    top = r.top + ctx.font(fs(ctx, 0.7)).get_linesize() + 2
+    book = t.tx.playbook(st["playbook"])
+    ids = [s.id for s in book.secrets] if book else []
+    opened = set(st.get("secrets") or []) if own else set()
+    if own and t.secrets_open:
+        # the owner reads: each secret's text, unlocked ones marked
+        size = fs(ctx, 0.62)
+        lh = ctx.font(size).get_linesize()
+        y = top
+        box = pygame.Rect(r.left, top, r.w, r.bottom - top)
+        pygame.draw.rect(surface, (252, 246, 236), box, border_radius=8)
+        pygame.draw.rect(surface, SEALED, box, 2, border_radius=8)
+        y += 4
+        for i, sid in enumerate(ids):
+            last = book.secrets[i].last
+            mark = "◆" if sid in opened else "◇"
+            label = t.tx.ui("last_secret") if last else f"{t.tx.ui('secret')} {i + 1}"
+            text = f"{mark} {label}: {t.tx.secret_text(st['playbook'], sid)}"
+            for ln in ctx.wrap(text, size, r.w - 12):
+                if y + lh > box.bottom:
+                    break
+                surface.blit(ctx.text(ln, size, SEALED if sid in opened else INK), (r.left + 6, y))
+                y += lh
+        return
+    n = max(4, len(ids))
+    gap = int(u * 0.4)
+    cw = (r.w - gap * (n - 1)) // n
+    hint_lines = ctx.wrap(ctx.t("sm.secrets_read"), fs(ctx, 0.62), r.w)[:2] if seat == t.seat else []
+    ch = r.bottom - top - len(hint_lines) * ctx.font(fs(ctx, 0.62), True).get_linesize() - 4
+    ch = min(ch, int(cw * 1.2))
+    for i in range(n):
+        cr = pygame.Rect(r.left + i * (cw + gap), top, cw, ch)
+        last = i == n - 1
+        is_open = i < unlocked if not own else (ids[i] in opened if i < len(ids) else False)
+        pygame.draw.rect(surface, (236, 226, 206) if is_open else SEALED, cr, border_radius=6)
+        pygame.draw.rect(surface, (212, 176, 90) if last else INK, cr, 3 if last else 1, border_radius=6)
+        c = cr.center
+        if is_open:
+            pygame.draw.circle(surface, SEAL_OPEN, c, int(cw * 0.2), 2)
+            pygame.draw.line(surface, SEAL_OPEN, (c[0] - cw * 0.18, c[1] + cw * 0.12), (c[0] + cw * 0.18, c[1] - cw * 0.12), 2)
+        else:
+            pygame.draw.circle(surface, (200, 80, 70), c, int(cw * 0.2))
+            pygame.draw.circle(surface, (150, 40, 40), c, int(cw * 0.2), 2)
+        lab = ctx.text(t.tx.ui("last_secret") if last else str(i + 1), fs(ctx, 0.55) if last else fs(ctx, 0.7),
+                       INK if is_open else PAPER, True)
+        if lab.get_width() > cw - 4:
+            lab = pygame.transform.smoothscale(lab, (cw - 4, max(1, int(lab.get_height() * (cw - 4) / lab.get_width()))))
+        surface.blit(lab, lab.get_rect(midbottom=(cr.centerx, cr.bottom - 3)))
+    if seat == t.seat and t.seat is not None:
+        size = fs(ctx, 0.62)
+        lines = ctx.wrap(ctx.t("sm.secrets_read"), size, r.w)[:2]
+        lh = ctx.font(size, True).get_linesize()
+        y = r.bottom - lh * len(lines)
+        for ln in lines:
+            img = ctx.text(ln, size, ACCENT, True)
+            surface.blit(img, img.get_rect(midtop=(r.centerx, y)))
+            y += lh
+
+
+def draw_decks(t: Any, surface: pygame.Surface) -> None:
+    ctx, u = t.ctx, t.L.u
+    v = t.view
+    decks = v.get("decks") or {}
+    discards = v.get("discards") or {}
+    duty = (v.get("scene") or {}).get("duty") or {}
+    for i, suit in enumerate(SUITS):
+        slot = t.L.deck_slot(i).inflate(-int(u * 0.3), 0)
+        _panel(surface, slot, alpha=110)
+        cr = t.L.deck_card(i)
+        count = int(decks.get(suit, 0)) if isinstance(decks.get(suit), int) else 0
+        held = t.drag.is_held(("deck", suit))
+        # a few stacked edges, then the top card back
+        for k in range(min(4, max(0, count - 1)), 0, -1):
+            pygame.draw.rect(surface, (30, 44, 56), cr.move(k * 2, k * 2), border_radius=8)
+        if count:
+            _deck_back(t, surface, cr, suit, dim=held)
+        else:
+            pygame.draw.rect(surface, (60, 90, 82), cr, 2, border_radius=8)
+        tx = cr.right + int(u * 0.6)
+        tw = slot.right - tx - int(u * 0.3)
+        name = t.tx.ui(f"suit_{suit}").replace(" ", "\u00a0", 1)  # the symbol stays with its word
+        k = 0.66 if t.display else 0.8
+        lines = ctx.wrap(name, fs(ctx, k), tw)[:2]
+        y = slot.top + int(u * 0.35)
+        for ln in lines:
+            img = ctx.text(ln, fs(ctx, k), CHALK, True)
+            surface.blit(img, (tx, y))
+            y += img.get_height()
+        nd = len(discards.get(suit) or [])
+        count_text = ctx.t("sm.deck_left", n=count) + (ctx.t("sm.deck_discarded", d=nd) if nd else "")
+        for ln in ctx.wrap(count_text, fs(ctx, 0.55 if t.display else 0.65), tw)[:2]:
+            img = ctx.text(ln, fs(ctx, 0.55 if t.display else 0.65), CHALK_DIM)
+            surface.blit(img, (tx, y))
+            y += img.get_height() - int(u * 0.1)
+        y -= img.get_height() - int(u * 0.1)
+        y += img.get_height() + int(u * 0.15)
+        seat = duty.get(suit)
+        if isinstance(seat, int):
+            lab = ctx.text(t.tx.ui("duty"), fs(ctx, 0.6), CHALK_DIM)
+            nm = ctx.text(t.name(seat), fs(ctx, 0.7), ACCENT if seat == t.seat else CHALK, True)
+            d = min(int(u * 1.5), nm.get_height() + 2)
+            y = min(y + int(u * 0.1), slot.bottom - d - 2)
+            surface.blit(t.badges.badge(seat, d), (tx - 2, y))
+            nx = tx + d + 4
+            surface.blit(lab, (nx, y + (d - lab.get_height()) // 2))
+            nx += lab.get_width() + 4
+            surface.blit(nm, (nx, y + (d - nm.get_height()) // 2),
+                         area=pygame.Rect(0, 0, max(0, slot.right - nx - 4), nm.get_height()))
+
+
+def _deck_back(t: Any, surface: pygame.Surface, r: pygame.Rect, suit: str, dim: bool = False) -> None:
+    colour = SUIT_COLOUR[suit]
+    pygame.draw.rect(surface, (0, 0, 0), r.move(2, 4), border_radius=8)
+    pygame.draw.rect(surface, PAPER, r, border_radius=8)
+    inner = r.inflate(-8, -8)
+    pygame.draw.rect(surface, colour if not dim else (120, 120, 120), inner, border_radius=6)
+    for k in range(3):
+        pygame.draw.rect(surface, PAPER, inner.inflate(-10 - k * 10, -10 - k * 10), 1, border_radius=5)
+    draw_symbol(surface, SUIT_SYMBOL[suit], inner.center, inner.w * 0.24, PAPER)
+
+
+def draw_prompt(t: Any, surface: pygame.Surface) -> None:
+    from client.tables.school_mystery_panels import prompt
+
+    ctx, u, r = t.ctx, t.L.u, t.L.prompt
+    text, mine = prompt(t)
+    if not text:
+        return
+    _panel(surface, r, alpha=200 if mine else 120, border=ACCENT if mine else None, radius=int(r.h // 2))
+    size = fs(ctx, 0.9 if not t.display else 0.75)
+    lines = ctx.wrap(text, size, r.w - int(u * 1.5))[:1]
+    if lines:
+        img = ctx.text(lines[0], size, ACCENT if mine else CHALK, mine)
+        surface.blit(img, img.get_rect(midleft=(r.left + int(u * 0.8), r.centery)))
+
+
+def draw_canvas(t: Any, surface: pygame.Surface) -> None:
+    u, r = t.L.u, t.L.canvas
+    cards = t.view.get("cards") or []
+    if not cards and t.view.get("phase") in ("introduction", "investigation"):
+        msg = t.ctx.t("sm.canvas_empty")
+        for i, ln in enumerate(t.ctx.wrap(msg, fs(t.ctx, 0.9), r.w - int(u * 4))[:3]):
+            img = t.ctx.text(ln, fs(t.ctx, 0.9), (90, 120, 110))
+            surface.blit(img, img.get_rect(midtop=(r.centerx, r.centery + i * img.get_height())))
+    if t.view.get("phase") == "over":
+        return  # the article page covers the table
+    used = set(t.view.get("clues_used") or [])
+    resolution = t.view.get("phase") in ("resolution", "over")
+    edit = t.sel.get("edit")
+    for c in cards:
+        if t.drag.is_held(("card", c["id"])):
+            continue
+        img = info_card_surface(t, c, resolution and c["id"] in used, edit == c["id"])
+        pos = t.drag.position_of(("card", c["id"]), card_rect(t, c).center)
+        born = t.card_born.get(c["id"], 0.0)
+        if born > 0:  # a new card turns face up (horizontal squash)
+            k = max(0.05, abs(math.cos(math.pi / 2 * born / BORN_SECONDS)))
+            img = pygame.transform.smoothscale(img, (max(1, int(img.get_width() * k)), img.get_height()))
+        lift = int(u * 0.25) if t.hover == c["id"] and not t.drag.dragging else 0
+        surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]) - lift)))
+        if c["kind"] == "clue" and t._play_phase() and not t.display:
+            k = link_knob(t, card_rect(t, c))
+            pygame.draw.circle(surface, (200, 60, 60), k.center, k.w // 2 - 2)
+            pygame.draw.circle(surface, PAPER, k.center, k.w // 2 - 2, 2)
+            knot = t.ctx.text("∞", fs(t.ctx, 0.6), PAPER, True)
+            surface.blit(knot, knot.get_rect(center=k.center))
+    # links: red string between clue cards, a knot in the middle (click it to cut)
+    for a, b, mid in link_marks(t):
+        ca, cb = t.card(a), t.card(b)
+        pts = link_path(t, _drawn_rect(t, ca), _drawn_rect(t, cb))
+        pygame.draw.lines(surface, (200, 60, 60), False, pts, max(2, int(u * 0.18)))
+        pygame.draw.circle(surface, (200, 60, 60), pts[len(pts) // 2], int(u * 0.45))
+        pygame.draw.circle(surface, PAPER, pts[len(pts) // 2], int(u * 0.45), 2)
+    # a link being drawn follows the pointer
+    if t.drag.dragging and t.drag.held is not None and t.drag.held.payload.get("kind") == "link":
+        src = t.card(t.drag.held.payload["id"])
+        if src is not None:
+            pygame.draw.line(surface, (230, 80, 80), card_rect(t, src).center, t.drag.pointer, max(2, int(u * 0.2)))
+
+
+def _drawn_rect(t: Any, card: dict) -> pygame.Rect:
+    r = card_rect(t, card)
+    r.center = _drawn_center(t, card)
+    return r
+
+
+def _drawn_center(t: Any, card: dict) -> tuple[int, int]:
+    if t.drag.is_held(("card", card["id"])):
+        p = t.drag.position_of(("card", card["id"]), card_rect(t, card).center)
+        return int(p[0]), int(p[1])
+    p = t.drag.position_of(("card", card["id"]), card_rect(t, card).center)
+    return int(p[0]), int(p[1])
+
+
+def draw_dragged(t: Any, surface: pygame.Surface) -> None:
+    held = t.drag.held
+    if held is None or not t.drag.dragging:
+        return
+    p = held.payload
+    pos = t.drag.position_of(held.id, held.home)
+    if p.get("kind") == "card":
+        c = t.card(p["id"])
+        if c is not None:
+            img = info_card_surface(t, c, False, True)
+            surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]) - 4)))
+    elif p.get("kind") == "deck":
+        r = t.L.deck_card(SUITS.index(p["suit"])).copy()
+        r.center = (int(pos[0]), int(pos[1]))
+        _deck_back(t, surface, r, p["suit"])
+
+
+def draw_flying(t: Any, surface: pygame.Surface) -> None:
+    for f in t.flying:
+        k = min(1.0, f["t"] / 0.45)
+        e = 1 - (1 - k) ** 3
+        x = f["from"][0] + (f["to"][0] - f["from"][0]) * e
+        y = f["from"][1] + (f["to"][1] - f["from"][1]) * e
+        r = t.L.deck_card(SUITS.index(f["suit"])).copy()
+        sq = abs(math.cos(math.pi * k))
+        r.w = max(2, int(r.w * max(0.05, sq)))
+        r.center = (int(x), int(y))
+        _deck_back(t, surface, r, f["suit"])
+
+
+def draw_log(t: Any, surface: pygame.Surface) -> None:
+    ctx, u, r = t.ctx, t.L.u, t.L.log
+    _panel(surface, r)
+    if t.display:
+        size = fs(ctx, 0.6)
+        lines = t.log[-2:]
+        y = r.top + int(u * 0.3)
+        for text, seat in lines:
+            ln = ctx.wrap(text, size, r.w - int(u * 2.5))[:1]
+            if isinstance(seat, int):
+                pygame.draw.circle(surface, seat_colour(seat), (r.left + int(u * 0.7), y + int(u * 0.55)), int(u * 0.3))
+            if ln:
+                surface.blit(ctx.text(ln[0], size, CHALK), (r.left + int(u * 1.3), y))
+            y += ctx.font(size).get_linesize()
+        return
+    title = ctx.text(ctx.t("sm.log"), fs(ctx, 0.8), CHALK, True)
+    surface.blit(title, (r.left + int(u * 0.6), r.top + int(u * 0.3)))
+    size = fs(ctx, 0.68)
+    lh = ctx.font(size).get_linesize()
+    area = pygame.Rect(r.left + int(u * 0.5), r.top + int(u * 1.6), r.w - int(u * 1.0), r.h - int(u * 1.9))
+    rows: list[tuple[str, int | None, bool]] = []
+    for text, seat in t.log[-40:]:
+        for i, ln in enumerate(ctx.wrap(text, size, area.w - int(u * 0.9))):
+            rows.append((ln, seat, i == 0))
+    rows = rows[-max(1, area.h // lh):]
+    y = area.top
+    for ln, seat, first in rows:
+        if first and isinstance(seat, int):
+            pygame.draw.circle(surface, seat_colour(seat), (area.left + int(u * 0.3), y + lh // 2), int(u * 0.25))
+        surface.blit(ctx.text(ln, size, CHALK), (area.left + int(u * 0.8), y))
+        y += lh
+
+
+def draw_tray_base(t: Any, surface: pygame.Surface) -> None:
+    ctx, u, r = t.ctx, t.L.u, t.L.tray
+    _panel(surface, r, alpha=170, colour=(60, 42, 30))
+    inner = r.inflate(-int(u * 0.6), -int(u * 0.6))
+    pygame.draw.rect(surface, (40, 92, 70), inner, border_radius=int(u * 0.5))
+    pygame.draw.rect(surface, (30, 70, 54), inner, 3, border_radius=int(u * 0.5))
+    if t.dice is None:
+        img = ctx.text(ctx.t("sm.tray"), fs(ctx, 0.8), (90, 140, 120))
+        surface.blit(img, img.get_rect(center=inner.center))
+
+
+def draw_dice(t: Any, surface: pygame.Surface) -> None:
+    ctx, u, r = t.ctx, t.L.u, t.L.tray
+    inner = r.inflate(-int(u * 0.6), -int(u * 0.6))
+    if t.dice is None:
+        return
+    t.dice.draw(surface, t.faces, lambda s: ctx.text(s, fs(ctx, 1.1), INK, True))
+    ev = t.dice_event or {}
+    if t.dice.landed:
+        band = ev.get("band")
+        roll = t.view.get("roll") or {}
+        if roll.get("raised") and roll.get("stage") == "rolled" and ev.get("reason") != "resolve":
+            band = roll.get("band", band)
+        note = ctx.t(f"sm.mode_note_{ev.get('mode', 'normal')}")
+        if ev.get("reason") == "resolve":
+            note = ctx.t("sm.resolve_note", d=ev.get("difficulty", 0), n=ev.get("clues", 0))
+        im2 = _fit(ctx.text(note, fs(ctx, 0.62), CHALK_DIM), inner.w - 8)
+        surface.blit(im2, im2.get_rect(midbottom=(inner.centerx, inner.bottom - int(u * 0.3))))
+        img = _fit(ctx.text(t.tx.band(band), fs(ctx, 1.25), BAND_COLOUR.get(band, CHALK), True), inner.w - 8)
+        surface.blit(img, img.get_rect(midbottom=(inner.centerx, inner.bottom - int(u * 0.3) - im2.get_height())))
+
+
+def _fit(img: pygame.Surface, width: int) -> pygame.Surface:
+    """Shrink a rendered line that is wider than ``width`` (rare: small windows, long words)."""
+    if img.get_width() <= width or width <= 0:
+        return img
+    return pygame.transform.smoothscale(img, (width, max(1, int(img.get_height() * width / img.get_width()))))

@@ -1,0 +1,95 @@
+"""Where everything sits on the school_mystery table (all sizes from the unit).
+
+1920×1080 (unit 20): the calendar/scene tracker top left above the character sheets
+(left sidebar, one tab per student); the four suit decks along the top; the prompt line
+under them; the information-card canvas in the middle with the action bar below it;
+the log on the right above the dice tray (bottom right). The table display drops the
+sheets and the action bar and keeps the log as a band.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+CANVAS = 10000
+
+
+@dataclass
+class Layout:
+    rect: pygame.Rect
+    u: float
+    tracker: pygame.Rect
+    tabs: pygame.Rect
+    sheet: pygame.Rect
+    decks: pygame.Rect
+    prompt: pygame.Rect
+    canvas: pygame.Rect
+    actions: pygame.Rect
+    log: pygame.Rect
+    tray: pygame.Rect
+    dialog: pygame.Rect
+    card_size: tuple[int, int]
+
+    def deck_slot(self, i: int) -> pygame.Rect:
+        w = self.decks.w // 4
+        return pygame.Rect(self.decks.left + i * w, self.decks.top, w, self.decks.h)
+
+    def deck_card(self, i: int) -> pygame.Rect:
+        slot = self.deck_slot(i)
+        h = int(slot.h * 0.86)
+        w = int(h * 5 / 7)
+        return pygame.Rect(slot.left + int(self.u * 0.6), slot.top + (slot.h - h) // 2, w, h)
+
+    # --- the canvas: rule coordinates 0..10000 <-> screen -----------------------------
+    def to_screen(self, x: int, y: int) -> tuple[int, int]:
+        """Top-left of a card at canvas position (x, y)."""
+        cw, ch = self.card_size
+        sx = self.canvas.left + int(x / CANVAS * max(1, self.canvas.w - cw))
+        sy = self.canvas.top + int(y / CANVAS * max(1, self.canvas.h - ch))
+        return sx, sy
+
+    def to_canvas(self, left: float, top: float) -> tuple[int, int]:
+        cw, ch = self.card_size
+        x = (left - self.canvas.left) / max(1, self.canvas.w - cw) * CANVAS
+        y = (top - self.canvas.top) / max(1, self.canvas.h - ch) * CANVAS
+        return max(0, min(CANVAS, int(round(x)))), max(0, min(CANVAS, int(round(y))))
+
+
+def compute(rect: pygame.Rect, u: float, display: bool) -> Layout:
+    pad = int(u * 0.5)
+    x0, y0, W, H = rect.left, rect.top, rect.w, rect.h
+    if display:
+        top_h = int(u * 8.2)
+        right_w = int(u * 15)
+        tracker = pygame.Rect(x0 + pad, y0 + pad, int(u * 15), top_h)
+        tabs = pygame.Rect(tracker.left, tracker.bottom, tracker.w, 0)
+        tray = pygame.Rect(x0 + W - right_w - pad, y0 + H - int(u * 9) - pad, right_w, int(u * 9))
+        left = tracker.right + pad
+        decks = pygame.Rect(left, y0 + pad, x0 + W - left - pad, top_h)
+        prompt = pygame.Rect(x0 + pad, decks.bottom + pad // 2, W - pad * 2, int(u * 1.8))
+        sheet = pygame.Rect(tray.left, prompt.bottom + pad // 2, right_w, tray.top - prompt.bottom - pad)
+        log = pygame.Rect(x0 + pad, y0 + H - int(u * 3.2) - pad, tray.left - x0 - pad * 2, int(u * 3.2))
+        canvas = pygame.Rect(x0 + pad, prompt.bottom + pad // 2, tray.left - x0 - pad * 2,
+                             log.top - prompt.bottom - pad)
+        actions = pygame.Rect(canvas.left, canvas.bottom, canvas.w, 0)
+    else:
+        side_w = int(u * 19)
+        right_w = int(u * 17)
+        tracker = pygame.Rect(x0 + pad, y0 + pad, side_w, int(max(u * 7.4, 14 * 8.4)))
+        tabs = pygame.Rect(x0 + pad, tracker.bottom + pad, side_w, int(u * 2.4))
+        sheet = pygame.Rect(x0 + pad, tabs.bottom, side_w, y0 + H - tabs.bottom - pad)
+        chat = int(u * 2.9)  # room under the tray for the app's chat button (LAN)
+        tray = pygame.Rect(x0 + W - right_w - pad, y0 + H - int(u * 11) - pad - chat, right_w, int(u * 11))
+        log = pygame.Rect(tray.left, y0 + pad, right_w, tray.top - y0 - pad * 2)
+        left = tracker.right + pad
+        cw = tray.left - pad - left
+        decks = pygame.Rect(left, y0 + pad, cw, tracker.h)
+        prompt = pygame.Rect(left, decks.bottom + pad // 2, cw, int(u * 2.2))
+        actions = pygame.Rect(left, y0 + H - pad - int(u * 2.6), cw, int(u * 2.6))
+        canvas = pygame.Rect(left, prompt.bottom + pad // 2, cw, actions.top - prompt.bottom - pad)
+    card = (int(u * 9), int(u * 6.6))
+    dw = min(canvas.w - int(u * 1.0), int(u * 50))
+    dialog = pygame.Rect(0, 0, dw, canvas.h - int(u * 0.6))
+    dialog.midtop = (canvas.centerx, canvas.top + int(u * 0.3))
+    return Layout(rect, u, tracker, tabs, sheet, decks, prompt, canvas, actions, log, tray, dialog, card)

@@ -1,0 +1,1072 @@
+"""The school_mystery table's panels (setup, introduction, drawn cards, rolls, resolution, article)
+and the action bar, built as widget lists from the view, the legal actions and local choices.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Callable
+
+import pygame
+
+from client.tables.school_mystery_texts import BAND_COLOUR, SUIT_COLOUR, SUIT_SYMBOL, SUITS
+from client.tables.school_mystery_ui import (ACCENT, INK, LINE, MUTED, PAPER, RED, Box, Button, Custom, EntrySlot,
+                                             Flow, button_width, fs, label)
+from client.widgets.cards import CardFace, card_size
+from client.widgets.tokens import seat_colour
+
+__all__ = ["build", "prompt", "Button", "EntrySlot"]
+
+ADV_SOURCES = ("item", "move", "card")
+DIS_SOURCES = ("condition", "card")
+
+
+class P:
+    """A paper panel filled top-down; its height shrinks to fit at :meth:`done`."""
+
+    def __init__(self, t: Any, rect: pygame.Rect, title: str = "", modal: bool = True) -> None:
+        self.t, self.ctx, self.u = t, t.ctx, t.L.u
+        self.rect = rect.copy()
+        self.box = Box(self.rect, PAPER, LINE, radius=int(self.u * 0.6), data={"modal": modal})
+        self.w: list[Any] = [self.box]
+        self.pad = int(self.u * 0.9)
+        self.x = rect.left + self.pad
+        self.y = rect.top + int(self.u * 0.7)
+        self.width = rect.w - self.pad * 2
+        self.live = t.controls
+        if title:
+            self.text(title, 1.15, INK, True)
+            self.gap(0.2)
+
+    def gap(self, k: float = 0.4) -> None:
+        self.y += int(self.u * k)
+
+    def text(self, s: str, k: float = 0.8, colour: tuple = INK, bold: bool = False, max_lines: int = 99,
+             indent: float = 0.0, width: int | None = None) -> Any:
+        if not s:
+            return None
+        x = self.x + int(self.u * indent)
+        lab = label(self.ctx, s, x, self.y, (width or self.width) - int(self.u * indent), fs(self.ctx, k), colour,
+                    bold, max_lines=max_lines)
+        self.w.append(lab)
+        self.y = lab.rect.bottom
+        return lab
+
+    def flow(self, h: float = 2.2, gap: float = 0.4, width: int | None = None, x: int | None = None) -> Flow:
+        return Flow(self.x if x is None else x, self.y, width or self.width, int(self.u * h), int(self.u * gap))
+
+    def button(self, flow: Flow, text: str, fn: Callable[[], None] | None, *, enabled: bool = True,
+               selected: bool = False, primary: bool = False, key: str = "", k: float = 0.8,
+               min_w: float = 4.0, w: int | None = None) -> Button | None:
+        if not self.live:
+            return None
+        size = fs(self.ctx, k)
+        width = w or max(int(self.u * min_w), button_width(self.ctx, text, size, self.u * 0.8))
+        b = Button(flow.place(width), text, fn, key=key, enabled=enabled, selected=selected, primary=primary,
+                   size=size)
+        self.w.append(b)
+        return b
+
+    def end_flow(self, flow: Flow) -> None:
+        self.y = max(self.y, flow.bottom) + int(self.u * 0.4)
+
+    def entry(self, key: str, *, lines: int = 1, placeholder: str = "", limit: int = 500,
+              submit: str = "", on_submit: Callable[[str], None] | None = None, initial: str | None = None,
+              k: float = 0.85) -> Any:
+        if not self.live:
+            return None
+        t = self.t
+        e = t.entry(key, initial or "", limit=limit, multiline=lines > 1, placeholder=placeholder,
+                    on_submit=on_submit)
+        size = fs(self.ctx, k)
+        lh = self.ctx.font(size).get_linesize()
+        h = int(lh * lines + self.u * 0.8)
+        bw = 0
+        if submit:
+            bw = max(int(self.u * 5), button_width(self.ctx, submit, fs(self.ctx, 0.8), self.u * 0.8))
+        rect = pygame.Rect(self.x, self.y, self.width - (bw + int(self.u * 0.4) if bw else 0), h)
+        self.w.append(EntrySlot(rect, e, size))
+        if submit and on_submit is not None:
+            br = pygame.Rect(rect.right + int(self.u * 0.4), rect.top, bw, min(h, int(self.u * 2.2)))
+            self.w.append(Button(br, submit, lambda: on_submit(e.text), key=f"submit:{key}", primary=True,
+                                 size=fs(self.ctx, 0.8)))
+        self.y = rect.bottom + int(self.u * 0.4)
+        return e
+
+    def custom(self, h: int, fn: Callable[[pygame.Surface, Any, pygame.Rect], None], width: int | None = None,
+               x: int | None = None) -> pygame.Rect:
+        r = pygame.Rect(self.x if x is None else x, self.y, width or self.width, h)
+        self.w.append(Custom(r, lambda s, c, r=r: fn(s, c, r)))
+        self.y = r.bottom + int(self.u * 0.3)
+        return r
+
+    def close_button(self, fn: Callable[[], None]) -> None:
+        if not self.live:
+            return
+        size = fs(self.ctx, 0.75)
+        w = button_width(self.ctx, self.ctx.t("sm.close"), size, self.u * 0.6)
+        r = pygame.Rect(self.rect.right - w - int(self.u * 0.5), self.rect.top + int(self.u * 0.5), w,
+                        int(self.u * 1.8))
+        self.w.append(Button(r, self.ctx.t("sm.close"), fn, key="close", size=size))
+
+    def done(self, max_h: int | None = None) -> list[Any]:
+        h = self.y - self.rect.top + int(self.u * 0.6)
+        if max_h is not None:
+            h = min(h, max_h)
+        self.box.rect.h = max(int(self.u * 4), h)
+        return self.w
+
+
+# --------------------------------------------------------------------------- entry point
+
+def build(t: Any) -> list[Any]:
+    v = t.view
+    phase = v.get("phase")
+    out: list[Any] = []
+    out += action_bar(t)
+    out += hand_over(t)
+    if phase in ("setup_subject", "setup_leader", "setup_students"):
+        out += setup_panel(t)
+        return out
+    if phase == "over":
+        out += article_panel(t)
+        return out
+    roll = v.get("roll")
+    if roll is not None:
+        out += resolve_roll_panel(t) if roll.get("move") == "resolve" else roll_panel(t)
+        return out
+    task = t.task()
+    if task is not None:
+        out += task_panel(t, task)
+        return out
+    if t.sel.get("edit") is not None and t.card(t.sel["edit"]) is not None:
+        out += edit_panel(t)
+        return out
+    if phase == "introduction":
+        out += intro_panel(t)
+    elif phase == "resolution":
+        out += resolution_panel(t)
+    if t.controls:
+        if t.sel.get("declare"):
+            out += declare_panel(t)
+        elif t.sel.get("give"):
+            out += condition_give_panel(t)
+        elif t.sel.get("goto"):
+            out += goto_panel(t)
+        elif t.sel.get("note"):
+            out += note_panel(t)
+    return out
+
+
+def _title(t: Any, key: str, **kw: Any) -> str:
+    return t.ctx.t("sm." + key, **kw)
+
+
+# --------------------------------------------------------------------------- prompt line
+
+def prompt(t: Any) -> tuple[str, bool]:
+    v, tx, me = t.view, t.tx, t.seat
+    phase = v.get("phase")
+    T = t.ctx.t
+    if phase == "setup_subject":
+        return T("sm.p_subject", name=t.name(0)), me == 0
+    if phase == "setup_leader":
+        return T("sm.p_leader", name=t.name(0)), me == 0
+    if phase == "setup_students":
+        missing = [i for i, s in enumerate(v.get("students") or []) if s is None]
+        mine = me in missing
+        return T("sm.p_students", names="、".join(t.name(i) for i in missing) if t.ctx.lang != "en"
+                 else ", ".join(t.name(i) for i in missing)), mine
+    if phase == "over":
+        return T("sm.p_over"), False
+    roll = v.get("roll")
+    if roll is not None:
+        who = roll.get("roller")
+        if roll.get("move") == "resolve":
+            return T("sm.p_resolve_roll", name=t.name(who)), who == me
+        if roll.get("stage") == "declared":
+            return T("sm.p_roll_declared", name=t.name(who), move=tx.move_name(roll.get("move"))), who == me
+        return T("sm.p_roll_rolled", name=t.name(who)), who == me
+    task = t.task()
+    if task is not None:
+        who = task.get("seat")
+        kind = task.get("kind")
+        if kind == "draw":
+            return T("sm.p_draw", suit=tx.ui(f"suit_{task.get('suit')}"), name=t.name(who)), who == me
+        if kind == "atmosphere":
+            return T("sm.p_atmosphere", name=t.name(who), place=tx.location_name(v, task.get("location"))), who == me
+        if kind == "pick":
+            return T("sm.p_pick", name=t.name(who), suit=tx.ui(f"suit_{task.get('suit')}")), who == me
+        return T(f"sm.p_{kind}", name=t.name(who)), who == me
+    if phase == "introduction":
+        return T("sm.p_intro"), False
+    if phase == "resolution":
+        return T("sm.p_resolution"), False
+    scene = v.get("scene") or {}
+    if scene.get("closed"):
+        return T("sm.p_scene_closed"), False
+    return T("sm.p_scene", n=scene.get("number", 0), place=tx.location_name(v, v.get("location"))), False
+
+
+# --------------------------------------------------------------------------- action bar
+
+def action_bar(t: Any) -> list[Any]:
+    if not t.controls:
+        return []
+    v = t.view
+    phase = v.get("phase")
+    if phase not in ("introduction", "investigation", "resolution"):
+        return []
+    u, ctx = t.L.u, t.ctx
+    r = t.L.actions
+    out: list[Any] = []
+    flow = Flow(r.left, r.top + int(u * 0.2), r.w, int(u * 2.2), int(u * 0.4))
+    size = fs(ctx, 0.8)
+
+    def add(key: str, text: str, fn: Callable[[], None], enabled: bool = True, selected: bool = False,
+            hint: str = "") -> None:
+        w = button_width(ctx, text, size, u * 0.8)
+        b = Button(flow.place(w), text, fn, key=key, enabled=enabled, selected=selected, size=size, dark=True,
+                   hint=hint)
+        out.append(b)
+
+    def toggle(key: str) -> Callable[[], None]:
+        def fn() -> None:
+            was = bool(t.sel.get(key))
+            for k in ("declare", "give", "goto", "note", "edit"):
+                t.sel.pop(k, None)
+            if not was:
+                t.sel[key] = True
+        return fn
+
+    busy = v.get("roll") is not None or bool(t.task())
+    if phase == "investigation":
+        add("act_moves", _title(t, "act_moves"), toggle("declare"),
+            enabled=not busy and (t.can("declare_roll") or t.can("use_move")), selected=bool(t.sel.get("declare")),
+            hint=_title(t, "hint_no_moves"))
+        add("act_call", _title(t, "act_call"), lambda: t.send({"type": "call_character"}),
+            enabled=t.can("call_character"), hint=_title(t, "hint_scene_closed"))
+    if phase in ("introduction", "investigation"):
+        add("act_goto", _title(t, "act_goto"), toggle("goto"), enabled=t.can("move"),
+            selected=bool(t.sel.get("goto")), hint=_title(t, "hint_goto"))
+    if phase == "investigation":
+        add("act_condition", _title(t, "act_condition"), toggle("give"), enabled=t.can("give_condition"),
+            selected=bool(t.sel.get("give")))
+    add("act_note", _title(t, "act_note"), toggle("note"), enabled=t.can("add_note"), selected=bool(t.sel.get("note")))
+    if phase == "investigation" and v.get("leader") == t.seat:
+        add("act_resolution", _title(t, "act_resolution"), lambda: t.send({"type": "begin_resolution"}),
+            enabled=t.can("begin_resolution"))
+    return out
+
+
+def hand_over(t: Any) -> list[Any]:
+    """Pass-and-play: on another local player's sheet, a button hands them the screen (the curtain)."""
+    local = getattr(t.ctx, "local_seats", None)
+    tab = t.sel.get("tab")
+    if not t.controls or local is None or not isinstance(tab, int) or tab == t.seat or tab not in local():
+        return []
+    r = t.L.sheet
+    u = t.L.u
+    size = fs(t.ctx, 0.75)
+    text = _title(t, "hand_over", name=t.name(tab))
+    rect = pygame.Rect(r.left + int(u * 0.5), r.bottom - int(u * 10.2), r.w - int(u), int(u * 2.2))
+    return [Button(rect, text, lambda: t.ctx.show_seat(tab), key="hand_over", primary=True, size=size)]
+
+
+# --------------------------------------------------------------------------- setup
+
+def setup_panel(t: Any) -> list[Any]:
+    v = t.view
+    phase = v.get("phase")
+    L = t.L
+    rect = L.dialog.copy()
+    rect.h = L.dialog.h
+    if phase == "setup_subject":
+        p = P(t, rect, _title(t, "setup_subject_title"))
+        content = t.tx.content
+        can = t.can("choose_subject", subject=next(iter(content.subjects), ""))
+        if not can:
+            p.text(_title(t, "setup_waiting_first", name=t.name(0)), 0.8, MUTED)
+        for sid, sub in content.subjects.items():
+            day = t.tx.ui("holiday") if sub.day_type != "weekday" else t.tx.ui("schoolday")
+            head = f"{t.tx.tr(sub.title)}"
+            meta = _title(t, "subject_meta", d=sub.difficulty, day=day, n=len(sub.questions))
+            f = p.flow(2.2)
+            b = p.button(f, head, (lambda s=sid: t.send({"type": "choose_subject", "subject": s})),
+                         enabled=t.can("choose_subject", subject=sid), k=0.9, w=int(p.width * 0.62))
+            if b is None:
+                p.text(head, 0.9, INK, True)
+            else:
+                p.w.append(label(t.ctx, meta, b.rect.right + int(t.L.u * 0.6), b.rect.top + int(t.L.u * 0.3),
+                                 p.width - b.rect.w - int(t.L.u * 0.6), fs(t.ctx, 0.7), MUTED))
+                p.end_flow(f)
+                p.y -= int(t.L.u * 0.3)
+            if b is None:
+                p.text(meta, 0.7, MUTED)
+            p.text(t.tx.tr(sub.situation), 0.7, INK, max_lines=2, indent=0.6)
+            p.gap(0.5)
+        tone_block(t, p)
+        return p.done(L.dialog.h)
+    if phase == "setup_leader":
+        p = P(t, rect, _title(t, "setup_leader_title"))
+        sub = t.tx.subject(v.get("subject"))
+        if sub is not None:
+            p.text(t.tx.tr(sub.title), 1.0, INK, True)
+            p.text(t.tx.tr(sub.situation), 0.75, INK, max_lines=6)
+            p.gap(0.4)
+        p.text(_title(t, "leader_explain"), 0.75, MUTED)
+        if t.can("choose_leader", seat=0):
+            f = p.flow(2.4)
+            for s in range(v.get("players", 0)):
+                p.button(f, f"{s + 1}. {t.name(s)}", (lambda s=s: t.send({"type": "choose_leader", "seat": s})),
+                         k=0.85, min_w=8)
+            p.end_flow(f)
+        else:
+            p.text(_title(t, "setup_waiting_first", name=t.name(0)), 0.8, MUTED)
+        tone_block(t, p)
+        return p.done(L.dialog.h)
+    # students
+    st = t.student(t.seat)
+    if t.controls and st is None and t.can("create_student"):
+        return create_panel(t, rect)
+    p = P(t, rect, _title(t, "setup_students_title"))
+    for i, s in enumerate(v.get("students") or []):
+        if s is None:
+            p.text(f"{i + 1}. {t.name(i)} — {_title(t, 'creating')}", 0.85, MUTED)
+        else:
+            rival = t.name(s.get("rival"))
+            p.text(f"{i + 1}. {s['name']} — {t.tx.playbook_name(s['playbook'])}" + t.tx.paren(f"{t.tx.ui('rival')}: {rival}"),
+                   0.85, INK, True)
+    tone_block(t, p)
+    return p.done(L.dialog.h)
+
+
+def tone_block(t: Any, p: P) -> None:
+    p.gap(0.4)
+    p.text(_title(t, "tone_title"), 0.85, INK, True)
+    p.text(_title(t, "tone_explain"), 0.7, MUTED)
+    if p.live and t.can("set_tone"):
+        p.entry("tone", lines=3, placeholder=_title(t, "tone_placeholder"), limit=500, submit=_title(t, "save"),
+                on_submit=lambda s: t.send({"type": "set_tone", "text": s}), initial=t.view.get("tone", ""))
+    else:
+        p.text(t.view.get("tone") or "—", 0.75, INK, max_lines=4)
+
+
+def create_panel(t: Any, rect: pygame.Rect) -> list[Any]:
+    """Create your student: name, playbook (its text beside), stats, rival."""
+    u, ctx = t.L.u, t.ctx
+    content = t.tx.content
+    free = sorted({a["playbook"] for a in t.options("create_student")}, key=list(content.playbooks).index)
+    pb = t.sel.get("playbook")
+    if pb not in free:
+        pb = free[0] if free else None
+        t.sel["playbook"] = pb
+    p = P(t, rect, _title(t, "create_title"))
+    left_w = int(p.width * 0.46)
+    right_x = p.x + left_w + int(u * 1.0)
+    right_w = p.width - left_w - int(u * 1.0)
+    top = p.y
+    p.width = left_w
+    p.text(_title(t, "create_name"), 0.75, MUTED, True)
+    name = p.entry("name", placeholder=_title(t, "create_name_hint"), limit=40)
+    p.text(_title(t, "create_playbook"), 0.75, MUTED, True)
+    f = p.flow(2.0, 0.3)
+    for pid in free:
+        p.button(f, t.tx.playbook_name(pid), (lambda pid=pid: (t.sel.__setitem__("playbook", pid),
+                                                              t.sel.pop("stats", None))),
+                 selected=pid == pb, k=0.75, w=(left_w - int(u * 0.3)) // 2)
+    p.end_flow(f)
+    book = t.tx.playbook(pb)
+    p.text(_title(t, "create_stats"), 0.75, MUTED, True)
+    if book is not None:
+        for i, arr in enumerate(book.stat_arrays):
+            txt = "  ".join(f"{t.tx.stat_name(s)} {int(arr.get(s, 0)):+d}" for s in t.tx.stat_ids())
+            f = p.flow(1.9, 0.3)
+            p.button(f, txt, (lambda i=i: t.sel.__setitem__("stats", i)), selected=t.sel.get("stats") == i,
+                     k=0.7, w=left_w)
+            p.end_flow(f)
+            p.y -= int(u * 0.25)
+    p.gap(0.2)
+    p.text(_title(t, "create_rival"), 0.75, MUTED, True)
+    f = p.flow(2.0, 0.3)
+    for s in range(t.view.get("players", 0)):
+        nm = _title(t, "yourself") if s == t.seat else t.name(s)
+        p.button(f, nm, (lambda s=s: t.sel.__setitem__("rival", s)), selected=t.sel.get("rival") == s, k=0.75,
+                 min_w=4)
+    p.end_flow(f)
+    ready = (bool(name and name.text.strip()) and pb is not None and isinstance(t.sel.get("stats"), int)
+             and isinstance(t.sel.get("rival"), int))
+
+    def create() -> None:
+        t.send({"type": "create_student", "name": name.text.strip()[:40], "playbook": pb,
+                "stats": t.sel["stats"], "rival": t.sel["rival"]})
+
+    f = p.flow(2.4)
+    p.button(f, _title(t, "create_button"), create, enabled=ready, primary=True, k=0.9, key="create")
+    p.end_flow(f)
+    left_bottom = p.y
+    # the playbook's text beside
+    p.y, p.x, p.width = top, right_x, right_w
+    if book is not None:
+        p.text(t.tx.tr(book.name), 1.0, INK, True)
+        p.text(t.tx.tr(book.description), 0.75, INK)
+        p.gap(0.3)
+        p.text(_title(t, "special_moves"), 0.75, MUTED, True)
+        for mid in book.moves:
+            m = t.tx.move(mid)
+            if m is None:
+                continue
+            stats = "・".join(t.tx.stat_name(s) for s in m.stats if s != "any") if m.kind == "roll" else ""
+            head = t.tx.tr(m.name) + (t.tx.paren(stats) if stats else "")
+            p.text(head, 0.75, INK, True)
+            p.text(t.tx.tr(m.description), 0.68, INK, indent=0.6, max_lines=4)
+        p.gap(0.3)
+        p.text(_title(t, "create_secrets_note"), 0.68, MUTED)
+    p.y = max(p.y, left_bottom)
+    p.x, p.width = rect.left + p.pad, rect.w - p.pad * 2
+    tone_block(t, p)
+    return p.done(t.L.dialog.h)
+
+
+# --------------------------------------------------------------------------- introduction
+
+def intro_panel(t: Any) -> list[Any]:
+    v = t.view
+    sub = t.tx.subject(v.get("subject"))
+    if sub is None:
+        return []
+    p = P(t, t.L.dialog, t.tx.tr(sub.title))
+    p.text(t.tx.tr(sub.situation), 0.78, INK)
+    p.gap(0.3)
+    answers = v.get("answers") or []
+    for i, q in enumerate(sub.questions):
+        p.text(f"Q{i + 1}. {t.tx.tr(q)}", 0.78, INK, True)
+        ans = answers[i] if i < len(answers) else ""
+        if p.live and t.can("answer_question", index=i):
+            e = p.entry(f"answer:{i}", placeholder=_title(t, "answer_hint"), limit=500, submit=_title(t, "save"),
+                        on_submit=(lambda s, i=i: t.send({"type": "answer_question", "index": i, "text": s})
+                                   if s.strip() else None),
+                        initial=ans, k=0.78)
+            if e is not None and not e.focused and not e.dirty and e.text != ans:
+                e.set_text(ans)
+        else:
+            p.text(ans or "…", 0.75, MUTED if not ans else INK, indent=0.8)
+    p.gap(0.2)
+    if all((a or "").strip() for a in answers):
+        p.text(_title(t, "intro_go"), 0.8, ACCENT, True)
+        goto_buttons(t, p)
+    else:
+        p.text(_title(t, "intro_answer_first"), 0.72, MUTED)
+    return p.done(t.L.dialog.h)
+
+
+def goto_buttons(t: Any, p: P) -> None:
+    f = p.flow(2.2)
+    for a in t.options("move"):
+        rank = a["location"]
+        p.button(f, "♥ " + t.tx.location_name(t.view, rank), (lambda r=rank: t.send({"type": "move", "location": r})),
+                 k=0.8, key=f"goto:{rank}")
+    p.end_flow(f)
+    if t.can("draw_location"):
+        p.text(_title(t, "draw_location_hint"), 0.72, ACCENT)
+    else:
+        duty = (t.view.get("scene") or {}).get("number", 0) + 1
+        _ = duty
+        p.text(_title(t, "draw_location_other"), 0.72, MUTED)
+
+
+def goto_panel(t: Any) -> list[Any]:
+    r = t.L.dialog.copy()
+    r.w = min(r.w, int(t.L.u * 36))
+    r.centerx = t.L.dialog.centerx
+    p = P(t, r, _title(t, "goto_title"))
+    p.close_button(lambda: t.sel.pop("goto", None))
+    p.text(_title(t, "goto_explain"), 0.72, MUTED)
+    goto_buttons(t, p)
+    return p.done()
+
+
+def note_panel(t: Any) -> list[Any]:
+    r = t.L.dialog.copy()
+    r.w = min(r.w, int(t.L.u * 36))
+    r.centerx = t.L.dialog.centerx
+    p = P(t, r, _title(t, "note_title"))
+    p.close_button(lambda: t.sel.pop("note", None))
+
+    def add(s: str) -> None:
+        if s.strip():
+            t.send({"type": "add_note", "text": s.strip()[:500]})
+            t.entries["note"].set_text("")
+            t.sel.pop("note", None)
+
+    p.entry("note", lines=3, placeholder=_title(t, "note_hint"), submit=_title(t, "add"), on_submit=add)
+    return p.done()
+
+
+def edit_panel(t: Any) -> list[Any]:
+    cid = t.sel["edit"]
+    card = t.card(cid)
+    r = t.L.dialog.copy()
+    r.w = min(r.w, int(t.L.u * 38))
+    r.centerx = t.L.dialog.centerx
+    kind = t.tx.ui(f"kind_{card['kind']}")
+    title = t.tx.card_title(t.view, card)
+    p = P(t, r, title if title != kind else kind)
+    p.close_button(lambda: (t.sel.pop("edit", None), t.focus_entry(None)))
+    p.text(kind + (f"  {card['rank']}" if card.get("rank") else "") + "  ·  " +
+           _title(t, "card_by", name=t.name(card.get("by")), n=card.get("scene", 0)), 0.7, MUTED)
+    base = t.tx.card_base_text(t.view, card)
+    if base:
+        p.text(base, 0.78, INK)
+    if card.get("kind") == "character" and card.get("rank"):
+        p.text(t.tx.drawn(t.view, "spades", card["rank"])["extra"], 0.7, MUTED)
+    p.gap(0.3)
+    if p.live and t.can("edit_card"):
+        p.text(_title(t, "edit_label"), 0.75, MUTED, True)
+
+        def save(s: str) -> None:
+            t.send({"type": "edit_card", "card": cid, "text": s[:500]})
+            t.sel.pop("edit", None)
+
+        p.entry(f"edit:{cid}", lines=4, placeholder=_title(t, "edit_hint"), submit=_title(t, "save"), on_submit=save,
+                initial=card.get("text", ""))
+        if card.get("kind") == "clue":
+            p.text(_title(t, "link_hint"), 0.68, MUTED)
+    else:
+        p.text(card.get("text") or "", 0.8, INK)
+    return p.done()
+
+
+# --------------------------------------------------------------------------- tasks
+
+def _card_pic(t: Any, suit: str, rank: int, title: str, body: str) -> Callable[[pygame.Surface, Any, pygame.Rect], None]:
+    face = CardFace(key=f"drawn:{suit}:{rank}:{t.view.get('subject')}", title=title, subtitle=t.tx.ui(f"suit_{suit}"),
+                    body=body, colour=SUIT_COLOUR[suit], symbol=SUIT_SYMBOL[suit], corner=str(rank))
+
+    def fn(surface: pygame.Surface, ctx: Any, r: pygame.Rect) -> None:
+        size = card_size(min(r.h * 0.9, r.w * 7 / 5 * 0.9))
+        img = t.renderer.surface(face, size, True)
+        surface.blit(img, img.get_rect(center=r.center))
+    return fn
+
+
+def task_panel(t: Any, task: dict) -> list[Any]:
+    kind = task.get("kind")
+    if kind == "draw":
+        return []  # the prompt line and the glowing deck say it
+    if kind == "atmosphere":
+        return atmosphere_panel(t, task)
+    if kind == "pick":
+        return pick_panel(t, task)
+    mine = task.get("seat") == t.seat and t.controls
+    r = t.L.dialog.copy()
+    r.w = min(r.w, int(t.L.u * 40))
+    r.centerx = t.L.dialog.centerx
+    p = P(t, r, _title(t, f"task_{kind}_title", name=t.name(task.get("seat"))))
+    if kind == "condition":
+        p.text(_title(t, "condition_explain"), 0.72, MUTED)
+        if mine:
+            f = p.flow(2.0, 0.3)
+            for a in t.options("take_condition"):
+                if "condition" in a:
+                    cid = a["condition"]
+                    p.button(f, t.tx.condition_name({"id": cid}),
+                             (lambda c=cid: t.send({"type": "take_condition", "condition": c})), k=0.75)
+            p.end_flow(f)
+            p.entry("cond_text", placeholder=_title(t, "condition_custom"), limit=80, submit=_title(t, "take"),
+                    on_submit=lambda s: t.send({"type": "take_condition", "text": s.strip()}) if s.strip() else None)
+    elif kind == "clear":
+        if mine:
+            f = p.flow(2.0, 0.3)
+            for a in t.options("clear_condition"):
+                conds = (t.student(t.seat) or {}).get("conditions") or []
+                i = a["index"]
+                if i < len(conds):
+                    p.button(f, t.tx.condition_name(conds[i]),
+                             (lambda i=i: t.send({"type": "clear_condition", "target": t.seat, "index": i})), k=0.75)
+            p.end_flow(f)
+    elif kind == "secret":
+        reason = task.get("reason", "move")
+        p.text(_title(t, f"secret_reason_{reason}"), 0.75, MUTED)
+        if mine:
+            secret_buttons(t, p, "unlock_secret")
+    return p.done()
+
+
+def secret_buttons(t: Any, p: P, kind: str) -> None:
+    st = t.student(t.seat) or {}
+    for a in t.options(kind):
+        sid = a["secret"]
+        text = t.tx.secret_text(st.get("playbook"), sid)
+        f = p.flow(2.6, 0.3)
+        p.button(f, text, (lambda s=sid: t.send({"type": "unlock_secret", "secret": s})), k=0.72, w=p.width,
+                 key=f"secret:{sid}")
+        p.end_flow(f)
+        p.y -= int(t.L.u * 0.2)
+
+
+def atmosphere_panel(t: Any, task: dict) -> list[Any]:
+    v = t.view
+    loc = t.tx.location(v, task.get("location"))
+    p = P(t, t.L.dialog, t.tx.tr(loc.name) if loc else "")
+    mine = task.get("seat") == t.seat and t.controls
+    if loc is not None:
+        pic_h = int(t.L.u * 11)
+        top = p.y
+        p.custom(pic_h, _card_pic(t, "hearts", task.get("location"), t.tx.tr(loc.name), ""), width=int(t.L.u * 8))
+        p.y = top
+        p.x += int(t.L.u * 9)
+        p.width -= int(t.L.u * 9)
+        p.text(t.tx.tr(loc.description), 0.8, INK)
+        p.gap(0.4)
+        p.text(_title(t, "atmosphere_q"), 0.72, MUTED, True)
+        p.text(t.tx.tr(loc.atmosphere), 0.9, INK, True)
+        p.gap(0.3)
+        if mine:
+            p.entry("atmosphere", lines=3, placeholder=_title(t, "atmosphere_hint"), submit=_title(t, "place_card"),
+                    on_submit=lambda s: t.send({"type": "answer_atmosphere", "text": s.strip()}) if s.strip() else None)
+        else:
+            p.text(_title(t, "atmosphere_wait", name=t.name(task.get("seat"))), 0.75, MUTED)
+        p.y = max(p.y, top + pic_h)
+    return p.done()
+
+
+def pick_panel(t: Any, task: dict) -> list[Any]:
+    v = t.view
+    suit, rank = task.get("suit"), task.get("card")
+    mine = task.get("seat") == t.seat and t.controls
+    d = t.tx.drawn(v, suit, rank)
+    title = d["name"] or t.tx.ui(f"suit_{suit}")
+    p = P(t, t.L.dialog, _title(t, "drawn_title", suit=t.tx.ui(f"suit_{suit}"), n=rank, name=t.name(task.get("seat"))))
+    top = p.y
+    pic_h = int(t.L.u * 12)
+    p.custom(pic_h, _card_pic(t, suit, rank, title, d["description"]), width=int(t.L.u * 8.6))
+    p.y = top
+    p.x += int(t.L.u * 9.6)
+    p.width -= int(t.L.u * 9.6)
+    if suit in ("diamonds", "clubs"):
+        p.text(_title(t, "choose_one"), 0.78, MUTED, True)
+        for i, opt in enumerate(d["options"]):
+            if mine and t.can("choose_option", option=i):
+                f = p.flow(3.0, 0.3)
+                p.button(f, f"{i + 1}. {opt}", (lambda i=i: t.send({"type": "choose_option", "option": i})), k=0.8,
+                         w=p.width, key=f"option:{i}")
+                p.end_flow(f)
+                p.y -= int(t.L.u * 0.2)
+            else:
+                p.text(f"{i + 1}. {opt}", 0.8, INK)
+                p.gap(0.2)
+    else:
+        p.text(d["name"], 1.0, INK, True)
+        p.text(d["description"], 0.8, INK)
+        if d["extra"]:
+            p.gap(0.2)
+            p.text(d["extra"], 0.72, MUTED)
+        if mine and t.can("accept_card"):
+            key = "accept_move" if (suit == "hearts" and task.get("mode") == "move") else (
+                "accept_reveal" if suit == "hearts" else "accept_character")
+            f = p.flow(2.4)
+            p.button(f, _title(t, key), lambda: t.send({"type": "accept_card"}), primary=True, k=0.85, key="accept")
+            p.end_flow(f)
+    p.y = max(p.y, top + pic_h)
+    p.x, p.width = t.L.dialog.left + p.pad, t.L.dialog.w - p.pad * 2
+    if mine:
+        p.text(t.tx.ui("redraw_hint"), 0.68, MUTED)
+        f = p.flow(2.2)
+        p.button(f, _title(t, "redraw"), lambda: t.send({"type": "redraw"}), enabled=t.can("redraw"), k=0.8,
+                 key="redraw")
+        if t.can("invent"):
+            p.button(f, _title(t, "invent"), lambda: t.sel.__setitem__("invent", not t.sel.get("invent")),
+                     selected=bool(t.sel.get("invent")), k=0.8, key="invent")
+        p.end_flow(f)
+        if t.sel.get("invent") and t.can("invent"):
+            p.entry("invent", lines=2, placeholder=_title(t, "invent_hint"), submit=_title(t, "place_card"),
+                    on_submit=lambda s: t.send({"type": "invent", "text": s.strip()}) if s.strip() else None)
+    return p.done()
+
+
+# --------------------------------------------------------------------------- moves and conditions
+
+def declare_panel(t: Any) -> list[Any]:
+    u = t.L.u
+    p = P(t, t.L.dialog, _title(t, "declare_title"))
+    p.close_button(lambda: t.sel.pop("declare", None))
+    rolls: dict[str, list[str]] = {}
+    for a in t.options("declare_roll"):
+        rolls.setdefault(a["move"], []).append(a["stat"])
+    triggers = [a["move"] for a in t.options("use_move")]
+    mid = t.sel.get("move")
+    if mid not in rolls and mid not in triggers:
+        mid = None
+    left_w = int(p.width * 0.42)
+    top = p.y
+    p.width = left_w
+    p.text(_title(t, "basic_moves"), 0.72, MUTED, True)
+    f = p.flow(1.9, 0.3)
+    for m in rolls:
+        if t.tx.move(m) and t.tx.move(m).playbook is None:
+            p.button(f, t.tx.move_name(m), (lambda m=m: t.sel.__setitem__("move", m)), selected=m == mid, k=0.72,
+                     w=(left_w - int(u * 0.3)) // 2, key=f"move:{m}")
+    p.end_flow(f)
+    special = [m for m in list(rolls) + triggers if t.tx.move(m) and t.tx.move(m).playbook is not None]
+    if special:
+        p.text(_title(t, "special_moves"), 0.72, MUTED, True)
+        f = p.flow(1.9, 0.3)
+        for m in special:
+            p.button(f, t.tx.move_name(m), (lambda m=m: t.sel.__setitem__("move", m)), selected=m == mid, k=0.72,
+                     w=left_w, key=f"move:{m}")
+        p.end_flow(f)
+    left_bottom = p.y
+    p.y, p.x, p.width = top, p.x + left_w + int(u), t.L.dialog.right - p.pad - (p.x + left_w + int(u))
+    if mid is None:
+        p.text(_title(t, "declare_pick"), 0.8, MUTED)
+    else:
+        m = t.tx.move(mid)
+        p.text(t.tx.tr(m.name), 1.0, INK, True)
+        p.text(t.tx.tr(m.description), 0.74, INK)
+        p.gap(0.2)
+        if mid in rolls:
+            for band in ("great", "success", "narrow", "failure"):
+                o = m.outcomes.get(band)
+                if o is not None:
+                    p.text(f"{t.tx.band(band)}: {t.tx.tr(o.text)}", 0.66, MUTED, max_lines=3)
+            p.gap(0.3)
+            p.text(_title(t, "choose_stat"), 0.75, MUTED, True)
+            stats = (t.student(t.seat) or {}).get("stats") or {}
+            f = p.flow(2.2, 0.3)
+            for s in rolls[mid]:
+                p.button(f, f"{t.tx.stat_name(s)} {int(stats.get(s, 0)):+d}",
+                         (lambda s=s: t.send({"type": "declare_roll", "move": mid, "stat": s})), primary=True, k=0.8,
+                         key=f"stat:{s}")
+            p.end_flow(f)
+        else:
+            f = p.flow(2.2)
+            p.button(f, _title(t, "use_move"), lambda: t.send({"type": "use_move", "move": mid}), primary=True,
+                     key="use_move")
+            p.end_flow(f)
+    p.y = max(p.y, left_bottom)
+    return p.done(t.L.dialog.h)
+
+
+def condition_give_panel(t: Any) -> list[Any]:
+    u = t.L.u
+    r = t.L.dialog.copy()
+    p = P(t, r, _title(t, "give_title"))
+    p.close_button(lambda: t.sel.pop("give", None))
+    p.text(_title(t, "give_explain"), 0.7, MUTED)
+    targets = sorted({a["target"] for a in t.options("give_condition")})
+    target = t.sel.get("target")
+    if target not in targets:
+        target = t.seat if t.seat in targets else (targets[0] if targets else None)
+    f = p.flow(2.0, 0.3)
+    for s in targets:
+        p.button(f, t.name(s), (lambda s=s: t.sel.__setitem__("target", s)), selected=s == target, k=0.75)
+    p.end_flow(f)
+    if target is None:
+        return p.done()
+    st = t.student(target) or {}
+    conds = st.get("conditions") or []
+    p.text(_title(t, "has_conditions", n=len(conds)), 0.72, MUTED, True)
+    f = p.flow(2.0, 0.3)
+    for i, c in enumerate(conds):
+        p.button(f, "× " + t.tx.condition_name(c),
+                 (lambda i=i: t.send({"type": "clear_condition", "target": target, "index": i})), k=0.72)
+    p.end_flow(f)
+    p.text(_title(t, "give_pick"), 0.72, MUTED, True)
+    f = p.flow(1.9, 0.3)
+    for cid in t.tx.content.conditions:
+        p.button(f, t.tx.condition_name({"id": cid}),
+                 (lambda c=cid: t.send({"type": "give_condition", "target": target, "condition": c})), k=0.7)
+    p.end_flow(f)
+    p.entry("give_text", placeholder=_title(t, "condition_custom"), limit=80, submit=_title(t, "give"),
+            on_submit=lambda s: t.send({"type": "give_condition", "target": target, "text": s.strip()})
+            if s.strip() else None)
+    if len(conds) >= 3:
+        p.text(t.tx.ui("fourth_condition"), 0.7, RED)
+    _ = u
+    return p.done(t.L.dialog.h)
+
+
+# --------------------------------------------------------------------------- rolls
+
+def roll_mode(adv: bool, dis: bool) -> str:
+    if adv and not dis:
+        return "advantage"
+    if dis and not adv:
+        return "disadvantage"
+    return "normal"
+
+
+def roll_panel(t: Any) -> list[Any]:
+    v = t.view
+    roll = v["roll"]
+    u = t.L.u
+    roller = roll.get("roller")
+    mine = roller == t.seat and t.controls
+    st = t.student(roller) or {}
+    stat = roll.get("stat")
+    value = int((st.get("stats") or {}).get(stat, 0))
+    r = t.L.dialog.copy()
+    r.w = min(r.w, int(u * 44))
+    r.centerx = t.L.dialog.centerx
+    p = P(t, r, _title(t, "roll_title", name=t.name(roller), move=t.tx.move_name(roll.get("move"))))
+    p.text(_title(t, "roll_stat", stat=t.tx.stat_name(stat), v=f"{value:+d}"), 0.85, INK)
+    if roll.get("rerolled"):
+        p.text(_title(t, "rerolled_by", name=t.name(roller), rival=t.name(roll.get("first_roller"))), 0.75, ACCENT)
+    if roll.get("stage") == "declared":
+        _roll_declared(t, p, roll, mine)
+    else:
+        _roll_rolled(t, p, roll, mine, value)
+    return p.done(t.L.dialog.h)
+
+
+def _roll_declared(t: Any, p: P, roll: dict, mine: bool) -> None:
+    """The sources of advantage and disadvantage (shared in the roll), help, the roll button."""
+    u = t.L.u
+    adv_src = list(roll.get("advantage") or [])
+    dis_src = list(roll.get("disadvantage") or [])
+    col_w = (p.width - int(u)) // 2
+    top = p.y
+
+    def toggle(kind: str, src: str) -> None:
+        adv, dis = list(adv_src), list(dis_src)
+        pool = adv if kind == "adv" else dis
+        if src in pool:
+            pool.remove(src)
+        else:
+            pool.append(src)
+        t.send({"type": "set_roll_modifiers", "advantage": [s for s in ADV_SOURCES if s in adv],
+                "disadvantage": [s for s in DIS_SOURCES if s in dis]})
+
+    def column(kind: str, title: str, colour: tuple, sources: tuple[str, ...], chosen: list[str],
+               effect: bool) -> None:
+        p.text(title, 0.78, colour, True)
+        if effect:
+            p.text("■ " + _title(t, "src_effect"), 0.72, INK, indent=0.4)
+        for src in sources:
+            on = src in chosen
+            label_text = ("■ " if on else "□ ") + _title(t, f"src_{kind}_{src}")
+            if mine:
+                f = p.flow(1.9, 0.3)
+                p.button(f, label_text, (lambda s=src: toggle(kind, s)), selected=on, k=0.72, w=col_w,
+                         key=f"{kind}:{src}")
+                p.end_flow(f)
+                p.y -= int(u * 0.25)
+            else:
+                p.text(label_text, 0.72, INK if on else MUTED, indent=0.4)
+
+    p.width = col_w
+    column("adv", _title(t, "advantage_sources"), (40, 120, 70), ADV_SOURCES, adv_src,
+           bool(roll.get("effect_advantage")))
+    left_bottom = p.y
+    p.y, p.x = top, p.x + col_w + int(u)
+    column("dis", _title(t, "disadvantage_sources"), (170, 60, 50), DIS_SOURCES, dis_src,
+           bool(roll.get("effect_disadvantage")))
+    st = t.student(roll.get("roller")) or {}
+    conds = [t.tx.condition_name(c) for c in st.get("conditions") or []]
+    p.text(_title(t, "roller_conditions") + ("、".join(conds) if conds else "—"), 0.68, MUTED)
+    p.y = max(p.y, left_bottom) + int(u * 0.2)
+    p.x, p.width = p.box.rect.left + p.pad, p.box.rect.w - p.pad * 2
+    adv = bool(adv_src or roll.get("effect_advantage"))
+    dis = bool(dis_src or roll.get("effect_disadvantage"))
+    mode = roll_mode(adv, dis)
+    p.text("→ " + _title(t, f"mode_note_{mode}"), 0.85, ACCENT if mode != "normal" else INK, True)
+    helpers = roll.get("helpers") or []
+    if helpers:
+        p.text(_title(t, "helpers", names="、".join(t.name(h) for h in helpers), n=len(helpers)), 0.75, INK)
+    f = p.flow(2.4)
+    if mine:
+        p.button(f, _title(t, "roll_button", dice="3d6" if mode != "normal" else "2d6"),
+                 lambda: t.send({"type": "roll_dice"}), primary=True, k=0.95, key="roll", min_w=8)
+        p.button(f, _title(t, "cancel"), lambda: t.send({"type": "cancel_roll"}), k=0.8, key="cancel")
+    elif t.can("help"):
+        p.button(f, _title(t, "help_button", name=t.name(roll.get("roller"))), lambda: t.send({"type": "help"}),
+                 primary=True, k=0.85, key="help")
+    p.end_flow(f)
+    if not mine:
+        p.text(_title(t, "help_explain"), 0.66, MUTED)
+
+
+def _roll_rolled(t: Any, p: P, roll: dict, mine: bool, value: int) -> None:
+    u = t.L.u
+    if t.dice is not None and not t.dice.landed:
+        p.text(_title(t, "rolling"), 1.2, MUTED, True)
+        return
+    band = roll.get("band")
+    dice = roll.get("dice") or []
+    dropped = roll.get("dropped")
+    faces = " ".join(f"[{d}]" if i != dropped else f"({d})" for i, d in enumerate(dice))
+    helpers = len(roll.get("helpers") or [])
+    detail = f"{faces}  {value:+d}" + (f"  +{helpers}" if helpers else "") + f"  = {roll.get('total')}"
+    top = p.y
+
+    def band_badge(surface: pygame.Surface, ctx: Any, r: pygame.Rect) -> None:
+        col = BAND_COLOUR.get(band, ACCENT)
+        pygame.draw.rect(surface, col, r, border_radius=r.h // 2)
+        pygame.draw.rect(surface, INK, r, 2, border_radius=r.h // 2)
+        img = ctx.text(t.tx.band(band), fs(ctx, 1.3), INK, True)
+        surface.blit(img, img.get_rect(center=r.center))
+
+    bw = t.ctx.font(fs(t.ctx, 1.3), True).size(t.tx.band(band))[0] + int(u * 2)
+    p.custom(int(u * 2.6), band_badge, width=bw)
+    p.y = top + int(u * 0.5)
+    p.text(detail, 0.9, INK, True, indent=bw / u + 0.8)
+    p.y = top + int(u * 2.9)
+    srcs = [_title(t, f"src_adv_{x}") for x in roll.get("advantage") or []]
+    srcs += [_title(t, f"src_dis_{x}") for x in roll.get("disadvantage") or []]
+    if srcs:
+        p.text(_title(t, f"mode_note_{roll.get('mode', 'normal')}") + " — " + "、".join(srcs), 0.68, MUTED)
+    if roll.get("raised"):
+        p.text(_title(t, "raised_note"), 0.75, ACCENT, True)
+    m = t.tx.move(roll.get("move"))
+    o = m.outcomes.get(band) if m else None
+    if o is not None:
+        p.text(t.tx.tr(o.text), 0.8, INK)
+    p.gap(0.3)
+    offers = False
+    if mine and t.can("unlock_secret"):
+        offers = True
+        nxt = {"failure": "narrow", "narrow": "success", "success": "great"}.get(band, band)
+        p.text(_title(t, "offer_secret", frm=t.tx.band(band), to=t.tx.band(nxt)), 0.78, (150, 50, 60), True)
+        secret_buttons(t, p, "unlock_secret")
+    if t.can("rival_reroll"):
+        offers = True
+        p.text(_title(t, "offer_rival", name=t.name(roll.get("roller"))), 0.78, (60, 90, 160), True)
+        stats = (t.student(t.seat) or {}).get("stats") or {}
+        f = p.flow(2.1, 0.3)
+        for a in t.options("rival_reroll"):
+            s = a["stat"]
+            p.button(f, f"{t.tx.stat_name(s)} {int(stats.get(s, 0)):+d}",
+                     (lambda s=s: t.send({"type": "rival_reroll", "stat": s})), k=0.75, key=f"reroll:{s}")
+        p.end_flow(f)
+    if mine and t.can("accept_roll"):
+        f = p.flow(2.4)
+        p.button(f, _title(t, "accept_roll"), lambda: t.send({"type": "accept_roll"}), primary=True, k=0.9,
+                 key="accept_roll", min_w=8)
+        p.end_flow(f)
+    elif not mine and not offers:
+        p.text(_title(t, "wait_accept", name=t.name(roll.get("roller"))), 0.72, MUTED)
+
+
+# --------------------------------------------------------------------------- resolution
+
+def resolution_panel(t: Any) -> list[Any]:
+    v = t.view
+    u = t.L.u
+    r = t.L.dialog.copy()
+    r.w = min(r.w, int(u * 30))
+    r.left = t.L.canvas.left + int(u * 0.3)  # the clue column (right of the middle) stays in view
+    p = P(t, r, t.tx.ui("phase_resolution"))
+    p.text(_title(t, "resolution_explain"), 0.7, MUTED)
+    clues = [c for c in v.get("cards") or [] if c["kind"] == "clue"]
+    used = set(v.get("clues_used") or [])
+    p.text(_title(t, "clues_used_head", n=len(used), total=len(clues)), 0.78, INK, True)
+    for c in clues:
+        on = c["id"] in used
+        text = ("■ " if on else "□ ") + t.tx.card_body(v, c)
+        if p.live and t.can("use_clue", card=c["id"]):
+            f = p.flow(1.9, 0.2)
+            p.button(f, text, (lambda c=c, on=on: t.send({"type": "use_clue", "card": c["id"], "used": not on})),
+                     selected=on, k=0.66, w=p.width, key=f"clue:{c['id']}")
+            p.end_flow(f)
+            p.y -= int(u * 0.3)
+        else:
+            p.text(text, 0.66, INK if on else MUTED, max_lines=1)
+    p.gap(0.3)
+    p.text(_title(t, "article_title_label"), 0.75, MUTED, True)
+    if p.live and t.can("set_title"):
+        p.entry("title", placeholder=_title(t, "title_hint"), limit=120, submit=_title(t, "save"),
+                on_submit=lambda s: t.send({"type": "set_title", "text": s}), initial=v.get("title", ""), k=0.8)
+    else:
+        p.text(v.get("title") or "—", 0.85, INK, True)
+    p.text(_title(t, "deduction_label"), 0.75, MUTED, True)
+    if p.live and t.can("set_deduction"):
+        p.entry("deduction", lines=4, placeholder=_title(t, "deduction_hint"), submit=_title(t, "save"),
+                on_submit=lambda s: t.send({"type": "set_deduction", "text": s}), initial=v.get("deduction", ""),
+                k=0.78)
+    else:
+        p.text(v.get("deduction") or "—", 0.78, INK, max_lines=6)
+    sub = t.tx.subject(v.get("subject"))
+    diff = sub.difficulty if sub else 0
+    p.text(_title(t, "resolve_formula", d=diff, n=len(used), need=7 + diff - len(used)), 0.75, INK, True)
+    if p.live:
+        e = t.entries.get("deduction")
+        text = e.text if e is not None else v.get("deduction", "")
+
+        def declare() -> None:
+            if e is not None and e.text != v.get("deduction", ""):
+                t.send({"type": "set_deduction", "text": e.text})
+                e.dirty = False
+            t.send({"type": "declare_resolve"})
+
+        f = p.flow(2.4)
+        p.button(f, _title(t, "declare_resolve"), declare, enabled=bool(text.strip()) and t.view.get("roll") is None,
+                 primary=True, k=0.9, key="declare_resolve")
+        p.end_flow(f)
+    return p.done(t.L.dialog.h)
+
+
+def resolve_roll_panel(t: Any) -> list[Any]:
+    v = t.view
+    roll = v["roll"]
+    u = t.L.u
+    r = t.L.dialog.copy()
+    r.w = min(r.w, int(u * 34))
+    r.left = t.L.canvas.left + int(u * 0.3)
+    p = P(t, r, _title(t, "resolve_title", name=t.name(roll.get("roller"))))
+    sub = t.tx.subject(v.get("subject"))
+    diff = sub.difficulty if sub else 0
+    used = len(v.get("clues_used") or [])
+    p.text(_title(t, "resolve_formula", d=diff, n=used, need=7 + diff - used), 0.8, INK, True)
+    p.text(v.get("deduction") or "", 0.75, INK, max_lines=6)
+    for o in v.get("objections") or []:
+        p.text(_title(t, "objection_line", name=t.name(o.get("seat")), text=o.get("text", ""),
+                      outcome=_title(t, f"objection_{o.get('outcome')}")), 0.7, MUTED)
+    mine = roll.get("roller") == t.seat and t.controls
+    f = p.flow(2.4)
+    if mine:
+        p.button(f, _title(t, "roll_resolve"), lambda: t.send({"type": "roll_dice"}), primary=True, k=0.95,
+                 key="roll")
+        p.button(f, _title(t, "cancel"), lambda: t.send({"type": "cancel_roll"}), k=0.8, key="cancel")
+        p.end_flow(f)
+    elif t.can("object"):
+        p.end_flow(f)
+        p.text(_title(t, "objection_explain"), 0.7, MUTED)
+        p.entry("objection", placeholder=_title(t, "objection_hint"), submit=_title(t, "object"),
+                on_submit=lambda s: t.send({"type": "object", "text": s.strip()}) if s.strip() else None)
+    return p.done(t.L.dialog.h)
+
+
+# --------------------------------------------------------------------------- the article
+
+def article_panel(t: Any) -> list[Any]:
+    from client.tables import school_mystery_article as article
+
+    u = t.L.u
+    area = t.L.canvas.inflate(-int(u * 0.4), -int(u * 0.4))
+    out: list[Any] = []
+    bar_h = int(u * 2.6) if t.controls else 0
+    page_rect = pygame.Rect(area.left, area.top, area.w, area.h - bar_h)
+
+    def draw_page(surface: pygame.Surface, ctx: Any) -> None:
+        article.draw_page(t, surface, page_rect)
+
+    out.append(Custom(page_rect, draw_page, {"modal": True}))
+    if t.controls or not t.display:
+        y = page_rect.bottom + int(u * 0.3)
+        flow = Flow(area.left, y, area.w, int(u * 2.2), int(u * 0.4))
+        size = fs(t.ctx, 0.8)
+        for fmt in ("md", "png"):
+            text = _title(t, f"export_{fmt}")
+            out.append(Button(flow.place(button_width(t.ctx, text, size, u * 0.8)), text,
+                              (lambda f=fmt: t.export_article(f)), key=f"export:{fmt}", size=size, dark=True,
+                              primary=fmt == "png"))
+        home = str(Path.home())
+        shown = str(t.export_dir)
+        shown = "~" + shown[len(home):] if shown.startswith(home) else shown
+        where = _title(t, "export_where", path=shown)
+        if t.exported:
+            where = _title(t, "exported", path=Path(t.exported[-1]).name) + "  ·  " + where
+        out.append(label(t.ctx, where, flow.x + int(u * 0.4), y + int(u * 0.3), area.right - flow.x - int(u * 0.4),
+                         fs(t.ctx, 0.68), (200, 210, 200), max_lines=2))
+    _ = seat_colour, SUITS
+    return out

@@ -1,0 +1,92 @@
+"""Helpers for the school_mystery table tests (not a test module): real states, real mouse events."""
+from __future__ import annotations
+
+from typing import Any, Callable
+
+import pygame
+
+from bench import sm_scenes as S
+from shared.engine import REGISTRY, events_for
+from shared.rng import Rng
+
+RECT = pygame.Rect(0, 0, 1920, 1080)
+
+
+def spec() -> Any:
+    return REGISTRY["school_mystery"]
+
+
+def screen() -> pygame.Surface:
+    if not pygame.get_init():
+        pygame.init()
+    return pygame.display.set_mode(RECT.size)
+
+
+def play_until(stop: Callable[[dict], bool], seed: int = 11, n: int = 4, lang: str = "en",
+               state: dict | None = None, history: list | None = None) -> tuple[dict, list]:
+    return S.play(n, seed, lang, stop, state=state, history=history)
+
+
+def table_for(ctx: Any, state: dict, seat: int | None, history: list | None = None) -> Any:
+    screen()
+    return S.make_table(ctx, state, history or [], seat, RECT)
+
+
+def pump(table: Any, frames: int = 1) -> None:
+    """Deliver the queued pygame events to the table (as the app would), then update."""
+    for ev in pygame.event.get():
+        table.handle_event(ev)
+    for _ in range(frames):
+        table.update(1 / 60)
+
+
+def click(table: Any, pos: tuple[int, int]) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=1))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=pos, button=1))
+    pump(table)
+
+
+def drag(table: Any, start: tuple[int, int], end: tuple[int, int], steps: int = 6) -> None:
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=start, button=1))
+    for i in range(1, steps + 1):
+        p = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
+    pump(table)
+
+
+def button(table: Any, key: str) -> Any:
+    table.update(0)
+    for b in table.buttons:
+        if b.key == key:
+            return b
+    raise KeyError(f"no button {key!r}; have {[b.key for b in table.buttons]}")
+
+
+def click_button(table: Any, key: str) -> None:
+    b = button(table, key)
+    assert b.enabled, f"button {key} is disabled"
+    click(table, b.rect.center)
+
+
+def apply_sent(table: Any, ctx: Any, state: dict, history: list | None = None) -> tuple[dict, list[dict]]:
+    """Apply every action the table sent through the real rules; feed the snapshot and events back."""
+    sp = spec()
+    all_events: list[dict] = []
+    for seat, action in ctx.sent:
+        state, events = sp.apply(state, seat, action)
+        if history is not None:
+            history.append((seat, action, events))
+        all_events.extend(events)
+        seen = table.seat
+        table.set_snapshot(sp.view(state, seen), sp.legal_actions(state, seen) if seen is not None else [], 1)
+        table.push_events(events_for(events, seen))
+    ctx.sent.clear()
+    table.update(1 / 60)
+    return state, all_events
+
+
+def bot_step(state: dict, seed: int = 5, lang: str = "en") -> dict:
+    got = S.step(state, lang, Rng.from_seed(seed))
+    assert got is not None
+    return got[3]

@@ -1,0 +1,193 @@
+"""mind_swap table: real mouse events become the right candidate actions (or spring back)."""
+from __future__ import annotations
+
+import pygame
+
+from tests._ms_table_util import (body_band, click, drag, empty_spot, find_seed, hand_card_centre, make,
+                                  mind_centre, settle)
+
+
+def _hand_types(state: dict, seat: int = 0) -> set[str]:
+    return {state["ctypes"][c] for c in state["hands"][seat]}
+
+
+def _own_body(state: dict, seat: int = 0) -> int:
+    return state["mind"].index(state["chars"][seat])
+
+
+def test_playing_a_card_by_drag_sends_it():
+    seed = find_seed(lambda s: s["turn"] == 0 and "extra_magic" in _hand_types(s))
+    game, table, ctx, screen = make(seed)
+    slot = table.layout().play_slot
+    drag(table, screen, hand_card_centre(table, "extra_magic"), slot.center)
+    assert len(ctx.sent) == 1
+    seat, action = ctx.sent[0]
+    assert seat == 0 and action["type"] == "play" and action["action"] == "extra_magic"
+    assert game.state["ctypes"][action["card"]] == "extra_magic"
+    assert action in game.spec.legal_actions(game.state, 0)
+
+
+def test_a_card_dropped_outside_springs_back_and_sends_nothing():
+    seed = find_seed(lambda s: s["turn"] == 0 and "bath" in _hand_types(s))
+    game, table, ctx, screen = make(seed)
+    start = hand_card_centre(table, "bath")
+    drag(table, screen, start, (table.layout().sidebar.centerx, 40))
+    assert ctx.sent == []
+    settle(table, screen, 60)
+    assert hand_card_centre(table, "bath") == start  # back in the hand
+
+
+def test_two_action_card_asks_which():
+    seed = find_seed(lambda s: s["turn"] == 0 and "self_or_negi" in _hand_types(s)
+                     and not ({"move_self", "move_negi"} & _hand_types(s)))
+    game, table, ctx, screen = make(seed)
+    drag(table, screen, hand_card_centre(table, "self_or_negi"), table.layout().play_slot.center)
+    assert ctx.sent == [] and len(table.chooser) == 2
+    negi_button = next(r for r, a in table.chooser if a == "move_negi")
+    click(table, screen, negi_button.center)
+    assert table.mode == "move_negi"
+    target = next(loc for loc in ("library", "garden", "sports_ground") if loc != game.state["negi"])
+    click(table, screen, empty_spot(table, target))
+    assert ctx.sent and ctx.sent[-1][1]["action"] == "move_negi" and ctx.sent[-1][1]["to"] == target
+
+
+def test_dragging_your_pair_to_another_area_sends_the_move():
+    seed = find_seed(lambda s: s["turn"] == 0 and "move_self" in _hand_types(s))
+    game, table, ctx, screen = make(seed)
+    drag(table, screen, hand_card_centre(table, "move_self"), table.layout().play_slot.center)
+    assert table.mode == "move_self" and ctx.sent == []
+    own = _own_body(game.state)
+    here = game.state["loc"][own]
+    target = next(loc for loc in ("sports_ground", "library", "garden", "classroom") if loc != here)
+    drag(table, screen, body_band(table, own), empty_spot(table, target))
+    assert len(ctx.sent) == 1
+    action = ctx.sent[0][1]
+    assert action["action"] == "move_self" and action["to"] == target and action.get("take") is None
+    game.act(0, action)  # the server accepts it; the pair settles in its new area
+    settle(table, screen, 5)
+    assert table.model.pairs[own].loc == target
+
+
+def _magic_ready(s: dict) -> bool:
+    if s["turn"] != 0:
+        return False
+    own = _own_body(s)
+    here = s["loc"][own]
+    others = [b for b in range(2, 32) if s["loc"][b] == here and b != own]
+    elsewhere = [b for b in range(2, 32) if s["loc"][b] not in (None, here)]
+    return here == s["negi"] and here != "other" and bool(others) and bool(elsewhere)
+
+
+def test_naming_two_minds_by_drag_sends_the_magic():
+    seed = find_seed(_magic_ready)
+    game, table, ctx, screen = make(seed)
+    own = _own_body(game.state)
+    here = game.state["loc"][own]
+    other = next(b for b in range(2, 32) if game.state["loc"][b] == here and b != own)
+    assert table.magic_legal()
+    drag(table, screen, mind_centre(table, own), mind_centre(table, other))
+    assert len(ctx.sent) == 1
+    action = ctx.sent[0][1]
+    assert action == {"type": "magic", "a": min(own, other), "b": max(own, other)}
+
+
+def test_an_illegal_drop_springs_back_with_a_message():
+    seed = find_seed(_magic_ready)
+    game, table, ctx, screen = make(seed)
+    own = _own_body(game.state)
+    here = game.state["loc"][own]
+    far = next(b for b in range(2, 32) if game.state["loc"][b] not in (None, here))
+    start = mind_centre(table, own)
+    drag(table, screen, start, mind_centre(table, far))
+    assert ctx.sent == []
+    assert ctx.toasts and ctx.toasts[-1][1] == "error"
+    assert "error" in ctx.sounds
+    assert game.state["loc"][far] in table.flash  # the red outline on the refused place
+    settle(table, screen, 60)
+    assert mind_centre(table, own) == start  # the mind card is back on its body
+
+
+def test_server_error_springs_back():
+    seed = find_seed(lambda s: s["turn"] == 0 and "move_self" in _hand_types(s))
+    game, table, ctx, screen = make(seed)
+    drag(table, screen, hand_card_centre(table, "move_self"), table.layout().play_slot.center)
+    own = _own_body(game.state)
+    here = game.state["loc"][own]
+    target = next(loc for loc in ("sports_ground", "library", "garden", "classroom") if loc != here)
+    home = body_band(table, own)
+    drag(table, screen, home, empty_spot(table, target))
+    assert ctx.sent
+    table.on_error("action/not_your_turn", "it is not your turn")
+    assert ctx.toasts[-1] == ("it is not your turn", "error")
+    settle(table, screen, 60)
+    assert body_band(table, own) == home
+
+
+def test_right_click_zooms_a_card_and_escape_closes_it():
+    game, table, ctx, screen = make(3)
+    body = next(iter(table.model.pairs))
+    click(table, screen, mind_centre(table, body), button=3)
+    assert table.zoom == ("mind", table.model.pairs[body].mind)
+    table.draw(screen, screen.get_rect())
+    pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+    for ev in pygame.event.get():
+        table.handle_event(ev)
+    assert table.zoom is None
+
+
+def test_display_mode_has_no_controls():
+    game, table, ctx, screen = make(3, seat=None)
+    assert table.legal == [] and table.latest.hand == []
+    body = next(iter(table.model.pairs))
+    drag(table, screen, mind_centre(table, body), (100, 100))
+    assert ctx.sent == []
+
+
+def test_relocation_by_clicking_three_students():
+    seed = find_seed(lambda s: s["turn"] == 0 and "relocate" in _hand_types(s)
+                     and len([b for b in range(2, 32) if s["loc"][b] is not None]) >= 4)
+    game, table, ctx, screen = make(seed)
+    drag(table, screen, hand_card_centre(table, "relocate"), table.layout().play_slot.center)
+    assert table.mode == "relocate"
+    own = _own_body(game.state)
+    others = [b for b in sorted(table.model.pairs) if b != own][:3]
+    for b in others:
+        click(table, screen, body_band(table, b))
+    assert len(ctx.sent) == 1
+    action = ctx.sent[0][1]
+    assert action["action"] == "relocate" and sorted(action["students"]) == others
+    game.act(0, action)  # the rules accept it
+
+
+def test_great_success_lets_you_swap_two_more_by_clicking():
+    import copy
+
+    from shared.rng import Rng
+
+    for seed in range(80):
+        game, table, ctx, screen = make(seed)
+        rng = Rng.from_seed(seed)
+        found = None
+        for _ in range(120):
+            s = game.state
+            magic = [a for a in game.spec.legal_actions(s, 0) if a["type"] == "magic"] if s["turn"] == 0 else []
+            if magic:
+                after, events = game.spec.apply(copy.deepcopy(s), 0, magic[0])
+                if after["pending"] is not None:
+                    found = magic[0]
+                    break
+            if game.bot_step(rng) is None:
+                break
+            table.skip_animations()
+        if found is None:
+            continue
+        game.act(0, found)
+        table.skip_animations()
+        settle(table, screen, 3)
+        assert table.mode == "great"
+        pair = next(tuple(sorted((a["a"], a["b"]))) for a in table.legal if a["type"] == "great_swap")
+        click(table, screen, body_band(table, pair[0]))
+        click(table, screen, body_band(table, pair[1]))
+        assert ctx.sent[-1][1] == {"type": "great_swap", "a": pair[0], "b": pair[1]}
+        return
+    raise AssertionError("no game reached a great success for seat 0")

@@ -1,0 +1,97 @@
+"""The mind_swap map at any window size: every pair inside its area, none overlapping, text fits."""
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from client.tables import mind_swap_layout as L
+from client.tables import mind_swap_model as M
+
+
+def _model(counts: dict[str, int]) -> M.Model:
+    m = M.Model()
+    no = 2
+    for loc, n in counts.items():
+        for _ in range(n):
+            m.pairs[no] = M.Pair(body=no, mind=no + 1 if no < 31 else 2, loc=loc, room=f"r{no}")
+            no += 1
+    return m
+
+
+CASES = [
+    {"library": 4, "classroom": 4, "garden": 3, "sports_ground": 3, "other": 2},
+    {"library": 0, "classroom": 0, "garden": 16, "sports_ground": 0, "other": 0},
+    {"library": 1, "classroom": 2, "garden": 5, "sports_ground": 1, "other": 7},
+    {"library": 6, "classroom": 6, "garden": 6, "sports_ground": 6, "other": 6},  # all 30
+]
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160), (1024, 768)])
+@pytest.mark.parametrize("counts", CASES)
+@pytest.mark.parametrize("display", [False, True])
+def test_pairs_fit_their_areas(size, counts, display):
+    unit = size[1] / 54 * (1.5 if display else 1.0)
+    model = _model(counts)
+    lay = L.compute(pygame.Rect(0, 0, *size), unit, model, display)
+    assert set(lay.slots) == set(model.pairs)
+    # areas do not overlap each other, the sidebar or the hand
+    rects = list(lay.areas.values())
+    for a, b in itertools.combinations(rects, 2):
+        assert not a.colliderect(b)
+    for r in rects:
+        assert lay.map.contains(r) and not r.colliderect(lay.sidebar) and not r.colliderect(lay.hand)
+    # every pair is inside its area (or the area says it scrolls), pairs never overlap
+    for loc, r in lay.areas.items():
+        pairs = [lay.pair_rect(p.body) for p in model.at(loc)]
+        for a, b in itertools.combinations(pairs, 2):
+            assert not a.colliderect(b)
+        if lay.overflow.get(loc):
+            continue
+        for pr in pairs:
+            assert r.contains(pr), (loc, pr, r)
+    # cards stay readable: wide enough for a 14 px name
+    assert lay.card_w >= L.MIN_CARD_W
+
+
+def test_scrolling_an_overflowing_area():
+    from tests._ms_table_util import make
+
+    game, table, ctx, screen = make(3, options={"students": "all30", "entry": "all_at_start"})
+    small = pygame.Surface((1024, 600))
+    table.ctx.unit = 600 / 54
+    lay = table.layout(small.get_rect())
+    table.draw(small, small.get_rect())
+    loc = next((loc for loc, px in lay.overflow.items() if px), None)
+    if loc is None:
+        pytest.skip("everything fits at this size")
+    centre = lay.areas[loc].center
+    before = dict(lay.slots)
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
+                                         precise_y=-1.0))
+    for ev in pygame.event.get():
+        table.handle_event(ev)
+    assert table.scroll.get(loc, 0) > 0
+    after = table.layout().slots
+    moved = [b for b in after if after[b] != before[b]]
+    assert moved and all(table.model.pairs[b].loc == loc for b in moved)
+
+
+def test_drawing_into_an_offset_rect():
+    """The table may be given part of the window: everything stays inside that rect."""
+    from tests._ms_table_util import make
+
+    game, table, ctx, screen = make(3)
+    screen.fill((255, 0, 255))
+    rect = pygame.Rect(200, 100, 1500, 900)
+    for _ in range(3):
+        table.update(1 / 60)
+        table.draw(screen, rect)
+    assert screen.get_at((rect.x - 1, rect.y - 1))[:3] == (255, 0, 255)
+    assert screen.get_at((rect.x + 1, rect.y + 1))[:3] != (255, 0, 255)
+    lay = table.layout()
+    assert rect.contains(lay.map) and rect.contains(lay.sidebar)
+    body = next(iter(table.model.pairs))
+    assert rect.contains(lay.pair_rect(body))

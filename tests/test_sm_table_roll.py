@@ -1,0 +1,172 @@
+"""school_mystery table: a full roll through the dialog (advantage, help, 3d6 keep two, secret raise),
+driven with real mouse events and answered by the real rules."""
+from __future__ import annotations
+
+from client.tables import school_mystery_board as board
+from tests.fakes import FakeCtx
+from tests.sm_table_helpers import apply_sent, button, click, click_button, play_until, spec, table_for
+
+
+def _calm(seed: int) -> tuple[dict, list]:
+    def stop(s: dict) -> bool:
+        return (s["phase"] == "investigation" and s["roll"] is None and not s["tasks"]
+                and not s["scene"]["closed"])
+    state, hist = play_until(stop, seed=seed)
+    return state, hist
+
+
+def _roller(state: dict) -> int | None:
+    sp = spec()
+    for seat in range(state["players"]):
+        if any(a["type"] == "declare_roll" and a["move"] == "discover" for a in sp.legal_actions(state, seat)):
+            return seat
+    return None
+
+
+def _find_raisable() -> tuple[dict, list, int, str]:
+    """A calm scene whose 《発見》 with advantage lands below a great success (so a secret can raise it)."""
+    sp = spec()
+    for seed in range(11, 60):
+        state, hist = _calm(seed)
+        if state["phase"] != "investigation":
+            continue
+        seat = _roller(state)
+        if seat is None:
+            continue
+        stat = next(a["stat"] for a in sp.legal_actions(state, seat)
+                    if a["type"] == "declare_roll" and a["move"] == "discover")
+        s2, _ = sp.apply(state, seat, {"type": "declare_roll", "move": "discover", "stat": stat})
+        friend = (seat + 1) % state["players"]
+        if not any(a["type"] == "help" for a in sp.legal_actions(s2, friend)):
+            continue
+        s2, _ = sp.apply(s2, friend, {"type": "help"})
+        s2, _ = sp.apply(s2, seat, {"type": "set_roll_modifiers", "advantage": ["item"], "disadvantage": []})
+        s2, _ = sp.apply(s2, seat, {"type": "roll_dice"})
+        if s2["roll"]["band"] != "great" and s2["roll"]["mode"] == "advantage" and any(
+                a["type"] == "unlock_secret" for a in sp.legal_actions(s2, seat)):
+            return state, hist, seat, stat
+    raise AssertionError("no seed gives a raisable roll")
+
+
+def test_full_roll_with_advantage_help_and_a_secret_raise():
+    state, hist, seat, stat = _find_raisable()
+    ctx = FakeCtx("en")
+    table = table_for(ctx, state, seat, hist)
+    # open the roll dialog, pick the move and the stat
+    click_button(table, "act_moves")
+    click_button(table, "move:discover")
+    click_button(table, f"stat:{stat}")
+    assert ctx.sent == [(seat, {"type": "declare_roll", "move": "discover", "stat": stat})]
+    state, _ = apply_sent(table, ctx, state, hist)
+    assert table.view["roll"]["stage"] == "declared"
+    # a friend offers help before the roll (on the friend's own table)
+    friend = (seat + 1) % state["players"]
+    fctx = FakeCtx("en")
+    ftable = table_for(fctx, state, friend, hist)
+    click_button(ftable, "help")
+    assert fctx.sent == [(friend, {"type": "help"})]
+    state, _ = apply_sent(ftable, fctx, state, hist)
+    table.set_snapshot(spec().view(state, seat), spec().legal_actions(state, seat), 2)
+    # toggle an advantage source: the roll becomes 3d6 keep the highest two
+    click_button(table, "adv:item")
+    assert ctx.sent == [(seat, {"type": "set_roll_modifiers", "advantage": ["item"], "disadvantage": []})]
+    state, _ = apply_sent(table, ctx, state, hist)
+    assert "3d6" in button(table, "roll").text
+    click_button(table, "roll")
+    assert ctx.sent == [(seat, {"type": "roll_dice"})]
+    state, events = apply_sent(table, ctx, state, hist)
+    dice_ev = next(e for e in events if e["type"] == "dice_rolled")
+    assert len(dice_ev["dice"]) == 3 and dice_ev["mode"] == "advantage" and dice_ev["help"] == 1
+    # the dice on the table land on the server's faces, the dropped die greyed
+    assert table.dice is not None and list(table.dice.faces) == dice_ev["dice"]
+    assert table.dice.dropped == frozenset([dice_ev["dropped"]])
+    assert not table.dice.landed and table.busy()
+    log_before = len(table.log)
+    assert not any(b.key == "accept_roll" for b in table.buttons)  # no spoiler before the dice land
+    table.skip_animations()
+    table.update(0.0)
+    assert len(table.log) > log_before
+    band = table.view["roll"]["band"]
+    assert band != "great"
+    # raise with a secret: the band goes up one step
+    secret_keys = [b.key for b in table.buttons if b.key.startswith("secret:")]
+    assert secret_keys, "the roller is offered to unlock a secret"
+    click_button(table, secret_keys[0])
+    sid = secret_keys[0].split(":", 1)[1]
+    assert ctx.sent == [(seat, {"type": "unlock_secret", "secret": sid})]
+    state, events = apply_sent(table, ctx, state, hist)
+    raised = next(e for e in events if e["type"] == "band_raised")
+    order = ["failure", "narrow", "success", "great"]
+    assert raised["from"] == band and order.index(raised["to"]) == order.index(band) + 1
+    assert table.view["roll"]["band"] == raised["to"] and table.view["roll"]["raised"]
+    # the panel now shows the raised band, the secret's text stays on the owner's table only
+    texts = " ".join(getattr(w, "text", "") if isinstance(getattr(w, "text", ""), str) else ""
+                     for w in table.widgets)
+    assert not any(b.key.startswith("secret:") for b in table.buttons)
+    assert table.student(seat)["secrets_unlocked"] == 1
+    other = table_for(FakeCtx("en"), state, friend, hist)
+    assert "secrets" not in other.student(seat)
+    assert other.student(seat)["secrets_unlocked"] == 1
+    _ = texts
+    click_button(table, "accept_roll")
+    assert ctx.sent == [(seat, {"type": "accept_roll"})]
+    state, events = apply_sent(table, ctx, state, hist)
+    assert any(e["type"] == "roll_resolved" and e["band"] == raised["to"] for e in events)
+    assert table.view["roll"] is None
+
+
+def test_the_owner_reads_their_secrets_only_on_their_own_sheet():
+    state, hist = _calm(11)
+    ctx = FakeCtx("en")
+    table = table_for(ctx, state, 0, hist)
+    table.sel["tab"] = 1
+    table.update(0)
+    click(table, board.secrets_rect(table).center)
+    assert not table.secrets_open  # another student's secrets never open
+    click(table, board.tab_rects(table)[0].center)
+    click(table, board.secrets_rect(table).center)
+    assert table.secrets_open
+
+
+def test_the_table_display_has_no_controls_and_no_secrets():
+    state, hist = _calm(11)
+    ctx = FakeCtx("en", unit=30, display_mode=True)
+    table = table_for(ctx, state, None, hist)
+    assert table.buttons == [] and table.slots == []
+    assert table._sources() == []
+    assert all("secrets" not in st for st in table.view["students"] if st)
+    import pygame
+    screen = pygame.display.get_surface()
+    table.draw(screen, screen.get_rect())
+
+
+def test_when_the_rival_fails_the_rival_may_roll_again_from_their_own_table():
+    sp = spec()
+    found = None
+    for seed in range(11, 90):
+        state, hist = _calm(seed)
+        seat = _roller(state) if state["phase"] == "investigation" else None
+        if seat is None:
+            continue
+        stat = next(a["stat"] for a in sp.legal_actions(state, seat)
+                    if a["type"] == "declare_roll" and a["move"] == "discover")
+        s2, _ = sp.apply(state, seat, {"type": "declare_roll", "move": "discover", "stat": stat})
+        s2, _ = sp.apply(s2, seat, {"type": "roll_dice"})
+        rivals = [r for r in range(s2["players"]) if any(a["type"] == "rival_reroll" for a in sp.legal_actions(s2, r))]
+        if s2["roll"]["band"] == "failure" and rivals:
+            found = (s2, hist, seat, rivals[0])
+            break
+    assert found is not None, "no seed gives a failed roll with a rival"
+    state, hist, roller, rival = found
+    ctx = FakeCtx("en")
+    table = table_for(ctx, state, rival, hist)
+    table.skip_animations()
+    table.update(0)
+    keys = [b.key for b in table.buttons if b.key.startswith("reroll:")]
+    assert keys and not any(b.key == "accept_roll" for b in table.buttons)
+    click_button(table, keys[0])
+    assert ctx.sent == [(rival, {"type": "rival_reroll", "stat": keys[0].split(":", 1)[1]})]
+    state, events = apply_sent(table, ctx, state, hist)
+    ev = next(e for e in events if e["type"] == "dice_rolled")
+    assert ev["reason"] == "rival_reroll" and ev["seat"] == rival and ev["rival_of"] == roller
+    assert table.view["roll"]["roller"] == rival and table.view["roll"]["rerolled"]

@@ -1,0 +1,137 @@
+"""Screenshots of the school_mystery table at 1920×1080, reached by playing the real rules.
+
+Run under a display (``xvfb-run -a -s "-screen 0 1920x1080x24" python3 tools/screenshots_school_mystery.py``);
+writes ``docs/screenshots/school_mystery_<scene>_<lang>.png`` for the scenes setup, table,
+roll (3d6 with advantage), resolution and article, in Japanese and English (``--langs``).
+Text goes through the app's own engine (fonts, kinsoku wrap) and strings.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import sys
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+
+from bench import sm_scenes as S  # noqa: E402
+from shared.engine import REGISTRY  # noqa: E402
+
+SIZE = (1920, 1080)
+OUT = ROOT / "docs" / "screenshots"
+
+
+class ShotCtx:
+    """A TableContext on the app's text engine and strings (no window, server or sound)."""
+
+    def __init__(self, lang: str, unit: float, display_mode: bool = False) -> None:
+        from client.i18n import Strings
+        from client.text import TextEngine
+
+        self.lang, self.unit, self.fast, self.display_mode = lang, unit, True, display_mode
+        self.strings = Strings(lang)
+        self.engine = TextEngine(lang)
+        self.sent: list = []
+
+    def t(self, key: str, **params: Any) -> str:
+        return self.strings.t(key, **params)
+
+    def text(self, s: str, size: float, color: Any, bold: bool = False) -> pygame.Surface:
+        return self.engine.render(s, size, color, bold)
+
+    def wrap(self, s: str, size: float, width: int) -> list[str]:
+        return self.engine.wrap(s, size, width)
+
+    def font(self, size: float, bold: bool = False) -> pygame.font.Font:
+        return self.engine.font(size, bold)
+
+    def content(self, game_id: str) -> Any:
+        return REGISTRY[game_id].content()
+
+    def send_action(self, seat: int, action: dict) -> None:
+        self.sent.append((seat, action))
+
+    def play_sound(self, name: str) -> None:
+        pass
+
+    def toast(self, message: str, kind: str = "info") -> None:
+        pass
+
+
+def roll_scene(lang: str) -> tuple[dict, list, int]:
+    """A rolled 3d6 with advantage and a friend's help that a secret could still raise."""
+    sp = REGISTRY["school_mystery"]
+    for seed in range(11, 80):
+        state, hist, roller = S.scene_roll(lang, seed=seed)
+        roll = state["roll"]
+        if roll and roll["stage"] == "rolled" and roll["mode"] == "advantage" and roll["band"] != "great" and any(
+                a["type"] == "unlock_secret" for a in sp.legal_actions(state, roller)):
+            return state, hist, roller
+    return S.scene_roll(lang)
+
+
+def scenes(lang: str) -> list[tuple[str, dict, list, int | None]]:
+    out = []
+    state, hist = S.scene_setup(lang)
+    out.append(("setup", state, hist, 2))
+    state, hist = S.scene_table(lang)
+    out.append(("table", state, hist, 0))
+    state, hist, roller = roll_scene(lang)
+    out.append(("roll", state, hist, roller))
+    state, hist = S.scene_resolution(lang)
+    out.append(("resolution", state, hist, 0))
+    state, hist = S.scene_over(lang)
+    out.append(("article", state, hist, 0))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__)
+    ap.add_argument("--langs", default="ja,en")
+    ap.add_argument("--out", default=str(OUT))
+    ap.add_argument("--display", action="store_true", help="also the table display of the table scene")
+    args = ap.parse_args(argv)
+    pygame.init()
+    screen = pygame.display.set_mode(SIZE)
+    out = Path(args.out)
+    out.mkdir(parents=True, exist_ok=True)
+    for lang in args.langs.split(","):
+        for name, state, hist, seat in scenes(lang):
+            ctx = ShotCtx(lang, SIZE[1] / 54)
+            table = S.make_table(ctx, state, hist, seat, screen.get_rect())
+            if name == "setup":  # the player is halfway through the form
+                table.update(0)
+                table.entries["name"].set_text(S.TEXTS[lang]["names"][seat])
+                table.sel.update(stats=1, rival=3)
+                table.dirty = True
+            if name == "article":
+                table.export_dir = Path("~/Documents/houkago").expanduser()
+                table.dirty = True
+            table.update(0.1)
+            table.draw(screen, screen.get_rect())
+            pygame.display.flip()
+            path = out / f"school_mystery_{name}_{lang}.png"
+            pygame.image.save(screen, str(path))
+            print(path)
+        if args.display:
+            state, hist = S.scene_table(lang)
+            ctx = ShotCtx(lang, SIZE[1] / 54 * 1.5, display_mode=True)
+            table = S.make_table(ctx, state, hist, None, screen.get_rect())
+            table.update(0.1)
+            table.draw(screen, screen.get_rect())
+            path = out / f"school_mystery_display_{lang}.png"
+            pygame.image.save(screen, str(path))
+            print(path)
+    pygame.quit()
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -7,11 +7,16 @@ registry's bots (tools/record_reference.py). Replaying its actions through
 every step, and the same per-viewer events. Any change in rules behaviour —
 intended or not — makes this fail.
 
-If the rules change is INTENDED: re-record with
-``python3 tools/record_reference.py GAME --count N`` (same N and --seats as the
-files you replace), review ``git diff tests/data/reference`` (the actions and
-results show what the new rules do differently) and commit the new files with
-the rules change.
+If the rules change is INTENDED: re-record that game (recording is deterministic;
+these are the commands that made the current files)::
+
+    python3 tools/record_reference.py fate_votes --count 6      # 4, 6, 12 seats
+    python3 tools/record_reference.py mind_swap --count 4       # 2, 4, 6 seats
+    python3 tools/record_reference.py school_mystery --count 4  # 2, 4, 6 seats
+
+then review ``git diff tests/data/reference`` (the actions and results show what
+the new rules do differently) and commit the new files with the rules change. A
+change to a bot also changes the recorded games; that is fine, re-record too.
 """
 from __future__ import annotations
 

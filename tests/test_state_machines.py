@@ -5,7 +5,7 @@ seed, listed options) and then interleaves:
 
 * a legal action of a seat that can act (chosen by Hypothesis from ``legal_actions``),
 * every seat that can act acting once, one to three times over (so runs reach the end),
-* the phase timer running out (``timeout_actions``), when the game has one,
+* a clock running out (``timeout_actions``), when the game has such actions now,
 * an attempted illegal action — malformed shapes, a field of the wrong type, garbage or
   spliced field values, missing or extra fields, bad seats, other seats' actions and
   actions that were legal earlier — which must raise ``RuleError`` with a namespaced
@@ -217,7 +217,8 @@ class GameMachine(RuleBasedStateMachine):
 
     @rule()
     def timer_runs_out(self) -> None:
-        if not self.over() and self.spec.timer(self.state) is not None:
+        """What the server plays when a clock runs out (also for games whose clock is not ``timer``)."""
+        if not self.over():
             for seat, action in self.spec.timeout_actions(self.state):
                 self.apply(seat, action)
 

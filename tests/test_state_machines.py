@@ -362,3 +362,8 @@ TestMindSwap = MindSwapMachine.TestCase
 TestMindSwap.settings = LONG_GAME_SETTINGS
 TestSchoolMystery = SchoolMysteryMachine.TestCase
 TestSchoolMystery.settings = SETTINGS
+
+
+def test_every_listed_game_has_a_state_machine() -> None:
+    covered = {m.game for m in GameMachine.__subclasses__()}
+    assert {g for g, spec in REGISTRY.items() if spec.listed} <= covered

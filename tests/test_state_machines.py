@@ -54,7 +54,7 @@ GARBAGE = st.one_of(
     st.integers(-3, 20), st.text(max_size=8), st.lists(st.one_of(st.integers(-1, 20), st.text(max_size=8)),
                                                         max_size=3),
 )
-MISTYPED = [None, True, 3, -1, 1.5, "x", "", [], [None], [[[[[[[[1]]]]]]]], {}, {"k": 1}, b"\x00"]
+MISTYPED = (None, True, 3, -1, 1.5, "x", "", [], [None], [[[[[[[[1]]]]]]]], {}, {"k": 1}, b"\x00")
 MALFORMED = st.one_of(
     st.just({}), st.just({"type": 42}), st.just({"type": None}), st.just({"type": "no_such_action"}),
     st.builds(lambda t: {"type": t}, st.text(max_size=50)),

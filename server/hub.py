@@ -475,7 +475,7 @@ class Hub:
             raise HoukagoError("table/not_started", "the game has not started")
         if t.phase == OVER:
             raise RuleError("game/over", "the game is over")
-        if not t.check_sid(seat_no, msg["sid"]):
+        if not t.check_sid(seat_no, msg["sid"], msg["action"]):
             raise HoukagoError("action/stale", "the game moved on; look again and retry",
                                sid=t.sid, yours=msg["sid"])
         seat = t.seats[seat_no]

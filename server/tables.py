@@ -6,11 +6,13 @@ Each change returns nothing itself; the hub builds the outgoing frames with
 :meth:`Table.snapshot_frames` and :meth:`Table.lobby_info`.
 
 Staleness (``action/stale``): an act names the state id ``sid`` it was made on.
-It is accepted when ``legal_since[seat] <= sid <= table.sid``, where
-``legal_since[seat]`` is the last sid at which that seat's legal actions changed
-or that seat had an action accepted. So simultaneous secret choices made on the
-same snapshot all count, while a double-send or a move made on an outdated
-choice is rejected.
+It is stale when ``sid`` is in the future, when the seat has had an action
+accepted since ``sid`` (``own_since[seat]``: a double send, or a choice made
+before the seat's own last move), or when the game moved on since ``sid`` and
+the seat is no longer offered any action of that ``type`` (a move meant for an
+earlier phase). Otherwise other players' moves in between do not make it stale —
+simultaneous secret votes, notes added to a shared board — and the rules judge
+the action against the current state.
 """
 from __future__ import annotations
 
@@ -126,7 +128,7 @@ class Table:
     phase: str = LOBBY
     watchers: set[int] = field(default_factory=set)
     legal: list[list[dict[str, Any]]] = field(default_factory=list)
-    legal_since: list[int] = field(default_factory=list)
+    own_since: list[int] = field(default_factory=list)
     clock: Clock | None = None
     bot_due: dict[int, float] = field(default_factory=dict)
     started_wall: float | None = None
@@ -165,7 +167,7 @@ class Table:
             t.state = state
             t.phase = OVER if spec.is_over(state) else PLAYING
             t.legal = [[] for _ in range(t.n)]
-            t.legal_since = [t.sid] * t.n
+            t.own_since = [t.sid] * t.n
             t.refresh(now)
         return t
 
@@ -177,11 +179,16 @@ class Table:
         self.phase = PLAYING
         self.sid = 0
         self.legal = [[] for _ in range(self.n)]
-        self.legal_since = [0] * self.n
+        self.own_since = [0] * self.n
         self.refresh(now)
 
-    def check_sid(self, seat: int, sid: int) -> bool:
-        return self.legal_since[seat] <= sid <= self.sid
+    def check_sid(self, seat: int, sid: int, action: dict[str, Any]) -> bool:
+        """False if an act made on state ``sid`` is stale (see the module docstring)."""
+        if not self.own_since[seat] <= sid <= self.sid:
+            return False
+        if sid < self.sid and action.get("type") not in {a.get("type") for a in self.legal[seat]}:
+            return False
+        return True
 
     def apply(self, seat: int, action: dict[str, Any], now: float) -> list[dict[str, Any]]:
         """Apply one action (RuleError if illegal; state unchanged then). Returns the events."""
@@ -189,7 +196,7 @@ class Table:
         state, events = self.spec.apply(self.state, seat, action)
         self.state = state
         self.sid += 1
-        self.legal_since[seat] = self.sid
+        self.own_since[seat] = self.sid
         self.refresh(now)
         return events
 
@@ -205,7 +212,6 @@ class Table:
             new = [] if over else spec.legal_actions(state, s)
             if new != self.legal[s]:
                 self.legal[s] = new
-                self.legal_since[s] = self.sid
         self._refresh_clock(now, over)
         self.schedule_bots(now)
 

@@ -229,3 +229,24 @@ def test_takeover_after_grace_only_while_someone_is_still_there() -> None:
     h.send(back, {"t": "resume", "table": table, "seat": 1, "token": players[1][1]}, now=1000.0)
     h.hub.tick(1000.0)
     assert t.seats[1].takeover is None and t.seats[2].takeover == "sensible"
+
+
+def test_staleness_rules() -> None:
+    h = Harness()
+    table, host, host_token, players, _ = started(h, seats=3)
+    t = h.hub.tables[table]
+
+    def act(seat: int, sid: int) -> list:
+        cid, token = players[seat]
+        return h.send(cid, {"t": "act", "table": table, "seat": seat, "token": token, "sid": sid,
+                            "action": {"type": "done"}})
+
+    assert one(act(0, 1), "error")["code"] == "action/stale"  # a future state
+    act(0, 0)
+    assert t.sid == 1
+    assert one(act(0, 0), "error")["code"] == "action/stale"  # double send
+    act(1, 0)  # another seat's move in between does not make seat 1's choice stale
+    assert t.sid == 2
+    # a choice whose kind is no longer offered (as after a phase change) is stale
+    t.legal[2] = [{"type": "something_else"}]
+    assert not t.check_sid(2, 0, {"type": "done"}) and t.check_sid(2, 2, {"type": "done"})

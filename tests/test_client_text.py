@@ -113,3 +113,19 @@ def test_render_cache_returns_the_same_surface(engine):
     d = engine.render("運命の票", 20, (255, 255, 255))
     engine.set_lang("ja")
     assert d is not a
+
+
+def test_max_lines_ellipsis_is_ascii_in_english():
+    import pygame
+
+    from client.text import TextEngine
+
+    pygame.init()
+    eng = TextEngine("en")
+    surf = pygame.Surface((200, 200))
+    calls = []
+    orig = eng.render
+    eng.render = lambda s, *a, **k: (calls.append(s), orig(s, *a, **k))[1]
+    eng.blit_wrapped(surf, "one two three four five six seven eight nine ten eleven twelve", 16, (0, 0, 0),
+                     pygame.Rect(0, 0, 80, 200), max_lines=2)
+    assert calls and calls[-1].endswith("...") and "\u2026" not in "".join(calls)

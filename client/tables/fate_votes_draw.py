@@ -52,9 +52,16 @@ class FvPainter:
             size2 = max(size * 0.7, size * width / max(1, f.size(s)[0]))
             f = self.ctx.font(size2, bold)
             size = size2
-            while len(s) > 1 and f.size(s)[0] > width:
-                s = s[:-2] + "…"
+            dots = self.ellipsis()
+            body = s
+            while len(body) > 1 and f.size(s)[0] > width:
+                body = body[:-1].rstrip()
+                s = body + dots
         return self.text(s, size, colour, bold)
+
+    def ellipsis(self) -> str:
+        """"…" in CJK; "..." in English (the Noto Sans JP face draws U+2026 as centred dots)."""
+        return "…" if self.ctx.lang in ("ja", "zh") else "..."
 
     def panel(self, surface: pygame.Surface, rect: pygame.Rect, colour: tuple, radius: int) -> None:
         key = (rect.size, colour, radius)

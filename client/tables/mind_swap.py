@@ -26,7 +26,7 @@ from client.tables import mind_swap_fx as FX
 from client.tables import mind_swap_layout as L
 from client.tables import mind_swap_model as M
 from client.tables.base import TableView
-from client.tables.mind_swap_final import draw_final
+from client.tables.mind_swap_final import draw_final, draw_scores
 from client.tables.mind_swap_input import InputMixin
 from client.tables.mind_swap_sidebar import SidebarMixin
 from client.tables.mind_swap_texts import TextsMixin
@@ -403,6 +403,13 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
         elif self.model.over and not self.flyers:
             draw_final(self, surface, lay)
         self.draw_overlays(surface, lay)
+
+    def draw_results(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The app's results frame: the final scores of the newest snapshot (not the animated model)."""
+        if not self.latest.players:
+            super().draw_results(surface, rect)
+            return
+        draw_scores(self, self.latest, surface, pygame.Rect(rect), self.ctx.unit)
 
     def draw_focus(self, surface: pygame.Surface, lay: L.Layout, bodies: tuple[int, ...]) -> None:
         """Outline the students an effect is about (the two named for magic, the one rolling)."""

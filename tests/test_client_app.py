@@ -153,3 +153,17 @@ def test_session_to_a_closed_port_reports_failed():
         assert msg is not None and msg["state"] == "failed"
     finally:
         session.close()
+
+
+def test_window_options_before_the_subcommand_are_kept():
+    """``houkago --size 1920x1080 play ...``: argparse must not reset them to the subparser's defaults."""
+    from houkago.cli import build_parser
+
+    parser = build_parser()
+    for cmd in (["play", "fate_votes"], ["host"], ["join"], ["display"]):
+        a = parser.parse_args(["--size", "1600x900", "--lang", "zh", "--fullscreen", "--name", "Aki",
+                               "--screenshot-dir", "/tmp/x", *cmd])
+        assert (a.size, a.lang, a.fullscreen, a.name, a.screenshot_dir) == ("1600x900", "zh", True, "Aki",
+                                                                             "/tmp/x"), cmd
+        b = parser.parse_args([*cmd, "--size", "800x600"])
+        assert (b.size, b.lang, b.fullscreen, b.name) == ("800x600", None, False, None), cmd

@@ -159,3 +159,26 @@ def test_own_submission_is_shown_only_to_its_seat():
     spectator = S.make_table(ctx, state, None, "en")
     assert other.painter.sent_text() == "" and spectator.painter.sent_text() == ""
     assert 0 in spectator.view["submitted"]  # everyone sees that seat 0 has chosen, not what
+
+
+def test_control_buttons_stay_inside_the_control_panel():
+    """The Vote/Strike, confirm, clear and Ready buttons never reach into the log column (seen at 720p)."""
+    from tests.fv_helpers import table_at
+
+    seen = set()
+    for phase in ("discussion", "choose", "vote_target", "strike_target", "final", "vote_discard"):
+        ctx, state, t = table_at(lambda s, p=phase: s["phase"] in (p, "over"), seat=0)
+        if state["phase"] != phase:
+            continue
+        others = [s for s in range(len(t.L.plates)) if s != 0]
+        if phase in ("choose", "final"):
+            t.sel_choice = "vote"
+        if phase in ("vote_target", "strike_target", "final"):
+            t.sel_target = others[0]
+        t.update(0)
+        assert t.L.controls is not None and t.buttons, phase
+        for b in t.buttons:
+            assert t.L.controls.contains(b.rect), (phase, b.id, b.rect, t.L.controls)
+            assert not b.rect.colliderect(t.L.log), (phase, b.id)
+        seen.add(phase)
+    assert {"discussion", "choose", "vote_target"} <= seen, seen

@@ -861,8 +861,9 @@ class FateVotesTable(TableView):
             self.buttons = buttons
             return
         c = self.L.controls
-        bw, bh = int(u * 6.6), int(u * 2.3)
-        x1 = c.x + int(u * 5.4)
+        bh = int(u * 2.3)
+        x1 = c.x + int(u * 5.0)  # right of the token and its label
+        bw = (c.right - int(u * 0.4) - x1 - int(u * 0.5)) // 2  # two buttons that stay inside the panel
         x2 = x1 + bw + int(u * 0.5)
         y = c.y + int(u * 0.4)
         types = self._types()

@@ -71,3 +71,31 @@ def test_host_lobby_to_table_chat_and_reconnect(tmp_path):
         if guest is not None:
             guest.close()
         app.shutdown()
+
+
+def test_join_a_dedicated_server_and_open_a_new_table_there(tmp_path):
+    """`houkago server` + `houkago join ADDR`: with no table open, a player opens one from the Join screen."""
+    from client import modes
+    from client.scenes.lobby import LobbyScene
+    from server.runtime import ServerThread
+
+    server = ServerThread(host="127.0.0.1", port=0, data_dir=str(tmp_path / "data"))
+    port = server.start()
+    app = make_app(tmp_path, "--size", "1280x720", "--name", "Hana", "--lang", "en", "join", f"127.0.0.1:{port}")
+    try:
+        modes.start(app, app.args)
+        join = app.top
+        assert join.name == "join"
+        assert run_until(app, lambda: join.tables == [] and any(b.key == "new_fate_votes" for b in join.buttons))
+        click(app, button(join, "new_fate_votes").rect.center)
+        assert run_until(app, lambda: isinstance(app.top, LobbyScene))
+        lobby = app.top
+        assert lobby.hosting and lobby.phase == "setup"
+        while lobby.seats > 4:
+            click(app, button(lobby, "seats_down").rect.center)
+        click(app, button(lobby, "open").rect.center)
+        assert run_until(app, lambda: lobby.my_seat == 0 and lobby.host_token)
+        assert run_until(app, lambda: any(b.key == "bot_1" for b in lobby.buttons))
+    finally:
+        app.shutdown()
+        server.stop()

@@ -74,11 +74,22 @@ class JoinScene(Scene):
                                self.back, key="back")]
         rows = self.rows()
         y = self.box.top + int(u * 3)
-        for i, (label, fn) in enumerate(rows[:10]):
+        bottom = self.box.bottom - int(u * 4) - (bh + int(u * 2.2) if self.tables is not None else int(u * 0.6))
+        fit = max(1, (bottom - y) // (bh + int(u * 0.6)))
+        for i, (label, fn) in enumerate(rows[:min(10, fit)]):
             self.buttons.append(Button(label, pygame.Rect(self.box.left + int(u * 1.5), y, self.box.width - int(u * 3),
                                                           bh), fn, key=f"row_{i}"))
             y += bh + int(u * 0.6)
         entry_y = self.box.bottom - int(u * 4)
+        if self.tables is not None:  # a dedicated server: anyone may open a table there
+            games = self.new_table_games()
+            gap = int(u * 1.2)
+            bw = (self.box.width - int(u * 3) - gap * (len(games) - 1)) // max(1, len(games))
+            for i, game in enumerate(games):
+                self.buttons.append(Button(t("join.new_table", game=game_name(app, game)),
+                                           pygame.Rect(self.box.left + int(u * 1.5) + i * (bw + gap),
+                                                       entry_y - bh - int(u * 1.6), bw, bh),
+                                           lambda g=game: self.new_table(g), key=f"new_{game}"))
         self.buttons.append(Button(t("join.connect"), pygame.Rect(self.box.right - int(u * 10.5), entry_y, int(u * 9),
                                                                   bh), self.connect_typed, primary=True, key="connect"))
         self.buttons.append(Button(t("join.refresh"), pygame.Rect(self.box.right - int(u * 10.5), self.box.top + int(u * 0.4),
@@ -110,6 +121,21 @@ class JoinScene(Scene):
             out.append((t("join.server_row", name=srv.get("name", "?"), address=where),
                         lambda a=where: self.connect(a)))
         return out
+
+    @staticmethod
+    def new_table_games() -> list[str]:
+        from client.scenes.launcher import GAMES
+        from shared.engine import REGISTRY
+
+        return [g for g in GAMES if g in REGISTRY]
+
+    def new_table(self, game: str) -> None:
+        """Open a table on the connected server: the host's set-up lobby, over this connection."""
+        from client.scenes.lobby import LobbyScene
+
+        if self.app.session is None:
+            return
+        self.app.later(lambda: self.app.push(LobbyScene(self.app, game, hosting=True)))
 
     def refresh(self) -> None:
         if self.tables is not None and self.app.session is not None:

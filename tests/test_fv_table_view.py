@@ -182,3 +182,36 @@ def test_control_buttons_stay_inside_the_control_panel():
             assert not b.rect.colliderect(t.L.log), (phase, b.id)
         seen.add(phase)
     assert {"discussion", "choose", "vote_target"} <= seen, seen
+
+
+def test_display_status_line_keeps_clear_of_the_round_title_and_markers():
+    """On the TV (unit ×1.5) "Waiting for n player(s)" ran over the round markers; it now moves right."""
+
+    class Recorder(pygame.Surface):
+        def __init__(self, size):
+            super().__init__(size)
+            self.rects = []
+
+        def blit(self, source, dest, *a, **k):
+            r = super().blit(source, dest, *a, **k)
+            self.rects.append((source.get_size(), r))
+            return r
+
+    screen()
+    ctx = FakeCtx(lang="en", unit=30, fast=True, display_mode=True)
+    state, _ = S.play_to(4, 3, lambda s: s["phase"] == "vote_discard")
+    t = S.make_table(ctx, state, None, "en")
+    t.update(1 / 60)
+    surf = Recorder((1500, 1080))  # a narrower table: the centre comes close to the title
+    t.set_rect(surf.get_rect())
+    t.update(1 / 60)
+    t.draw(surf, surf.get_rect())
+    surf.rects.clear()
+    t.painter.draw_top(surf)
+    u = t.L.u
+    (_, title), (_, phase) = surf.rects[0], surf.rects[1]
+    waiting = t.painter.text(ctx.t("fv_waiting", n=t.painter.waiting_count()), u * 1.3, (0, 0, 0))
+    status = [r for size, r in surf.rects if size == waiting.get_size()]
+    assert status, "no status line drawn"
+    markers_end = title.left + u * 0.3 + max(title.w, phase.w) + u + 4 * u * 1.3 + u * 0.42
+    assert status[0].left >= markers_end, (status[0], title, markers_end)

@@ -6,7 +6,7 @@ import json
 import pygame
 import pytest
 
-from client_helpers import button, click, make_app
+from client_helpers import button, click, make_app, run_until
 
 
 @pytest.fixture
@@ -167,3 +167,36 @@ def test_window_options_before_the_subcommand_are_kept():
                                                                              "/tmp/x"), cmd
         b = parser.parse_args([*cmd, "--size", "800x600"])
         assert (b.size, b.lang, b.fullscreen, b.name) == ("800x600", None, False, None), cmd
+
+
+def test_valid_address():
+    from client.modes import valid_address
+
+    for ok in ("127.0.0.1", "127.0.0.1:7531", "my-pc.local", "laptop_1:7420", "[::1]:7421", "::1"):
+        assert valid_address(ok), ok
+    for bad in ("", "no such host!!", "127.0.0.1:99999", "host:abc", ":7420", "a..b", "[::1]x", "h:0"):
+        assert not valid_address(bad), bad
+
+
+def test_join_bad_or_unreachable_address_says_so_and_stays(tmp_path):
+    """A nonsense address is refused at once; a closed port gives a message that stays on the Join screen."""
+    import socket
+
+    from client import modes
+
+    app = make_app(tmp_path, "--size", "1280x720", "--lang", "en", "join", "no such host!!")
+    try:
+        modes.start(app, app.args)
+        join = app.top
+        app.frame(0.016)
+        assert join.problem and "not an address" in join.problem and app.session is None
+        with socket.socket() as s:  # a port nobody listens on
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        join.connect(f"127.0.0.1:{port}")
+        assert join.problem is None
+        assert run_until(app, lambda: join.problem is not None)
+        assert f"127.0.0.1:{port}" in join.problem and app.top is join and join.tables is None
+        app.frame(0.016)  # draws the message without error
+    finally:
+        app.shutdown()

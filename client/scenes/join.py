@@ -9,7 +9,7 @@ import pygame_gui
 
 from client.scenes.base import Scene
 from client.scenes.launcher import game_name
-from client.ui import CHALK, CHALK_DIM, PAPER, Button, panel
+from client.ui import CHALK, CHALK_DIM, ERROR, PAPER, Button, panel
 
 
 class JoinScene(Scene):
@@ -27,6 +27,7 @@ class JoinScene(Scene):
         self.entry: Any = None
         self.box = pygame.Rect(0, 0, 0, 0)
         self.started = False
+        self.problem: str | None = None  # why the last address did not work (stays until the next try)
 
     def enter(self) -> None:
         super().enter()
@@ -54,9 +55,15 @@ class JoinScene(Scene):
         threading.Thread(target=run, daemon=True).start()
 
     def connect(self, text: str) -> None:
-        from client.modes import parse_address
+        from client.modes import parse_address, valid_address
         from client.scenes.connecting import open_session
 
+        if not valid_address(text):
+            self.problem = self.app.strings.t("join.bad_address", address=text.strip())
+            self.app.sounds.play("error")
+            self.layout()
+            return
+        self.problem = None
         host, port = parse_address(text)
         self.connected_to = f"{host}:{port}"
         self.tables = None
@@ -173,8 +180,9 @@ class JoinScene(Scene):
             self.tables = [t for t in msg.get("tables") or [] if isinstance(t, dict) and t.get("phase") == "lobby"]
             self.layout()
         elif kind == "_net" and msg.get("state") == "failed":
-            self.app.toast(self.app.strings.t("net.failed", address=self.connected_to or "", why=msg.get("why", "")),
-                           "error")
+            self.problem = self.app.strings.t("join.unreachable", address=self.connected_to or "",
+                                              why=msg.get("why", ""))
+            self.app.sounds.play("error")
             self.tables = None
             self.connected_to = None
             self.layout()
@@ -231,6 +239,12 @@ class JoinScene(Scene):
         te.blit(surface, head, u * 1.2, CHALK, (self.box.left + int(u * 1.5), self.box.top + int(u * 0.7)), bold=True)
         te.blit(surface, t("join.address"), u * 1.05, CHALK,
                 (self.box.left + int(u * 1.5), self.box.bottom - int(u * 2.7)), "midleft")
+        if self.problem:
+            box = pygame.Rect(self.box.left + int(u * 1.5), self.box.bottom - int(u * 8.2),
+                              self.box.width - int(u * 3), int(u * 3.6))
+            pygame.draw.rect(surface, ERROR, box, border_radius=int(u * 0.4))
+            te.blit_wrapped(surface, self.problem, u * 1.0, PAPER, box.inflate(-int(u * 1.2), -int(u * 0.6)),
+                            max_lines=2)
         self.draw_buttons(surface)
         if self.entry is None:
             return

@@ -28,6 +28,9 @@ class JoinScene(Scene):
         self.box = pygame.Rect(0, 0, 0, 0)
         self.started = False
         self.problem: str | None = None  # why the last address did not work (stays until the next try)
+        self.live_tables: list[dict[str, Any]] = []  # every table on the server that is not over
+        self.rejoin: list[dict[str, Any]] = []  # remembered seats (client.seatbook) at those tables
+        self.pending_rejoin: dict[str, Any] | None = None
 
     def enter(self) -> None:
         super().enter()
@@ -114,6 +117,11 @@ class JoinScene(Scene):
         t = self.app.strings.t
         if self.tables is not None:
             out = []
+            games = {str(i.get("id")): str(i.get("game")) for i in self.live_tables}
+            for entry in self.rejoin:
+                game = games.get(entry["table"], str(entry.get("game", "")))
+                out.append((t("join.rejoin_row", game=game_name(self.app, game), table=entry["table"],
+                              n=entry["seat"] + 1), lambda e=entry: self.resume_seat(e)))
             for info in self.tables:
                 free = int(info.get("free", 0))
                 seats = int(info.get("seats", 0))
@@ -161,6 +169,14 @@ class JoinScene(Scene):
         self.pending = info
         self.app.session.send({"t": "join", "table": info["id"], "name": self.app.player_name()})
 
+    def resume_seat(self, entry: dict[str, Any]) -> None:
+        """Back to a seat this computer held (the window was closed): ``resume`` with the saved token."""
+        if self.app.session is None:
+            return
+        self.pending_rejoin = entry
+        self.app.session.send({"t": "resume", "table": entry["table"], "seat": entry["seat"],
+                               "token": entry["token"]})
+
     def back(self) -> None:
         if self.tables is not None:
             self.tables = None
@@ -177,7 +193,12 @@ class JoinScene(Scene):
             return
         kind = msg.get("t")
         if kind == "tables":
-            self.tables = [t for t in msg.get("tables") or [] if isinstance(t, dict) and t.get("phase") == "lobby"]
+            listed = [t for t in msg.get("tables") or [] if isinstance(t, dict)]
+            self.tables = [t for t in listed if t.get("phase") == "lobby"]
+            self.live_tables = [t for t in listed if t.get("phase") in ("lobby", "playing")]
+            live = {str(t.get("id")) for t in self.live_tables}
+            self.rejoin = [e for e in self.app.seatbook.for_address(self.connected_to or "") if e["table"] in live]
+            self.tables = [t for t in self.tables if str(t.get("id")) not in {e["table"] for e in self.rejoin}]
             self.layout()
         elif kind == "_net" and msg.get("state") == "failed":
             self.problem = self.app.strings.t("join.unreachable", address=self.connected_to or "",
@@ -186,6 +207,21 @@ class JoinScene(Scene):
             self.tables = None
             self.connected_to = None
             self.layout()
+        elif kind == "joined" and self.pending_rejoin is not None and msg.get("table") == self.pending_rejoin["table"]:
+            from client.match import Match
+            from client.scenes.lobby import LobbyScene
+
+            entry, self.pending_rejoin = self.pending_rejoin, None
+            game = next((str(i.get("game")) for i in self.live_tables if str(i.get("id")) == entry["table"]),
+                        str(entry.get("game", "fate_votes")))
+            host = entry.get("host")
+            self.app.match = Match(self.app, game, msg["table"], mode="lan", humans=[msg["seat"]])
+            self.app.match.host_token = host
+            if host:
+                self.app.session.hosts[msg["table"]] = host
+            lobby = LobbyScene(self.app, game, hosting=bool(host), table=msg["table"], seat=msg["seat"])
+            lobby.host_token = host
+            self.app.later(lambda: self.app.push(lobby))
         elif kind == "joined":
             from client.match import Match
             from client.scenes.lobby import LobbyScene
@@ -196,6 +232,10 @@ class JoinScene(Scene):
             lobby = LobbyScene(self.app, game, hosting=False, table=msg["table"], seat=msg["seat"])
             self.app.later(lambda: self.app.push(lobby))
         elif kind == "error":
+            if self.pending_rejoin is not None:  # the seat is gone (bad token, table closed): forget it
+                self.app.seatbook.forget(self.connected_to or "", self.pending_rejoin["table"])
+                self.pending_rejoin = None
+                self.app.session.send({"t": "list"})
             self.app.toast(self.app.strings.error(msg.get("code", ""), msg.get("msg", ""), msg.get("params")), "error")
 
     def update(self, dt: float) -> None:

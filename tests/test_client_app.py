@@ -200,3 +200,27 @@ def test_join_bad_or_unreachable_address_says_so_and_stays(tmp_path):
         app.frame(0.016)  # draws the message without error
     finally:
         app.shutdown()
+
+
+def test_lobby_setup_controls_work_for_every_option_of_every_game(tmp_path):
+    """mind_swap's free-text 'students' option got −/+ steppers: int('random16') crashed the client."""
+    from client.scenes.lobby import LobbyScene, option_specs
+    from shared.engine import REGISTRY
+
+    app = make_app(tmp_path, "--size", "1280x720", "--lang", "en")
+    try:
+        for game in [g for g in ("fate_votes", "mind_swap", "school_mystery") if g in REGISTRY]:
+            lobby = app.push(LobbyScene(app, game, hosting=False))
+            lobby.phase = "setup"
+            lobby.hosting = True
+            lobby.layout()
+            app.frame(0.016)
+            for opt in option_specs(game):
+                for b in [b for b in lobby.buttons if b.key and b.key.startswith(f"opt_{opt.name}")]:
+                    if b.enabled:
+                        click(app, b.rect.center)
+                    app.frame(0.016)
+                opt.check(lobby.options[opt.name])  # still a valid value (raises RuleError if not)
+            app.pop(lobby)
+    finally:
+        app.shutdown()

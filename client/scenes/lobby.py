@@ -93,6 +93,9 @@ class LobbyScene(Scene):
                 if isinstance(opt.default, bool) or opt.choices:
                     self.buttons.append(Button(self.option_text(opt), pygame.Rect(x, y, int(u * 9.4), bh),
                                                lambda o=opt: self.cycle(o), key=f"opt_{opt.name}"))
+                elif not isinstance(opt.default, int):  # free text (e.g. a list): shown, set with --option
+                    self.buttons.append(Button(self.option_text(opt), pygame.Rect(x, y, int(u * 9.4), bh),
+                                               lambda: None, enabled=False, key=f"opt_{opt.name}"))
                 else:
                     self.buttons += [
                         Button("−", pygame.Rect(x, y, bh, bh), lambda o=opt: self.step(o, -1), key=f"opt_{opt.name}_down"),
@@ -177,6 +180,8 @@ class LobbyScene(Scene):
         self.layout()
 
     def step(self, opt: Any, d: int) -> None:
+        if not isinstance(opt.default, int):
+            return
         value = int(self.options.get(opt.name, opt.default))
         lo = opt.min if opt.min is not None else 0
         hi = opt.max if opt.max is not None else 10 ** 6
@@ -351,7 +356,7 @@ class LobbyScene(Scene):
             top = oy + (bh - line_h * min(2, len(lines))) // 2
             te.blit_wrapped(surface, label, size, CHALK, pygame.Rect(rect.left, top, rect.width, bh + line_h),
                             max_lines=2)
-            if not (isinstance(opt.default, bool) or opt.choices):
+            if isinstance(opt.default, int) and not isinstance(opt.default, bool) and not opt.choices:
                 te.blit(surface, self.option_text(opt), u * 1.3, PAPER, (x + int(u * 4.7), oy + bh // 2), "center",
                         bold=True)
 

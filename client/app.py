@@ -241,6 +241,13 @@ class App:
         self.sounds.set_volume(self.settings.volume, self.settings.muted)
         settings_mod.save(self.settings, self.settings_path)
 
+    @property
+    def seatbook(self) -> Any:
+        """Seats held on LAN servers (``seats.json`` next to the settings), for coming back after a restart."""
+        from client.seatbook import SeatBook
+
+        return SeatBook((self.settings_path or settings_mod.default_path()).parent / "seats.json")
+
     def player_name(self) -> str:
         return self.settings.name or self.strings.t("table.seat_name", n=1)
 

@@ -32,6 +32,32 @@ def parse_address(text: str | None, default_host: str = "127.0.0.1") -> tuple[st
     return text, DEFAULT_PORT
 
 
+def valid_address(text: str | None) -> bool:
+    """True for something that can be an address: a host name or IP, optionally ``:PORT`` (1..65535)."""
+    import re
+
+    text = (text or "").strip()
+    if not text:
+        return False
+    if text.startswith("["):  # [ipv6]:port
+        host, sep, rest = text[1:].partition("]")
+        if not sep or not re.fullmatch(r"[0-9A-Fa-f:.%]+", host):
+            return False
+        port = rest[1:] if rest.startswith(":") else ("" if not rest else None)
+        return port is not None and (not port or (port.isdigit() and 0 < int(port) < 65536))
+    if text.count(":") == 1:
+        host, _, port = text.partition(":")
+    elif text.count(":") > 1:  # a bare IPv6 address
+        return bool(re.fullmatch(r"[0-9A-Fa-f:.%]+", text))
+    else:
+        host, port = text, ""
+    if port is None or (port and not (port.isdigit() and 0 < int(port) < 65536)):
+        return False
+    labels = host.split(".")
+    return bool(host) and len(host) <= 253 and all(
+        re.fullmatch(r"[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?", label) for label in labels)
+
+
 def start(app: Any, args: argparse.Namespace) -> None:
     """Open the first scene for the subcommand."""
     from client.scenes.launcher import LauncherScene

@@ -250,7 +250,8 @@ class TextEngine:
             lines = self.wrap(text, size, rect.width, bold)
         if max_lines is not None and len(lines) > max_lines:
             lines = lines[:max_lines]
-            lines[-1] = lines[-1][: max(0, len(lines[-1]) - 1)] + "…"
+            dots = "..." if self.lang == "en" else "…"  # the JP face draws U+2026 as centred dots
+            lines[-1] = lines[-1][: max(0, len(lines[-1]) - 1)].rstrip() + dots
         step = int(self.font(size, bold).get_linesize() * line_gap / 1.25)
         y = rect.top
         for line in lines:

@@ -25,12 +25,15 @@ HANDLERS = {
 }
 
 
-def _client_options(p: argparse.ArgumentParser) -> None:
-    p.add_argument("--lang", choices=["ja", "zh", "en"], help="UI language (default: saved setting)")
-    p.add_argument("--size", metavar="WxH", help="window size, e.g. 1920x1080")
-    p.add_argument("--fullscreen", action="store_true", help="start fullscreen (F11 toggles)")
-    p.add_argument("--name", help="your player name")
-    p.add_argument("--screenshot-dir", metavar="DIR", help="save a PNG of every scene change here")
+def _client_options(p: argparse.ArgumentParser, sub: bool = False) -> None:
+    """The window options; a subcommand's copy has no defaults, so ``houkago --size WxH play ...``
+    keeps the value given before the subcommand (argparse would overwrite it with the subparser's None)."""
+    d = {"default": argparse.SUPPRESS} if sub else {}
+    p.add_argument("--lang", choices=["ja", "zh", "en"], help="UI language (default: saved setting)", **d)
+    p.add_argument("--size", metavar="WxH", help="window size, e.g. 1920x1080", **d)
+    p.add_argument("--fullscreen", action="store_true", help="start fullscreen (F11 toggles)", **d)
+    p.add_argument("--name", help="your player name", **d)
+    p.add_argument("--screenshot-dir", metavar="DIR", help="save a PNG of every scene change here", **d)
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -52,22 +55,22 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--until-over", action="store_true",
                    help="fast-forward animations and exit 0 when the game is over (for automated runs)")
     p.add_argument("--data", metavar="DIR", help="journal folder of the local server (default: temporary)")
-    _client_options(p)
+    _client_options(p, sub=True)
 
     p = sub.add_parser("host", help="start a server here and open its lobby")
     p.add_argument("game", nargs="?", help="game to set up first")
     p.add_argument("--port", type=int, default=DEFAULT_PORT)
     p.add_argument("--data", metavar="DIR", help="journal folder (default: the user data folder)")
-    _client_options(p)
+    _client_options(p, sub=True)
 
     p = sub.add_parser("join", help="join a table on the LAN (lists discovered servers)")
     p.add_argument("address", nargs="?", help="HOST[:PORT] to connect to directly")
-    _client_options(p)
+    _client_options(p, sub=True)
 
     p = sub.add_parser("display", help="fullscreen table display for a TV: public view only")
     p.add_argument("address", nargs="?", help="HOST[:PORT] of the server")
     p.add_argument("--table", help="table id to watch (default: the first running table)")
-    _client_options(p)
+    _client_options(p, sub=True)
 
     p = sub.add_parser("server", help="run the authoritative server (no window)")
     p.add_argument("--host", default="0.0.0.0", help="address to listen on (default 0.0.0.0)")

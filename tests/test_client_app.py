@@ -6,7 +6,7 @@ import json
 import pygame
 import pytest
 
-from client_helpers import button, click, make_app
+from client_helpers import button, click, make_app, run_until
 
 
 @pytest.fixture
@@ -153,3 +153,74 @@ def test_session_to_a_closed_port_reports_failed():
         assert msg is not None and msg["state"] == "failed"
     finally:
         session.close()
+
+
+def test_window_options_before_the_subcommand_are_kept():
+    """``houkago --size 1920x1080 play ...``: argparse must not reset them to the subparser's defaults."""
+    from houkago.cli import build_parser
+
+    parser = build_parser()
+    for cmd in (["play", "fate_votes"], ["host"], ["join"], ["display"]):
+        a = parser.parse_args(["--size", "1600x900", "--lang", "zh", "--fullscreen", "--name", "Aki",
+                               "--screenshot-dir", "/tmp/x", *cmd])
+        assert (a.size, a.lang, a.fullscreen, a.name, a.screenshot_dir) == ("1600x900", "zh", True, "Aki",
+                                                                             "/tmp/x"), cmd
+        b = parser.parse_args([*cmd, "--size", "800x600"])
+        assert (b.size, b.lang, b.fullscreen, b.name) == ("800x600", None, False, None), cmd
+
+
+def test_valid_address():
+    from client.modes import valid_address
+
+    for ok in ("127.0.0.1", "127.0.0.1:7531", "my-pc.local", "laptop_1:7420", "[::1]:7421", "::1"):
+        assert valid_address(ok), ok
+    for bad in ("", "no such host!!", "127.0.0.1:99999", "host:abc", ":7420", "a..b", "[::1]x", "h:0"):
+        assert not valid_address(bad), bad
+
+
+def test_join_bad_or_unreachable_address_says_so_and_stays(tmp_path):
+    """A nonsense address is refused at once; a closed port gives a message that stays on the Join screen."""
+    import socket
+
+    from client import modes
+
+    app = make_app(tmp_path, "--size", "1280x720", "--lang", "en", "join", "no such host!!")
+    try:
+        modes.start(app, app.args)
+        join = app.top
+        app.frame(0.016)
+        assert join.problem and "not an address" in join.problem and app.session is None
+        with socket.socket() as s:  # a port nobody listens on
+            s.bind(("127.0.0.1", 0))
+            port = s.getsockname()[1]
+        join.connect(f"127.0.0.1:{port}")
+        assert join.problem is None
+        assert run_until(app, lambda: join.problem is not None)
+        assert f"127.0.0.1:{port}" in join.problem and app.top is join and join.tables is None
+        app.frame(0.016)  # draws the message without error
+    finally:
+        app.shutdown()
+
+
+def test_lobby_setup_controls_work_for_every_option_of_every_game(tmp_path):
+    """mind_swap's free-text 'students' option got −/+ steppers: int('random16') crashed the client."""
+    from client.scenes.lobby import LobbyScene, option_specs
+    from shared.engine import REGISTRY
+
+    app = make_app(tmp_path, "--size", "1280x720", "--lang", "en")
+    try:
+        for game in [g for g in ("fate_votes", "mind_swap", "school_mystery") if g in REGISTRY]:
+            lobby = app.push(LobbyScene(app, game, hosting=False))
+            lobby.phase = "setup"
+            lobby.hosting = True
+            lobby.layout()
+            app.frame(0.016)
+            for opt in option_specs(game):
+                for b in [b for b in lobby.buttons if b.key and b.key.startswith(f"opt_{opt.name}")]:
+                    if b.enabled:
+                        click(app, b.rect.center)
+                    app.frame(0.016)
+                opt.check(lobby.options[opt.name])  # still a valid value (raises RuleError if not)
+            app.pop(lobby)
+    finally:
+        app.shutdown()

@@ -71,3 +71,83 @@ def test_host_lobby_to_table_chat_and_reconnect(tmp_path):
         if guest is not None:
             guest.close()
         app.shutdown()
+
+
+def test_join_a_dedicated_server_and_open_a_new_table_there(tmp_path):
+    """`houkago server` + `houkago join ADDR`: with no table open, a player opens one from the Join screen."""
+    from client import modes
+    from client.scenes.lobby import LobbyScene
+    from server.runtime import ServerThread
+
+    server = ServerThread(host="127.0.0.1", port=0, data_dir=str(tmp_path / "data"))
+    port = server.start()
+    app = make_app(tmp_path, "--size", "1280x720", "--name", "Hana", "--lang", "en", "join", f"127.0.0.1:{port}")
+    try:
+        modes.start(app, app.args)
+        join = app.top
+        assert join.name == "join"
+        assert run_until(app, lambda: join.tables == [] and any(b.key == "new_fate_votes" for b in join.buttons))
+        click(app, button(join, "new_fate_votes").rect.center)
+        assert run_until(app, lambda: isinstance(app.top, LobbyScene))
+        lobby = app.top
+        assert lobby.hosting and lobby.phase == "setup"
+        while lobby.seats > 4:
+            click(app, button(lobby, "seats_down").rect.center)
+        click(app, button(lobby, "open").rect.center)
+        assert run_until(app, lambda: lobby.my_seat == 0 and lobby.host_token)
+        assert run_until(app, lambda: any(b.key == "bot_1" for b in lobby.buttons))
+    finally:
+        app.shutdown()
+        server.stop()
+
+
+def test_close_the_window_mid_game_and_come_back_to_the_seat(tmp_path):
+    """The seat token is kept on disk: a new window's Join screen offers 'Back to your seat' and resumes it."""
+    from client import modes
+    from client.net import NetSession
+    from client.scenes.lobby import LobbyScene
+    from server.runtime import ServerThread
+
+    server = ServerThread(host="127.0.0.1", port=0, data_dir=str(tmp_path / "data"))
+    port = server.start()
+    me = tmp_path / "hana"
+    guest = None
+    app = make_app(me, "--size", "1280x720", "--name", "Hana", "--lang", "en", "join", f"127.0.0.1:{port}")
+    try:
+        modes.start(app, app.args)
+        join = app.top
+        assert run_until(app, lambda: any(b.key == "new_fate_votes" for b in join.buttons))
+        click(app, button(join, "new_fate_votes").rect.center)
+        assert run_until(app, lambda: isinstance(app.top, LobbyScene))
+        lobby = app.top
+        while lobby.seats > 4:
+            click(app, button(lobby, "seats_down").rect.center)
+        click(app, button(lobby, "open").rect.center)
+        assert run_until(app, lambda: lobby.my_seat == 0 and lobby.host_token)
+        table_id = lobby.table
+        guest = NetSession("127.0.0.1", port, name="Ren").start()
+        guest.send({"t": "join", "table": table_id, "name": "Ren"})
+        assert guest.wait_for("joined")["seat"] == 1
+        for seat in (2, 3):
+            assert run_until(app, lambda s=seat: any(b.key == f"bot_{s}" for b in lobby.buttons))
+            click(app, button(lobby, f"bot_{seat}").rect.center)
+        assert run_until(app, lambda: button(lobby, "start") is not None and button(lobby, "start").enabled)
+        click(app, button(lobby, "start").rect.center)
+        assert run_until(app, lambda: app.top.name == "table")
+    finally:
+        app.shutdown()  # the window is closed mid-game
+    app = make_app(me, "--size", "1280x720", "--lang", "en", "join", f"127.0.0.1:{port}")
+    try:
+        modes.start(app, app.args)
+        join = app.top
+        assert run_until(app, lambda: join.rejoin and any(b.key == "row_0" for b in join.buttons))
+        assert join.rejoin[0]["table"] == table_id and join.rejoin[0]["seat"] == 0
+        click(app, button(join, "row_0").rect.center)
+        assert run_until(app, lambda: app.top.name == "table")
+        assert app.match.table == table_id and app.match.humans == [0] and app.match.host_token
+        assert run_until(app, lambda: 0 in app.match.views and app.match.views[0].view.get("hand"))
+    finally:
+        if guest is not None:
+            guest.close()
+        app.shutdown()
+        server.stop()

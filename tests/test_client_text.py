@@ -113,3 +113,45 @@ def test_render_cache_returns_the_same_surface(engine):
     d = engine.render("運命の票", 20, (255, 255, 255))
     engine.set_lang("ja")
     assert d is not a
+
+
+def test_max_lines_ellipsis_is_ascii_in_english():
+    import pygame
+
+    from client.text import TextEngine
+
+    pygame.init()
+    eng = TextEngine("en")
+    surf = pygame.Surface((200, 200))
+    calls = []
+    orig = eng.render
+    eng.render = lambda s, *a, **k: (calls.append(s), orig(s, *a, **k))[1]
+    eng.blit_wrapped(surf, "one two three four five six seven eight nine ten eleven twelve", 16, (0, 0, 0),
+                     pygame.Rect(0, 0, 80, 200), max_lines=2)
+    assert calls and calls[-1].endswith("...") and "\u2026" not in "".join(calls)
+
+
+def test_every_non_ascii_literal_in_the_client_has_a_glyph():
+    """Labels written in code (button symbols like ❚❚) must exist in the Noto faces, or they draw as tofu."""
+    import ast
+    from pathlib import Path
+
+    import pygame.freetype
+
+    from client.text import font_path
+
+    pygame.freetype.init()
+    faces = [pygame.freetype.Font(font_path(lang), 24) for lang in ("ja", "zh")]
+    root = Path(__file__).resolve().parents[1] / "client"
+    missing = set()
+    for path in sorted(root.rglob("*.py")):
+        if path.name.startswith("school_mystery"):
+            continue  # checked by that table's own tests
+        tree = ast.parse(path.read_text(encoding="utf-8"))
+        docs = {id(n.value) for n in ast.walk(tree) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant)}
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Constant) and isinstance(node.value, str) and id(node) not in docs:
+                for ch in set(node.value):
+                    if ord(ch) > 127 and not ch.isspace() and any(f.get_metrics(ch)[0] is None for f in faces):
+                        missing.add((path.name, ch))
+    assert not missing, sorted(missing)

@@ -159,3 +159,59 @@ def test_own_submission_is_shown_only_to_its_seat():
     spectator = S.make_table(ctx, state, None, "en")
     assert other.painter.sent_text() == "" and spectator.painter.sent_text() == ""
     assert 0 in spectator.view["submitted"]  # everyone sees that seat 0 has chosen, not what
+
+
+def test_control_buttons_stay_inside_the_control_panel():
+    """The Vote/Strike, confirm, clear and Ready buttons never reach into the log column (seen at 720p)."""
+    from tests.fv_helpers import table_at
+
+    seen = set()
+    for phase in ("discussion", "choose", "vote_target", "strike_target", "final", "vote_discard"):
+        ctx, state, t = table_at(lambda s, p=phase: s["phase"] in (p, "over"), seat=0)
+        if state["phase"] != phase:
+            continue
+        others = [s for s in range(len(t.L.plates)) if s != 0]
+        if phase in ("choose", "final"):
+            t.sel_choice = "vote"
+        if phase in ("vote_target", "strike_target", "final"):
+            t.sel_target = others[0]
+        t.update(0)
+        assert t.L.controls is not None and t.buttons, phase
+        for b in t.buttons:
+            assert t.L.controls.contains(b.rect), (phase, b.id, b.rect, t.L.controls)
+            assert not b.rect.colliderect(t.L.log), (phase, b.id)
+        seen.add(phase)
+    assert {"discussion", "choose", "vote_target"} <= seen, seen
+
+
+def test_display_status_line_keeps_clear_of_the_round_title_and_markers():
+    """On the TV (unit ×1.5) "Waiting for n player(s)" ran over the round markers; it now moves right."""
+
+    class Recorder(pygame.Surface):
+        def __init__(self, size):
+            super().__init__(size)
+            self.rects = []
+
+        def blit(self, source, dest, *a, **k):
+            r = super().blit(source, dest, *a, **k)
+            self.rects.append((source.get_size(), r))
+            return r
+
+    screen()
+    ctx = FakeCtx(lang="en", unit=30, fast=True, display_mode=True)
+    state, _ = S.play_to(4, 3, lambda s: s["phase"] == "vote_discard")
+    t = S.make_table(ctx, state, None, "en")
+    t.update(1 / 60)
+    surf = Recorder((1500, 1080))  # a narrower table: the centre comes close to the title
+    t.set_rect(surf.get_rect())
+    t.update(1 / 60)
+    t.draw(surf, surf.get_rect())
+    surf.rects.clear()
+    t.painter.draw_top(surf)
+    u = t.L.u
+    (_, title), (_, phase) = surf.rects[0], surf.rects[1]
+    waiting = t.painter.text(ctx.t("fv_waiting", n=t.painter.waiting_count()), u * 1.3, (0, 0, 0))
+    status = [r for size, r in surf.rects if size == waiting.get_size()]
+    assert status, "no status line drawn"
+    markers_end = title.left + u * 0.3 + max(title.w, phase.w) + u + 4 * u * 1.3 + u * 0.42
+    assert status[0].left >= markers_end, (status[0], title, markers_end)

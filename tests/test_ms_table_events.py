@@ -115,3 +115,16 @@ def test_the_opening_is_shown_from_the_first_snapshot():
     # the app pushing the same opening again does not replay it
     table.push_events(list(game.state["opening"]))
     assert not table.steps
+
+
+def test_your_turn_banner_comes_after_the_turn_is_shown():
+    """The banner used to play before the turn event was applied: "Your turn" over a sidebar naming a bot."""
+    game, table, ctx, screen = _slow_table()
+    steps = table.steps_for({"type": "turn", "seat": 0, "turn_no": 3})
+    kinds = [type(s).__name__ for s in steps]
+    assert "BannerStep" in kinds, kinds
+    banner = kinds.index("BannerStep")
+    applied = next(i for i, s in enumerate(steps) if s.event is not None)
+    assert applied < banner, kinds
+    other = table.steps_for({"type": "turn", "seat": 2, "turn_no": 4})
+    assert not any(type(s).__name__ == "BannerStep" for s in other)

@@ -9,7 +9,7 @@ import pygame_gui
 
 from client.scenes.base import Scene
 from client.scenes.launcher import game_name
-from client.ui import CHALK, CHALK_DIM, PAPER, Button, panel
+from client.ui import CHALK, CHALK_DIM, ERROR, PAPER, Button, panel
 
 
 class JoinScene(Scene):
@@ -27,6 +27,10 @@ class JoinScene(Scene):
         self.entry: Any = None
         self.box = pygame.Rect(0, 0, 0, 0)
         self.started = False
+        self.problem: str | None = None  # why the last address did not work (stays until the next try)
+        self.live_tables: list[dict[str, Any]] = []  # every table on the server that is not over
+        self.rejoin: list[dict[str, Any]] = []  # remembered seats (client.seatbook) at those tables
+        self.pending_rejoin: dict[str, Any] | None = None
 
     def enter(self) -> None:
         super().enter()
@@ -54,9 +58,15 @@ class JoinScene(Scene):
         threading.Thread(target=run, daemon=True).start()
 
     def connect(self, text: str) -> None:
-        from client.modes import parse_address
+        from client.modes import parse_address, valid_address
         from client.scenes.connecting import open_session
 
+        if not valid_address(text):
+            self.problem = self.app.strings.t("join.bad_address", address=text.strip())
+            self.app.sounds.play("error")
+            self.layout()
+            return
+        self.problem = None
         host, port = parse_address(text)
         self.connected_to = f"{host}:{port}"
         self.tables = None
@@ -74,11 +84,22 @@ class JoinScene(Scene):
                                self.back, key="back")]
         rows = self.rows()
         y = self.box.top + int(u * 3)
-        for i, (label, fn) in enumerate(rows[:10]):
+        bottom = self.box.bottom - int(u * 4) - (bh + int(u * 2.2) if self.tables is not None else int(u * 0.6))
+        fit = max(1, (bottom - y) // (bh + int(u * 0.6)))
+        for i, (label, fn) in enumerate(rows[:min(10, fit)]):
             self.buttons.append(Button(label, pygame.Rect(self.box.left + int(u * 1.5), y, self.box.width - int(u * 3),
                                                           bh), fn, key=f"row_{i}"))
             y += bh + int(u * 0.6)
         entry_y = self.box.bottom - int(u * 4)
+        if self.tables is not None:  # a dedicated server: anyone may open a table there
+            games = self.new_table_games()
+            gap = int(u * 1.2)
+            bw = (self.box.width - int(u * 3) - gap * (len(games) - 1)) // max(1, len(games))
+            for i, game in enumerate(games):
+                self.buttons.append(Button(t("join.new_table", game=game_name(app, game)),
+                                           pygame.Rect(self.box.left + int(u * 1.5) + i * (bw + gap),
+                                                       entry_y - bh - int(u * 1.6), bw, bh),
+                                           lambda g=game: self.new_table(g), key=f"new_{game}"))
         self.buttons.append(Button(t("join.connect"), pygame.Rect(self.box.right - int(u * 10.5), entry_y, int(u * 9),
                                                                   bh), self.connect_typed, primary=True, key="connect"))
         self.buttons.append(Button(t("join.refresh"), pygame.Rect(self.box.right - int(u * 10.5), self.box.top + int(u * 0.4),
@@ -96,6 +117,11 @@ class JoinScene(Scene):
         t = self.app.strings.t
         if self.tables is not None:
             out = []
+            games = {str(i.get("id")): str(i.get("game")) for i in self.live_tables}
+            for entry in self.rejoin:
+                game = games.get(entry["table"], str(entry.get("game", "")))
+                out.append((t("join.rejoin_row", game=game_name(self.app, game), table=entry["table"],
+                              n=entry["seat"] + 1), lambda e=entry: self.resume_seat(e)))
             for info in self.tables:
                 free = int(info.get("free", 0))
                 seats = int(info.get("seats", 0))
@@ -110,6 +136,21 @@ class JoinScene(Scene):
             out.append((t("join.server_row", name=srv.get("name", "?"), address=where),
                         lambda a=where: self.connect(a)))
         return out
+
+    @staticmethod
+    def new_table_games() -> list[str]:
+        from client.scenes.launcher import GAMES
+        from shared.engine import REGISTRY
+
+        return [g for g in GAMES if g in REGISTRY]
+
+    def new_table(self, game: str) -> None:
+        """Open a table on the connected server: the host's set-up lobby, over this connection."""
+        from client.scenes.lobby import LobbyScene
+
+        if self.app.session is None:
+            return
+        self.app.later(lambda: self.app.push(LobbyScene(self.app, game, hosting=True)))
 
     def refresh(self) -> None:
         if self.tables is not None and self.app.session is not None:
@@ -128,6 +169,14 @@ class JoinScene(Scene):
         self.pending = info
         self.app.session.send({"t": "join", "table": info["id"], "name": self.app.player_name()})
 
+    def resume_seat(self, entry: dict[str, Any]) -> None:
+        """Back to a seat this computer held (the window was closed): ``resume`` with the saved token."""
+        if self.app.session is None:
+            return
+        self.pending_rejoin = entry
+        self.app.session.send({"t": "resume", "table": entry["table"], "seat": entry["seat"],
+                               "token": entry["token"]})
+
     def back(self) -> None:
         if self.tables is not None:
             self.tables = None
@@ -144,14 +193,35 @@ class JoinScene(Scene):
             return
         kind = msg.get("t")
         if kind == "tables":
-            self.tables = [t for t in msg.get("tables") or [] if isinstance(t, dict) and t.get("phase") == "lobby"]
+            listed = [t for t in msg.get("tables") or [] if isinstance(t, dict)]
+            self.tables = [t for t in listed if t.get("phase") == "lobby"]
+            self.live_tables = [t for t in listed if t.get("phase") in ("lobby", "playing")]
+            live = {str(t.get("id")) for t in self.live_tables}
+            self.rejoin = [e for e in self.app.seatbook.for_address(self.connected_to or "") if e["table"] in live]
+            self.tables = [t for t in self.tables if str(t.get("id")) not in {e["table"] for e in self.rejoin}]
             self.layout()
         elif kind == "_net" and msg.get("state") == "failed":
-            self.app.toast(self.app.strings.t("net.failed", address=self.connected_to or "", why=msg.get("why", "")),
-                           "error")
+            self.problem = self.app.strings.t("join.unreachable", address=self.connected_to or "",
+                                              why=msg.get("why", ""))
+            self.app.sounds.play("error")
             self.tables = None
             self.connected_to = None
             self.layout()
+        elif kind == "joined" and self.pending_rejoin is not None and msg.get("table") == self.pending_rejoin["table"]:
+            from client.match import Match
+            from client.scenes.lobby import LobbyScene
+
+            entry, self.pending_rejoin = self.pending_rejoin, None
+            game = next((str(i.get("game")) for i in self.live_tables if str(i.get("id")) == entry["table"]),
+                        str(entry.get("game", "fate_votes")))
+            host = entry.get("host")
+            self.app.match = Match(self.app, game, msg["table"], mode="lan", humans=[msg["seat"]])
+            self.app.match.host_token = host
+            if host:
+                self.app.session.hosts[msg["table"]] = host
+            lobby = LobbyScene(self.app, game, hosting=bool(host), table=msg["table"], seat=msg["seat"])
+            lobby.host_token = host
+            self.app.later(lambda: self.app.push(lobby))
         elif kind == "joined":
             from client.match import Match
             from client.scenes.lobby import LobbyScene
@@ -162,6 +232,10 @@ class JoinScene(Scene):
             lobby = LobbyScene(self.app, game, hosting=False, table=msg["table"], seat=msg["seat"])
             self.app.later(lambda: self.app.push(lobby))
         elif kind == "error":
+            if self.pending_rejoin is not None:  # the seat is gone (bad token, table closed): forget it
+                self.app.seatbook.forget(self.connected_to or "", self.pending_rejoin["table"])
+                self.pending_rejoin = None
+                self.app.session.send({"t": "list"})
             self.app.toast(self.app.strings.error(msg.get("code", ""), msg.get("msg", ""), msg.get("params")), "error")
 
     def update(self, dt: float) -> None:
@@ -205,6 +279,12 @@ class JoinScene(Scene):
         te.blit(surface, head, u * 1.2, CHALK, (self.box.left + int(u * 1.5), self.box.top + int(u * 0.7)), bold=True)
         te.blit(surface, t("join.address"), u * 1.05, CHALK,
                 (self.box.left + int(u * 1.5), self.box.bottom - int(u * 2.7)), "midleft")
+        if self.problem:
+            box = pygame.Rect(self.box.left + int(u * 1.5), self.box.bottom - int(u * 8.2),
+                              self.box.width - int(u * 3), int(u * 3.6))
+            pygame.draw.rect(surface, ERROR, box, border_radius=int(u * 0.4))
+            te.blit_wrapped(surface, self.problem, u * 1.0, PAPER, box.inflate(-int(u * 1.2), -int(u * 0.6)),
+                            max_lines=2)
         self.draw_buttons(surface)
         if self.entry is None:
             return

@@ -62,6 +62,7 @@ class LobbyScene(Scene):
                 self.addresses = []
         self.box = pygame.Rect(0, 0, 0, 0)
         self.option_rows: list[tuple[Any, int]] = []
+        self._leaving = False  # the table scene is on its way
 
     # --- layout ------------------------------------------------------------------------
     def layout(self) -> None:
@@ -92,6 +93,9 @@ class LobbyScene(Scene):
                 if isinstance(opt.default, bool) or opt.choices:
                     self.buttons.append(Button(self.option_text(opt), pygame.Rect(x, y, int(u * 9.4), bh),
                                                lambda o=opt: self.cycle(o), key=f"opt_{opt.name}"))
+                elif not isinstance(opt.default, int):  # free text (e.g. a list): shown, set with --option
+                    self.buttons.append(Button(self.option_text(opt), pygame.Rect(x, y, int(u * 9.4), bh),
+                                               lambda: None, enabled=False, key=f"opt_{opt.name}"))
                 else:
                     self.buttons += [
                         Button("−", pygame.Rect(x, y, bh, bh), lambda o=opt: self.step(o, -1), key=f"opt_{opt.name}_down"),
@@ -176,6 +180,8 @@ class LobbyScene(Scene):
         self.layout()
 
     def step(self, opt: Any, d: int) -> None:
+        if not isinstance(opt.default, int):
+            return
         value = int(self.options.get(opt.name, opt.default))
         lo = opt.min if opt.min is not None else 0
         hi = opt.max if opt.max is not None else 10 ** 6
@@ -230,19 +236,45 @@ class LobbyScene(Scene):
         elif kind == "joined" and msg.get("table") == self.table and app.match is not None:
             self.my_seat = msg["seat"]
             app.match.humans = [msg["seat"]]
+            self.remember_seat()
             self.layout()
         elif kind == "lobby":
             self.layout()
         elif kind == "snapshot" and app.match is not None and msg.get("table") == self.table:
-            if app.top is self:
+            if app.top is self and not self._leaving:
                 from client.scenes.table import TableScene
 
+                self._leaving = True
                 app.later(lambda: app.replace(TableScene(app, app.match)))
         elif kind == "error" and app.top is self:
             app.toast(app.strings.error(msg.get("code", ""), msg.get("msg", ""), msg.get("params")), "error")
             if self.phase == "creating":
                 self.phase = "setup"
                 self.layout()
+
+    def enter(self) -> None:
+        super().enter()
+        self.remember_seat()  # a guest's seat (joined on the Join screen) or a resumed one
+
+    def remember_seat(self) -> None:
+        """Keep the seat token on disk, so closing the window does not lose the seat (Join offers it back)."""
+        session, match = self.app.session, self.app.match
+        if session is None or match is None or match.mode != "lan" or self.table is None or self.my_seat is None:
+            return
+        token = session.token(self.table, self.my_seat)
+        if token:
+            self.app.seatbook.remember(f"{session.host}:{session.port}", self.table, self.my_seat, token,
+                                       self.game, self.host_token)
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        match = self.app.match
+        if (match is not None and match.started and match.table == self.table and self.app.top is self
+                and not self._leaving):
+            from client.scenes.table import TableScene
+
+            self._leaving = True  # a resumed game: the snapshot may have come before this scene
+            self.app.later(lambda: self.app.replace(TableScene(self.app, match)))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -324,7 +356,7 @@ class LobbyScene(Scene):
             top = oy + (bh - line_h * min(2, len(lines))) // 2
             te.blit_wrapped(surface, label, size, CHALK, pygame.Rect(rect.left, top, rect.width, bh + line_h),
                             max_lines=2)
-            if not (isinstance(opt.default, bool) or opt.choices):
+            if isinstance(opt.default, int) and not isinstance(opt.default, bool) and not opt.choices:
                 te.blit(surface, self.option_text(opt), u * 1.3, PAPER, (x + int(u * 4.7), oy + bh // 2), "center",
                         bold=True)
 

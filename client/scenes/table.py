@@ -71,10 +71,11 @@ class TableScene(Scene):
             self.chat_rect = pygame.Rect(w - int(u * 24) - int(u * 0.6), h - int(u * 21), int(u * 24), int(u * 17.6))
         if self.match.host_token and self.match.mode == "lan" and isinstance(self.match.clock, dict) \
                 and not self.match.over:
-            bw, bh = int(u * 4.2), int(u * 2.2)
+            bw, bh = int(u * 5.6), int(u * 2.2)
             x, y = int(u * 0.6), h - bh - int(u * 0.6)
             paused = bool(self.match.clock.get("paused"))
-            self.buttons.append(Button("▶" if paused else "❚❚", pygame.Rect(x, y, bw, bh),
+            self.buttons.append(Button(t("table.clock_resume") if paused else t("table.clock_pause"),
+                                       pygame.Rect(x, y, bw, bh),
                                        lambda: self.clock_op("resume" if paused else "pause"), key="clock_pause"))
             self.buttons.append(Button("+30s", pygame.Rect(x + bw + int(u * 0.4), y, bw, bh),
                                        lambda: self.clock_op("add", 30), key="clock_add"))

@@ -861,8 +861,9 @@ class FateVotesTable(TableView):
             self.buttons = buttons
             return
         c = self.L.controls
-        bw, bh = int(u * 6.6), int(u * 2.3)
-        x1 = c.x + int(u * 5.4)
+        bh = int(u * 2.3)
+        x1 = c.x + int(u * 5.0)  # right of the token and its label
+        bw = (c.right - int(u * 0.4) - x1 - int(u * 0.5)) // 2  # two buttons that stay inside the panel
         x2 = x1 + bw + int(u * 0.5)
         y = c.y + int(u * 0.4)
         types = self._types()
@@ -882,16 +883,16 @@ class FateVotesTable(TableView):
         if need:
             label = self.ctx.t("fv_btn_discard", n=need)
         elif "target" in types:
-            name = self.player_name(self.sel_target) if self.sel_target is not None else "…"
+            name = self.player_name(self.sel_target) if self.sel_target is not None else self.painter.ellipsis()
             key = "fv_btn_confirm_strike" if self.view.get("phase") == "strike_target" else "fv_btn_confirm_vote"
             label = self.ctx.t(key, name=name)
         elif self._final_mode():
-            name = self.player_name(self.sel_target) if self.sel_target is not None else "…"
+            name = self.player_name(self.sel_target) if self.sel_target is not None else self.painter.ellipsis()
             key = "fv_btn_confirm_strike" if self.sel_choice == "strike" else "fv_btn_confirm_vote"
             label = self.ctx.t(key, name=name)
         elif choices:
             label = self.ctx.t("fv_btn_confirm_choice",
-                               choice=self.ctx.t("fv_btn_" + self.sel_choice) if self.sel_choice else "…")
+                               choice=self.ctx.t("fv_btn_" + self.sel_choice) if self.sel_choice else self.painter.ellipsis())
         if label:
             yc = c.bottom - bh - int(u * 0.4)
             buttons.append(Button("confirm", pygame.Rect(x1, yc, bw * 2 + int(u * 0.5) - bh - int(u * 0.4), bh),

@@ -52,9 +52,16 @@ class FvPainter:
             size2 = max(size * 0.7, size * width / max(1, f.size(s)[0]))
             f = self.ctx.font(size2, bold)
             size = size2
-            while len(s) > 1 and f.size(s)[0] > width:
-                s = s[:-2] + "…"
+            dots = self.ellipsis()
+            body = s
+            while len(body) > 1 and f.size(s)[0] > width:
+                body = body[:-1].rstrip()
+                s = body + dots
         return self.text(s, size, colour, bold)
+
+    def ellipsis(self) -> str:
+        """"…" in CJK; "..." in English (the Noto Sans JP face draws U+2026 as centred dots)."""
+        return "…" if self.ctx.lang in ("ja", "zh") else "..."
 
     def panel(self, surface: pygame.Surface, rect: pygame.Rect, colour: tuple, radius: int) -> None:
         key = (rect.size, colour, radius)
@@ -159,12 +166,14 @@ class FvPainter:
             c = (x + (r - 1) * u * 1.3, L.top.y + u * 1.5)
             pygame.draw.circle(surface, ACCENT if r == rnd and not over else (PAPER if r < rnd or over else DIM),
                                c, u * 0.42, 0 if (r <= rnd or over) else 2)
-        # timer (big) or phase status
+        # timer (big) or phase status: centred, but never over the title and round markers
+        free_left = x + 5 * u * 1.3 + u * 0.5
         cx = L.main.centerx
         if v.get("phase") == "discussion" and t.clock_left is not None:
             left = int(math.ceil(t.clock_left))
             col = ACCENT if left <= 30 else PAPER
             img = self.text(f"{left // 60}:{left % 60:02d}", u * 3.0, col, True)
+            cx = max(cx, free_left + max(img.get_width(), u * 9) / 2)
             r = img.get_rect(midtop=(cx, L.top.y + u * 0.1))
             surface.blit(img, r)
             if t.clock_total:
@@ -182,6 +191,7 @@ class FvPainter:
             waiting = self.waiting_count()
             if waiting and not over:
                 img = self.text(self.ctx.t("fv_waiting", n=waiting), u * 1.3, SOFT)
+                cx = max(cx, free_left + img.get_width() / 2)
                 surface.blit(img, img.get_rect(midtop=(cx, L.top.y + u * 1.0)))
 
     def waiting_count(self) -> int:

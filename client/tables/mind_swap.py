@@ -26,7 +26,7 @@ from client.tables import mind_swap_fx as FX
 from client.tables import mind_swap_layout as L
 from client.tables import mind_swap_model as M
 from client.tables.base import TableView
-from client.tables.mind_swap_final import draw_final
+from client.tables.mind_swap_final import draw_final, draw_scores
 from client.tables.mind_swap_input import InputMixin
 from client.tables.mind_swap_sidebar import SidebarMixin
 from client.tables.mind_swap_texts import TextsMixin
@@ -128,15 +128,16 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
             log = None
             if outcome == "sneeze" and etype == "magic":
                 out.append(FX.SneezeStep(duration=0.0 if fast else 1.0, at=self.place_point(ev)))
-        if (etype == "turn" and self.seat is not None and ev.get("seat") == self.seat
-                and not self.ctx.display_mode and not fast):
-            out.append(FX.BannerStep(duration=0.8, text=self.ctx.t("ms.your_turn"), colour=D.ACCENT, sound="token"))
+        your_turn = (etype == "turn" and self.seat is not None and ev.get("seat") == self.seat
+                     and not self.ctx.display_mode and not fast)
         if etype == "marker" and isinstance(ev.get("student"), int):
             out.append(FX.MarkerStep(duration=0.0 if fast else 0.8, no=int(ev["student"]), log=log, sound="token"))
             log = None
         if (log is not None and log != "") or not out:
             out.append(FX.Step(duration=0.0, log=log or None, sound=EVENT_SOUND.get(etype) if log else None))
         out[-1].event = ev
+        if your_turn:  # after the turn is shown (the sidebar says "Your turn" with it), not before
+            out.append(FX.BannerStep(duration=0.8, text=self.ctx.t("ms.your_turn"), colour=D.ACCENT, sound="token"))
         if not fast and etype in EVENT_PAUSE:
             # the change is shown when the step ends; a pause after it lets the cards travel
             out.append(FX.Step(duration=EVENT_PAUSE[etype]))
@@ -403,6 +404,13 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
         elif self.model.over and not self.flyers:
             draw_final(self, surface, lay)
         self.draw_overlays(surface, lay)
+
+    def draw_results(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The app's results frame: the final scores of the newest snapshot (not the animated model)."""
+        if not self.latest.players:
+            super().draw_results(surface, rect)
+            return
+        draw_scores(self, self.latest, surface, pygame.Rect(rect), self.ctx.unit)
 
     def draw_focus(self, surface: pygame.Surface, lay: L.Layout, bodies: tuple[int, ...]) -> None:
         """Outline the students an effect is about (the two named for magic, the one rolling)."""

@@ -10,20 +10,28 @@ from client.tables import mind_swap_layout as L
 
 
 def draw_final(table: Any, surface: pygame.Surface, lay: L.Layout) -> None:
+    """The scores panel over the shaded map (the table, once the game is over)."""
     m = table.model
     if not m.over or not m.players:
         return
-    u = lay.unit
-    ctx = table.ctx
-    rows = sorted(m.players, key=lambda pl: (-pl.score, pl.seat))
-    row_h = round(u * 3.0)
-    w = min(lay.map.w - round(u * 2), round(u * 44))
-    h = round(u * 4.2) + row_h * len(rows) + round(u * 0.8)
-    panel = pygame.Rect(0, 0, w, h)
-    panel.center = lay.map.center
     shade = pygame.Surface(lay.map.size, pygame.SRCALPHA)
     shade.fill((10, 20, 18, 120))
     surface.blit(shade, lay.map.topleft)
+    draw_scores(table, m, surface, lay.map, lay.unit)
+
+
+def draw_scores(table: Any, m: Any, surface: pygame.Surface, area: pygame.Rect, unit: float) -> None:
+    """The scores panel for model ``m`` centred in ``area`` (the map, or the app's results frame)."""
+    if not m.players:
+        return
+    u = unit
+    ctx = table.ctx
+    rows = sorted(m.players, key=lambda pl: (-pl.score, pl.seat))
+    row_h = round(u * 3.0)
+    w = min(area.w - round(u * 2), round(u * 44))
+    h = round(u * 4.2) + row_h * len(rows) + round(u * 0.8)
+    panel = pygame.Rect(0, 0, w, h)
+    panel.center = area.center
     pygame.draw.rect(surface, (0, 0, 0, 90), panel.move(4, 6), border_radius=round(u))
     pygame.draw.rect(surface, D.PAPER, panel, border_radius=round(u))
     pygame.draw.rect(surface, D.INK, panel, 2, border_radius=round(u))

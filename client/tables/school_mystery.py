@@ -186,8 +186,9 @@ class SchoolMysteryTable(TableView):
         tray = self.L.tray
         size = int(min(self.L.u * (3.0 if len(dice) == 3 else 3.6), tray.w / (6.4 if len(dice) == 3 else 5.0)))
         dropped = ev.get("dropped")
+        rest_k = 0.42 if self.L.u >= 18 else 0.34  # small windows: the result's 14 px text needs room below
         self.dice = DiceRoll(sides=[6] * len(dice), faces=dice, start=(tray.right - size, tray.top + size),
-                             rest=(tray.centerx - int(size * 0.6), tray.top + int(tray.h * 0.42)), size=size,
+                             rest=(tray.centerx - int(size * 0.6), tray.top + int(tray.h * rest_k)), size=size,
                              dropped=frozenset([dropped]) if isinstance(dropped, int) else frozenset(),
                              label=str(ev.get("total")), fast=bool(self.ctx.fast))
         self.dice_event = ev

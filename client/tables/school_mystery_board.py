@@ -510,8 +510,11 @@ def draw_sheet(t: Any, surface: pygame.Surface) -> None:
         mx = x + w
         for what, used in reversed(marks):
             mx = _tick(t, surface, mx, y, ctx.t(f"sm.rel_{what}"), used, size)
-        img = ctx.text(text, size, INK, is_rival)
-        surface.blit(img, (x + d + 8, y), area=pygame.Rect(0, 0, max(0, mx - x - d - 14), img.get_height()))
+        room = max(0, mx - x - d - 12)
+        if is_rival and ctx.font(size, True).size(text)[0] > room:  # "Rival" alone says enough
+            text = t.name(other) + t.tx.paren(t.tx.ui("rival"))
+        img = ctx.text(ellipsize(ctx, text, size, room, is_rival), size, INK, is_rival)
+        surface.blit(img, (x + d + 8, y), area=pygame.Rect(0, 0, room, img.get_height()))
         y += lh
     y += int(u * 0.2)
     # special moves

@@ -679,7 +679,7 @@ def pick_panel(t: Any, task: dict) -> list[Any]:
                      selected=bool(t.sel.get("invent")), k=0.8, key="invent")
         p.end_flow(f)
         if t.sel.get("invent") and t.can("invent"):
-            p.entry("invent", lines=2, placeholder=_title(t, "invent_hint"), submit=_title(t, "place_card"),
+            p.entry("invent", lines=2, placeholder=_title(t, f"invent_hint_{suit}"), submit=_title(t, "place_card"),
                     on_submit=lambda s: t.send({"type": "invent", "text": s.strip()}) if s.strip() else None)
     return p.done()
 

@@ -139,13 +139,16 @@ def tab_rects(t: Any) -> list[pygame.Rect]:
     tabs = t.L.tabs
     even = tabs.w // n
     active = t.sel.get("tab")
+    d = int(min(tabs.h * 0.72, t.L.u * 1.5))
+    font = t.ctx.font(fs(t.ctx, 0.62), True)
+    needs = [d + 14 + font.size(st["name"] if st else "…")[0] for st in students]
     widths = [even] * n
-    if isinstance(active, int) and 0 <= active < n and n > 1:
-        st = students[active]
-        d = int(min(tabs.h * 0.72, t.L.u * 1.5))
-        need = d + 14 + t.ctx.font(fs(t.ctx, 0.62), True).size(st["name"] if st else "…")[0]
+    if sum(needs) <= tabs.w:  # every whole name fits: share out what is left
+        extra = (tabs.w - sum(needs)) // n
+        widths = [need + extra for need in needs]
+    elif isinstance(active, int) and 0 <= active < n and n > 1:
         least = int(t.L.u * 3.2)  # the others keep a badge and a short name
-        wide = max(even, min(need, tabs.w - least * (n - 1)))
+        wide = max(min(even, needs[active]), min(needs[active], tabs.w - least * (n - 1)))
         rest = (tabs.w - wide) // (n - 1)
         widths = [wide if i == active else rest for i in range(n)]
     out, x = [], tabs.left

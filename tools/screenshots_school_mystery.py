@@ -3,7 +3,8 @@
 Run under a display (``xvfb-run -a -s "-screen 0 1920x1080x24" python3 tools/screenshots_school_mystery.py``);
 writes ``docs/screenshots/school_mystery_<scene>_<lang>.png`` for the scenes setup, table,
 roll (3d6 with advantage), resolution and article, in Japanese and English (``--langs``).
-Text goes through the app's own engine (fonts, kinsoku wrap) and strings.
+Text goes through the app's own engine (fonts, kinsoku wrap) and strings. ``--size 1280x720 --out /tmp/x``
+renders another window size (the unit follows the height), ``--scenes table,roll`` only some scenes.
 """
 from __future__ import annotations
 

@@ -165,7 +165,7 @@ def short_name(ctx: Any, name: str, size: float, width: int, bold: bool = False)
 
 def secrets_rect(t: Any) -> pygame.Rect:
     s = t.L.sheet
-    h = int(t.L.u * 7.2)
+    h = max(int(t.L.u * 7.2), int(fs(t.ctx, 0.62) * 9))  # small windows: room for 14 px labels
     return pygame.Rect(s.left + int(t.L.u * 0.5), s.bottom - h - int(t.L.u * 0.4), s.w - int(t.L.u), h)
 
 
@@ -239,8 +239,8 @@ def info_card_surface(t: Any, card: dict, used: bool, selected: bool) -> pygame.
         rk = ctx.text(f"{SUIT_CHAR.get(suit, '')}{card['rank']}", fs(ctx, 0.72), fg, True)
         s.blit(rk, rk.get_rect(midright=(head.right - int(u * 0.4), head.centery)))
         room -= rk.get_width() + int(u * 0.3)
-    if img.get_width() > room > 0:
-        img = pygame.transform.smoothscale(img, (room, max(1, int(img.get_height() * room / img.get_width()))))
+    if img.get_width() > room > 0:  # cut, not shrunk: text stays >= 14 px
+        img = ctx.text(ellipsize(ctx, label, fs(ctx, 0.72), room, True), fs(ctx, 0.72), fg, True)
     if room > 0:
         s.blit(img, img.get_rect(midleft=(head.left + int(u * 1.6), head.centery)))
     y = head.bottom + int(u * 0.2)
@@ -612,18 +612,29 @@ def draw_secrets(t: Any, surface: pygame.Surface, seat: int, st: dict) -> None:
         is_open = i < unlocked if not own else (ids[i] in opened if i < len(ids) else False)
         pygame.draw.rect(surface, (236, 226, 206) if is_open else SEALED, cr, border_radius=6)
         pygame.draw.rect(surface, (212, 176, 90) if last else INK, cr, 3 if last else 1, border_radius=6)
+        text = t.tx.ui("last_secret") if last else str(i + 1)
+        size = fs(ctx, 0.55) if last else fs(ctx, 0.7)
+        lines = [text]
+        if ctx.font(size, True).size(text)[0] > cw - 4:  # two lines of >= 14 px rather than a shrunk one
+            lines = ctx.wrap(text, size, cw - 4)[:2]
+        lh = int(size * 1.25)
         c = cr.center
+        seal_r = int(cw * 0.2)
+        if len(lines) > 1:  # the seal moves up to make room
+            seal_r = max(4, min(seal_r, (ch - lh * 2) // 2 - 3))
+            c = (cr.centerx, cr.top + (ch - lh * 2) // 2)
         if is_open:
-            pygame.draw.circle(surface, SEAL_OPEN, c, int(cw * 0.2), 2)
-            pygame.draw.line(surface, SEAL_OPEN, (c[0] - cw * 0.18, c[1] + cw * 0.12), (c[0] + cw * 0.18, c[1] - cw * 0.12), 2)
+            pygame.draw.circle(surface, SEAL_OPEN, c, seal_r, 2)
+            k = seal_r / 0.2
+            pygame.draw.line(surface, SEAL_OPEN, (c[0] - k * 0.18, c[1] + k * 0.12), (c[0] + k * 0.18, c[1] - k * 0.12), 2)
         else:
-            pygame.draw.circle(surface, (200, 80, 70), c, int(cw * 0.2))
-            pygame.draw.circle(surface, (150, 40, 40), c, int(cw * 0.2), 2)
-        lab = ctx.text(t.tx.ui("last_secret") if last else str(i + 1), fs(ctx, 0.55) if last else fs(ctx, 0.7),
-                       INK if is_open else PAPER, True)
-        if lab.get_width() > cw - 4:
-            lab = pygame.transform.smoothscale(lab, (cw - 4, max(1, int(lab.get_height() * (cw - 4) / lab.get_width()))))
-        surface.blit(lab, lab.get_rect(midbottom=(cr.centerx, cr.bottom - 3)))
+            pygame.draw.circle(surface, (200, 80, 70), c, seal_r)
+            pygame.draw.circle(surface, (150, 40, 40), c, seal_r, 2)
+        y = cr.bottom - 3 - lh * len(lines)
+        for ln in lines:
+            lab = _fit(ctx.text(ln, size, INK if is_open else PAPER, True), cw - 4)
+            surface.blit(lab, lab.get_rect(midtop=(cr.centerx, y + (lh - lab.get_height()) // 2)))
+            y += lh
     if seat == t.seat and t.seat is not None:
         size = fs(ctx, 0.62)
         lines = ctx.wrap(ctx.t("sm.secrets_read"), size, r.w)[:2]

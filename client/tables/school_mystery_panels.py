@@ -268,7 +268,10 @@ def hand_over(t: Any) -> list[Any]:
     u = t.L.u
     size = fs(t.ctx, 0.75)
     text = _title(t, "hand_over", name=t.name(tab))
-    rect = pygame.Rect(r.left + int(u * 0.5), r.bottom - int(u * 10.2), r.w - int(u), int(u * 2.2))
+    from client.tables.school_mystery_board import secrets_rect
+
+    h = int(max(u * 2.2, size * 1.9))
+    rect = pygame.Rect(r.left + int(u * 0.5), secrets_rect(t).top - int(u * 0.6) - h, r.w - int(u), h)
     return [Button(rect, text, lambda: t.ctx.show_seat(tab), key="hand_over", primary=True, size=size)]
 
 

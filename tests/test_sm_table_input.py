@@ -238,3 +238,22 @@ def test_anyone_writes_the_tone_notes_during_setup():
     assert seat == 3 and action["type"] == "set_tone" and action["text"].endswith("図書室の場面を多めに。")
     state, _ = apply_sent(table, ctx, state)
     assert table.view["tone"].endswith("図書室の場面を多めに。")
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh"])
+def test_each_suit_has_its_own_invent_hint(lang):
+    ctx = FakeCtx(lang)
+    hints = {s: ctx.t(f"sm.invent_hint_{s}") for s in SUITS}
+    assert all(h and not h.startswith("sm.") for h in hints.values())
+    assert len(set(hints.values())) == 4
+
+
+def test_the_invent_entry_shows_the_drawn_suits_hint():
+    state, hist = _draw_state("diamonds")
+    seat = state["tasks"][0]["seat"]
+    state, _ = spec().apply(state, seat, {"type": "draw_card"})
+    ctx = FakeCtx("en")
+    table = table_for(ctx, state, seat, hist)
+    click_button(table, "invent")
+    table.update(0)
+    assert table.entries["invent"].placeholder == ctx.t("sm.invent_hint_diamonds")

@@ -3,7 +3,8 @@
 Run under a display (``xvfb-run -a -s "-screen 0 1920x1080x24" python3 tools/screenshots_school_mystery.py``);
 writes ``docs/screenshots/school_mystery_<scene>_<lang>.png`` for the scenes setup, table,
 roll (3d6 with advantage), resolution and article, in Japanese and English (``--langs``).
-Text goes through the app's own engine (fonts, kinsoku wrap) and strings.
+Text goes through the app's own engine (fonts, kinsoku wrap) and strings. ``--size 1280x720 --out /tmp/x``
+renders another window size (the unit follows the height), ``--scenes table,roll`` only some scenes.
 """
 from __future__ import annotations
 
@@ -97,14 +98,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--langs", default="ja,en")
     ap.add_argument("--out", default=str(OUT))
     ap.add_argument("--display", action="store_true", help="also the table display of the table scene")
+    ap.add_argument("--size", default="%dx%d" % SIZE, help="window size WxH (default 1920x1080)")
+    ap.add_argument("--scenes", default="", help="comma-separated scene names (default: all)")
     args = ap.parse_args(argv)
+    size = tuple(int(n) for n in args.size.lower().split("x"))
+    wanted = set(filter(None, args.scenes.split(",")))
     pygame.init()
-    screen = pygame.display.set_mode(SIZE)
+    screen = pygame.display.set_mode(size)
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     for lang in args.langs.split(","):
         for name, state, hist, seat in scenes(lang):
-            ctx = ShotCtx(lang, SIZE[1] / 54)
+            if wanted and name not in wanted:
+                continue
+            ctx = ShotCtx(lang, size[1] / 54)
             table = S.make_table(ctx, state, hist, seat, screen.get_rect())
             if name == "setup":  # the player is halfway through the form
                 table.update(0)
@@ -122,7 +129,7 @@ def main(argv: list[str] | None = None) -> int:
             print(path)
         if args.display:
             state, hist = S.scene_table(lang)
-            ctx = ShotCtx(lang, SIZE[1] / 54 * 1.5, display_mode=True)
+            ctx = ShotCtx(lang, size[1] / 54 * 1.5, display_mode=True)
             table = S.make_table(ctx, state, hist, None, screen.get_rect())
             table.update(0.1)
             table.draw(screen, screen.get_rect())

@@ -25,13 +25,15 @@ from client.tables.base import TableView
 from client.tables.school_mystery_texts import SUITS, SmTexts
 from client.ui import Background
 from client.widgets.anim import Tween, ease_out
-from client.widgets.cards import CardRenderer, CardZoom
+from client.widgets.cards import CardRenderer, CardZoom, HoverHold
 from client.widgets.dice import DiceRoll, DieFaces
 from client.widgets.drag import DragController, DragSource, DropTarget
 from client.widgets.text_entry import TextEntry
 from client.widgets.tokens import BadgeCache
 
 LOG_KEEP = 200
+HOLD_SECONDS = 0.6  # the pointer resting this long on an information card shows it large
+STILL_PX = 4  # a move shorter than this still counts as holding still
 FREE_ACTIONS = ("add_note", "edit_card", "move_card", "link_cards", "unlink_cards")
 
 
@@ -82,6 +84,8 @@ class SchoolMysteryTable(TableView):
         self.card_tweens: dict[int, Tween] = {}  # cards moved by someone else glide to their new spot
         self.card_born: dict[int, float] = {}  # new cards turn face up
         self.hover: int | None = None  # the card under the pointer lifts a little
+        self.hover_hold = HoverHold(HOLD_SECONDS)  # ... and, held still, shows its full text (a peek)
+        self.peek: int | None = None  # the card the hover peek shows
         self.shown_pos: dict[int, tuple[int, int]] = {}
         self.shown_layout: tuple | None = None
         self.flying: list[dict[str, Any]] = []  # drawn cards flying from a deck (cosmetic)
@@ -186,8 +190,9 @@ class SchoolMysteryTable(TableView):
         tray = self.L.tray
         size = int(min(self.L.u * (3.0 if len(dice) == 3 else 3.6), tray.w / (6.4 if len(dice) == 3 else 5.0)))
         dropped = ev.get("dropped")
+        rest_k = 0.42 if self.L.u >= 18 else 0.34  # small windows: the result's 14 px text needs room below
         self.dice = DiceRoll(sides=[6] * len(dice), faces=dice, start=(tray.right - size, tray.top + size),
-                             rest=(tray.centerx - int(size * 0.6), tray.top + int(tray.h * 0.42)), size=size,
+                             rest=(tray.centerx - int(size * 0.6), tray.top + int(tray.h * rest_k)), size=size,
                              dropped=frozenset([dropped]) if isinstance(dropped, int) else frozenset(),
                              label=str(ev.get("total")), fast=bool(self.ctx.fast))
         self.dice_event = ev
@@ -320,6 +325,9 @@ class SchoolMysteryTable(TableView):
                 return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = None if self._panel_blocks(event.pos) else board.card_at(self, event.pos)
+            rel = getattr(event, "rel", (STILL_PX, 0)) or (STILL_PX, 0)
+            if self.peek is None and abs(rel[0]) + abs(rel[1]) >= STILL_PX:
+                self.hover_hold.held = 0.0  # only a pointer held still opens the peek
         if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
             if self.drag.handle_event(event):
                 return True
@@ -475,9 +483,24 @@ class SchoolMysteryTable(TableView):
             f["t"] += dt
         self.flying = [f for f in self.flying if f["t"] < 0.45]
         self.drag.update(dt)
+        self._update_peek(dt)
         self.zoom.update(dt)
         if self.dirty:
             self.rebuild()
+
+    def _update_peek(self, dt: float) -> None:
+        """Hover-and-hold: the card under a still pointer opens large (not sticky: clicks pass through)."""
+        hovered = self.hover if self.view and not self.drag.dragging and self.card(self.hover) is not None else None
+        held = self.hover_hold.update(hovered, dt)
+        if held is not None and not self.zoom.open:
+            card = self.card(held)
+            if card is not None:
+                self.zoom.show(board.card_face(self, card), board.card_zoom_text(self, card), sticky=False)
+                self.peek = held
+        if self.peek is not None and (not self.zoom.open or self.zoom.sticky or hovered != self.peek):
+            if self.zoom.open and not self.zoom.sticky:
+                self.zoom.close()
+            self.peek = None
 
     def rebuild(self) -> None:
         """Recompute the panels' widgets and the drag sources from the view and local choices."""

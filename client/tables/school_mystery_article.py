@@ -140,10 +140,12 @@ def draw_page(t: Any, surface: pygame.Surface, rect: pygame.Rect, scale_unit: fl
     col_r = int(w * 0.38)
     col_l = w - col_r - gap
     top = y
-    pygame.draw.line(surface, RULE, (x + col_l + gap // 2, top), (x + col_l + gap // 2, inner.bottom - int(u * 3.6)), 1)
+    # the footer holds up to three lines (team on two, the roll): never under 14 px, so it grows on small windows
+    foot_h = max(int(u * 3.4), ctx.font(max(14.0, u * 0.72)).get_linesize() * 3 + int(u * 0.5))
+    pygame.draw.line(surface, RULE, (x + col_l + gap // 2, top), (x + col_l + gap // 2, inner.bottom - foot_h - int(u * 0.2)), 1)
     bs = max(14.0, u * 0.82)
     lh = ctx.font(bs).get_linesize()
-    bottom_limit = inner.bottom - int(u * 4.0)
+    bottom_limit = inner.bottom - foot_h - int(u * 0.6)
     sec = ctx.text(tx.ui("article_deduction"), max(14.0, u * 0.95), INK, True)
     surface.blit(sec, (x, y))
     y += sec.get_height() + int(u * 0.2)
@@ -197,7 +199,7 @@ def draw_page(t: Any, surface: pygame.Surface, rect: pygame.Rect, scale_unit: fl
     if not used:
         surface.blit(ctx.text("—", cs, MUTED), (cx, cy))
     # footer: team + the roll
-    fy = inner.bottom - int(u * 3.4)
+    fy = inner.bottom - foot_h
     pygame.draw.line(surface, RULE, (x, fy), (inner.right, fy), 1)
     team = []
     for st in v.get("students") or []:
@@ -222,7 +224,8 @@ def draw_page(t: Any, surface: pygame.Surface, rect: pygame.Rect, scale_unit: fl
             surface.blit(ctx.text(ln, fs_, MUTED), (x, ty))
         # the stamp
         sr = int(u * 3.2)
-        centre = (inner.right - sr - int(u * 0.3), fy - sr + int(u * 0.4))
+        centre = (inner.right - sr - int(u * 0.3), fy + foot_h // 2 - int(u * 0.4))  # in the footer's free right
+        # end, off the clue column's text
         col = STAMP_OK if truth else STAMP_NO
         stamp = pygame.Surface((sr * 2 + 8, sr * 2 + 8), pygame.SRCALPHA)
         pygame.draw.circle(stamp, (*col, 210), (sr + 4, sr + 4), sr, max(3, int(u * 0.25)))

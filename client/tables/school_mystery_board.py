@@ -131,18 +131,41 @@ def link_marks(t: Any) -> list[tuple[int, int, tuple[int, int]]]:
 
 
 def tab_rects(t: Any) -> list[pygame.Rect]:
+    """One tab per student; the open tab is as wide as its name needs, the others share the rest."""
     students = t.view.get("students") or []
     n = len(students)
     if not n or t.display:
         return []
     tabs = t.L.tabs
-    w = tabs.w // n
-    return [pygame.Rect(tabs.left + i * w, tabs.top, w - 2, tabs.h) for i in range(n)]
+    even = tabs.w // n
+    active = t.sel.get("tab")
+    d = int(min(tabs.h * 0.72, t.L.u * 1.5))
+    font = t.ctx.font(fs(t.ctx, 0.62), True)
+    needs = [d + 14 + font.size(st["name"] if st else "…")[0] for st in students]
+    widths = [even] * n
+    if sum(needs) <= tabs.w:  # every whole name fits: share out what is left
+        extra = (tabs.w - sum(needs)) // n
+        widths = [need + extra for need in needs]
+    elif isinstance(active, int) and 0 <= active < n and n > 1:
+        least = int(t.L.u * 3.2)  # the others keep a badge and a short name
+        wide = max(min(even, needs[active]), min(needs[active], tabs.w - least * (n - 1)))
+        rest = (tabs.w - wide) // (n - 1)
+        widths = [wide if i == active else rest for i in range(n)]
+    out, x = [], tabs.left
+    for w in widths:
+        out.append(pygame.Rect(x, tabs.top, w - 2, tabs.h))
+        x += w
+    return out
+
+
+def short_name(ctx: Any, name: str, size: float, width: int, bold: bool = False) -> str:
+    """A tab's label: the whole name when it fits, else its start with … (the badge names the seat)."""
+    return ellipsize(ctx, name, size, width, bold)
 
 
 def secrets_rect(t: Any) -> pygame.Rect:
     s = t.L.sheet
-    h = int(t.L.u * 7.2)
+    h = max(int(t.L.u * 7.2), int(fs(t.ctx, 0.62) * 9))  # small windows: room for 14 px labels
     return pygame.Rect(s.left + int(t.L.u * 0.5), s.bottom - h - int(t.L.u * 0.4), s.w - int(t.L.u), h)
 
 
@@ -193,7 +216,8 @@ def info_card_surface(t: Any, card: dict, used: bool, selected: bool) -> pygame.
         return surf
     if len(t.card_cache) > 400:
         t.card_cache.clear()
-    ctx, u = t.ctx, t.L.u
+    ctx = t.ctx
+    u = h / 7.0  # the card's own unit (cards grow past 9 units on small windows)
     kind = card.get("kind", "note")
     suit = KIND_SUIT.get(kind)
     colour = SUIT_COLOUR.get(suit, NOTE_COLOUR)
@@ -202,7 +226,8 @@ def info_card_surface(t: Any, card: dict, used: bool, selected: bool) -> pygame.
     pygame.draw.rect(s, (0, 0, 0, 60), (pad + 3, pad + 5, w, h), border_radius=int(u * 0.45))
     r = pygame.Rect(pad, pad, w, h)
     pygame.draw.rect(s, PAPER, r, border_radius=int(u * 0.45))
-    head = pygame.Rect(r.left, r.top, w, int(u * 1.55))
+    head_size = fs(ctx, 0.72)
+    head = pygame.Rect(r.left, r.top, w, max(int(u * 1.45), int(head_size * 1.45)))
     pygame.draw.rect(s, colour, head, border_top_left_radius=int(u * 0.45), border_top_right_radius=int(u * 0.45))
     fg = ink_on(colour)
     if suit:
@@ -214,8 +239,8 @@ def info_card_surface(t: Any, card: dict, used: bool, selected: bool) -> pygame.
         rk = ctx.text(f"{SUIT_CHAR.get(suit, '')}{card['rank']}", fs(ctx, 0.72), fg, True)
         s.blit(rk, rk.get_rect(midright=(head.right - int(u * 0.4), head.centery)))
         room -= rk.get_width() + int(u * 0.3)
-    if img.get_width() > room > 0:
-        img = pygame.transform.smoothscale(img, (room, max(1, int(img.get_height() * room / img.get_width()))))
+    if img.get_width() > room > 0:  # cut, not shrunk: text stays >= 14 px
+        img = ctx.text(ellipsize(ctx, label, fs(ctx, 0.72), room, True), fs(ctx, 0.72), fg, True)
     if room > 0:
         s.blit(img, img.get_rect(midleft=(head.left + int(u * 1.6), head.centery)))
     y = head.bottom + int(u * 0.2)
@@ -223,18 +248,19 @@ def info_card_surface(t: Any, card: dict, used: bool, selected: bool) -> pygame.
     x = r.left + int(u * 0.4)
     if kind in ("location", "character") and card.get("rank"):
         title = t.tx.card_title(t.view, card)
-        tl = ctx.wrap(title, fs(ctx, 0.76), inner)[:1]
-        for ln in tl:
-            im = ctx.text(ln, fs(ctx, 0.76), INK, True)
+        tl = ctx.wrap(title, fs(ctx, 0.76), inner)
+        if tl:
+            line = tl[0] if len(tl) == 1 else ellipsize(ctx, tl[0] + "…", fs(ctx, 0.76), inner, True)
+            im = ctx.text(line, fs(ctx, 0.76), INK, True)
             s.blit(im, (x, y))
-            y += im.get_height()
+            y += int(fs(ctx, 0.76) * 1.35)
     size = fs(ctx, 0.7)
-    lh = ctx.font(size).get_linesize()
+    lh = max(int(size * 1.3), ctx.font(size).get_height() - int(size * 0.2))
     lines = ctx.wrap(body, size, inner)
-    room = max(0, (r.bottom - int(u * 0.25) - y) // lh)
+    room = max(0, (r.bottom - int(u * 0.2) - y) // lh)
     shown = lines[:room]
     if len(lines) > room and shown:
-        shown[-1] = shown[-1][: max(0, len(shown[-1]) - 2)] + "…"
+        shown[-1] = ellipsize(ctx, shown[-1] + "…", size, inner)
     for ln in shown:
         s.blit(ctx.text(ln, size, INK), (x, y))
         y += lh
@@ -390,10 +416,9 @@ def draw_sheet(t: Any, surface: pygame.Surface) -> None:
         surface.blit(t.badges.badge(i, d), (tr.left + 3, tr.centery - d // 2 - 2))
         st = students[i]
         nm = st["name"] if st else "…"
-        room = tr.w - d - 8
+        room = tr.w - d - 9
         size = fs(ctx, 0.62)
-        lines = ctx.wrap(nm, size, room)
-        img = ctx.text(lines[0] if lines else "", size, INK if active else CHALK, active)
+        img = ctx.text(short_name(ctx, nm, size, room, active), size, INK if active else CHALK, active)
         surface.blit(img, (tr.left + d + 6, tr.centery - img.get_height() // 2),
                      area=pygame.Rect(0, 0, room, img.get_height()))
     r = t.L.sheet
@@ -488,8 +513,11 @@ def draw_sheet(t: Any, surface: pygame.Surface) -> None:
         mx = x + w
         for what, used in reversed(marks):
             mx = _tick(t, surface, mx, y, ctx.t(f"sm.rel_{what}"), used, size)
-        img = ctx.text(text, size, INK, is_rival)
-        surface.blit(img, (x + d + 8, y), area=pygame.Rect(0, 0, max(0, mx - x - d - 14), img.get_height()))
+        room = max(0, mx - x - d - 12)
+        if is_rival and ctx.font(size, True).size(text)[0] > room:  # "Rival" alone says enough
+            text = t.name(other) + t.tx.paren(t.tx.ui("rival"))
+        img = ctx.text(ellipsize(ctx, text, size, room, is_rival), size, INK, is_rival)
+        surface.blit(img, (x + d + 8, y), area=pygame.Rect(0, 0, room, img.get_height()))
         y += lh
     y += int(u * 0.2)
     # special moves
@@ -584,18 +612,29 @@ def draw_secrets(t: Any, surface: pygame.Surface, seat: int, st: dict) -> None:
         is_open = i < unlocked if not own else (ids[i] in opened if i < len(ids) else False)
         pygame.draw.rect(surface, (236, 226, 206) if is_open else SEALED, cr, border_radius=6)
         pygame.draw.rect(surface, (212, 176, 90) if last else INK, cr, 3 if last else 1, border_radius=6)
+        text = t.tx.ui("last_secret") if last else str(i + 1)
+        size = fs(ctx, 0.55) if last else fs(ctx, 0.7)
+        lines = [text]
+        if ctx.font(size, True).size(text)[0] > cw - 4:  # two lines of >= 14 px rather than a shrunk one
+            lines = ctx.wrap(text, size, cw - 4)[:2]
+        lh = int(size * 1.25)
         c = cr.center
+        seal_r = int(cw * 0.2)
+        if len(lines) > 1:  # the seal moves up to make room
+            seal_r = max(4, min(seal_r, (ch - lh * 2) // 2 - 3))
+            c = (cr.centerx, cr.top + (ch - lh * 2) // 2)
         if is_open:
-            pygame.draw.circle(surface, SEAL_OPEN, c, int(cw * 0.2), 2)
-            pygame.draw.line(surface, SEAL_OPEN, (c[0] - cw * 0.18, c[1] + cw * 0.12), (c[0] + cw * 0.18, c[1] - cw * 0.12), 2)
+            pygame.draw.circle(surface, SEAL_OPEN, c, seal_r, 2)
+            k = seal_r / 0.2
+            pygame.draw.line(surface, SEAL_OPEN, (c[0] - k * 0.18, c[1] + k * 0.12), (c[0] + k * 0.18, c[1] - k * 0.12), 2)
         else:
-            pygame.draw.circle(surface, (200, 80, 70), c, int(cw * 0.2))
-            pygame.draw.circle(surface, (150, 40, 40), c, int(cw * 0.2), 2)
-        lab = ctx.text(t.tx.ui("last_secret") if last else str(i + 1), fs(ctx, 0.55) if last else fs(ctx, 0.7),
-                       INK if is_open else PAPER, True)
-        if lab.get_width() > cw - 4:
-            lab = pygame.transform.smoothscale(lab, (cw - 4, max(1, int(lab.get_height() * (cw - 4) / lab.get_width()))))
-        surface.blit(lab, lab.get_rect(midbottom=(cr.centerx, cr.bottom - 3)))
+            pygame.draw.circle(surface, (200, 80, 70), c, seal_r)
+            pygame.draw.circle(surface, (150, 40, 40), c, seal_r, 2)
+        y = cr.bottom - 3 - lh * len(lines)
+        for ln in lines:
+            lab = _fit(ctx.text(ln, size, INK if is_open else PAPER, True), cw - 4)
+            surface.blit(lab, lab.get_rect(midtop=(cr.centerx, y + (lh - lab.get_height()) // 2)))
+            y += lh
     if seat == t.seat and t.seat is not None:
         size = fs(ctx, 0.62)
         lines = ctx.wrap(ctx.t("sm.secrets_read"), size, r.w)[:2]
@@ -630,7 +669,9 @@ def draw_decks(t: Any, surface: pygame.Surface) -> None:
         tw = slot.right - tx - int(u * 0.3)
         name = t.tx.ui(f"suit_{suit}").replace(" ", "\u00a0", 1)  # the symbol stays with its word
         k = 0.66 if t.display else 0.8
-        lines = ctx.wrap(name, fs(ctx, k), tw)[:2]
+        if " " not in name and ctx.font(fs(ctx, k), True).size(name)[0] > tw:
+            name = name.split("\u00a0", 1)[-1]  # one long word: the deck's back already shows the symbol
+        lines = [ellipsize(ctx, ln, fs(ctx, k), tw, True) for ln in ctx.wrap(name, fs(ctx, k), tw)[:2]]
         y = slot.top + int(u * 0.35)
         for ln in lines:
             img = ctx.text(ln, fs(ctx, k), CHALK, True)
@@ -652,8 +693,12 @@ def draw_decks(t: Any, surface: pygame.Surface) -> None:
             y = min(y + int(u * 0.1), slot.bottom - d - 2)
             surface.blit(t.badges.badge(seat, d), (tx - 2, y))
             nx = tx + d + 4
-            surface.blit(lab, (nx, y + (d - lab.get_height()) // 2))
-            nx += lab.get_width() + 4
+            if nx + lab.get_width() + 4 + nm.get_width() <= slot.right - 4:  # "Duty" only when it all fits
+                surface.blit(lab, (nx, y + (d - lab.get_height()) // 2))
+                nx += lab.get_width() + 4
+            else:
+                text = ellipsize(ctx, t.name(seat), fs(ctx, 0.7), max(0, slot.right - nx - 4), True)
+                nm = ctx.text(text, fs(ctx, 0.7), ACCENT if seat == t.seat else CHALK, True)
             surface.blit(nm, (nx, y + (d - nm.get_height()) // 2),
                          area=pygame.Rect(0, 0, max(0, slot.right - nx - 4), nm.get_height()))
 
@@ -831,10 +876,28 @@ def draw_dice(t: Any, surface: pygame.Surface) -> None:
         note = ctx.t(f"sm.mode_note_{ev.get('mode', 'normal')}")
         if ev.get("reason") == "resolve":
             note = ctx.t("sm.resolve_note", d=ev.get("difficulty", 0), n=ev.get("clues", 0))
-        im2 = _fit(ctx.text(note, fs(ctx, 0.62), CHALK_DIM), inner.w - 8)
-        surface.blit(im2, im2.get_rect(midbottom=(inner.centerx, inner.bottom - int(u * 0.3))))
+        size = fs(ctx, 0.62)
+        lines = ctx.wrap(note, size, inner.w - 8)[:2]  # wrapped, not shrunk: text stays >= 14 px
+        lh = ctx.font(size).get_linesize()
+        y = inner.bottom - int(u * 0.3) - lh * len(lines)
+        for ln in lines:
+            im2 = _fit(ctx.text(ln, size, CHALK_DIM), inner.w - 8)
+            surface.blit(im2, im2.get_rect(midtop=(inner.centerx, y)))
+            y += lh
         img = _fit(ctx.text(t.tx.band(band), fs(ctx, 1.25), BAND_COLOUR.get(band, CHALK), True), inner.w - 8)
-        surface.blit(img, img.get_rect(midbottom=(inner.centerx, inner.bottom - int(u * 0.3) - im2.get_height())))
+        bottom = inner.bottom - int(u * 0.3) - lh * len(lines)
+        surface.blit(img, img.get_rect(midbottom=(inner.centerx, bottom)))
+
+
+def ellipsize(ctx: Any, text: str, size: float, width: int, bold: bool = False) -> str:
+    """``text`` cut so it fits ``width`` px, ending in … when anything was cut (a trailing … is kept)."""
+    font = ctx.font(size, bold)
+    if font.size(text)[0] <= width:
+        return text
+    base = text[:-1] if text.endswith("…") else text
+    while base and font.size(base.rstrip() + "…")[0] > width:
+        base = base[:-1]
+    return base.rstrip() + "…" if base else ""
 
 
 def _fit(img: pygame.Surface, width: int) -> pygame.Surface:

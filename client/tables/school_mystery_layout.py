@@ -56,6 +56,22 @@ class Layout:
         return max(0, min(CANVAS, int(round(x)))), max(0, min(CANVAS, int(round(y))))
 
 
+AUTO_COLUMNS = 5  # the canvas shows unmoved cards in one column per kind
+
+
+def card_size_for(canvas: pygame.Rect, u: float) -> tuple[int, int]:
+    """Information cards: 9×7 units, but never smaller than their 14 px text needs.
+
+    Text never goes under 14 px, so on small windows (720p: unit 13.3) the card grows
+    past 9 units, as far as the canvas's five columns allow.
+    """
+    cu = max(u, 17.0)
+    pad = int(u * 0.4)
+    colw = (canvas.w - pad) / AUTO_COLUMNS - pad
+    cu = max(u, min(cu, colw / 9))
+    return int(cu * 9), int(cu * 7.0)
+
+
 def compute(rect: pygame.Rect, u: float, display: bool) -> Layout:
     pad = int(u * 0.5)
     x0, y0, W, H = rect.left, rect.top, rect.w, rect.h
@@ -88,7 +104,7 @@ def compute(rect: pygame.Rect, u: float, display: bool) -> Layout:
         prompt = pygame.Rect(left, decks.bottom + pad // 2, cw, int(u * 2.2))
         actions = pygame.Rect(left, y0 + H - pad - int(u * 2.6), cw, int(u * 2.6))
         canvas = pygame.Rect(left, prompt.bottom + pad // 2, cw, actions.top - prompt.bottom - pad)
-    card = (int(u * 9), int(u * 6.6))
+    card = card_size_for(canvas, u)
     dw = min(canvas.w - int(u * 1.0), int(u * 50))
     dialog = pygame.Rect(0, 0, dw, canvas.h - int(u * 0.6))
     dialog.midtop = (canvas.centerx, canvas.top + int(u * 0.3))

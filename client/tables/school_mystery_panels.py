@@ -268,7 +268,10 @@ def hand_over(t: Any) -> list[Any]:
     u = t.L.u
     size = fs(t.ctx, 0.75)
     text = _title(t, "hand_over", name=t.name(tab))
-    rect = pygame.Rect(r.left + int(u * 0.5), r.bottom - int(u * 10.2), r.w - int(u), int(u * 2.2))
+    from client.tables.school_mystery_board import secrets_rect
+
+    h = int(max(u * 2.2, size * 1.9))
+    rect = pygame.Rect(r.left + int(u * 0.5), secrets_rect(t).top - int(u * 0.6) - h, r.w - int(u), h)
     return [Button(rect, text, lambda: t.ctx.show_seat(tab), key="hand_over", primary=True, size=size)]
 
 
@@ -679,7 +682,7 @@ def pick_panel(t: Any, task: dict) -> list[Any]:
                      selected=bool(t.sel.get("invent")), k=0.8, key="invent")
         p.end_flow(f)
         if t.sel.get("invent") and t.can("invent"):
-            p.entry("invent", lines=2, placeholder=_title(t, "invent_hint"), submit=_title(t, "place_card"),
+            p.entry("invent", lines=2, placeholder=_title(t, f"invent_hint_{suit}"), submit=_title(t, "place_card"),
                     on_submit=lambda s: t.send({"type": "invent", "text": s.strip()}) if s.strip() else None)
     return p.done()
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from shared.games.school_mystery import describe
+
 SUITS = ("hearts", "diamonds", "spades", "clubs")
 SUIT_KIND = {"hearts": "location", "diamonds": "phenomenon", "spades": "character", "clubs": "clue"}
 KIND_SUIT = {v: k for k, v in SUIT_KIND.items()}
@@ -14,6 +16,10 @@ SUIT_CHAR = {"hearts": "♥", "diamonds": "♦", "spades": "♠", "clubs": "♣"
 SUIT_COLOUR = {"hearts": (196, 78, 82), "diamonds": (214, 140, 48), "spades": (70, 104, 160),
                "clubs": (58, 136, 92)}
 NOTE_COLOUR = (150, 140, 120)
+# log lines taken from the rules package's describe.py: an answered question shows its answer; the
+# table has no lines of its own for the shared headline, deduction and tone (never "your_secret":
+# the log is on a shared screen)
+DESCRIBED = ("question_answered", "title_set", "deduction_set", "tone_set")
 BAND_COLOUR = {"great": (240, 138, 75), "success": (86, 180, 120), "narrow": (214, 180, 60),
                "failure": (200, 90, 80)}
 
@@ -187,7 +193,18 @@ class SmTexts:
 
     # --- the log -------------------------------------------------------------------------
     def event_line(self, view: dict, ev: dict) -> str | None:
-        """One log line for an event (None: not logged)."""
+        """One log line for an event (None: not logged).
+
+        The table's own lines name who acted and keep card texts short; the rules package's
+        ``describe.event_text`` (same three languages) is used where it says more (an answered
+        question's answer) and for events the table has no line of its own (headline, deduction).
+        """
+        k = ev.get("type")
+        if k in DESCRIBED and self.content is not None:
+            return describe.event_text(ev, view, self.content, self.ctx.lang) or self._own_line(view, ev)
+        return self._own_line(view, ev)
+
+    def _own_line(self, view: dict, ev: dict) -> str | None:
         k = ev.get("type")
         name = self.seat_name(view, ev.get("seat")) if isinstance(ev.get("seat"), int) else ""
         t = self.t

@@ -1,0 +1,62 @@
+"""school_mystery table layout at 1280×720, 1920×1080 and 3840×2160: no panel overlaps another."""
+from __future__ import annotations
+
+import itertools
+
+import pygame
+import pytest
+
+from bench import sm_scenes as S
+from client.tables import school_mystery_board as board
+from client.tables import school_mystery_layout as lay
+from tests.fakes import FakeCtx
+from tests.sm_table_helpers import screen
+
+SIZES = [(1280, 720), (1920, 1080), (3840, 2160)]
+PANELS = ("tracker", "tabs", "sheet", "decks", "prompt", "canvas", "actions", "log", "tray")
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_panels_stay_inside_the_window_and_apart(size):
+    rect = pygame.Rect((0, 0), size)
+    L = lay.compute(rect, size[1] / 54, display=False)
+    rects = {name: getattr(L, name) for name in PANELS}
+    for name, r in rects.items():
+        assert rect.contains(r), f"{name} {r} leaves the window {rect}"
+    for (a, ra), (b, rb) in itertools.combinations(rects.items(), 2):
+        assert not ra.colliderect(rb), f"{a} {ra} overlaps {b} {rb} at {size}"
+    for i in range(4):
+        assert L.deck_slot(i).contains(L.deck_card(i))
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_cards_fit_their_columns_and_tabs_fit_the_sidebar(size):
+    state, hist = S.scene_table("en")
+    screen()
+    rect = pygame.Rect((0, 0), size)
+    table = S.make_table(FakeCtx("en", unit=size[1] / 54), state, hist, 0, rect)
+    table.update(0)
+    L = table.L
+    cw, ch = L.card_size
+    assert ch >= 7 * max(14, L.u * 0.7)  # a header, a title and three lines of >= 14 px text (1.3 spacing)
+    spots = [pygame.Rect(table.auto_pos[c["id"]], L.card_size) for c in table.view["cards"]
+             if c["id"] in table.auto_pos]
+    assert spots
+    for r in spots:
+        assert L.canvas.contains(r)
+    columns = sorted({r.left for r in spots})
+    for left, right in zip(columns, columns[1:]):
+        assert left + cw <= right, "cards of neighbouring columns overlap"
+    tabs = board.tab_rects(table)
+    assert len(tabs) == len(table.view["students"])
+    for a, b in zip(tabs, tabs[1:]):
+        assert a.right <= b.left
+    assert all(L.tabs.contains(r) for r in tabs)
+
+
+def test_a_long_name_is_cut_with_an_ellipsis_on_a_narrow_tab():
+    ctx = FakeCtx("en", unit=720 / 54)
+    size = 14.0
+    cut = board.short_name(ctx, "Minato Kagurazaka", size, 40)
+    assert cut.endswith("…") and ctx.font(size).size(cut)[0] <= 40
+    assert board.short_name(ctx, "Sora", size, 200) == "Sora"

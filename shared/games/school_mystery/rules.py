@@ -59,6 +59,9 @@ CANVAS = 10000
 MAX_CONDITIONS = 3
 MAX_CARDS = 300
 MAX_CUSTOM_LOCATIONS = 20
+# characters of player-written text on the table (card texts + invented place names): keeps the largest
+# view (up to 4 UTF-8 bytes a character) well inside a server frame (shared.protocol.MAX_FRAME)
+MAX_TABLE_TEXT = 30_000
 ADVANTAGE_SOURCES = ("item", "move", "card")  # declared at the table: a helpful item, a move, a drawn card
 DISADVANTAGE_SOURCES = ("condition", "card")  # a hindering condition, a drawn card
 MODIFIER_PRESETS = (([], []), (["item"], []), ([], ["condition"]), (["item"], ["condition"]))
@@ -461,9 +464,23 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     new = _copy_state(state)
     events: list[dict] = []
     handler(new, seat, action, events)
+    _check_table_text(state, new)
     _prune_tasks(new, events)
     new["turn"] += 1
     return new, events
+
+
+def _table_text(state: dict) -> int:
+    """Characters of player-written text on the table: card texts and invented place names."""
+    return sum(len(c["text"]) for c in state["cards"]) + sum(len(c["name"]) for c in state["custom_locations"])
+
+
+def _check_table_text(old: dict, new: dict) -> None:
+    """Refuse an action that grows the table's written text past ``MAX_TABLE_TEXT`` (shrinking is allowed)."""
+    used = _table_text(new)
+    if used > MAX_TABLE_TEXT and used > _table_text(old):
+        raise _err("action/illegal", "the table holds too much text: shorten or clear a card first",
+                   limit=MAX_TABLE_TEXT)
 
 
 def _prune_tasks(state: dict, events: list) -> None:

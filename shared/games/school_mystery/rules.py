@@ -45,7 +45,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.errors import RuleError
+from shared.errors import RuleError, echo
 from shared.games.school_mystery import calendar as cal_mod
 from shared.games.school_mystery import dice as dice_mod
 from shared.games.school_mystery.content import DISCOVER, OBJECTION, RESOLVE, Content, rules_data
@@ -460,7 +460,7 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     kind = action.get("type")
     handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
     if handler is None:
-        raise _err("action/unknown_type", f"unknown action type {kind!r}", type=str(kind)[:40])
+        raise _err("action/unknown_type", f"unknown action type {echo(kind)!r}", type=echo(kind))
     new = _copy_state(state)
     events: list[dict] = []
     handler(new, seat, action, events)

@@ -48,7 +48,7 @@ from typing import Any
 from shared.errors import RuleError, echo
 from shared.games.school_mystery import calendar as cal_mod
 from shared.games.school_mystery import dice as dice_mod
-from shared.games.school_mystery.content import DISCOVER, OBJECTION, RESOLVE, Content, rules_data
+from shared.games.school_mystery.content import OBJECTION, RESOLVE, Content, rules_data
 from shared.rng import Rng
 
 SUITS = ("hearts", "diamonds", "spades", "clubs")

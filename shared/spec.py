@@ -12,7 +12,7 @@ lists that msgpack can carry)::
 
 Optional hooks: ``timer(state) -> float | None`` (seconds of a real-time phase,
 e.g. a discussion), ``timeout_actions(state) -> list[(seat, action)]`` (what the
-server applies when that timer runs out), ``check(state, seat, action)``.
+server applies when that timer runs out).
 
 Events are dicts with a ``type``; an event may carry ``"vis": [seats]`` to be seen
 only by those seats (absent = public). :func:`events_for` applies it; every

@@ -450,11 +450,6 @@ def _legal_resolution(state: dict, seat: int, out: list[dict]) -> None:
 
 # --------------------------------------------------------------------------- apply
 
-def check(state: dict, seat: int, action: dict) -> None:
-    """Raise the RuleError ``apply`` would raise; return None if the action is legal."""
-    apply(state, seat, action)
-
-
 def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     """Apply one action of ``seat``; never mutates ``state``."""
     kind = action.get("type")

@@ -311,7 +311,7 @@ def _legal_setup(state: dict, seat: int, out: list[dict]) -> None:
 
 
 def _legal_free(state: dict, seat: int, out: list[dict]) -> None:
-    if len(state["cards"]) < MAX_CARDS:
+    if len(state["cards"]) < MAX_CARDS and _table_text(state) < MAX_TABLE_TEXT:
         out.append({"type": "add_note", "text": PLACEHOLDER})
     if state["cards"]:
         last = state["cards"][-1]

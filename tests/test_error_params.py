@@ -32,3 +32,16 @@ def test_rejected_junk_comes_back_bounded(game: str) -> None:
                         for v in err.params.values():
                             assert v is None or isinstance(v, (int, bool)) or (isinstance(v, str) and len(v) <= 64), \
                                 (err.code, repr(v)[:80])
+
+
+@pytest.mark.parametrize("game", ["fate_votes", "mind_swap", "school_mystery"])
+def test_bad_options_come_back_bounded(game: str) -> None:
+    spec = REGISTRY[game]
+    names = [o.name for o in spec.options] + ["z" * 5000]
+    for name in names:
+        for junk in JUNK + [list(range(1000))]:
+            try:
+                spec.setup(spec.min_seats, 1, {name: junk})
+            except RuleError as err:
+                assert len(err.message) < 300, (name[:20], err.message[:80])
+                assert all(len(str(v)) <= 64 for v in err.params.values()), err.params

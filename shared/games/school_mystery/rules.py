@@ -164,7 +164,7 @@ def setup(players: int, seed: int, options: dict, content: Content) -> dict:
         raise _err("setup/no_content", "no investigation subjects are installed")
     subject = options.get("subject", TABLE_CHOICE)
     if not isinstance(subject, str) or (subject != TABLE_CHOICE and subject not in db["subjects"]):
-        raise _err("setup/bad_option", f"unknown subject {subject!r}", option="subject")
+        raise _err("setup/bad_option", f"unknown subject {echo(subject)!r}", option="subject")
     max_scenes = int(options.get("max_scenes", 24))
     rng = Rng.from_seed(seed)
     decks = {}

@@ -176,22 +176,6 @@ def scene_table(lang: str, n: int = 4, seed: int = 11) -> tuple[dict, History]:
     return state, hist
 
 
-def _tidy(state: dict, hist: History) -> dict:
-    """Arrange the cards like players would: one row per kind, spread out."""
-    rows = {"location": 0, "phenomenon": 1, "character": 2, "clue": 3, "note": 3}
-    count: dict[int, int] = {}
-    for c in list(state["cards"]):
-        row = rows.get(c["kind"], 3)
-        i = count.get(row, 0)
-        count[row] = i + 1
-        if c["kind"] == "note":
-            i = 7
-        x = min(10000, 150 + i * 1420)
-        y = min(10000, 300 + row * 3150)
-        state = act(state, hist, 0, {"type": "move_card", "card": c["id"], "x": x, "y": y})
-    return state
-
-
 def scene_roll(lang: str, n: int = 4, seed: int = 11, rolled: bool = True) -> tuple[dict, History, int]:
     """A 《発見》 roll with advantage: 3d6 thrown (or just declared); returns (state, history, roller)."""
     state, hist = scene_table(lang, n, seed)

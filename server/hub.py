@@ -515,9 +515,11 @@ class Hub:
             if clock.paused:
                 clock.deadline, clock.paused = now + clock.left, False
         elif op == "add":
-            secs = float(msg.get("seconds") or 30.0)
-            if not -3600.0 <= secs <= 3600.0:
+            secs = msg.get("seconds")
+            secs = 30.0 if secs is None else secs  # an explicit 0 adds nothing
+            if isinstance(secs, bool) or not -3600.0 <= secs <= 3600.0:
                 raise HoukagoError("msg/bad_field", "seconds out of range", field="seconds")
+            secs = float(secs)
             if clock.paused:
                 clock.left = max(0.0, clock.left + secs)
             else:

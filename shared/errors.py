@@ -33,3 +33,11 @@ class RuleError(HoukagoError):
     """
 
     default_code = "action/illegal"
+
+
+def echo(value: Any, limit: int = 40) -> Any:
+    """A client-sent value made safe to put in error params: an int or None as it is, anything else
+    (nested data, long text) as at most ``limit`` characters of text."""
+    if value is None or (isinstance(value, int) and not isinstance(value, bool) and -2**63 <= value < 2**63):
+        return value
+    return str(value)[:limit]

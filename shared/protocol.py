@@ -13,7 +13,7 @@ from typing import Any
 
 import msgpack
 
-from shared.errors import HoukagoError
+from shared.errors import HoukagoError, echo
 
 PROTOCOL_VERSION = 1
 DEFAULT_PORT = 7420
@@ -154,7 +154,7 @@ def validate(msg: dict[str, Any], schema: dict[str, dict[str, tuple[tuple[type, 
     kind = msg.get("t")
     fields = schema.get(kind) if isinstance(kind, str) else None
     if fields is None:
-        raise ProtocolError("msg/unknown_type", f"unknown message type {kind!r}")
+        raise ProtocolError("msg/unknown_type", f"unknown message type {echo(kind)!r}")
     for name, (types, required) in fields.items():
         if name not in msg:
             if required:

@@ -12,7 +12,7 @@ lists that msgpack can carry)::
 
 Optional hooks: ``timer(state) -> float | None`` (seconds of a real-time phase,
 e.g. a discussion), ``timeout_actions(state) -> list[(seat, action)]`` (what the
-server applies when that timer runs out), ``check(state, seat, action)``.
+server applies when that timer runs out).
 
 Events are dicts with a ``type``; an event may carry ``"vis": [seats]`` to be seen
 only by those seats (absent = public). :func:`events_for` applies it; every
@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any, Callable
 
-from shared.errors import RuleError
+from shared.errors import RuleError, echo
 
 State = dict[str, Any]
 Action = dict[str, Any]
@@ -120,7 +120,7 @@ class GameSpec:
         merged = self.option_defaults()
         for key, value in (options or {}).items():
             if key not in known:
-                raise RuleError("setup/bad_option", f"unknown option {key!r}", option=key)
+                raise RuleError("setup/bad_option", f"unknown option {echo(key)!r}", option=echo(key))
             merged[key] = known[key].check(value)
         return merged
 

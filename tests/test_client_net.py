@@ -6,7 +6,7 @@ from typing import Any
 import pytest
 
 from client.match import Match
-from client_helpers import has_game, has_server
+from client_helpers import has_server
 
 pytestmark = pytest.mark.skipif(not has_server(), reason="server.runtime (branch server) is not on this branch yet")
 

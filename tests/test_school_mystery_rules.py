@@ -414,6 +414,29 @@ def test_rejected_actions_leave_the_state_unchanged() -> None:
     assert msgpack.packb(state) == before
 
 
+def test_the_written_text_on_the_table_is_capped_so_every_view_fits_in_a_frame() -> None:
+    import msgpack
+
+    from shared.protocol import MAX_FRAME
+    state = investigating()
+    note = {"type": "add_note", "text": "\U0001F600" * RULES.MAX_TEXT}  # 4 UTF-8 bytes a character
+    with pytest.raises(RuleError) as e:
+        for _ in range(RULES.MAX_CARDS):
+            state, _ = SPEC.apply(state, 0, note)
+    assert e.value.code == "action/illegal" and e.value.params == {"limit": RULES.MAX_TABLE_TEXT}
+    assert RULES._table_text(state) <= RULES.MAX_TABLE_TEXT
+    for seat in (0, None):
+        assert len(msgpack.packb(SPEC.view(state, seat))) < MAX_FRAME // 2
+    last = state["cards"][-1]["id"]
+    state, _ = act(state, 0, type="add_note", text="y" * (RULES.MAX_TABLE_TEXT - RULES._table_text(state)))
+    assert "add_note" not in {a["type"] for a in SPEC.legal_actions(state, 0)}  # no longer offered when full
+    state, _ = act(state, 0, type="edit_card", card=last, text="short")  # shrinking is allowed
+    state, _ = act(state, 0, type="add_note", text="fits again")
+    with pytest.raises(RuleError) as e:  # growing a card past the cap is refused
+        SPEC.apply(state, 0, {"type": "edit_card", "card": last, "text": "x" * RULES.MAX_TEXT})
+    assert e.value.params == {"limit": RULES.MAX_TABLE_TEXT}
+
+
 def test_an_unsuitable_location_card_can_be_replaced_by_an_invented_place() -> None:
     state = answer_all(new_table(2))
     state, _ = act(state, 0, type="draw_location")

@@ -85,3 +85,9 @@ def test_encode_refuses_frames_over_the_cap() -> None:
     with pytest.raises(ProtocolError):
         encode({"t": "chat", "text": "x" * 5000}, max_frame=1024)
     assert msgpack.unpackb(encode({"t": "ok"})[4:]) == {"t": "ok"}
+
+
+def test_an_unknown_message_type_is_not_echoed_whole() -> None:
+    with pytest.raises(ProtocolError) as e:
+        validate({"t": "x" * 5000}, CLIENT_MESSAGES)
+    assert e.value.code == "msg/unknown_type" and len(e.value.message) < 100

@@ -103,6 +103,12 @@ def test_clock_runs_pauses_resumes_adds_and_times_out() -> None:
     clock = one(h.send(host, {"t": "clock", "table": table, "host": host_token, "op": "add", "seconds": 5},
                        now=100.0), "clock", host)
     assert clock["clock"]["deadline_in"] == 12.0 and clock["clock"]["total"] == 15.0
+    clock = one(h.send(host, {"t": "clock", "table": table, "host": host_token, "op": "add", "seconds": 0},
+                       now=100.0), "clock", host)
+    assert clock["clock"]["deadline_in"] == 12.0 and clock["clock"]["total"] == 15.0  # 0 is not the default 30
+    for bad in (True, float("nan"), 1e9):
+        err = h.send(host, {"t": "clock", "table": table, "host": host_token, "op": "add", "seconds": bad}, now=100.0)
+        assert one(err, "error")["code"] == "msg/bad_field"
     assert h.hub.next_wakeup() == 112.0
     assert h.hub.tick(111.9) == []
     # seat 0 is done; the timer makes seat 1 done: round 2 with a fresh clock

@@ -40,3 +40,24 @@ def text3(file: str | Path, entry: str, value: Any, field: str = "text") -> dict
         if not isinstance(value.get(lang), str) or not value[lang].strip():
             raise ContentError(file, entry, f"{field}.{lang} is missing or empty")
     return {lang: value[lang] for lang in LANGS}
+
+
+def check_int(file: str | Path, entry: str, value: Any, field: str, lo: int, hi: int) -> int:
+    """A whole number (not a bool) in ``lo..hi``."""
+    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+        raise ContentError(file, entry, f"{field} must be a whole number in {lo}..{hi}")
+    return value
+
+
+def check_list(file: str | Path, entry: str, value: Any, field: str) -> list:
+    """A TOML array."""
+    if not isinstance(value, list):
+        raise ContentError(file, entry, f"{field} must be a list")
+    return value
+
+
+def check_table(file: str | Path, entry: str, value: Any) -> dict:
+    """A TOML table."""
+    if not isinstance(value, dict):
+        raise ContentError(file, entry, "must be a table")
+    return value

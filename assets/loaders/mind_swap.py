@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from assets import CONTENT_DIR
-from assets.loaders.common import ContentError, read_toml, text3
+from assets.loaders.common import ContentError, check_int, check_list, check_table, read_toml, text3
 from shared.games.mind_swap.content import (
     ABILITY_KINDS, ACTIONS, FIRST_NO, LAST_NO, LOCATIONS, ROWS, Ability, CardType, MindSwapContent, Student,
 )
@@ -23,8 +23,8 @@ def load(directory: str | Path | None = None) -> MindSwapContent:
     game_file, students_file, cards_file = base / "game.toml", base / "students.toml", base / "cards.toml"
     game = read_toml(game_file)
     locations = _locations(game_file, game)
-    groups = {gid: text3(game_file, f"groups.{gid}", _table(game_file, f"groups.{gid}", g).get("name"), "name")
-              for gid, g in _table(game_file, "groups", game.get("groups")).items()}
+    groups = {gid: text3(game_file, f"groups.{gid}", check_table(game_file, f"groups.{gid}", g).get("name"), "name")
+              for gid, g in check_table(game_file, "groups", game.get("groups")).items()}
     abilities = _ability_names(game_file, game)
     students = _students(students_file, read_toml(students_file), groups)
     cards = _cards(cards_file, read_toml(cards_file))
@@ -32,38 +32,26 @@ def load(directory: str | Path | None = None) -> MindSwapContent:
                            abilities=abilities)
 
 
-def _table(file: Path, entry: str, value: Any) -> dict:
-    if not isinstance(value, dict):
-        raise ContentError(file, entry, "must be a table")
-    return value
-
-
 def _locations(file: Path, game: dict) -> dict[str, dict[str, str]]:
-    locs = _table(file, "locations", game.get("locations"))
+    locs = check_table(file, "locations", game.get("locations"))
     for loc in LOCATIONS:
         if loc not in locs:
             raise ContentError(file, f"locations.{loc}", "location is missing")
     for loc in locs:
         if loc not in LOCATIONS:
             raise ContentError(file, f"locations.{loc}", f"unknown location (known: {', '.join(LOCATIONS)})")
-    return {loc: text3(file, f"locations.{loc}", _table(file, f"locations.{loc}", locs[loc]).get("name"), "name")
+    return {loc: text3(file, f"locations.{loc}", check_table(file, f"locations.{loc}", locs[loc]).get("name"), "name")
             for loc in LOCATIONS}
 
 
 def _ability_names(file: Path, game: dict) -> dict[str, dict[str, str]]:
-    table = _table(file, "abilities", game.get("abilities"))
+    table = check_table(file, "abilities", game.get("abilities"))
     out = {}
     for kind in ABILITY_KINDS:
-        entry = _table(file, f"abilities.{kind}", table.get(kind))
+        entry = check_table(file, f"abilities.{kind}", table.get(kind))
         out[kind] = text3(file, f"abilities.{kind}", entry.get("name"), "name")
         text3(file, f"abilities.{kind}", entry.get("text"), "text")
     return out
-
-
-def _int(file: Path, entry: str, value: Any, what: str, lo: int, hi: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise ContentError(file, entry, f"{what} must be a whole number {lo}–{hi}")
-    return value
 
 
 def _students(file: Path, data: dict, groups: dict) -> dict[int, Student]:
@@ -75,7 +63,7 @@ def _students(file: Path, data: dict, groups: dict) -> dict[int, Student]:
         entry = f"student[{i}]"
         if not isinstance(row, dict):
             raise ContentError(file, entry, "must be a table")
-        no = _int(file, entry, row.get("no"), "no", FIRST_NO, LAST_NO)
+        no = check_int(file, entry, row.get("no"), "no", FIRST_NO, LAST_NO)
         if no in raw:
             raise ContentError(file, f"student {no}", "appears twice")
         raw[no] = row
@@ -101,7 +89,7 @@ def _students(file: Path, data: dict, groups: dict) -> dict[int, Student]:
         if not isinstance(gs, list) or any(g not in groups for g in gs):
             raise ContentError(file, entry, f"groups must name groups from game.toml ({', '.join(groups)})")
         abilities = tuple(_ability(file, f"{entry} ability {j}", a, raw, groups)
-                          for j, a in enumerate(_list(file, entry, row.get("abilities", []), "abilities")))
+                          for j, a in enumerate(check_list(file, entry, row.get("abilities", []), "abilities")))
         out[no] = Student(no=no, name=text3(file, entry, row.get("name"), "name"),
                           club=text3(file, entry, row.get("club"), "club"),
                           other=text3(file, entry, row.get("other"), "other"),
@@ -113,19 +101,13 @@ def _students(file: Path, data: dict, groups: dict) -> dict[int, Student]:
     return out
 
 
-def _list(file: Path, entry: str, value: Any, what: str) -> list:
-    if not isinstance(value, list):
-        raise ContentError(file, entry, f"{what} must be a list")
-    return value
-
-
 def _ability(file: Path, entry: str, a: Any, students: dict, groups: dict) -> Ability:
     if not isinstance(a, dict):
         raise ContentError(file, entry, "must be a table")
     kind = a.get("kind")
     if kind not in ABILITY_KINDS:
         raise ContentError(file, entry, f"unknown kind {kind!r} (known: {', '.join(ABILITY_KINDS)})")
-    n = _int(file, entry, a.get("n"), "n", 1, 10)
+    n = check_int(file, entry, a.get("n"), "n", 1, 10)
     if kind == "reporter":
         return Ability("reporter", n)
     if kind == "servant":
@@ -164,7 +146,7 @@ def _cards(file: Path, data: dict) -> tuple[CardType, ...]:
         for act in actions:
             if act not in ACTIONS:
                 raise ContentError(file, entry, f"unknown action {act!r} (known: {', '.join(ACTIONS)})")
-        count = _int(file, entry, row.get("count"), "count", 1, DECK_SIZE)
+        count = check_int(file, entry, row.get("count"), "count", 1, DECK_SIZE)
         out.append(CardType(id=cid, actions=tuple(actions), count=count,
                             name=text3(file, entry, row.get("name"), "name"),
                             text=text3(file, entry, row.get("text"), "text")))

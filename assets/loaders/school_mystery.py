@@ -11,7 +11,7 @@ from pathlib import Path
 from typing import Any
 
 from assets import CONTENT_DIR
-from assets.loaders.common import ContentError, read_toml, text3
+from assets.loaders.common import ContentError, check_int, check_list, read_toml, text3
 from shared.games.school_mystery.content import (BANDS, DAY_TYPES, DISCOVER, EFFECTS, MOVE_KINDS, MOVE_LIMITS,
                                                  OBJECTION, RESOLVE, WEEKDAYS, Character, Choices, Condition,
                                                  Content, Effect, Location, Move, Outcome, Playbook, Secret,
@@ -25,18 +25,6 @@ ID_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_")
 def _id(file: Path, entry: str, value: Any, field: str = "id") -> str:
     if not isinstance(value, str) or not value or not set(value) <= ID_CHARS or len(value) > 64:
         raise ContentError(file, entry, f"{field} must be a lowercase id (a-z, 0-9, _)")
-    return value
-
-
-def _int(file: Path, entry: str, value: Any, field: str, lo: int, hi: int) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-        raise ContentError(file, entry, f"{field} must be a whole number in {lo}..{hi}")
-    return value
-
-
-def _list(file: Path, entry: str, value: Any, field: str) -> list:
-    if not isinstance(value, list):
-        raise ContentError(file, entry, f"{field} must be a list")
     return value
 
 
@@ -94,14 +82,14 @@ def load_texts(file: Path) -> dict[str, dict[str, str]]:
 
 def _effects(file: Path, entry: str, value: Any) -> tuple[Effect, ...]:
     out = []
-    for j, eff in enumerate(_list(file, entry, value if value is not None else [], "effects")):
+    for j, eff in enumerate(check_list(file, entry, value if value is not None else [], "effects")):
         where = f"{entry} effects[{j}]"
         if not isinstance(eff, dict) or eff.get("do") not in EFFECTS:
             raise ContentError(file, where, f"effect 'do' must be one of {list(EFFECTS)}")
         unknown = set(eff) - {"do", "n", "extra"}
         if unknown:
             raise ContentError(file, where, f"unknown effect keys {sorted(unknown)}")
-        n = _int(file, where, eff.get("n", 1), "n", 1, 3)
+        n = check_int(file, where, eff.get("n", 1), "n", 1, 3)
         extra = eff.get("extra", False)
         if not isinstance(extra, bool):
             raise ContentError(file, where, "extra must be true or false")
@@ -121,7 +109,7 @@ def _move(file: Path, entry: str, item: dict, stat_ids: set[str], playbook: str 
     limit = item.get("limit", "none")
     if limit not in MOVE_LIMITS:
         raise ContentError(file, entry, f"limit must be one of {list(MOVE_LIMITS)}")
-    stats = tuple(_list(file, entry, item.get("stats", []), "stats"))
+    stats = tuple(check_list(file, entry, item.get("stats", []), "stats"))
     for s in stats:
         if s != "any" and s not in stat_ids:
             raise ContentError(file, entry, f"unknown stat {s!r}")
@@ -179,15 +167,15 @@ def load_playbooks(file: Path, stat_ids: set[str], moves: dict[str, Move]) -> di
         entry = f"playbooks[{i}] ({pid})"
         _unique(file, entry, set(out), pid)
         arrays = []
-        for j, arr in enumerate(_list(file, entry, item.get("stat_arrays"), "stat_arrays")):
+        for j, arr in enumerate(check_list(file, entry, item.get("stat_arrays"), "stat_arrays")):
             where = f"{entry} stat_arrays[{j}]"
             if not isinstance(arr, dict) or set(arr) != stat_ids:
                 raise ContentError(file, where, f"must give every stat exactly once: {sorted(stat_ids)}")
-            arrays.append({s: _int(file, where, arr[s], s, -2, 3) for s in sorted(stat_ids)})
+            arrays.append({s: check_int(file, where, arr[s], s, -2, 3) for s in sorted(stat_ids)})
         if not arrays:
             raise ContentError(file, entry, "needs at least one stat array")
         move_ids = []
-        for j, raw in enumerate(_list(file, entry, item.get("moves"), "moves")):
+        for j, raw in enumerate(check_list(file, entry, item.get("moves"), "moves")):
             if not isinstance(raw, dict):
                 raise ContentError(file, f"{entry} moves[{j}]", "must be a table")
             move = _move(file, f"{entry} moves[{j}]", raw, stat_ids, pid)
@@ -200,7 +188,7 @@ def load_playbooks(file: Path, stat_ids: set[str], moves: dict[str, Move]) -> di
         if not 2 <= len(move_ids) <= 3:
             raise ContentError(file, entry, "needs two or three special moves")
         secrets = []
-        for j, raw in enumerate(_list(file, entry, item.get("secrets"), "secrets")):
+        for j, raw in enumerate(check_list(file, entry, item.get("secrets"), "secrets")):
             where = f"{entry} secrets[{j}]"
             if not isinstance(raw, dict):
                 raise ContentError(file, where, "must be a table")
@@ -233,7 +221,7 @@ def _ranked(file: Path, data: dict, key: str) -> list[dict]:
         raise ContentError(file, key, f"needs exactly {SUIT_TABLES} [[{key}]] entries")
     ranks = [i.get("rank") for i in items]
     for j, r in enumerate(ranks):
-        _int(file, f"{key}[{j}]", r, "rank", 1, SUIT_TABLES)
+        check_int(file, f"{key}[{j}]", r, "rank", 1, SUIT_TABLES)
     if sorted(ranks) != list(range(1, SUIT_TABLES + 1)):
         raise ContentError(file, key, "ranks must be 1..10, each once")
     return sorted(items, key=lambda i: i["rank"])
@@ -255,7 +243,7 @@ def load_subject(file: Path) -> Subject:
     unknown = set(data) - SUBJECT_KEYS
     if unknown:
         raise ContentError(file, "(file)", f"unknown keys {sorted(unknown)}")
-    difficulty = _int(file, "difficulty", data.get("difficulty"), "difficulty", 0, 5)
+    difficulty = check_int(file, "difficulty", data.get("difficulty"), "difficulty", 0, 5)
     if data.get("day_type") not in DAY_TYPES:
         raise ContentError(file, "day_type", f"must be one of {list(DAY_TYPES)}")
     if data.get("start_weekday") not in WEEKDAYS:
@@ -264,10 +252,10 @@ def load_subject(file: Path) -> Subject:
     if not isinstance(questions, list) or not 3 <= len(questions) <= 5:
         raise ContentError(file, "questions", "needs three to five questions")
     qs = tuple(text3(file, f"questions[{i}]", q, "question") for i, q in enumerate(questions))
-    start = _int(file, "start_location", data.get("start_location"), "start_location", 1, 10)
-    public = _list(file, "public_locations", data.get("public_locations", [start]), "public_locations")
+    start = check_int(file, "start_location", data.get("start_location"), "start_location", 1, 10)
+    public = check_list(file, "public_locations", data.get("public_locations", [start]), "public_locations")
     for j, r in enumerate(public):
-        _int(file, f"public_locations[{j}]", r, "rank", 1, 10)
+        check_int(file, f"public_locations[{j}]", r, "rank", 1, 10)
     if start not in public:
         raise ContentError(file, "public_locations", "must include start_location")
     if len(set(public)) != len(public):

@@ -19,7 +19,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from shared.errors import RuleError
+from shared.errors import RuleError, echo
 from shared.rng import Rng
 from shared.games.fate_votes.winning import CARDS, RANK, explain
 
@@ -150,7 +150,7 @@ def _check_discard(state: dict[str, Any], seat: int, action: dict[str, Any]) -> 
         if type(c) is not str:
             raise _bad("card ids are strings", field="cards")
         if c not in hand:
-            raise RuleError("action/not_in_hand", "you do not hold that card", card=c[:40])
+            raise RuleError("action/not_in_hand", "you do not hold that card", card=echo(c))
     if len(cards) != need or len(set(cards)) != need:
         raise RuleError("action/wrong_count", f"discard exactly {need} different card(s) this round", count=need)
     if need == 2:
@@ -173,7 +173,7 @@ def _parse(state: dict[str, Any], seat: int, action: dict[str, Any]) -> Any:
     phase = state["phase"]
     if kind != _EXPECTED[phase]:
         if kind not in _KNOWN:
-            raise RuleError("action/unknown_type", f"unknown action type {kind!r}", type=str(kind)[:40])
+            raise RuleError("action/unknown_type", f"unknown action type {echo(kind)!r}", type=echo(kind))
         raise RuleError("action/wrong_phase", f"a {kind!r} action is not possible in the {phase} step",
                         phase=phase, type=kind)
     if not state["acts"][seat]:

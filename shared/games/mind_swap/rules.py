@@ -84,7 +84,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import Any
 
-from shared.errors import RuleError
+from shared.errors import RuleError, echo
 from shared.rng import Rng
 
 LOCS: tuple[str, ...] = ("library", "classroom", "garden", "sports_ground", "other")
@@ -588,7 +588,7 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     kind = action.get("type")
     handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
     if handler is None:
-        raise RuleError("action/unknown_type", f"unknown action {str(kind)[:40]!r}")
+        raise RuleError("action/unknown_type", f"unknown action {echo(kind)!r}", type=echo(kind))
     pending = state["pending"] is not None
     _need(pending == (kind in ("great_swap", "great_skip")), "action/wrong_phase",
           "finish the great success first" if pending else "there is no great success to finish")
@@ -597,7 +597,8 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
 
 def _check_pair(state: dict, action: dict) -> tuple[int, int]:
     a, b = action.get("a"), action.get("b")
-    _need(_is_no(a) and _is_no(b) and a != b, "action/bad_shape", "name two different students", a=a, b=b)
+    if not (_is_no(a) and _is_no(b) and a != b):
+        raise RuleError("action/bad_shape", "name two different students", a=echo(a), b=echo(b))
     return (a, b) if a < b else (b, a)
 
 
@@ -721,12 +722,12 @@ def _do_play(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     _need(not state["played"], "action/illegal", "you have already played a card this turn")
     cid = action.get("card")
     if not (isinstance(cid, int) and not isinstance(cid, bool) and cid in state["hands"][seat]):
-        raise RuleError("action/illegal_target", "that card is not in your hand", card=cid)
+        raise RuleError("action/illegal_target", "that card is not in your hand", card=echo(cid))
     act = action.get("action")
     ctype = state["ctypes"][cid]
     if act not in state["cacts"][ctype]:
         raise RuleError("action/illegal_target", "that card does not carry that action",
-                        card=cid, action=str(act)[:40])
+                        card=cid, action=echo(act))
     s = _work(state)
     rng = Rng(s["rng"])
     events: list[dict] = []
@@ -744,7 +745,7 @@ def _do_play(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
 def _play_move_self(s: dict, rng: Rng, seat: int, action: dict, events: list, ev: dict) -> None:
     to, take = action.get("to"), action.get("take")
     if to not in LOCS:
-        raise RuleError("action/bad_shape", "choose a location", to=str(to)[:40])
+        raise RuleError("action/bad_shape", "choose a location", to=echo(to))
     _need(to != s["piece"][seat], "action/illegal_target", "your character is already there", to=to)
     own = _own_body(s, seat)
     if take == "negi":
@@ -770,7 +771,7 @@ def _play_move_self(s: dict, rng: Rng, seat: int, action: dict, events: list, ev
 def _play_move_negi(s: dict, rng: Rng, seat: int, action: dict, events: list, ev: dict) -> None:
     to = action.get("to")
     if to not in LOCS:
-        raise RuleError("action/bad_shape", "choose a location", to=str(to)[:40])
+        raise RuleError("action/bad_shape", "choose a location", to=echo(to))
     _need(to != s["negi"], "action/illegal_target", "Negi is already there", to=to)
     events.append(dict(ev, to=to))
     events.append({"type": "negi", "from": s["negi"], "to": to})

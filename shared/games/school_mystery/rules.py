@@ -45,10 +45,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.errors import RuleError
+from shared.errors import RuleError, echo
 from shared.games.school_mystery import calendar as cal_mod
 from shared.games.school_mystery import dice as dice_mod
-from shared.games.school_mystery.content import DISCOVER, OBJECTION, RESOLVE, Content, rules_data
+from shared.games.school_mystery.content import OBJECTION, RESOLVE, Content, rules_data
 from shared.rng import Rng
 
 SUITS = ("hearts", "diamonds", "spades", "clubs")
@@ -59,6 +59,9 @@ CANVAS = 10000
 MAX_CONDITIONS = 3
 MAX_CARDS = 300
 MAX_CUSTOM_LOCATIONS = 20
+# characters of player-written text on the table (card texts + invented place names): keeps the largest
+# view (up to 4 UTF-8 bytes a character) well inside a server frame (shared.protocol.MAX_FRAME)
+MAX_TABLE_TEXT = 30_000
 ADVANTAGE_SOURCES = ("item", "move", "card")  # declared at the table: a helpful item, a move, a drawn card
 DISADVANTAGE_SOURCES = ("condition", "card")  # a hindering condition, a drawn card
 MODIFIER_PRESETS = (([], []), (["item"], []), ([], ["condition"]), (["item"], ["condition"]))
@@ -161,7 +164,7 @@ def setup(players: int, seed: int, options: dict, content: Content) -> dict:
         raise _err("setup/no_content", "no investigation subjects are installed")
     subject = options.get("subject", TABLE_CHOICE)
     if not isinstance(subject, str) or (subject != TABLE_CHOICE and subject not in db["subjects"]):
-        raise _err("setup/bad_option", f"unknown subject {subject!r}", option="subject")
+        raise _err("setup/bad_option", f"unknown subject {echo(subject)!r}", option="subject")
     max_scenes = int(options.get("max_scenes", 24))
     rng = Rng.from_seed(seed)
     decks = {}
@@ -308,7 +311,7 @@ def _legal_setup(state: dict, seat: int, out: list[dict]) -> None:
 
 
 def _legal_free(state: dict, seat: int, out: list[dict]) -> None:
-    if len(state["cards"]) < MAX_CARDS:
+    if len(state["cards"]) < MAX_CARDS and _table_text(state) < MAX_TABLE_TEXT:
         out.append({"type": "add_note", "text": PLACEHOLDER})
     if state["cards"]:
         last = state["cards"][-1]
@@ -447,23 +450,32 @@ def _legal_resolution(state: dict, seat: int, out: list[dict]) -> None:
 
 # --------------------------------------------------------------------------- apply
 
-def check(state: dict, seat: int, action: dict) -> None:
-    """Raise the RuleError ``apply`` would raise; return None if the action is legal."""
-    apply(state, seat, action)
-
-
 def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     """Apply one action of ``seat``; never mutates ``state``."""
     kind = action.get("type")
     handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
     if handler is None:
-        raise _err("action/unknown_type", f"unknown action type {kind!r}", type=str(kind)[:40])
+        raise _err("action/unknown_type", f"unknown action type {echo(kind)!r}", type=echo(kind))
     new = _copy_state(state)
     events: list[dict] = []
     handler(new, seat, action, events)
+    _check_table_text(state, new)
     _prune_tasks(new, events)
     new["turn"] += 1
     return new, events
+
+
+def _table_text(state: dict) -> int:
+    """Characters of player-written text on the table: card texts and invented place names."""
+    return sum(len(c["text"]) for c in state["cards"]) + sum(len(c["name"]) for c in state["custom_locations"])
+
+
+def _check_table_text(old: dict, new: dict) -> None:
+    """Refuse an action that grows the table's written text past ``MAX_TABLE_TEXT`` (shrinking is allowed)."""
+    used = _table_text(new)
+    if used > MAX_TABLE_TEXT and used > _table_text(old):
+        raise _err("action/illegal", "the table holds too much text: shorten or clear a card first",
+                   limit=MAX_TABLE_TEXT)
 
 
 def _prune_tasks(state: dict, events: list) -> None:

@@ -32,6 +32,7 @@ Out = list[tuple[int, "bytes | None"]]
 MAX_TABLES = 2000
 MAX_BOT_DELAY = 60.0
 REPLAY_PART = 128 * 1024  # bytes of steps per replay frame
+MAX_REPLAY_STEPS = 5000  # a longer game (e.g. the never-ending benchmark table) is refused
 
 
 @dataclass
@@ -549,6 +550,9 @@ class Hub:
         state = spec.setup(rec.seats, rec.seed, rec.options)
         steps = [{"sid": 0, "view": spec.view(state, None), "events": []}]
         for n, (seat_no, action) in enumerate(self.journal.actions(rec.id), start=1):
+            if n > MAX_REPLAY_STEPS:  # bounded work: a replay must not hold up every other table
+                raise HoukagoError("replay/too_long", f"replays are limited to {MAX_REPLAY_STEPS} steps",
+                                   limit=MAX_REPLAY_STEPS)
             state, events = spec.apply(state, seat_no, action)
             steps.append({"sid": n, "view": spec.view(state, None), "events": spec.events_for(events, None)})
         over = spec.is_over(state)

@@ -256,3 +256,22 @@ def test_staleness_rules() -> None:
     # a choice whose kind is no longer offered (as after a phase change) is stale
     t.legal[2] = [{"type": "something_else"}]
     assert not t.check_sid(2, 0, {"type": "done"}) and t.check_sid(2, 2, {"type": "done"})
+
+
+def test_replay_is_refused_past_its_step_limit(tmp_path: Path, monkeypatch) -> None:
+    """Replaying is bounded work: a table longer than the limit gets replay/too_long, nothing else."""
+    import server.hub as hub_module
+
+    journal = Journal(tmp_path / "j.sqlite3")
+    h = Harness(journal)
+    table, host, host_token, players, _ = started(h, seats=3)
+    for sid, s in enumerate((0, 1, 2)):
+        h.send(players[s][0], {"t": "act", "table": table, "seat": s, "token": players[s][1], "sid": sid,
+                               "action": {"type": "done"}})
+    journal.commit()
+    monkeypatch.setattr(hub_module, "MAX_REPLAY_STEPS", 2)
+    err = one(h.send(host, {"t": "replay", "table": table}), "error")
+    assert err["code"] == "replay/too_long" and err["params"]["limit"] == 2
+    monkeypatch.setattr(hub_module, "MAX_REPLAY_STEPS", 3)
+    parts = [m for _, m in h.send(host, {"t": "replay", "table": table}) if m["t"] == "replay"]
+    assert parts and parts[-1]["last"] and len([st for p in parts for st in p["steps"]]) == 4

@@ -45,6 +45,8 @@ class OptionSpec:
     labels: dict[str, str] = field(default_factory=dict)  # lang -> label
     min: int | None = None
     max: int | None = None
+    # value -> lang -> label, for choices (and presets of a free option) shown by name in the lobby
+    choice_labels: dict[Any, dict[str, str]] = field(default_factory=dict)
 
     def check(self, value: Any) -> Any:
         if self.choices is not None and value not in self.choices:

@@ -36,6 +36,48 @@ def option_specs(game: str) -> list[Any]:
     return list(spec.options) if spec else []
 
 
+def content_choices(app: Any, game: str, opt: Any) -> dict[Any, dict[str, str]]:
+    """Choices that come from the game's content (value -> lang -> label): school_mystery's subjects."""
+    if game != "school_mystery" or opt.name != "subject":
+        return {}
+    try:
+        content = app.content(game)
+    except Exception:  # noqa: BLE001 - no content: the presets only
+        return {}
+    subjects = getattr(content, "subjects", None) or {}
+    return {sid: dict(sub.title) for sid, sub in subjects.items()}
+
+
+def choice_values(app: Any, game: str, opt: Any) -> list[Any] | None:
+    """The values the host steps through with −/+ (None: an int stepper, a toggle or a fixed free value)."""
+    if isinstance(opt.default, bool):
+        return None
+    if opt.choices:
+        return list(opt.choices)
+    if isinstance(opt.default, int):
+        return None
+    values = [opt.default] + [v for v in opt.choice_labels if v != opt.default]
+    values += [v for v in content_choices(app, game, opt) if v not in values]
+    return values if len(values) > 1 else None
+
+
+def option_value_text(app: Any, game: str, opt: Any | None, value: Any) -> str:
+    """An option's value as the player reads it: its label in the app's language, else the value."""
+    lang = app.strings.lang
+    if isinstance(value, bool):
+        return app.strings.t("lobby.on" if value else "lobby.off")
+    if opt is not None:
+        try:
+            labels = opt.choice_labels.get(value) or content_choices(app, game, opt).get(value)
+        except TypeError:  # an unhashable value (a list of numbers)
+            labels = None
+        if labels:
+            return labels.get(lang) or labels.get("en") or str(value)
+    if isinstance(value, list):
+        return ", ".join(str(v) for v in value)
+    return str(value)
+
+
 class LobbyScene(Scene):
     name = "lobby"
 
@@ -80,26 +122,34 @@ class LobbyScene(Scene):
         self.buttons = []
         bh = int(u * 2.4)
         if self.phase == "setup":
-            x = self.box.right - int(u * 12)
+            x, right = self.control_span()
             y = self.box.top + int(u * 2)
             self.buttons += [
                 Button("−", pygame.Rect(x, y, bh, bh), lambda: self.change_seats(-1), key="seats_down"),
-                Button("+", pygame.Rect(x + int(u * 7), y, bh, bh), lambda: self.change_seats(1), key="seats_up"),
+                Button("+", pygame.Rect(right - bh, y, bh, bh), lambda: self.change_seats(1), key="seats_up"),
             ]
             self.option_rows = []
             y += int(u * 5.4)
             for opt in option_specs(self.game):
                 self.option_rows.append((opt, y))
-                if isinstance(opt.default, bool) or opt.choices:
-                    self.buttons.append(Button(self.option_text(opt), pygame.Rect(x, y, int(u * 9.4), bh),
+                if isinstance(opt.default, bool):
+                    self.buttons.append(Button(self.option_text(opt), pygame.Rect(x, y, right - x, bh),
                                                lambda o=opt: self.cycle(o), key=f"opt_{opt.name}"))
+                elif choice_values(app, self.game, opt) is not None:
+                    # ◀ ▶ drawn over empty buttons (the fonts lack the arrows)
+                    self.buttons += [
+                        Button("", pygame.Rect(x, y, bh, bh), lambda o=opt: self.cycle(o, -1),
+                               key=f"opt_{opt.name}_down"),
+                        Button("", pygame.Rect(right - bh, y, bh, bh), lambda o=opt: self.cycle(o, 1),
+                               key=f"opt_{opt.name}_up"),
+                    ]
                 elif not isinstance(opt.default, int):  # free text (e.g. a list): shown, set with --option
-                    self.buttons.append(Button(self.option_text(opt), pygame.Rect(x, y, int(u * 9.4), bh),
+                    self.buttons.append(Button(self.option_text(opt), pygame.Rect(x, y, right - x, bh),
                                                lambda: None, enabled=False, key=f"opt_{opt.name}"))
                 else:
                     self.buttons += [
                         Button("−", pygame.Rect(x, y, bh, bh), lambda o=opt: self.step(o, -1), key=f"opt_{opt.name}_down"),
-                        Button("+", pygame.Rect(x + int(u * 7), y, bh, bh), lambda o=opt: self.step(o, 1),
+                        Button("+", pygame.Rect(right - bh, y, bh, bh), lambda o=opt: self.step(o, 1),
                                key=f"opt_{opt.name}_up"),
                     ]
                 y += int(u * 3.2)
@@ -111,6 +161,12 @@ class LobbyScene(Scene):
             self._seat_buttons()
         self.buttons.append(Button(t("lobby.leave"), pygame.Rect(self.box.left, h - int(u * 3.4), int(u * 9), bh),
                                    self.app.back_to_launcher, key="leave"))
+
+    def control_span(self) -> tuple[int, int]:
+        """Left and right x of the set-up controls column (−, the value, +)."""
+        u = self.app.unit
+        right = self.box.right - int(u * 2)
+        return right - int(min(u * 22, self.box.width * 0.44)), right
 
     def _row_rect(self, i: int, n: int) -> pygame.Rect:
         u = self.app.unit
@@ -162,21 +218,18 @@ class LobbyScene(Scene):
         return seats
 
     def option_text(self, opt: Any) -> str:
-        value = self.options.get(opt.name, opt.default)
-        if isinstance(value, bool):
-            return self.app.strings.t("lobby.on" if value else "lobby.off")
-        return str(value)
+        return option_value_text(self.app, self.game, opt, self.options.get(opt.name, opt.default))
 
     def change_seats(self, d: int) -> None:
         self.seats = max(self.lo, min(self.hi, self.seats + d))
 
-    def cycle(self, opt: Any) -> None:
+    def cycle(self, opt: Any, d: int = 1) -> None:
         value = self.options.get(opt.name, opt.default)
+        choices = choice_values(self.app, self.game, opt)
         if isinstance(opt.default, bool):
             self.options[opt.name] = not value
-        elif opt.choices:
-            choices = list(opt.choices)
-            self.options[opt.name] = choices[(choices.index(value) + 1) % len(choices)] if value in choices else choices[0]
+        elif choices:
+            self.options[opt.name] = choices[(choices.index(value) + d) % len(choices)] if value in choices else choices[0]
         self.layout()
 
     def step(self, opt: Any, d: int) -> None:
@@ -303,6 +356,8 @@ class LobbyScene(Scene):
             self._draw_seats(surface)
             self._draw_info(surface)
         self.draw_buttons(surface)
+        if self.phase == "setup":
+            self._draw_arrows(surface)
 
     def _draw_info(self, surface: pygame.Surface) -> None:
         """The right column: the game, its options, how others join."""
@@ -324,7 +379,7 @@ class LobbyScene(Scene):
         for name, value in options.items():
             opt = specs.get(name)
             label = (opt.labels.get(app.strings.lang) or opt.labels.get("en")) if opt else name
-            shown = t("lobby.on" if value else "lobby.off") if isinstance(value, bool) else str(value)
+            shown = option_value_text(app, self.game, opt, value)
             used = te.blit_wrapped(surface, f"{label}: {shown}", u * 0.95, CHALK,
                                    pygame.Rect(r.left, y, r.width, int(u * 3)), max_lines=2)
             y += used + int(u * 0.5)
@@ -336,11 +391,12 @@ class LobbyScene(Scene):
         app, u, te = self.app, self.app.unit, self.app.text
         t = app.strings.t
         x_label = self.box.left + int(u * 2)
-        x = self.box.right - int(u * 12)
+        x, right = self.control_span()
         bh = int(u * 2.4)
+        mid = (x + right) // 2
         y = self.box.top + int(u * 2)
         te.blit(surface, t("lobby.seat_count"), u * 1.2, CHALK, (x_label, y + bh // 2), "midleft", bold=True)
-        te.blit(surface, str(self.seats), u * 1.4, PAPER, (x + int(u * 4.7), y + bh // 2), "center", bold=True)
+        te.blit(surface, str(self.seats), u * 1.4, PAPER, (mid, y + bh // 2), "center", bold=True)
         if self.option_rows:
             oy0 = self.option_rows[0][1]
             pygame.draw.line(surface, (90, 120, 110), (x_label, oy0 - int(u * 2.4)),
@@ -350,15 +406,42 @@ class LobbyScene(Scene):
         for opt, oy in self.option_rows:
             label = opt.labels.get(app.strings.lang) or opt.labels.get("en") or opt.name
             rect = pygame.Rect(x_label, oy, x - x_label - int(u), bh)
-            lines = te.wrap(label, u * 1.05, rect.width)
-            size = u * 1.05 if len(lines) == 1 else u * 0.85
-            line_h = te.font(size).get_linesize()
-            top = oy + (bh - line_h * min(2, len(lines))) // 2
-            te.blit_wrapped(surface, label, size, CHALK, pygame.Rect(rect.left, top, rect.width, bh + line_h),
-                            max_lines=2)
-            if isinstance(opt.default, int) and not isinstance(opt.default, bool) and not opt.choices:
-                te.blit(surface, self.option_text(opt), u * 1.3, PAPER, (x + int(u * 4.7), oy + bh // 2), "center",
-                        bold=True)
+            self._blit_fitted(surface, label, rect, u * 1.05, CHALK)
+            stepped = not isinstance(opt.default, bool) and (
+                choice_values(app, self.game, opt) is not None or isinstance(opt.default, int))
+            if stepped:
+                value_rect = pygame.Rect(x + bh + int(u * 0.7), oy, right - x - 2 * bh - int(u * 1.4), bh)
+                self._blit_fitted(surface, self.option_text(opt), value_rect, u * 1.2, PAPER, bold=True,
+                                  centred=True)
+
+    def _blit_fitted(self, surface: pygame.Surface, text: str, rect: pygame.Rect, size: float, colour: Any,
+                     bold: bool = False, centred: bool = False) -> None:
+        """Text in ``rect``: one line at ``size``, else two smaller lines (vertically centred)."""
+        te, u = self.app.text, self.app.unit
+        lines = te.wrap(text, size, rect.width)
+        if len(lines) > 1:
+            size = min(size, u * 0.85)
+            lines = te.wrap(text, size, rect.width)
+        while len(lines) > 2 and size > u * 0.6:
+            size *= 0.92
+            lines = te.wrap(text, size, rect.width)
+        lines = lines[:2]
+        line_h = te.font(size, bold).get_linesize()
+        top = rect.centery - line_h * len(lines) // 2
+        for i, line in enumerate(lines):
+            img = te.render(line, size, colour, bold)
+            pos = (rect.centerx, top + i * line_h) if centred else (rect.left, top + i * line_h)
+            surface.blit(img, img.get_rect(midtop=pos) if centred else img.get_rect(topleft=pos))
+
+    def _draw_arrows(self, surface: pygame.Surface) -> None:
+        """◀ ▶ on the choice options' empty buttons, drawn as triangles."""
+        for b in self.buttons:
+            if b.label or not b.key.startswith("opt_"):
+                continue
+            c, r = b.rect.center, b.rect.height * 0.26
+            sign = -1 if b.key.endswith("_down") else 1
+            pts = [(c[0] + sign * r, c[1]), (c[0] - sign * r * 0.7, c[1] - r), (c[0] - sign * r * 0.7, c[1] + r)]
+            pygame.draw.polygon(surface, CHALK if b.enabled else CHALK_DIM, pts)
 
     def _draw_seats(self, surface: pygame.Surface) -> None:
         app, u, te = self.app, self.app.unit, self.app.text

@@ -56,6 +56,20 @@ class TableScene(Scene):
     def show_chat(self) -> bool:
         return self.match.mode == "lan"
 
+    def bar_height(self) -> int:
+        """Height of the LAN control bar under the table (chat, clock); 0 when there is none."""
+        return int(self.app.unit * 3.0) if self.show_chat else 0
+
+    def table_rect(self) -> pygame.Rect:
+        """Where the table view draws: the window above the control bar, so no control covers the table."""
+        w, h = self.app.screen.get_size()
+        return pygame.Rect(0, 0, w, h - self.bar_height())
+
+    def _bar_button_rect(self, x: int, bw: int, bh: int) -> pygame.Rect:
+        h = self.app.screen.get_height()
+        bar = self.bar_height() or int(self.app.unit * 3.0)
+        return pygame.Rect(x, h - bar + (bar - bh) // 2, bw, bh)
+
     def layout(self) -> None:
         app, u = self.app, self.app.unit
         w, h = app.screen.get_size()
@@ -65,19 +79,18 @@ class TableScene(Scene):
             bw, bh = int(u * 6), int(u * 2.2)
             unread = len(self.match.chat) - self.seen_chat if not self.chat_open else 0
             label = f"{t('table.chat')} ({unread})" if unread > 0 else t("table.chat")
-            self.buttons.append(Button(label, pygame.Rect(w - bw - int(u * 0.6), h - bh - int(u * 0.6),
-                                                                    bw, bh), self.toggle_chat, key="chat",
-                                       selected=self.chat_open))
+            self.buttons.append(Button(label, self._bar_button_rect(w - bw - int(u * 0.6), bw, bh), self.toggle_chat,
+                                       key="chat", selected=self.chat_open))
             self.chat_rect = pygame.Rect(w - int(u * 24) - int(u * 0.6), h - int(u * 21), int(u * 24), int(u * 17.6))
         if self.match.host_token and self.match.mode == "lan" and isinstance(self.match.clock, dict) \
                 and not self.match.over:
             bw, bh = int(u * 5.6), int(u * 2.2)
-            x, y = int(u * 0.6), h - bh - int(u * 0.6)
+            x = int(u * 0.6)
             paused = bool(self.match.clock.get("paused"))
             self.buttons.append(Button(t("table.clock_resume") if paused else t("table.clock_pause"),
-                                       pygame.Rect(x, y, bw, bh),
+                                       self._bar_button_rect(x, bw, bh),
                                        lambda: self.clock_op("resume" if paused else "pause"), key="clock_pause"))
-            self.buttons.append(Button("+30s", pygame.Rect(x + bw + int(u * 0.4), y, bw, bh),
+            self.buttons.append(Button("+30s", self._bar_button_rect(x + bw + int(u * 0.4), bw, bh),
                                        lambda: self.clock_op("add", 30), key="clock_add"))
         if self.results_pushed:
             bw, bh = int(u * 9), int(u * 2.4)
@@ -273,9 +286,15 @@ class TableScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         self.app.background(surface)
         app, u, te = self.app, self.app.unit, self.app.text
-        rect = surface.get_rect()
+        rect = self.table_rect()
+        if rect.height < surface.get_height():
+            bar = pygame.Rect(0, rect.bottom, rect.width, surface.get_height() - rect.bottom)
+            pygame.draw.rect(surface, (22, 40, 35), bar)
+            pygame.draw.line(surface, (70, 100, 90), bar.topleft, bar.topright, 1)
         view = self.current_view()
         if view is not None and view.view:
+            if hasattr(view, "set_rect"):
+                view.set_rect(rect)  # its hit-testing follows the same area
             view.draw(surface, rect)
         else:
             key = "table.display_waiting" if self.match.mode == "display" and not self.match.started else "table.waiting"
@@ -286,14 +305,14 @@ class TableScene(Scene):
 
     def draw_chat(self, surface: pygame.Surface) -> None:
         if not self.chat_open:
-            # The last message, for a few seconds, above the chat button.
-            if self.match.chat and self.chat_age < 6.0:
+            # The last message, for a few seconds, in the bar left of the chat button (off the table).
+            chat = next((b for b in self.buttons if b.key == "chat"), None)
+            if self.match.chat and self.chat_age < 6.0 and chat is not None:
                 u, te = self.app.unit, self.app.text
                 name, seat, text = self.match.chat[-1]
-                line = te.wrap(f"{name}: {text}", u * 0.9, int(u * 24))[0]
+                line = te.wrap(f"{name}: {text}", u * 0.9, int(u * 30))[0]
                 img = te.render(line, u * 0.9, PAPER)
-                w, h = self.app.screen.get_size()
-                box = img.get_rect(bottomright=(w - int(u * 0.8), h - int(u * 3.4)))
+                box = img.get_rect(midright=(chat.rect.left - int(u * 1.0), chat.rect.centery))
                 panel(surface, box.inflate(int(u), int(u * 0.5)), alpha=220)
                 surface.blit(img, box)
             return

@@ -16,7 +16,8 @@ SPEC = GameSpec(
     options=(
         OptionSpec("discussion_seconds", 180, min=0, max=1800,
                    labels={"ja": "話し合いの時間（秒、0で無制限）", "zh": "讨论时间（秒，0为不限时）",
-                           "en": "Discussion time (seconds, 0 = no limit)"}),
+                           "en": "Discussion time (seconds, 0 = no limit)"},
+                   choice_labels={0: {"ja": "無制限", "zh": "不限时", "en": "No limit"}}),
     ),
     content_source="assets.loaders.fate_votes:load",
     bots_module="shared.games.fate_votes.bots",

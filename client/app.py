@@ -480,15 +480,8 @@ class App:
         return self.exit_code or 0
 
     def shutdown(self) -> None:
-        if self.session is not None:
-            self.session.close()
-            self.session = None
-        if self.server is not None:
-            try:
-                self.server.stop()
-            except Exception:  # noqa: BLE001 - shutting down anyway
-                pass
-            self.server = None
+        """Leave the table (connection, local server) and close the window."""
+        self.leave_table()
         pygame.quit()
 
 

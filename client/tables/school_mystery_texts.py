@@ -165,18 +165,7 @@ class SmTexts:
 
     def card_body(self, view: dict, card: dict) -> str:
         """The text shown on an information card: the players' text, else the drawn option/description."""
-        if card.get("text"):
-            return card["text"]
-        kind, rank, option = card.get("kind"), card.get("rank"), card.get("option")
-        if kind in ("phenomenon", "clue") and rank and isinstance(option, int):
-            opts = self.drawn(view, "diamonds" if kind == "phenomenon" else "clubs", rank)["options"]
-            return opts[option] if 0 <= option < len(opts) else ""
-        if kind == "character" and rank:
-            return self.drawn(view, "spades", rank)["description"]
-        if kind == "location" and rank:
-            loc = self.location(view, rank)
-            return self.tr(loc.description) if loc else ""
-        return ""
+        return card.get("text") or self.card_base_text(view, card)
 
     def card_base_text(self, view: dict, card: dict) -> str:
         """The drawn text under the players' words (shown small when they wrote their own)."""

@@ -47,15 +47,20 @@ def card_size(height: float) -> tuple[int, int]:
 
 
 # --- symbols ----------------------------------------------------------------------------
-def _heart(s: pygame.Surface, c: tuple[float, float], r: float, col: Any) -> None:
-    cx, cy = c
+def _heart_curve(cx: float, cy: float, k: float, up: bool, dy: float) -> list[tuple[float, float]]:
+    """The classic heart curve scaled by ``k`` (a spade is the same curve upside down)."""
+    sign = -1 if up else 1
     pts = []
     for i in range(60):
         t = 2 * math.pi * i / 60
         x = 16 * math.sin(t) ** 3
         y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
-        pts.append((cx + x * r / 16, cy - y * r / 16 - r * 0.05))
-    pygame.draw.polygon(s, col, pts)
+        pts.append((cx + x * k, cy + sign * y * k + dy))
+    return pts
+
+
+def _heart(s: pygame.Surface, c: tuple[float, float], r: float, col: Any) -> None:
+    pygame.draw.polygon(s, col, _heart_curve(c[0], c[1], r / 16, True, -r * 0.05))
 
 
 def _diamond(s: pygame.Surface, c: tuple[float, float], r: float, col: Any) -> None:
@@ -73,13 +78,7 @@ def _club(s: pygame.Surface, c: tuple[float, float], r: float, col: Any) -> None
 
 def _spade(s: pygame.Surface, c: tuple[float, float], r: float, col: Any) -> None:
     cx, cy = c
-    pts = []
-    for i in range(60):
-        t = 2 * math.pi * i / 60
-        x = 16 * math.sin(t) ** 3
-        y = 13 * math.cos(t) - 5 * math.cos(2 * t) - 2 * math.cos(3 * t) - math.cos(4 * t)
-        pts.append((cx + x * r * 0.85 / 16, cy + y * r * 0.85 / 16 - r * 0.15))
-    pygame.draw.polygon(s, col, pts)
+    pygame.draw.polygon(s, col, _heart_curve(cx, cy, r * 0.85 / 16, False, -r * 0.15))
     pygame.draw.polygon(s, col, [(cx, cy + r * 0.1), (cx - r * 0.35, cy + r), (cx + r * 0.35, cy + r)])
 
 

@@ -234,6 +234,12 @@ def _three(file: Path, entry: str, value: Any) -> tuple[dict, dict, dict]:
     return a, b, c
 
 
+def _texts(file: Path, table: str, item: dict, *fields: str) -> list[dict[str, str]]:
+    """The ja/zh/en texts ``fields`` of one ranked entry, each checked with ``text3``."""
+    entry = f"{table}[rank {item['rank']}]"
+    return [text3(file, entry, item.get(f), f) for f in fields]
+
+
 def load_subject(file: Path) -> Subject:
     """One investigation subject, checked against the SUBJECT SCHEMA."""
     data = read_toml(file)
@@ -261,18 +267,12 @@ def load_subject(file: Path) -> Subject:
     if len(set(public)) != len(public):
         raise ContentError(file, "public_locations", "lists a rank twice")
     truth = data.get("truth_hint")
-    locations = tuple(
-        Location(i["rank"], text3(file, f"locations[rank {i['rank']}]", i.get("name"), "name"),
-                 text3(file, f"locations[rank {i['rank']}]", i.get("description"), "description"),
-                 text3(file, f"locations[rank {i['rank']}]", i.get("atmosphere"), "atmosphere"))
-        for i in _ranked(file, data, "locations"))
+    locations = tuple(Location(i["rank"], *_texts(file, "locations", i, "name", "description", "atmosphere"))
+                      for i in _ranked(file, data, "locations"))
     phenomena = tuple(Choices(i["rank"], _three(file, f"phenomena[rank {i['rank']}]", i.get("options")))
                       for i in _ranked(file, data, "phenomena"))
-    characters = tuple(
-        Character(i["rank"], text3(file, f"characters[rank {i['rank']}]", i.get("name"), "name"),
-                  text3(file, f"characters[rank {i['rank']}]", i.get("description"), "description"),
-                  text3(file, f"characters[rank {i['rank']}]", i.get("hint"), "hint"))
-        for i in _ranked(file, data, "characters"))
+    characters = tuple(Character(i["rank"], *_texts(file, "characters", i, "name", "description", "hint"))
+                       for i in _ranked(file, data, "characters"))
     clues = tuple(Choices(i["rank"], _three(file, f"clues[rank {i['rank']}]", i.get("options")))
                   for i in _ranked(file, data, "clues"))
     return Subject(sid, text3(file, "title", data.get("title"), "title"), difficulty, data["day_type"],

@@ -1,6 +1,6 @@
 """Engine benchmark: full random games of one registered game, on one core.
 
-    python3 bench/engine.py GAME [--games N] [--players P] [--seed S]
+    python3 bench/engine.py GAME [--games N] [--players P] [--seed S] [--bot NAME]
 
 Each step takes a uniformly random seat among those with legal actions (random
 seats are drawn until one has any: rejection sampling, so uniform over the seats
@@ -9,6 +9,10 @@ of that seat, through the game's rules contract (setup / legal_actions / apply /
 is_over from the registry). Prints one JSON line last: wall-clock rates
 (``games_per_s``, ``actions_per_s``) and, since the machine may be shared, the
 rate per CPU-second of this process (``games_per_cpu_s``).
+
+With ``--bot NAME`` (e.g. ``sensible``) the game's bot plays every seat instead: each
+step asks the seats that can act, in a random rotation, until one bot does not wait;
+each bot sees only its view and legal actions, as on the server.
 """
 from __future__ import annotations
 
@@ -22,12 +26,29 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from shared.engine import REGISTRY  # noqa: E402
+from shared.rng import Rng  # noqa: E402
 
 MAX_STEPS = 100_000
 
 
-def run(game: str, games: int, players: int | None, seed: int) -> dict[str, object]:
+def bot_step(spec, state: dict, n: int, bot, rng: Rng, rand) -> tuple[int, dict]:
+    """The seat and action of the first bot (in a random rotation) that does not wait."""
+    rules = spec.rules
+    start = int(rand() * n)
+    for k in range(n):
+        seat = (start + k) % n
+        acts = rules.legal_actions(state, seat)
+        if acts:
+            action = bot(rules.view(state, seat), acts, rng)
+            if action is not None:
+                return seat, action
+    raise SystemExit(f"{spec.id}: every bot waits")
+
+
+def run(game: str, games: int, players: int | None, seed: int, bot_name: str | None = None) -> dict[str, object]:
     spec = REGISTRY[game]
+    bot = spec.bots()[bot_name] if bot_name else None
+    bot_rng = Rng.from_seed(seed)
     rules = spec.rules
     n = players or spec.min_seats
     content = spec.content()
@@ -44,6 +65,11 @@ def run(game: str, games: int, players: int | None, seed: int) -> dict[str, obje
         for _ in range(MAX_STEPS):
             if is_over(state):
                 break
+            if bot is not None:
+                seat, action = bot_step(spec, state, n, bot, bot_rng, rand)
+                state, _ = apply(state, seat, action)
+                actions += 1
+                continue
             for _try in range(4 * n):
                 seat = int(rand() * n)
                 acts = legal(state, seat)
@@ -61,7 +87,8 @@ def run(game: str, games: int, players: int | None, seed: int) -> dict[str, obje
             unfinished += 1
     elapsed = time.perf_counter() - start
     cpu = time.process_time() - cpu_start
-    return {"game": game, "games": games, "players": n, "seed": seed, "unfinished": unfinished,
+    return {"game": game, "games": games, "players": n, "seed": seed, "bot": bot_name or "uniform random",
+            "unfinished": unfinished,
             "actions": actions, "seconds": round(elapsed, 3),
             "games_per_s": round(games / elapsed, 1), "actions_per_s": round(actions / elapsed, 1),
             "cpu_seconds": round(cpu, 3), "games_per_cpu_s": round(games / max(cpu, 1e-9), 1),
@@ -74,8 +101,9 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=1000)
     ap.add_argument("--players", type=int, default=None)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--bot", help="let this bot of the game play every seat (e.g. sensible)")
     args = ap.parse_args(argv)
-    print(json.dumps(run(args.game, args.games, args.players, args.seed)))
+    print(json.dumps(run(args.game, args.games, args.players, args.seed, args.bot)))
 
 
 if __name__ == "__main__":

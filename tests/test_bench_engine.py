@@ -28,3 +28,9 @@ def test_bench_runs_games_to_the_end(gid: str) -> None:
 def test_bench_fate_votes_six_players() -> None:
     out = load_bench().run("fate_votes", 3, 6, 1)
     assert out["players"] == 6 and out["actions"] >= 3 * (6 * 5 + 6 * 4)
+
+
+@pytest.mark.parametrize("gid", [g for g, s in REGISTRY.items() if s.ends])
+def test_bench_with_sensible_bots_finishes(gid: str) -> None:
+    out = load_bench().run(gid, 2, None, 3, "sensible")
+    assert out["bot"] == "sensible" and out["unfinished"] == 0 and out["actions"] > 0

@@ -51,15 +51,3 @@ def run_until(app: Any, cond, frames: int = 3000, sleep: float = 0.002, timeout:
     return False
 
 
-def has_server() -> bool:
-    try:
-        import server.runtime  # noqa: F401
-    except ImportError:
-        return False
-    return True
-
-
-def has_game(game_id: str) -> bool:
-    from shared.engine import REGISTRY
-
-    return game_id in REGISTRY

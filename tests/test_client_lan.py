@@ -2,12 +2,9 @@
 from __future__ import annotations
 
 import pygame
-import pytest
 
-from client_helpers import button, click, has_game, has_server, make_app, run_until
+from client_helpers import button, click, make_app, run_until
 
-pytestmark = pytest.mark.skipif(not (has_server() and has_game("fate_votes")),
-                                reason="needs server.runtime (branch server) and fate_votes rules (branch fv)")
 
 
 def test_host_lobby_to_table_chat_and_reconnect(tmp_path):

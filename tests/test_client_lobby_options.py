@@ -1,12 +1,10 @@
 """Lobby set-up: choice options show labels, step with ◀ ▶, and the chosen value reaches the server's setup."""
 from __future__ import annotations
 
-import pytest
 
-from client_helpers import button, click, has_game, has_server, make_app, run_until
+from client_helpers import button, click, make_app, run_until
 
 
-@pytest.mark.skipif(not has_game("mind_swap"), reason="needs mind_swap rules")
 def test_choice_options_show_labels_and_step_both_ways(tmp_path):
     from client.scenes.lobby import LobbyScene
 
@@ -31,7 +29,6 @@ def test_choice_options_show_labels_and_step_both_ways(tmp_path):
         app.shutdown()
 
 
-@pytest.mark.skipif(not has_game("school_mystery"), reason="needs school_mystery rules")
 def test_school_mystery_subjects_come_from_content_with_titles(tmp_path):
     from client.scenes.lobby import LobbyScene
 
@@ -51,7 +48,6 @@ def test_school_mystery_subjects_come_from_content_with_titles(tmp_path):
         app.shutdown()
 
 
-@pytest.mark.skipif(not (has_server() and has_game("mind_swap")), reason="needs server.runtime and mind_swap")
 def test_mind_swap_quick_shuffle_from_the_lobby_reaches_setup(tmp_path):
     from client import modes
     from client.scenes.connecting import open_session, start_local_server

@@ -10,11 +10,9 @@ from typing import Any
 import pygame
 import pytest
 
-from client_helpers import has_game, has_server, make_app, run_until
+from client_helpers import make_app, run_until
 
 ROOT = Path(__file__).resolve().parent.parent
-needs_fate_votes = pytest.mark.skipif(not (has_server() and has_game("fate_votes")),
-                                      reason="needs server.runtime (branch server) and fate_votes rules (branch fv)")
 PRIVATE_KEYS = {"hand", "my_pending", "my_discards", "legal"}
 
 
@@ -53,7 +51,6 @@ def draw_log(monkeypatch):
     return log
 
 
-@needs_fate_votes
 def test_curtain_hides_the_next_seat_until_a_real_click(tmp_path, draw_log):
     app = make_app(tmp_path, "play", "fate_votes", "--players", "4", "--bots", "0", "--seed", "3",
                    "--size", "1280x720")
@@ -101,7 +98,6 @@ def test_curtain_hides_the_next_seat_until_a_real_click(tmp_path, draw_log):
         app.shutdown()
 
 
-@needs_fate_votes
 def test_display_receives_only_public_data_and_sends_only_watch(tmp_path, monkeypatch):
     import client.net as net
     from server.runtime import ServerThread
@@ -171,7 +167,6 @@ def test_display_receives_only_public_data_and_sends_only_watch(tmp_path, monkey
         srv.stop()
 
 
-@needs_fate_votes
 def test_all_bots_pass_and_play_until_over_exits_zero(tmp_path):
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
                XDG_CONFIG_HOME=str(tmp_path))
@@ -196,7 +191,6 @@ def test_until_over_fails_when_no_server_can_start(tmp_path, monkeypatch):
         app.shutdown()
 
 
-@needs_fate_votes
 def test_launcher_pass_and_play_with_bots_reaches_the_table(tmp_path):
     """Launcher → Pass and play → 4 seats, 2 bots → Start: two local humans, so a curtain first."""
     from client import modes
@@ -223,7 +217,6 @@ def test_launcher_pass_and_play_with_bots_reaches_the_table(tmp_path):
         app.shutdown()
 
 
-@needs_fate_votes
 def test_results_frame_and_play_again(tmp_path):
     """An all-bots game (no delay) ends in the results frame; Play again starts a new table."""
     from client import modes
@@ -245,7 +238,6 @@ def test_results_frame_and_play_again(tmp_path):
         app.shutdown()
 
 
-@needs_fate_votes
 def test_display_follows_the_next_game(tmp_path):
     """When the watched game ends, the display switches to the next game playing on that server."""
     import client.net as net

@@ -6,7 +6,7 @@ import time
 import pygame
 import pytest
 
-from tests.client_helpers import has_server, make_app
+from tests.client_helpers import make_app
 
 
 def _run(app, cond, frames: int = 3000) -> bool:
@@ -26,8 +26,6 @@ def _click(app, pos) -> None:
 
 @pytest.mark.timeout(120)
 def test_opening_your_own_secrets_raises_the_curtain_first(tmp_path):
-    if not has_server():
-        pytest.skip("the server is not on this branch yet")
     from client import modes
     from client.scenes.curtain import CurtainScene
     from client.scenes.table import TableScene

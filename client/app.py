@@ -7,7 +7,6 @@ nothing). Everything lives on the :class:`App` instance (no module globals).
 from __future__ import annotations
 
 import argparse
-import os
 import time
 import warnings
 from pathlib import Path

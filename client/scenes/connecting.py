@@ -7,7 +7,7 @@ from typing import Any
 import pygame
 
 from client.scenes.base import Scene
-from client.ui import CHALK, CHALK_DIM, ERROR, PAPER, Button
+from client.ui import CHALK, ERROR, PAPER, Button
 
 
 def start_local_server(app: Any, host: str = "127.0.0.1", port: int = 0, data_dir: str | None = None,

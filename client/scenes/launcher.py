@@ -6,7 +6,7 @@ from typing import Any
 import pygame
 
 from client.scenes.base import Scene
-from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, Button, panel
+from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, Button
 
 GAMES = ("fate_votes", "mind_swap", "school_mystery")
 SUITS = {"fate_votes": "♥", "mind_swap": "♦", "school_mystery": "♣"}

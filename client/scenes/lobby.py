@@ -13,7 +13,7 @@ import pygame
 
 from client.scenes.base import Scene
 from client.scenes.launcher import game_name, seat_range
-from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, Button, draw_seat_badge, panel
+from client.ui import ACCENT, CHALK, CHALK_DIM, PAPER, Button, draw_seat_badge, panel
 
 
 def start_hosting(app: Any, game: str, port: int, data_dir: str | None) -> None:

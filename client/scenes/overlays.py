@@ -6,7 +6,7 @@ from typing import Any
 import pygame
 
 from client.scenes.base import Scene
-from client.ui import ACCENT, CHALK, INK, PAPER, Button, panel
+from client.ui import ACCENT, INK, PAPER, Button, panel
 
 
 class ReconnectingScene(Scene):

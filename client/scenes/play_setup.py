@@ -22,7 +22,6 @@ class PlaySetupScene(Scene):
         self.box = pygame.Rect(0, 0, 0, 0)
 
     def layout(self) -> None:
-        from client import modes
 
         app, u = self.app, self.app.unit
         t = app.strings.t

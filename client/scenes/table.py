@@ -17,7 +17,7 @@ import pygame_gui
 
 from client.scenes.base import Scene
 from client.scenes.curtain import CurtainScene
-from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, Button, panel
+from client.ui import ACCENT, CHALK, PAPER, Button, panel
 
 
 class TableScene(Scene):

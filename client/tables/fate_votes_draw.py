@@ -227,7 +227,7 @@ class FvPainter:
         return self.ctx.t("fv_instr_choose")
 
     def draw_centre(self, surface: pygame.Surface) -> None:
-        t, L, u = self.t, self.t.L, self.t.L.u
+        t, L = self.t, self.t.L
         d = L.discard
         moving = any(cc.sprite.animating for cc in t.centre_cards)
         if moving:

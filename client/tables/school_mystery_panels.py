@@ -356,7 +356,7 @@ def tone_block(t: Any, p: P) -> None:
 
 def create_panel(t: Any, rect: pygame.Rect) -> list[Any]:
     """Create your student: name, playbook (its text beside), stats, rival."""
-    u, ctx = t.L.u, t.ctx
+    u = t.L.u
     content = t.tx.content
     free = sorted({a["playbook"] for a in t.options("create_student")}, key=list(content.playbooks).index)
     pb = t.sel.get("playbook")

@@ -275,3 +275,17 @@ def test_display_follows_the_next_game(tmp_path):
             app.shutdown()
         player.close()
         srv.stop()
+
+
+def test_until_over_says_why_it_fails_on_stderr(tmp_path: Path) -> None:
+    """An automated run that cannot start exits 2 and names the reason on stderr."""
+    import subprocess
+    import sys
+
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYTHONPATH=str(ROOT),
+               XDG_CONFIG_HOME=str(tmp_path))
+    proc = subprocess.run([sys.executable, "-m", "houkago", "--lang", "en", "play", "fate_votes",
+                           "--players", "99", "--bots", "99", "--until-over"],
+                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+    assert proc.returncode == 2
+    assert proc.stderr.strip().startswith("houkago: ") and "4" in proc.stderr and "12" in proc.stderr

@@ -1,6 +1,7 @@
 """Scenes that set a game up before the table shows: pass-and-play and the table display."""
 from __future__ import annotations
 
+import sys
 import threading
 from typing import Any
 
@@ -53,7 +54,8 @@ class StatusScene(Scene):
     def fail(self, text: str) -> None:
         self.error = text
         self.app.toast(text, "error")
-        if self.app.fast:
+        if self.app.fast:  # automated run: nobody reads the window, so say why on stderr
+            print(f"houkago: {text}", file=sys.stderr)
             self.app.quit(2)
 
     def layout(self) -> None:

@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from client.tables.school_mystery_layout import secrets_rect
 from client.tables.school_mystery_texts import (BAND_COLOUR, KIND_SUIT, NOTE_COLOUR, SUIT_CHAR, SUIT_COLOUR,
                                                 SUIT_SYMBOL, SUITS)
 from client.tables.school_mystery_ui import ACCENT, CHALK, CHALK_DIM, INK, LINE, MUTED, PAPER, fs
@@ -161,12 +162,6 @@ def tab_rects(t: Any) -> list[pygame.Rect]:
 def short_name(ctx: Any, name: str, size: float, width: int, bold: bool = False) -> str:
     """A tab's label: the whole name when it fits, else its start with … (the badge names the seat)."""
     return ellipsize(ctx, name, size, width, bold)
-
-
-def secrets_rect(t: Any) -> pygame.Rect:
-    s = t.L.sheet
-    h = max(int(t.L.u * 7.2), int(fs(t.ctx, 0.62) * 9))  # small windows: room for 14 px labels
-    return pygame.Rect(s.left + int(t.L.u * 0.5), s.bottom - h - int(t.L.u * 0.4), s.w - int(t.L.u), h)
 
 
 def deck_action(t: Any, suit: str) -> dict | None:

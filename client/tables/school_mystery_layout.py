@@ -9,8 +9,11 @@ sheets and the action bar and keeps the log as a band.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 import pygame
+
+from client.tables.school_mystery_ui import fs
 
 CANVAS = 10000
 
@@ -109,3 +112,10 @@ def compute(rect: pygame.Rect, u: float, display: bool) -> Layout:
     dialog = pygame.Rect(0, 0, dw, canvas.h - int(u * 0.6))
     dialog.midtop = (canvas.centerx, canvas.top + int(u * 0.3))
     return Layout(rect, u, tracker, tabs, sheet, decks, prompt, canvas, actions, log, tray, dialog, card)
+
+
+def secrets_rect(t: Any) -> pygame.Rect:
+    """The secrets strip at the bottom of the character sheet (``t``: the school_mystery table view)."""
+    s = t.L.sheet
+    h = max(int(t.L.u * 7.2), int(fs(t.ctx, 0.62) * 9))  # small windows: room for 14 px labels
+    return pygame.Rect(s.left + int(t.L.u * 0.5), s.bottom - h - int(t.L.u * 0.4), s.w - int(t.L.u), h)

@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 import pygame
 
+from client.tables.school_mystery_layout import secrets_rect
 from client.tables.school_mystery_texts import BAND_COLOUR, SUIT_COLOUR, SUIT_SYMBOL, SUITS
 from client.tables.school_mystery_ui import (ACCENT, INK, LINE, MUTED, PAPER, RED, Box, Button, Custom, EntrySlot,
                                              Flow, button_width, fs, label)
@@ -268,8 +269,6 @@ def hand_over(t: Any) -> list[Any]:
     u = t.L.u
     size = fs(t.ctx, 0.75)
     text = _title(t, "hand_over", name=t.name(tab))
-    from client.tables.school_mystery_board import secrets_rect
-
     h = int(max(u * 2.2, size * 1.9))
     rect = pygame.Rect(r.left + int(u * 0.5), secrets_rect(t).top - int(u * 0.6) - h, r.w - int(u), h)
     return [Button(rect, text, lambda: t.ctx.show_seat(tab), key="hand_over", primary=True, size=size)]

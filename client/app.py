@@ -1,4 +1,4 @@
-"""The client app: window, loop, scene stack and the TableContext given to table views.
+"""The client app: the window, the loop and the scene stack (scenes by name, ``client.scenes.registry``).
 
 ``main(args)`` is called by ``houkago`` (launcher), ``houkago play``, ``host``, ``join``
 and ``display``. Loop: events → network messages → update(dt) → draw (draw changes
@@ -7,19 +7,27 @@ nothing). Everything lives on the :class:`App` instance (no module globals).
 from __future__ import annotations
 
 import argparse
+import sys
 import time
 import warnings
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
+from client import gui_cjk, modes, services
 from client import settings as settings_mod
+from client.gui import Gui
 from client.i18n import Strings
+from client.match import Match
+from client.net import NetSession
 from client.scenes.base import Scene
+from client.scenes.registry import SCENES
+from client.seatbook import SeatBook
 from client.sound import Sounds
 from client.text import TextEngine
-from client.ui import ACCENT, Background, CHALK, ERROR, INK, PAPER, draw_seat_badge, seat_color
+from client.ui import ACCENT, CHALK, ERROR, INK, PAPER, Background
 
 MIN_SIZE = (1280, 720)
 MAX_SIZE = (3840, 2160)
@@ -40,108 +48,6 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
 class Toast:
     def __init__(self, message: str, kind: str, ttl: float = 3.5) -> None:
         self.message, self.kind, self.ttl = message, kind, ttl
-
-
-class AppContext:
-    """The :class:`client.tables.base.TableContext` implementation handed to table views.
-
-    One instance per table view: ``display_mode`` differs between the display and a seat.
-    """
-
-    def __init__(self, app: "App", display_mode: bool = False) -> None:
-        self._app = app
-        self.display_mode = display_mode
-
-    # --- attributes of the TableContext protocol -------------------------------------
-    @property
-    def lang(self) -> str:
-        return self._app.strings.lang
-
-    @property
-    def unit(self) -> float:
-        return self._app.unit * (1.5 if self.display_mode else 1.0)
-
-    @property
-    def fast(self) -> bool:
-        return self._app.fast
-
-    # --- text -------------------------------------------------------------------------
-    def t(self, key: str, **params: Any) -> str:
-        return self._app.strings.t(key, **params)
-
-    def text(self, s: str, size: float, color: Any, bold: bool = False) -> pygame.Surface:
-        return self._app.text.render(s, size, color, bold)
-
-    def wrap(self, s: str, size: float, width: int) -> list[str]:
-        return self._app.text.wrap(s, size, width)
-
-    def font(self, size: float, bold: bool = False) -> pygame.font.Font:
-        return self._app.text.font(size, bold)
-
-    def content(self, game_id: str) -> Any:
-        return self._app.content(game_id)
-
-    # --- actions and feedback -----------------------------------------------------------
-    def send_action(self, seat: int, action: dict[str, Any]) -> None:
-        match = self._app.match
-        if match is not None and not self.display_mode:
-            match.send_action(seat, action)
-
-    def play_sound(self, name: str) -> None:
-        self._app.sounds.play(name)
-
-    def toast(self, message: str, kind: str = "info") -> None:
-        self._app.toast(message, kind)
-
-    # --- extras (compatible additions) ---------------------------------------------------
-    def seat_name(self, seat: int) -> str:
-        """The name shown for a seat (from the lobby; "Player n" if unknown)."""
-        match = self._app.match
-        if match is not None:
-            return match.seat_name(seat)
-        return self.t("table.seat_name", n=seat + 1)
-
-    def seat_color(self, seat: int) -> tuple[int, int, int]:
-        return seat_color(seat)
-
-    def draw_seat_badge(self, surface: pygame.Surface, seat: int, center: tuple[float, float],
-                        radius: float) -> pygame.Rect:
-        """The seat's colour + shape + number badge (colour-blind safe)."""
-        return draw_seat_badge(surface, self._app.text, seat, center, radius)
-
-    def error_text(self, code: str, message: str = "", params: dict[str, Any] | None = None) -> str:
-        return self._app.strings.error(code, message, params)
-
-    def local_seats(self) -> list[int]:
-        """Pass-and-play with several local players: their seats (else [])."""
-        from client.scenes.table import TableScene
-
-        scene = self._app.find(TableScene)
-        match = self._app.match
-        if scene is None or match is None or not scene.curtained:
-            return []
-        return list(match.humans)
-
-    def show_seat(self, seat: int) -> Any:
-        """Pass-and-play with several local players: raise the curtain for ``seat``; the click shows its view.
-
-        Returns that seat's table view (so the caller can prepare what it shows), or None when
-        there is no curtain here (LAN, display, a single local player).
-        """
-        from client.scenes.curtain import CurtainScene
-        from client.scenes.table import TableScene
-
-        scene = self._app.find(TableScene)
-        match = self._app.match
-        if scene is None or match is None or not scene.curtained or seat not in match.humans:
-            return None
-        if scene.curtain is None:
-            scene.curtain = CurtainScene(self._app, scene, seat)
-            scene.shown = None
-            self._app.push(scene.curtain)
-        else:
-            scene.curtain.retarget(seat)
-        return match.view_for(seat)
 
 
 class App:
@@ -169,16 +75,13 @@ class App:
         self.fullscreen = False
         self.screen = self._set_mode(self.windowed_size, fullscreen)
         pygame.display.set_caption(self.strings.t("app.title"))
-        from client import gui_cjk
-        from client.gui import Gui
-
         gui_cjk.install()  # CJK line breaking in pygame-gui text boxes
         self.gui = Gui(self.screen.get_size(), self.strings.lang, self.unit)
         self.scenes: list[Scene] = []
         self.toasts: list[Toast] = []
-        self.session: Any = None  # client.net.NetSession
-        self.server: Any = None  # server.runtime.ServerThread
-        self.match: Any = None  # client.match.Match
+        self.session: NetSession | None = None
+        self.server: Any = None  # server.runtime.ServerThread (client.services starts it)
+        self.match: Match | None = None
         self.replay: dict[str, Any] | None = None  # pass-and-play settings for "play again"
         self.exit_code: int | None = None
         self.started = time.monotonic()
@@ -186,7 +89,7 @@ class App:
         self._shot_pending = False
         self._shots = 0
         self._contents: dict[str, Any] = {}
-        self._deferred: list[Callable[[], None]] = []
+        self._deferred: list[Callable[[], object]] = []
         self.clock = pygame.time.Clock()
         self.background = Background()
 
@@ -241,21 +144,33 @@ class App:
         settings_mod.save(self.settings, self.settings_path)
 
     @property
-    def seatbook(self) -> Any:
+    def seatbook(self) -> SeatBook:
         """Seats held on LAN servers (``seats.json`` next to the settings), for coming back after a restart."""
-        from client.seatbook import SeatBook
-
         return SeatBook((self.settings_path or settings_mod.default_path()).parent / "seats.json")
 
     def player_name(self) -> str:
         return self.settings.name or self.strings.t("table.seat_name", n=1)
 
-    # --- scene stack -------------------------------------------------------------------
+    # --- scene stack (by name) --------------------------------------------------------
     @property
     def top(self) -> Scene | None:
         return self.scenes[-1] if self.scenes else None
 
-    def push(self, scene: Scene) -> Scene:
+    def mark_changed(self) -> None:
+        """What the top scene shows changed (screenshot runs take a new picture)."""
+        self._shot_pending = True
+
+    def make(self, name: str, **params: Any) -> Scene:
+        """A new scene of the registered ``name`` (``params`` go to its constructor)."""
+        try:
+            kind = SCENES[name]
+        except KeyError:
+            raise KeyError(f"no scene named {name!r} (client.scenes.registry)") from None
+        return kind(self, **params)
+
+    def push(self, name: str, **params: Any) -> Scene:
+        """Put a new ``name`` scene on top (the one below is covered)."""
+        scene = self.make(name, **params)
         if self.scenes:
             self.scenes[-1].leave()
         self.scenes.append(scene)
@@ -277,19 +192,20 @@ class App:
             self.scenes[-1].enter()
         self._shot_pending = True
 
-    def replace(self, scene: Scene) -> Scene:
-        """Replace the whole stack with ``scene``."""
+    def replace(self, name: str, **params: Any) -> Scene:
+        """Replace the whole stack with a new ``name`` scene."""
         while self.scenes:
             self.scenes.pop().leave()
-        return self.push(scene)
+        return self.push(name, **params)
 
-    def find(self, kind: type) -> Any:
+    def find(self, name: str) -> Scene | None:
+        """The topmost scene on the stack called ``name``."""
         for scene in reversed(self.scenes):
-            if isinstance(scene, kind):
+            if scene.name == name:
                 return scene
         return None
 
-    def later(self, fn: Callable[[], None]) -> None:
+    def later(self, fn: Callable[[], object]) -> None:
         """Run ``fn`` after the current frame's event handling (safe stack changes)."""
         self._deferred.append(fn)
 
@@ -327,8 +243,9 @@ class App:
         if event.type == pygame.QUIT:
             self.quit(0)
             return
-        if event.type == pygame.VIDEORESIZE or event.type == pygame.WINDOWSIZECHANGED:
-            if pygame.display.get_surface() and pygame.display.get_surface().get_size() != self.gui.manager.window_resolution:
+        if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
+            shown = pygame.display.get_surface()
+            if shown is not None and shown.get_size() != self.gui.manager.window_resolution:
                 self.relayout()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
@@ -359,35 +276,23 @@ class App:
 
     def on_net_status(self, msg: dict[str, Any]) -> None:
         """Connection down → the reconnecting overlay; up again → remove it."""
-        from client.scenes.overlays import ReconnectingScene
-
-        overlay = self.find(ReconnectingScene)
+        overlay = self.find("reconnecting")
         if msg.get("state") == "down" and self.match is not None:
-            if overlay is None:
-                overlay = self.push(ReconnectingScene(self))
-            overlay.attempt = int(msg.get("attempt") or 1)
+            if overlay is None:  # it follows the attempts itself (it sees every message)
+                self.push("reconnecting", attempt=int(msg.get("attempt") or 1))
         elif msg.get("state") == "up" and overlay is not None:
             self.pop(overlay)
 
     def leave_table(self) -> None:
         """Close the connection and any local server; forget the match."""
-        if self.session is not None:
-            self.session.close()
-            self.session = None
-        if self.server is not None:
-            try:
-                self.server.stop()
-            except Exception:  # noqa: BLE001 - leaving anyway
-                pass
-            self.server = None
+        services.close_session(self)
+        services.stop_local_server(self)
         self.match = None
 
     def back_to_launcher(self) -> None:
-        from client.scenes.launcher import LauncherScene
-
         def go() -> None:
             self.leave_table()
-            self.replace(LauncherScene(self))
+            self.replace("launcher")
 
         self.later(go)
 
@@ -396,13 +301,9 @@ class App:
         replay = self.replay
         if replay is None:
             return
-        from client import modes
-
         def go() -> None:
             self.leave_table()
-            from client.scenes.launcher import LauncherScene
-
-            self.replace(LauncherScene(self))
+            self.replace("launcher")
             modes.start_play(self, replay["game"], replay["players"], replay["bots"], replay["bot_level"],
                              options=replay["options"], until_over=self.fast)
 
@@ -486,13 +387,11 @@ class App:
 
 def main(args: argparse.Namespace) -> int:
     """Entry point for ``houkago`` [play|host|join|display]."""
-    from client import modes
-
     app = App(args)
     try:
         modes.start(app, args)
     except modes.StartError as exc:
-        print(f"houkago: {exc}", file=__import__("sys").stderr)
+        print(f"houkago: {exc}", file=sys.stderr)
         app.shutdown()
         return 2
     return app.run()

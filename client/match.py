@@ -3,18 +3,26 @@
 The match turns server messages into calls on the per-seat :class:`TableView`
 objects (``set_snapshot``, ``push_events``, ``on_error``), keeps each seat's legal
 actions (which decides who must act next, and so the pass-and-play curtain) and
-the result when the game is over. Views are created lazily by game id through
-``client.tables.table_class``; a game without a table module gets the generic view.
+the result when the game is over. Views are created lazily from the game's client
+descriptor (``client.games``); a view that cannot be loaded is replaced by one that
+shows why on screen (and the reason goes to stderr) — never a silent fallback.
 """
 from __future__ import annotations
 
-from typing import Any
+import sys
+from typing import TYPE_CHECKING, Any
 
-from client.app import AppContext
+from client import games
+from client.context import AppContext
+from client.tables.base import TableView
+from client.tables.unavailable import UnavailableTable
+
+if TYPE_CHECKING:
+    from client.app import App
 
 
 class Match:
-    def __init__(self, app: Any, game_id: str, table: str, *, mode: str, humans: list[int] | None = None,
+    def __init__(self, app: App, game_id: str, table: str, *, mode: str, humans: list[int] | None = None,
                  watch: bool = False, names: dict[int, str] | None = None) -> None:
         self.app = app
         self.game_id = game_id
@@ -23,7 +31,7 @@ class Match:
         self.humans: list[int] = sorted(humans or [])  # local human seats
         self.watch = watch  # this client also (or only) receives the public view (seat None)
         self.names: dict[int, str] = dict(names or {})
-        self.views: dict[int | None, Any] = {}
+        self.views: dict[int | None, TableView] = {}
         self.legal: dict[int | None, list[dict[str, Any]]] = {}
         self.sid: dict[int | None, int] = {}
         self.started = False
@@ -37,44 +45,32 @@ class Match:
         self.host_token: str | None = None  # set when this client hosts the table (clock control)
 
     # --- views ----------------------------------------------------------------------
-    def view_for(self, seat: int | None) -> Any:
+    def view_for(self, seat: int | None) -> TableView:
         view = self.views.get(seat)
         if view is None:
-            cls = self._table_class()
             ctx = AppContext(self.app, display_mode=(self.mode == "display"))
-            view = cls(ctx, seat)
+            try:
+                view = self.view_class()(ctx, seat)
+            except games.ViewLoadError as exc:
+                print(f"houkago: {exc}", file=sys.stderr)
+                view = UnavailableTable(ctx, seat, self.game_id, str(exc))
             self.views[seat] = view
             self._push_names(view)
         return view
 
-    @staticmethod
-    def _call(view: Any, name: str, *args: Any) -> None:
-        """Call an optional TableView hook if the view has it."""
-        fn = getattr(view, name, None)
-        if callable(fn):
-            fn(*args)
+    def view_class(self) -> type[TableView]:
+        """This game's table view class (raises :class:`client.games.ViewLoadError`)."""
+        return games.view_class(self.game_id)
 
-    def _push_names(self, view: Any = None) -> None:
-        """Tables that take a name list (optional ``set_names``) get it whenever it changes."""
+    def _push_names(self, view: TableView | None = None) -> None:
+        """Every view gets the seat names whenever they change."""
         seats = self.lobby.get("seats") if isinstance(self.lobby, dict) else None
         n = len(seats) if isinstance(seats, list) and seats else (max(self.names) + 1 if self.names else 0)
         if n == 0:
             return
         names = [self.seat_name(i) for i in range(n)]
         for v in [view] if view is not None else list(self.views.values()):
-            setter = getattr(v, "set_names", None)
-            if callable(setter):
-                setter(names)
-
-    def _table_class(self) -> type:
-        from client.tables import table_class
-
-        try:
-            return table_class(self.game_id)
-        except (KeyError, ImportError, AttributeError):
-            from client.tables.generic import GenericTable
-
-            return GenericTable
+            v.set_names(names)
 
     def seat_name(self, seat: int) -> str:
         name = self.names.get(seat)
@@ -120,7 +116,7 @@ class Match:
                 view.result = msg.get("result")
             view.set_snapshot(msg.get("view") or {}, legal, msg.get("sid", -1))
             self.clock = msg.get("clock")
-            self._call(view, "set_clock", self.clock)
+            view.set_clock(self.clock)
             events = msg.get("events")
             if events:
                 view.push_events(list(events))
@@ -137,7 +133,7 @@ class Match:
         elif kind == "clock":
             self.clock = msg.get("clock")
             for view in list(self.views.values()):
-                self._call(view, "set_clock", self.clock)
+                view.set_clock(self.clock)
         elif kind == "lobby":
             table = msg.get("table") or {}
             self.lobby = table

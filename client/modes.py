@@ -6,9 +6,14 @@ Every mode talks to a server over the same protocol; Host and pass-and-play star
 from __future__ import annotations
 
 import argparse
-from typing import Any
+import re
+from typing import TYPE_CHECKING, Any
 
+from client import games, services
 from shared.protocol import DEFAULT_PORT
+
+if TYPE_CHECKING:
+    from client.app import App
 
 
 class StartError(Exception):
@@ -25,17 +30,15 @@ def parse_address(text: str | None, default_host: str = "127.0.0.1") -> tuple[st
         port = int(rest[1:]) if rest.startswith(":") and rest[1:].isdigit() else DEFAULT_PORT
         return host, port
     if text.count(":") == 1:
-        host, _, port = text.partition(":")
-        if port.isdigit() and 0 < int(port) < 65536:
-            return host or default_host, int(port)
+        host, _, digits = text.partition(":")
+        if digits.isdigit() and 0 < int(digits) < 65536:
+            return host or default_host, int(digits)
         return host or default_host, DEFAULT_PORT
     return text, DEFAULT_PORT
 
 
 def valid_address(text: str | None) -> bool:
     """True for something that can be an address: a host name or IP, optionally ``:PORT`` (1..65535)."""
-    import re
-
     text = (text or "").strip()
     if not text:
         return False
@@ -58,17 +61,15 @@ def valid_address(text: str | None) -> bool:
         re.fullmatch(r"[A-Za-z0-9_](?:[A-Za-z0-9_-]{0,61}[A-Za-z0-9_])?", label) for label in labels)
 
 
-def start(app: Any, args: argparse.Namespace) -> None:
+def start(app: App, args: argparse.Namespace) -> None:
     """Open the first scene for the subcommand."""
-    from client.scenes.launcher import LauncherScene
-
     command = getattr(args, "command", None)
-    app.replace(LauncherScene(app))
+    app.replace("launcher")
     if command == "play":
         start_play(app, args.game, args.players, args.bots, bot_level=args.bot_level, seed=args.seed,
                    options=parse_options(args.option), until_over=args.until_over, data_dir=args.data)
     elif command == "host":
-        start_host(app, args.game or "fate_votes", port=args.port, data_dir=args.data)
+        start_host(app, args.game or games.games()[0], port=args.port, data_dir=args.data)
     elif command == "join":
         open_join(app, args.address)
     elif command == "display":
@@ -92,39 +93,38 @@ def parse_options(items: list[str]) -> dict[str, Any]:
     return out
 
 
-def open_settings(app: Any) -> None:
-    from client.scenes.settings import SettingsScene
-
-    app.push(SettingsScene(app))
+def open_settings(app: App) -> None:
+    app.push("settings")
 
 
-def open_play_setup(app: Any, game: str) -> None:
-    from client.scenes.play_setup import PlaySetupScene
-
-    app.push(PlaySetupScene(app, game))
+def open_play_setup(app: App, game: str) -> None:
+    app.push("play_setup", game=game)
 
 
-def open_join(app: Any, address: str | None = None) -> None:
-    from client.scenes.join import JoinScene
-
-    app.push(JoinScene(app, address))
+def open_join(app: App, address: str | None = None) -> None:
+    app.push("join", address=address)
 
 
-def start_play(app: Any, game: str, players: int | None, bots: int, bot_level: str = "sensible",
+def start_play(app: App, game: str, players: int | None, bots: int, bot_level: str = "sensible",
                seed: int | None = None, options: dict[str, Any] | None = None, until_over: bool = False,
                data_dir: str | None = None) -> None:
-    from client.scenes.connecting import PlayConnectScene
-
-    app.push(PlayConnectScene(app, game, players, bots, bot_level, seed, options or {}, until_over, data_dir))
-
-
-def start_host(app: Any, game: str, port: int | None = None, data_dir: str | None = None) -> None:
-    from client.scenes.lobby import start_hosting
-
-    start_hosting(app, game, port or DEFAULT_PORT, data_dir)
+    """Pass-and-play: a local server, bots in the last seats, the table."""
+    app.push("play_connect", game=game, players=players, bots=bots, bot_level=bot_level, seed=seed,
+             options=options or {}, until_over=until_over, data_dir=data_dir)
 
 
-def start_display(app: Any, address: str | None, table: str | None) -> None:
-    from client.scenes.connecting import DisplayConnectScene
+def start_host(app: App, game: str, port: int | None = None, data_dir: str | None = None) -> None:
+    """Host: a server on all interfaces (announced on the LAN), then the set-up lobby."""
+    port = port or DEFAULT_PORT
+    try:
+        bound = services.start_local_server(app, host="0.0.0.0", port=port, data_dir=data_dir, discovery=True)
+    except (ImportError, RuntimeError, OSError) as exc:
+        app.toast(app.strings.t("net.failed", address=f"0.0.0.0:{port}", why=str(exc)), "error")
+        return
+    services.open_session(app, "127.0.0.1", bound)
+    app.push("lobby", game=game, hosting=True, port=bound)
 
-    app.push(DisplayConnectScene(app, address, table))
+
+def start_display(app: App, address: str | None, table: str | None) -> None:
+    """The table display: find a server and a table, watch it."""
+    app.push("display_connect", address=address, table=table)

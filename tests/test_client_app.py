@@ -204,13 +204,13 @@ def test_join_bad_or_unreachable_address_says_so_and_stays(tmp_path):
 
 def test_lobby_setup_controls_work_for_every_option_of_every_game(tmp_path):
     """mind_swap's free-text 'students' option got −/+ steppers: int('random16') crashed the client."""
-    from client.scenes.lobby import LobbyScene, option_specs
+    from client.scenes.lobby import option_specs
     from shared.engine import REGISTRY
 
     app = make_app(tmp_path, "--size", "1280x720", "--lang", "en")
     try:
         for game in [g for g in ("fate_votes", "mind_swap", "school_mystery") if g in REGISTRY]:
-            lobby = app.push(LobbyScene(app, game, hosting=False))
+            lobby = app.push("lobby", game=game, hosting=False)
             lobby.phase = "setup"
             lobby.hosting = True
             lobby.layout()

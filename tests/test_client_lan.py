@@ -10,9 +10,7 @@ from client_helpers import button, click, make_app, run_until
 def test_host_lobby_to_table_chat_and_reconnect(tmp_path):
     from client import modes
     from client.net import NetSession
-    from client.scenes.connecting import open_session, start_local_server
-    from client.scenes.lobby import LobbyScene
-    from client.scenes.overlays import ReconnectingScene
+    from client.services import open_session, start_local_server
 
     app = make_app(tmp_path, "--size", "1280x720", "--name", "Mio", "--lang", "ja")
     modes.start(app, app.args)
@@ -20,7 +18,7 @@ def test_host_lobby_to_table_chat_and_reconnect(tmp_path):
     try:
         port = start_local_server(app, host="127.0.0.1", port=0)  # tests stay on loopback, no discovery
         open_session(app, "127.0.0.1", port)
-        lobby = app.push(LobbyScene(app, "fate_votes", hosting=True, port=port))
+        lobby = app.push("lobby", game="fate_votes", hosting=True, port=port)
         app.frame(0.016)
         while lobby.seats > 4:
             click(app, button(lobby, "seats_down").rect.center)
@@ -60,8 +58,8 @@ def test_host_lobby_to_table_chat_and_reconnect(tmp_path):
         # Reconnect: the connection drops, the overlay shows, the seat comes back with its token.
         token = app.session.token(lobby.table, 0)
         app.session.drop()
-        assert run_until(app, lambda: app.find(ReconnectingScene) is not None)
-        assert run_until(app, lambda: app.find(ReconnectingScene) is None)
+        assert run_until(app, lambda: app.find("reconnecting") is not None)
+        assert run_until(app, lambda: app.find("reconnecting") is None)
         assert app.session.token(lobby.table, 0) == token
         assert app.top is table
     finally:
@@ -73,7 +71,6 @@ def test_host_lobby_to_table_chat_and_reconnect(tmp_path):
 def test_join_a_dedicated_server_and_open_a_new_table_there(tmp_path):
     """`houkago server` + `houkago join ADDR`: with no table open, a player opens one from the Join screen."""
     from client import modes
-    from client.scenes.lobby import LobbyScene
     from server.runtime import ServerThread
 
     server = ServerThread(host="127.0.0.1", port=0, data_dir=str(tmp_path / "data"))
@@ -85,7 +82,7 @@ def test_join_a_dedicated_server_and_open_a_new_table_there(tmp_path):
         assert join.name == "join"
         assert run_until(app, lambda: join.tables == [] and any(b.key == "new_fate_votes" for b in join.buttons))
         click(app, button(join, "new_fate_votes").rect.center)
-        assert run_until(app, lambda: isinstance(app.top, LobbyScene))
+        assert run_until(app, lambda: app.top is not None and app.top.name == "lobby")
         lobby = app.top
         assert lobby.hosting and lobby.phase == "setup"
         while lobby.seats > 4:
@@ -102,7 +99,6 @@ def test_close_the_window_mid_game_and_come_back_to_the_seat(tmp_path):
     """The seat token is kept on disk: a new window's Join screen offers 'Back to your seat' and resumes it."""
     from client import modes
     from client.net import NetSession
-    from client.scenes.lobby import LobbyScene
     from server.runtime import ServerThread
 
     server = ServerThread(host="127.0.0.1", port=0, data_dir=str(tmp_path / "data"))
@@ -115,7 +111,7 @@ def test_close_the_window_mid_game_and_come_back_to_the_seat(tmp_path):
         join = app.top
         assert run_until(app, lambda: any(b.key == "new_fate_votes" for b in join.buttons))
         click(app, button(join, "new_fate_votes").rect.center)
-        assert run_until(app, lambda: isinstance(app.top, LobbyScene))
+        assert run_until(app, lambda: app.top is not None and app.top.name == "lobby")
         lobby = app.top
         while lobby.seats > 4:
             click(app, button(lobby, "seats_down").rect.center)

@@ -6,11 +6,10 @@ from client_helpers import button, click, make_app, run_until
 
 
 def test_choice_options_show_labels_and_step_both_ways(tmp_path):
-    from client.scenes.lobby import LobbyScene
 
     app = make_app(tmp_path, "--size", "1280x720", "--lang", "ja")
     try:
-        lobby = app.push(LobbyScene(app, "mind_swap", hosting=False))
+        lobby = app.push("lobby", game="mind_swap", hosting=False)
         lobby.phase, lobby.hosting = "setup", True
         lobby.layout()
         app.frame(0.016)
@@ -30,11 +29,10 @@ def test_choice_options_show_labels_and_step_both_ways(tmp_path):
 
 
 def test_school_mystery_subjects_come_from_content_with_titles(tmp_path):
-    from client.scenes.lobby import LobbyScene
 
     app = make_app(tmp_path, "--size", "1280x720", "--lang", "en")
     try:
-        lobby = app.push(LobbyScene(app, "school_mystery", hosting=False))
+        lobby = app.push("lobby", game="school_mystery", hosting=False)
         lobby.phase, lobby.hosting = "setup", True
         lobby.layout()
         subject = next(o for o, _ in lobby.option_rows if o.name == "subject")
@@ -50,15 +48,14 @@ def test_school_mystery_subjects_come_from_content_with_titles(tmp_path):
 
 def test_mind_swap_quick_shuffle_from_the_lobby_reaches_setup(tmp_path):
     from client import modes
-    from client.scenes.connecting import open_session, start_local_server
-    from client.scenes.lobby import LobbyScene
+    from client.services import open_session, start_local_server
 
     app = make_app(tmp_path, "--size", "1280x720", "--name", "Mio", "--lang", "en")
     modes.start(app, app.args)
     try:
         port = start_local_server(app, host="127.0.0.1", port=0)
         open_session(app, "127.0.0.1", port)
-        lobby = app.push(LobbyScene(app, "mind_swap", hosting=True, port=port))
+        lobby = app.push("lobby", game="mind_swap", hosting=True, port=port)
         app.frame(0.016)
         while lobby.seats > 2:
             click(app, button(lobby, "seats_down").rect.center)

@@ -35,7 +35,7 @@ def draw_log(monkeypatch):
     from client.match import Match
 
     log: list[Any] = []
-    original = Match._table_class
+    original = Match.view_class
 
     def recording(self: Match) -> type:
         base = original(self)
@@ -47,7 +47,7 @@ def draw_log(monkeypatch):
 
         return Recording
 
-    monkeypatch.setattr(Match, "_table_class", recording)
+    monkeypatch.setattr(Match, "view_class", recording)
     return log
 
 
@@ -59,7 +59,7 @@ def test_curtain_hides_the_next_seat_until_a_real_click(tmp_path, draw_log):
     modes.start(app, app.args)
     try:
         assert run_until(app, lambda: app.top is not None and app.top.name == "curtain")
-        table = app.find(__import__("client.scenes.table", fromlist=["TableScene"]).TableScene)
+        table = app.find("table")
         first = app.top.seat
         draw_log.clear()
         for _ in range(5):
@@ -130,7 +130,7 @@ def test_display_receives_only_public_data_and_sends_only_watch(tmp_path, monkey
         from client import modes
 
         modes.start(app, app.args)
-        assert app.find(type(app.top)) is not None
+        assert app.top is not None and app.find(app.top.name) is app.top
         assert run_until(app, lambda: app.match is not None and app.match.started)
         assert app.match.views and list(app.match.views) == [None]
         assert all(v.ctx.display_mode for v in app.match.views.values())

@@ -104,7 +104,7 @@ def test_error_goes_to_the_table_view_of_the_seat_that_acted(server, monkeypatch
         def draw(self, surface, rect) -> None:
             pass
 
-    monkeypatch.setattr(Match, "_table_class", lambda self: Plain)
+    monkeypatch.setattr(Match, "view_class", lambda self: Plain)
     from client.net import NetSession
 
     game, seats = pick_game()

@@ -8,14 +8,13 @@ from client_helpers import button, click, make_app, run_until
 
 def _lan_table(tmp_path, game: str, seats: int):
     from client import modes
-    from client.scenes.connecting import open_session, start_local_server
-    from client.scenes.lobby import LobbyScene
+    from client.services import open_session, start_local_server
 
     app = make_app(tmp_path, "--size", "1280x720", "--name", "Mio", "--lang", "en")
     modes.start(app, app.args)
     port = start_local_server(app, host="127.0.0.1", port=0)
     open_session(app, "127.0.0.1", port)
-    lobby = app.push(LobbyScene(app, game, hosting=True, port=port))
+    lobby = app.push("lobby", game=game, hosting=True, port=port)
     app.frame(0.016)
     while lobby.seats > seats:
         click(app, button(lobby, "seats_down").rect.center)

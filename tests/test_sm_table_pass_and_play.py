@@ -27,15 +27,13 @@ def _click(app, pos) -> None:
 @pytest.mark.timeout(120)
 def test_opening_your_own_secrets_raises_the_curtain_first(tmp_path):
     from client import modes
-    from client.scenes.curtain import CurtainScene
-    from client.scenes.table import TableScene
     from client.tables import school_mystery_board as board
     from tests.client_helpers import make_args
 
     app = make_app(tmp_path, "--lang", "en", "--size", "1280x720")
     try:
         modes.start_play(app, "school_mystery", 2, 0, options={"subject": "music_room_piano"})
-        assert _run(app, lambda: app.match is not None and app.match.started and app.find(TableScene) is not None)
+        assert _run(app, lambda: app.match is not None and app.match.started and app.find("table") is not None)
         match = app.match
         # both seats are at this screen: make the students through the match (as the panels would)
         match.send_action(0, {"type": "choose_leader", "seat": 0})
@@ -46,9 +44,9 @@ def test_opening_your_own_secrets_raises_the_curtain_first(tmp_path):
         match.send_action(1, {"type": "create_student", "name": "Ben", "playbook": "photographer", "stats": 0,
                               "rival": 0})
         assert _run(app, lambda: match.views[0].view.get("phase") == "introduction")
-        scene = app.find(TableScene)
+        scene = app.find("table")
         # reveal whoever the curtain asks for first
-        if app.find(CurtainScene) is not None:
+        if app.find("curtain") is not None:
             _click(app, (640, 360))
         assert _run(app, lambda: scene.shown is not None)
         seat = scene.shown
@@ -59,10 +57,10 @@ def test_opening_your_own_secrets_raises_the_curtain_first(tmp_path):
         assert not view.secrets_open
         _click(app, board.secrets_rect(view).center)
         # the curtain is up, nothing private is drawn; the secrets open only after the click
-        curtain = app.find(CurtainScene)
+        curtain = app.find("curtain")
         assert curtain is not None and curtain.seat == seat and scene.current_view() is None
         _click(app, (640, 360))
-        assert app.find(CurtainScene) is None and scene.shown == seat
+        assert app.find("curtain") is None and scene.shown == seat
         assert view.secrets_open
         # the other player at this screen takes over through their sheet's hand-over button
         other = 1 - seat
@@ -71,10 +69,10 @@ def test_opening_your_own_secrets_raises_the_curtain_first(tmp_path):
         app.frame(0.016)
         hand = next(b for b in view.buttons if b.key == "hand_over")
         _click(app, hand.rect.center)
-        curtain = app.find(CurtainScene)
+        curtain = app.find("curtain")
         assert curtain is not None and curtain.seat == other and scene.current_view() is None
         _click(app, (640, 360))
-        assert scene.shown == other and app.find(CurtainScene) is None
+        assert scene.shown == other and app.find("curtain") is None
     finally:
         app.shutdown()
     _ = make_args

@@ -21,7 +21,7 @@ class Scene:
     opaque = True  # False: the scene below is drawn first (overlays)
     uses_gui = False  # True: pygame_gui elements are drawn on top of this scene
 
-    def __init__(self, app: "App") -> None:
+    def __init__(self, app: App) -> None:
         self.app = app
         self.buttons: list[Any] = []
 

@@ -3,42 +3,19 @@ from __future__ import annotations
 
 import sys
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from client import games, services
+from client.match import Match
+from client.modes import parse_address
 from client.scenes.base import Scene
 from client.ui import CHALK, ERROR, PAPER, Button
+from shared.protocol import DEFAULT_PORT
 
-
-def start_local_server(app: Any, host: str = "127.0.0.1", port: int = 0, data_dir: str | None = None,
-                       discovery: bool = False) -> int:
-    """Start ``server.runtime.ServerThread`` in this process; returns its port."""
-    from pathlib import Path
-
-    from server.runtime import ServerThread
-
-    try:
-        server = ServerThread(host=host, port=port, data_dir=Path(data_dir) if data_dir else None,
-                              discovery=discovery)
-        bound = server.start()
-    except (RuntimeError, OSError):
-        if port == 0:
-            raise
-        server = ServerThread(host=host, port=0, data_dir=Path(data_dir) if data_dir else None,
-                              discovery=discovery)
-        bound = server.start()
-    app.server = server
-    return bound
-
-
-def open_session(app: Any, host: str, port: int, record: bool = False) -> Any:
-    from client.net import NetSession
-
-    if app.session is not None:
-        app.session.close()
-    app.session = NetSession(host, port, name=app.player_name(), record=record).start()
-    return app.session
+if TYPE_CHECKING:
+    from client.app import App
 
 
 class StatusScene(Scene):
@@ -46,7 +23,7 @@ class StatusScene(Scene):
 
     name = "connecting"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.status = ""
         self.error = ""
@@ -82,12 +59,12 @@ class StatusScene(Scene):
 class PlayConnectScene(StatusScene):
     """Pass-and-play: local server, one connection, bots in the last seats, humans in the others."""
 
-    def __init__(self, app: Any, game: str, players: int | None, bots: int, bot_level: str, seed: int | None,
+    name = "play_connect"
+
+    def __init__(self, app: App, game: str, players: int | None, bots: int, bot_level: str, seed: int | None,
                  options: dict[str, Any], until_over: bool, data_dir: str | None) -> None:
         super().__init__(app)
-        from client.scenes.launcher import seat_range
-
-        lo, hi = seat_range(game)
+        lo, hi = games.seat_range(game) if games.spec(game) else (2, 99)  # unknown: the server says so
         self.game = game
         self.players = players if players is not None else max(lo, min(hi, 4))
         self.bots = max(0, min(bots or 0, self.players))
@@ -99,8 +76,8 @@ class PlayConnectScene(StatusScene):
         self.table: str | None = None
         self.host: str | None = None
         self.begun = False
-        app.replay = dict(game=game, players=self.players, bots=self.bots, bot_level=bot_level, seed=None,
-                          options=options)
+        app.replay = {"game": game, "players": self.players, "bots": self.bots, "bot_level": bot_level,
+                      "seed": None, "options": options}
 
     def enter(self) -> None:
         super().enter()
@@ -109,11 +86,11 @@ class PlayConnectScene(StatusScene):
         self.begun = True
         self.status = self.app.strings.t("net.starting_server")
         try:
-            port = start_local_server(self.app, data_dir=self.data_dir)
+            port = services.start_local_server(self.app, data_dir=self.data_dir)
         except (ImportError, RuntimeError, OSError) as exc:
             self.fail(self.app.strings.t("net.failed", address="127.0.0.1", why=str(exc)))
             return
-        session = open_session(self.app, "127.0.0.1", port)
+        session = services.open_session(self.app, "127.0.0.1", port)
         msg: dict[str, Any] = {"t": "create", "game": self.game, "seats": self.players, "options": self.options,
                                "name": self.app.player_name(), "takeover": False}
         if self.until_over:
@@ -131,9 +108,9 @@ class PlayConnectScene(StatusScene):
             self._seat_everyone()
 
     def _seat_everyone(self) -> None:
-        from client.match import Match
-
         app, session = self.app, self.app.session
+        if session is None or self.table is None:
+            return
         humans = list(range(self.players - self.bots))
         names = {s: app.strings.t("table.seat_name", n=s + 1) for s in humans}
         if humans and app.settings.name:
@@ -147,16 +124,17 @@ class PlayConnectScene(StatusScene):
         if self.seed is not None:
             start["seed"] = self.seed
         session.send(start)
-        app.match = Match(app, self.game, self.table, mode="play", humans=humans, watch=True, names=names)
-        from client.scenes.table import TableScene
-
-        app.later(lambda: app.replace(TableScene(app, app.match)))
+        match = Match(app, self.game, self.table, mode="play", humans=humans, watch=True, names=names)
+        app.match = match
+        app.later(lambda: app.replace("table", match=match))
 
 
 class DisplayConnectScene(StatusScene):
     """The table display: find a server, pick a table, watch it (public view only)."""
 
-    def __init__(self, app: Any, address: str | None, table: str | None) -> None:
+    name = "display_connect"
+
+    def __init__(self, app: App, address: str | None, table: str | None) -> None:
         super().__init__(app)
         self.address = address
         self.want_table = table
@@ -170,8 +148,6 @@ class DisplayConnectScene(StatusScene):
         if self.begun:
             return
         self.begun = True
-        from client.modes import parse_address
-
         if self.address:
             self._connect(*parse_address(self.address))
         else:
@@ -179,17 +155,12 @@ class DisplayConnectScene(StatusScene):
             threading.Thread(target=self._browse, daemon=True).start()
 
     def _browse(self) -> None:
-        try:
-            from server.discovery import browse
-
-            self._found = browse(3.0)
-        except Exception:  # noqa: BLE001 - no discovery: fall back to this machine
-            self._found = []
+        self._found = services.browse(3.0)  # nothing found: this machine
 
     def _connect(self, host: str, port: int) -> None:
         self.target = (host, port)
         self.status = self.app.strings.t("net.connecting", address=f"{host}:{port}")
-        session = open_session(self.app, host, port)
+        session = services.open_session(self.app, host, port)
         session.send({"t": "list"})
 
     def update(self, dt: float) -> None:
@@ -200,8 +171,6 @@ class DisplayConnectScene(StatusScene):
                 addrs = srv.get("addresses") or [srv.get("host") or "127.0.0.1"]
                 self._connect(addrs[0], int(srv.get("port") or 7420))
             else:
-                from shared.protocol import DEFAULT_PORT
-
                 self._connect("127.0.0.1", DEFAULT_PORT)
         if self.target is not None and self.app.match is None and self.app.session is not None:
             self._retry -= dt
@@ -228,12 +197,12 @@ class DisplayConnectScene(StatusScene):
             self._watch(pick)
 
     def _watch(self, info: dict[str, Any]) -> None:
-        from client.match import Match
-        from client.scenes.table import TableScene
-
-        app = self.app
+        app, session = self.app, self.app.session
+        if session is None:
+            return
         names = {i: n for i, n in enumerate(info.get("names") or []) if n}
-        app.match = Match(app, str(info.get("game")), str(info.get("id")), mode="display", humans=[], watch=True,
-                          names=names)
-        app.session.send({"t": "watch", "table": info["id"]})
-        app.later(lambda: app.replace(TableScene(app, app.match)))
+        match = Match(app, str(info.get("game")), str(info.get("id")), mode="display", humans=[], watch=True,
+                      names=names)
+        app.match = match
+        session.send({"t": "watch", "table": info["id"]})
+        app.later(lambda: app.replace("table", match=match))

@@ -6,19 +6,31 @@ button pressed *and* released while the curtain is up — reveals the next seat.
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from client.scenes.base import Scene
 from client.ui import ACCENT, CHALK_DIM, INK, PAPER, TABLE_DARK, draw_seat_badge
 
+if TYPE_CHECKING:
+    from client.app import App
+    from client.match import Match
+
+
+class Revealer(Protocol):
+    """The scene the curtain covers (the table scene): its match, and what a click reveals."""
+
+    match: Match
+
+    def reveal(self, seat: int) -> None: ...
+
 
 class CurtainScene(Scene):
     name = "curtain"
     opaque = True
 
-    def __init__(self, app: Any, table_scene: Any, seat: int) -> None:
+    def __init__(self, app: App, table_scene: Revealer, seat: int) -> None:
         super().__init__(app)
         self.table_scene = table_scene
         self.seat = seat
@@ -28,7 +40,7 @@ class CurtainScene(Scene):
         """The seat that must act changed while the curtain was up."""
         self.seat = seat
         self._armed = False
-        self.app._shot_pending = True
+        self.app.mark_changed()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:

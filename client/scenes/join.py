@@ -2,21 +2,26 @@
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
+from client import games, services
+from client.match import Match
+from client.modes import parse_address, valid_address
 from client.scenes.base import Scene
-from client.scenes.launcher import game_name
 from client.ui import CHALK, CHALK_DIM, ERROR, PAPER, Button, panel
+
+if TYPE_CHECKING:
+    from client.app import App
 
 
 class JoinScene(Scene):
     name = "join"
     uses_gui = True
 
-    def __init__(self, app: Any, address: str | None = None) -> None:
+    def __init__(self, app: App, address: str | None = None) -> None:
         super().__init__(app)
         self.address = address
         self.servers: list[dict[str, Any]] = []
@@ -31,6 +36,7 @@ class JoinScene(Scene):
         self.live_tables: list[dict[str, Any]] = []  # every table on the server that is not over
         self.rejoin: list[dict[str, Any]] = []  # remembered seats (client.seatbook) at those tables
         self.pending_rejoin: dict[str, Any] | None = None
+        self.pending: dict[str, Any] = {}  # the table asked to join (its game)
 
     def enter(self) -> None:
         super().enter()
@@ -47,20 +53,11 @@ class JoinScene(Scene):
         self.searching = True
 
         def run() -> None:
-            try:
-                from server.discovery import browse
-
-                found = browse(3.0)
-            except Exception:  # noqa: BLE001 - discovery unavailable: typed address only
-                found = []
-            self._found = found
+            self._found = services.browse(3.0)  # nothing found: a typed address only
 
         threading.Thread(target=run, daemon=True).start()
 
     def connect(self, text: str) -> None:
-        from client.modes import parse_address, valid_address
-        from client.scenes.connecting import open_session
-
         if not valid_address(text):
             self.problem = self.app.strings.t("join.bad_address", address=text.strip())
             self.app.sounds.play("error")
@@ -70,7 +67,7 @@ class JoinScene(Scene):
         host, port = parse_address(text)
         self.connected_to = f"{host}:{port}"
         self.tables = None
-        session = open_session(self.app, host, port)
+        session = services.open_session(self.app, host, port)
         session.send({"t": "list"})
         self.layout()
 
@@ -92,11 +89,11 @@ class JoinScene(Scene):
             y += bh + int(u * 0.6)
         entry_y = self.box.bottom - int(u * 4)
         if self.tables is not None:  # a dedicated server: anyone may open a table there
-            games = self.new_table_games()
+            offered = self.new_table_games()
             gap = int(u * 1.2)
-            bw = (self.box.width - int(u * 3) - gap * (len(games) - 1)) // max(1, len(games))
-            for i, game in enumerate(games):
-                self.buttons.append(Button(t("join.new_table", game=game_name(app, game)),
+            bw = (self.box.width - int(u * 3) - gap * (len(offered) - 1)) // max(1, len(offered))
+            for i, game in enumerate(offered):
+                self.buttons.append(Button(t("join.new_table", game=games.title(game, app.strings)),
                                            pygame.Rect(self.box.left + int(u * 1.5) + i * (bw + gap),
                                                        entry_y - bh - int(u * 1.6), bw, bh),
                                            lambda g=game: self.new_table(g), key=f"new_{game}"))
@@ -117,15 +114,15 @@ class JoinScene(Scene):
         t = self.app.strings.t
         if self.tables is not None:
             out = []
-            games = {str(i.get("id")): str(i.get("game")) for i in self.live_tables}
+            table_games = {str(i.get("id")): str(i.get("game")) for i in self.live_tables}
             for entry in self.rejoin:
-                game = games.get(entry["table"], str(entry.get("game", "")))
-                out.append((t("join.rejoin_row", game=game_name(self.app, game), table=entry["table"],
+                game = table_games.get(entry["table"], str(entry.get("game", "")))
+                out.append((t("join.rejoin_row", game=games.title(game, self.app.strings), table=entry["table"],
                               n=entry["seat"] + 1), lambda e=entry: self.resume_seat(e)))
             for info in self.tables:
                 free = int(info.get("free", 0))
                 seats = int(info.get("seats", 0))
-                label = t("join.table_row", game=game_name(self.app, str(info.get("game"))), table=info.get("id"),
+                label = t("join.table_row", game=games.title(str(info.get("game")), self.app.strings), table=info.get("id"),
                           seated=seats - free, seats=seats)
                 out.append((label, lambda i=info: self.join_table(i)))
             return out
@@ -139,18 +136,13 @@ class JoinScene(Scene):
 
     @staticmethod
     def new_table_games() -> list[str]:
-        from client.scenes.launcher import GAMES
-        from shared.engine import REGISTRY
-
-        return [g for g in GAMES if g in REGISTRY]
+        return games.games()
 
     def new_table(self, game: str) -> None:
         """Open a table on the connected server: the host's set-up lobby, over this connection."""
-        from client.scenes.lobby import LobbyScene
-
         if self.app.session is None:
             return
-        self.app.later(lambda: self.app.push(LobbyScene(self.app, game, hosting=True)))
+        self.app.later(lambda: self.app.push("lobby", game=game, hosting=True))
 
     def refresh(self) -> None:
         if self.tables is not None and self.app.session is not None:
@@ -208,35 +200,30 @@ class JoinScene(Scene):
             self.connected_to = None
             self.layout()
         elif kind == "joined" and self.pending_rejoin is not None and msg.get("table") == self.pending_rejoin["table"]:
-            from client.match import Match
-            from client.scenes.lobby import LobbyScene
-
             entry, self.pending_rejoin = self.pending_rejoin, None
             game = next((str(i.get("game")) for i in self.live_tables if str(i.get("id")) == entry["table"]),
-                        str(entry.get("game", "fate_votes")))
+                        str(entry.get("game", "")))
             host = entry.get("host")
-            self.app.match = Match(self.app, game, msg["table"], mode="lan", humans=[msg["seat"]])
-            self.app.match.host_token = host
-            if host:
-                self.app.session.hosts[msg["table"]] = host
-            lobby = LobbyScene(self.app, game, hosting=bool(host), table=msg["table"], seat=msg["seat"])
-            lobby.host_token = host
-            self.app.later(lambda: self.app.push(lobby))
+            self._seated(game, msg["table"], msg["seat"], host)
         elif kind == "joined":
-            from client.match import Match
-            from client.scenes.lobby import LobbyScene
-
-            info = getattr(self, "pending", {}) or {}
-            game = str(info.get("game", "fate_votes"))
-            self.app.match = Match(self.app, game, msg["table"], mode="lan", humans=[msg["seat"]])
-            lobby = LobbyScene(self.app, game, hosting=False, table=msg["table"], seat=msg["seat"])
-            self.app.later(lambda: self.app.push(lobby))
+            self._seated(str(self.pending.get("game", "")), msg["table"], msg["seat"], None)
         elif kind == "error":
             if self.pending_rejoin is not None:  # the seat is gone (bad token, table closed): forget it
                 self.app.seatbook.forget(self.connected_to or "", self.pending_rejoin["table"])
                 self.pending_rejoin = None
-                self.app.session.send({"t": "list"})
+                if self.app.session is not None:
+                    self.app.session.send({"t": "list"})
             self.app.toast(self.app.strings.error(msg.get("code", ""), msg.get("msg", ""), msg.get("params")), "error")
+
+    def _seated(self, game: str, table: str, seat: int, host: str | None) -> None:
+        """Joined (or back in) a seat at ``table``: the match, then its lobby (the host's, with a host token)."""
+        match = Match(self.app, game, table, mode="lan", humans=[seat])
+        match.host_token = host
+        if host and self.app.session is not None:
+            self.app.session.hosts[table] = host
+        self.app.match = match
+        self.app.later(lambda: self.app.push("lobby", game=game, hosting=bool(host), table=table, seat=seat,
+                                             host_token=host))
 
     def update(self, dt: float) -> None:
         if self._found is not None:

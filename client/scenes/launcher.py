@@ -1,56 +1,38 @@
 """The launcher: choose a game, then Host, Join, Pass-and-play or Table display; Settings."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from client import games, modes
 from client.scenes.base import Scene
 from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, Button
 
-GAMES = ("fate_votes", "mind_swap", "school_mystery")
-SUITS = {"fate_votes": "♥", "mind_swap": "♦", "school_mystery": "♣"}
-
-
-def game_name(app: Any, game_id: str) -> str:
-    from shared.engine import REGISTRY
-
-    spec = REGISTRY.get(game_id)
-    if spec is not None and spec.names.get(app.strings.lang):
-        return spec.names[app.strings.lang]
-    return app.strings.t(f"game.{game_id}")
-
-
-def seat_range(game_id: str) -> tuple[int, int]:
-    from shared.engine import REGISTRY
-
-    spec = REGISTRY.get(game_id)
-    defaults = {"fate_votes": (3, 12), "mind_swap": (2, 6), "school_mystery": (2, 6)}
-    return (spec.min_seats, spec.max_seats) if spec else defaults.get(game_id, (2, 6))
-
+if TYPE_CHECKING:
+    from client.app import App
 
 class LauncherScene(Scene):
     name = "launcher"
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
-        self.game = getattr(app.args, "game", None) or "fate_votes"
-        if self.game not in GAMES:
-            self.game = "fate_votes"
+        self.games = games.games()
+        wanted = getattr(app.args, "game", None)
+        self.game = wanted if wanted in self.games else self.games[0]
         self.cards: list[tuple[str, pygame.Rect]] = []
 
     def layout(self) -> None:
-        from client import modes
-
         app, u = self.app, self.app.unit
         w, h = app.screen.get_size()
         t = app.strings.t
         card_w, card_h = int(u * 15.5), int(u * 21.5)
         gap = int(u * 2.2)
-        total = 3 * card_w + 2 * gap
+        n = len(self.games)
+        total = n * card_w + (n - 1) * gap
         x0 = (w - total) // 2
         y0 = int(h * 0.25)
-        self.cards = [(g, pygame.Rect(x0 + i * (card_w + gap), y0, card_w, card_h)) for i, g in enumerate(GAMES)]
+        self.cards = [(g, pygame.Rect(x0 + i * (card_w + gap), y0, card_w, card_h)) for i, g in enumerate(self.games)]
         by = y0 + card_h + int(u * 2.6)
         bgap = int(u * 1.2)
         bw, bh = (total - 3 * bgap) // 4, int(u * 5.4)
@@ -80,8 +62,8 @@ class LauncherScene(Scene):
                     self.app.sounds.play("card")
                     return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
-            i = GAMES.index(self.game) + (1 if event.key == pygame.K_RIGHT else -1)
-            self.game = GAMES[i % len(GAMES)]
+            i = self.games.index(self.game) + (1 if event.key == pygame.K_RIGHT else -1)
+            self.game = self.games[i % len(self.games)]
             return True
         return super().handle_event(event)
 
@@ -108,13 +90,14 @@ class LauncherScene(Scene):
         if selected:
             pygame.draw.rect(surface, ACCENT, r.inflate(int(u * 0.5), int(u * 0.5)), width=max(3, int(u * 0.25)),
                              border_radius=int(u * 1.0))
-        colors = {"fate_votes": (214, 96, 77), "mind_swap": (86, 140, 200), "school_mystery": (96, 160, 96)}
+        desc = games.client(game)
+        assert desc is not None  # self.games lists only games with a descriptor
         band = pygame.Rect(r.left, r.top, r.width, int(r.height * 0.42))
-        pygame.draw.rect(surface, colors[game], band, border_top_left_radius=int(u * 0.8),
+        pygame.draw.rect(surface, desc.colour, band, border_top_left_radius=int(u * 0.8),
                          border_top_right_radius=int(u * 0.8))
-        te.blit(surface, SUITS[game], u * 5, PAPER, band.center, "center")
+        te.blit(surface, desc.suit, u * 5, PAPER, band.center, "center")
         inner = pygame.Rect(r.left + int(u), band.bottom + int(u * 0.9), r.width - 2 * int(u), int(u * 4))
-        name = game_name(app, game)
+        name = games.title(game, app.strings)
         size = u * 1.5
         while te.size(name, size, True)[0] > inner.width and size > u * 1.0:
             size *= 0.93
@@ -123,6 +106,6 @@ class LauncherScene(Scene):
                           r.bottom - int(u * 2.6) - (inner.top + used + int(u * 0.7)))
         te.blit_wrapped(surface, app.strings.t(f"game.{game}_tagline"), u * 0.85, (80, 80, 88), tag, align="center",
                         max_lines=4)
-        lo, hi = seat_range(game)
+        lo, hi = games.seat_range(game)
         te.blit(surface, app.strings.t("game.players", min=lo, max=hi), u * 0.95, (90, 90, 96),
                 (r.centerx, r.bottom - int(u * 1.2)), "midbottom")

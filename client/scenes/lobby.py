@@ -7,48 +7,32 @@ table scene replaces the lobby when the first snapshot arrives.
 """
 from __future__ import annotations
 
-from typing import Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from client import games, services
+from client.games import option_specs
+from client.match import Match
 from client.scenes.base import Scene
-from client.scenes.launcher import game_name, seat_range
 from client.ui import ACCENT, CHALK, CHALK_DIM, PAPER, Button, draw_seat_badge, panel
+from shared.spec import OptionSpec
+
+if TYPE_CHECKING:
+    from client.app import App
 
 
-def start_hosting(app: Any, game: str, port: int, data_dir: str | None) -> None:
-    """Host: a server on all interfaces (announced on the LAN), then this lobby."""
-    from client.scenes.connecting import open_session, start_local_server
-
-    try:
-        bound = start_local_server(app, host="0.0.0.0", port=port, data_dir=data_dir, discovery=True)
-    except (ImportError, RuntimeError, OSError) as exc:
-        app.toast(app.strings.t("net.failed", address=f"0.0.0.0:{port}", why=str(exc)), "error")
-        return
-    open_session(app, "127.0.0.1", bound)
-    app.push(LobbyScene(app, game, hosting=True, port=bound))
-
-
-def option_specs(game: str) -> list[Any]:
-    from shared.engine import REGISTRY
-
-    spec = REGISTRY.get(game)
-    return list(spec.options) if spec else []
-
-
-def content_choices(app: Any, game: str, opt: Any) -> dict[Any, dict[str, str]]:
-    """Choices that come from the game's content (value -> lang -> label): school_mystery's subjects."""
-    if game != "school_mystery" or opt.name != "subject":
-        return {}
+def content_choices(app: App, game: str, opt: OptionSpec) -> Mapping[Any, Mapping[str, str]]:
+    """Choices an option takes from the game's content (value -> lang -> label), per its client descriptor."""
     try:
         content = app.content(game)
     except Exception:  # noqa: BLE001 - no content: the presets only
         return {}
-    subjects = getattr(content, "subjects", None) or {}
-    return {sid: dict(sub.title) for sid, sub in subjects.items()}
+    return games.choice_labels(game, opt.name, content)
 
 
-def choice_values(app: Any, game: str, opt: Any) -> list[Any] | None:
+def choice_values(app: App, game: str, opt: OptionSpec) -> list[Any] | None:
     """The values the host steps through with −/+ (None: an int stepper, a toggle or a fixed free value)."""
     if isinstance(opt.default, bool):
         return None
@@ -61,7 +45,7 @@ def choice_values(app: Any, game: str, opt: Any) -> list[Any] | None:
     return values if len(values) > 1 else None
 
 
-def option_value_text(app: Any, game: str, opt: Any | None, value: Any) -> str:
+def option_value_text(app: App, game: str, opt: OptionSpec | None, value: Any) -> str:
     """An option's value as the player reads it: its label in the app's language, else the value."""
     lang = app.strings.lang
     if isinstance(value, bool):
@@ -81,27 +65,20 @@ def option_value_text(app: Any, game: str, opt: Any | None, value: Any) -> str:
 class LobbyScene(Scene):
     name = "lobby"
 
-    def __init__(self, app: Any, game: str, hosting: bool, port: int | None = None, table: str | None = None,
-                 seat: int | None = None) -> None:
+    def __init__(self, app: App, game: str, hosting: bool, port: int | None = None, table: str | None = None,
+                 seat: int | None = None, host_token: str | None = None) -> None:
         super().__init__(app)
         self.game = game
         self.hosting = hosting
         self.port = port
-        self.lo, self.hi = seat_range(game)
+        self.lo, self.hi = games.seat_range(game)
         self.seats = max(self.lo, min(self.hi, 6))
         self.options: dict[str, Any] = {o.name: o.default for o in option_specs(game)}
         self.table = table
         self.my_seat = seat
-        self.host_token: str | None = None
+        self.host_token = host_token
         self.phase = "setup" if hosting and table is None else "seats"
-        self.addresses: list[str] = []
-        if hosting:
-            try:
-                from server.discovery import lan_addresses
-
-                self.addresses = lan_addresses()[:2]
-            except Exception:  # noqa: BLE001 - only a hint on screen
-                self.addresses = []
+        self.addresses: list[str] = services.lan_addresses(2) if hosting else []
         self.box = pygame.Rect(0, 0, 0, 0)
         self.option_rows: list[tuple[Any, int]] = []
         self._leaving = False  # the table scene is on its way
@@ -273,16 +250,15 @@ class LobbyScene(Scene):
 
     # --- messages ---------------------------------------------------------------------------------
     def on_message(self, msg: dict[str, Any]) -> None:
-        from client.match import Match
-
         app = self.app
         kind = msg.get("t")
-        if kind == "created" and self.hosting and self.table is None:
+        if kind == "created" and self.hosting and self.table is None and app.session is not None:
             self.table, self.host_token = msg["table"], msg["host"]
-            app.match = Match(app, self.game, self.table, mode="lan", humans=[])
-            app.match.host_token = self.host_token
+            match = Match(app, self.game, msg["table"], mode="lan", humans=[])
+            match.host_token = self.host_token
             if isinstance(msg.get("lobby"), dict):
-                app.match.lobby = msg["lobby"]
+                match.lobby = msg["lobby"]
+            app.match = match
             app.session.send({"t": "join", "table": self.table, "seat": 0, "name": app.player_name()})
             self.phase = "seats"
             self.layout()
@@ -295,10 +271,9 @@ class LobbyScene(Scene):
             self.layout()
         elif kind == "snapshot" and app.match is not None and msg.get("table") == self.table:
             if app.top is self and not self._leaving:
-                from client.scenes.table import TableScene
-
                 self._leaving = True
-                app.later(lambda: app.replace(TableScene(app, app.match)))
+                match = app.match
+                app.later(lambda: app.replace("table", match=match))
         elif kind == "error" and app.top is self:
             app.toast(app.strings.error(msg.get("code", ""), msg.get("msg", ""), msg.get("params")), "error")
             if self.phase == "creating":
@@ -324,10 +299,8 @@ class LobbyScene(Scene):
         match = self.app.match
         if (match is not None and match.started and match.table == self.table and self.app.top is self
                 and not self._leaving):
-            from client.scenes.table import TableScene
-
             self._leaving = True  # a resumed game: the snapshot may have come before this scene
-            self.app.later(lambda: self.app.replace(TableScene(self.app, match)))
+            self.app.later(lambda: self.app.replace("table", match=match))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -340,8 +313,7 @@ class LobbyScene(Scene):
         app, u, te = self.app, self.app.unit, self.app.text
         t = app.strings.t
         self.app.background(surface)
-        w, h = surface.get_size()
-        te.blit(surface, f"{t('lobby.title')} — {game_name(app, self.game)}", u * 2.2, PAPER,
+        te.blit(surface, f"{t('lobby.title')} — {games.title(self.game, app.strings)}", u * 2.2, PAPER,
                 (self.box.left, int(u * 1.6)), "topleft", bold=True)
         if self.hosting and self.port:
             where = ", ".join(f"{a}:{self.port}" for a in self.addresses) or f"{t('lobby.host')} :{self.port}"
@@ -365,7 +337,7 @@ class LobbyScene(Scene):
         t = app.strings.t
         r = self.info_rect.inflate(-int(u * 3), -int(u * 3))
         y = r.top
-        te.blit(surface, game_name(app, self.game), u * 1.6, PAPER, (r.left, y), bold=True)
+        te.blit(surface, games.title(self.game, app.strings), u * 1.6, PAPER, (r.left, y), bold=True)
         y += int(u * 2.6)
         used = te.blit_wrapped(surface, t(f"game.{self.game}_tagline"), u * 0.95, CHALK,
                                pygame.Rect(r.left, y, r.width, int(u * 5)), max_lines=3)
@@ -472,7 +444,8 @@ class LobbyScene(Scene):
                 color = CHALK_DIM
             if mine:
                 label += f"  ({t('lobby.you')})"
-            te.blit(surface, label, u * 1.1, color, (r.left + int(u * 3.2), r.centery), "midleft", bold=entry.get("taken"))
+            te.blit(surface, label, u * 1.1, color, (r.left + int(u * 3.2), r.centery), "midleft",
+                    bold=bool(entry.get("taken")))
             if entry.get("taken") and not entry.get("bot") and i != self.my_seat:
                 status = t("lobby.ready") if entry.get("ready") else t("lobby.not_ready")
                 te.blit(surface, status, u * 0.95, ACCENT if entry.get("ready") else CHALK_DIM,

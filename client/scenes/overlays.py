@@ -1,12 +1,17 @@
 """Small overlays: the reconnecting notice and the in-game menu."""
 from __future__ import annotations
 
-from typing import Any
+import math
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from client import modes
 from client.scenes.base import Scene
 from client.ui import ACCENT, INK, PAPER, Button, panel
+
+if TYPE_CHECKING:
+    from client.app import App
 
 
 class ReconnectingScene(Scene):
@@ -15,17 +20,19 @@ class ReconnectingScene(Scene):
     name = "reconnecting"
     opaque = False
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App, attempt: int = 1) -> None:
         super().__init__(app)
-        self.attempt = 1
+        self.attempt = attempt
         self.spin = 0.0
+
+    def on_message(self, msg: dict[str, Any]) -> None:
+        if msg.get("t") == "_net" and msg.get("state") == "down":
+            self.attempt = int(msg.get("attempt") or self.attempt)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            from client.scenes.launcher import LauncherScene
-
             self.app.leave_table()
-            self.app.replace(LauncherScene(self.app))
+            self.app.replace("launcher")
         return True
 
     def update(self, dt: float) -> None:
@@ -46,8 +53,6 @@ class ReconnectingScene(Scene):
         te.blit_wrapped(surface, self.app.strings.t("net.reconnecting_detail", n=max(1, self.attempt)), u, INK, inner,
                         align="center")
         # A small turning dot so the screen visibly lives.
-        import math
-
         cx, cy = box.centerx, box.bottom - int(u * 1.4)
         for i in range(8):
             a = self.spin * 4 + i * math.pi / 4
@@ -63,8 +68,6 @@ class MenuScene(Scene):
     opaque = False
 
     def layout(self) -> None:
-        from client import modes
-
         app, u = self.app, self.app.unit
         w, h = app.screen.get_size()
         t = app.strings.t

@@ -1,28 +1,30 @@
 """Pass-and-play setup: how many seats and how many bots, then start."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING
 
 import pygame
 
+from client import games, modes
 from client.scenes.base import Scene
-from client.scenes.launcher import game_name, seat_range
 from client.ui import CHALK, PAPER, Button, panel
+
+if TYPE_CHECKING:
+    from client.app import App
 
 
 class PlaySetupScene(Scene):
     name = "play_setup"
 
-    def __init__(self, app: Any, game: str) -> None:
+    def __init__(self, app: App, game: str) -> None:
         super().__init__(app)
         self.game = game
-        self.lo, self.hi = seat_range(game)
+        self.lo, self.hi = games.seat_range(game)
         self.players = max(self.lo, min(self.hi, 4))
         self.bots = 0
         self.box = pygame.Rect(0, 0, 0, 0)
 
     def layout(self) -> None:
-
         app, u = self.app, self.app.unit
         t = app.strings.t
         w, h = app.screen.get_size()
@@ -49,8 +51,6 @@ class PlaySetupScene(Scene):
         self.bots = max(0, min(self.players, self.bots + db))
 
     def start(self) -> None:
-        from client import modes
-
         modes.start_play(self.app, self.game, self.players, self.bots)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
@@ -63,7 +63,7 @@ class PlaySetupScene(Scene):
         app, u, te = self.app, self.app.unit, self.app.text
         self.app.background(surface)
         w, _ = surface.get_size()
-        te.blit(surface, f"{app.strings.t('launcher.play')} — {game_name(app, self.game)}", u * 2.0, PAPER,
+        te.blit(surface, f"{app.strings.t('launcher.play')} — {games.title(self.game, app.strings)}", u * 2.0, PAPER,
                 (w // 2, self.box.top - int(u * 4)), "midtop", bold=True)
         panel(surface, self.box, alpha=200)
         bh = int(u * 2.6)

@@ -1,25 +1,40 @@
 """The results frame: the table view draws what is inside; the app adds title and buttons."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
 from client.scenes.base import Scene
+from client.tables.base import TableView
 from client.ui import ACCENT, INK, PAPER, Button
+
+if TYPE_CHECKING:
+    from client.app import App
+    from client.match import Match
+
+
+class ResultsSource(Protocol):
+    """The scene under the results (the table scene): its match and the view it shows."""
+
+    match: Match
+
+    def current_view(self) -> TableView | None: ...
+
+    def layout(self) -> None: ...
 
 
 class ResultsScene(Scene):
     name = "results"
     opaque = False
 
-    def __init__(self, app: Any, table_scene: Any) -> None:
+    def __init__(self, app: App, table_scene: ResultsSource) -> None:
         super().__init__(app)
         self.table_scene = table_scene
         self.box = pygame.Rect(0, 0, 0, 0)
         self.inner = pygame.Rect(0, 0, 0, 0)
         for view in table_scene.match.views.values():
-            if getattr(view, "result", None) is None:
+            if view.result is None:
                 view.result = table_scene.match.result or {}
 
     def layout(self) -> None:

@@ -1,7 +1,7 @@
 """Settings: language, volume, mute, text size, fullscreen, player name (saved between runs)."""
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
@@ -10,6 +10,9 @@ from client.scenes.base import Scene
 from client.settings import UI_SCALES
 from client.ui import CHALK, PAPER, Button, panel
 
+if TYPE_CHECKING:
+    from client.app import App
+
 LANG_LABELS = (("ja", "日本語"), ("zh", "中文"), ("en", "English"))
 
 
@@ -17,7 +20,7 @@ class SettingsScene(Scene):
     name = "settings"
     uses_gui = True
 
-    def __init__(self, app: Any) -> None:
+    def __init__(self, app: App) -> None:
         super().__init__(app)
         self.rows: list[tuple[str, int]] = []
         self.name_entry: Any = None
@@ -141,9 +144,9 @@ class SettingsScene(Scene):
         for key, y in self.rows:
             te.blit(surface, app.strings.t(key), u * 1.15, CHALK, (self._x_label, y + bh // 2), "midleft", bold=True)
         vol_y = self.rows[1][1]
-        te.blit(surface, f"{int(round(app.settings.volume * 100))}%", u * 1.15, PAPER,
+        te.blit(surface, f"{round(app.settings.volume * 100)}%", u * 1.15, PAPER,
                 (self._x_ctl + int(u * 5.7), vol_y + bh // 2), "center")
         sc_y = self.rows[3][1]
-        te.blit(surface, f"{int(round(app.settings.ui_scale * 100))}%", u * 1.15, PAPER,
+        te.blit(surface, f"{round(app.settings.ui_scale * 100)}%", u * 1.15, PAPER,
                 (self._x_ctl + int(u * 5.7), sc_y + bh // 2), "center")
         self.draw_buttons(surface)

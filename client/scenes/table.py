@@ -10,20 +10,24 @@ Which view is drawn (``shown``):
 """
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
+from client.match import Match
 from client.scenes.base import Scene
-from client.scenes.curtain import CurtainScene
-from client.ui import ACCENT, CHALK, PAPER, Button, panel
+from client.tables.base import TableView
+from client.ui import ACCENT, CHALK, PAPER, Button, panel, seat_color
+
+if TYPE_CHECKING:
+    from client.app import App
 
 
 class TableScene(Scene):
     name = "table"
 
-    def __init__(self, app: Any, match: Any) -> None:
+    def __init__(self, app: App, match: Match) -> None:
         super().__init__(app)
         self.match = match
         humans = match.humans
@@ -34,7 +38,7 @@ class TableScene(Scene):
             self.shown = humans[0]
         else:
             self.shown = None  # nobody revealed yet: the public view
-        self.curtain: CurtainScene | None = None
+        self.curtain: Any = None  # the curtain scene while it is up (client.scenes.curtain)
         self.results_pushed = False
         self.chat_open = False
         self.chat_entry: Any = None
@@ -46,6 +50,7 @@ class TableScene(Scene):
         self.seen_chat = 0  # chat lines read (the panel was open)
         self.chat_age = 99.0  # seconds since the last chat line arrived
         self._chat_count = 0
+        self._view_rects: dict[int, pygame.Rect] = {}  # id(view) -> the rect it was given
 
     # --- pygame_gui is only used for the chat entry ----------------------------------
     @property
@@ -74,6 +79,7 @@ class TableScene(Scene):
         app, u = self.app, self.app.unit
         w, h = app.screen.get_size()
         t = app.strings.t
+        self._place_views()
         self.buttons = []
         if self.show_chat:
             bw, bh = int(u * 6), int(u * 2.2)
@@ -111,6 +117,14 @@ class TableScene(Scene):
             pygame.key.start_text_input()
             pygame.key.set_text_input_rect(self.chat_entry.rect)
 
+    def _place_views(self) -> None:
+        """Give every view (a view appears with its seat's first snapshot) the table's rect when it changed."""
+        rect = self.table_rect()
+        for view in list(self.match.views.values()):
+            if self._view_rects.get(id(view)) != rect:
+                self._view_rects[id(view)] = rect.copy()
+                view.set_rect(rect)
+
     def clock_op(self, op: str, seconds: float | None = None) -> None:
         """Host only: pause, resume or extend the phase clock."""
         if self.app.session is None or not self.match.host_token:
@@ -121,9 +135,7 @@ class TableScene(Scene):
         self.app.session.send(msg)
 
     def show_results(self) -> None:
-        from client.scenes.results import ResultsScene
-
-        self.app.push(ResultsScene(self.app, self))
+        self.app.push("results", table_scene=self)
 
     def layout_chat_button(self) -> None:
         """Refresh the chat button's unread count without touching the text entry."""
@@ -144,7 +156,7 @@ class TableScene(Scene):
             self.chat_entry = None
 
     # --- which view -------------------------------------------------------------------
-    def current_view(self) -> Any:
+    def current_view(self) -> TableView | None:
         if self.curtain is not None:
             return None
         seat = self.shown
@@ -158,6 +170,24 @@ class TableScene(Scene):
         self.shown = seat
         self.reveals.append(seat)
 
+    def show_seat(self, seat: int) -> bool:
+        """Hand the screen to local ``seat``: the curtain goes up (or turns to ``seat``), the click reveals it.
+
+        False (nothing happens) without a curtain here (LAN, display, one local player) or for a seat that
+        is not a local human one.
+        """
+        if not self.curtained or seat not in self.match.humans:
+            return False
+        if self.curtain is None:
+            self._raise_curtain(seat)
+        else:
+            self.curtain.retarget(seat)
+        return True
+
+    def _raise_curtain(self, seat: int) -> None:
+        self.shown = None  # nothing private until the click
+        self.curtain = self.app.push("curtain", table_scene=self, seat=seat)
+
     def _curtain_check(self) -> None:
         if not self.curtained or self.match.over:
             return
@@ -170,10 +200,7 @@ class TableScene(Scene):
             return
         if self.shown in acting:
             return
-        nxt = self._next(acting, self.shown)
-        self.curtain = CurtainScene(self.app, self, nxt)
-        self.shown = None  # nothing private until the click
-        self.app.push(self.curtain)
+        self._raise_curtain(self._next(acting, self.shown))
 
     def _next(self, acting: list[int], after: int | None) -> int:
         if after is None:
@@ -187,9 +214,7 @@ class TableScene(Scene):
             if self.chat_open:
                 self.toggle_chat()
                 return True
-            from client.scenes.overlays import MenuScene
-
-            self.app.push(MenuScene(self.app))
+            self.app.push("menu")
             return True
         if self.chat_open:
             if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.chat_entry:
@@ -234,16 +259,22 @@ class TableScene(Scene):
             return
         for info in msg.get("tables") or []:
             if isinstance(info, dict) and info.get("phase") == "playing" and info.get("id") != self.match.table:
-                from client.match import Match
-
-                app = self.app
+                app, session = self.app, self.app.session
+                if session is None:
+                    return
                 names = {i: n for i, n in enumerate(info.get("names") or []) if n}
-                app.session.watching.discard(self.match.table)  # over: nothing more comes from it
-                app.match = Match(app, str(info.get("game")), str(info["id"]), mode="display", humans=[],
-                                  watch=True, names=names)
-                app.session.send({"t": "watch", "table": info["id"]})
-                app.later(lambda: app.replace(TableScene(app, app.match)))
+                session.watching.discard(self.match.table)  # over: nothing more comes from it
+                match = Match(app, str(info.get("game")), str(info["id"]), mode="display", humans=[],
+                              watch=True, names=names)
+                app.match = match
+                session.send({"t": "watch", "table": info["id"]})
+                self._follow(match)
                 return
+
+    def _follow(self, match: Match) -> None:
+        """The display moves to ``match`` (a new table scene replaces this one after the frame)."""
+        app = self.app
+        app.later(lambda: app.replace("table", match=match))
 
     def update(self, dt: float) -> None:
         self._curtain_check()
@@ -265,6 +296,7 @@ class TableScene(Scene):
                 if self.chat_open:
                     self.seen_chat = self._chat_count
                 self.layout_chat_button()
+        self._place_views()
         # Every view advances (hidden seats too), so a revealed seat shows the table as it is now.
         for v in list(self.match.views.values()):
             if self.app.fast:
@@ -279,9 +311,7 @@ class TableScene(Scene):
             if self.app.fast:
                 self.app.quit(0)
                 return
-            from client.scenes.results import ResultsScene
-
-            self.app.push(ResultsScene(self.app, self))
+            self.show_results()
 
     def draw(self, surface: pygame.Surface) -> None:
         self.app.background(surface)
@@ -293,8 +323,6 @@ class TableScene(Scene):
             pygame.draw.line(surface, (70, 100, 90), bar.topleft, bar.topright, 1)
         view = self.current_view()
         if view is not None and view.view:
-            if hasattr(view, "set_rect"):
-                view.set_rect(rect)  # its hit-testing follows the same area
             view.draw(surface, rect)
         else:
             key = "table.display_waiting" if self.match.mode == "display" and not self.match.started else "table.waiting"
@@ -326,7 +354,7 @@ class TableScene(Scene):
         lines: list[tuple[str, Any]] = []
         for name, seat, text in self.match.chat[-30:]:
             for i, line in enumerate(te.wrap(f"{name}: {text}", u * 0.9, area.width)):
-                lines.append((line, CHALK if i or seat is None else app_seat_color(seat)))
+                lines.append((line, CHALK if i or seat is None else seat_color(seat)))
         step = te.font(u * 0.9).get_linesize()
         visible = lines[-max(1, area.height // step):]
         y = area.top
@@ -334,8 +362,3 @@ class TableScene(Scene):
             surface.blit(te.render(line, u * 0.9, col), (area.left, y))
             y += step
 
-
-def app_seat_color(seat: int) -> Any:
-    from client.ui import seat_color
-
-    return seat_color(seat)

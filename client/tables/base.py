@@ -17,10 +17,21 @@ import pygame
 class TableContext(Protocol):
     """What the app gives a table view (implemented by ``client.app``)."""
 
-    lang: str  # "ja" | "zh" | "en"
-    unit: float  # base size in px (≈ window height / 54 × UI scale × 1.5 on the table display)
-    fast: bool  # fast-forward animations (automated runs)
-    display_mode: bool  # table display: public view, big type, no controls
+    @property
+    def lang(self) -> str:
+        """"ja" | "zh" | "en"."""
+
+    @property
+    def unit(self) -> float:
+        """Base size in px (≈ window height / 54 × UI scale × 1.5 on the table display)."""
+
+    @property
+    def fast(self) -> bool:
+        """Fast-forward animations (automated runs)."""
+
+    @property
+    def display_mode(self) -> bool:
+        """Table display: public view, big type, no controls."""
 
     def t(self, key: str, **params: Any) -> str:
         """A UI string in the current language (``client/i18n``), params filled in."""
@@ -59,6 +70,12 @@ class TableContext(Protocol):
     def error_text(self, code: str, message: str = "", params: dict[str, Any] | None = None) -> str:
         """A server error code (``action/not_your_turn``) in the UI language; falls back to ``message``."""
 
+    def local_seats(self) -> list[int]:
+        """Pass-and-play with several local players behind a curtain: their seats (else [])."""
+
+    def show_seat(self, seat: int) -> Any:
+        """Pass-and-play: hand the screen to local ``seat`` (curtain first); its view, or None if no curtain."""
+
 
 class TableView(ABC):
     """One game's table, for one viewer (a local seat, or ``None`` for the display)."""
@@ -72,6 +89,7 @@ class TableView(ABC):
         self.legal: list[dict[str, Any]] = []
         self.sid = -1
         self.result: dict[str, Any] | None = None  # the game's result once it is over (set by the app)
+        self.area: pygame.Rect | None = None  # where the table scene draws this view (``set_rect``)
 
     # --- data from the server -----------------------------------------------------
     def set_snapshot(self, view: dict[str, Any], legal: list[dict[str, Any]], sid: int) -> None:
@@ -84,6 +102,11 @@ class TableView(ABC):
     def set_clock(self, clock: Any) -> None:
         """The phase clock from the snapshot or a ``clock`` message: ``{"deadline_in", "paused", "total"}``
         in seconds, or None when no timed phase runs. Called after ``set_snapshot``."""
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        """The area the view is drawn into (the table scene calls it on layout and resize, never while
+        drawing); views that lay out or hit-test by it override this."""
+        self.area = pygame.Rect(rect)
 
     def set_names(self, names: list[str]) -> None:
         """Display names per seat (from the lobby; bots get a localized "Bot n"), whenever they change."""
@@ -120,7 +143,7 @@ class TableView(ABC):
         ``self.result`` holds the snapshot's ``result`` (winners, scores, why) once the game is over
         (set by the app). Default: the winners' names.
         """
-        result = getattr(self, "result", None) or {}
+        result = self.result or {}
         names = [self.ctx.seat_name(s) for s in result.get("winners", []) if isinstance(s, int)]
         sep = ", " if self.ctx.lang == "en" else "、"
         line = self.ctx.t("results.winners", names=sep.join(names)) if names else self.ctx.t("results.no_winner")

@@ -19,8 +19,7 @@ import pygame  # noqa: E402
 from client import modes  # noqa: E402
 from client.app import App  # noqa: E402
 from client.net import NetSession  # noqa: E402
-from client.scenes.connecting import open_session, start_local_server  # noqa: E402
-from client.scenes.lobby import LobbyScene  # noqa: E402
+from client.services import open_session, start_local_server  # noqa: E402
 from houkago.cli import build_parser  # noqa: E402
 
 OUT = Path(__file__).resolve().parent
@@ -43,7 +42,7 @@ def main() -> None:
         pygame.image.save(app.screen, str(OUT / f"launcher_{lang}.png"))
         port = start_local_server(app, host="127.0.0.1", port=0)
         open_session(app, "127.0.0.1", port)
-        lobby = app.push(LobbyScene(app, "fate_votes", hosting=True, port=port))
+        lobby = app.push("lobby", game="fate_votes", hosting=True, port=port)
         frames(app, 5)
         pygame.image.save(app.screen, str(OUT / f"lobby_setup_{lang}.png"))
         lobby.open_table()

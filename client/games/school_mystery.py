@@ -1,0 +1,17 @@
+"""school_mystery on the client: the table view, the launcher card, subjects as option choices."""
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from client.games.descriptor import GameClient
+
+
+def subject_choices(content: Any) -> Mapping[Any, Mapping[str, str]]:
+    """The subjects in the loaded content (id -> language -> title), offered for the ``subject`` option."""
+    subjects = getattr(content, "subjects", None) or {}
+    return {sid: dict(sub.title) for sid, sub in subjects.items()}
+
+
+CLIENT = GameClient(view="client.tables.school_mystery:SchoolMysteryTable", colour=(96, 160, 96), suit="♣",
+                    choice_sources={"subject": subject_choices})

@@ -1,0 +1,22 @@
+"""Every scene by name: the app pushes, replaces and finds scenes by these names.
+
+Scenes never construct (or import) each other: they ask the app for ``push("lobby", ...)``.
+The keyword arguments of a push go to the scene's constructor after ``app``.
+"""
+from __future__ import annotations
+
+from client.scenes.base import Scene
+from client.scenes.connecting import DisplayConnectScene, PlayConnectScene
+from client.scenes.curtain import CurtainScene
+from client.scenes.join import JoinScene
+from client.scenes.launcher import LauncherScene
+from client.scenes.lobby import LobbyScene
+from client.scenes.overlays import MenuScene, ReconnectingScene
+from client.scenes.play_setup import PlaySetupScene
+from client.scenes.results import ResultsScene
+from client.scenes.settings import SettingsScene
+from client.scenes.table import TableScene
+
+SCENES: dict[str, type[Scene]] = {cls.name: cls for cls in (
+    LauncherScene, SettingsScene, PlaySetupScene, JoinScene, LobbyScene, PlayConnectScene, DisplayConnectScene,
+    TableScene, CurtainScene, ResultsScene, ReconnectingScene, MenuScene)}

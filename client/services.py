@@ -1,0 +1,86 @@
+"""The client's services: local servers, connections and LAN discovery, behind one module.
+
+Scenes and modes call these; nothing else in the client imports ``server`` or starts a
+thread that talks to the network. The functions that take ``app`` keep what they start
+on it (``app.server``, ``app.session``) so that leaving the table stops it.
+"""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Any, Protocol
+
+from client.net import NetSession
+
+
+class Holder(Protocol):
+    """Where the running server and the session are kept (the App)."""
+
+    server: Any
+    session: Any
+
+    def player_name(self) -> str: ...
+
+
+def start_local_server(app: Holder, host: str = "127.0.0.1", port: int = 0, data_dir: str | None = None,
+                       discovery: bool = False) -> int:
+    """Start ``server.runtime.ServerThread`` in this process (kept on ``app.server``); returns its port.
+
+    A taken fixed port falls back to a free one. Raises ImportError / RuntimeError / OSError.
+    """
+    from server.runtime import ServerThread
+
+    directory = Path(data_dir) if data_dir else None
+    try:
+        server = ServerThread(host=host, port=port, data_dir=directory, discovery=discovery)
+        bound = server.start()
+    except (RuntimeError, OSError):
+        if port == 0:
+            raise
+        server = ServerThread(host=host, port=0, data_dir=directory, discovery=discovery)
+        bound = server.start()
+    app.server = server
+    return int(bound)
+
+
+def stop_local_server(app: Holder) -> None:
+    """Stop the server this client started, if any."""
+    server, app.server = app.server, None
+    if server is not None:
+        try:
+            server.stop()
+        except Exception:  # noqa: BLE001 - leaving anyway; the thread is a daemon
+            return
+
+
+def open_session(app: Holder, host: str, port: int, record: bool = False) -> NetSession:
+    """A new connection (the previous one is closed), kept on ``app.session``."""
+    if app.session is not None:
+        app.session.close()
+    app.session = NetSession(host, port, name=app.player_name(), record=record).start()
+    return app.session
+
+
+def close_session(app: Holder) -> None:
+    session, app.session = app.session, None
+    if session is not None:
+        session.close()
+
+
+def browse(timeout: float = 3.0) -> list[dict[str, Any]]:
+    """Servers announced on the LAN (zeroconf); [] when discovery is unavailable. Blocks ``timeout`` s."""
+    try:
+        from server.discovery import browse as zeroconf_browse
+
+        return list(zeroconf_browse(timeout))
+    except Exception:  # noqa: BLE001 - no discovery: the player types an address
+        return []
+
+
+def lan_addresses(limit: int = 2) -> list[str]:
+    """This machine's LAN addresses (a hint for the host to read out); [] when unknown."""
+    try:
+        from server.discovery import lan_addresses as addresses
+
+        return list(addresses())[:limit]
+    except Exception:  # noqa: BLE001 - only a hint on screen
+        return []

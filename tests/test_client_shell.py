@@ -162,3 +162,29 @@ def test_show_seat_raises_the_curtain_through_the_table_scene(app, monkeypatch):
     assert view.ctx.show_seat(0) is match.view_for(0) and app.top.seat == 0  # the same curtain turns
     assert [s.name for s in app.scenes].count("curtain") == 1
     assert view.ctx.show_seat(5) is None  # not a local seat
+
+
+@pytest.mark.parametrize("lang,scale", [("ja", 1.5), ("en", 1.5), ("zh", 1.5), ("en", 1.0)])
+def test_launcher_fits_1280x720_at_every_text_size(tmp_path, lang, scale):
+    """Title, cards and buttons inside the window, in order top to bottom, none overlapping."""
+    a = make_app(tmp_path, "--lang", lang, "--size", "1280x720")
+    try:
+        a.settings.ui_scale = scale
+        from client import modes
+
+        modes.start(a, a.args)
+        a.relayout()
+        launcher, screen = a.top, a.screen.get_rect()
+        title = a.text.render(a.strings.t("app.title"), a.unit * 3.4, (0, 0, 0), True).get_rect(
+            midtop=(screen.centerx, launcher.title_y))
+        cards = [r for _, r in launcher.cards]
+        main = [b.rect for b in launcher.buttons if b.key in ("host", "join", "play", "display")]
+        corner = [b.rect for b in launcher.buttons if b.key in ("settings", "quit")]
+        for rect in [title, *cards, *main, *corner]:
+            assert screen.contains(rect), rect
+        assert title.bottom <= launcher.choose_y <= min(r.top for r in cards)
+        assert max(r.bottom for r in cards) < min(r.top for r in main)
+        assert not any(t.colliderect(c) for t in [title, *cards] for c in corner)
+        assert all(r.height >= a.unit * 12 for r in cards)
+    finally:
+        a.shutdown()

@@ -21,22 +21,37 @@ class LauncherScene(Scene):
         wanted = getattr(app.args, "game", None)
         self.game = wanted if wanted in self.games else self.games[0]
         self.cards: list[tuple[str, pygame.Rect]] = []
+        self.title_y = self.subtitle_y = self.choose_y = self.band_h = 0
 
     def layout(self) -> None:
-        app, u = self.app, self.app.unit
+        app, u, te = self.app, self.app.unit, self.app.text
         w, h = app.screen.get_size()
         t = app.strings.t
-        card_w, card_h = int(u * 15.5), int(u * 21.5)
-        gap = int(u * 2.2)
         n = len(self.games)
-        total = n * card_w + (n - 1) * gap
-        x0 = (w - total) // 2
-        y0 = int(h * 0.25)
+        gap = int(u * 2.2)
+        card_w = min(int(u * 15.5), (w - int(u * 4) - (n - 1) * gap) // n)
+        total = max(n * card_w + (n - 1) * gap, min(w - int(u * 4), int(u * 50)))
+        # A column from the top: title, subtitle, "choose a game", the cards, the buttons; the key hints at the
+        # bottom. The cards take the height that is left (large text on a small window: shorter cards).
+        title_h, sub_h = te.font(u * 3.4, True).get_linesize(), te.font(u * 1.15).get_linesize()
+        choose_h, keys_h = te.font(u * 1.15, True).get_linesize(), te.font(u * 0.8).get_linesize()
+        bh = int(u * 5.4)
+        fixed = (int(u * 0.8) + title_h + sub_h + int(u * 0.6) + choose_h + int(u * 0.8) + int(u * 2.0) + bh
+                 + int(u * 0.6) + keys_h + int(u * 0.4))
+        card_h = max(int(u * 12), min(int(u * 21.5), h - fixed))
+        self.title_y = int(u * 0.8) + max(0, h - fixed - card_h) * 2 // 5
+        self.subtitle_y = self.title_y + title_h
+        self.choose_y = self.subtitle_y + sub_h + int(u * 0.6)
+        y0 = self.choose_y + choose_h + int(u * 0.8)
+        x0 = (w - n * card_w - (n - 1) * gap) // 2
         self.cards = [(g, pygame.Rect(x0 + i * (card_w + gap), y0, card_w, card_h)) for i, g in enumerate(self.games)]
-        by = y0 + card_h + int(u * 2.6)
+        # One band height for every card: the words of the wordiest card fit under it.
+        words = max(self._words_height(g, card_w - 2 * int(u)) for g in self.games)
+        self.band_h = max(int(u * 4), min(int(card_h * 0.42), card_h - words))
+        by = y0 + card_h + int(u * 2.0)
         bgap = int(u * 1.2)
-        bw, bh = (total - 3 * bgap) // 4, int(u * 5.4)
-        bx = x0
+        bw = (total - 3 * bgap) // 4
+        bx = (w - total) // 2
         self.buttons = [
             Button(t("launcher.host"), pygame.Rect(bx, by, bw, bh), lambda: modes.start_host(app, self.game),
                    hint=t("launcher.host_hint"), key="host"),
@@ -53,6 +68,24 @@ class LauncherScene(Scene):
                                    lambda: modes.open_settings(app), key="settings"))
         self.buttons.append(Button(t("launcher.quit"), pygame.Rect(w - sw - int(u), int(u) + sh + int(u * 0.6),
                                                                    sw, sh), lambda: app.quit(0), key="quit"))
+
+    def _name_size(self, game: str, width: int) -> tuple[str, float]:
+        """The game's name and the font size that fits it on one line of ``width`` (down to 1 unit)."""
+        u, te = self.app.unit, self.app.text
+        name = games.title(game, self.app.strings)
+        size = u * 1.5
+        while te.size(name, size, True)[0] > width and size > u * 1.0:
+            size *= 0.93
+        return name, size
+
+    def _words_height(self, game: str, width: int) -> int:
+        """Height under a card's band: its name (≤ 2 lines), tagline and player count with their gaps."""
+        u, te = self.app.unit, self.app.text
+        name, size = self._name_size(game, width)
+        tagline = self.app.strings.t(f"game.{game}_tagline")
+        return (int(u * 0.9) + min(2, len(te.balanced(name, size, width, True))) * te.font(size, True).get_linesize()
+                + int(u * 0.7) + len(te.balanced(tagline, u * 0.85, width)) * te.font(u * 0.85).get_linesize()
+                + int(u * 2.6))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -72,15 +105,14 @@ class LauncherScene(Scene):
         self.app.background(surface)
         w, _ = surface.get_size()
         h = surface.get_height()
-        top = self.cards[0][1].top
-        te.blit(surface, app.strings.t("app.title"), u * 3.4, PAPER, (w // 2, top - int(u * 10.6)), "midtop", bold=True)
-        te.blit(surface, app.strings.t("app.subtitle"), u * 1.15, CHALK_DIM, (w // 2, top - int(u * 5.6)), "midtop")
-        te.blit(surface, app.strings.t("launcher.choose_game"), u * 1.15, CHALK, (w // 2, top - int(u * 1.4)),
-                "midbottom", bold=True)
+        te.blit(surface, app.strings.t("app.title"), u * 3.4, PAPER, (w // 2, self.title_y), "midtop", bold=True)
+        te.blit(surface, app.strings.t("app.subtitle"), u * 1.15, CHALK_DIM, (w // 2, self.subtitle_y), "midtop")
+        te.blit(surface, app.strings.t("launcher.choose_game"), u * 1.15, CHALK, (w // 2, self.choose_y), "midtop",
+                bold=True)
         for game, rect in self.cards:
             self._draw_card(surface, game, rect, game == self.game)
         self.draw_buttons(surface)
-        te.blit(surface, app.strings.t("launcher.keys"), u * 0.8, CHALK_DIM, (w // 2, h - int(u * 0.8)), "midbottom")
+        te.blit(surface, app.strings.t("launcher.keys"), u * 0.8, CHALK_DIM, (w // 2, h - int(u * 0.4)), "midbottom")
 
     def _draw_card(self, surface: pygame.Surface, game: str, rect: pygame.Rect, selected: bool) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
@@ -92,19 +124,18 @@ class LauncherScene(Scene):
                              border_radius=int(u * 1.0))
         desc = games.client(game)
         assert desc is not None  # self.games lists only games with a descriptor
-        band = pygame.Rect(r.left, r.top, r.width, int(r.height * 0.42))
+        width = r.width - 2 * int(u)
+        name, size = self._name_size(game, width)
+        tagline = app.strings.t(f"game.{game}_tagline")
+        band = pygame.Rect(r.left, r.top, r.width, self.band_h)
         pygame.draw.rect(surface, desc.colour, band, border_top_left_radius=int(u * 0.8),
                          border_top_right_radius=int(u * 0.8))
-        te.blit(surface, desc.suit, u * 5, PAPER, band.center, "center")
-        inner = pygame.Rect(r.left + int(u), band.bottom + int(u * 0.9), r.width - 2 * int(u), int(u * 4))
-        name = games.title(game, app.strings)
-        size = u * 1.5
-        while te.size(name, size, True)[0] > inner.width and size > u * 1.0:
-            size *= 0.93
+        te.blit(surface, desc.suit, min(u * 5, band.height * 0.7), PAPER, band.center, "center")
+        inner = pygame.Rect(r.left + int(u), band.bottom + int(u * 0.9), width, int(u * 4))
         used = te.blit_wrapped(surface, name, size, INK, inner, bold=True, align="center", max_lines=2)
         tag = pygame.Rect(inner.left, inner.top + used + int(u * 0.7), inner.width,
                           r.bottom - int(u * 2.6) - (inner.top + used + int(u * 0.7)))
-        te.blit_wrapped(surface, app.strings.t(f"game.{game}_tagline"), u * 0.85, (80, 80, 88), tag, align="center",
+        te.blit_wrapped(surface, tagline, u * 0.85, (80, 80, 88), tag, align="center",
                         max_lines=4)
         lo, hi = games.seat_range(game)
         te.blit(surface, app.strings.t("game.players", min=lo, max=hi), u * 0.95, (90, 90, 96),

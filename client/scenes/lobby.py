@@ -136,7 +136,8 @@ class LobbyScene(Scene):
                                        key="open"))
         else:
             self._seat_buttons()
-        self.buttons.append(Button(t("lobby.leave"), pygame.Rect(self.box.left, h - int(u * 3.4), int(u * 9), bh),
+        leave_y = min(h - int(u * 3.4), self.box.bottom + int(u * 1.2))  # under the panel (the set-up one is short)
+        self.buttons.append(Button(t("lobby.leave"), pygame.Rect(self.box.left, leave_y, int(u * 9), bh),
                                    self.app.back_to_launcher, key="leave"))
 
     def control_span(self) -> tuple[int, int]:

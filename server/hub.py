@@ -476,6 +476,8 @@ class Hub:
             raise HoukagoError("table/not_started", "the game has not started")
         if t.phase == OVER:
             raise RuleError("game/over", "the game is over")
+        if not isinstance(msg["action"].get("type"), str):
+            raise RuleError("action/bad_shape", "an action is a map with a 'type'")
         if not t.check_sid(seat_no, msg["sid"], msg["action"]):
             raise HoukagoError("action/stale", "the game moved on; look again and retry",
                                sid=t.sid, yours=msg["sid"])

@@ -193,7 +193,7 @@ class Bench:
     def setup(self) -> None:
         control = self.connect()
         for _ in range(self.m):
-            control.send({"t": "create", "game": "bench_vote", "seats": self.n, "bot_delay": 0})
+            control.send({"t": "create", "game": "bench_vote", "seats": self.n, "bot_delay": 0, "practice": True})
             created = control.recv("created")
             tid, host = created["table"], created["host"]
             clients, tokens = [], []

@@ -230,7 +230,8 @@ async def seat_table(host: str, port: int, game: str, players: int, level: str, 
     tasks: list[asyncio.Task] = []
     try:
         await control.connect()
-        created = await control.request({"t": "create", "game": game, "seats": players, "bot_delay": 0},
+        created = await control.request({"t": "create", "game": game, "seats": players, "bot_delay": 0,
+                                         "practice": True},
                                         "created")
         table, host_token = created["table"], created["host"]
         watch = TableWatch(players, stats)

@@ -219,6 +219,12 @@ class Hub:
         if not 0 <= seat < t.n or not token_ok(token, t.seats[seat].token_hash):
             raise HoukagoError("seat/bad_token", "that seat token is not valid for this seat", seat=seat)
 
+    def _holder(self, conn: Conn, t: Table, seat: int) -> None:
+        """Only the connection holding a seat acts for it (another must ``resume`` it first)."""
+        if t.seats[seat].holder != conn.id:
+            raise HoukagoError("seat/not_holder", "this connection does not hold that seat; resume it first",
+                               seat=seat)
+
     def _save(self, t: Table) -> None:
         if self.journal is not None:
             self.journal.save_table(t.record())
@@ -328,12 +334,13 @@ class Hub:
         delay = float(msg.get("bot_delay", 0.5))
         if not 0.0 <= delay <= MAX_BOT_DELAY:
             raise HoukagoError("msg/bad_field", "bot_delay must be 0–60 seconds", field="bot_delay")
+        practice = bool(msg.get("practice", False))
         tid = secrets.token_hex(4)
         while tid in self.tables:
             tid = secrets.token_hex(4)
         host_token, host_hash = new_token()
         t = Table(id=tid, spec=spec, n=seats, options=options, host_hash=host_hash, bot_delay=delay,
-                  takeover_enabled=bool(msg.get("takeover", True)), created=self.wall())
+                  takeover_enabled=bool(msg.get("takeover", True)), created=self.wall(), practice=practice)
         self.tables[tid] = t
         self._save(t)
         log.info("table %s created: %s, %d seats", tid, spec.id, seats)
@@ -418,6 +425,7 @@ class Hub:
     def _on_ready(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
         t = self._table(msg["table"])
         self._seat(t, msg["seat"], msg["token"])
+        self._holder(conn, t, msg["seat"])
         t.seats[msg["seat"]].ready = msg["ready"]
         return self._lobby(t, also=conn.id)
 
@@ -459,6 +467,8 @@ class Hub:
         seed = msg.get("seed")
         if seed is None:
             seed = secrets.randbits(62)
+        elif not t.practice:  # the deal is the server's: a chosen seed would let the host know every hand
+            raise HoukagoError("table/not_practice", "only a practice table may choose its seed")
         elif not -(2 ** 63) <= seed < 2 ** 63:
             raise HoukagoError("msg/bad_field", "seed out of range", field="seed")
         t.start(seed, now, self.wall())
@@ -472,6 +482,7 @@ class Hub:
         t = self._table(msg["table"])
         seat_no = msg["seat"]
         self._seat(t, seat_no, msg["token"])
+        self._holder(conn, t, seat_no)
         if t.state is None:
             raise HoukagoError("table/not_started", "the game has not started")
         if t.phase == OVER:
@@ -482,8 +493,8 @@ class Hub:
             raise HoukagoError("action/stale", "the game moved on; look again and retry",
                                sid=t.sid, yours=msg["sid"])
         seat = t.seats[seat_no]
-        if seat.takeover is not None:  # the human is back: the stand-in bot stops
-            seat.takeover = None
+        if seat.takeover is not None or seat.away_since is not None:  # the human is back: no stand-in bot
+            seat.takeover, seat.away_since = None, None
             t.bot_due.pop(seat_no, None)
         return self._accept(t, seat_no, msg["action"], now, conn=conn, ref=ref)
 
@@ -492,6 +503,7 @@ class Hub:
         seat_no = msg.get("seat")
         if seat_no is not None:
             self._seat(t, seat_no, msg.get("token"))
+            self._holder(conn, t, seat_no)
             name = t.seats[seat_no].name
         elif conn.id in t.members():
             name = conn.name or "spectator"

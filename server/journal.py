@@ -41,7 +41,9 @@ CREATE TABLE IF NOT EXISTS tables (
     takeover INTEGER NOT NULL,
     created REAL NOT NULL,
     started REAL,
-    finished REAL
+    finished REAL,
+    practice INTEGER NOT NULL DEFAULT 0,
+    fingerprint TEXT
 );
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL,
@@ -51,6 +53,16 @@ CREATE TABLE IF NOT EXISTS actions (
     PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;
 """
+
+
+SCHEMA_VERSION = 2  # PRAGMA user_version; 0 = the first release (no practice/fingerprint columns)
+
+_COLUMNS = ("id, game, seats, options, seed, host_hash, tokens, names, bots, bot_delay, takeover, created, "
+            "started, finished, practice, fingerprint")
+
+
+class JournalError(Exception):
+    """A journal this server cannot use (newer schema, unreadable file, read-only folder)."""
 
 
 def _pack(x: Any) -> bytes:
@@ -79,6 +91,8 @@ class TableRecord:
     created: float = field(default_factory=time.time)
     started: float | None = None
     finished: float | None = None
+    practice: bool = False
+    fingerprint: str | None = None  # the rules/content fingerprint the table was started with
 
 
 class Journal:
@@ -90,20 +104,34 @@ class Journal:
         self._db = sqlite3.connect(str(path), isolation_level="DEFERRED", check_same_thread=False)
         self._db.execute("PRAGMA journal_mode=WAL")
         self._db.execute("PRAGMA synchronous=NORMAL")
-        self._db.executescript(SCHEMA)
-        self._db.commit()
+        self._migrate()
         self._dirty = False
         self._actions: list[tuple[str, int, int, bytes]] = []
+
+    def _migrate(self) -> None:
+        """Create or upgrade the schema; ``PRAGMA user_version`` says which one a file has."""
+        db = self._db
+        version = db.execute("PRAGMA user_version").fetchone()[0]
+        if version > SCHEMA_VERSION:
+            raise JournalError(f"{self.path}: journal schema {version} is newer than this server's "
+                               f"({SCHEMA_VERSION}); use a newer houkago")
+        columns = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
+        if columns:  # an older file: add what is missing
+            for name, decl in (("practice", "INTEGER NOT NULL DEFAULT 0"), ("fingerprint", "TEXT")):
+                if name not in columns:
+                    db.execute(f"ALTER TABLE tables ADD COLUMN {name} {decl}")
+        db.executescript(SCHEMA)
+        db.execute(f"PRAGMA user_version={SCHEMA_VERSION}")
+        db.commit()
 
     # --- writes (uncommitted until commit()) ---------------------------------
     def save_table(self, rec: TableRecord) -> None:
         self._write_actions()
         self._db.execute(
-            "INSERT OR REPLACE INTO tables (id, game, seats, options, seed, host_hash, tokens, names, bots, "
-            "bot_delay, takeover, created, started, finished) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            f"INSERT OR REPLACE INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (rec.id, rec.game, rec.seats, _pack(rec.options), rec.seed, rec.host_hash, _pack(rec.tokens),
              _pack(rec.names), _pack(rec.bots), rec.bot_delay, int(rec.takeover), rec.created, rec.started,
-             rec.finished))
+             rec.finished, int(rec.practice), rec.fingerprint))
         self._dirty = True
 
     def append_action(self, table_id: str, n: int, seat: int, action: dict[str, Any]) -> None:
@@ -130,22 +158,20 @@ class Journal:
     # --- reads -----------------------------------------------------------------
     def _record(self, row: tuple) -> TableRecord:
         (tid, game, seats, options, seed, host_hash, tokens, names, bots, bot_delay, takeover, created,
-         started, finished) = row
+         started, finished, practice, fingerprint) = row
         return TableRecord(id=tid, game=game, seats=seats, options=_unpack(options), seed=seed,
                            host_hash=host_hash, tokens=_unpack(tokens), names=_unpack(names), bots=_unpack(bots),
                            bot_delay=bot_delay, takeover=bool(takeover), created=created, started=started,
-                           finished=finished)
+                           finished=finished, practice=bool(practice), fingerprint=fingerprint)
 
     def unfinished(self) -> list[TableRecord]:
         rows = self._db.execute(
-            "SELECT id, game, seats, options, seed, host_hash, tokens, names, bots, bot_delay, takeover, "
-            "created, started, finished FROM tables WHERE finished IS NULL ORDER BY created").fetchall()
+            f"SELECT {_COLUMNS} FROM tables WHERE finished IS NULL ORDER BY created").fetchall()
         return [self._record(r) for r in rows]
 
     def table(self, table_id: str) -> TableRecord | None:
         row = self._db.execute(
-            "SELECT id, game, seats, options, seed, host_hash, tokens, names, bots, bot_delay, takeover, "
-            "created, started, finished FROM tables WHERE id=?", (table_id,)).fetchone()
+            f"SELECT {_COLUMNS} FROM tables WHERE id=?", (table_id,)).fetchone()
         return self._record(row) if row else None
 
     def actions(self, table_id: str) -> list[tuple[int, dict[str, Any]]]:

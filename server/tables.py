@@ -121,6 +121,7 @@ class Table:
     bot_delay: float = 0.5
     takeover_enabled: bool = True
     created: float = 0.0
+    practice: bool = False  # a practice table may choose its seed (every member sees it is one)
     seats: list[Seat] = field(default_factory=list)
     seed: int | None = None
     state: dict[str, Any] | None = None
@@ -147,13 +148,15 @@ class Table:
             id=self.id, game=self.spec.id, seats=self.n, options=self.options, host_hash=self.host_hash,
             tokens=[s.token_hash for s in self.seats], names=[s.name for s in self.seats],
             bots=[s.bot for s in self.seats], bot_delay=self.bot_delay, takeover=self.takeover_enabled,
-            seed=self.seed, created=self.created, started=self.started_wall, finished=self.finished_wall)
+            seed=self.seed, created=self.created, started=self.started_wall, finished=self.finished_wall,
+            practice=self.practice)
 
     @classmethod
     def from_record(cls, rec: TableRecord, spec: GameSpec, journal: Journal, now: float) -> "Table":
         """Rebuild a table: replay seed + journaled actions, checking each applies."""
         t = cls(id=rec.id, spec=spec, n=rec.seats, options=rec.options, host_hash=rec.host_hash,
-                bot_delay=rec.bot_delay, takeover_enabled=rec.takeover, created=rec.created)
+                bot_delay=rec.bot_delay, takeover_enabled=rec.takeover, created=rec.created,
+                practice=rec.practice)
         for seat, tok, name, bot in zip(t.seats, rec.tokens, rec.names, rec.bots):
             seat.token_hash, seat.name, seat.bot = tok, name, bot
             if tok is not None:
@@ -342,8 +345,8 @@ class Table:
                  "bot": s.bot_level, "ready": s.ready, "colour": i}
                 for i, s in enumerate(self.seats)],
             "phase": self.phase, "options": self.options, "sid": self.sid, "bot_delay": self.bot_delay,
-            "takeover": self.takeover_enabled, "watchers": len(self.watchers)}
+            "takeover": self.takeover_enabled, "watchers": len(self.watchers), "practice": self.practice}
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.spec.id, "seats": self.n, "free": sum(not s.taken for s in self.seats),
-                "phase": self.phase, "names": [s.name for s in self.seats]}
+                "phase": self.phase, "names": [s.name for s in self.seats], "practice": self.practice}

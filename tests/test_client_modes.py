@@ -115,7 +115,7 @@ def test_display_receives_only_public_data_and_sends_only_watch(tmp_path, monkey
     player = net.NetSession("127.0.0.1", port, name="p").start()
     app = None
     try:
-        player.send({"t": "create", "game": "fate_votes", "seats": 4, "bot_delay": 0})
+        player.send({"t": "create", "game": "fate_votes", "seats": 4, "bot_delay": 0, "practice": True})
         created = player.wait_for("created")
         table, host = created["table"], created["host"]
         player.send({"t": "join", "table": table, "seat": 0, "name": "Mio"})
@@ -249,7 +249,7 @@ def test_display_follows_the_next_game(tmp_path):
     app = None
 
     def bots_table(delay: float, start: bool = True) -> tuple[str, str]:
-        player.send({"t": "create", "game": "fate_votes", "seats": 4, "bot_delay": delay})
+        player.send({"t": "create", "game": "fate_votes", "seats": 4, "bot_delay": delay, "practice": True})
         created = player.wait_for("created")
         for s in range(4):
             player.send({"t": "bot", "table": created["table"], "host": created["host"], "seat": s})

@@ -43,7 +43,7 @@ def collect(session: Any, pred, timeout: float = 10.0) -> list[dict[str, Any]]:
 
 
 def seat_table(session: Any, game: str, seats: int, humans: list[int]) -> str:
-    session.send({"t": "create", "game": game, "seats": seats, "name": "host", "bot_delay": 0})
+    session.send({"t": "create", "game": game, "seats": seats, "name": "host", "bot_delay": 0, "practice": True})
     created = collect(session, lambda m: m["t"] == "created")[-1]
     table, host = created["table"], created["host"]
     for s in range(seats):

@@ -42,7 +42,7 @@ def test_kill9_restart_resume_and_finish(tmp_path: Path) -> None:
     proc, port = start_server(tmp_path)
     try:
         host = SyncClient(port, "host")
-        table, host_token = host.create(GAME, N, options=FAST_OPTIONS)
+        table, host_token = host.create(GAME, N, options=FAST_OPTIONS, practice=True)
         players = {}
         for s in range(N):
             players[s] = SyncClient(port, f"p{s}")
@@ -94,7 +94,7 @@ def test_restart_restores_lobby_tables_and_host_token(tmp_path: Path) -> None:
     proc, port = start_server(tmp_path)
     try:
         host = SyncClient(port, "host")
-        table, host_token = host.create(GAME, N, options=FAST_OPTIONS)
+        table, host_token = host.create(GAME, N, options=FAST_OPTIONS, practice=True)
         p = SyncClient(port, "p")
         seat = p.join(table, None, name="Aoi")
         proc.send_signal(signal.SIGKILL)

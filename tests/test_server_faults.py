@@ -20,7 +20,7 @@ def test_slow_client_is_dropped_and_the_table_keeps_going(tmp_path: Path) -> Non
     port = srv.start()
     try:
         host = SyncClient(port, "host")
-        table, host_token = host.create(GAME, N, options=FAST_OPTIONS)
+        table, host_token = host.create(GAME, N, options=FAST_OPTIONS, practice=True)
         players = {s: SyncClient(port, f"p{s}") for s in range(N - 1)}
         for s, c in players.items():
             c.join(table, s)
@@ -76,7 +76,7 @@ def test_grace_then_bot_takes_over_then_human_returns(tmp_path: Path) -> None:
     port = srv.start()
     try:
         host = SyncClient(port, "host")
-        table, host_token = host.create(GAME, N, options=FAST_OPTIONS, bot_delay=0.01)
+        table, host_token = host.create(GAME, N, options=FAST_OPTIONS, bot_delay=0.01, practice=True)
         host.send({"t": "watch", "table": table})
         players = {s: SyncClient(port, f"p{s}") for s in range(N)}
         for s, c in players.items():

@@ -76,7 +76,7 @@ def one(msgs: list[tuple[int, dict]], kind: str, cid: int | None = None) -> dict
 
 def started(h: Harness, seats: int = 2, bots: int = 0, bot_delay: float = 0.0):
     host = h.conn()
-    created = one(h.send(host, {"t": "create", "game": "timed", "seats": seats, "bot_delay": bot_delay}), "created")
+    created = one(h.send(host, {"t": "create", "game": "timed", "seats": seats, "bot_delay": bot_delay, "practice": True}), "created")
     table, host_token = created["table"], created["host"]
     players = {}
     for s in range(seats - bots):

@@ -24,7 +24,7 @@ def server(tmp_path: Path):
 def seat_six(port: int, seed: int, options: dict | None = None):
     """A host, six players (one connection each) and a spectator; the game started."""
     host = SyncClient(port, "host")
-    table, host_token = host.create(GAME, N, options=FAST_OPTIONS if options is None else options)
+    table, host_token = host.create(GAME, N, options=FAST_OPTIONS if options is None else options, practice=True)
     players = {}
     for s in range(N):
         c = SyncClient(port, f"p{s}")
@@ -106,7 +106,7 @@ def test_chat_reaches_the_table_and_strangers_cannot_chat(server: ServerThread) 
 
 def test_lobby_list_bots_and_start_rules(server: ServerThread) -> None:
     host = SyncClient(server.port, "host")
-    table, host_token = host.create(GAME, N, options=FAST_OPTIONS, bot_delay=0.01)
+    table, host_token = host.create(GAME, N, options=FAST_OPTIONS, bot_delay=0.01, practice=True)
     host.send({"t": "list"})
     listed = host.expect("tables")["tables"]
     assert any(t["id"] == table for t in listed) == REGISTRY[GAME].listed
@@ -174,7 +174,7 @@ def test_one_connection_holds_several_seats_and_watches(server: ServerThread) ->
     """Pass-and-play: one client, every seat, plus the table display view."""
     seed = 12
     c = SyncClient(server.port, "family laptop")
-    table, host_token = c.create(GAME, N, options=FAST_OPTIONS)
+    table, host_token = c.create(GAME, N, options=FAST_OPTIONS, practice=True)
     for s in range(N):
         assert c.join(table, s, name=f"kid{s}") == s
     c.send({"t": "watch", "table": table})

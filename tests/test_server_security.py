@@ -29,7 +29,7 @@ def server(tmp_path_factory: pytest.TempPathFactory):
 def game(server: ServerThread):
     """A started table: players[s] holds seat s; a spectator watches."""
     host = SyncClient(server.port, "host")
-    table, host_token = host.create(GAME, N, options=FAST_OPTIONS)
+    table, host_token = host.create(GAME, N, options=FAST_OPTIONS, practice=True)
     players = {}
     for s in range(N):
         players[s] = SyncClient(server.port, f"p{s}")

@@ -95,6 +95,8 @@ class PlayConnectScene(StatusScene):
                                "name": self.app.player_name(), "takeover": False}
         if self.until_over:
             msg["bot_delay"] = 0
+        if self.seed is not None:  # only a practice table may choose its seed
+            msg["practice"] = True
         session.send(msg)
 
     def on_message(self, msg: dict[str, Any]) -> None:

@@ -1,10 +1,10 @@
-"""The fate_votes and mind_swap engines behave exactly as when the fingerprints were recorded.
+"""The fate_votes, mind_swap and school_mystery engines behave exactly as when the fingerprints were recorded.
 
 Random games on fixed seeds fold every legal list, event list, state, periodic views and the
 result into one sha256 per game (tools/engine_fingerprints.py, which also asserts that
 ``apply`` never changes its input). Digests live in tests/data/engine_fingerprints.json;
 regenerate them only for an intended rule change. This replays the tool's quick cases
-(all fate_votes games, a quarter of the mind_swap ones); ``tools/engine_fingerprints.py
+(all fate_votes games, a quarter of the mind_swap and school_mystery ones); ``tools/engine_fingerprints.py
 --check`` replays every case.
 """
 from __future__ import annotations
@@ -33,10 +33,10 @@ STORED: dict[str, str] = json.loads(FP.DATA.read_text(encoding="utf-8"))
 def test_every_case_has_a_stored_digest() -> None:
     keys = [FP.case_key(*c) for c in FP.cases()]
     assert sorted(keys) == sorted(STORED)
-    assert len(keys) == len(set(keys)) == FP.SEEDS * (len(FP.FATE_VOTES_SEATS) + 1)
+    assert len(keys) == len(set(keys)) == FP.SEEDS * (len(FP.FATE_VOTES_SEATS) + 1) + FP.SCHOOL_MYSTERY_SEEDS
 
 
-@pytest.mark.parametrize("game", ["fate_votes", "mind_swap"])
+@pytest.mark.parametrize("game", ["fate_votes", "mind_swap", "school_mystery"])
 def test_engine_fingerprints_unchanged(game: str) -> None:
     wrong = []
     for case in FP.quick_cases():

@@ -67,4 +67,4 @@ def test_article_markdown_languages(lang: str) -> None:
     md = article_markdown(SPEC.result(state), SPEC.content(), lang)
     subject = SPEC.content().subjects[state["subject"]]
     assert subject.title[lang] in md
-    assert SPEC.content().ui["article_clues"][lang] in md
+    assert SPEC.content().ui["article_clues_found"][lang] in md

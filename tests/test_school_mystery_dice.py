@@ -82,6 +82,7 @@ def test_declared_advantage_and_effect_advantage_count_as_one() -> None:
 def test_advantage_and_two_disadvantages_cancel_to_two_dice() -> None:
     state = investigating()
     state["students"][0]["disadvantage_next"] = True
+    state["students"][0]["conditions"] = [{"id": None, "text": "soaked to the skin"}]  # the table's own
     state = _declare(state)
     state, _ = act(state, 0, type="set_roll_modifiers", advantage=["move"], disadvantage=["condition"])
     state, events = act(state, 0, type="roll_dice")
@@ -91,7 +92,9 @@ def test_advantage_and_two_disadvantages_cancel_to_two_dice() -> None:
 
 
 def test_disadvantage_drops_the_highest() -> None:
-    state = _declare(investigating())
+    state = investigating()
+    state["students"][0]["conditions"] = [{"id": None, "text": "soaked to the skin"}]
+    state = _declare(state)
     state, _ = act(state, 0, type="set_roll_modifiers", advantage=[], disadvantage=["condition", "card"])
     state = force_dice(state, [2, 6, 3])
     state, events = act(state, 0, type="roll_dice")

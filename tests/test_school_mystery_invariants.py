@@ -13,10 +13,12 @@ def check(state: dict) -> None:
             continue
         book = state["db"]["playbooks"][st["playbook"]]
         assert len(st["conditions"]) <= 3
+        hand = st["hand"]
+        assert len(hand) == 4 and set(hand[:3]) <= set(book["secrets"]) and hand[3] in book["lasts"]
         assert len(set(st["secrets"])) == len(st["secrets"]) <= 4
-        assert set(st["secrets"]) <= set(book["secrets"]) | {book["last"]}
+        assert set(st["secrets"]) <= set(hand)
         assert st["left"] == (len(st["secrets"]) == 4)
-        if book["last"] in st["secrets"]:
+        if hand[3] in st["secrets"]:
             assert st["left"]
     ids = [c["id"] for c in state["cards"]]
     assert len(ids) == len(set(ids)) and all(0 <= c["x"] <= 10000 and 0 <= c["y"] <= 10000 for c in state["cards"])

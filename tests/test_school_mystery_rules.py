@@ -191,6 +191,7 @@ def test_drawing_the_current_location_must_be_redrawn() -> None:
 
 def test_a_fourth_condition_unlocks_a_secret_instead() -> None:
     state = investigating()
+    state["students"][0]["hand"] = ["ace_s1", "ace_s2", "ace_s3", "ace_last1"]  # ace_s2: a condition for the rival
     for c in ("tired", "hurt", "lonely"):
         state, _ = act(state, 1, type="give_condition", target=0, condition=c)
     assert len(state["students"][0]["conditions"]) == 3
@@ -198,9 +199,10 @@ def test_a_fourth_condition_unlocks_a_secret_instead() -> None:
     assert "condition_blocked" in types(ev) and len(state["students"][0]["conditions"]) == 3
     assert state["tasks"][0] == {"kind": "secret", "seat": 0, "reason": "fourth_condition"}
     legal = SPEC.legal_actions(state, 0)
-    assert {a["secret"] for a in legal if a["type"] == "unlock_secret"} == {"ace_s1", "ace_s2", "ace_s3"}
-    state, ev = act(state, 0, type="unlock_secret", secret="ace_s2")
-    assert state["students"][0]["secrets"] == ["ace_s2"]
+    hand = state["students"][0]["hand"]
+    assert {a["secret"] for a in legal if a["type"] == "unlock_secret"} == set(hand[:3])
+    state, ev = act(state, 0, type="unlock_secret", secret=hand[1])
+    assert state["students"][0]["secrets"] == [hand[1]]
     private = [e for e in ev if e["type"] == "your_secret"][0]
     assert private["vis"] == [0] and SPEC.events_for(ev, 1) == [e for e in ev if e["type"] != "your_secret"]
     state, ev = act(state, 2, type="clear_condition", target=0, index=1)
@@ -209,10 +211,11 @@ def test_a_fourth_condition_unlocks_a_secret_instead() -> None:
 
 def test_secret_raises_the_band_once_and_never_uses_the_last() -> None:
     state = investigating()
+    state["students"][0]["hand"] = ["ace_s1", "ace_s2", "ace_s3", "ace_last1"]
     state, _ = rolled(state, 0, [1, 2])  # 3 + 2 = 5: failure
     assert state["roll"]["band"] == "failure"
     with pytest.raises(RuleError):
-        act(state, 0, type="unlock_secret", secret="ace_last")
+        act(state, 0, type="unlock_secret", secret="ace_last1")
     with pytest.raises(RuleError):
         act(state, 1, type="unlock_secret", secret="ace_s1")
     state, ev = act(state, 0, type="unlock_secret", secret="ace_s3")
@@ -229,10 +232,11 @@ def test_secret_raises_the_band_once_and_never_uses_the_last() -> None:
 
 def test_all_secrets_out_and_the_student_leaves() -> None:
     state = investigating()
-    state["students"][0]["secrets"] = ["ace_s1", "ace_s2", "ace_s3"]
+    hand = state["students"][0]["hand"]
+    state["students"][0]["secrets"] = hand[:3]
     state["tasks"] = [{"kind": "secret", "seat": 0, "reason": "move"}]
-    assert [a["secret"] for a in SPEC.legal_actions(state, 0) if a["type"] == "unlock_secret"] == ["ace_last"]
-    state, ev = act(state, 0, type="unlock_secret", secret="ace_last")
+    assert [a["secret"] for a in SPEC.legal_actions(state, 0) if a["type"] == "unlock_secret"] == [hand[3]]
+    state, ev = act(state, 0, type="unlock_secret", secret=hand[3])
     assert state["students"][0]["left"] and "student_left" in types(ev)
     assert not [a for a in SPEC.legal_actions(state, 0) if a["type"] in ("declare_roll", "help")]
 
@@ -368,16 +372,21 @@ def test_objection_once_per_player_and_a_strong_one_withdraws() -> None:
 
 def test_view_hides_other_students_secrets_and_deck_order() -> None:
     state = investigating()
-    state["students"][0]["secrets"] = ["ace_s2"]
+    hand = state["students"][0]["hand"]
+    state["students"][0]["secrets"] = [hand[1]]
     own, other, table = SPEC.view(state, 0), SPEC.view(state, 1), SPEC.view(state, None)
-    assert own["students"][0]["secrets"] == ["ace_s2"]
+    assert own["students"][0]["secrets"] == [hand[1]] and own["students"][0]["hand"] == hand
     for v in (other, table):
-        assert "secrets" not in v["students"][0] and v["students"][0]["secrets_unlocked"] == 1
-        assert "ace_s2" not in repr(v)
+        assert "secrets" not in v["students"][0] and "hand" not in v["students"][0]
+        assert v["students"][0]["secrets_unlocked"] == 1
+        assert not [sid for sid in hand if repr(sid) in repr(v)]  # neither the unlocked nor the locked ones
         assert RULES.leaks(state, v["you"], v) == []
     assert all(isinstance(n, int) for n in other["decks"].values()) and "rng" not in other
     planted = SPEC.view(state, 1)
-    planted["students"][0]["secrets"] = ["ace_s2"]
+    planted["students"][0]["secrets"] = [hand[1]]
+    assert RULES.leaks(state, 1, planted)
+    planted = SPEC.view(state, 1)
+    planted["notes"] = [hand[2]]  # a locked secret's id anywhere in another seat's view is a leak
     assert RULES.leaks(state, 1, planted)
 
 
@@ -528,7 +537,9 @@ def test_events_never_show_a_secret_to_anyone_else() -> None:
             state, events = SPEC.apply(state, seat, bots["random"](SPEC.view(state, seat),
                                                                    SPEC.legal_actions(state, seat), rng))
             for ev in events:
-                if ev["type"] == "your_secret":
+                if ev["type"] in ("your_secret", "secrets_dealt"):
                     for viewer in (None, *[s for s in range(4) if s != ev["seat"]]):
                         assert ev not in SPEC.events_for([ev], viewer)
-                        assert ev["secret"] not in repr(SPEC.events_for(events, viewer))
+                        for sid in ev.get("secrets") or [ev.get("secret")]:
+                            assert repr(sid) not in repr(SPEC.events_for(events, viewer))
+                    assert RULES.leaks(state, viewer, SPEC.view(state, viewer)) == []

@@ -1,4 +1,4 @@
-"""Behaviour fingerprints of the fate_votes and mind_swap rules engines.
+"""Behaviour fingerprints of the fate_votes, mind_swap and school_mystery rules engines.
 
     python3 tools/engine_fingerprints.py          # rewrite tests/data/engine_fingerprints.json
     python3 tools/engine_fingerprints.py --check  # compare every case with the stored digests
@@ -9,7 +9,7 @@ every seat's legal action list, the events of each apply, the new state, and (ev
 ``VIEW_EVERY`` steps) the view of every seat and of the spectator; finally the result.
 Any change of shapes, legal lists (content or order) or RNG draws changes the digest.
 tests/test_engine_fingerprints.py replays the quick cases (all of fate_votes, every
-``QUICK_EVERY``-th mind_swap seed: packing its long legal lists is slow) against the stored
+``QUICK_EVERY``-th mind_swap and school_mystery seed: their games are long) against the stored
 digests; ``--check`` replays all of them. Only regenerate the file for an intended rule
 change (and say so in the commit message).
 """
@@ -44,6 +44,10 @@ MIND_SWAP_OPTIONS: tuple[dict[str, Any], ...] = (
     {"students": "all30"},  # 29 others on the map: the capped relocation list
     {"students": "all30", "shuffle": "quick", "entry": "all_at_start"},
 )
+SCHOOL_MYSTERY_SEEDS = 40
+SCHOOL_MYSTERY_SEATS = (2, 3, 4, 5, 6)
+# the subject is chosen at the table (the random player picks one); short scene caps keep games short
+SCHOOL_MYSTERY_OPTIONS: tuple[dict[str, Any], ...] = ({"max_scenes": 4}, {"max_scenes": 8}, {"max_scenes": 6})
 
 
 def pack(x: object) -> bytes:
@@ -58,6 +62,9 @@ def cases() -> list[tuple[str, int, int, dict[str, Any]]]:
             out.append(("fate_votes", n, seed, {}))
         n = MIND_SWAP_SEATS[seed % len(MIND_SWAP_SEATS)]
         out.append(("mind_swap", n, seed, MIND_SWAP_OPTIONS[seed % len(MIND_SWAP_OPTIONS)]))
+    for seed in range(SCHOOL_MYSTERY_SEEDS):
+        n = SCHOOL_MYSTERY_SEATS[seed % len(SCHOOL_MYSTERY_SEATS)]
+        out.append(("school_mystery", n, seed, SCHOOL_MYSTERY_OPTIONS[seed % len(SCHOOL_MYSTERY_OPTIONS)]))
     return out
 
 

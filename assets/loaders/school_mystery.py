@@ -13,9 +13,9 @@ from typing import Any
 from assets import CONTENT_DIR
 from assets.loaders.common import ContentError, check_int, check_list, read_toml, text3
 from shared.games.school_mystery.content import (BANDS, DAY_TYPES, DISCOVER, EFFECTS, MOVE_KINDS, MOVE_LIMITS,
-                                                 OBJECTION, RESOLVE, WEEKDAYS, Character, Choices, Condition,
-                                                 Content, Effect, Location, Move, Outcome, Playbook, Secret,
-                                                 Stat, Subject)
+                                                 OBJECTION, RESOLVE, SECRET_EFFECTS, SECRETS_DEALT, WEEKDAYS,
+                                                 Character, Choices, Condition, Content, Effect, Location, Move,
+                                                 Outcome, Playbook, Secret, Stat, Subject)
 
 GAME_DIR = CONTENT_DIR / "school_mystery"
 SUIT_TABLES = 10
@@ -58,15 +58,33 @@ def load_stats(file: Path) -> tuple[Stat, ...]:
     return tuple(out)
 
 
-def load_conditions(file: Path) -> dict[str, Condition]:
+def load_conditions(file: Path, stat_ids: set[str], move_ids: set[str]) -> dict[str, Condition]:
+    """Sample conditions; each says which rolls it hinders: ``hinders = {stats = [...], moves = [...]}``
+    (at least one stat or move, all of them known; resolution moves cannot be hindered)."""
     data = read_toml(file)
     out: dict[str, Condition] = {}
     for i, item in enumerate(_table_list(data, file, "conditions")):
         cid = _id(file, f"conditions[{i}]", item.get("id"))
         entry = f"conditions[{i}] ({cid})"
         _unique(file, entry, set(out), cid)
+        unknown = set(item) - {"id", "name", "description", "hinders"}
+        if unknown:
+            raise ContentError(file, entry, f"unknown keys {sorted(unknown)}")
+        hinders = item.get("hinders")
+        if not isinstance(hinders, dict) or set(hinders) - {"stats", "moves"}:
+            raise ContentError(file, entry, "needs hinders = { stats = [...], moves = [...] }")
+        stats = tuple(check_list(file, entry, hinders.get("stats", []), "hinders.stats"))
+        moves = tuple(check_list(file, entry, hinders.get("moves", []), "hinders.moves"))
+        if not stats and not moves:
+            raise ContentError(file, entry, "a condition must hinder at least one stat or move")
+        for sid in stats:
+            if sid not in stat_ids:
+                raise ContentError(file, entry, f"hinders an unknown stat {sid!r}")
+        for mid in moves:
+            if mid not in move_ids or mid in (RESOLVE, OBJECTION):
+                raise ContentError(file, entry, f"hinders an unknown or resolution move {mid!r}")
         out[cid] = Condition(cid, text3(file, entry, item.get("name"), "name"),
-                             text3(file, entry, item.get("description"), "description"))
+                             text3(file, entry, item.get("description"), "description"), stats, moves)
     return out
 
 
@@ -80,20 +98,31 @@ def load_texts(file: Path) -> dict[str, dict[str, str]]:
 
 # --------------------------------------------------------------------------- moves
 
-def _effects(file: Path, entry: str, value: Any) -> tuple[Effect, ...]:
+def _effects(file: Path, entry: str, value: Any, allowed: tuple[str, ...] = EFFECTS,
+             conditions: set[str] | None = None) -> tuple[Effect, ...]:
+    """Effects ``[{do, n?, extra?, condition?}]``; ``condition`` (a sample condition id, checked
+    against ``conditions`` when given) only on ``gain_condition`` and, required, ``rival_condition``."""
     out = []
     for j, eff in enumerate(check_list(file, entry, value if value is not None else [], "effects")):
         where = f"{entry} effects[{j}]"
-        if not isinstance(eff, dict) or eff.get("do") not in EFFECTS:
-            raise ContentError(file, where, f"effect 'do' must be one of {list(EFFECTS)}")
-        unknown = set(eff) - {"do", "n", "extra"}
+        if not isinstance(eff, dict) or eff.get("do") not in allowed:
+            raise ContentError(file, where, f"effect 'do' must be one of {list(allowed)}")
+        unknown = set(eff) - {"do", "n", "extra", "condition"}
         if unknown:
             raise ContentError(file, where, f"unknown effect keys {sorted(unknown)}")
         n = check_int(file, where, eff.get("n", 1), "n", 1, 3)
         extra = eff.get("extra", False)
         if not isinstance(extra, bool):
             raise ContentError(file, where, "extra must be true or false")
-        out.append(Effect(eff["do"], n, extra))
+        cond = eff.get("condition")
+        if cond is None and eff["do"] == "rival_condition":
+            raise ContentError(file, where, "rival_condition needs a condition id")
+        if cond is not None:
+            if eff["do"] not in ("gain_condition", "rival_condition"):
+                raise ContentError(file, where, "only gain_condition and rival_condition name a condition")
+            if not isinstance(cond, str) or (conditions is not None and cond not in conditions):
+                raise ContentError(file, where, f"unknown condition {cond!r}")
+        out.append(Effect(eff["do"], n, extra, cond))
     return tuple(out)
 
 
@@ -158,7 +187,30 @@ def load_moves(file: Path, stat_ids: set[str]) -> dict[str, Move]:
 
 # --------------------------------------------------------------------------- playbooks
 
-def load_playbooks(file: Path, stat_ids: set[str], moves: dict[str, Move]) -> dict[str, Playbook]:
+def _secret(file: Path, where: str, raw: Any, seen: set[str], conditions: set[str] | None) -> Secret:
+    """One secret of a pool: ``{id, text, instruction, effects, last?}``; a secret needs an effect."""
+    if not isinstance(raw, dict):
+        raise ContentError(file, where, "must be a table")
+    sid = _id(file, where, raw.get("id"))
+    where = f"{where} ({sid})"
+    _unique(file, where, seen, sid)
+    unknown = set(raw) - {"id", "text", "instruction", "effects", "last"}
+    if unknown:
+        raise ContentError(file, where, f"unknown keys {sorted(unknown)}")
+    last = raw.get("last", False)
+    if not isinstance(last, bool):
+        raise ContentError(file, where, "last must be true or false")
+    effects = _effects(file, where, raw.get("effects"), SECRET_EFFECTS, conditions)
+    if not effects:
+        raise ContentError(file, where, "a secret needs at least one effect the engine applies")
+    return Secret(sid, text3(file, where, raw.get("text"), "text"), last,
+                  text3(file, where, raw.get("instruction"), "instruction"), effects)
+
+
+def load_playbooks(file: Path, stat_ids: set[str], moves: dict[str, Move],
+                   conditions: set[str] | None = None) -> dict[str, Playbook]:
+    """Playbooks with their special moves (added to ``moves``) and secret pools; ``conditions``
+    (when given) checks the condition ids secrets name (``load`` checks them afterwards)."""
     data = read_toml(file)
     out: dict[str, Playbook] = {}
     secret_ids: set[str] = set()
@@ -187,19 +239,15 @@ def load_playbooks(file: Path, stat_ids: set[str], moves: dict[str, Move]) -> di
             move_ids.append(move.id)
         if not 2 <= len(move_ids) <= 3:
             raise ContentError(file, entry, "needs two or three special moves")
-        secrets = []
-        for j, raw in enumerate(check_list(file, entry, item.get("secrets"), "secrets")):
-            where = f"{entry} secrets[{j}]"
-            if not isinstance(raw, dict):
-                raise ContentError(file, where, "must be a table")
-            sid = _id(file, where, raw.get("id"))
-            _unique(file, where, secret_ids, sid)
-            last = raw.get("last", False)
-            if not isinstance(last, bool):
-                raise ContentError(file, where, "last must be true or false")
-            secrets.append(Secret(sid, text3(file, where, raw.get("text"), "text"), last))
-        if len(secrets) != 4 or [s.last for s in secrets] != [False, False, False, True]:
-            raise ContentError(file, entry, "needs three secrets and then one last secret (last = true)")
+        secrets = [_secret(file, f"{entry} secrets[{j}]", raw, secret_ids, conditions)
+                   for j, raw in enumerate(check_list(file, entry, item.get("secrets"), "secrets"))]
+        regular = [s for s in secrets if not s.last]
+        lasts = [s for s in secrets if s.last]
+        # a larger pool than one hand, so knowing the playbook does not tell which secrets a student holds
+        if len(regular) < SECRETS_DEALT + 2 or len(lasts) < 2:
+            raise ContentError(file, entry, f"the secret pool needs at least {SECRETS_DEALT + 2} secrets and "
+                               "2 last secrets (last = true)")
+        secrets = regular + lasts
         out[pid] = Playbook(pid, text3(file, entry, item.get("name"), "name"),
                             text3(file, entry, item.get("description"), "description"),
                             tuple(arrays), tuple(move_ids), tuple(secrets))
@@ -290,14 +338,31 @@ def load_subjects(directory: Path) -> dict[str, Subject]:
 
 # --------------------------------------------------------------------------- all
 
+def _check_named_conditions(base: Path, moves: dict[str, Move], playbooks: dict[str, Playbook],
+                            conditions: set[str]) -> None:
+    """Every condition an effect names (moves' outcomes, secrets) is a sample condition."""
+    for m in moves.values():
+        for band, o in m.outcomes.items():
+            for e in o.effects + m.effects:
+                if e.condition is not None and e.condition not in conditions:
+                    raise ContentError(base / "moves.toml", f"moves ({m.id}) {band}", f"unknown condition {e.condition!r}")
+    for p in playbooks.values():
+        for sec in p.secrets:
+            for e in sec.effects:
+                if e.condition is not None and e.condition not in conditions:
+                    raise ContentError(base / "playbooks.toml", f"playbooks ({p.id}) secrets ({sec.id})",
+                                       f"unknown condition {e.condition!r}")
+
+
 def load(directory: str | Path | None = None) -> Content:
     """All school_mystery content from ``directory`` (default ``assets/content/school_mystery``)."""
     base = Path(directory) if directory is not None else GAME_DIR
     stats = load_stats(base / "stats.toml")
     stat_ids = {s.id for s in stats}
     moves = load_moves(base / "moves.toml", stat_ids)
-    playbooks = load_playbooks(base / "playbooks.toml", stat_ids, moves)
-    conditions = load_conditions(base / "conditions.toml")
+    playbooks = load_playbooks(base / "playbooks.toml", stat_ids, moves)  # adds the special moves
+    conditions = load_conditions(base / "conditions.toml", stat_ids, set(moves))
+    _check_named_conditions(base, moves, playbooks, set(conditions))
     if len(conditions) < 6:
         raise ContentError(base / "conditions.toml", "conditions", "list at least six sample conditions")
     texts = load_texts(base / "texts.toml")

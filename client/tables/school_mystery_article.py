@@ -115,7 +115,8 @@ def draw_page(t: Any, surface: pygame.Surface, rect: pygame.Rect, scale_unit: fl
         y += img.get_height()
     outcome = v.get("outcome") or {}
     truth = bool(outcome.get("truth"))
-    verdict = tx.ui("article_truth") if truth else (tx.ui("article_unknown") if outcome else tx.ui("article_unfinished"))
+    # the stamp says "unsolved": the closing line "but the answer remained unknown" ends the body, once
+    verdict = tx.ui("article_truth") if truth else (tx.ui("article_unsolved") if outcome else tx.ui("article_unfinished"))
     vs = max(14.0, u * 1.0)
     img = ctx.text(verdict, vs, STAMP_OK if truth else STAMP_NO, True)
     surface.blit(img, (x, y))

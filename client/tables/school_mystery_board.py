@@ -564,7 +564,7 @@ def _dashed(surface: pygame.Surface, r: pygame.Rect, colour: tuple) -> None:
 
 
 def draw_secrets(t: Any, surface: pygame.Surface, seat: int, st: dict) -> None:
-    """Four sealed cards (three secrets and the last); the owner may open them to read."""
+    """Four sealed cards (the three secrets and the last dealt to the student); the owner may open them."""
     ctx, u = t.ctx, t.L.u
     r = secrets_rect(t)
     unlocked = int(st.get("secrets_unlocked", 0))
@@ -572,8 +572,7 @@ def draw_secrets(t: Any, surface: pygame.Surface, seat: int, st: dict) -> None:
     head = ctx.t("sm.secrets_head", n=unlocked)
     surface.blit(ctx.text(head, fs(ctx, 0.7), MUTED, True), (r.left, r.top))
     top = r.top + ctx.font(fs(ctx, 0.7)).get_linesize() + 2
-    book = t.tx.playbook(st["playbook"])
-    ids = [s.id for s in book.secrets] if book else []
+    ids = list(st.get("hand") or []) if own else []  # dealt privately: only the owner's view has them
     opened = set(st.get("secrets") or []) if own else set()
     if own and t.secrets_open:
         # the owner reads: each secret's text, unlocked ones marked
@@ -585,7 +584,7 @@ def draw_secrets(t: Any, surface: pygame.Surface, seat: int, st: dict) -> None:
         pygame.draw.rect(surface, SEALED, box, 2, border_radius=8)
         y += 4
         for i, sid in enumerate(ids):
-            last = book.secrets[i].last
+            last = i == len(ids) - 1
             mark = "◆" if sid in opened else "◇"
             label = t.tx.ui("last_secret") if last else f"{t.tx.ui('secret')} {i + 1}"
             text = f"{mark} {label}: {t.tx.secret_text(st['playbook'], sid)}"

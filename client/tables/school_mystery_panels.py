@@ -343,9 +343,13 @@ def setup_panel(t: Any) -> list[Any]:
 
 
 def tone_block(t: Any, p: P) -> None:
+    from shared.games.school_mystery.describe import tone_prompts
     p.gap(0.4)
     p.text(_title(t, "tone_title"), 0.85, INK, True)
     p.text(_title(t, "tone_explain"), 0.7, MUTED)
+    p.text(t.tx.ui("tone_guide"), 0.68, INK, max_lines=4)  # the content's guidance and prompts for the talk
+    for prompt in tone_prompts(t.tx.content, t.ctx.lang):
+        p.text("・" + prompt, 0.66, MUTED, max_lines=2, indent=0.6)
     if p.live and t.can("set_tone"):
         p.entry("tone", lines=3, placeholder=_title(t, "tone_placeholder"), limit=500, submit=_title(t, "save"),
                 on_submit=lambda s: t.send({"type": "set_tone", "text": s}), initial=t.view.get("tone", ""))

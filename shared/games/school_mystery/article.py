@@ -22,8 +22,68 @@ def _one_line(text: str) -> str:
     return " ".join(text.split())
 
 
+def _cards(result: dict, kind: str) -> list[dict]:
+    return [c for c in result.get("cards") or [] if c.get("kind") == kind]
+
+
+def _intro(result: dict, subject: Any, lang: str, content: Content) -> list[str]:
+    """The introduction: the subject's situation and the table's answers to its questions."""
+    if subject is None:
+        return []
+    lines = [f"## {_t(content, 'article_intro', lang)}", "", _pick(subject.situation, lang), ""]
+    for q, a in zip(subject.questions, result.get("answers") or []):
+        if a.strip():
+            lines.append(f"- **{_pick(q, lang)}** {_one_line(a)}")
+    return lines + [""]
+
+
+def _places(result: dict, content: Content, lang: str) -> list[str]:
+    """Every location card with the phenomena that happened there, in the order they were found."""
+    locations = _cards(result, "location")
+    if not locations:
+        return []
+    lines = [f"## {_t(content, 'article_places', lang)}", ""]
+    phenomena = _cards(result, "phenomenon")
+    for card in locations:
+        lines.append(f"- **{describe.card_title(result, card, content, lang)}**")
+        for ph in phenomena:
+            if ph.get("location") == card.get("location"):
+                lines.append(f"  - {_t(content, 'kind_phenomenon', lang)}: {describe.card_title(result, ph, content, lang)}")
+    placed = {c.get("location") for c in locations}
+    for ph in phenomena:  # a phenomenon drawn where no location card was made (an invented place's first visit)
+        if ph.get("location") not in placed:
+            lines.append(f"- {_t(content, 'kind_phenomenon', lang)}: {describe.card_title(result, ph, content, lang)}")
+    return lines + [""]
+
+
+def _people(result: dict, content: Content, lang: str) -> list[str]:
+    people = _cards(result, "character")
+    if not people:
+        return []
+    lines = [f"## {_t(content, 'article_people', lang)}", ""]
+    lines += [f"- {describe.card_title(result, c, content, lang)}" for c in people]
+    return lines + [""]
+
+
+def _clues(result: dict, content: Content, lang: str) -> list[str]:
+    """Every clue found; the ones the deduction used are marked."""
+    clues = _cards(result, "clue")
+    used = {c["id"] for c in result.get("clues") or []}
+    lines = [f"## {_t(content, 'article_clues_found', lang)}", ""]
+    if not clues:
+        return lines + ["-", ""]
+    mark = _t(content, "article_clue_used", lang)
+    for i, card in enumerate(clues, 1):
+        tail = f" **{mark}**" if card["id"] in used else ""
+        lines.append(f"{i}. {describe.card_title(result, card, content, lang)}{tail}")
+    return lines + [""]
+
+
 def article_markdown(result: dict, content: Content, lang: str = "ja") -> str:
-    """The article as Markdown: title, subject, team, period, clues used, deduction, the 《解明》 roll."""
+    """The article as Markdown, made from the table: title, subject, team, period; the introduction's
+    answers; the places with their phenomena, the people, the clues found (those used marked); the
+    deduction — or, when 《解明》 failed, the clues used listed and the closing line said once —;
+    objections and the 《解明》 roll."""
     subject = content.subjects.get(result.get("subject") or "")
     subject_title = _pick(subject.title, lang) if subject else ""
     title = _one_line(result.get("title") or "") or subject_title or _t(content, "article_heading", lang)
@@ -50,15 +110,10 @@ def article_markdown(result: dict, content: Content, lang: str = "ja") -> str:
         lines.append(f"- **{_t(content, 'article_period', lang)}**: "
                      f"{_t(content, 'day', lang, n=cal['day'])} / {_t(content, 'scene', lang, n=result.get('scenes', 0))}")
     lines.append("")
-    lines.append(f"## {_t(content, 'article_clues', lang)}")
-    lines.append("")
-    clues = result.get("clues") or []
-    if clues:
-        for i, card in enumerate(clues, 1):
-            lines.append(f"{i}. {describe.card_title(result, card, content, lang)}")
-    else:
-        lines.append("-")
-    lines.append("")
+    lines += _intro(result, subject, lang, content)
+    lines += _places(result, content, lang)
+    lines += _people(result, content, lang)
+    lines += _clues(result, content, lang)
     resolve = result.get("resolve")
     truth = bool(resolve and resolve.get("truth"))
     lines.append(f"## {_t(content, 'article_deduction', lang)}")
@@ -70,6 +125,11 @@ def article_markdown(result: dict, content: Content, lang: str = "ja") -> str:
         lines.append("")
         lines.append(f"**{_t(content, 'article_truth', lang)}**")
     elif resolve:
+        # the seed's failed article: the clues are listed, and it ends with the one closing line
+        for card in result.get("clues") or []:
+            lines.append(f"- {describe.card_title(result, card, content, lang)}")
+        if result.get("clues"):
+            lines.append("")
         lines.append(_t(content, "article_unknown", lang))
     else:
         lines.append(_t(content, "article_unfinished", lang))

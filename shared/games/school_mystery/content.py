@@ -15,6 +15,11 @@ Text = dict[str, str]  # lang -> text
 BANDS = ("great", "success", "narrow", "failure")
 EFFECTS = ("draw_clue", "draw_phenomenon", "call_character", "reveal_location", "gain_condition",
            "clear_condition", "unlock_secret", "advantage_next", "disadvantage_next")
+# what an unlocked secret may do (the engine applies them for the owner): the move effects but
+# unlock_secret, plus a condition for the owner's rival and two relationship changes
+SECRET_EFFECTS = tuple(e for e in EFFECTS if e != "unlock_secret") + ("rival_condition", "rival_self",
+                                                                       "renew_bonds")
+SECRETS_DEALT = 3  # regular secrets dealt to each student (then one last secret)
 DAY_TYPES = ("weekday", "holiday", "vacation")
 WEEKDAYS = ("mon", "tue", "wed", "thu", "fri", "sat", "sun")
 MOVE_KINDS = ("roll", "trigger")
@@ -26,15 +31,21 @@ DISCOVER, RESOLVE, OBJECTION = "discover", "resolve", "objection"
 class Effect:
     """A machine-readable consequence: ``do`` one of EFFECTS, ``n`` times.
 
-    ``extra`` lets ``draw_clue`` ignore the one-clue-draw-per-location rule.
+    ``extra`` lets ``draw_clue`` ignore the one-clue-draw-per-location rule. ``condition``
+    (a sample condition id) makes ``gain_condition`` / ``rival_condition`` give that
+    condition at once instead of asking the student to choose one.
     """
 
     do: str
     n: int = 1
     extra: bool = False
+    condition: str | None = None
 
     def to_data(self) -> dict[str, Any]:
-        return {"do": self.do, "n": self.n, "extra": self.extra}
+        out: dict[str, Any] = {"do": self.do, "n": self.n, "extra": self.extra}
+        if self.condition is not None:
+            out["condition"] = self.condition
+        return out
 
 
 @dataclass(frozen=True)
@@ -73,9 +84,14 @@ class Move:
 
 @dataclass(frozen=True)
 class Secret:
+    """One secret of a playbook's pool: what it confesses (``text``), what its owner does in the
+    scene when it comes out (``instruction``) and what the engine applies (``effects``)."""
+
     id: str
     text: Text
     last: bool = False
+    instruction: Text | None = None
+    effects: tuple[Effect, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -85,14 +101,19 @@ class Playbook:
     description: Text
     stat_arrays: tuple[dict[str, int], ...]
     moves: tuple[str, ...]
-    secrets: tuple[Secret, ...]  # three secrets, then the last secret
+    secrets: tuple[Secret, ...]  # the pool: regular secrets, then last secrets (``last``)
 
 
 @dataclass(frozen=True)
 class Condition:
+    """A sample condition; it hinders a roll of any move in ``hinders_moves`` or with any stat in
+    ``hinders_stats`` (that roll is made with disadvantage)."""
+
     id: str
     name: Text
     description: Text
+    hinders_stats: tuple[str, ...] = ()
+    hinders_moves: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -164,14 +185,17 @@ def rules_data(content: Content) -> dict[str, Any]:
     playbooks = {
         p.id: {"arrays": [dict(a) for a in p.stat_arrays], "moves": list(p.moves),
                "secrets": [s.id for s in p.secrets if not s.last],
-               "last": next(s.id for s in p.secrets if s.last)}
+               "lasts": [s.id for s in p.secrets if s.last]}
         for p in content.playbooks.values()
     }
+    secrets = {s.id: [e.to_data() for e in s.effects] for p in content.playbooks.values() for s in p.secrets}
+    conditions = {c.id: {"stats": list(c.hinders_stats), "moves": list(c.hinders_moves)}
+                  for c in content.conditions.values()}
     subjects = {
         s.id: {"difficulty": s.difficulty, "day_type": s.day_type, "start_weekday": s.start_weekday,
                "start_location": s.start_location, "public": list(s.public_locations),
                "questions": len(s.questions)}
         for s in content.subjects.values()
     }
-    return {"stats": stats, "moves": moves, "playbooks": playbooks,
-            "conditions": list(content.conditions), "subjects": subjects}
+    return {"stats": stats, "moves": moves, "playbooks": playbooks, "secrets": secrets,
+            "conditions": conditions, "subjects": subjects}

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.games.school_mystery.content import Content
+from shared.games.school_mystery.content import Content, Secret
 
 SUIT_SIGN = {"hearts": "♥", "diamonds": "♦", "spades": "♠", "clubs": "♣"}
 
@@ -69,12 +69,32 @@ def condition_name(content: Content, cond: dict, lang: str) -> str:
     return cond.get("text") or ""
 
 
-def secret_text(content: Content, secret: str, lang: str) -> str:
+def tone_prompts(content: Content, lang: str) -> list[str]:
+    """The tone talk's prompts (``tone_prompt_1``, ``_2``, … of texts.toml, in order)."""
+    out = []
+    while f"tone_prompt_{len(out) + 1}" in content.ui:
+        out.append(pick(content.ui[f"tone_prompt_{len(out) + 1}"], lang))
+    return out
+
+
+def _secret(content: Content, secret: str) -> Secret | None:
     for book in content.playbooks.values():
         for s in book.secrets:
             if s.id == secret:
-                return pick(s.text, lang)
-    return secret
+                return s
+    return None
+
+
+def secret_text(content: Content, secret: str, lang: str) -> str:
+    """What the secret confesses (its owner's eyes only)."""
+    s = _secret(content, secret)
+    return pick(s.text, lang) if s else secret
+
+
+def secret_instruction(content: Content, secret: str, lang: str) -> str:
+    """What the owner does in the scene when the secret comes out (its owner's eyes only)."""
+    s = _secret(content, secret)
+    return pick(s.instruction, lang) if s and s.instruction else ""
 
 
 def card_title(view: dict, card: dict, content: Content, lang: str) -> str:
@@ -195,7 +215,13 @@ def event_text(event: dict, view: dict, content: Content, lang: str) -> str | No
     if kind == "secret_unlocked":
         return t(content, "log_secret_unlocked", lang, name=name, n=event["count"])
     if kind == "your_secret":
-        return t(content, "log_your_secret", lang, text=secret_text(content, event["secret"], lang))
+        return t(content, "log_your_secret", lang, text=secret_text(content, event["secret"], lang),
+                 instruction=secret_instruction(content, event["secret"], lang))
+    if kind == "secrets_dealt":
+        return t(content, "log_secrets_dealt", lang, n=len(event["secrets"]))
+    if kind == "rival_changed":
+        return t(content, "log_rival_changed", lang, name=name,
+                 rival=seat_name(view, event["rival"], content, lang))
     if kind == "roll_resolved":
         return t(content, "log_roll_resolved", lang, name=name, move=move_name(content, event["move"], lang),
                  band=t(content, f"band_{event['band']}", lang))

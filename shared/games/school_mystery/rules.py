@@ -28,15 +28,18 @@ both non-empty unless noted):
   scene      declare_roll {move, stat}; use_move {move}; call_character {};
              give_condition {target, condition: id} | {target, text}; clear_condition {target, index};
              begin_resolution {}                      (leader)
-  roll       set_roll_modifiers {advantage: [item|move|card…], disadvantage: [condition|card…]};
+  roll       set_roll_modifiers {advantage: [item|move|card…], disadvantage: [condition|card…]}
+             ("condition" only with a hindering condition; forced by a sample condition that hinders);
              help {}; roll_dice {};
-             cancel_roll {}; unlock_secret {secret}; rival_reroll {stat}; accept_roll {}
+             cancel_roll {}; unlock_secret {secret};
+             rival_reroll {stat, advantage?, disadvantage?} (the rival's own roll; rerolls chain);
+             accept_roll {}
   resolution set_title {text}; set_deduction {text}; use_clue {card, used: bool};
              declare_resolve {}; object {text}; roll_dice {}; cancel_roll {}
 
 VIEW: the state minus rng, db and deck order (``decks`` = counts); ``you`` = the viewer;
-``students[i].secrets`` (unlocked secret ids) only for the viewer's own student, everyone
-sees ``secrets_unlocked`` (a count). Pending steps are ``tasks`` (head first), a roll is ``roll``.
+``students[i].hand`` (the four secrets dealt at setup, the last one last) and ``secrets``
+(unlocked ids) only for the viewer's own student, everyone sees ``secrets_unlocked`` (a count). Pending steps are ``tasks`` (head first), a roll is ``roll``.
 
 EVENTS: see docs/rules/school_mystery.md (every one has ``type``; dice events are
 ``dice_rolled`` with ``dice``, ``kept``, ``dropped`` index, ``mode``, ``total``, ``band``).
@@ -48,7 +51,7 @@ from typing import Any
 from shared.errors import RuleError, echo
 from shared.games.school_mystery import calendar as cal_mod
 from shared.games.school_mystery import dice as dice_mod
-from shared.games.school_mystery.content import OBJECTION, RESOLVE, Content, rules_data
+from shared.games.school_mystery.content import OBJECTION, RESOLVE, SECRETS_DEALT, Content, rules_data
 from shared.rng import Rng
 
 SUITS = ("hearts", "diamonds", "spades", "clubs")
@@ -253,12 +256,42 @@ def _scene_cap_reached(state: dict) -> bool:
 
 
 def _locked_secrets(state: dict, seat: int, allow_last: bool) -> list[str]:
+    """The student's dealt secrets not yet unlocked; the last (``hand[-1]``) only when ``allow_last``
+    and no other is left."""
     st = state["students"][seat]
-    book = state["db"]["playbooks"][st["playbook"]]
-    locked = [s for s in book["secrets"] if s not in st["secrets"]]
-    if allow_last and not locked and book["last"] not in st["secrets"]:
-        return [book["last"]]
+    *regular, last = st["hand"]
+    locked = [s for s in regular if s not in st["secrets"]]
+    if allow_last and not locked and last not in st["secrets"]:
+        return [last]
     return locked
+
+
+def _hindering(state: dict, seat: int, move: str, stat: str) -> list[int]:
+    """Indexes of the student's sample conditions whose content says they hinder this move or stat."""
+    table = state["db"]["conditions"]
+    out = []
+    for i, cond in enumerate(state["students"][seat]["conditions"]):
+        hinders = table.get(cond["id"]) if cond["id"] is not None else None
+        if hinders and (move in hinders["moves"] or stat in hinders["stats"]):
+            out.append(i)
+    return out
+
+
+def _condition_may_hinder(state: dict, seat: int, move: str, stat: str) -> bool:
+    """May the roller declare the ``condition`` disadvantage? Only while holding a condition that
+    hinders the roll: a sample condition whose content names the move or stat, or a condition the
+    table wrote itself (free text: the table judges whether it hinders)."""
+    conds = state["students"][seat]["conditions"]
+    return bool(_hindering(state, seat, move, stat)) or any(c["id"] is None for c in conds)
+
+
+def _disadvantage_sources(state: dict, seat: int, move: str, stat: str, declared: list[str]) -> list[str]:
+    """The declared disadvantage sources, checked: ``condition`` only with a hindering condition,
+    and always present when a sample condition hinders the roll (it cannot be waived)."""
+    if "condition" in declared and not _condition_may_hinder(state, seat, move, stat):
+        raise _err("action/illegal_target", "no condition of yours hinders this roll", field="disadvantage")
+    forced = {"condition"} if _hindering(state, seat, move, stat) else set()
+    return [x for x in DISADVANTAGE_SOURCES if x in declared or x in forced]
 
 
 def _roll_stats(state: dict, mid: str) -> list[str]:
@@ -344,7 +377,7 @@ def _legal_investigation(state: dict, seat: int, out: list[dict]) -> None:
         out.append({"type": "begin_resolution"})
     for target in range(state["players"]):
         if _active(state, target):
-            out.append({"type": "give_condition", "target": target, "condition": state["db"]["conditions"][0]})
+            out.append({"type": "give_condition", "target": target, "condition": next(iter(state["db"]["conditions"]))})
             for i in range(len(state["students"][target]["conditions"])):
                 out.append({"type": "clear_condition", "target": target, "index": i})
     if state["scene"]["closed"]:
@@ -373,7 +406,11 @@ def _legal_roll(state: dict, seat: int, out: list[dict]) -> None:
         return
     if roll["stage"] == "declared":
         if seat == roller:
+            may = _condition_may_hinder(state, seat, roll["move"], roll["stat"])
+            forced = bool(roll["hindered_by"])
             for adv, dis in MODIFIER_PRESETS:  # representatives; any subsets of the sources are accepted
+                if ("condition" in dis and not may) or (forced and "condition" not in dis):
+                    continue
                 if (adv, dis) != (roll["advantage"], roll["disadvantage"]):
                     out.append({"type": "set_roll_modifiers", "advantage": list(adv), "disadvantage": list(dis)})
             out.append({"type": "roll_dice"})
@@ -572,20 +609,34 @@ def _a_create_student(state: dict, seat: int, action: dict, events: list) -> Non
         raise _err("action/illegal_target", "unknown playbook", playbook=playbook)
     if playbook not in _free_playbooks(state, seat):
         raise _err("action/illegal_target", "another student already has that playbook", playbook=playbook)
-    arrays = state["db"]["playbooks"][playbook]["arrays"]
+    book = state["db"]["playbooks"][playbook]
+    arrays = book["arrays"]
     idx = _int(action, "stats", 0, len(arrays) - 1)
     rival = _int(action, "rival", 0, state["players"] - 1)
+    hand = _deal_secrets(state, book)
     state["students"][seat] = {
         "name": name, "playbook": playbook, "stats": dict(arrays[idx]), "rival": rival,
-        "conditions": [], "secrets": [], "left": False,
+        "conditions": [], "hand": hand, "secrets": [], "left": False,
         "advantage_next": False, "disadvantage_next": False, "used_moves": {},
     }
     events.append({"type": "student_created", "seat": seat, "name": name, "playbook": playbook,
                    "stats": dict(arrays[idx]), "rival": rival})
+    events.append({"type": "secrets_dealt", "seat": seat, "secrets": list(hand), "vis": [seat]})
     if all(s is not None for s in state["students"]):
         state["phase"] = "introduction"
         events.append({"type": "phase", "phase": "introduction", "subject": state["subject"],
                        "location": state["location"]})
+
+
+def _deal_secrets(state: dict, book: dict) -> list[str]:
+    """Three secrets and one last secret drawn privately from the playbook's pool (``hand[-1]`` = last)."""
+    rng = Rng(state["rng"])
+    regular = list(book["secrets"])
+    rng.shuffle(regular)
+    lasts = list(book["lasts"])
+    rng.shuffle(lasts)
+    state["rng"] = rng.state
+    return regular[:SECRETS_DEALT] + lasts[:1]
 
 
 # --- always available ------------------------------------------------------------
@@ -910,12 +961,13 @@ def _a_clear_condition(state: dict, seat: int, action: dict, events: list) -> No
 
 
 def _unlock(state: dict, seat: int, secret: str, events: list) -> None:
+    """Unlock ``secret``: private text to its owner, then the engine applies what the secret says."""
     st = state["students"][seat]
     st["secrets"].append(secret)
-    book = state["db"]["playbooks"][st["playbook"]]
     events.append({"type": "secret_unlocked", "seat": seat, "count": len(st["secrets"])})
     events.append({"type": "your_secret", "seat": seat, "secret": secret, "vis": [seat]})
-    if len(st["secrets"]) == len(book["secrets"]) + 1:
+    _apply_effects(state, seat, state["db"]["secrets"].get(secret, []), events)
+    if len(st["secrets"]) == len(st["hand"]):
         st["left"] = True
         state["tasks"] = [t for t in state["tasks"]
                           if not (t["seat"] == seat and t["kind"] in ("condition", "clear", "secret"))]
@@ -978,12 +1030,13 @@ def _a_declare_roll(state: dict, seat: int, action: dict, events: list) -> None:
     if stat not in _roll_stats(state, mid):
         raise _err("action/illegal_target", "that stat does not fit this move", stat=stat)
     st = state["students"][seat]
+    hindered = _hindering(state, seat, mid, stat)
     state["roll"] = {"move": mid, "stat": stat, "roller": seat, "first_roller": seat, "stage": "declared",
-                     "advantage": [], "disadvantage": [],
+                     "advantage": [], "disadvantage": ["condition"] if hindered else [], "hindered_by": hindered,
                      "effect_advantage": st["advantage_next"], "effect_disadvantage": st["disadvantage_next"],
                      "helpers": [], "dice": None, "band": None, "total": None, "raised": False,
                      "rerolled": False}
-    events.append({"type": "roll_declared", "seat": seat, "move": mid, "stat": stat})
+    events.append({"type": "roll_declared", "seat": seat, "move": mid, "stat": stat, "hindered_by": hindered})
 
 
 def _a_use_move(state: dict, seat: int, action: dict, events: list) -> None:
@@ -1024,7 +1077,20 @@ def _apply_effects(state: dict, seat: int, effects: list[dict], events: list) ->
                                        "mode": "reveal"})
         elif do == "gain_condition":
             for _ in range(n):
-                state["tasks"].append({"kind": "condition", "seat": seat})
+                if eff.get("condition"):
+                    _gain_condition(state, seat, {"id": eff["condition"], "text": ""}, events)
+                else:
+                    state["tasks"].append({"kind": "condition", "seat": seat})
+        elif do == "rival_condition":
+            if _active(state, st["rival"]):
+                for _ in range(n):
+                    _gain_condition(state, st["rival"], {"id": eff["condition"], "text": ""}, events)
+        elif do == "rival_self":
+            st["rival"] = seat
+            events.append({"type": "rival_changed", "seat": seat, "rival": seat})
+        elif do == "renew_bonds":
+            state["help_used"] = [p for p in state["help_used"] if p[0] != seat]
+            state["rival_used"] = [s for s in state["rival_used"] if s != seat]
         elif do == "clear_condition":
             if st["conditions"]:
                 state["tasks"].append({"kind": "clear", "seat": seat})
@@ -1056,7 +1122,8 @@ def _a_set_roll_modifiers(state: dict, seat: int, action: dict, events: list) ->
     if roll["move"] == RESOLVE:
         raise _err("action/illegal", "《解明》 takes no advantage or disadvantage")
     roll["advantage"] = _sources(action, "advantage", ADVANTAGE_SOURCES)
-    roll["disadvantage"] = _sources(action, "disadvantage", DISADVANTAGE_SOURCES)
+    declared = _sources(action, "disadvantage", DISADVANTAGE_SOURCES)
+    roll["disadvantage"] = _disadvantage_sources(state, seat, roll["move"], roll["stat"], declared)
     events.append({"type": "roll_modifiers", "seat": seat, "advantage": list(roll["advantage"]),
                    "disadvantage": list(roll["disadvantage"])})
 
@@ -1125,11 +1192,21 @@ def _a_rival_reroll(state: dict, seat: int, action: dict, events: list) -> None:
     stat = _str_id(action, "stat")
     if stat not in _roll_stats(state, roll["move"]):
         raise _err("action/illegal_target", "that stat does not fit this move", stat=stat)
+    # the reroll is the rival-holder's own roll: their stat, their own declared sources (none unless
+    # given), their hindering conditions and "next roll" effects; nothing of the first roller's is kept
+    adv = _sources(action, "advantage", ADVANTAGE_SOURCES) if "advantage" in action else []
+    declared = _sources(action, "disadvantage", DISADVANTAGE_SOURCES) if "disadvantage" in action else []
+    dis = _disadvantage_sources(state, seat, roll["move"], stat, declared)
+    st = state["students"][seat]
     state["rival_used"].append(seat)
-    roll["effect_advantage"] = roll["effect_disadvantage"] = False
+    failed = roll["roller"]
+    roll.update({"roller": seat, "stat": stat, "helpers": [], "advantage": adv, "disadvantage": dis,
+                 "hindered_by": _hindering(state, seat, roll["move"], stat),
+                 "effect_advantage": st["advantage_next"], "effect_disadvantage": st["disadvantage_next"]})
     ev = _throw(state, seat, roll, stat, [], "rival_reroll")
-    ev["rival_of"] = roll["roller"]
-    roll.update({"roller": seat, "stat": stat, "helpers": [], "raised": False, "rerolled": True,
+    st["advantage_next"] = st["disadvantage_next"] = False
+    ev["rival_of"] = failed
+    roll.update({"raised": False, "rerolled": True,
                  "dice": ev["dice"], "kept": ev["kept"], "dropped": ev["dropped"], "mode": ev["mode"],
                  "total": ev["total"], "band": ev["band"]})
     events.append(ev)
@@ -1191,7 +1268,7 @@ def _a_declare_resolve(state: dict, seat: int, action: dict, events: list) -> No
     if not state["deduction"].strip():
         raise _err("action/illegal", "write the deduction first")
     state["roll"] = {"move": RESOLVE, "stat": None, "roller": seat, "first_roller": seat, "stage": "declared",
-                     "advantage": [], "disadvantage": [], "effect_advantage": False,
+                     "advantage": [], "disadvantage": [], "hindered_by": [], "effect_advantage": False,
                      "effect_disadvantage": False, "helpers": [], "dice": None, "band": None, "total": None,
                      "raised": False, "rerolled": False}
     events.append({"type": "roll_declared", "seat": seat, "move": RESOLVE, "stat": None,
@@ -1281,6 +1358,7 @@ def view(state: dict, seat: int | None) -> dict:
         s["secrets_unlocked"] = len(st["secrets"])
         if i != seat:
             del s["secrets"]
+            del s["hand"]
         students.append(s)
     v["students"] = students
     return v
@@ -1289,23 +1367,23 @@ def view(state: dict, seat: int | None) -> dict:
 def leaks(state: dict, viewer: int | None, v: dict) -> list[str]:
     """What ``v`` shows that ``viewer`` must not know (empty list = fine).
 
-    Checks: no rng/db/deck order; other students carry no ``secrets`` list; no
-    other student's unlocked secret id appears anywhere in the view.
+    Checks: no rng/db/deck order; other students carry no ``secrets`` or ``hand`` list; no
+    other student's dealt secret id (locked or unlocked) appears anywhere in the view.
     """
     found = [f"key {k}" for k in ("rng", "db") if k in v]
     if any(not isinstance(n, int) for n in v.get("decks", {}).values()):
         found.append("deck order")
     own: list[str] = []
     if isinstance(viewer, int) and state["students"][viewer] is not None:
-        own = state["students"][viewer]["secrets"]
+        own = state["students"][viewer]["hand"]
     for i, s in enumerate(v.get("students", [])):
-        if s is not None and i != viewer and "secrets" in s:
+        if s is not None and i != viewer and ("secrets" in s or "hand" in s):
             found.append(f"secrets of seat {i}")
     text = repr(v)
     for i, st in enumerate(state["students"]):
         if st is None or i == viewer:
             continue
-        for sid in st["secrets"]:
+        for sid in st["hand"]:
             if sid not in own and repr(sid) in text:
                 found.append(f"secret {sid} of seat {i}")
     return found

@@ -185,3 +185,64 @@ def test_invalid_toml_names_the_file(copy: Path) -> None:
 def test_no_subjects(copy: Path) -> None:
     shutil.rmtree(copy / "subjects")
     _fails(copy, "subjects", "(directory)")
+
+
+# --------------------------------------------------------------------------- the second pass's fields
+
+def test_condition_without_hinders(copy: Path) -> None:
+    _edit(copy / "conditions.toml", 'hinders = { stats = ["body"] }\n', "")
+    _fails(copy, "conditions.toml", "tired")
+
+
+def test_condition_hindering_an_unknown_move(copy: Path) -> None:
+    _edit(copy / "conditions.toml", 'hinders = { stats = ["body"] }', 'hinders = { moves = ["fly"] }')
+    err = _fails(copy, "conditions.toml", "tired")
+    assert "fly" in err.problem
+
+
+def test_condition_cannot_hinder_the_resolve(copy: Path) -> None:
+    _edit(copy / "conditions.toml", 'hinders = { stats = ["body"] }', 'hinders = { moves = ["resolve"] }')
+    _fails(copy, "conditions.toml", "tired")
+
+
+def test_secret_without_effect(copy: Path) -> None:
+    _edit(copy / "playbooks.toml", 'id = "ace_s1"\neffects = [{ do = "gain_condition", condition = "no_confidence" }]',
+          'id = "ace_s1"\neffects = []')
+    _fails(copy, "playbooks.toml", "ace_s1")
+
+
+def test_secret_naming_an_unknown_condition(copy: Path) -> None:
+    _edit(copy / "playbooks.toml", 'condition = "no_confidence"', 'condition = "cursed"')
+    err = _fails(copy, "playbooks.toml", "ace_s1")
+    assert "cursed" in err.problem
+
+
+def test_secret_may_not_unlock_a_secret(copy: Path) -> None:
+    _edit(copy / "playbooks.toml", '{ do = "gain_condition", condition = "no_confidence" }', '{ do = "unlock_secret" }')
+    _fails(copy, "playbooks.toml", "ace_s1")
+
+
+def test_secret_without_instruction(copy: Path) -> None:
+    text = (copy / "playbooks.toml").read_text(encoding="utf-8")
+    start = text.index('id = "ace_s1"')
+    line = text.index("instruction = ", start)
+    end = text.index("\n", line)
+    (copy / "playbooks.toml").write_text(text[:line] + text[end + 1:], encoding="utf-8")
+    _fails(copy, "playbooks.toml", "ace_s1")
+
+
+def test_secret_pool_too_small_to_hide_the_hand(copy: Path) -> None:
+    text = (copy / "playbooks.toml").read_text(encoding="utf-8")
+    start = text.index('[[playbooks.secrets]]\nid = "ace_s5"')
+    end = text.index("[[playbooks.secrets]]", start + 10)
+    (copy / "playbooks.toml").write_text(text[:start] + text[end:], encoding="utf-8")
+    err = _fails(copy, "playbooks.toml", "ace_reporter")
+    assert "pool" in err.problem
+
+
+def test_tone_talk_needs_guidance_and_prompts(copy: Path) -> None:
+    text = (copy / "texts.toml").read_text(encoding="utf-8")
+    start = text.index("tone_prompt_3 = ")
+    end = text.index("\n", start)
+    (copy / "texts.toml").write_text(text[:start] + text[end + 1:], encoding="utf-8")
+    _fails(copy, "texts.toml", "tone")

@@ -123,3 +123,34 @@ def test_checker_rejects_a_broken_text() -> None:
         _check_text("x", {"ja": "あ", "zh": "あ", "en": "a"})
     with pytest.raises(AssertionError):
         _check_text("x", {"ja": "あ", "zh": "啊", "en": "「a」"})
+
+
+def test_every_calendar_is_covered_by_at_least_two_subjects() -> None:
+    assert len(SUBJECT_FILES) >= 8
+    day_types = [_load(p)["day_type"] for p in SUBJECT_FILES]
+    assert all(day_types.count(d) >= 2 for d in DAY_TYPES), day_types
+
+
+@pytest.mark.parametrize("players", [2, 6])
+@pytest.mark.parametrize("path", SUBJECT_FILES, ids=lambda p: p.stem)
+def test_every_subject_plays_to_the_article_at_two_and_six(path: Path, players: int) -> None:
+    """A whole session of random legal actions ends with an article, whatever the table size."""
+    import random
+
+    from school_mystery_helpers import RULES, SPEC
+    from shared.games.school_mystery.article import article_markdown
+
+    r = random.Random(players * 31 + len(path.stem))
+    state = SPEC.setup(players, r.randrange(1000), {"subject": path.stem, "max_scenes": 5})
+    steps = 0
+    while not SPEC.is_over(state):
+        movers = [s for s in range(players) if SPEC.legal_actions(state, s)]
+        seat = r.choice(movers)
+        state, _ = SPEC.apply(state, seat, r.choice(SPEC.legal_actions(state, seat)))
+        steps += 1
+        assert steps < 5000
+    assert all(RULES.leaks(state, v, SPEC.view(state, v)) == [] for v in (None, *range(players)))
+    res = SPEC.result(state)
+    assert res["subject"] == path.stem and res["resolve"] is not None
+    for lang in LANGS:
+        assert article_markdown(res, SPEC.content(), lang).startswith("# ")

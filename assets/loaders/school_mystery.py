@@ -88,12 +88,23 @@ def load_conditions(file: Path, stat_ids: set[str], move_ids: set[str]) -> dict[
     return out
 
 
+TONE_PROMPTS_MIN = 3
+
+
 def load_texts(file: Path) -> dict[str, dict[str, str]]:
+    """UI texts; the tone talk needs ``tone_guide`` and prompts ``tone_prompt_1`` … (at least three, numbered
+    without gaps)."""
     data = read_toml(file)
     texts = data.get("texts")
     if not isinstance(texts, dict):
         raise ContentError(file, "texts", "needs a [texts] table")
-    return {key: text3(file, f"texts.{key}", value, key) for key, value in texts.items()}
+    out = {key: text3(file, f"texts.{key}", value, key) for key, value in texts.items()}
+    prompts = sorted(k for k in out if k.startswith("tone_prompt_"))
+    if "tone_guide" not in out or prompts != [f"tone_prompt_{i}" for i in range(1, len(prompts) + 1)] \
+            or len(prompts) < TONE_PROMPTS_MIN:
+        raise ContentError(file, "texts.tone_guide / tone_prompt_N",
+                           f"the tone talk needs tone_guide and tone_prompt_1..N (N >= {TONE_PROMPTS_MIN}, no gaps)")
+    return out
 
 
 # --------------------------------------------------------------------------- moves

@@ -8,7 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from client.tables.mind_swap import MindSwapTable
-from client.tables.mind_swap_harness import LocalGame
+from client.kit.headless import LocalGame
 
 
 def busy_map_scene(ctx: Any, seat: int | None = 0, seed: int = 3, rolls: int = 16) -> MindSwapTable:

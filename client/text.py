@@ -2,25 +2,27 @@
 
 Fonts are loaded by path from pygame_gui's data folder (Noto Sans JP for ja/en,
 Noto Sans SC for zh, so each script gets its own glyph shapes), cached per size.
-:func:`wrap` breaks CJK text by character with kinsoku rules (no line starts with
-。、」…, no line ends with 「『（) and Latin text by word; mixed text fills lines.
+:func:`wrap` applies the one line-breaking policy of :mod:`client.kit.textfit`
+(budoux phrases, kinsoku, Latin by word, no single character alone on a last line).
 """
 from __future__ import annotations
 
 import os
-from collections import OrderedDict
-from typing import Any, Callable, Iterable
+from collections.abc import Iterable
+from typing import Any
 
 import pygame
 
-# Characters that may not start a line (closing brackets, punctuation, prolonged sound mark, small kana).
-NO_LINE_START = frozenset(
-    "、。，．,.・：；:;？！?!‼⁇⁈⁉ー―…‥〜～」』）］｝〕〉》】〙〗〟’”)]}>％%‰℃°′″"
-    "ゝゞヽヾ々〻ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
+from client.kit.cache import LruCache, SurfaceCache
+from client.kit.textfit import (
+    NO_LINE_END,
+    NO_LINE_START,
+    is_cjk,
+    phrases_for,
+    wrap_measured,
 )
-# Characters that may not end a line (opening brackets and quotes).
-NO_LINE_END = frozenset("「『（［｛〔〈《【〘〖〝‘“([{<")
 
+__all__ = ["NO_LINE_END", "NO_LINE_START", "TextEngine", "font_path", "is_cjk", "wrap", "wrap_measured"]
 FONT_FILES = {
     ("jp", False): "NotoSansJP-Regular.otf",
     ("jp", True): "NotoSansJP-Bold.otf",
@@ -47,104 +49,13 @@ def font_path(lang: str, bold: bool = False) -> str:
     return os.path.join(font_dir(), FONT_FILES[(face_for(lang), bool(bold))])
 
 
-def is_cjk(ch: str) -> bool:
-    """True for characters that may break anywhere (kana, kanji/hanzi, fullwidth forms, hangul)."""
-    o = ord(ch)
-    return (0x2E80 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFFEF
-            or 0xAC00 <= o <= 0xD7AF or 0x20000 <= o <= 0x3FFFF or 0xFE30 <= o <= 0xFE4F)
-
-
-def _units(paragraph: str) -> list[str]:
-    """Split a paragraph into unbreakable units: CJK characters, Latin words, runs of spaces.
-
-    Kinsoku: a no-line-start character joins the unit before it, a no-line-end
-    character joins the unit after it.
-    """
-    raw: list[str] = []
-    word = ""
-    for ch in paragraph:
-        if ch == " " or ch == "\t":
-            if word:
-                raw.append(word)
-                word = ""
-            if raw and raw[-1].isspace():
-                raw[-1] += " "
-            else:
-                raw.append(" ")
-        elif is_cjk(ch):
-            if word:
-                raw.append(word)
-                word = ""
-            raw.append(ch)
-        else:
-            word += ch
-    if word:
-        raw.append(word)
-    units: list[str] = []
-    carry = ""  # opening brackets waiting for what follows them
-    for u in raw:
-        if u.isspace():
-            if carry:
-                units.append(carry)
-                carry = ""
-            units.append(u)
-            continue
-        if len(u) == 1 and u in NO_LINE_END:
-            carry += u
-            continue
-        if carry:
-            u = carry + u
-            carry = ""
-        if u[0] in NO_LINE_START and units and not units[-1].isspace():
-            units[-1] += u
-        else:
-            units.append(u)
-    if carry:
-        if units and not units[-1].isspace():
-            units[-1] += carry
-        else:
-            units.append(carry)
-    return units
-
-
-def wrap_measured(text: str, measure: Callable[[str], int], width: int) -> list[str]:
-    """Wrap ``text`` into lines whose measured width fits ``width`` (see :func:`wrap`)."""
-    width = max(1, int(width))
-    lines: list[str] = []
-    for paragraph in text.split("\n"):
-        line = ""
-        for unit in _units(paragraph):
-            if unit.isspace():
-                if line:
-                    line += unit
-                continue
-            candidate = line + unit
-            if measure(candidate.rstrip()) <= width:
-                line = candidate
-                continue
-            if line.strip():
-                lines.append(line.rstrip())
-            line = ""
-            if measure(unit) <= width:
-                line = unit
-                continue
-            # A unit wider than the whole line (a very long word): split by character.
-            for ch in unit:
-                if line and measure(line + ch) > width:
-                    lines.append(line)
-                    line = ""
-                line += ch
-        lines.append(line.rstrip())
-    return lines
-
-
-def wrap(text: str, font: Any, width: int) -> list[str]:
+def wrap(text: str, font: Any, width: int, lang: str | None = None) -> list[str]:
     """Lines of ``text`` that fit ``width`` px in ``font`` (a ``pygame.font.Font``).
 
-    CJK breaks between any two characters except where kinsoku forbids it; Latin
-    breaks at spaces (a word longer than the line is split); explicit newlines stay.
+    The one line-breaking policy (:func:`client.kit.textfit.wrap_measured`): with ``lang``,
+    CJK breaks between budoux phrases first; kinsoku always; Latin at spaces.
     """
-    return wrap_measured(text, lambda s: font.size(s)[0], width)
+    return wrap_measured(text, lambda s: font.size(s)[0], width, phrases_for(lang) if lang else None)
 
 
 Color = Any
@@ -156,12 +67,14 @@ class TextEngine:
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
         self._fonts: dict[tuple[str, int, bool], pygame.font.Font] = {}
-        self._cache: OrderedDict[tuple, pygame.Surface] = OrderedDict()
-        self._wrap_cache: OrderedDict[tuple, list[str]] = OrderedDict()
-        self._size_cache: OrderedDict[tuple, tuple[int, int]] = OrderedDict()
+        self._cache = SurfaceCache(RENDER_CACHE_SIZE)
+        self._wrap_cache: LruCache[list[str]] = LruCache(RENDER_CACHE_SIZE)
+        self._size_cache: LruCache[tuple[int, int]] = LruCache(RENDER_CACHE_SIZE)
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
+        for cache in (self._cache, self._wrap_cache, self._size_cache):
+            cache.context(lang)
 
     @staticmethod
     def px(size: float) -> int:
@@ -184,37 +97,26 @@ class TextEngine:
         lang = lang or self.lang
         col = tuple(pygame.Color(color))
         key = (text, self.px(size), col, bool(bold), face_for(lang))
-        surf = self._cache.get(key)
-        if surf is not None:
-            self._cache.move_to_end(key)
-            return surf
-        surf = self.font(size, bold, lang).render(text, True, col)
-        self._cache[key] = surf
-        if len(self._cache) > RENDER_CACHE_SIZE:
-            self._cache.popitem(last=False)
+        surf: pygame.Surface = self._cache.get(key, lambda: self.font(size, bold, lang).render(text, True, col))
         return surf
+
+    def text(self, text: str, size: float, color: Color, bold: bool = False) -> pygame.Surface:
+        """The same as :meth:`render` (the name the table context uses)."""
+        return self.render(text, size, color, bold)
 
     def wrap(self, text: str, size: float, width: int, bold: bool = False,
              lang: str | None = None) -> list[str]:
-        key = (text, self.px(size), int(width), bool(bold), face_for(lang or self.lang))
-        lines = self._wrap_cache.get(key)
-        if lines is None:
-            lines = wrap(text, self.font(size, bold, lang), width)
-            self._wrap_cache[key] = lines
-            if len(self._wrap_cache) > RENDER_CACHE_SIZE:
-                self._wrap_cache.popitem(last=False)
-        return lines
+        key = (text, self.px(size), int(width), bool(bold), face_for(lang or self.lang), lang or self.lang)
+        return self._wrap_cache.get(key, lambda: wrap(text, self.font(size, bold, lang), width, lang or self.lang))
 
     def size(self, text: str, size: float, bold: bool = False) -> tuple[int, int]:
         """Width and height of one rendered line (cached)."""
         key = (text, self.px(size), bool(bold), face_for(self.lang))
-        wh = self._size_cache.get(key)
-        if wh is None:
-            wh = self.font(size, bold).size(text)
-            self._size_cache[key] = wh
-            if len(self._size_cache) > RENDER_CACHE_SIZE:
-                self._size_cache.popitem(last=False)
-        return wh
+
+        def measure() -> tuple[int, int]:
+            w, h = self.font(size, bold).size(text)
+            return int(w), int(h)
+        return self._size_cache.get(key, measure)
 
     def blit(self, surface: pygame.Surface, text: str, size: float, color: Color, pos: tuple[float, float],
              anchor: str = "topleft", bold: bool = False) -> pygame.Rect:

@@ -6,7 +6,7 @@ from typing import Any, Callable
 import pygame
 
 from client.tables.mind_swap import MindSwapTable
-from client.tables.mind_swap_harness import HeadlessContext, LocalGame
+from client.kit.headless import HeadlessContext, LocalGame
 
 SIZE = (1920, 1080)
 

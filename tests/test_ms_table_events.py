@@ -5,7 +5,7 @@ import pygame
 
 from client.tables import mind_swap_fx as FX
 from client.tables.mind_swap import MindSwapTable
-from client.tables.mind_swap_harness import HeadlessContext, LocalGame
+from client.kit.headless import HeadlessContext, LocalGame
 from shared.rng import Rng
 
 

@@ -118,7 +118,7 @@ def test_server_error_springs_back():
     drag(table, screen, home, empty_spot(table, target))
     assert ctx.sent
     table.on_error("action/not_your_turn", "it is not your turn")
-    assert ctx.toasts[-1] == ("it is not your turn", "error")
+    assert ctx.toasts[-1] == (ctx.error_text("action/not_your_turn", "it is not your turn"), "error")
     settle(table, screen, 60)
     assert body_band(table, own) == home
 

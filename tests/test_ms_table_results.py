@@ -6,7 +6,7 @@ import pygame
 import client.tables.mind_swap as MS
 from client.tables.base import TableView
 from client.tables.mind_swap import MindSwapTable
-from client.tables.mind_swap_harness import HeadlessContext, LocalGame
+from client.kit.headless import HeadlessContext, LocalGame
 from shared.rng import Rng
 
 

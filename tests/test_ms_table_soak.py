@@ -7,7 +7,7 @@ import random
 import pygame
 
 from client.tables.mind_swap import MindSwapTable
-from client.tables.mind_swap_harness import HeadlessContext, LocalGame
+from client.kit.headless import HeadlessContext, LocalGame
 from shared.rng import Rng
 
 

@@ -33,7 +33,7 @@ import pygame  # noqa: E402
 
 from client.tables import mind_swap_fx as FX  # noqa: E402
 from client.tables.mind_swap import MindSwapTable  # noqa: E402
-from client.tables.mind_swap_harness import HeadlessContext, LocalGame  # noqa: E402
+from client.kit.headless import HeadlessContext, LocalGame  # noqa: E402
 from shared.rng import Rng  # noqa: E402
 
 OUT = ROOT / "docs" / "screenshots"

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from client.kit import theme
 from client.tables import fate_votes_layout as lay
 from client.widgets.cards import ACCENT, card_size, rounded
 from client.widgets.drag import draw_glow
@@ -15,18 +16,10 @@ from client.widgets.tokens import INK, PAPER, draw_shape, seat_colour
 if TYPE_CHECKING:
     from client.tables.fate_votes import FateVotesTable
 
-TABLE = (31, 58, 52)
-PANEL = (255, 255, 255, 20)
-PANEL_DARK = (8, 20, 18, 120)
-SOFT = (200, 214, 206)
-DIM = (150, 170, 162)
-RED = (226, 88, 80)
-GREEN_OK = (120, 200, 140)
-DEEP_ACCENT = (196, 92, 36)  # the accent, darkened to read on paper
-MUTED_INK = (92, 88, 84)
-ROW_BG = (236, 229, 212)
-WON_BG = (250, 226, 204)
-STORY_BG = (233, 224, 203)
+TABLE, SOFT, DIM, RED, GREEN_OK = theme.TABLE, theme.CHALK_SOFT, theme.CHALK_DIM, theme.ERROR, theme.OK
+PANEL_DARK = (*theme.PANEL_DEEP, 120)
+DEEP_ACCENT, MUTED_INK = theme.ACCENT_DEEP, theme.MUTED
+ROW_BG, WON_BG, STORY_BG = theme.PAPER_ROW, theme.PAPER_WARM, theme.PAPER_SHADE
 
 
 class FvPainter:
@@ -317,7 +310,7 @@ class FvPainter:
         """Panel, badge, name, votes, tokens left, hand size, role, tick (baked into the base layer)."""
         t, u = self.t, self.t.L.pu
         _, name, votes, left, hs, role, acted, me, _ = self.plate_key(s)
-        self.panel(surface, r, (255, 255, 255, 34) if me else PANEL, int(u * 0.7))
+        self.panel(surface, r, (255, 255, 255, 34) if me else theme.GLASS, int(u * 0.7))
         if me:
             pygame.draw.rect(surface, ACCENT, r, 2, border_radius=int(u * 0.7))
         bd = int(u * 2.9)

@@ -11,18 +11,13 @@ from typing import Any
 
 import pygame
 
+from client.kit import theme
 from client.tables import mind_swap_model as M
 from client.widgets.tokens import BadgeCache
 
-TABLE = (31, 58, 52)
-PANEL = (44, 78, 70)
-PAPER = (246, 241, 228)
-MIND_PAPER = (236, 232, 248)
-INK = (42, 42, 46)
-SOFT_INK = (95, 95, 105)
-ACCENT = (240, 138, 75)
-LIGHT = (235, 240, 232)
-RED = (214, 72, 60)
+TABLE, PANEL, PAPER, INK, ACCENT = theme.TABLE, theme.PANEL, theme.PAPER, theme.INK, theme.ACCENT
+SOFT_INK, LIGHT, RED = theme.MUTED, theme.CHALK, theme.ERROR
+MIND_PAPER = (236, 232, 248)  # mind cards: a lavender paper of their own
 
 SUIT_COLOUR: dict[str, tuple[int, int, int]] = {
     "heart": (222, 96, 120), "diamond": (232, 168, 64), "club": (96, 184, 110), "spade": (104, 150, 222),

@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 
+from client.kit import theme
 from client.tables.school_mystery_layout import secrets_rect
 from client.tables.school_mystery_texts import (BAND_COLOUR, KIND_SUIT, NOTE_COLOUR, SUIT_CHAR, SUIT_COLOUR,
                                                 SUIT_SYMBOL, SUITS)
@@ -14,7 +15,7 @@ from client.widgets.cards import CardFace, draw_symbol
 from client.widgets.drag import draw_glow
 from client.widgets.tokens import ink_on, seat_colour
 
-PANEL = (36, 64, 57)
+PANEL = theme.PANEL
 BORN_SECONDS = 0.25
 MOVE_SECONDS = 0.22
 SEALED = (120, 52, 60)

@@ -5,21 +5,27 @@ local choices change; ``draw`` only reads them; clicks go to the topmost button 
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
-PAPER = (246, 241, 228)
-PAPER_DIM = (226, 219, 202)
-INK = (42, 42, 46)
-MUTED = (112, 106, 96)
-CHALK = (236, 236, 226)
-CHALK_DIM = (170, 186, 178)
-ACCENT = (240, 138, 75)
-PANEL = (44, 76, 68)
-LINE = (196, 186, 166)
-RED = (200, 80, 70)
+from client.kit.theme import (
+    ACCENT,
+    CHALK,
+    CHALK_DIM,
+    INK,
+    LINE,
+    MUTED,
+    PANEL,
+    PAPER,
+    PAPER_DIM,
+)
+from client.kit.theme import ERROR as RED
+
+__all__ = ["ACCENT", "CHALK", "CHALK_DIM", "INK", "LINE", "MUTED", "PANEL", "PAPER", "PAPER_DIM", "RED", "Box", "Button",
+           "Custom", "EntrySlot", "Flow", "Label", "button_width", "ctx_blink", "fs", "label"]
 
 
 def fs(ctx: Any, k: float) -> float:

@@ -9,7 +9,8 @@
 from __future__ import annotations
 
 import math
-from typing import Any, Callable, Iterable, Protocol
+from collections.abc import Callable, Iterable
+from typing import Any, Protocol
 
 import pygame
 

@@ -10,18 +10,19 @@ copied artwork. Generic: every game's table can use it.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
+from client.kit.cache import SurfaceCache
+from client.kit.theme import ACCENT, BACK, INK, MUTED, PAPER, PAPER_EDGE, ink_on
 from client.widgets.anim import Tween, ease_in_out, ease_out
-from client.widgets.tokens import INK, PAPER, draw_shape, ink_on
+from client.widgets.tokens import draw_shape
 
 Colour = tuple[int, int, int]
-MUTED = (110, 104, 96)
-BACK = (38, 62, 80)
-ACCENT = (240, 138, 75)
+__all__ = ["ACCENT", "CardFace", "CardRenderer", "CardSprite", "CardZoom", "HoverHold", "card_size", "rounded"]
 CARD_RATIO = 7 / 5  # height / width
 FLIP_SECONDS = 0.25
 
@@ -229,18 +230,14 @@ class CardRenderer:
         self.ctx = ctx
         self.back_colour = back_colour
         self.back_mark = back_mark
-        self._cache: dict[tuple, pygame.Surface] = {}
+        self._cache = SurfaceCache(800)
 
     def clear(self) -> None:
         self._cache.clear()
 
     def _get(self, key: tuple, make: Callable[[], pygame.Surface]) -> pygame.Surface:
-        surf = self._cache.get(key)
-        if surf is None:
-            if len(self._cache) > 800:  # window resizes make old sizes useless
-                self._cache.clear()
-            surf = make()
-            self._cache[key] = surf
+        self._cache.context(getattr(self.ctx, "lang", ""))
+        surf: pygame.Surface = self._cache.get(key, make)
         return surf
 
     def face(self, card: CardFace, size: tuple[int, int]) -> pygame.Surface:
@@ -338,7 +335,7 @@ class CardRenderer:
         s = pygame.Surface((w, h), pygame.SRCALPHA)
         rad = max(3, w // 12)
         rounded(s, PAPER, (0, 0, w, h), rad)
-        rounded(s, (205, 196, 176), (0, 0, w, h), rad, 1)
+        rounded(s, PAPER_EDGE, (0, 0, w, h), rad, 1)
         m = max(3, int(w * 0.06))
         chip = w < 50 or not card.title  # a chip: colour and symbol only
         field = pygame.Rect(m, m, w - 2 * m, int(h * 0.44) if not chip else h - 2 * m)
@@ -386,7 +383,7 @@ class CardRenderer:
         bsize = w * 0.072
         if card.body and bsize >= 9:
             y += int(h * 0.015)
-            pygame.draw.line(s, (205, 196, 176), (m * 2, y), (w - m * 2, y), 1)
+            pygame.draw.line(s, PAPER_EDGE, (m * 2, y), (w - m * 2, y), 1)
             y += int(h * 0.015)
             lines = self.ctx.wrap(card.body, bsize, inner_w - m)
             line_h = self.ctx.font(bsize).get_linesize()

@@ -13,17 +13,17 @@ Face surfaces are cached per (sides, face, size, grey): drawing a roll is a few 
 from __future__ import annotations
 
 import math
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Callable, Sequence
 
 import pygame
 
-PAPER = (246, 241, 228)
-INK = (42, 42, 46)
+from client.kit.theme import ACCENT as BADGE
+from client.kit.theme import INK, PAPER
+
 GREY_PAPER = (150, 150, 150)
 GREY_INK = (95, 95, 95)
 D10_PAPER = (236, 220, 190)
-BADGE = (240, 138, 75)
 
 # pip positions on a unit square, per face
 _PIPS: dict[int, tuple[tuple[float, float], ...]] = {

@@ -19,15 +19,17 @@ Draw the dragged thing yourself at :meth:`DragController.position_of`.
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
+from client.kit import theme
 from client.widgets.anim import Flash, Tween, ease_out
 
-ACCENT = (240, 138, 75)
-RED = (220, 60, 60)
+ACCENT = theme.ACCENT
+RED = theme.ERROR
 SPRING_SECONDS = 0.22
 
 

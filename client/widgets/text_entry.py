@@ -8,15 +8,12 @@ Shift+Enter inserts a line break when ``multiline``; Escape blurs.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
-PAPER = (252, 249, 240)
-INK = (42, 42, 46)
-MUTED = (120, 114, 104)
-ACCENT = (240, 138, 75)
-LINE = (196, 186, 166)
+from client.kit.theme import ACCENT, INK, LINE, MUTED, PAPER
 
 
 class TextEntry:

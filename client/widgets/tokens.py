@@ -16,41 +16,16 @@ from typing import Any
 
 import pygame
 
-INK = (42, 42, 46)
-PAPER = (246, 241, 228)
+from client.kit import theme
+from client.kit.cache import SurfaceCache
 
-# Okabe–Ito (orange, sky blue, bluish green, yellow, blue, vermillion, reddish purple, grey)
-# + white, wine, olive, slate blue. Same seat colours and shapes as client.ui (lobby badges).
-PLAYER_COLOURS: tuple[tuple[int, int, int], ...] = (
-    (230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66),
-    (0, 114, 178), (213, 94, 0), (204, 121, 167), (153, 153, 153),
-    (240, 240, 240), (136, 34, 85), (153, 153, 51), (106, 90, 205),
-)
-SHAPES: tuple[str, ...] = (
-    "circle", "square", "triangle", "diamond", "pentagon", "hexagon",
-    "star", "cross", "triangle_down", "octagon", "star4", "ring",
-)
-
-
-def seat_colour(seat: int) -> tuple[int, int, int]:
-    return PLAYER_COLOURS[seat % len(PLAYER_COLOURS)]
-
-
-def seat_shape(seat: int) -> str:
-    return SHAPES[seat % len(SHAPES)]
-
-
-def luminance(c: tuple[int, int, int]) -> float:
-    """Relative luminance (sRGB, 0..1)."""
-    def ch(v: int) -> float:
-        x = v / 255
-        return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
-    return 0.2126 * ch(c[0]) + 0.7152 * ch(c[1]) + 0.0722 * ch(c[2])
-
-
-def ink_on(c: tuple[int, int, int]) -> tuple[int, int, int]:
-    """Dark ink or paper, whichever reads better on colour ``c``."""
-    return INK if luminance(c) > 0.22 else PAPER
+INK, PAPER = theme.INK, theme.PAPER
+PLAYER_COLOURS = theme.SEAT_COLOURS
+SHAPES = theme.SEAT_SHAPES
+seat_colour = theme.seat_colour
+seat_shape = theme.seat_shape
+luminance = theme.luminance
+ink_on = theme.ink_on
 
 
 def _poly(center: tuple[float, float], r: float, n: int, rot: float = -90.0,
@@ -119,7 +94,7 @@ class BadgeCache:
 
     def __init__(self, ctx: Any) -> None:
         self.ctx = ctx
-        self._cache: dict[tuple, pygame.Surface] = {}
+        self._cache = SurfaceCache(600)
 
     def clear(self) -> None:
         self._cache.clear()
@@ -130,20 +105,14 @@ class BadgeCache:
         diameter = max(8, int(diameter))
         label = str(seat + 1) if label is None else label
         key = ("badge", seat, diameter, label, dim, ring, getattr(self.ctx, "lang", ""))
-        surf = self._cache.get(key)
-        if surf is None:
-            surf = self._render_badge(seat, diameter, label, dim, ring)
-            self._cache[key] = surf
+        surf: pygame.Surface = self._cache.get(key, lambda: self._render_badge(seat, diameter, label, dim, ring))
         return surf
 
     def token(self, seat: int, diameter: int, dim: bool = False) -> pygame.Surface:
         """A vote token: a small disc in the seat colour with the seat's shape on it."""
         diameter = max(6, int(diameter))
-        key = ("token", seat, diameter, dim)
-        surf = self._cache.get(key)
-        if surf is None:
-            surf = self._render_token(seat, diameter, dim)
-            self._cache[key] = surf
+        surf: pygame.Surface = self._cache.get(("token", seat, diameter, dim),
+                                               lambda: self._render_token(seat, diameter, dim))
         return surf
 
     # --- rendering -------------------------------------------------------------------

@@ -1,0 +1,401 @@
+"""One text-fitting policy for the whole client.
+
+Line breaking (:func:`wrap_measured`): Japanese and Chinese break between budoux phrases
+("テーブルを／開き、"), falling back to characters with kinsoku rules (no line starts with
+。、」…, none ends with 「（) only when one phrase is wider than the line; Latin breaks at
+spaces; a single CJK character is never left alone on a last line.
+
+Fitting (:class:`Fitter`): rule text is never cut. It wraps; if it is too tall it shrinks,
+down to a floor (:data:`client.kit.theme.FIT_FLOOR`, never under ``MIN_TEXT_PX``); if it
+still does not fit, the result says ``overflow`` and the container must grow or scroll.
+A name is never cut mid-name: the short display name is tried, then a horizontal squeeze.
+Every drawn block is reported to the active :class:`TextRecorder` (the layout walk uses it
+to fail on cut or out-of-window text).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from contextlib import contextmanager
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import Any
+
+import pygame
+
+from client.kit import theme
+from client.kit.cache import LruCache
+
+# Characters that may not start a line (closing brackets, punctuation, prolonged sound mark, small kana).
+NO_LINE_START = frozenset(
+    "、。，．,.・：；:;？！?!‼⁇⁈⁉ー―…‥〜～」』）］｝〕〉》】〙〗〟’”)]}>％%‰℃°′″"
+    "ゝゞヽヾ々〻ぁぃぅぇぉっゃゅょゎゕゖァィゥェォッャュョヮヵヶㇰㇱㇲㇳㇴㇵㇶㇷㇸㇹㇺㇻㇼㇽㇾㇿ"
+)
+# Characters that may not end a line (opening brackets and quotes).
+NO_LINE_END = frozenset("「『（［｛〔〈《【〘〖〝‘“([{<")
+
+Measure = Callable[[str], int]
+Segmenter = Callable[[str], Sequence[str]]
+
+
+def is_cjk(ch: str) -> bool:
+    """True for characters that may break anywhere (kana, kanji/hanzi, fullwidth forms, hangul)."""
+    o = ord(ch)
+    return (0x2E80 <= o <= 0x9FFF or 0xF900 <= o <= 0xFAFF or 0xFF00 <= o <= 0xFFEF
+            or 0xAC00 <= o <= 0xD7AF or 0x20000 <= o <= 0x3FFFF or 0xFE30 <= o <= 0xFE4F)
+
+
+# --- phrases (budoux) ----------------------------------------------------------------------
+@lru_cache(maxsize=2)
+def _parser(kind: str) -> Any:
+    import budoux
+
+    if kind == "zh":
+        return budoux.load_default_simplified_chinese_parser()
+    return budoux.load_default_japanese_parser()
+
+
+@lru_cache(maxsize=4096)
+def _phrases_cached(paragraph: str, kind: str) -> tuple[str, ...]:
+    return tuple(_parser(kind).parse(paragraph))
+
+
+def phrases_for(lang: str) -> Segmenter | None:
+    """A phrase segmenter for ``lang`` (Chinese model for zh, Japanese otherwise)."""
+    kind = "zh" if lang == "zh" else "ja"
+
+    def segment(paragraph: str) -> Sequence[str]:
+        if not any(is_cjk(ch) for ch in paragraph):
+            return (paragraph,)
+        return _phrases_cached(paragraph, kind)
+    return segment
+
+
+# --- breaking --------------------------------------------------------------------------------
+def _units(paragraph: str) -> list[str]:
+    """Unbreakable units: CJK characters, Latin words, runs of spaces, with kinsoku joins."""
+    raw: list[str] = []
+    word = ""
+    for ch in paragraph:
+        if ch in (" ", "\t"):
+            if word:
+                raw.append(word)
+                word = ""
+            if raw and raw[-1].isspace():
+                raw[-1] += " "
+            else:
+                raw.append(" ")
+        elif is_cjk(ch):
+            if word:
+                raw.append(word)
+                word = ""
+            raw.append(ch)
+        else:
+            word += ch
+    if word:
+        raw.append(word)
+    units: list[str] = []
+    carry = ""  # opening brackets waiting for what follows them
+    for u in raw:
+        if u.isspace():
+            if carry:
+                units.append(carry)
+                carry = ""
+            units.append(u)
+            continue
+        if len(u) == 1 and u in NO_LINE_END:
+            carry += u
+            continue
+        if carry:
+            u = carry + u
+            carry = ""
+        if u[0] in NO_LINE_START and units and not units[-1].isspace():
+            units[-1] += u
+        else:
+            units.append(u)
+    if carry:
+        if units and not units[-1].isspace():
+            units[-1] += carry
+        else:
+            units.append(carry)
+    return units
+
+
+def _groups(paragraph: str, segment: Segmenter | None) -> list[list[str]]:
+    """Units grouped into phrases (a line breaks between groups; inside one only if it must)."""
+    units = _units(paragraph)
+    if segment is None:
+        return [[u] for u in units]
+    bounds: set[int] = set()
+    pos = 0
+    for chunk in segment(paragraph):
+        pos += len(chunk)
+        bounds.add(pos)
+    groups: list[list[str]] = []
+    pos = 0
+    for u in units:
+        if u.isspace() or not groups or pos in bounds or groups[-1][0].isspace() or not is_cjk(u[0]) \
+                or not is_cjk(groups[-1][-1][-1]):
+            groups.append([u])
+        else:
+            groups[-1].append(u)
+        pos += len(u)
+    return groups
+
+
+def _visible(line: str) -> int:
+    return sum(1 for ch in line if not ch.isspace() and ch not in NO_LINE_START)
+
+
+def wrap_measured(text: str, measure: Measure, width: int, segment: Segmenter | None = None) -> list[str]:
+    """Lines of ``text`` whose measured width fits ``width``.
+
+    With ``segment`` (see :func:`phrases_for`) CJK breaks between phrases first; without it
+    between any two characters kinsoku allows. Explicit newlines stay.
+    """
+    width = max(1, int(width))
+    lines: list[str] = []
+    for paragraph in text.split("\n"):
+        rows: list[list[str]] = [[]]  # each row: the units on it
+
+        def row_text(r: list[str]) -> str:
+            return "".join(r).rstrip()
+
+        for group in _groups(paragraph, segment):
+            if group[0].isspace():
+                if rows[-1]:
+                    rows[-1].append(group[0])
+                continue
+            joined = "".join(group)
+            if measure("".join(rows[-1]) + joined) <= width:
+                rows[-1].extend(group)
+                continue
+            if row_text(rows[-1]):
+                rows.append([])
+            if measure(joined) <= width:
+                rows[-1].extend(group)
+                continue
+            for unit in group:  # a phrase wider than the line: by unit, then by character
+                if measure("".join(rows[-1]) + unit) <= width:
+                    rows[-1].append(unit)
+                    continue
+                if row_text(rows[-1]):
+                    rows.append([])
+                if measure(unit) <= width:
+                    rows[-1].append(unit)
+                    continue
+                for ch in unit:
+                    if rows[-1] and measure("".join(rows[-1]) + ch) > width:
+                        rows.append([])
+                    rows[-1].append(ch)
+        # no single CJK character alone on the last line: bring units down from the line above
+        while len(rows) >= 2 and _visible(row_text(rows[-1])) == 1 and is_cjk(row_text(rows[-1])[0]):
+            above = [u for u in rows[-2]]
+            while above and above[-1].isspace():
+                above.pop()
+            if len(above) < 2:
+                break
+            moved = above.pop()
+            if measure(moved + row_text(rows[-1])) > width:
+                break
+            rows[-2] = above
+            rows[-1].insert(0, moved)
+        lines.extend(row_text(r) for r in rows)
+    return lines
+
+
+# --- recording what was drawn (the layout walk) ----------------------------------------------
+@dataclass(frozen=True)
+class TextDraw:
+    """One block of text as drawn: where, what kind, and whether any of it did not fit."""
+
+    text: str
+    rect: pygame.Rect
+    kind: str  # "rule" | "name" | "label"
+    cut: bool  # some of the text is not visible (too tall / too wide for its box)
+
+
+class TextRecorder:
+    """Collects :class:`TextDraw` records while active (see :func:`recording`)."""
+
+    def __init__(self) -> None:
+        self.records: list[TextDraw] = []
+
+    def add(self, rec: TextDraw) -> None:
+        self.records.append(rec)
+
+    def cut(self) -> list[TextDraw]:
+        return [r for r in self.records if r.cut]
+
+
+_recorders: list[TextRecorder] = []
+
+
+@contextmanager
+def recording() -> Iterator[TextRecorder]:
+    """Record every text block drawn by a :class:`Fitter` inside the ``with`` block."""
+    rec = TextRecorder()
+    _recorders.append(rec)
+    try:
+        yield rec
+    finally:
+        _recorders.remove(rec)
+
+
+def record(text: str, rect: pygame.Rect, kind: str, cut: bool) -> None:
+    for rec in _recorders:
+        rec.add(TextDraw(text, pygame.Rect(rect), kind, cut))
+
+
+# --- fitting ---------------------------------------------------------------------------------
+@dataclass(frozen=True)
+class Fitted:
+    """A fitted block: its lines at ``size`` px; ``overflow``: taller than allowed even at the floor."""
+
+    lines: tuple[str, ...]
+    size: float
+    line_h: int
+    width: int
+    height: int
+    overflow: bool
+
+
+class Fitter:
+    """The fitting policy on a context's fonts (``ctx.font``, ``ctx.text``, ``ctx.lang``)."""
+
+    def __init__(self, ctx: Any) -> None:
+        self.ctx = ctx
+        self._wraps: LruCache[tuple[str, ...]] = LruCache(4000)
+        self._fits: LruCache[Fitted] = LruCache(2000)
+
+    @property
+    def lang(self) -> str:
+        return str(getattr(self.ctx, "lang", "en"))
+
+    def floor(self, size: float, floor: float = theme.FIT_FLOOR) -> float:
+        return max(float(theme.MIN_TEXT_PX), size * floor) if size > theme.MIN_TEXT_PX else size
+
+    def wrap(self, text: str, size: float, width: int, bold: bool = False) -> list[str]:
+        """Lines of ``text`` at ``size`` that fit ``width`` (phrases, kinsoku, no orphan)."""
+        px = max(1, round(size))
+        key = (text, px, int(width), bool(bold), self.lang)
+
+        def make() -> tuple[str, ...]:
+            font = self.ctx.font(size, bold)
+            return tuple(wrap_measured(text, lambda s: font.size(s)[0], width, phrases_for(self.lang)))
+        return list(self._wraps.get(key, make))
+
+    def width_of(self, text: str, size: float, bold: bool = False) -> int:
+        return int(self.ctx.font(size, bold).size(text)[0])
+
+    def line_h(self, size: float, bold: bool = False) -> int:
+        return int(self.ctx.font(size, bold).get_linesize())
+
+    def block(self, text: str, size: float, width: int, height: float | None = None, bold: bool = False,
+              floor: float = theme.FIT_FLOOR, balanced: bool = False) -> Fitted:
+        """Wrap ``text`` into ``width``; shrink (to the floor) until it fits ``height``."""
+        key = (text, round(size, 2), int(width), None if height is None else int(height), bold, floor,
+               balanced, self.lang)
+
+        def make() -> Fitted:
+            low = self.floor(size, floor)
+            s = size
+            while True:
+                lines = self.wrap(text, s, width, bold)
+                if balanced:
+                    lines = self._balance(text, s, width, bold, lines)
+                lh = self.line_h(s, bold)
+                h = lh * len(lines)
+                wmax = max((self.width_of(ln, s, bold) for ln in lines), default=0)
+                fits = (height is None or h <= height) and wmax <= width
+                if fits or s <= low:
+                    return Fitted(tuple(lines), s, lh, wmax, h, not fits)
+                s = max(low, s * 0.93)
+        return self._fits.get(key, make)
+
+    def _balance(self, text: str, size: float, width: int, bold: bool, lines: list[str]) -> list[str]:
+        """As narrow as possible for the same line count (no short last line under a centred block)."""
+        if len(lines) < 2:
+            return lines
+        best = lines
+        for pct in range(95, 55, -5):
+            trial = self.wrap(text, size, int(width * pct / 100), bold)
+            if len(trial) != len(lines):
+                break
+            best = trial
+        return best
+
+    def line(self, text: str, size: float, width: int, bold: bool = False,
+             floor: float = theme.FIT_FLOOR) -> Fitted:
+        """One line if it fits (shrunk to the floor); else the same text wrapped at the floor."""
+        low = self.floor(size, floor)
+        s = size
+        while self.width_of(text, s, bold) > width and s > low:
+            s = max(low, s * 0.93)
+        if self.width_of(text, s, bold) <= width:
+            lh = self.line_h(s, bold)
+            return Fitted((text,), s, lh, self.width_of(text, s, bold), lh, False)
+        return self.block(text, s, width, None, bold, floor=1.0)
+
+    # --- drawing ---------------------------------------------------------------------------
+    def draw_block(self, surface: pygame.Surface, text: str, rect: pygame.Rect, size: float, colour: Any,
+                   bold: bool = False, align: str = "left", valign: str = "top", kind: str = "rule",
+                   floor: float = theme.FIT_FLOOR, fitted: Fitted | None = None) -> Fitted:
+        """Draw ``text`` fitted into ``rect``; lines that do not fit are still drawn (never cut
+        with "…") and the block is recorded as overflowing so the walk can fail on it."""
+        f = fitted or self.block(text, size, rect.w, rect.h, bold, floor, balanced=(align == "center"))
+        y = rect.y
+        if valign == "center":
+            y = rect.centery - f.height // 2
+        elif valign == "bottom":
+            y = rect.bottom - f.height
+        drawn = pygame.Rect(rect.x, y, rect.w, f.height)
+        for ln in f.lines:
+            img = self.ctx.text(ln, f.size, colour, bold)
+            if align == "center":
+                x = rect.centerx - img.get_width() // 2
+            elif align == "right":
+                x = rect.right - img.get_width()
+            else:
+                x = rect.x
+            surface.blit(img, (x, y))
+            y += f.line_h
+        record(text, drawn, kind, f.overflow)
+        return f
+
+    def label(self, text: str, size: float, colour: Any, width: int, bold: bool = False,
+              floor: float = theme.FIT_FLOOR) -> pygame.Surface:
+        """A one-line label shrunk to fit ``width``; if even the floor is too wide, its lines stacked."""
+        f = self.line(text, size, width, bold, floor)
+        if len(f.lines) == 1:
+            return self.ctx.text(f.lines[0], f.size, colour, bold)
+        imgs = [self.ctx.text(ln, f.size, colour, bold) for ln in f.lines]
+        out = pygame.Surface((max(i.get_width() for i in imgs), f.line_h * len(imgs)), pygame.SRCALPHA)
+        for i, img in enumerate(imgs):
+            out.blit(img, ((out.get_width() - img.get_width()) // 2, i * f.line_h))
+        return out
+
+    def name(self, full: str, size: float, colour: Any, width: int, bold: bool = False,
+             short: str = "", floor: float = theme.FIT_FLOOR) -> pygame.Surface:
+        """A name that fits ``width``: full, shrunk; then the short name; then squeezed — never cut."""
+        low = self.floor(size, floor)
+        for candidate in ([full, short] if short and short != full else [full]):
+            s = size
+            while self.width_of(candidate, s, bold) > width and s > low:
+                s = max(low, s * 0.93)
+            if self.width_of(candidate, s, bold) <= width:
+                return self.ctx.text(candidate, s, colour, bold)
+        best = short or full
+        img = self.ctx.text(best, low, colour, bold)
+        if img.get_width() > width > 0:
+            w = max(int(img.get_width() * 0.75), width)
+            img = pygame.transform.smoothscale(img, (w, img.get_height()))
+        return img
+
+    def blit_label(self, surface: pygame.Surface, img: pygame.Surface, text: str, kind: str = "label",
+                   limit: pygame.Rect | None = None, **anchor: Any) -> pygame.Rect:
+        """Blit a label made by :meth:`label` / :meth:`name` at ``anchor``; record it (cut when it
+        leaves ``limit``)."""
+        r = img.get_rect(**anchor)
+        surface.blit(img, r)
+        record(text, r, kind, bool(limit is not None and not pygame.Rect(limit).contains(r)))
+        return r

@@ -1,0 +1,193 @@
+"""The table toolkit: theme, cache, text fitting, node map, presenter, widgets, headless context."""
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import pygame
+import pytest
+
+from client.kit import theme
+from client.kit.cache import LruCache
+from client.kit.headless import HeadlessContext
+from client.kit.nodes import Node, NodeMap
+from client.kit.presenter import Presenter
+from client.kit.textfit import Fitter, recording, wrap_measured
+from client.kit.widgets import Button, LogPanel, Prompt, flow
+from client.widgets.anim import Wait
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def fixed(s: str) -> int:
+    return 10 * len(s)
+
+
+# --- theme ------------------------------------------------------------------------------------
+def test_palette_and_seat_identity_are_defined_once():
+    pattern = re.compile(r"^(INK|PAPER|ACCENT|MUTED|CHALK|TABLE|PANEL|RED|ERROR|SOFT|DIM|SEAT_COLOU?RS|"
+                         r"PLAYER_COLOURS)\w*\s*(:[^=]*)?=\s*\(\s*\(?\d", re.MULTILINE)
+    offenders = []
+    for path in (ROOT / "client").rglob("*.py"):
+        if path.name == "theme.py" and path.parent.name == "kit":
+            continue
+        for m in pattern.finditer(path.read_text(encoding="utf-8")):
+            offenders.append(f"{path.relative_to(ROOT)}: {m.group(0)}")
+    assert not offenders, offenders
+    defs = [p for p in (ROOT / "client").rglob("*.py") if re.search(r"^def ink_on\(", p.read_text(), re.MULTILINE)]
+    assert [p.relative_to(ROOT).as_posix() for p in defs] == ["client/kit/theme.py"]
+
+
+def test_lobby_and_table_agree_on_seat_colours_and_badge_ink():
+    from client import ui
+    from client.widgets import tokens
+    for seat in range(12):
+        assert ui.seat_color(seat) == tokens.seat_colour(seat) == theme.seat_colour(seat)
+        assert ui.ink_on(theme.seat_colour(seat)) == tokens.ink_on(theme.seat_colour(seat))
+    assert len(set(theme.SEAT_COLOURS)) == 12 and len(set(theme.SEAT_SHAPES)) == 12
+    # the ink chosen always reads: contrast at least 3:1 on every seat colour
+    assert all(theme.contrast(theme.ink_on(c), c) >= 3.0 for c in theme.SEAT_COLOURS)
+
+
+# --- cache ------------------------------------------------------------------------------------
+def test_lru_cache_forgets_least_recent_and_empties_on_context_change():
+    made = []
+    cache: LruCache[str] = LruCache(2)
+    for k in ("a", "b", "a", "c"):
+        cache.get(k, lambda k=k: made.append(k) or k.upper())
+    assert made == ["a", "b", "c"] and "b" not in cache and "a" in cache
+    cache.context("ja", (1280, 720))
+    assert len(cache) == 2
+    cache.context("zh", (1280, 720))
+    assert len(cache) == 0
+
+
+# --- text fitting ------------------------------------------------------------------------------
+def test_phrases_are_kept_together_and_no_character_is_left_alone():
+    from client.kit.textfit import phrases_for
+    seg = phrases_for("ja")
+    text = "ここでテーブルを開き、みんなは自分のPCから参加"
+    for width in range(60, 240, 10):
+        lines = wrap_measured(text, fixed, width, seg)
+        assert "".join(lines) == text
+        assert all(fixed(ln) <= width for ln in lines)
+        if width >= 60:  # every phrase fits: no break inside one
+            for bad in ("み\nんな", "テー\nブル", "自\n分", "参\n加"):
+                assert bad not in "\n".join(lines), (width, lines)
+        assert not (len(lines) > 1 and len(lines[-1]) == 1), lines
+    assert wrap_measured("居場所変更", fixed, 40, seg) != ["居場所変", "更"]
+
+
+def test_rule_text_is_never_cut_it_shrinks_then_reports_overflow():
+    pygame.init()
+    ctx = HeadlessContext("ja", unit=20)
+    fit = Fitter(ctx)
+    text = "このカードが最後の一枚のとき、票が一番多い人が勝つ。同数なら誰も勝たない。" * 2
+    roomy = fit.block(text, 20, 300, 400)
+    assert not roomy.overflow and "".join(roomy.lines) == text and roomy.size == 20
+    tight = fit.block(text, 20, 300, roomy.height * 0.8)
+    assert not tight.overflow and tight.size < 20 and "".join(tight.lines) == text
+    hopeless = fit.block(text, 20, 300, 30)
+    assert hopeless.overflow and "".join(hopeless.lines) == text and hopeless.size >= theme.MIN_TEXT_PX
+    surf = pygame.Surface((400, 200))
+    with recording() as rec:
+        fit.draw_block(surf, text, pygame.Rect(0, 0, 300, 30), 20, theme.INK)
+        fit.draw_block(surf, "短い", pygame.Rect(0, 40, 300, 30), 20, theme.INK)
+    assert [r.cut for r in rec.records] == [True, False]
+
+
+def test_names_are_never_cut_mid_name():
+    pygame.init()
+    ctx = HeadlessContext("ja", unit=20)
+    fit = Fitter(ctx)
+    full, short = "雪広あやか", "あやか"
+    img = fit.name(full, 20, theme.INK, fit.width_of(full, 20) + 2)
+    assert img.get_width() <= fit.width_of(full, 20) + 2
+    narrow = fit.width_of(short, 20)
+    img = fit.name(full, 20, theme.INK, narrow, short=short)
+    assert img.get_width() <= narrow  # the short name, whole
+
+
+# --- node map ------------------------------------------------------------------------------------
+def test_node_map_hit_test_modal_drops_and_legality():
+    nm = NodeMap()
+    card = nm.add(Node("card:a", pygame.Rect(0, 0, 50, 70), z=1, kind="card", payload=("card", "a"),
+                       draggable=True, zoom="face-a"))
+    area = nm.add(Node("discard", pygame.Rect(100, 0, 200, 200), kind="area", accepts=frozenset({"card"})))
+    ok = nm.add(Node("confirm", pygame.Rect(0, 100, 80, 30), z=5, kind="button", action={"type": "ready"}))
+    assert nm.at((10, 10)) is card and nm.hover((10, 10)) is card and nm.zoom_at((10, 10)) == "face-a"
+    assert nm.drag_source_at((10, 10)) is card and nm.drop_target_at((150, 50), "card") is area
+    assert nm.drop_target_at((150, 50), "token") is None
+    assert nm.legal(ok, [{"type": "ready"}]) and not nm.legal(ok, [])
+    nm.add(Node("zoom", pygame.Rect(0, 0, 400, 400), z=50, kind="overlay", modal=True))
+    assert nm.at((10, 10)).id == "zoom" and nm.drag_sources() == [] and not nm.legal(ok, [{"type": "ready"}])
+    assert nm.outside(pygame.Rect(0, 0, 300, 300)) != []
+
+
+# --- presenter --------------------------------------------------------------------------------------
+def _presenter(fast: bool = False) -> Presenter:
+    return Presenter({"move": lambda ev: [Wait(0.6)]}, lambda ev: [f"moved {ev['n']}"], fast=fast)
+
+
+def test_log_lines_and_shown_state_land_with_the_animation():
+    p = _presenter()
+    p.snapshot({"n": 0}, [], 0)
+    assert p.shown.sid == 0 and p.caught_up
+    p.snapshot({"n": 1}, [{"type": "pass"}], 1)
+    p.events([{"type": "move", "n": 1}])
+    p.update(0.1)
+    assert p.shown.sid == 0 and p.log_lines == [] and p.legal == []
+    for _ in range(40):
+        p.update(1 / 60)
+    assert p.shown.sid == 1 and p.log_lines == ["moved 1"] and p.legal == [{"type": "pass"}]
+
+
+def test_fast_bots_never_leave_the_screen_more_than_a_second_behind():
+    p = _presenter()
+    p.snapshot({"n": 0}, [], 0)
+    worst = 0.0
+    t = 0.0
+    sid = 0
+    for frame in range(60 * 8):  # a batch every 0.1 s, each with 0.6 s of animation
+        if frame % 6 == 0:
+            sid += 1
+            p.snapshot({"n": sid}, [], sid)
+            p.events([{"type": "move", "n": sid}])
+        p.update(1 / 60)
+        t += 1 / 60
+        worst = max(worst, p.lag)
+    assert worst <= 1.0 + 2 / 60
+    assert p.fast_forwards > 0 and p.shown.sid >= sid - 10
+    assert p.log_lines == [f"moved {i}" for i in range(1, len(p.log_lines) + 1)]  # nothing skipped from the log
+
+
+# --- widgets ----------------------------------------------------------------------------------
+@pytest.mark.parametrize("lang", ["ja", "zh", "en"])
+def test_button_labels_wrap_instead_of_being_cut(lang):
+    pygame.init()
+    ctx = HeadlessContext(lang, unit=720 / 54 * 1.5)
+    b = Button(ctx.t("fv_btn_confirm_vote", name="プレイヤー12"), pygame.Rect(0, 0, 160, 60), key="confirm")
+    surf = pygame.Surface((400, 200))
+    with recording() as rec:
+        b.draw(surf, ctx, ctx.unit, hover=False)
+        Prompt.draw(surf, ctx, ctx.t("fv_instr_final"), ctx.unit, 380, center=(200, 150))
+        LogPanel().draw(surf, ctx, pygame.Rect(0, 0, 400, 200), [("a " * 40, 1), ("b", None)], ctx.unit)
+    assert rec.records and not rec.cut(), rec.cut()
+    assert b.node().label == b.label and b.node().kind == "button"
+
+
+def test_flow_rows_stay_inside_the_width():
+    rects = flow([(100, 20)] * 7, 330, 10)
+    assert all(r.right <= 330 for r in rects) and len({r.y for r in rects}) == 3
+
+
+def test_headless_context_wraps_like_the_app():
+    from client.text import TextEngine
+    pygame.init()
+    ctx = HeadlessContext("ja", unit=20)
+    engine = TextEngine("ja")
+    text = "ここでテーブルを開き、みんなは自分のPCから参加します。"
+    assert ctx.wrap(text, 20, 150) == engine.wrap(text, 20, 150)
+    ctx.send_action(0, {"type": "ready"})
+    ctx.toast("x", "error")
+    assert ctx.sent == [(0, {"type": "ready"})] and ctx.toasts == [("x", "error")]

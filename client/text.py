@@ -30,6 +30,20 @@ FONT_FILES = {
     ("sc", True): "NotoSansSC-Bold.otf",
 }
 MIN_PX = 8
+_FONTS: dict[tuple[str, int, bool], pygame.font.Font] = {}  # shared by every engine; emptied by pygame.quit()
+_HOOKED: list[bool] = []
+
+
+def _forget_fonts() -> None:
+    _FONTS.clear()
+    _HOOKED.clear()
+
+
+def _remember_font(key: tuple[str, int, bool], font: pygame.font.Font) -> None:
+    if not _HOOKED:  # pygame calls each quit hook once: register again for every new session
+        pygame.register_quit(_forget_fonts)
+        _HOOKED.append(True)
+    _FONTS[key] = font
 RENDER_CACHE_SIZE = 3000
 
 
@@ -66,7 +80,7 @@ class TextEngine:
 
     def __init__(self, lang: str = "en") -> None:
         self.lang = lang
-        self._fonts: dict[tuple[str, int, bool], pygame.font.Font] = {}
+        self._fonts = _FONTS  # loaded fonts are shared by every engine (loading one costs milliseconds)
         self._cache = SurfaceCache(RENDER_CACHE_SIZE)
         self._wrap_cache: LruCache[list[str]] = LruCache(RENDER_CACHE_SIZE)
         self._size_cache: LruCache[tuple[int, int]] = LruCache(RENDER_CACHE_SIZE)
@@ -78,7 +92,7 @@ class TextEngine:
 
     @staticmethod
     def px(size: float) -> int:
-        return max(MIN_PX, int(round(size)))
+        return max(MIN_PX, round(size))
 
     def font(self, size: float, bold: bool = False, lang: str | None = None) -> pygame.font.Font:
         face = face_for(lang or self.lang)
@@ -88,7 +102,7 @@ class TextEngine:
             if not pygame.font.get_init():
                 pygame.font.init()
             f = pygame.font.Font(os.path.join(font_dir(), FONT_FILES[(face, bool(bold))]), key[1])
-            self._fonts[key] = f
+            _remember_font(key, f)
         return f
 
     def render(self, text: str, size: float, color: Color, bold: bool = False,

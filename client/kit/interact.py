@@ -44,6 +44,7 @@ class Interaction:
         self.pointer = (0, 0)
         self._pressed: Any = None
         self._down = False
+        self._signature: tuple[Any, ...] | None = None
 
     # --- the frame's nodes ------------------------------------------------------------------------
     def sync(self, nodes: NodeMap) -> None:
@@ -52,6 +53,11 @@ class Interaction:
             nodes.add(Node("zoom", pygame.Rect(-10**6, -10**6, 2 * 10**6, 2 * 10**6), z=ZOOM_Z, kind="overlay",
                            modal=True, solid=False, zoom=self.zoom.card))
         self.nodes = nodes
+        signature = tuple((repr(n.id), n.anchor, n.enabled, n.draggable, n.accepts, n.z, tuple(n.rect))
+                          for n in nodes if n.draggable or n.accepts)
+        if signature == self._signature:
+            return  # same sources and targets as last frame
+        self._signature = signature
         sources = sorted(nodes.drag_sources(), key=lambda n: n.z)
         self.drag.set_sources([DragSource(id=n.id, home=n.anchor, hit=n.contains, payload=n.payload)
                                for n in sources])

@@ -135,14 +135,14 @@ class NodeMap:
         """Is the node's candidate action one of the legal actions (and the node reachable)?"""
         return node.action is not None and node.enabled and self.reachable(node) and node.action in legal_actions
 
-    def overlaps(self, kinds: Iterable[str] = ("button",)) -> list[tuple[Node, Node]]:
-        """Pairs of solid nodes of ``kinds`` at the same z whose rects intersect."""
+    def overlaps(self, kinds: Iterable[str] = ("button",), across_z: bool = False) -> list[tuple[Node, Node]]:
+        """Pairs of solid nodes of ``kinds`` (at the same z unless ``across_z``) whose rects intersect."""
         wanted = set(kinds)
         solid = [n for n in self.nodes if n.solid and n.kind in wanted]
         out = []
         for i, a in enumerate(solid):
             for b in solid[i + 1:]:
-                if a.z == b.z and a.rect.colliderect(b.rect):
+                if (across_z or a.z == b.z) and a.rect.colliderect(b.rect):
                     out.append((a, b))
         return out
 

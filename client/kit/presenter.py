@@ -4,8 +4,9 @@ A game gives a *presenter table*: ``steps[event type](event) -> [steps]`` (on
 :mod:`client.widgets.anim`) and ``log(event) -> [lines]``. The presenter queues each
 event's steps, then that event's log lines (the log never runs ahead of the animation),
 then the batch's snapshot: the *shown* state advances only as each batch lands.
-A batch that has waited more than ``max_lag`` seconds is fast-forwarded, so the screen is
-never more than about a second behind the server however fast bots play. Controls use
+When a newer batch has waited more than ``max_lag`` seconds behind the one being animated,
+everything before the newest is fast-forwarded, so the screen is never more than about a
+second behind the server however fast bots play. Controls use
 :attr:`Presenter.legal`, which is empty until the newest snapshot is the one shown.
 """
 from __future__ import annotations
@@ -18,7 +19,7 @@ import pygame
 
 from client.widgets.anim import AnimQueue, Call
 
-StepFn = Callable[[dict[str, Any]], Iterable[Any]]
+StepFn = Callable[[dict[str, Any]], list[Any]]
 LogFn = Callable[[dict[str, Any]], list[Any]]
 
 MAX_LAG = 1.0  # seconds the shown state may trail the newest snapshot
@@ -98,8 +99,9 @@ class Presenter:
     def update(self, dt: float) -> None:
         self.clock += dt
         self._close()
-        while self._pending and self.clock - self._pending[0][0] > self.max_lag and self.queue.busy:
-            target = self._pending[0][1]
+        if self.lag > self.max_lag and self.queue.busy:
+            # a backlog: land everything but the newest batch at once, then let the newest play
+            target = self._pending[-2][1]
             self.fast_forwards += 1
             guard = 0
             while self.queue.busy and self.shown.sid < target and guard < 100000:
@@ -139,5 +141,9 @@ class Presenter:
 
     @property
     def lag(self) -> float:
-        """Seconds the oldest batch not yet shown has waited."""
-        return self.clock - self._pending[0][0] if self._pending else 0.0
+        """Seconds a newer batch has waited behind the one being animated (0 without a backlog).
+
+        One batch plays in full however long its animation (the round-5 reveal); once a newer
+        one waits more than ``max_lag``, everything before the newest is fast-forwarded.
+        """
+        return self.clock - self._pending[1][0] if len(self._pending) >= 2 else 0.0

@@ -266,6 +266,7 @@ class Fitter:
         self.ctx = ctx
         self._wraps: LruCache[tuple[str, ...]] = LruCache(4000)
         self._fits: LruCache[Fitted] = LruCache(2000)
+        self._labels: LruCache[pygame.Surface] = LruCache(300)
 
     @property
     def lang(self) -> str:
@@ -327,14 +328,18 @@ class Fitter:
     def line(self, text: str, size: float, width: int, bold: bool = False,
              floor: float = theme.FIT_FLOOR) -> Fitted:
         """One line if it fits (shrunk to the floor); else the same text wrapped at the floor."""
-        low = self.floor(size, floor)
-        s = size
-        while self.width_of(text, s, bold) > width and s > low:
-            s = max(low, s * 0.93)
-        if self.width_of(text, s, bold) <= width:
-            lh = self.line_h(s, bold)
-            return Fitted((text,), s, lh, self.width_of(text, s, bold), lh, False)
-        return self.block(text, s, width, None, bold, floor=1.0)
+        key = ("line", text, round(size, 2), int(width), bold, floor, self.lang)
+
+        def make() -> Fitted:
+            low = self.floor(size, floor)
+            s = size
+            while self.width_of(text, s, bold) > width and s > low:
+                s = max(low, s * 0.93)
+            if self.width_of(text, s, bold) <= width:
+                lh = self.line_h(s, bold)
+                return Fitted((text,), s, lh, self.width_of(text, s, bold), lh, False)
+            return self.block(text, s, width, None, bold, floor=1.0)
+        return self._fits.get(key, make)
 
     # --- drawing ---------------------------------------------------------------------------
     def draw_block(self, surface: pygame.Surface, text: str, rect: pygame.Rect, size: float, colour: Any,
@@ -368,11 +373,15 @@ class Fitter:
         f = self.line(text, size, width, bold, floor)
         if len(f.lines) == 1:
             return self.ctx.text(f.lines[0], f.size, colour, bold)
-        imgs = [self.ctx.text(ln, f.size, colour, bold) for ln in f.lines]
-        out = pygame.Surface((max(i.get_width() for i in imgs), f.line_h * len(imgs)), pygame.SRCALPHA)
-        for i, img in enumerate(imgs):
-            out.blit(img, ((out.get_width() - img.get_width()) // 2, i * f.line_h))
-        return out
+        key = ("label", f, tuple(pygame.Color(colour)), bold, self.lang)
+
+        def make() -> pygame.Surface:
+            imgs = [self.ctx.text(ln, f.size, colour, bold) for ln in f.lines]
+            out = pygame.Surface((max(i.get_width() for i in imgs), f.line_h * len(imgs)), pygame.SRCALPHA)
+            for i, img in enumerate(imgs):
+                out.blit(img, ((out.get_width() - img.get_width()) // 2, i * f.line_h))
+            return out
+        return self._labels.get(key, make)
 
     def name(self, full: str, size: float, colour: Any, width: int, bold: bool = False,
              short: str = "", floor: float = theme.FIT_FLOOR) -> pygame.Surface:

@@ -45,8 +45,50 @@ def click(table, pos) -> None:
 
 
 def button(table, bid: str):
+    """The button node ``bid`` of this frame's node map (None when it is not shown)."""
     table.update(0)
-    return next((b for b in table.buttons if b.id == bid), None)
+    return table.nodes().find(("button", bid))
+
+
+def nodes(table, kind: str, payload_kind: str | None = None) -> list:
+    """This frame's nodes of ``kind`` (optionally with a payload of ``payload_kind``: card / staged / token)."""
+    table.update(0)
+    return [n for n in table.nodes().of_kind(kind)
+            if payload_kind is None or (isinstance(n.payload, tuple) and n.payload[0] == payload_kind)]
+
+
+def loose_cards(table) -> list[str]:
+    """Hand cards not staged, in fan order (the last is drawn on top)."""
+    return [n.payload[1] for n in nodes(table, "card", "card")]
+
+
+def staged(table) -> list[str]:
+    return [n.payload[1] for n in nodes(table, "card", "staged")]
+
+
+def top_card(table):
+    """The hand card drawn on top and where to grab it."""
+    n = nodes(table, "card", "card")[-1]
+    return n.payload[1], n.anchor
+
+
+def area(table, node_id):
+    table.update(0)
+    return table.nodes().find(node_id).rect
+
+
+def plate(table, seat: int):
+    return area(table, ("plate", seat))
+
+
+def token(table):
+    n = nodes(table, "token")
+    return n[0].anchor if n else None
+
+
+def message(table) -> str:
+    """The refusal / info banner as shown ("" when none)."""
+    return table.banner.message if table.banner.visible else ""
 
 
 def table_at(stop, n: int = 6, seed: int = 3, seat=0, lang: str = "en"):

@@ -1,17 +1,24 @@
-"""Drawing of the fate_votes table (reads the table's state, changes none of it; keeps surface caches)."""
+"""The fate_votes painter: draws the shown state (reads the table, changes none of it; caches opaque layers).
+
+All text goes through the kit's fitter (never cut; recorded for the layout walk)."""
 from __future__ import annotations
 
 import math
 from dataclasses import replace
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from client.kit import theme
+from client.kit.cache import SurfaceCache
+from client.kit.textfit import record
+from client.kit.theme import ACCENT, INK, PAPER
+from client.kit.widgets import Panel, Prompt
 from client.tables import fate_votes_layout as lay
-from client.widgets.cards import ACCENT, card_size, rounded
+from client.widgets.cards import card_size, rounded
 from client.widgets.drag import draw_glow
-from client.widgets.tokens import INK, PAPER, draw_shape, seat_colour
+from client.widgets.tokens import draw_shape
 
 if TYPE_CHECKING:
     from client.tables.fate_votes import FateVotesTable
@@ -27,8 +34,7 @@ class FvPainter:
 
     def __init__(self, table: FateVotesTable) -> None:
         self.t = table
-        self._bg: dict[tuple, pygame.Surface] = {}
-        self._panels: dict[tuple, pygame.Surface] = {}
+        self.cache = SurfaceCache(300)  # opaque layers: background, base, plates, centre, log
 
     # --- helpers ---------------------------------------------------------------------
     @property
@@ -38,60 +44,50 @@ class FvPainter:
     def text(self, s: str, size: float, colour: Any, bold: bool = False) -> pygame.Surface:
         return self.ctx.text(s, size, colour, bold)
 
-    def fit(self, s: str, size: float, colour: Any, width: int, bold: bool = False) -> pygame.Surface:
-        """Text shrunk (down to 70 %) and then clipped with an ellipsis to fit ``width``."""
-        f = self.ctx.font(size, bold)
-        if f.size(s)[0] > width:
-            size2 = max(size * 0.7, size * width / max(1, f.size(s)[0]))
-            f = self.ctx.font(size2, bold)
-            size = size2
-            dots = self.ellipsis()
-            body = s
-            while len(body) > 1 and f.size(s)[0] > width:
-                body = body[:-1].rstrip()
-                s = body + dots
-        return self.text(s, size, colour, bold)
+    def label(self, surface: pygame.Surface, s: str, size: float, colour: Any, width: float, bold: bool = False,
+              **anchor: Any) -> pygame.Rect:
+        """A label fitted to ``width`` (shrunk, then wrapped — never cut), blitted at ``anchor``."""
+        img = self.t.fit.label(s, size, colour, int(width), bold)
+        return self.t.fit.blit_label(surface, img, s, "label", **anchor)
 
-    def ellipsis(self) -> str:
-        """"…" in CJK; "..." in English (the Noto Sans JP face draws U+2026 as centred dots)."""
-        return "…" if self.ctx.lang in ("ja", "zh") else "..."
+    def name(self, surface: pygame.Surface, s: str, size: float, colour: Any, width: float, bold: bool = False,
+             **anchor: Any) -> pygame.Rect:
+        """A player's name fitted to ``width`` without cutting it."""
+        img = self.t.fit.name(s, size, colour, int(width), bold)
+        return self.t.fit.blit_label(surface, img, s, "name", **anchor)
+
+    def layer(self, key: tuple, make: Any, same: Any = None) -> pygame.Surface:
+        """A cached opaque layer; on a miss, older layers of the same kind (``same(key)``) are dropped."""
+        hit = self.cache.peek(key)
+        if hit is not None:
+            return hit  # type: ignore[no-any-return]
+        self.cache.drop(same or (lambda k: k[0] == key[0]))
+        img = make()
+        if pygame.display.get_surface() is not None:
+            img = img.convert()
+        return self.cache.put(key, img)  # type: ignore[no-any-return]
 
     def panel(self, surface: pygame.Surface, rect: pygame.Rect, colour: tuple, radius: int) -> None:
-        key = (rect.size, colour, radius)
-        p = self._panels.get(key)
-        if p is None:
-            if len(self._panels) > 300:
-                self._panels.clear()
-            p = pygame.Surface(rect.size, pygame.SRCALPHA)
-            rounded(p, colour, (0, 0, *rect.size), radius)
-            self._panels[key] = p
-        surface.blit(p, rect.topleft)
+        Panel.draw(surface, pygame.Rect(rect), colour, radius)
 
     def background(self, size: tuple[int, int]) -> pygame.Surface:
-        bg = self._bg.get(size)
-        if bg is None:
-            w, h = size
+        """The table with its vignette (one per window size, shared by every fate_votes view)."""
+        def make() -> pygame.Surface:
             bg = pygame.Surface(size)
             bg.fill(TABLE)
-            small = pygame.Surface((64, 36), pygame.SRCALPHA)
-            for y in range(36):
-                for x in range(64):
-                    dx, dy = (x - 31.5) / 32, (y - 17.5) / 18
-                    d = min(1.0, math.hypot(dx, dy) / 1.35)
-                    small.set_at((x, y), (0, 0, 0, int(110 * d ** 2.2)))
-            bg.blit(pygame.transform.smoothscale(small, size), (0, 0))
+            bg.blit(pygame.transform.smoothscale(_vignette(), size), (0, 0))
             if pygame.display.get_surface() is not None:
                 bg = bg.convert()
-            self._bg[size] = bg
-        return bg
+            return bg
+        return _BACKGROUNDS.get(size, make)
 
     def base_layer(self, rect: pygame.Rect) -> pygame.Surface:
         """Background + the panels that do not move, as one opaque surface."""
         L, u = self.t.L, self.t.L.u
         key = ("base", rect.size, tuple(L.discard), tuple(L.log), tuple(L.controls) if L.controls else None,
                self.t.display, self.t.seat is None, self.ctx.lang)
-        surf = self._bg.get(key)  # type: ignore[arg-type]
-        if surf is None:
+
+        def make() -> pygame.Surface:
             surf = self.background(rect.size).copy()
             off = (-rect.x, -rect.y)
             d = L.discard.move(off)
@@ -100,20 +96,15 @@ class FvPainter:
             self.panel(surf, L.log.inflate(-u * 0.6, -u * 0.6).move(off), (*INK, 150), int(u * 0.6))
             if L.controls is not None and not self.t.display and self.t.seat is not None:
                 self.panel(surf, L.controls.move(off), (*INK, 140), int(u * 0.7))
-            if pygame.display.get_surface() is not None:
-                surf = surf.convert()
-            for k in [k for k in self._bg if isinstance(k, tuple) and len(k) > 1 and k[0] == "base"]:
-                del self._bg[k]
-            self._bg[key] = surf  # type: ignore[index]
-        return surf
+            return surf
+        return self.layer(key, make)
 
     # --- the table ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         t = self.t
         surface.blit(self.base_layer(rect), rect.topleft)
-        if not t.view:
-            msg = self.text(self.ctx.t("fv_waiting_table"), t.L.u * 1.4, SOFT)
-            surface.blit(msg, msg.get_rect(center=rect.center))
+        if not t.shown:
+            self.label(surface, self.ctx.t("fv_waiting_table"), t.L.u * 1.4, SOFT, rect.w * 0.8, center=rect.center)
             return
         if t.over_shown and t.results_toggle:
             surface.blit(self.base_layer(rect), rect.topleft)
@@ -125,7 +116,7 @@ class FvPainter:
         self.draw_centre(surface)
         for s in range(t.players):
             self.draw_plate(surface, s)
-        t.drag.draw_targets(surface)
+        t.input.drag.draw_targets(surface)
         self.draw_final_cards(surface)
         self.draw_flyers(surface)
         self.draw_log(surface)
@@ -134,16 +125,15 @@ class FvPainter:
             self.draw_hand(surface)
         self.draw_buttons(surface)
         self.draw_message(surface)
-        t.zoom.draw(surface, rect)
+        t.input.zoom.draw(surface, rect)
 
     def draw_top(self, surface: pygame.Surface) -> None:
         t, L, u = self.t, self.t.L, self.t.L.u
-        v = t.view
+        v = t.shown
         rnd = v.get("round", 1)
         over = t.over_shown
         title = self.ctx.t("fv_round", n=min(rnd, 5)) if not over else t.texts.phase_name("over")
-        img = self.text(title, u * 1.6, PAPER, True)
-        surface.blit(img, (L.main.x + u, L.top.y + u * 0.5))
+        img = self.label(surface, title, u * 1.6, PAPER, L.main.w * 0.3, True, topleft=(L.main.x + u, L.top.y + u * 0.5))
         shown_phase = "final" if (v.get("over") and not over) else str(v.get("phase", ""))
         sub = t.texts.phase_name(shown_phase)
         res = (v.get("final") or {}).get("result") or {}
@@ -151,27 +141,26 @@ class FvPainter:
             winners = res.get("winners") or []
             sub = (self.ctx.t("fv_winners", names=t.texts.names(winners)) if winners
                    else self.ctx.t("fv_no_winner"))
-        phase = self.fit(sub, u * 1.05, SOFT, int(L.main.w * 0.4))
-        surface.blit(phase, (L.main.x + u, L.top.y + u * 0.6 + img.get_height()))
+        phase = self.label(surface, sub, u * 1.05, SOFT, L.main.w * 0.3, topleft=(L.main.x + u, img.bottom + u * 0.1))
         # round markers
-        x = L.main.x + u * 1.3 + max(img.get_width(), phase.get_width()) + u
+        x = L.main.x + u * 1.3 + max(img.w, phase.w) + u
         for r in range(1, 6):
             c = (x + (r - 1) * u * 1.3, L.top.y + u * 1.5)
             pygame.draw.circle(surface, ACCENT if r == rnd and not over else (PAPER if r < rnd or over else DIM),
                                c, u * 0.42, 0 if (r <= rnd or over) else 2)
         # timer (big) or phase status: centred, but never over the title and round markers
         free_left = x + 5 * u * 1.3 + u * 0.5
-        cx = L.main.centerx
+        cx: float = L.main.centerx
         if v.get("phase") == "discussion" and t.clock_left is not None:
-            left = int(math.ceil(t.clock_left))
+            left = math.ceil(t.clock_left)
             col = ACCENT if left <= 30 else PAPER
-            img = self.text(f"{left // 60}:{left % 60:02d}", u * 3.0, col, True)
-            cx = max(cx, free_left + max(img.get_width(), u * 9) / 2)
-            r = img.get_rect(midtop=(cx, L.top.y + u * 0.1))
-            surface.blit(img, r)
+            clock = self.text(f"{left // 60}:{left % 60:02d}", u * 3.0, col, True)
+            cx = max(cx, free_left + max(clock.get_width(), u * 9) / 2)
+            cr = clock.get_rect(midtop=(cx, L.top.y + u * 0.1))
+            surface.blit(clock, cr)
             if t.clock_total:
                 bar = pygame.Rect(0, 0, int(u * 9), max(3, int(u * 0.22)))
-                bar.midtop = (cx, r.bottom - u * 0.35)
+                bar.midtop = (cx, cr.bottom - u * 0.35)
                 pygame.draw.rect(surface, (*DIM,), bar, border_radius=bar.h // 2)
                 part = bar.copy()
                 part.w = int(bar.w * max(0.0, min(1.0, t.clock_left / t.clock_total)))
@@ -179,81 +168,47 @@ class FvPainter:
                     pygame.draw.rect(surface, col, part, border_radius=bar.h // 2)
             if t.clock_paused:
                 p = self.text("II", u * 1.2, SOFT, True)
-                surface.blit(p, p.get_rect(midleft=(r.right + u * 0.6, r.centery)))
+                surface.blit(p, p.get_rect(midleft=(cr.right + u * 0.6, cr.centery)))
         else:
             waiting = self.waiting_count()
             if waiting and not over:
-                img = self.text(self.ctx.t("fv_waiting", n=waiting), u * 1.3, SOFT)
-                cx = max(cx, free_left + img.get_width() / 2)
-                surface.blit(img, img.get_rect(midtop=(cx, L.top.y + u * 1.0)))
+                text = self.ctx.t("fv_waiting", n=waiting)
+                room = L.main.right - free_left - u
+                w = min(room, self.t.fit.width_of(text, u * 1.3))
+                cx = max(cx, free_left + w / 2)
+                self.label(surface, text, u * 1.3, SOFT, room, midtop=(cx, L.top.y + u * 1.0))
 
     def waiting_count(self) -> int:
-        v = self.t.view
+        v = self.t.shown
         actors = v.get("actors") or []
         done = set(v.get("submitted") or [])
         return sum(1 for s in actors if s not in done)
 
-    def instruction(self) -> str:
-        t = self.t
-        v = t.view
-        if t.display or t.seat is None:
-            return ""
-        types = t._types()
-        if t.awaiting:
-            return self.ctx.t("fv_msg_wait")
-        if not types:
-            if v.get("over"):
-                return ""
-            if t.seat in (v.get("submitted") or []):
-                return self.ctx.t("fv_instr_done")
-            return self.ctx.t("fv_instr_watch")
-        if "ready" in types:
-            return self.ctx.t("fv_instr_discussion")
-        if "discard" in types:
-            return self.ctx.t("fv_instr_discard", n=t._discard_need())
-        if "target" in types:
-            return self.ctx.t("fv_instr_strike_target" if v.get("phase") == "strike_target" else "fv_instr_vote_target")
-        if t._final_mode():
-            return self.ctx.t("fv_instr_final")
-        if t._choices() == ["vote"]:
-            return self.ctx.t("fv_instr_choose_vote_only")
-        return self.ctx.t("fv_instr_choose")
-
     def draw_centre(self, surface: pygame.Surface) -> None:
         t, L = self.t, self.t.L
         d = L.discard
-        moving = any(cc.sprite.animating for cc in t.centre_cards)
+        moving = any(cc.sprite.animating for cc in t.scene.centre)
         if moving:
             self._draw_centre_cards(surface, (0, 0))
         else:  # still: one cached opaque image of the discard area
-            key = ("centre", tuple(d), t.centre_round, t.centre_hidden, self.ctx.lang,
+            key = ("centre", tuple(d), t.scene.centre_round, t.scene.centre_hidden, self.ctx.lang,
                    tuple((cc.sprite.card.key if cc.sprite.card else None, cc.sprite.face_up, cc.owner, cc.count,
-                          tuple(map(round, cc.sprite.pos)), cc.sprite.size) for cc in t.centre_cards))
-            img = self._panels.get(key)  # type: ignore[arg-type]
-            if img is None:
-                for k in [k for k in self._panels if isinstance(k, tuple) and k and k[0] == "centre"]:
-                    del self._panels[k]
+                          tuple(map(round, cc.sprite.pos)), cc.sprite.size) for cc in t.scene.centre))
+
+            def make() -> pygame.Surface:
                 img = pygame.Surface(d.size)
                 img.blit(self.base_layer(L.rect), (0, 0), d.move(-L.rect.x, -L.rect.y))
                 self._draw_centre_cards(img, (-d.x, -d.y))
-                if pygame.display.get_surface() is not None:
-                    img = img.convert()
-                self._panels[key] = img  # type: ignore[index]
-            surface.blit(img, d.topleft)
+                return img
+            surface.blit(self.layer(key, make), d.topleft)
         self.draw_instruction(surface)
 
     def _draw_centre_cards(self, surface: pygame.Surface, off: tuple[int, int]) -> None:
         t, L, u = self.t, self.t.L, self.t.L.u
         d = L.discard.move(off)
-        if t.centre_cards:
-            title = self.ctx.t("fv_centre_round", n=t.centre_round)
-            if t.centre_hidden:
-                title = self.ctx.t("fv_centre_hidden", n=t.centre_round)
-        else:
-            title = self.ctx.t("fv_discard_area")
-        img = self.fit(title, u * 1.0, SOFT, d.w - int(u * 2))
-        surface.blit(img, img.get_rect(midtop=(d.centerx, d.y + u * 0.6)))
-        for cc in t.centre_cards:
+        title = t.centre_title()
+        self.label(surface, title, u * 1.0, SOFT, d.w - int(u * 2), midtop=(d.centerx, d.y + u * 0.6))
+        for cc in t.scene.centre:
             x, y = cc.sprite.draw_pos()
             cc.sprite.draw(surface, t.cards, at=(x + off[0], y + off[1]))
             if cc.owner is not None:
@@ -266,45 +221,41 @@ class FvPainter:
     def draw_instruction(self, surface: pygame.Surface) -> None:
         t, L, u = self.t, self.t.L, self.t.L.u
         d = L.discard
-        instr = self.instruction()
+        instr = t.intents.instruction()
         if instr and not t.display:
-            need = t._discard_need()
-            if need and not t.staged:
+            need = t.intents.discard_need()
+            if need and not t.intents.staged:
                 slots = card_size(L.hand_card_h * lay.STAGED_SCALE)
                 box = pygame.Rect(0, 0, slots[0] * need + u * 0.6 * (need - 1) + u, slots[1] + u)
                 box.midbottom = (d.centerx, d.bottom - u * 1.4)
                 _dashed(surface, box, ACCENT, int(u * 0.5))
-            img = self.fit(instr, u * 1.05, PAPER, int(d.w * 1.1), True)
-            r = img.get_rect(center=(d.centerx, d.bottom))
-            pill = r.inflate(u * 1.2, u * 0.5)
-            self.panel(surface, pill, (*INK, 200), pill.h // 2)
-            surface.blit(img, r)
+            # the whole instruction, wrapped: the pill grows upward from the discard area's lower edge
+            pill = t.prompt_rect()
+            if pill is not None:
+                Prompt.draw(surface, self.ctx, instr, u, int(min(d.w, L.main.w - u * 2)),
+                            midbottom=pill.midbottom)
 
     def plate_key(self, s: int) -> tuple:
         """Everything the static part of seat ``s``'s plate shows."""
-        t, v = self.t, self.t.view
+        t, v = self.t, self.t.shown
         hs = v.get("hand_sizes") or []
-        return (s, t.player_name(s), t.disp_votes[s] if s < len(t.disp_votes) else 0,
-                t.disp_tokens[s] if s < len(t.disp_tokens) else 0, hs[s] if s < len(hs) else 0,
-                t.role_shown[s] if s < len(t.role_shown) else None, s in (v.get("submitted") or []),
+        return (s, t.player_name(s), t.scene.votes[s] if s < len(t.scene.votes) else 0,
+                t.scene.tokens[s] if s < len(t.scene.tokens) else 0, hs[s] if s < len(hs) else 0,
+                t.scene.roles[s] if s < len(t.scene.roles) else None, s in (v.get("submitted") or []),
                 s == t.seat, tuple(t.L.plates[s]))
 
     def plate_surface(self, s: int) -> pygame.Surface:
         """Seat ``s``'s plate, opaque (the table under it included), re-rendered when it changes."""
         key = ("plate", self.plate_key(s), self.ctx.lang)
-        img = self._panels.get(key)  # type: ignore[arg-type]
-        if img is None:
-            for k in [k for k in self._panels if isinstance(k, tuple) and k and k[0] == "plate" and k[1][0] == s]:
-                del self._panels[k]
+
+        def make() -> pygame.Surface:
             L = self.t.L
             r = L.plates[s]
             img = pygame.Surface(r.size)
             img.blit(self.background(L.rect.size), (0, 0), r.move(-L.rect.x, -L.rect.y))
             self.draw_plate_static(img, s, pygame.Rect(0, 0, *r.size))
-            if pygame.display.get_surface() is not None:
-                img = img.convert()
-            self._panels[key] = img  # type: ignore[index]
-        return img
+            return img
+        return self.layer(key, make, lambda k: k[0] == "plate" and k[1][0] == s)
 
     def draw_plate_static(self, surface: pygame.Surface, s: int, r: pygame.Rect) -> None:
         """Panel, badge, name, votes, tokens left, hand size, role, tick (baked into the base layer)."""
@@ -318,13 +269,11 @@ class FvPainter:
         surface.blit(badge, badge.get_rect(center=(r.x + u * 0.3 + bd / 2, r.y + u * 0.35 + bd / 2)))
         nx = r.x + u * 0.6 + bd
         vote_w = u * 3.2
-        img = self.fit(name, u * 1.0, PAPER, int(r.right - nx - vote_w - u * 0.3), True)
-        surface.blit(img, (nx, r.y + u * 0.35))
+        self.name(surface, name, u * 1.0, PAPER, r.right - nx - vote_w - u * 0.3, True, topleft=(nx, r.y + u * 0.35))
         col = RED if votes < 0 else PAPER
         num = self.text(str(votes), u * 2.0, col, True)
         surface.blit(num, num.get_rect(topright=(r.right - u * 0.5, r.y + u * 0.05)))
-        lab = self.text(self.ctx.t("fv_votes_label"), u * 0.7, SOFT)
-        surface.blit(lab, lab.get_rect(topright=(r.right - u * 0.5, r.y + u * 2.35)))
+        self.label(surface, self.ctx.t("fv_votes_label"), u * 0.7, SOFT, vote_w, topright=(r.right - u * 0.5, r.y + u * 2.35))
         ty = r.y + u * 2.0
         td = int(u * 0.95)
         for i in range(min(max(0, votes), 8)):
@@ -362,12 +311,12 @@ class FvPainter:
         """The moving parts of a plate: highlight, role flash, "thinking" dots, the staged token."""
         t, L, u = self.t, self.t.L, self.t.L.pu
         r = L.plates[s]
-        v = t.view
+        v = t.shown
         surface.blit(self.plate_surface(s), r.topleft)
-        if t.highlight == s:
+        if t.scene.highlight == s:
             draw_glow(surface, r, ACCENT, int(u * 0.7), 1.0)
-        role = t.role_shown[s] if s < len(t.role_shown) else None
-        flash = t.role_flash[s] if s < len(t.role_flash) else 0.0
+        role = t.scene.roles[s] if s < len(t.scene.roles) else None
+        flash = t.scene.role_flash[s] if s < len(t.scene.role_flash) else 0.0
         if role and flash > 0:
             pill = self.role_pill(r, role)
             pygame.draw.rect(surface, ACCENT, pill.inflate(u * 0.5 * flash, u * 0.5 * flash), 2,
@@ -380,16 +329,16 @@ class FvPainter:
             for i in range(3):
                 pygame.draw.circle(surface, SOFT if i != int(t.time * 3) % 3 else ACCENT,
                                    (tc[0] - u * 0.45 + i * u * 0.45, tc[1]), u * (0.12 + 0.03 * k))
-        if t.sel_target == s and not t.drag.is_held(("token", t.seat)):
+        if t.intents.sel_target == s and not t.input.drag.is_held(("token", t.seat)):
             self.draw_my_token(surface, L.token_spot(s), staged=True)
 
     def draw_final_cards(self, surface: pygame.Surface) -> None:
-        for sp in self.t.final_cards.values():
+        for sp in self.t.scene.final_cards.values():
             sp.draw(surface, self.t.cards)
 
     def draw_flyers(self, surface: pygame.Surface) -> None:
         t, L, u = self.t, self.t.L, self.t.L.u
-        for f in t.flyers:
+        for f in t.scene.flyers:
             if f.tween.elapsed < f.tween.delay or f.src >= len(L.plates) or f.dst >= len(L.plates):
                 continue
             a, b = L.plate_centre(f.src), L.plate_centre(f.dst)
@@ -397,7 +346,7 @@ class FvPainter:
             mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - u * 4)
             x = (1 - k) ** 2 * a[0] + 2 * (1 - k) * k * mid[0] + k * k * b[0]
             y = (1 - k) ** 2 * a[1] + 2 * (1 - k) * k * mid[1] + k * k * b[1]
-            if t.highlight == f.src:
+            if t.scene.highlight == f.src:
                 pygame.draw.line(surface, (*ACCENT,), a, b, 2)
             tok = t.badges.token(f.src, int(u * 2.0))
             surface.blit(tok, tok.get_rect(center=(x, y)))
@@ -408,30 +357,26 @@ class FvPainter:
         t, L, u = self.t, self.t.L, self.t.L.u
         r = L.log.inflate(-u * 0.6, -u * 0.6)
         tally = self.tally()
-        key = ("log", r.size, len(t.log_lines), t.log_lines[-1] if t.log_lines else None,
+        lines = t.pres.log_lines
+        key = ("log", r.size, len(lines), lines[-1] if lines else None, t.log_panel.scroll,
                tuple(sorted(tally.items())), self.ctx.lang, u)
-        img = self._panels.get(key)  # type: ignore[arg-type]
-        if img is None:
-            for k in [k for k in self._panels if isinstance(k, tuple) and k and k[0] == "log"]:
-                del self._panels[k]
-            # opaque: the table background under the panel, then the panel and its text
+
+        def make() -> pygame.Surface:  # opaque: the table under the panel, the panel, its text
             img = pygame.Surface(r.size)
             img.blit(self.background(L.rect.size), (0, 0), r.move(-L.rect.x, -L.rect.y))
             self.panel(img, pygame.Rect(0, 0, *r.size), (*INK, 150), int(u * 0.6))
             self._render_log(img, pygame.Rect(0, 0, *r.size), tally)
-            if pygame.display.get_surface() is not None:
-                img = img.convert()
-            self._panels[key] = img  # type: ignore[index]
-        surface.blit(img, r.topleft)
+            return img
+        surface.blit(self.layer(key, make), r.topleft)
 
     def _render_log(self, surface: pygame.Surface, r: pygame.Rect, tally: dict[str, int]) -> None:
         t, u = self.t, self.t.L.u
         pad = u * 0.7
         y = r.y + pad
         # public discard tally
-        img = self.text(self.ctx.t("fv_tally_title"), u * 0.9, SOFT, True)
-        surface.blit(img, (r.x + pad, y))
-        y += img.get_height() + u * 0.3
+        head = self.label(surface, self.ctx.t("fv_tally_title"), u * 0.9, SOFT, r.w - pad * 2, True,
+                          topleft=(r.x + pad, y))
+        y = head.bottom + u * 0.3
         cw = (r.w - pad * 2) / 7
         ch = card_size(u * 3.2)
         for i, cid in enumerate(("oyashiro", "rena", "satoko", "mion", "shion", "keiichi", "rika")):
@@ -444,43 +389,12 @@ class FvPainter:
             surface.blit(n, n.get_rect(midtop=(cx, y + ch[1] + u * 0.5)))
         y += ch[1] + u * 2.0
         pygame.draw.line(surface, DIM, (r.x + pad, y), (r.right - pad, y), 1)
-        y += u * 0.4
-        img = self.text(self.ctx.t("fv_log_title"), u * 0.9, SOFT, True)
-        surface.blit(img, (r.x + pad, y))
-        y += img.get_height() + u * 0.2
-        fs = u * 0.85
-        lh = self.ctx.font(fs).get_linesize()
-        width = int(r.w - pad * 2 - u * 1.1)
-        rows: list[tuple[str, int | None, bool]] = []
-        room = int((r.bottom - pad - y) // lh)
-        for text, seat in reversed(t.log_lines):
-            lines = self.ctx.wrap(text, fs, width)
-            if len(rows) + len(lines) > room:
-                break  # whole entries only
-            for j, ln in enumerate(reversed(lines)):
-                rows.append((ln, seat, j == len(lines) - 1))
-        yy = y + (room - len(rows)) * lh
-        for ln, seat, first in reversed(rows):
-            if first:
-                dot = (r.x + pad + u * 0.35, yy + lh / 2)
-                if seat is not None:
-                    draw_shape(surface, "circle", dot, u * 0.3, seat_colour(seat))
-                else:
-                    pygame.draw.circle(surface, DIM, dot, u * 0.12)
-            surface.blit(self.text(ln, fs, PAPER), (r.x + pad + u * 1.1, yy))
-            yy += lh
+        area = pygame.Rect(r.x, int(y), r.w, int(r.bottom - y))
+        t.log_panel.draw(surface, self.ctx, area, t.pres.log_lines, u, title=self.ctx.t("fv_log_title"))
 
     def tally(self) -> dict[str, int]:
-        log = self.t.view.get("log") or []
-        key = ("tally", id(log), len(log))
-        hit = self._panels.get(key)  # type: ignore[arg-type]
-        if hit is not None:
-            return hit  # type: ignore[return-value]
-        for k in [k for k in self._panels if isinstance(k, tuple) and k and k[0] == "tally"]:
-            del self._panels[k]
-        out = self._tally(log)
-        self._panels[key] = out  # type: ignore[index,assignment]
-        return out
+        log = self.t.shown.get("log") or []
+        return self._tally(log)
 
     def _tally(self, log: list) -> dict[str, int]:
         out: dict[str, int] = {}
@@ -497,19 +411,19 @@ class FvPainter:
     def draw_hand(self, surface: pygame.Surface) -> None:
         t = self.t
         held_top = None
-        for c in t._hand_order():
+        for c in t.hand_order():
             sp = t.hand_sprites.get(c)
             if sp is None:
                 continue
-            kind = "staged" if c in t.staged else "card"
-            if t.drag.is_held((kind, c)):
+            kind = "staged" if c in t.intents.staged else "card"
+            if t.input.drag.is_held((kind, c)):
                 held_top = (sp, (kind, c))
                 continue
-            at = t.drag.position_of((kind, c), sp.draw_pos())
+            at = t.input.drag.position_of((kind, c), sp.draw_pos())
             sp.draw(surface, t.cards, at=at)
         if held_top is not None:
             sp, key = held_top
-            at = t.drag.position_of(key, sp.home)
+            at = t.input.drag.position_of(key, sp.home)
             img = t.cards.surface(sp.card, sp.size, True, 0.0, 1.0, True, (ACCENT, 3))
             surface.blit(img, img.get_rect(center=(round(at[0]), round(at[1]))))
 
@@ -523,13 +437,13 @@ class FvPainter:
             return
         lab = self.text(self.ctx.t("fv_your_token"), u * 0.75, SOFT)
         surface.blit(lab, lab.get_rect(midbottom=(home[0], home[1] - u * 1.9)))
-        left = t.disp_tokens[t.seat] if t.seat < len(t.disp_tokens) else 0
+        left = t.scene.tokens[t.seat] if t.seat < len(t.scene.tokens) else 0
         cnt = self.text(self.ctx.t("fv_tokens_left", n=left), u * 0.75, SOFT)
         surface.blit(cnt, cnt.get_rect(midtop=(home[0], home[1] + u * 1.9)))
         key = ("token", t.seat)
-        if t.sel_target is None or t.drag.is_held(key) or key in t.drag.springs:
-            pos = t.drag.position_of(key, home if t.sel_target is None else L.token_spot(t.sel_target))
-            if t._targets_possible() and not t.awaiting and not t.drag.is_held(key):
+        if t.intents.sel_target is None or t.input.drag.is_held(key) or key in t.input.drag.springs:
+            pos = t.input.drag.position_of(key, home if t.intents.sel_target is None else L.token_spot(t.intents.sel_target))
+            if t.intents.targets_possible() and not t.intents.awaiting and not t.input.drag.is_held(key):
                 k = 0.5 + 0.5 * math.sin(t.time * 3)
                 pygame.draw.circle(surface, ACCENT, pos, u * (1.75 + 0.15 * k), 2)
             self.draw_my_token(surface, pos, staged=False)
@@ -538,18 +452,12 @@ class FvPainter:
         status = self.sent_text()
         if status:
             x = c.x + u * 5.4
-            width = int(c.right - x - u * 0.6)
-            fs = u * 0.8
-            lh = self.ctx.font(fs).get_linesize()
-            lines = self.ctx.wrap(status, fs, width)[:3]
-            y = c.centery - lh * len(lines) / 2
-            for ln in lines:
-                surface.blit(self.text(ln, fs, PAPER), (x, y))
-                y += lh
+            box = pygame.Rect(int(x), c.y + int(u * 0.3), int(c.right - x - u * 0.6), c.h - int(u * 0.6))
+            t.fit.draw_block(surface, status, box, u * 0.8, PAPER, valign="center")
 
     def sent_text(self) -> str:
         """What this seat has already submitted in the current step (its own secret, shown only to it)."""
-        t, v = self.t, self.t.view
+        t, v = self.t, self.t.shown
         mine = v.get("my_pending")
         if mine is None or t.seat is None:
             return ""
@@ -574,42 +482,19 @@ class FvPainter:
         tok = t.badges.token(t.seat, int(u * (2.4 if staged else 3.2)))
         surface.blit(tok, tok.get_rect(center=(round(pos[0]), round(pos[1]))))
         if staged:
-            sign = "−1" if (t.view.get("phase") == "strike_target" or t.sel_choice == "strike") else "+1"
+            sign = "−1" if (t.shown.get("phase") == "strike_target" or t.intents.sel_choice == "strike") else "+1"
             img = self.text(sign, u * 0.9, ACCENT, True)
             surface.blit(img, img.get_rect(midleft=(pos[0] + u * 1.35, pos[1])))
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
-        t, u = self.t, self.t.L.u
+        t = self.t
         for b in t.buttons:
-            if b.selected:
-                fill, ink = ACCENT, INK
-            elif b.primary and b.enabled:
-                fill, ink = PAPER, INK
-            elif b.enabled:
-                fill, ink = (70, 96, 90), PAPER
-            else:
-                fill, ink = (52, 70, 66), DIM
-            rounded(surface, (0, 0, 0, 60), b.rect.move(0, 3), b.rect.h // 3)
-            rounded(surface, fill, b.rect, b.rect.h // 3)
-            if b.primary and b.enabled:
-                rounded(surface, ACCENT, b.rect, b.rect.h // 3, 2)
-            img = self.fit(b.label, u * 0.95, ink, b.rect.w - int(u * 0.8), True)
-            surface.blit(img, img.get_rect(center=b.rect.center))
+            b.draw(surface, self.ctx, t.L.u, hover=b.rect.collidepoint(t.input.pointer))
 
     def draw_message(self, surface: pygame.Surface) -> None:
         t, L, u = self.t, self.t.L, self.t.L.u
-        if not t.message_flash.active or not t.message:
-            return
-        a = min(1.0, t.message_flash.alpha * 3)
-        img = self.fit(t.message, u * 1.05, PAPER, int(L.main.w * 0.6), True)
         y = (L.hand.y - u * 1.4) if L.hand is not None else L.main.bottom - u * 2.5
-        r = img.get_rect(center=(L.main.centerx, y)).inflate(u * 1.6, u * 0.7)
-        box = pygame.Surface(r.size, pygame.SRCALPHA)
-        rounded(box, (150, 40, 36, int(230 * a)), (0, 0, *r.size), r.h // 2)
-        img2 = img.copy()
-        img2.set_alpha(int(255 * a))
-        box.blit(img2, img2.get_rect(center=(r.w / 2, r.h / 2)))
-        surface.blit(box, r)
+        t.banner.draw(surface, self.ctx, (L.main.centerx, y), int(L.main.w * 0.7), u)
 
     # --- results ---------------------------------------------------------------------------
     def draw_results_frame(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
@@ -624,30 +509,25 @@ class FvPainter:
     def draw_results(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """Ink on paper: winners, every seat's last card and votes with why, each condition, the if-story."""
         t = self.t
-        final = t.view.get("final") or {}
+        final = t.shown.get("final") or {}
         res = final.get("result") or getattr(t, "result", None) or {}
         if not res or not res.get("seats"):
             return
         u = min(t.L.u, rect.h / 34)
         r = rect
-        x0, y = r.x, r.y
+        x0, y = r.x, float(r.y)
         winners = res.get("winners") or []
         cond = res.get("condition")
         head = (self.ctx.t("fv_winners", names=t.texts.names(winners)) if winners
                 else self.ctx.t("fv_no_winner"))
-        hs = u * 1.7
-        lines = self.ctx.wrap(head, hs, int(r.w * 0.78))
-        if len(lines) > 1:  # many winners: smaller, on up to two lines
-            hs = u * 1.25
-            lines = self.ctx.wrap(head, hs, int(r.w * 0.78))
-        for ln in lines[:2]:
-            img = self.fit(ln, hs, INK, int(r.w * 0.78), True)
-            surface.blit(img, (x0, y))
-            y += img.get_height()
-        sub = self.fit(self.ctx.t("fv_by_condition", name=t.texts.condition_name(cond)), u * 1.05, DEEP_ACCENT,
-                       int(r.w * 0.75), True)
-        surface.blit(sub, (x0, y))
-        y += sub.get_height() + u * 0.5
+        fit = t.fit
+        hs = u * 1.7 if fit.width_of(head, u * 1.7, True) <= r.w * 0.78 else u * 1.25  # many winners: smaller
+        f = fit.block(head, hs, int(r.w * 0.78), u * 3.2, True)
+        y += fit.draw_block(surface, head, pygame.Rect(x0, int(y), int(r.w * 0.78), f.height), hs, INK, True,
+                            kind="name", fitted=f).height
+        sub = self.label(surface, self.ctx.t("fv_by_condition", name=t.texts.condition_name(cond)), u * 1.05,
+                         DEEP_ACCENT, r.w * 0.75, True, topleft=(x0, y))
+        y = sub.bottom + u * 0.5
         left_w = int(r.w * 0.56)
         cards = final.get("cards") or res.get("cards") or []
         votes = final.get("votes") or res.get("votes") or []
@@ -674,15 +554,14 @@ class FvPainter:
             surface.blit(img, img.get_rect(midleft=(cx, box.centery)))
             tx = cx + ch[0] + u * 0.5
             width = int(box.right - tx - u * 3.4)
-            nm = self.fit(f"{t.player_name(s)} · {face.title}", fs * 1.12, INK, width, True)
-            surface.blit(nm, (tx, box.y + max(1, (row_h - nm.get_height() - fs * 1.4) / 2)))
             why = t.texts.reason(row.get("reason_code", ""), row.get("params") or {}, by=t.texts.condition_name(cond))
-            lines = self.ctx.wrap(why, fs, width)
-            yy = box.y + max(1, (row_h - nm.get_height() - fs * 1.4) / 2) + nm.get_height()
-            lh = self.ctx.font(fs).get_linesize()
-            for ln in lines[: max(1, int((box.bottom - yy) // lh))]:
-                surface.blit(self.text(ln, fs, MUTED_INK), (tx, yy))
-                yy += lh
+            who = f"{t.player_name(s)} · {face.title}"
+            nm_img = fit.name(who, fs * 1.12, INK, width, True)
+            wf = fit.block(why, fs, width, box.h - nm_img.get_height() - u * 0.2)
+            top = box.y + max(1, (box.h - nm_img.get_height() - wf.height) / 2)
+            nm = fit.blit_label(surface, nm_img, who, "name", topleft=(tx, top))
+            fit.draw_block(surface, why, pygame.Rect(int(tx), nm.bottom, width, int(box.bottom - nm.bottom)), fs,
+                           MUTED_INK, fitted=wf)
             vv = votes[s] if s < len(votes) else row.get("votes", 0)
             num = self.text(str(vv), u * 1.4, INK, True)
             surface.blit(num, num.get_rect(midright=(box.right - u * 1.9, box.centery - u * 0.25)))
@@ -695,9 +574,8 @@ class FvPainter:
         rx = x0 + left_w
         rw = int(r.right - rx)
         yy = y
-        img = self.fit(self.ctx.t("fv_conditions_title"), u * 0.95, INK, rw, True)
-        surface.blit(img, (rx, yy))
-        yy += img.get_height() + u * 0.15
+        yy = self.label(surface, self.ctx.t("fv_conditions_title"), u * 0.95, INK, rw, True,
+                        topleft=(rx, yy)).bottom + u * 0.15
         conds = res.get("conditions") or []
         fs2 = u * 0.78
         lh = self.ctx.font(fs2).get_linesize()
@@ -715,56 +593,55 @@ class FvPainter:
                 k = u * 0.3
                 pygame.draw.line(surface, MUTED_INK, (mark_c[0] - k, mark_c[1] - k), (mark_c[0] + k, mark_c[1] + k), 2)
                 pygame.draw.line(surface, MUTED_INK, (mark_c[0] - k, mark_c[1] + k), (mark_c[0] + k, mark_c[1] - k), 2)
-            head = self.fit(name, fs2 * 1.08, col, rw - int(u * 1.3), True)
-            surface.blit(head, (rx + u * 1.2, yy))
-            yy += head.get_height()
+            yy = self.label(surface, name, fs2 * 1.08, col, rw - int(u * 1.3), True,
+                            topleft=(rx + u * 1.2, yy)).bottom
             why = t.texts.reason(c.get("reason_code", ""), c.get("params") or {}, by=t.texts.condition_name(cond))
-            for ln in self.ctx.wrap(why, fs2, rw - int(u * 1.3))[:2]:
-                surface.blit(self.text(ln, fs2, MUTED_INK), (rx + u * 1.2, yy))
-                yy += lh
+            yy += fit.draw_block(surface, why, pygame.Rect(int(rx + u * 1.2), int(yy), rw - int(u * 1.3), lh * 2),
+                                 fs2, MUTED_INK).height
             yy += u * 0.1
         hidden = final.get("round4_voter_discards") or []
         if hidden:
             line = self.ctx.t("fv_round4_revealed", cards=t.texts.cards(hidden))
-            for ln in self.ctx.wrap(line, fs2, rw)[:2]:
-                surface.blit(self.text(ln, fs2, INK), (rx, yy))
-                yy += lh
+            yy += fit.draw_block(surface, line, pygame.Rect(rx, int(yy), rw, lh * 2), fs2, INK).height
         # the if-story of the condition that was met
         yy += u * 0.3
         stories = res.get("stories") or [res.get("story") or cond or "none"]
-        box = pygame.Rect(rx, yy, rw, r.bottom - yy)
-        def story_height(fs: float) -> float:
-            lh = self.ctx.font(fs).get_linesize()
-            need = u * 1.5 + self.ctx.font(u * 0.7, True).get_linesize()
-            for sid in stories:
-                _, text = t.texts.story(sid)
-                need += self.ctx.font(u * 1.05, True).get_linesize() + u * 0.4
-                need += lh * len(self.ctx.wrap(text, fs, box.w - int(u * 1.4)))
-            return need
-        fs3 = u * 0.8
-        while fs3 > max(12.0, u * 0.6) and story_height(fs3) > box.h:  # the whole story, smaller if need be
-            fs3 *= 0.93
-        lh3 = self.ctx.font(fs3).get_linesize()
-        box.h = int(min(box.h, story_height(fs3)))
+        box = pygame.Rect(rx, int(yy), rw, int(r.bottom - yy))
+        texts = [st for st in (t.texts.story(sid) for sid in stories) if st[0] or st[1]]
+        inner_w = box.w - int(u * 1.4)
+        head_h = fit.line_h(u * 0.7, True) + u * 1.0
+        per_title = fit.line_h(u * 1.05, True) + u * 0.4
+        body = "\n\n".join(text for _, text in texts)
+        room = box.h - head_h - per_title * len(texts)
+        sf = fit.block(body, u * 0.8, inner_w, room, floor=0.7)  # the whole story, smaller if need be
+        box.h = int(min(box.h, head_h + per_title * len(texts) + sf.height + u * 0.3))
         if box.h > u * 3:
             rounded(surface, STORY_BG, box, int(u * 0.5))
-            sy = box.y + u * 0.5
-            label = self.text(self.ctx.t("fv_story_label"), u * 0.7, MUTED_INK, True)
-            surface.blit(label, (box.x + u * 0.7, sy))
-            sy += label.get_height()
-            for sid in stories:
-                title, text = t.texts.story(sid)
-                if not title and not text:
-                    continue
-                img = self.fit(title, u * 1.05, INK, box.w - int(u * 1.4), True)
-                surface.blit(img, (box.x + u * 0.7, sy))
-                sy += img.get_height() + u * 0.1
-                for ln in self.ctx.wrap(text, fs3, box.w - int(u * 1.4)):
-                    if sy + lh3 > box.bottom - u * 0.3:
-                        break
-                    surface.blit(self.text(ln, fs3, INK), (box.x + u * 0.7, sy))
-                    sy += lh3
-                sy += u * 0.3
+            sy: float = self.label(surface, self.ctx.t("fv_story_label"), u * 0.7, MUTED_INK, inner_w, True,
+                                   topleft=(box.x + u * 0.7, box.y + u * 0.5)).bottom
+            for title, text in texts:
+                sy = self.label(surface, title, u * 1.05, INK, inner_w, True, topleft=(box.x + u * 0.7, sy)).bottom
+                sy += u * 0.1
+                tf = fit.block(text, sf.size, inner_w, None)
+                fit.draw_block(surface, text, pygame.Rect(int(box.x + u * 0.7), int(sy), inner_w, tf.height),
+                               sf.size, INK, fitted=tf)
+                if sf.overflow:
+                    record(text, pygame.Rect(int(box.x + u * 0.7), int(sy), inner_w, tf.height), "rule", True)
+                sy += tf.height + u * 0.3
+
+
+_BACKGROUNDS = SurfaceCache(3)
+
+
+@lru_cache(maxsize=1)
+def _vignette() -> pygame.Surface:
+    small = pygame.Surface((64, 36), pygame.SRCALPHA)
+    for y in range(36):
+        for x in range(64):
+            dx, dy = (x - 31.5) / 32, (y - 17.5) / 18
+            d = min(1.0, math.hypot(dx, dy) / 1.35)
+            small.set_at((x, y), (0, 0, 0, int(110 * d ** 2.2)))
+    return small
 
 
 def _vote_token(surface: pygame.Surface, c: tuple[float, float], r: float) -> None:

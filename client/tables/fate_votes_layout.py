@@ -59,26 +59,35 @@ def compute(rect: pygame.Rect, u: float, players: int, seat: int | None, with_ha
     log = pygame.Rect(rect.right - log_w, rect.y, log_w, rect.h)
     main = pygame.Rect(rect.x, rect.y, rect.w - log_w, rect.h)
     top = pygame.Rect(main.x, main.y, main.w, int(u * 4.2))
-    hand_card_h = u * 9.5
+    hand_card_h = min(u * 9.5, rect.h * 0.2)  # large text on a small window: the hand keeps its share
     hand_h = int(hand_card_h * 1.12) if with_hand else 0
     hand = pygame.Rect(main.x, main.bottom - hand_h, main.w, hand_h) if with_hand else None
     pu = min(u, rect.h / 54 * (1.25 if players <= 8 else 1.0))
-    plate_w, plate_h = int(pu * 12.5), int(pu * 4.8)
     area_top = top.bottom + int(u * 0.4)
     area_bottom = (hand.y - int(u * 0.2)) if hand else main.bottom - int(u * 0.6)
     cx = main.centerx
     cy = (area_top + area_bottom) / 2
-    ry = max(u * 6, (area_bottom - area_top) / 2 - plate_h / 2)
-    rx = max(u * 10, main.w / 2 - plate_w / 2 - u * 0.8)
     base = seat if seat is not None else 0
-    plates = []
-    for s in range(players):
-        a = math.pi / 2 + (s - base) * 2 * math.pi / max(1, players)
-        px, py = cx + rx * math.cos(a), cy + ry * math.sin(a)
-        plates.append(pygame.Rect(int(px - plate_w / 2), int(py - plate_h / 2), plate_w, plate_h))
-    dw, dh = int(min(rx * 1.05, u * 34)), int(ry * 1.1)
-    discard = pygame.Rect(0, 0, dw, dh)
-    discard.center = (int(cx), int(cy))
+    while True:  # plates around the ellipse, smaller until no two overlap (many seats, large text)
+        plate_w, plate_h = int(pu * 12.5), int(pu * 4.8)
+        ry = max(u * 6, (area_bottom - area_top) / 2 - plate_h / 2)
+        rx = max(u * 10, main.w / 2 - plate_w / 2 - u * 0.8)
+        plates = []
+        for s in range(players):
+            a = math.pi / 2 + (s - base) * 2 * math.pi / max(1, players)
+            px, py = cx + rx * math.cos(a), cy + ry * math.sin(a)
+            plates.append(pygame.Rect(int(px - plate_w / 2), int(py - plate_h / 2), plate_w, plate_h))
+        clash = any(plates[i].colliderect(plates[(i + 1) % players]) for i in range(players)) if players > 1 else False
+        if not clash or pu <= rect.h / 54 * 0.7:
+            break
+        pu *= 0.94
+    dw, dh = min(rx * 1.05, u * 34), ry * 1.1
+    while True:  # the discard area (and the prompt across its lower edge) clear of every plate
+        discard = pygame.Rect(0, 0, int(dw), int(dh))
+        discard.center = (int(cx), int(cy))
+        if not any(discard.inflate(u * 0.6, u * 3.6).colliderect(p) for p in plates) or dh < u * 6:
+            break
+        dw, dh = dw * 0.96, dh * 0.96
     controls = None
     token_home = None
     slots: list[tuple[tuple[float, float], float]] = []
@@ -108,3 +117,33 @@ def staged_slots(discard: pygame.Rect, count: int, card_h: float, u: float) -> l
     y = discard.bottom - h / 2 - u * 1.9
     x0 = discard.centerx - (count - 1) * (w + u * 0.6) / 2
     return [(x0 + i * (w + u * 0.6), y) for i in range(count)]
+
+
+def centre_slots(L: Layout, n: int, reserve: float, labelled: bool,
+                 top: float | None = None) -> list[tuple[tuple[float, float], float]]:
+    """(centre, card height) of ``n`` revealed discards in the discard area, rows shrunk to fit.
+
+    ``reserve``: room kept free at the bottom (cards being discarded now); ``labelled``: room
+    under each card for an owner badge or a count; ``top``: room kept for the area's title.
+    """
+    if not n:
+        return []
+    d, u = L.discard, L.u
+    top = u * 2.4 if top is None else top
+    gap = u * 2.1 if labelled else u * 0.6
+    h = u * 5.2
+    while True:  # shrink until every card fits in the discard area
+        w = h * 5 / 7
+        per_row = max(1, int((d.w - u * 1.5) // (w + u * 0.5)))
+        rows = math.ceil(n / per_row)
+        if rows * (h + gap) + top + reserve <= d.h or h < u * 2.2:
+            break
+        h *= 0.92
+    y0 = d.y + top + h / 2
+    out = []
+    for i in range(n):
+        row, col = divmod(i, per_row)
+        in_row = min(per_row, n - row * per_row)
+        x0 = d.centerx - (in_row - 1) * (w + u * 0.5) / 2
+        out.append(((x0 + col * (w + u * 0.5), y0 + row * (h + gap)), h))
+    return out

@@ -5,7 +5,8 @@ stories, reason templates in ja/zh/en) with the UI strings (``ctx.t``). No pygam
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 from client.widgets.cards import CardFace
 
@@ -126,7 +127,7 @@ class FvTexts:
                 return [(t("fv_log_round1_votes"), None)]
             voters = [s for s, r in enumerate(roles) if r == "vote"]
             strikers = [s for s, r in enumerate(roles) if r == "strike"]
-            out = []
+            out: list[tuple[str, int | None]] = []
             if voters:
                 out.append((t("fv_log_voters", names=self.names(voters)), None))
             if strikers:

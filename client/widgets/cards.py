@@ -18,6 +18,7 @@ import pygame
 
 from client.kit.cache import SurfaceCache
 from client.kit.theme import ACCENT, BACK, INK, MUTED, PAPER, PAPER_EDGE, ink_on
+from client.kit.widgets import fitter_for
 from client.widgets.anim import Tween, ease_in_out, ease_out
 from client.widgets.tokens import draw_shape
 
@@ -43,8 +44,8 @@ class CardFace:
 
 def card_size(height: float) -> tuple[int, int]:
     """(w, h) of a 5:7 card of the given height."""
-    h = max(14, int(round(height)))
-    return max(10, int(round(h / CARD_RATIO))), h
+    h = max(14, round(height))
+    return max(10, round(h / CARD_RATIO)), h
 
 
 # --- symbols ----------------------------------------------------------------------------
@@ -259,7 +260,7 @@ class CardRenderer:
 
         ``squash`` (0..1) narrows it horizontally (flips); squashed frames are not cached.
         """
-        ang = int(round(angle)) % 360
+        ang = round(angle) % 360
         sq = round(squash, 2)
         key = ("full", card.key if card else None, size, face_up, ang, shadow, outline, self.ctx.lang)
         if sq >= 0.999:
@@ -325,11 +326,6 @@ class CardRenderer:
         rounded(s, (*PAPER, 120), inner.inflate(-m, -m), max(2, rad - m), 1)
         return s
 
-    def _fit_size(self, text: str, size: float, width: int, min_size: float) -> float:
-        while size > min_size and self.ctx.font(size, True).size(text)[0] > width:
-            size *= 0.92
-        return size
-
     def _render_face(self, card: CardFace, size: tuple[int, int]) -> pygame.Surface:
         w, h = size
         s = pygame.Surface((w, h), pygame.SRCALPHA)
@@ -368,12 +364,11 @@ class CardRenderer:
             return s
         y = field.bottom + int(h * 0.025)
         inner_w = w - 2 * m
-        tsize = self._fit_size(card.title, max(10.0, w * 0.14), inner_w, max(8.0, w * 0.08))
-        lines = self.ctx.wrap(card.title, tsize, inner_w) or [card.title]
-        for ln in lines[:2]:
-            t = self.ctx.text(ln, tsize, INK, True)
-            s.blit(t, t.get_rect(midtop=(w // 2, y)))
-            y += int(t.get_height() * 0.92)
+        fit = fitter_for(self.ctx)
+        # the name: shrunk, then squeezed — never cut
+        t = fit.name(card.title, max(10.0, w * 0.14), INK, inner_w, True, floor=0.6)
+        s.blit(t, t.get_rect(midtop=(w // 2, y)))
+        y += int(t.get_height() * 0.92)
         if card.subtitle and not tiny:
             st = self.ctx.text(card.subtitle, max(8.0, w * 0.075), MUTED)
             if st.get_width() > inner_w:
@@ -382,20 +377,15 @@ class CardRenderer:
             y += st.get_height()
         bsize = w * 0.072
         if card.body and bsize >= 9:
-            y += int(h * 0.015)
-            pygame.draw.line(s, PAPER_EDGE, (m * 2, y), (w - m * 2, y), 1)
-            y += int(h * 0.015)
-            lines = self.ctx.wrap(card.body, bsize, inner_w - m)
-            line_h = self.ctx.font(bsize).get_linesize()
+            # the rule text whole (shrunk if need be) or not at all: a hand card too small for it
+            # shows name and subtitle only, the zoom shows everything
+            y += int(h * 0.03)
             bottom = h - m - (int(w * 0.09) if card.corner2 else 0)
-            room = max(0, (bottom - y) // max(1, line_h))
-            shown = lines[:room]
-            if len(lines) > room and shown:
-                shown[-1] = shown[-1][: max(0, len(shown[-1]) - 1)] + "…"
-            for ln in shown:
-                t = self.ctx.text(ln, bsize, INK)
-                s.blit(t, (m + m // 2, y))
-                y += line_h
+            body = fit.block(card.body, bsize, inner_w - m, bottom - y)
+            if not body.overflow and body.size >= 9:
+                pygame.draw.line(s, PAPER_EDGE, (m * 2, y - int(h * 0.015)), (w - m * 2, y - int(h * 0.015)), 1)
+                fit.draw_block(s, card.body, pygame.Rect(m + m // 2, y, inner_w - m, body.height), body.size, INK,
+                               fitted=body)
         if card.corner2:
             t = self.ctx.text(card.corner2, max(8.0, w * 0.08), MUTED, True)
             s.blit(t, t.get_rect(bottomright=(w - m, h - m // 2)))
@@ -572,21 +562,21 @@ class CardZoom:
         img = self.renderer.surface(self.card, size, True)
         surface.blit(img, img.get_rect(center=(round(x0 + size[0] / 2), rect.centery)))
         px = int(x0 + size[0] + u * 2)
-        fs = u * 1.1
-        lines = self.ctx.wrap(text, fs, panel_w - int(u * 2))
-        lh = self.ctx.font(fs).get_linesize()
-        title = self.ctx.text(self.card.title, u * 1.8, INK, True)
-        sub = self.ctx.text(self.card.subtitle, u, MUTED) if self.card.subtitle else None
-        ph = int(u * 2 + title.get_height() + (sub.get_height() if sub else 0) + u * 0.8 + lh * len(lines))
+        fit = fitter_for(self.ctx)
+        inner_w = panel_w - int(u * 2)
+        title = fit.name(self.card.title, u * 1.8, INK, inner_w, True)
+        sub = fit.label(self.card.subtitle, u, MUTED, inner_w) if self.card.subtitle else None
+        head_h = title.get_height() + (sub.get_height() if sub else 0) + u * 0.8
+        body = fit.block(text, u * 1.1, inner_w, rect.h * 0.92 - u * 2 - head_h)  # all of it, smaller if need be
+        ph = int(u * 2 + head_h + body.height)
         panel = pygame.Rect(px, rect.centery - ph // 2, panel_w, ph)
         rounded(surface, PAPER, panel, int(u * 0.6))
         y = panel.y + u
-        surface.blit(title, (panel.x + u, y))
+        fit.blit_label(surface, title, self.card.title, "name", topleft=(panel.x + u, y))
         y += title.get_height()
         if sub:
-            surface.blit(sub, (panel.x + u, y))
+            fit.blit_label(surface, sub, self.card.subtitle, "label", topleft=(panel.x + u, y))
             y += sub.get_height()
         y += int(u * 0.8)
-        for ln in lines:
-            surface.blit(self.ctx.text(ln, fs, INK), (panel.x + u, y))
-            y += lh
+        fit.draw_block(surface, text, pygame.Rect(panel.x + int(u), int(y), inner_w, body.height), body.size, INK,
+                       fitted=body)

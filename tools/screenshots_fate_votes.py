@@ -1,7 +1,8 @@
 """Screenshots of the fate_votes table in ja/zh/en, driven by the real rules.
 
 Run under Xvfb: ``xvfb-run -a -s "-screen 0 1920x1080x24" python3 tools/screenshots_fate_votes.py``.
-Writes docs/screenshots/fate_votes_<scene>_<lang>.png (round, display, reveal, results).
+Writes docs/screenshots/fate_votes_<scene>_<lang>.png (round, display, reveal, results);
+``--size 1280x720`` adds the size to the name, ``--out DIR`` writes elsewhere.
 """
 from __future__ import annotations
 
@@ -14,34 +15,17 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
-from bench import fv_scenes as S  # noqa: E402
-from tests.fakes import FakeCtx  # noqa: E402
-
-
-def _drag(table, start, end) -> None:
-    """Real mouse events through SDL's queue, as a player would drag."""
-    def post(etype, **kw):
-        pygame.event.post(pygame.event.Event(etype, **kw))
-        for ev in pygame.event.get(etype):
-            table.handle_event(ev)
-    post(pygame.MOUSEBUTTONDOWN, pos=(int(start[0]), int(start[1])), button=1)
-    for i in range(1, 9):
-        p = (int(start[0] + (end[0] - start[0]) * i / 8), int(start[1] + (end[1] - start[1]) * i / 8))
-        post(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0))
-        table.update(1 / 60)
-    post(pygame.MOUSEBUTTONUP, pos=(int(end[0]), int(end[1])), button=1)
-    for _ in range(30):
-        table.update(1 / 60)
+from bench import fv_scenes as S
+from tests.fakes import FakeCtx
 
 
 def scenes(lang: str, screen: pygame.Surface):
+    """The table while discarding (one card dragged), the TV display, the round-5 reveal, the results."""
     ctx = FakeCtx(lang=lang, unit=screen.get_height() / 54)
-    t = S.round_scene(ctx, n=8)
+    t = S.register_walk_scene("fate_votes_discard")(ctx)
     t.set_clock(None)
-    loose = [c for c in t._hand_order() if c not in t.staged]
-    _drag(t, t.hand_sprites[loose[-1]].pos, t.L.discard.center)
     yield "round", t
     big = FakeCtx(lang=lang, unit=screen.get_height() / 54 * 1.5, display_mode=True)
     state, _ = S.play_to(8, 3, lambda s: s["round"] == 3 and s["phase"] == "discussion")
@@ -51,24 +35,33 @@ def scenes(lang: str, screen: pygame.Surface):
         d.update(1 / 60)
     yield "display", d
     yield "reveal", S.final_reveal_scene(ctx, n=12, seat=0, progress=3.3)
-    r = S.results_scene(ctx, n=8)
-    r.results_toggle = True  # the table's own results sheet (the app shows draw_results in its frame)
-    r.update(1 / 60)
-    yield "results", r
+    yield "results", S.register_walk_scene("fate_votes_results")(ctx)
 
 
 def main() -> None:
+    """``python3 tools/screenshots_fate_votes.py [--size WxH] [--out DIR] [lang ...]``."""
+    args = sys.argv[1:]
+    size, out = (1920, 1080), ROOT / "docs" / "screenshots"
+    if "--size" in args:
+        i = args.index("--size")
+        w, h = args[i + 1].split("x")
+        size = (int(w), int(h))
+        del args[i:i + 2]
+    if "--out" in args:
+        i = args.index("--out")
+        out = Path(args[i + 1])
+        del args[i:i + 2]
     pygame.init()
-    screen = pygame.display.set_mode((1920, 1080))
-    out = ROOT / "docs" / "screenshots"
+    screen = pygame.display.set_mode(size)
     out.mkdir(parents=True, exist_ok=True)
-    langs = sys.argv[1:] or ["ja", "zh", "en"]
-    for lang in langs:
+    suffix = "" if size == (1920, 1080) else f"_{size[0]}x{size[1]}"
+    for lang in args or ["ja", "zh", "en"]:
         for name, table in scenes(lang, screen):
+            table.set_rect(screen.get_rect())
             table.update(1 / 60)
             table.draw(screen, screen.get_rect())
             pygame.display.flip()
-            path = out / f"fate_votes_{name}_{lang}.png"
+            path = out / f"fate_votes_{name}_{lang}{suffix}.png"
             pygame.image.save(screen, str(path))
             print(path)
 

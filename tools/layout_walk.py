@@ -1,0 +1,143 @@
+"""The layout walk: render every registered scene in every size and language and report what is wrong.
+
+Sizes 1280×720, 1920×1080, 3840×2160 in ja/zh/en, and text at 150 % at 1280×720. A scene is
+wrong when text it drew was cut (the kit's fitter records every block and whether it fit),
+when two controls overlap, or when a control or a text lies outside the window. Scenes come
+from :data:`SCENES` (``register(name, builder)``; a builder takes a
+:class:`client.kit.headless.HeadlessContext` and returns a view with ``update``, ``draw``
+and ``nodes()``). fate_votes registers its table phases from :mod:`bench.fv_scenes`.
+
+Usage: ``python tools/layout_walk.py [--scene NAME] [--save DIR]``; prints one JSON line last
+(``{"checked": n, "problems": [...]}``) and exits 1 when there is a problem.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from collections.abc import Callable, Iterable
+from dataclasses import asdict, dataclass
+from pathlib import Path
+from typing import Any
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+import pygame
+
+from client.kit.headless import HeadlessContext
+from client.kit.nodes import NodeMap
+from client.kit.textfit import recording
+
+Builder = Callable[[Any], Any]
+
+
+@dataclass(frozen=True)
+class Config:
+    width: int
+    height: int
+    lang: str
+    text_scale: float = 1.0
+
+    @property
+    def name(self) -> str:
+        pct = "" if self.text_scale == 1.0 else f"@{round(self.text_scale * 100)}%"
+        return f"{self.width}x{self.height}-{self.lang}{pct}"
+
+
+CONFIGS: tuple[Config, ...] = tuple(
+    [Config(w, h, lang) for (w, h) in ((1280, 720), (1920, 1080), (3840, 2160)) for lang in ("ja", "zh", "en")]
+    + [Config(1280, 720, lang, 1.5) for lang in ("ja", "zh", "en")])
+
+
+@dataclass(frozen=True)
+class Problem:
+    scene: str
+    config: str
+    kind: str  # "cut" | "overlap" | "outside"
+    detail: str
+
+
+SCENES: dict[str, Builder] = {}
+
+
+def register(name: str, builder: Builder) -> None:
+    """Add a scene to the walk (each table registers its phases)."""
+    SCENES[name] = builder
+
+
+def _load_scenes() -> None:
+    from bench import fv_scenes
+
+    fv_scenes.register_walk(register)
+
+
+def check(name: str, builder: Builder, cfg: Config, save: Path | None = None) -> list[Problem]:
+    """Render one scene in one configuration; the problems found."""
+    surface = pygame.Surface((cfg.width, cfg.height))
+    bounds = surface.get_rect()
+    ctx = HeadlessContext(cfg.lang, unit=cfg.height / 54 * cfg.text_scale, fast=True)
+    view = builder(ctx)
+    if hasattr(view, "set_rect"):
+        view.set_rect(bounds)
+    view.update(1 / 60)
+    with recording() as rec:
+        view.draw(surface, bounds)
+    nodes: NodeMap = view.nodes() if hasattr(view, "nodes") else NodeMap()
+    out: list[Problem] = []
+    for r in rec.records:
+        if r.cut:
+            out.append(Problem(name, cfg.name, "cut", f"{r.kind} {r.text[:60]!r} in {tuple(r.rect)}"))
+        elif r.kind in ("rule", "label", "name") and r.text.strip() and not bounds.contains(r.rect):
+            out.append(Problem(name, cfg.name, "outside", f"text {r.text[:60]!r} at {tuple(r.rect)}"))
+    for a, b in nodes.overlaps(("button", "plate", "card", "token", "text"), across_z=True):
+        if a.kind == "card" and b.kind == "card":
+            continue  # a fanned hand overlaps on purpose
+        out.append(Problem(name, cfg.name, "overlap", f"{a.id} {tuple(a.rect)} / {b.id} {tuple(b.rect)}"))
+    for n in nodes.outside(bounds):
+        out.append(Problem(name, cfg.name, "outside", f"{n.id} at {tuple(n.rect)}"))
+    if save is not None:
+        save.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(surface, str(save / f"{name}_{cfg.name.replace('%', 'pct')}.png"))
+    return out
+
+
+def walk(names: Iterable[str] | None = None, configs: Iterable[Config] = CONFIGS,
+         save: Path | None = None) -> tuple[int, list[Problem]]:
+    """Check every scene (or ``names``) in every configuration: (renders, problems)."""
+    if not pygame.get_init():
+        pygame.init()
+    if not SCENES:
+        _load_scenes()
+    chosen = list(names) if names else list(SCENES)
+    problems: list[Problem] = []
+    count = 0
+    for cfg in configs:
+        for name in chosen:
+            problems.extend(check(name, SCENES[name], cfg, save))
+            count += 1
+    return count, problems
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    ap.add_argument("--scene", action="append", default=None, help="only this scene (repeatable)")
+    ap.add_argument("--save", default=None, help="save every render as PNG into this folder")
+    ap.add_argument("--config", action="append", default=None,
+                    help="only this configuration, e.g. 1280x720-ja or 1280x720-en@150%% (repeatable)")
+    args = ap.parse_args(argv)
+    configs = [c for c in CONFIGS if not args.config or c.name in args.config]
+    count, problems = walk(args.scene, configs, save=Path(args.save) if args.save else None)
+    for p in problems:
+        print(f"{p.scene} {p.config}: {p.kind}: {p.detail}", file=sys.stderr)
+    print(json.dumps({"checked": count, "problems": [asdict(p) for p in problems]}))
+    return 1 if problems else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

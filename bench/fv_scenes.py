@@ -171,7 +171,8 @@ def _discard_staged(ctx: Any) -> Any:
         p = (int(start[0] + (end[0] - start[0]) * i / 6), int(start[1] + (end[1] - start[1]) * i / 6))
         t.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0)))
     t.handle_event(pygame.event.Event(pygame.MOUSEBUTTONUP, pos=end, button=1))
-    t.update(1 / 60)
+    for _ in range(30):  # the card settles in its slot
+        t.update(1 / 60)
     return t
 
 

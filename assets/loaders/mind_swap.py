@@ -5,6 +5,7 @@ row, an unknown location, an ability pointing at a missing student, a missing la
 """
 from __future__ import annotations
 
+from dataclasses import replace
 from pathlib import Path
 from typing import Any
 
@@ -27,6 +28,9 @@ def load(directory: str | Path | None = None) -> MindSwapContent:
               for gid, g in check_table(game_file, "groups", game.get("groups")).items()}
     abilities = _ability_names(game_file, game)
     students = _students(students_file, read_toml(students_file), groups)
+    short_file = base / "short_names.toml"
+    if short_file.is_file():
+        students = _short_names(short_file, read_toml(short_file), students)
     cards = _cards(cards_file, read_toml(cards_file))
     return MindSwapContent(students=students, cards=cards, locations=locations, groups=groups,
                            abilities=abilities)
@@ -51,6 +55,30 @@ def _ability_names(file: Path, game: dict) -> dict[str, dict[str, str]]:
         entry = check_table(file, f"abilities.{kind}", table.get(kind))
         out[kind] = text3(file, f"abilities.{kind}", entry.get("name"), "name")
         text3(file, f"abilities.{kind}", entry.get("text"), "text")
+    return out
+
+
+def _short_names(file: Path, data: dict, students: dict[int, Student]) -> dict[int, Student]:
+    """Every student's short display name in ja/zh/en: part of the full name, never the same as another's."""
+    rows = check_list(file, "short", data.get("short"), "short")
+    out = dict(students)
+    seen: dict[tuple[str, str], int] = {}
+    for i, row in enumerate(rows):
+        entry = f"short[{i}]"
+        if not isinstance(row, dict):
+            raise ContentError(file, entry, "must be a table")
+        no = check_int(file, entry, row.get("no"), "no", FIRST_NO, LAST_NO)
+        short = text3(file, entry, {k: v for k, v in row.items() if k != "no"}, "short name")
+        for lang, text in short.items():
+            if text not in students[no].name[lang]:
+                raise ContentError(file, f"student {no}", f"short name {text!r} is not part of {students[no].name[lang]!r}")
+            if (lang, text) in seen:
+                raise ContentError(file, f"student {no}", f"short name {text!r} is also student {seen[(lang, text)]}'s")
+            seen[(lang, text)] = no
+        out[no] = replace(students[no], short=short)
+    missing = sorted(set(students) - {no for (_, _), no in seen.items()})
+    if missing:
+        raise ContentError(file, f"student {missing[0]}", "has no short name")
     return out
 
 

@@ -6,7 +6,7 @@ plain lists, card types); texts stay here for clients.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 LOCATIONS: tuple[str, ...] = ("library", "classroom", "garden", "sports_ground", "other")
 SUIT_OF: dict[str, str] = {"library": "♥", "classroom": "♦", "garden": "♣", "sports_ground": "♠"}
@@ -47,6 +47,7 @@ class Student:
     where: tuple[str, ...]  # locations for rows 2..12 (11 entries)
     abilities: tuple[Ability, ...] = ()
     groups: tuple[str, ...] = ()
+    short: dict[str, str] = field(default_factory=dict)  # ja / zh / en short display name (the given name)
 
     def row(self, total: int) -> str:
         return self.where[total - 2]

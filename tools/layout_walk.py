@@ -5,7 +5,8 @@ wrong when text it drew was cut (the kit's fitter records every block and whethe
 when two controls overlap, or when a control or a text lies outside the window. Scenes come
 from :data:`SCENES` (``register(name, builder)``; a builder takes a
 :class:`client.kit.headless.HeadlessContext` and returns a view with ``update``, ``draw``
-and ``nodes()``). fate_votes registers its table phases from :mod:`bench.fv_scenes`.
+and ``nodes()``). The app's launcher, settings, set-up and join scenes are walked through the
+real app (:class:`AppScene`); fate_votes registers its table phases from :mod:`bench.fv_scenes`.
 
 Usage: ``python tools/layout_walk.py [--scene NAME] [--save DIR]``; prints one JSON line last
 (``{"checked": n, "problems": [...]}``) and exits 1 when there is a problem.
@@ -71,9 +72,63 @@ def register(name: str, builder: Builder) -> None:
     SCENES[name] = builder
 
 
+class AppScene:
+    """A scene of the real app (launcher, settings, set-up, join) as the walk sees a view.
+
+    One :class:`client.app.App` per window size, language and text size; its buttons are the
+    nodes; ``draw`` is the app's own draw (which changes nothing).
+    """
+
+    _apps: dict[tuple[int, int, str, float], Any] = {}
+
+    def __init__(self, ctx: Any, name: str, **params: Any) -> None:
+        self.app = self._app(ctx.window, ctx.lang, ctx.text_scale)
+        self.app.replace(name, **params)
+        for _ in range(2):
+            self.app.frame(1 / 60)
+
+    @classmethod
+    def _app(cls, size: tuple[int, int], lang: str, scale: float) -> Any:
+        key = (size[0], size[1], lang, scale)
+        app = cls._apps.get(key)
+        if app is None:
+            import tempfile
+
+            from client.app import App
+            from houkago.cli import build_parser
+
+            cls._apps.clear()  # one window at a time
+            args = build_parser().parse_args(["--size", f"{size[0]}x{size[1]}", "--lang", lang])
+            app = App(args, settings_path=Path(tempfile.mkdtemp(prefix="houkago-walk-")) / "settings.json")
+            app.settings.ui_scale = scale
+            cls._apps[key] = app
+        return app
+
+    def update(self, dt: float) -> None:
+        self.app.frame(dt)
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self.app.draw(surface)
+
+    def nodes(self) -> NodeMap:
+        nm = NodeMap()
+        for b in self.app.scenes[-1].buttons:
+            nm.add(b.node())
+        return nm
+
+
+def _app_scene(name: str, **params: Any) -> Builder:
+    return lambda ctx: AppScene(ctx, name, **params)
+
+
 def _load_scenes() -> None:
     from bench import fv_scenes
 
+    register("launcher", _app_scene("launcher"))
+    register("settings", _app_scene("settings"))
+    for game in ("fate_votes", "mind_swap", "school_mystery"):
+        register(f"setup_{game}", _app_scene("play_setup", game=game))
+    register("join", _app_scene("join"))
     fv_scenes.register_walk(register)
 
 
@@ -82,7 +137,11 @@ def check(name: str, builder: Builder, cfg: Config, save: Path | None = None) ->
     surface = pygame.Surface((cfg.width, cfg.height))
     bounds = surface.get_rect()
     ctx = HeadlessContext(cfg.lang, unit=cfg.height / 54 * cfg.text_scale, fast=True)
+    ctx.window, ctx.text_scale = (cfg.width, cfg.height), cfg.text_scale  # type: ignore[attr-defined]
     view = builder(ctx)
+    if not isinstance(view, AppScene) and pygame.display.get_surface() is not None \
+            and pygame.display.get_surface().get_size() != (cfg.width, cfg.height):
+        pygame.display.set_mode((cfg.width, cfg.height))
     if hasattr(view, "set_rect"):
         view.set_rect(bounds)
     view.update(1 / 60)
@@ -117,10 +176,13 @@ def walk(names: Iterable[str] | None = None, configs: Iterable[Config] = CONFIGS
     chosen = list(names) if names else list(SCENES)
     problems: list[Problem] = []
     count = 0
-    for cfg in configs:
-        for name in chosen:
-            problems.extend(check(name, SCENES[name], cfg, save))
-            count += 1
+    try:
+        for cfg in configs:
+            for name in chosen:
+                problems.extend(check(name, SCENES[name], cfg, save))
+                count += 1
+    finally:
+        AppScene._apps.clear()
     return count, problems
 
 

@@ -20,7 +20,7 @@ import sys
 from collections.abc import Callable, Iterable
 from dataclasses import asdict, dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, ClassVar
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -79,7 +79,7 @@ class AppScene:
     nodes; ``draw`` is the app's own draw (which changes nothing).
     """
 
-    _apps: dict[tuple[int, int, str, float], Any] = {}
+    _apps: ClassVar[dict[tuple[int, int, str, float], Any]] = {}
 
     def __init__(self, ctx: Any, name: str, **params: Any) -> None:
         self.app = self._app(ctx.window, ctx.lang, ctx.text_scale)
@@ -139,8 +139,8 @@ def check(name: str, builder: Builder, cfg: Config, save: Path | None = None) ->
     ctx = HeadlessContext(cfg.lang, unit=cfg.height / 54 * cfg.text_scale, fast=True)
     ctx.window, ctx.text_scale = (cfg.width, cfg.height), cfg.text_scale  # type: ignore[attr-defined]
     view = builder(ctx)
-    if not isinstance(view, AppScene) and pygame.display.get_surface() is not None \
-            and pygame.display.get_surface().get_size() != (cfg.width, cfg.height):
+    shown = pygame.display.get_surface()
+    if not isinstance(view, AppScene) and shown is not None and shown.get_size() != (cfg.width, cfg.height):
         pygame.display.set_mode((cfg.width, cfg.height))
     if hasattr(view, "set_rect"):
         view.set_rect(bounds)

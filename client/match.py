@@ -124,6 +124,11 @@ class Match:
                 self.over = True
                 if msg.get("result") is not None:
                     self.result = msg.get("result")
+        elif kind == "result":  # the server sends the result apart from the final snapshot
+            self.over = True
+            self.result = msg.get("result")
+            for view in list(self.views.values()):
+                view.result = self.result
         elif kind == "events":
             seat = msg.get("seat")
             if seat in self.views:

@@ -271,7 +271,12 @@ class Hub:
 
     def _accept(self, t: Table, seat_no: int, action: dict[str, Any], now: float, quiet: bool = False,
                 conn: Conn | None = None, ref: Any = None) -> Out:
-        """Apply, journal, and build every member's snapshot. RuleErrors go to ``conn``."""
+        """Apply, build every member's frames, journal. RuleErrors go to ``conn``.
+
+        Frames are built before the action is journaled: an action whose frames would not fit a
+        client's frame cap is refused (``action/too_large``) and the table stays where it was.
+        """
+        mark = t.mark()
         try:
             events = t.apply(seat_no, action, now)
         except RuleError as err:
@@ -284,6 +289,17 @@ class Hub:
             if conn is None:
                 return []
             return [(conn.id, error_frame("action/invalid", "that action could not be applied", ref))]
+        try:
+            out = t.snapshot_frames(events, now, ack=(seat_no, ref) if ref is not None and conn is not None else None)
+            if t.phase == OVER:
+                result = t.result_frame()
+                out += [(cid, result) for cid in t.members()]
+        except ProtocolError as err:  # a view or result over the cap: never journal what cannot be sent
+            t.rollback(mark)
+            log.error("table %s: an action of seat %d was refused: %s", t.id, seat_no, err.message)
+            if quiet or conn is None:
+                return []
+            return [(conn.id, error_frame("action/too_large", "that would make the table too large to send", ref))]
         if self.journal is not None:
             self.journal.append_action(t.id, t.sid - 1, seat_no, action)
             if t.phase == OVER:
@@ -292,7 +308,6 @@ class Hub:
                 log.info("table %s finished after %d actions", t.id, t.sid)
         elif t.phase == OVER:
             t.finished_wall = self.wall()
-        out = t.snapshot_frames(events, now, ack=(seat_no, ref) if ref is not None and conn is not None else None)
         if t.phase == OVER:
             out += self._lobby(t)
         self._update_wake(t)
@@ -382,6 +397,8 @@ class Hub:
         out += self._lobby(t)
         if t.state is not None:
             out.append((conn.id, encode(t.snapshot(seat_no, [], now))))
+            if t.phase == OVER:
+                out.append((conn.id, t.result_frame()))
         return out
 
     def _on_watch(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
@@ -392,6 +409,8 @@ class Hub:
         out += self._lobby(t)
         if t.state is not None:
             out.append((conn.id, encode(t.snapshot(None, [], now))))
+            if t.phase == OVER:
+                out.append((conn.id, t.result_frame()))
         return out
 
     def _on_leave(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
@@ -581,8 +600,8 @@ class Hub:
                 chunk, size = [], 0
             chunk.append(step)
             size += step_size
-        final = {**head, "part": len(out), "last": True, "steps": chunk, "ref": ref}
-        if over:
-            final["result"] = spec.result(state)
-        out.append((conn.id, encode(final)))
+        out.append((conn.id, encode({**head, "part": len(out), "last": not over, "steps": chunk, "ref": ref})))
+        if over:  # the result in a part of its own: it may repeat much of the last view
+            out.append((conn.id, encode({**head, "part": len(out), "last": True, "steps": [],
+                                         "result": spec.result(state), "ref": ref})))
         return out

@@ -16,6 +16,7 @@ the action against the current state.
 """
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import hmac
 import logging
@@ -25,7 +26,7 @@ from typing import Any
 
 import msgpack
 
-from shared.protocol import HEADER, MAX_FRAME, ProtocolError
+from shared.protocol import HEADER, MAX_FRAME, ProtocolError, encode
 from shared.rng import Rng
 from shared.spec import GameSpec
 
@@ -112,6 +113,23 @@ class Clock:
 
 
 @dataclass
+class Mark:
+    """A table's state before a change, to put it back if the change cannot be sent or saved."""
+
+    state: dict[str, Any] | None
+    sid: int
+    phase: str
+    legal: list[list[dict[str, Any]]]
+    own_since: list[int]
+    clock: Clock | None
+    bot_due: dict[int, float]
+    seed: int | None
+    started_wall: float | None
+    finished_wall: float | None
+    seats: list[Seat]
+
+
+@dataclass
 class Table:
     id: str
     spec: GameSpec
@@ -173,6 +191,23 @@ class Table:
             t.own_since = [t.sid] * t.n
             t.refresh(now)
         return t
+
+    def mark(self) -> Mark:
+        """What :meth:`rollback` restores: the game and the seats as they are now."""
+        return Mark(self.state, self.sid, self.phase, list(self.legal), list(self.own_since),
+                    None if self.clock is None else dataclasses.replace(self.clock), dict(self.bot_due),
+                    self.seed, self.started_wall, self.finished_wall,
+                    [dataclasses.replace(s) for s in self.seats])
+
+    def rollback(self, m: Mark) -> None:
+        """Put the table back as it was at ``m`` (states are never mutated, so references suffice)."""
+        (self.state, self.sid, self.phase, self.legal, self.own_since, self.clock, self.bot_due, self.seed,
+         self.started_wall, self.finished_wall) = (m.state, m.sid, m.phase, m.legal, m.own_since, m.clock,
+                                                   m.bot_due, m.seed, m.started_wall, m.finished_wall)
+        holders = [s.holder for s in self.seats]  # who is connected now is not part of the rollback
+        self.seats = [dataclasses.replace(s) for s in m.seats]
+        for seat, holder in zip(self.seats, holders):
+            seat.holder = holder
 
     # --- game -----------------------------------------------------------------------
     def start(self, seed: int, now: float, wall: float) -> None:
@@ -280,9 +315,11 @@ class Table:
             msg["legal"] = self.legal[seat]
         if self.clock is not None and not self.clock.expired:
             msg["clock"] = self.clock.wire(now)
-        if self.phase == OVER:
-            msg["result"] = spec.result(state)
         return msg
+
+    def result_frame(self) -> bytes:
+        """The game's result, sent apart from the final snapshots so neither outgrows a frame."""
+        return encode({"t": "result", "table": self.id, "result": self.spec.result(self.state)})
 
     def snapshot_frames(self, events: list[dict[str, Any]], now: float,
                         ack: tuple[int, Any] | None = None) -> list[tuple[int, bytes]]:
@@ -303,8 +340,6 @@ class Table:
                   _KEY["over"], _pack(over)]
         if self.clock is not None and not self.clock.expired:
             common += [_KEY["clock"], _pack(self.clock.wire(now))]
-        if over:
-            common += [_KEY["result"], _pack(spec.result(state))]
         pairs = len(common) // 2
         shared = b"".join(common)
         public = not any("vis" in ev for ev in events)

@@ -142,6 +142,7 @@ SERVER_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
              "ts": (_ANY, False)},
     "clock": {"table": (_S, True), "clock": (_ANY, True)},
     "pong": {"n": (_I, False)},
+    "result": {"table": (_S, True), "result": (_M, True)},
     "replay": {"table": (_S, True), "game": (_S, True), "players": (_I, True), "names": (_L, True),
                "part": (_I, True), "last": (_B, True), "steps": (_L, True), "result": (_ANY, False)},
 }

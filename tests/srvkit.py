@@ -31,6 +31,7 @@ class SyncClient:
         self.timeout = timeout
         self.snap: dict[int | None, dict[str, Any]] = {}  # latest snapshot per seat (None = watching)
         self.tokens: dict[int, str] = {}
+        self.results: dict[str, dict[str, Any]] = {}  # table -> the result message's result
         self.refs = 0
         if hello:
             self.send({"t": "hello", "v": PROTOCOL_VERSION, "name": name})
@@ -57,6 +58,8 @@ class SyncClient:
             self.inbox.append(m)
             if m["t"] == "snapshot":
                 self.snap[m["seat"]] = m
+            elif m["t"] == "result":
+                self.results[m["table"]] = m["result"]
 
     def recv(self, timeout: float | None = None) -> dict[str, Any]:
         deadline = time.monotonic() + (timeout or self.timeout)
@@ -82,6 +85,15 @@ class SyncClient:
             if time.monotonic() > deadline:
                 raise TimeoutError(f"no {kind}")
             self._fill(deadline)
+
+    def result(self, table: str, timeout: float | None = None) -> dict[str, Any]:
+        """The table's result (sent apart from the final snapshot), waiting for it if needed."""
+        deadline = time.monotonic() + (timeout or self.timeout)
+        while table not in self.results:
+            if time.monotonic() > deadline:
+                raise TimeoutError("no result")
+            self._fill(deadline)
+        return self.results[table]
 
     def error(self, timeout: float | None = None) -> dict[str, Any]:
         return self.expect("error", timeout)
@@ -182,8 +194,8 @@ def replay(game: str, players: int, seed: int, options: dict[str, Any],
     return states, events
 
 
-ALLOWED_TYPES = {"welcome", "tables", "created", "joined", "watching", "left", "lobby", "snapshot", "error",
-                 "chat", "clock", "pong"}
+ALLOWED_TYPES = {"welcome", "tables", "created", "joined", "watching", "left", "lobby", "snapshot", "result",
+                 "error", "chat", "clock", "pong"}
 
 
 def check_frames(game: str, client: SyncClient, states: list[dict], events: list[list[dict]]) -> int:

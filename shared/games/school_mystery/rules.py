@@ -62,9 +62,10 @@ CANVAS = 10000
 MAX_CONDITIONS = 3
 MAX_CARDS = 300
 MAX_CUSTOM_LOCATIONS = 20
-# characters of player-written text on the table (card texts + invented place names): keeps the largest
-# view (up to 4 UTF-8 bytes a character) well inside a server frame (shared.protocol.MAX_FRAME)
-MAX_TABLE_TEXT = 30_000
+# UTF-8 bytes of player-written text on the table (cards, invented places, tone, title, deduction, answers,
+# objections, conditions): keeps the largest view, and the result that repeats it, well inside a server
+# frame (shared.protocol.MAX_FRAME) whatever the script (emoji are 4 bytes a character)
+MAX_TABLE_TEXT = 40_000
 ADVANTAGE_SOURCES = ("item", "move", "card")  # declared at the table: a helpful item, a move, a drawn card
 DISADVANTAGE_SOURCES = ("condition", "card")  # a hindering condition, a drawn card
 MODIFIER_PRESETS = (([], []), (["item"], []), ([], ["condition"]), (["item"], ["condition"]))
@@ -503,8 +504,12 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
 
 
 def _table_text(state: dict) -> int:
-    """Characters of player-written text on the table: card texts and invented place names."""
-    return sum(len(c["text"]) for c in state["cards"]) + sum(len(c["name"]) for c in state["custom_locations"])
+    """UTF-8 bytes of player-written text on the table (everything a view or the result repeats)."""
+    texts = [c["text"] for c in state["cards"]] + [c["name"] for c in state["custom_locations"]]
+    texts += [state["tone"], state["title"], state["deduction"]] + [a for a in state["answers"] if isinstance(a, str)]
+    texts += [o["text"] for o in state["objections"]]
+    texts += [c.get("text") or "" for st in state["students"] if st for c in st["conditions"]]
+    return sum(len(t.encode("utf-8", "surrogatepass")) for t in texts)
 
 
 def _check_table_text(old: dict, new: dict) -> None:

@@ -16,22 +16,24 @@ import secrets
 import socket
 import time
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from collections import deque
+from typing import Any, Callable, Iterator
 
 from shared.engine import REGISTRY, GameSpec
 from shared.errors import HoukagoError, RuleError
-from shared.protocol import CLIENT_MESSAGES, MAX_TEXT, PROTOCOL_VERSION, ProtocolError, encode, validate
+from shared.protocol import CLIENT_MESSAGES, PROTOCOL_VERSION, ProtocolError, encode, validate
 from shared.rng import Rng
 
-from server.journal import Journal
-from server.tables import LOBBY, OVER, PLAYING, Table, new_token, token_ok
+from server.journal import Journal, TableRecord
+from server.limits import Limits
+from server.tables import LOBBY, OVER, PLAYING, Lossy, Table, new_token, token_ok
 
 log = logging.getLogger("houkago.hub")
 
 Out = list[tuple[int, "bytes | None"]]
-MAX_TABLES = 2000
 MAX_BOT_DELAY = 60.0
 REPLAY_PART = 128 * 1024  # bytes of steps per replay frame
+REPLAY_PAGE = 64  # journaled actions read at a time
 MAX_REPLAY_STEPS = 5000  # a longer game (e.g. the never-ending benchmark table) is refused
 
 
@@ -42,8 +44,11 @@ class Conn:
     id: int
     name: str = ""
     greeted: bool = False
+    address: str | None = None  # the peer's IP address (None = this process, e.g. a test)
     seats: set[tuple[str, int]] = field(default_factory=set)
     watching: set[str] = field(default_factory=set)
+    chat_allowance: float = 0.0  # chat lines it may send now (a token bucket)
+    chat_at: float = 0.0  # when the allowance was last topped up
 
 
 def _ref(msg: dict[str, Any]) -> Any:
@@ -68,8 +73,10 @@ class Hub:
     """All tables and connections of one server."""
 
     def __init__(self, journal: Journal | None = None, grace: float = 60.0, server_name: str | None = None,
-                 wall: Callable[[], float] = time.time, games: dict[str, GameSpec] | None = None) -> None:
+                 wall: Callable[[], float] = time.time, games: dict[str, GameSpec] | None = None,
+                 limits: Limits | None = None) -> None:
         self.games = REGISTRY if games is None else games
+        self.limits = limits or Limits()
         self.journal = journal
         self.grace = grace
         self.server_name = server_name or socket.gethostname()
@@ -77,6 +84,7 @@ class Hub:
         self.conns: dict[int, Conn] = {}
         self.tables: dict[str, Table] = {}
         self._wake: dict[str, float] = {}
+        self.jobs: deque[tuple[int, Iterator[bytes | None]]] = deque()  # replays being streamed
 
     # --- lifecycle -----------------------------------------------------------------
     def restore(self, now: float) -> int:
@@ -99,8 +107,8 @@ class Hub:
             loaded += 1
         return loaded
 
-    def connect(self, cid: int) -> None:
-        self.conns[cid] = Conn(cid)
+    def connect(self, cid: int, address: str | None = None, now: float = 0.0) -> None:
+        self.conns[cid] = Conn(cid, address=address, chat_allowance=float(self.limits.chat_burst), chat_at=now)
 
     def disconnect(self, cid: int, now: float) -> Out:
         conn = self.conns.pop(cid, None)
@@ -120,6 +128,7 @@ class Hub:
         for tid in touched:
             t = self.tables.get(tid)
             if t:
+                self._presence(t, now)
                 out += self._lobby(t)
                 self._update_wake(t)
                 self._forget_if_done(t)
@@ -168,6 +177,19 @@ class Hub:
 
     def _tick_table(self, t: Table, now: float) -> Out:
         out: Out = []
+        expires = self._expiry(t)
+        if expires is not None and now >= expires:
+            self._expire(t)
+            return out
+        if t.phase == LOBBY:  # a joiner gone past the grace period frees the seat (its token dies)
+            freed = False
+            for seat in t.seats:
+                if seat.away_since is not None and seat.holder is None and now >= seat.away_since + self.grace:
+                    seat.token_hash, seat.name, seat.ready, seat.away_since = None, "", False, None
+                    freed = True
+            if freed:
+                self._save(t)
+                out += self._lobby(t)
         if t.takeover_due():
             changed = False
             for seat in t.seats:
@@ -229,8 +251,38 @@ class Hub:
         if self.journal is not None:
             self.journal.save_table(t.record())
 
+    def _expiry(self, t: Table) -> float | None:
+        """When a table nobody is at expires (a lobby sooner than a started game); None while anyone is."""
+        if t.empty_since is None or t.phase == OVER:
+            return None
+        if t.phase == LOBBY:
+            return t.empty_since + self.limits.lobby_idle
+        return max(t.empty_since, t.last_move) + self.limits.table_idle
+
+    def _expire(self, t: Table) -> None:
+        """Close an abandoned table for good: it leaves memory and is not restored after a restart."""
+        log.info("table %s expired (%s, nobody there)", t.id, t.phase)
+        self.tables.pop(t.id, None)
+        self._wake.pop(t.id, None)
+        if self.journal is not None:
+            self.journal.mark_finished(t.id, self.wall())
+
+    def _presence(self, t: Table, now: float) -> None:
+        """Note when the last member left (for expiry) after any change of who is at the table."""
+        if t.members():
+            t.empty_since = None
+        elif t.empty_since is None:
+            t.empty_since = now
+
     def _update_wake(self, t: Table) -> None:
         when = t.wakeup(self.grace)
+        expires = self._expiry(t)
+        if expires is not None:
+            when = expires if when is None else min(when, expires)
+        if t.phase == LOBBY:
+            away = [s.away_since + self.grace for s in t.seats if s.away_since is not None and s.holder is None]
+            if away:
+                when = min(away) if when is None else min(when, *away)
         if when is None:
             self._wake.pop(t.id, None)
         else:
@@ -265,6 +317,7 @@ class Hub:
         seat.away_since = None
         seat.takeover = None
         conn.seats.add((t.id, seat_no))
+        t.empty_since = None
         if not seat.bot_level:
             t.bot_due.pop(seat_no, None)
         return out
@@ -344,23 +397,42 @@ class Hub:
             raise RuleError("setup/bad_seats", f"{spec.id} needs {spec.min_seats}–{spec.max_seats} players",
                             min=spec.min_seats, max=spec.max_seats)
         options = spec.resolve_options(msg.get("options"))
-        if len(self.tables) >= MAX_TABLES:
-            raise HoukagoError("server/full", "this server has too many tables")
+        spec.setup(seats, 1, options)  # options that fit the options but not this table fail now, not at start
+        self._room_for_a_table(conn)
         delay = float(msg.get("bot_delay", 0.5))
         if not 0.0 <= delay <= MAX_BOT_DELAY:
             raise HoukagoError("msg/bad_field", "bot_delay must be 0–60 seconds", field="bot_delay")
         practice = bool(msg.get("practice", False))
+        spectator_chat = bool(msg.get("spectator_chat", False))
         tid = secrets.token_hex(4)
         while tid in self.tables:
             tid = secrets.token_hex(4)
         host_token, host_hash = new_token()
         t = Table(id=tid, spec=spec, n=seats, options=options, host_hash=host_hash, bot_delay=delay,
-                  takeover_enabled=bool(msg.get("takeover", True)), created=self.wall(), practice=practice)
+                  takeover_enabled=bool(msg.get("takeover", True)), created=self.wall(), practice=practice,
+                  spectator_chat=spectator_chat, creator=conn.id, creator_address=conn.address, empty_since=now)
+        self._update_wake(t)
         self.tables[tid] = t
         self._save(t)
         log.info("table %s created: %s, %d seats", tid, spec.id, seats)
         return [(conn.id, encode({"t": "created", "table": tid, "host": host_token, "ref": ref,
                                   "lobby": t.lobby_info()}))]
+
+    def _room_for_a_table(self, conn: Conn) -> None:
+        """``server/full`` when the server is, ``table/too_many`` when this client has its share."""
+        limits = self.limits
+        if len(self.tables) >= limits.max_tables:
+            raise HoukagoError("server/full", "this server has too many tables", limit=limits.max_tables)
+        if not limits.capped(conn.address):
+            return
+        mine = ours = 0
+        for t in self.tables.values():
+            if t.phase != OVER:
+                mine += t.creator == conn.id
+                ours += t.creator_address == conn.address
+        if mine >= limits.tables_per_conn or ours >= limits.tables_per_address:
+            raise HoukagoError("table/too_many", "you already have as many open tables as one player may",
+                               limit=min(limits.tables_per_conn, limits.tables_per_address))
 
     def _on_join(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
         t = self._table(msg["table"])
@@ -405,6 +477,7 @@ class Hub:
         t = self._table(msg["table"])
         t.watchers.add(conn.id)
         conn.watching.add(t.id)
+        t.empty_since = None
         out: Out = [(conn.id, encode({"t": "watching", "table": t.id, "ref": ref}))]
         out += self._lobby(t)
         if t.state is not None:
@@ -438,6 +511,8 @@ class Hub:
             self._update_wake(t)
         out.append((conn.id, encode({"t": "left", "table": t.id, "seat": seat_no, "ref": ref})))
         out += self._lobby(t)
+        self._presence(t, now)
+        self._update_wake(t)
         self._forget_if_done(t)
         return out
 
@@ -520,19 +595,30 @@ class Hub:
     def _on_chat(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
         t = self._table(msg["table"])
         seat_no = msg.get("seat")
+        limits = self.limits
         if seat_no is not None:
             self._seat(t, seat_no, msg.get("token"))
             self._holder(conn, t, seat_no)
             name = t.seats[seat_no].name
-        elif conn.id in t.members():
-            name = conn.name or "spectator"
-        else:
+        elif conn.id not in t.members():
             raise HoukagoError("table/not_member", "sit or watch at the table to chat")
+        elif not t.spectator_chat and not any(tid == t.id for tid, _ in conn.seats):
+            raise HoukagoError("chat/spectators_off", "spectators cannot chat at this table")
+        else:
+            name = conn.name or "spectator"
         text = msg["text"].strip()
-        if not text or len(text) > MAX_TEXT:
-            raise HoukagoError("chat/bad_text", "a chat line has 1–2000 characters")
-        frame = encode({"t": "chat", "table": t.id, "name": name, "seat": seat_no, "text": text,
-                        "ts": self.wall()})
+        if not text or len(text) > limits.chat_chars or len(text.encode("utf-8", "surrogatepass")) > limits.chat_bytes:
+            raise HoukagoError("chat/bad_text", f"a chat line has 1–{limits.chat_chars} characters",
+                               max=limits.chat_chars, bytes=limits.chat_bytes)
+        conn.chat_allowance = min(float(limits.chat_burst),
+                                  conn.chat_allowance + (now - conn.chat_at) * limits.chat_per_second)
+        conn.chat_at = now
+        if conn.chat_allowance < 1.0:
+            raise HoukagoError("chat/too_fast", "too many chat lines; wait a moment",
+                               per_second=limits.chat_per_second)
+        conn.chat_allowance -= 1.0
+        frame = Lossy(encode({"t": "chat", "table": t.id, "name": name, "seat": seat_no, "text": text,
+                        "ts": self.wall()}))
         return [(cid, frame) for cid in t.members() | {conn.id}]
 
     def _on_clock(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
@@ -570,7 +656,8 @@ class Hub:
 
         Only ``view(state, None)`` and the public events ever leave: a replay shows
         nothing a spectator watching live could not have seen. Sent in parts that
-        fit the frame cap.
+        fit the frame cap, streamed by :meth:`work` a slice at a time (actions read
+        from the journal in pages), so a long replay never holds up the other tables.
         """
         if self.journal is None:
             raise HoukagoError("replay/unavailable", "this server keeps no journal")
@@ -580,28 +667,79 @@ class Hub:
         spec = self.games.get(rec.game)
         if spec is None or rec.seed is None:
             raise HoukagoError("replay/unavailable", "that game has not started or is not installed")
-        state = spec.setup(rec.seats, rec.seed, rec.options)
-        steps = [{"sid": 0, "view": spec.view(state, None), "events": []}]
-        for n, (seat_no, action) in enumerate(self.journal.actions(rec.id), start=1):
-            if n > MAX_REPLAY_STEPS:  # bounded work: a replay must not hold up every other table
-                raise HoukagoError("replay/too_long", f"replays are limited to {MAX_REPLAY_STEPS} steps",
-                                   limit=MAX_REPLAY_STEPS)
-            state, events = spec.apply(state, seat_no, action)
-            steps.append({"sid": n, "view": spec.view(state, None), "events": spec.events_for(events, None)})
-        over = spec.is_over(state)
+        if self.journal.action_count(rec.id) > MAX_REPLAY_STEPS:
+            raise HoukagoError("replay/too_long", f"replays are limited to {MAX_REPLAY_STEPS} steps",
+                               limit=MAX_REPLAY_STEPS)
+        self.jobs.append((conn.id, self._replay_frames(rec, spec, ref)))
+        return []
+
+    def _replay_frames(self, rec: TableRecord, spec: GameSpec, ref: Any) -> Iterator[bytes | None]:
+        """The replay's frames; yields None after each step so :meth:`work` can stop between steps."""
         head = {"t": "replay", "table": rec.id, "game": rec.game, "players": rec.seats, "names": rec.names}
-        out: Out = []
+        part = 0
         chunk: list[dict[str, Any]] = []
         size = 0
-        for step in steps:
-            step_size = len(encode({"t": "s", "s": step}))
-            if chunk and size + step_size > REPLAY_PART:
-                out.append((conn.id, encode({**head, "part": len(out), "last": False, "steps": chunk, "ref": ref})))
-                chunk, size = [], 0
-            chunk.append(step)
-            size += step_size
-        out.append((conn.id, encode({**head, "part": len(out), "last": not over, "steps": chunk, "ref": ref})))
+        try:
+            state = spec.setup(rec.seats, rec.seed, rec.options)
+            step: dict[str, Any] = {"sid": 0, "view": spec.view(state, None), "events": []}
+            n = 0
+            page: deque[tuple[int, dict[str, Any]]] = deque()
+            while True:
+                step_size = len(encode({"t": "s", "s": step}))
+                if chunk and size + step_size > REPLAY_PART:
+                    yield encode({**head, "part": part, "last": False, "steps": chunk, "ref": ref})
+                    part, chunk, size = part + 1, [], 0
+                chunk.append(step)
+                size += step_size
+                yield None
+                if not page and self.journal is not None:
+                    page.extend(self.journal.actions(rec.id, start=n, limit=REPLAY_PAGE))
+                if not page:
+                    break
+                seat_no, action = page.popleft()
+                n += 1
+                state, events = spec.apply(state, seat_no, action)
+                step = {"sid": n, "view": spec.view(state, None), "events": spec.events_for(events, None)}
+        except Exception as exc:  # a journal that no longer replays: say so, do not crash the loop
+            log.error("table %s: replay failed at a journaled action: %s", rec.id, exc)
+            yield error_frame("table/damaged", "this table's journal does not replay", ref, table=rec.id)
+            return
+        over = spec.is_over(state)
+        yield encode({**head, "part": part, "last": not over, "steps": chunk, "ref": ref})
         if over:  # the result in a part of its own: it may repeat much of the last view
-            out.append((conn.id, encode({**head, "part": len(out), "last": True, "steps": [],
-                                         "result": spec.result(state), "ref": ref})))
-        return out
+            yield encode({**head, "part": part + 1, "last": True, "steps": [], "result": spec.result(state),
+                          "ref": ref})
+
+    def has_work(self) -> bool:
+        return bool(self.jobs)
+
+    def work(self, clock: Callable[[], float], budget: float, ready: Callable[[int], bool]) -> tuple[Out, bool]:
+        """Stream queued replays for about ``budget`` seconds of ``clock``, round robin over the jobs
+        whose connection is ``ready`` (reads its frames). Returns the frames and whether any job ran."""
+        out: Out = []
+        ran = False
+        stop = clock() + budget
+        for _ in range(len(self.jobs)):
+            cid, job = self.jobs.popleft()
+            if cid not in self.conns:
+                continue
+            if not ready(cid):
+                self.jobs.append((cid, job))
+                continue
+            ran = True
+            done = False
+            while clock() < stop:
+                try:
+                    frame = next(job)
+                except StopIteration:
+                    done = True
+                    break
+                if frame is not None:
+                    out.append((cid, frame))
+                    if not ready(cid):
+                        break
+            if not done:
+                self.jobs.append((cid, job))
+            if clock() >= stop:
+                break
+        return out, ran

@@ -43,7 +43,8 @@ CREATE TABLE IF NOT EXISTS tables (
     started REAL,
     finished REAL,
     practice INTEGER NOT NULL DEFAULT 0,
-    fingerprint TEXT
+    fingerprint TEXT,
+    spectator_chat INTEGER NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL,
@@ -58,7 +59,7 @@ CREATE TABLE IF NOT EXISTS actions (
 SCHEMA_VERSION = 2  # PRAGMA user_version; 0 = the first release (no practice/fingerprint columns)
 
 _COLUMNS = ("id, game, seats, options, seed, host_hash, tokens, names, bots, bot_delay, takeover, created, "
-            "started, finished, practice, fingerprint")
+            "started, finished, practice, fingerprint, spectator_chat")
 
 
 class JournalError(Exception):
@@ -93,6 +94,7 @@ class TableRecord:
     finished: float | None = None
     practice: bool = False
     fingerprint: str | None = None  # the rules/content fingerprint the table was started with
+    spectator_chat: bool = False
 
 
 class Journal:
@@ -117,7 +119,8 @@ class Journal:
                                f"({SCHEMA_VERSION}); use a newer houkago")
         columns = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
         if columns:  # an older file: add what is missing
-            for name, decl in (("practice", "INTEGER NOT NULL DEFAULT 0"), ("fingerprint", "TEXT")):
+            for name, decl in (("practice", "INTEGER NOT NULL DEFAULT 0"), ("fingerprint", "TEXT"),
+                               ("spectator_chat", "INTEGER NOT NULL DEFAULT 0")):
                 if name not in columns:
                     db.execute(f"ALTER TABLE tables ADD COLUMN {name} {decl}")
         db.executescript(SCHEMA)
@@ -128,10 +131,10 @@ class Journal:
     def save_table(self, rec: TableRecord) -> None:
         self._write_actions()
         self._db.execute(
-            f"INSERT OR REPLACE INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            f"INSERT OR REPLACE INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (rec.id, rec.game, rec.seats, _pack(rec.options), rec.seed, rec.host_hash, _pack(rec.tokens),
              _pack(rec.names), _pack(rec.bots), rec.bot_delay, int(rec.takeover), rec.created, rec.started,
-             rec.finished, int(rec.practice), rec.fingerprint))
+             rec.finished, int(rec.practice), rec.fingerprint, int(rec.spectator_chat)))
         self._dirty = True
 
     def append_action(self, table_id: str, n: int, seat: int, action: dict[str, Any]) -> None:
@@ -158,11 +161,12 @@ class Journal:
     # --- reads -----------------------------------------------------------------
     def _record(self, row: tuple) -> TableRecord:
         (tid, game, seats, options, seed, host_hash, tokens, names, bots, bot_delay, takeover, created,
-         started, finished, practice, fingerprint) = row
+         started, finished, practice, fingerprint, spectator_chat) = row
         return TableRecord(id=tid, game=game, seats=seats, options=_unpack(options), seed=seed,
                            host_hash=host_hash, tokens=_unpack(tokens), names=_unpack(names), bots=_unpack(bots),
                            bot_delay=bot_delay, takeover=bool(takeover), created=created, started=started,
-                           finished=finished, practice=bool(practice), fingerprint=fingerprint)
+                           finished=finished, practice=bool(practice), fingerprint=fingerprint,
+                           spectator_chat=bool(spectator_chat))
 
     def unfinished(self) -> list[TableRecord]:
         rows = self._db.execute(
@@ -174,11 +178,16 @@ class Journal:
             f"SELECT {_COLUMNS} FROM tables WHERE id=?", (table_id,)).fetchone()
         return self._record(row) if row else None
 
-    def actions(self, table_id: str) -> list[tuple[int, dict[str, Any]]]:
+    def actions(self, table_id: str, start: int = 0, limit: int = -1) -> list[tuple[int, dict[str, Any]]]:
+        """The table's actions ``start``, ``start + 1``, … (at most ``limit``; -1 = all) as (seat, action)."""
         self._write_actions()
-        rows = self._db.execute("SELECT seat, action FROM actions WHERE table_id=? ORDER BY n",
-                                (table_id,)).fetchall()
+        rows = self._db.execute("SELECT seat, action FROM actions WHERE table_id=? AND n>=? ORDER BY n LIMIT ?",
+                                (table_id, start, limit)).fetchall()
         return [(seat, _unpack(a)) for seat, a in rows]
+
+    def action_count(self, table_id: str) -> int:
+        self._write_actions()
+        return self._db.execute("SELECT COUNT(*) FROM actions WHERE table_id=?", (table_id,)).fetchone()[0]
 
     def close(self) -> None:
         try:

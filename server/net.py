@@ -20,13 +20,12 @@ from typing import Any
 from shared.protocol import ProtocolError, FrameDecoder
 
 from server.hub import Hub, Out, error_frame
+from server.tables import Lossy
 
 log = logging.getLogger("houkago.net")
 
 MAX_FRAME_IN = 64 * 1024  # client messages are small
-MAX_OUTBUF = 4 * 1024 * 1024  # bytes queued for one client before it is dropped
-MAX_CONNECTIONS = 2000
-HELLO_TIMEOUT = 30.0  # seconds a new connection has to say hello
+MAX_OUTBUF = 4 * 1024 * 1024  # bytes queued for one client before it is dropped (chat/snapshots excepted)
 
 
 class Connection(asyncio.Protocol):
@@ -39,26 +38,44 @@ class Connection(asyncio.Protocol):
         self.decoder = FrameDecoder(server.max_frame_in)
         self.closed = False
         self.peer: Any = None
+        self.opened = server.loop.time()
+        self.frame_since: float | None = None  # when the first byte of a frame still incomplete came
+        self.held: dict[Any, bytes] = {}  # the latest snapshot per (table, seat) a slow reader has not got
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
         self.transport = transport
         self.peer = transport.get_extra_info("peername")
-        if len(self.server.conns) >= MAX_CONNECTIONS:
+        limits = self.server.hub.limits
+        if len(self.server.conns) >= limits.max_connections:
             log.warning("too many connections; refusing %s", self.peer)
             self.closed = True
-            transport.abort()
+            transport.write(error_frame("server/full", "this server has too many connections; try again later",
+                                        limit=limits.max_connections))
+            transport.close()
             return
+        transport.set_write_buffer_limits(high=self.server.soft_outbuf)
         self.server.conns[self.id] = self
-        self.server.hub.connect(self.id)
-        self._hello_timer = self.server.loop.call_later(HELLO_TIMEOUT, self._hello_check)
+        address = self.peer[0] if isinstance(self.peer, tuple) and self.peer else None
+        self.server.hub.connect(self.id, address, self.opened)
         log.debug("connection %d from %s", self.id, self.peer)
 
-    def _hello_check(self) -> None:
+    def overdue(self, now: float) -> str | None:
+        """Why this connection is to be closed now (no hello in time, a frame arriving too slowly), or None."""
+        limits = self.server.hub.limits
         conn = self.server.hub.conns.get(self.id)
-        if conn is not None and not conn.greeted and self.transport is not None:
-            log.info("connection %d never said hello; closing", self.id)
-            self.transport.abort()
+        if conn is not None and not conn.greeted and now - self.opened > limits.hello_timeout:
+            return "no hello in time"
+        if self.frame_since is not None and now - self.frame_since > limits.frame_timeout:
+            return "a frame did not complete in time"
+        return None
+
+    def timeout(self, why: str) -> None:
+        log.info("connection %d (%s): %s; closing", self.id, self.peer, why)
+        self.closed = True
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.write(error_frame("proto/timeout", why))
+            self.transport.close()
 
     def data_received(self, data: bytes) -> None:
         if self.closed:
@@ -74,14 +91,18 @@ class Connection(asyncio.Protocol):
                 self.transport.pause_reading()
             return
         now = server.loop.time()
+        if not self.decoder.pending:
+            self.frame_since = None
+        elif self.frame_since is None or msgs:
+            self.frame_since = now
         for msg in msgs:
             server.deliver(server.hub.handle(self.id, msg, now))
+        if msgs:
+            server.kick_work()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
-        timer = getattr(self, "_hello_timer", None)
-        if timer is not None:
-            timer.cancel()
+        self.held.clear()
         if self.id not in self.server.conns:
             return  # refused at connect
         try:
@@ -99,12 +120,33 @@ class Connection(asyncio.Protocol):
         if data is None:
             t.close()
             return
-        if t.get_write_buffer_size() + len(data) > self.server.max_outbuf:
+        queued = t.get_write_buffer_size()
+        if type(data) is Lossy:  # a slow reader loses chat and gets only the latest snapshot per seat
+            key = data.key  # type: ignore[attr-defined]
+            if queued + len(data) > self.server.soft_outbuf or (key is not None and key in self.held):
+                if key is not None:
+                    self.held[key] = data
+                return
+        if queued + len(data) > self.server.max_outbuf:
             log.warning("connection %d (%s) does not read; dropping it", self.id, self.peer)
             self.closed = True
             t.abort()
             return
         t.write(data)
+
+    def resume_writing(self) -> None:
+        """The client read enough: send the latest snapshots it missed (events of skipped ones are lost)."""
+        self.flush_held()
+
+    def flush_held(self) -> None:
+        t = self.transport
+        if not self.held or t is None or t.is_closing():
+            return
+        if t.get_write_buffer_size() > self.server.soft_outbuf // 2:
+            return
+        held, self.held = self.held, {}
+        for frame in held.values():
+            t.write(frame)
 
 
 class Server:
@@ -114,6 +156,9 @@ class Server:
         self.hub = hub
         self.max_frame_in = max_frame_in
         self.max_outbuf = max_outbuf
+        self.soft_outbuf = min(hub.limits.soft_outbuf, max_outbuf // 2)
+        self._work_scheduled = False
+        self._sweeper: asyncio.TimerHandle | None = None
         self.conns: dict[int, Connection] = {}
         self.loop = asyncio.get_running_loop()
         self._ids = itertools.count(1)
@@ -128,7 +173,23 @@ class Server:
         self._server = await self.loop.create_server(lambda: Connection(self, next(self._ids)), host, port,
                                                      reuse_address=True)
         self._reschedule()
+        self._sweep()
         return self._server.sockets[0].getsockname()[1]
+
+    def _sweep(self) -> None:
+        """Close connections past a timeout (with a ``proto/timeout`` frame); send held snapshots."""
+        if self.closing:
+            return
+        now = self.loop.time()
+        for conn in list(self.conns.values()):
+            why = conn.overdue(now)
+            if why is not None:
+                conn.timeout(why)
+            elif conn.held:
+                conn.flush_held()
+        limits = self.hub.limits
+        self._sweeper = self.loop.call_later(max(0.01, min(1.0, limits.hello_timeout / 4, limits.frame_timeout / 4)),
+                                             self._sweep)
 
     def deliver(self, out: Out) -> None:
         if not out:
@@ -137,6 +198,27 @@ class Server:
         if not self._flush_scheduled:
             self._flush_scheduled = True
             self.loop.call_soon(self._flush)
+
+    def _work(self) -> None:
+        """Stream replays a slice at a time; come back soon if a reader is ready, later if all are slow."""
+        self._work_scheduled = False
+        if self.closing:
+            return
+        conns, soft = self.conns, self.soft_outbuf
+
+        def ready(cid: int) -> bool:
+            conn = conns.get(cid)
+            return (conn is not None and conn.transport is not None
+                    and conn.transport.get_write_buffer_size() < soft // 2)
+
+        out, ran = self.hub.work(self.loop.time, self.hub.limits.replay_slice, ready)
+        self.deliver(out)
+        if self.hub.has_work():
+            self._work_scheduled = True
+            if ran:
+                self.loop.call_soon(self._work)
+            else:
+                self.loop.call_later(0.02, self._work)
 
     def _flush(self) -> None:
         self._flush_scheduled = False
@@ -153,6 +235,13 @@ class Server:
             if conn is not None:
                 conn.send(data)
         self._reschedule()
+        self.kick_work()
+
+    def kick_work(self) -> None:
+        """Make sure queued replays get streamed."""
+        if not self._work_scheduled and self.hub.has_work():
+            self._work_scheduled = True
+            self.loop.call_soon(self._work)
 
     def _reschedule(self) -> None:
         if self.closing:
@@ -180,6 +269,9 @@ class Server:
         if self._timer is not None:
             self._timer.cancel()
             self._timer = None
+        if self._sweeper is not None:
+            self._sweeper.cancel()
+            self._sweeper = None
         if self._server is not None:
             self._server.close()
         for conn in list(self.conns.values()):

@@ -22,6 +22,7 @@ from typing import Callable
 
 from server.hub import Hub
 from server.journal import Journal
+from server.limits import Limits
 from server.net import MAX_OUTBUF, Server
 
 log = logging.getLogger("houkago.server")
@@ -43,13 +44,14 @@ class ServerConfig:
     discovery: bool = False
     max_outbuf: int = MAX_OUTBUF
     server_name: str | None = None
+    limits: Limits | None = None
 
 
 async def serve(cfg: ServerConfig, stop: asyncio.Event, on_ready: Callable[[int], None]) -> None:
     """Open the journal, restore tables, listen, announce; run until ``stop`` is set."""
     assert cfg.data_dir is not None
     journal = Journal(cfg.data_dir / JOURNAL_FILE)
-    hub = Hub(journal, grace=cfg.grace, server_name=cfg.server_name)
+    hub = Hub(journal, grace=cfg.grace, server_name=cfg.server_name, limits=cfg.limits)
     loop = asyncio.get_running_loop()
     restored = hub.restore(loop.time())
     if restored:
@@ -75,13 +77,14 @@ class ServerThread:
     """A whole server in a daemon thread (for the client's Host and pass-and-play)."""
 
     def __init__(self, host: str = "127.0.0.1", port: int = 0, data_dir: Path | None = None,
-                 grace: float = 60.0, discovery: bool = False, max_outbuf: int = MAX_OUTBUF) -> None:
+                 grace: float = 60.0, discovery: bool = False, max_outbuf: int = MAX_OUTBUF,
+                 limits: Limits | None = None) -> None:
         self._temp: str | None = None
         if data_dir is None:
             self._temp = tempfile.mkdtemp(prefix="houkago-server-")
             data_dir = Path(self._temp)
         self.config = ServerConfig(host=host, port=port, data_dir=Path(data_dir), grace=grace,
-                                   discovery=discovery, max_outbuf=max_outbuf)
+                                   discovery=discovery, max_outbuf=max_outbuf, limits=limits)
         self.port: int | None = None
         self._thread: threading.Thread | None = None
         self._loop: asyncio.AbstractEventLoop | None = None

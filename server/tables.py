@@ -50,11 +50,20 @@ def _map_head(pairs: int) -> bytes:
     return bytes((0x80 | pairs,)) if pairs < 16 else b"\xde" + pairs.to_bytes(2, "big")
 
 
-def _with_header(body: bytes) -> bytes:
+class Lossy(bytes):
+    """A frame a slow reader may lose: chat (``key`` None), or a snapshot of which only the latest
+    per ``key`` (table, seat) matters. The connection adapter decides; the bytes are the frame."""
+
+    key: Any = None
+
+
+def _with_header(body: bytes, key: Any = None) -> bytes:
     """Frame a pre-packed msgpack body (same cap as :func:`shared.protocol.encode`)."""
     if len(body) > MAX_FRAME:
         raise ProtocolError("frame/too_large", f"frame of {len(body)} bytes exceeds {MAX_FRAME}")
-    return HEADER.pack(len(body)) + body
+    frame = Lossy(HEADER.pack(len(body)) + body)
+    frame.key = key
+    return frame
 
 
 def token_hash(token: str) -> str:
@@ -140,6 +149,11 @@ class Table:
     takeover_enabled: bool = True
     created: float = 0.0
     practice: bool = False  # a practice table may choose its seed (every member sees it is one)
+    spectator_chat: bool = False  # whether connections without a seat here may chat
+    creator: int | None = None  # the connection that created it (None after a restart)
+    creator_address: str | None = None
+    empty_since: float | None = None  # monotonic time the last member left (None = someone is here)
+    last_move: float = 0.0  # monotonic time of the last accepted action (or the start)
     seats: list[Seat] = field(default_factory=list)
     seed: int | None = None
     state: dict[str, Any] | None = None
@@ -167,14 +181,14 @@ class Table:
             tokens=[s.token_hash for s in self.seats], names=[s.name for s in self.seats],
             bots=[s.bot for s in self.seats], bot_delay=self.bot_delay, takeover=self.takeover_enabled,
             seed=self.seed, created=self.created, started=self.started_wall, finished=self.finished_wall,
-            practice=self.practice)
+            practice=self.practice, spectator_chat=self.spectator_chat)
 
     @classmethod
     def from_record(cls, rec: TableRecord, spec: GameSpec, journal: Journal, now: float) -> "Table":
         """Rebuild a table: replay seed + journaled actions, checking each applies."""
         t = cls(id=rec.id, spec=spec, n=rec.seats, options=rec.options, host_hash=rec.host_hash,
                 bot_delay=rec.bot_delay, takeover_enabled=rec.takeover, created=rec.created,
-                practice=rec.practice)
+                practice=rec.practice, spectator_chat=rec.spectator_chat, empty_since=now, last_move=now)
         for seat, tok, name, bot in zip(t.seats, rec.tokens, rec.names, rec.bots):
             seat.token_hash, seat.name, seat.bot = tok, name, bot
             if tok is not None:
@@ -212,6 +226,7 @@ class Table:
     # --- game -----------------------------------------------------------------------
     def start(self, seed: int, now: float, wall: float) -> None:
         self.seed = seed
+        self.last_move = now
         self.state = self.spec.setup(self.n, seed, self.options)
         self.started_wall = wall
         self.phase = PLAYING
@@ -233,6 +248,7 @@ class Table:
         assert self.state is not None
         state, events = self.spec.apply(self.state, seat, action)
         self.state = state
+        self.last_move = now
         self.sid += 1
         self.own_since[seat] = self.sid
         self.refresh(now)
@@ -362,11 +378,11 @@ class Table:
             else:
                 body = b"".join((seat_head, shared, key_seat, _pack(s), key_view, _pack(spec.view(state, s)),
                                  key_events, evs, key_legal, hit[1]))
-            out.append((seat.holder, _with_header(body)))
+            out.append((seat.holder, _with_header(body, (self.id, s))))
         if self.watchers:
             evs = shared_events if public else _pack(spec.events_for(events, None))
             frame = _with_header(b"".join((_map_head(pairs + 3), shared, key_seat, _pack(None), key_view,
-                                           _pack(spec.view(state, None)), key_events, evs)))
+                                           _pack(spec.view(state, None)), key_events, evs)), (self.id, None))
             out += [(cid, frame) for cid in self.watchers]
         return out
 
@@ -380,7 +396,8 @@ class Table:
                  "bot": s.bot_level, "ready": s.ready, "colour": i}
                 for i, s in enumerate(self.seats)],
             "phase": self.phase, "options": self.options, "sid": self.sid, "bot_delay": self.bot_delay,
-            "takeover": self.takeover_enabled, "watchers": len(self.watchers), "practice": self.practice}
+            "takeover": self.takeover_enabled, "watchers": len(self.watchers), "practice": self.practice,
+            "spectator_chat": self.spectator_chat}
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.spec.id, "seats": self.n, "free": sum(not s.taken for s in self.seats),

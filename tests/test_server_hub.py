@@ -273,5 +273,9 @@ def test_replay_is_refused_past_its_step_limit(tmp_path: Path, monkeypatch) -> N
     err = one(h.send(host, {"t": "replay", "table": table}), "error")
     assert err["code"] == "replay/too_long" and err["params"]["limit"] == 2
     monkeypatch.setattr(hub_module, "MAX_REPLAY_STEPS", 3)
-    parts = [m for _, m in h.send(host, {"t": "replay", "table": table}) if m["t"] == "replay"]
+    assert h.send(host, {"t": "replay", "table": table}) == []  # streamed by Hub.work
+    streamed: list = []
+    while h.hub.has_work():
+        streamed += h.hub.work(lambda: 0.0, 1.0, lambda cid: True)[0]
+    parts = [m for _, m in decode(streamed) if m["t"] == "replay"]
     assert parts and parts[-1]["last"] and len([st for p in parts for st in p["steps"]]) == 4

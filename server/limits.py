@@ -1,0 +1,36 @@
+"""Fair shares: every limit the server enforces, as one parameter of the sans-I/O core.
+
+Anyone on the LAN may connect without a token, so no one connection or address may take
+what the others need. Tests pass small values; ``houkago server`` uses the defaults.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Limits:
+    """What one connection, one address and the whole server may hold or do."""
+
+    max_tables: int = 2000  # open tables on the server (then `server/full`)
+    tables_per_conn: int = 8  # open tables created by one connection (then `table/too_many`)
+    tables_per_address: int = 32  # open tables created from one IP address
+    lobby_idle: float = 30 * 60.0  # seconds a lobby nobody is at stays open (then it expires)
+    table_idle: float = 24 * 3600.0  # seconds a started table with nobody at it and no move stays open
+    max_connections: int = 2000  # then a polite `server/full` error frame and close
+    hello_timeout: float = 30.0  # seconds a new connection has to say hello
+    frame_timeout: float = 30.0  # seconds a frame may take to arrive once its first byte came
+    chat_chars: int = 500  # characters of one chat line
+    chat_bytes: int = 2000  # UTF-8 bytes of one chat line
+    chat_burst: int = 8  # chat lines a connection may send at once ...
+    chat_per_second: float = 1.0  # ... and then this many a second
+    soft_outbuf: int = 1024 * 1024  # bytes queued for a client before it loses chat and gets the latest snapshot
+    replay_slice: float = 0.003  # seconds a replay may hold the event loop at a time
+    trust_loopback: bool = True  # the server's own machine (127.0.0.1, ::1) has no per-connection/address cap
+
+    def capped(self, address: str | None) -> bool:
+        """Whether the per-connection and per-address table caps apply to a client at ``address``."""
+        return not (self.trust_loopback and (address is None or address in LOOPBACK))
+
+
+LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})

@@ -188,3 +188,48 @@ def test_launcher_fits_1280x720_at_every_text_size(tmp_path, lang, scale):
         assert all(r.height >= a.unit * 12 for r in cards)
     finally:
         a.shutdown()
+
+
+def test_twelve_seat_lobby_at_150_percent_keeps_names_beside_the_buttons(tmp_path):
+    """1280×720 at text size 150 %: two columns of seats; each row's button stays right of the badge and name
+    room, inside its row; Start stays inside the info column; a seat label is drawn as whole lines."""
+    from client import modes
+    from client.services import open_session, start_local_server
+    from client_helpers import button, run_until
+
+    app = make_app(tmp_path, "--size", "1280x720", "--lang", "ja")
+    app.settings.ui_scale = 1.5
+    app.relayout()
+    modes.start(app, app.args)
+    try:
+        port = start_local_server(app, host="127.0.0.1", port=0)
+        open_session(app, "127.0.0.1", port)
+        lobby = app.push("lobby", game="fate_votes", hosting=True, port=port)
+        lobby.seats = 12
+        lobby.open_table()
+        assert run_until(app, lambda: lobby.my_seat == 0 and lobby.host_token)
+        for seat in range(1, 12):
+            lobby.set_bot(seat, None)
+        assert run_until(app, lambda: all(e.get("bot") for e in lobby.seat_entries()[1:]))
+        assert run_until(app, lambda: any(b.key == "unbot_11" for b in lobby.buttons))
+        u = app.unit
+        for i in range(12):
+            row = lobby._row_rect(i, 12)
+            b = button(lobby, "ready" if i == 0 else f"unbot_{i}")
+            assert row.contains(b.rect), (i, row, b.rect)
+            assert b.rect.left - row.left >= u * 3.2 + u * 5  # badge + room for a name
+        assert lobby.info_rect.contains(button(lobby, "start").rect)
+        texts: list[str] = []
+        original = app.text.render
+
+        def recording(s, *a, **kw):
+            texts.append(s)
+            return original(s, *a, **kw)
+
+        app.text.render = recording  # type: ignore[method-assign]
+        lobby.draw(app.screen)
+        bot = app.strings.t("lobby.bot")
+        whole = [s for s in texts if s == bot or (s.startswith(f"{bot} (") and s.endswith(")"))]
+        assert len(whole) >= 11  # "Bot" and its level break between them, never inside a word
+    finally:
+        app.shutdown()

@@ -93,7 +93,8 @@ class LobbyScene(Scene):
             fw = min(self.box.width, int(u * 54))
             need = int(u * (2 + 5.4 + 3.2 * len(option_specs(self.game)) + 7))
             self.box = pygame.Rect((w - fw) // 2, int(u * 6.5), fw, min(h - int(u * 10.5), max(int(u * 18), need)))
-        self.list_rect = pygame.Rect(self.box.left, self.box.top, int(self.box.width * 0.62), self.box.height)
+        share = 0.7 if len(self.seat_entries()) > 8 else 0.62  # two columns of seats: more room for names
+        self.list_rect = pygame.Rect(self.box.left, self.box.top, int(self.box.width * share), self.box.height)
         self.info_rect = pygame.Rect(self.list_rect.right + int(u * 1.5), self.box.top,
                                      self.box.right - self.list_rect.right - int(u * 1.5), self.box.height)
         self.buttons = []
@@ -166,25 +167,32 @@ class LobbyScene(Scene):
         for i, entry in enumerate(seats):
             r = self._row_rect(i, len(seats))
             bh = min(int(u * 2.2), r.height - int(u * 0.3))
-            y = r.centery - bh // 2
             if self.hosting and entry.get("bot"):
-                self.buttons.append(Button(t("lobby.remove_bot"), pygame.Rect(r.right - int(u * 9.4), y, int(u * 9),
-                                                                              bh),
+                label = t("lobby.remove_bot")
+                self.buttons.append(Button(label, self._row_button(r, label, bh),
                                            lambda s=i: self.set_bot(s, "none"), key=f"unbot_{i}"))
             elif self.hosting and not entry.get("taken"):
-                self.buttons.append(Button(t("lobby.add_bot"), pygame.Rect(r.right - int(u * 9.4), y, int(u * 9), bh),
+                label = t("lobby.add_bot")
+                self.buttons.append(Button(label, self._row_button(r, label, bh),
                                            lambda s=i: self.set_bot(s, None), key=f"bot_{i}"))
             elif i == self.my_seat:
                 ready = bool(entry.get("ready"))
-                self.buttons.append(Button(("✓ " if ready else "") + t("lobby.ready"),
-                                           pygame.Rect(r.right - int(u * 9.4), y, int(u * 9), bh), self.toggle_ready,
+                label = ("✓ " if ready else "") + t("lobby.ready")
+                self.buttons.append(Button(label, self._row_button(r, label, bh), self.toggle_ready,
                                            selected=ready, key="ready"))
         if self.hosting:
             all_taken = bool(seats) and all(e.get("taken") for e in seats)
-            self.buttons.append(Button(t("lobby.start"), pygame.Rect(self.info_rect.centerx - int(u * 8),
-                                                                     self.box.bottom - int(u * 4.4), int(u * 16),
+            sw = min(int(u * 16), self.info_rect.width - int(u * 2))
+            self.buttons.append(Button(t("lobby.start"), pygame.Rect(self.info_rect.centerx - sw // 2,
+                                                                     self.box.bottom - int(u * 4.4), sw,
                                                                      int(u * 3.2)), self.start_game, primary=True,
                                        enabled=all_taken, key="start"))
+
+    def _row_button(self, row: pygame.Rect, label: str, height: int) -> pygame.Rect:
+        """A seat row's button at its right end: as wide as its label needs, at most 9 units."""
+        u = self.app.unit
+        width = min(int(u * 9), self.app.text.size(label, u * 1.05, True)[0] + int(u * 1.6))
+        return pygame.Rect(row.right - int(u * 0.4) - width, row.centery - height // 2, width, height)
 
     # --- data ---------------------------------------------------------------------------------
     def seat_entries(self) -> list[dict[str, Any]]:
@@ -388,16 +396,26 @@ class LobbyScene(Scene):
                                   centred=True)
 
     def _blit_fitted(self, surface: pygame.Surface, text: str, rect: pygame.Rect, size: float, colour: Any,
-                     bold: bool = False, centred: bool = False) -> None:
-        """Text in ``rect``: one line at ``size``, else two smaller lines (vertically centred)."""
+                     bold: bool = False, centred: bool = False, one_line_floor: float | None = None) -> None:
+        """Text in ``rect``: one line at ``size`` (shrunk down to ``one_line_floor`` if given), else two
+        smaller lines (vertically centred). A "\n" in ``text`` is where it breaks first when it must."""
         te, u = self.app.text, self.app.unit
-        lines = te.wrap(text, size, rect.width)
+        flat = text.replace("\n", " ")
+        while one_line_floor is not None and size * 0.93 >= one_line_floor and te.size(flat, size, bold)[0] > rect.width:
+            size *= 0.93
+
+        def wrapped(size: float) -> list[str]:
+            if te.size(flat, size, bold)[0] <= rect.width:
+                return [flat]
+            return [line for part in text.split("\n") for line in te.wrap(part, size, rect.width)]
+
+        lines = wrapped(size)
         if len(lines) > 1:
             size = min(size, u * 0.85)
-            lines = te.wrap(text, size, rect.width)
+            lines = wrapped(size)
         while len(lines) > 2 and size > u * 0.6:
             size *= 0.92
-            lines = te.wrap(text, size, rect.width)
+            lines = wrapped(size)
         lines = lines[:2]
         line_h = te.font(size, bold).get_linesize()
         top = rect.centery - line_h * len(lines) // 2
@@ -435,7 +453,7 @@ class LobbyScene(Scene):
             if entry.get("bot"):
                 level = str(entry.get("bot"))
                 level_name = t(f"lobby.level_{level}") if app.strings.has(f"lobby.level_{level}") else level
-                label = f"{t('lobby.bot')} ({level_name})"
+                label = f"{t('lobby.bot')}\n({level_name})"
                 color = CHALK
             elif entry.get("taken"):
                 label = name or t("table.seat_name", n=i + 1)
@@ -444,10 +462,17 @@ class LobbyScene(Scene):
                 label = t("lobby.empty")
                 color = CHALK_DIM
             if mine:
-                label += f"  ({t('lobby.you')})"
-            te.blit(surface, label, u * 1.1, color, (r.left + int(u * 3.2), r.centery), "midleft",
-                    bold=bool(entry.get("taken")))
-            if entry.get("taken") and not entry.get("bot") and i != self.my_seat:
+                label += f"\n({t('lobby.you')})"
+            right = r.right
+            button = next((b for b in self.buttons if b.key in (f"unbot_{i}", f"bot_{i}")
+                           or (b.key == "ready" and mine)), None)
+            if button is not None:
+                right = button.rect.left
+            elif entry.get("taken") and not entry.get("bot"):
                 status = t("lobby.ready") if entry.get("ready") else t("lobby.not_ready")
-                te.blit(surface, status, u * 0.95, ACCENT if entry.get("ready") else CHALK_DIM,
-                        (r.right - int(u * 1.0), r.centery), "midright")
+                right = te.blit(surface, status, u * 0.95, ACCENT if entry.get("ready") else CHALK_DIM,
+                                (r.right - int(u * 1.0), r.centery), "midright").left
+            name_rect = pygame.Rect(r.left + int(u * 3.2), r.top, right - int(u * 0.6) - r.left - int(u * 3.2),
+                                    r.height)
+            self._blit_fitted(surface, label, name_rect, u * 1.1, color, bold=bool(entry.get("taken")),
+                              one_line_floor=u * 0.8)  # a name stays on one line while it can

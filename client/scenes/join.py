@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import threading
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -96,7 +97,7 @@ class JoinScene(Scene):
                 self.buttons.append(Button(t("join.new_table", game=games.title(game, app.strings)),
                                            pygame.Rect(self.box.left + int(u * 1.5) + i * (bw + gap),
                                                        entry_y - bh - int(u * 1.6), bw, bh),
-                                           lambda g=game: self.new_table(g), key=f"new_{game}"))
+                                           partial(self.new_table, game), key=f"new_{game}"))
         self.buttons.append(Button(t("join.connect"), pygame.Rect(self.box.right - int(u * 10.5), entry_y, int(u * 9),
                                                                   bh), self.connect_typed, primary=True, key="connect"))
         self.buttons.append(Button(t("join.refresh"), pygame.Rect(self.box.right - int(u * 10.5), self.box.top + int(u * 0.4),
@@ -118,20 +119,20 @@ class JoinScene(Scene):
             for entry in self.rejoin:
                 game = table_games.get(entry["table"], str(entry.get("game", "")))
                 out.append((t("join.rejoin_row", game=games.title(game, self.app.strings), table=entry["table"],
-                              n=entry["seat"] + 1), lambda e=entry: self.resume_seat(e)))
+                              n=entry["seat"] + 1), partial(self.resume_seat, entry)))
             for info in self.tables:
                 free = int(info.get("free", 0))
                 seats = int(info.get("seats", 0))
                 label = t("join.table_row", game=games.title(str(info.get("game")), self.app.strings), table=info.get("id"),
                           seated=seats - free, seats=seats)
-                out.append((label, lambda i=info: self.join_table(i)))
+                out.append((label, partial(self.join_table, info)))
             return out
         out = []
         for srv in self.servers:
             addr = (srv.get("addresses") or [srv.get("host") or "?"])[0]
             where = f"{addr}:{srv.get('port')}"
             out.append((t("join.server_row", name=srv.get("name", "?"), address=where),
-                        lambda a=where: self.connect(a)))
+                        partial(self.connect, where)))
         return out
 
     @staticmethod

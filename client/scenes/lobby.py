@@ -8,6 +8,7 @@ table scene replaces the lobby when the first snapshot arrives.
 from __future__ import annotations
 
 from collections.abc import Mapping
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -112,13 +113,13 @@ class LobbyScene(Scene):
                 self.option_rows.append((opt, y))
                 if isinstance(opt.default, bool):
                     self.buttons.append(Button(self.option_text(opt), pygame.Rect(x, y, right - x, bh),
-                                               lambda o=opt: self.cycle(o), key=f"opt_{opt.name}"))
+                                               partial(self.cycle, opt), key=f"opt_{opt.name}"))
                 elif choice_values(app, self.game, opt) is not None:
                     # ◀ ▶ drawn over empty buttons (the fonts lack the arrows)
                     self.buttons += [
-                        Button("", pygame.Rect(x, y, bh, bh), lambda o=opt: self.cycle(o, -1),
+                        Button("", pygame.Rect(x, y, bh, bh), partial(self.cycle, opt, -1),
                                key=f"opt_{opt.name}_down"),
-                        Button("", pygame.Rect(right - bh, y, bh, bh), lambda o=opt: self.cycle(o, 1),
+                        Button("", pygame.Rect(right - bh, y, bh, bh), partial(self.cycle, opt, 1),
                                key=f"opt_{opt.name}_up"),
                     ]
                 elif not isinstance(opt.default, int):  # free text (e.g. a list): shown, set with --option
@@ -126,8 +127,8 @@ class LobbyScene(Scene):
                                                lambda: None, enabled=False, key=f"opt_{opt.name}"))
                 else:
                     self.buttons += [
-                        Button("−", pygame.Rect(x, y, bh, bh), lambda o=opt: self.step(o, -1), key=f"opt_{opt.name}_down"),
-                        Button("+", pygame.Rect(right - bh, y, bh, bh), lambda o=opt: self.step(o, 1),
+                        Button("−", pygame.Rect(x, y, bh, bh), partial(self.step, opt, -1), key=f"opt_{opt.name}_down"),
+                        Button("+", pygame.Rect(right - bh, y, bh, bh), partial(self.step, opt, 1),
                                key=f"opt_{opt.name}_up"),
                     ]
                 y += int(u * 3.2)
@@ -170,11 +171,11 @@ class LobbyScene(Scene):
             if self.hosting and entry.get("bot"):
                 label = t("lobby.remove_bot")
                 self.buttons.append(Button(label, self._row_button(r, label, bh),
-                                           lambda s=i: self.set_bot(s, "none"), key=f"unbot_{i}"))
+                                           partial(self.set_bot, i, "none"), key=f"unbot_{i}"))
             elif self.hosting and not entry.get("taken"):
                 label = t("lobby.add_bot")
                 self.buttons.append(Button(label, self._row_button(r, label, bh),
-                                           lambda s=i: self.set_bot(s, None), key=f"bot_{i}"))
+                                           partial(self.set_bot, i, None), key=f"bot_{i}"))
             elif i == self.my_seat:
                 ready = bool(entry.get("ready"))
                 label = ("✓ " if ready else "") + t("lobby.ready")

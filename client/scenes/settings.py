@@ -1,6 +1,7 @@
 """Settings: language, volume, mute, text size, fullscreen, player name (saved between runs)."""
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -44,7 +45,7 @@ class SettingsScene(Scene):
         self.rows.append(("settings.language", y))
         for i, (code, label) in enumerate(LANG_LABELS):
             self.buttons.append(Button(label, pygame.Rect(x_ctl + i * int(u * 8.6), y, int(u * 8), bh),
-                                       lambda c=code: self.set_lang(c), selected=s.lang == code, key=f"lang_{code}"))
+                                       partial(self.set_lang, code), selected=s.lang == code, key=f"lang_{code}"))
         y += step
         self.rows.append(("settings.volume", y))
         self.buttons += [

@@ -5,7 +5,6 @@ from typing import Any
 
 import pygame
 import pytest
-
 from client_helpers import make_app
 
 
@@ -193,9 +192,10 @@ def test_launcher_fits_1280x720_at_every_text_size(tmp_path, lang, scale):
 def test_twelve_seat_lobby_at_150_percent_keeps_names_beside_the_buttons(tmp_path):
     """1280×720 at text size 150 %: two columns of seats; each row's button stays right of the badge and name
     room, inside its row; Start stays inside the info column; a seat label is drawn as whole lines."""
+    from client_helpers import button, run_until
+
     from client import modes
     from client.services import open_session, start_local_server
-    from client_helpers import button, run_until
 
     app = make_app(tmp_path, "--size", "1280x720", "--lang", "ja")
     app.settings.ui_scale = 1.5

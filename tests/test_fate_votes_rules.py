@@ -246,3 +246,44 @@ def test_views_have_the_documented_shape(players: int) -> None:
     spectator = SPEC.view(t.state, None)
     assert set(v) - set(spectator) == {"hand", "my_pending", "my_discards", "legal"}
     assert spectator["hand_sizes"] == [7] * players and v["discard_count"] == 2
+
+
+def _play_all_votes(seed: int, keep: list[str], targets: list[int]) -> dict:
+    """Everyone votes every round (seat s for ``targets[s]``) and ends holding ``keep[s]``."""
+    n = len(keep)
+    state = SPEC.setup(n, seed, {"discussion_seconds": 0})
+    plans = [plan(k) for k in keep]
+    for rnd in range(4):
+        for s in range(n):
+            state, _ = SPEC.apply(state, s, {"type": "ready"})
+        if rnd:
+            for s in range(n):
+                state, _ = SPEC.apply(state, s, {"type": "choose", "choice": "vote"})
+        for s in range(n):
+            state, _ = SPEC.apply(state, s, {"type": "target", "seat": targets[s]})
+        for s in range(n):
+            state, _ = SPEC.apply(state, s, {"type": "discard", "cards": plans[s][rnd]})
+    for s in range(n):
+        state, _ = SPEC.apply(state, s, {"type": "ready"})
+    for s in range(n):
+        state, _ = SPEC.apply(state, s, {"type": "choose", "choice": "vote", "seat": targets[s]})
+    assert SPEC.is_over(state)
+    return SPEC.result(state)
+
+
+def test_if_story_reader_holds_the_chosen_character() -> None:
+    """Seed: the reader is drawn 在选择了该角色的胜利玩家之中 — never a Shion co-winner."""
+    # Mion (seat 0) strictly on top; three Shion holders win with her; only seat 0 may read
+    for seed in range(8):
+        res = _play_all_votes(seed, ["mion", "shion", "shion", "shion"], [1, 0, 0, 0])
+        assert (res["winners"], res["condition"]) == ([0, 1, 2, 3], "mion")
+        assert res["stories"] == ["mion", "shion_mion"]
+        assert res["readers"] == [0] and res["reader"] == 0
+    # two Satoko holders at 0 votes win with a Shion holder; the reader is one of the Satoko holders
+    readers = set()
+    for seed in range(16):
+        res = _play_all_votes(seed, ["satoko", "shion", "satoko", "rika"], [3, 3, 3, 1])
+        assert (res["winners"], res["condition"]) == ([0, 1, 2], "satoko")
+        assert res["readers"] == [0, 2]
+        readers.add(res["reader"])
+    assert readers == {0, 2}  # both Satoko holders can be drawn; seat 1 (Shion) never is

@@ -346,7 +346,7 @@ def _after_final(new: dict[str, Any], events: list[dict]) -> None:
     cards = [h[0] for h in new["hands"]]
     res = explain(dict(enumerate(cards)), dict(enumerate(new["votes"])))
     rng = Rng(new["rng"])
-    reader = rng.choice(res["winners"]) if res["winners"] else None
+    reader = rng.choice(res["readers"]) if res["readers"] else None
     new["rng"] = rng.state
     res["reader"] = reader
     new["final"] = {"cards": cards, "votes": list(new["votes"]), "round4_voter_discards": list(new["hidden"]),

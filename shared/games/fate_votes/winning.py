@@ -102,11 +102,16 @@ def _checks(cards: dict[int, str], votes: dict[int, int]) -> list[dict[str, Any]
 
 
 def explain(cards: dict[int, str], votes: dict[int, int]) -> dict[str, Any]:
-    """Winners, the condition that fired, per-condition and per-seat reasons, stories."""
+    """Winners, the condition that fired, per-condition and per-seat reasons, stories.
+
+    ``readers``: the seats the if-story reader is drawn from — the winners who hold the
+    character whose condition fired (a Shion co-winner is not among them).
+    """
     checks = _checks(cards, votes)
     fired = next((c for c in checks if c["met"]), None)
     condition = fired["condition"] if fired else NONE
     winners = list(fired["seats"]) if fired else []
+    readers = sorted(winners)  # the seed: the reader is one of the winners holding the chosen character
     shion = sorted(s for s, c in cards.items() if c == "shion")
     stories = [condition]
     if condition in ("satoko", "mion") and shion:
@@ -125,7 +130,7 @@ def explain(cards: dict[int, str], votes: dict[int, int]) -> dict[str, Any]:
             c["params"] = {"by": condition}
             c["reason_code"] = "preempted"
     return {"winners": winners, "condition": condition, "conditions": checks, "seats": seat_rows,
-            "story": condition, "stories": stories}
+            "story": condition, "stories": stories, "readers": readers}
 
 
 def _seat_row(s: int, cards: dict[int, str], votes: dict[int, int], winners: list[int], condition: str,

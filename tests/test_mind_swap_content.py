@@ -9,7 +9,7 @@ import pytest
 
 from assets.loaders.common import ContentError
 from assets.loaders.mind_swap import DIRECTORY, load
-from shared.games.mind_swap.content import LOCATIONS
+from shared.games.mind_swap.content import LEVELS, LOCATIONS
 
 CONTENT = load()
 
@@ -49,6 +49,48 @@ def test_club_tendencies() -> None:
     assert weight(25, "other") >= 12  # go-home club: the dorm
     assert weight(12, "garden") > 6 and weight(12, "sports_ground") > 10  # martial arts
     assert weight(14, "garden") > 6  # manga club
+
+
+def test_every_table_follows_the_club_place_rules() -> None:
+    """The seed's club → place rules, kept as data in game.toml, hold for every student's table."""
+    rules = CONTENT.club_rules
+    assert rules is not None and set(rules.kinds) >= {"sports", "sports_garden", "culture", "culture_garden",
+                                                     "committee", "library_committee", "go_home", "swimming"}
+    for no, st in CONTENT.students.items():
+        assert rules.problems(st) == [], (no, rules.problems(st))
+        shares = st.shares()
+        assert sum(shares.values()) == 36 and shares["classroom"] >= 1  # 教室 is in every table
+        for loc, level in rules.required(st.clubs).items():
+            assert shares[loc] >= rules.minimum[level], (no, loc, level)
+            if level == "very_likely":
+                assert shares[loc] == max(shares.values()) and list(shares.values()).count(shares[loc]) == 1
+        main = rules.kinds[st.clubs[0]]
+        if main.places.get("sports_ground") == "very_likely":  # 運動部: 運動場にいる可能性が非常に高い
+            assert max(shares, key=shares.get) == "sports_ground", no
+        if any(rules.kinds[c].committee for c in st.clubs):  # ○○委員: their "other" is the staff room
+            assert st.room == "staff_room" and st.other == rules.rooms["staff_room"], no
+        if st.room is None:
+            assert st.other not in rules.rooms.values(), no  # a fixed room only for its clubs
+    assert [lv for lv in LEVELS] == sorted(LEVELS, key=rules.minimum.get)
+
+
+def test_the_issue_cases() -> None:
+    """Setsuna (kendo) is most likely at the sports ground; Ako's room is the staff room; the walking
+    club has its own room, not the go-home club's dorm; only a later club is softened."""
+    st, rules = CONTENT.students, CONTENT.club_rules
+    assert st[15].clubs == ("sports",) and max(st[15].shares(), key=st[15].shares().get) == "sports_ground"
+    assert st[15].shares()["sports_ground"] >= 15
+    assert st[5].room == "staff_room" and st[5].other["ja"] == "職員室"
+    assert st[27].room == "staff_room" and st[29].room == "staff_room"
+    assert st[25].room == "dorm" and st[6].room == "pool"
+    for walker in (20, 22, 23):
+        assert st[walker].room is None and st[walker].other != rules.rooms["dorm"]
+    # Chao: cooking is her main club, so Chinese martial arts only asks for "possible"
+    assert rules.required(st[19].clubs)["sports_ground"] == "possible"
+    assert rules.required(st[19].clubs)["other"] == "likely"
+    # Ayaka: equestrian (main) and the class-representative committee both bind
+    need = rules.required(st[29].clubs)
+    assert need["sports_ground"] == "very_likely" and need["garden"] == "likely" and need["other"] == "likely"
 
 
 @pytest.fixture()
@@ -146,3 +188,46 @@ def test_missing_location_name(copy: Path) -> None:
 def test_missing_file(copy: Path) -> None:
     (copy / "cards.toml").unlink()
     fails(copy, "cards.toml", "(file)", "missing")
+
+
+SETSUNA_WHERE = ('where = ["library", "garden", "other", "sports_ground", "sports_ground", "classroom", '
+                 '"sports_ground", "other", "sports_ground", "garden", "sports_ground"]')
+
+
+def test_a_sports_club_mostly_elsewhere_fails(copy: Path) -> None:
+    """Setsuna's old table (15/36 "other", 8/36 sports ground) breaks the sports-club rule."""
+    edit(copy / "students.toml", SETSUNA_WHERE,
+         'where = ["library", "classroom", "garden", "other", "sports_ground", "other", "classroom", "other", '
+         '"sports_ground", "garden", "other"]')
+    fails(copy, "students.toml", "student 15", "sports_ground is 8/36, below very_likely")
+
+
+def test_a_committee_member_needs_the_staff_room(copy: Path) -> None:
+    edit(copy / "students.toml", 'clubs = ["sports", "committee"]\nroom = "staff_room"',
+         'clubs = ["sports", "committee"]\nother = { ja = "保健室", zh = "保健室", en = "the infirmary" }')
+    fails(copy, "students.toml", "student 5", "room must be 'staff_room'")
+
+
+def test_the_dorm_is_only_for_the_go_home_club(copy: Path) -> None:
+    edit(copy / "students.toml", 'other = { ja = "さんぽ部の部室", zh = "散步部活动室", en = "the walking club room" }',
+         'other = { ja = "寮", zh = "宿舍", en = "the dorm" }')
+    fails(copy, "students.toml", "student 20", "'dorm' room")
+
+
+def test_unknown_club_kind_and_level(copy: Path) -> None:
+    edit(copy / "students.toml", 'clubs = ["go_home"]', 'clubs = ["napping"]')
+    fails(copy, "students.toml", "student 25", "clubs must list club kinds")
+
+
+def test_unknown_level(copy: Path) -> None:
+    edit(copy / "game.toml", 'places = { sports_ground = "very_likely" }', 'places = { sports_ground = "certain" }')
+    fails(copy, "game.toml", "clubs.sports", "unknown level 'certain'")
+
+
+def test_an_unnamed_place_stays_below_likely(copy: Path) -> None:
+    """A culture club member may not be likely at the sports ground (Asakura: journalism)."""
+    edit(copy / "students.toml", 'where = ["sports_ground", "garden", "library", "other", "classroom", "other", '
+         '"library", "other", "garden", "other", "classroom"]',
+         'where = ["sports_ground", "garden", "sports_ground", "other", "sports_ground", "other", '
+         '"library", "other", "garden", "other", "classroom"]')
+    fails(copy, "students.toml", "student 3", "sports_ground is 9/36 but none of the clubs names it")

@@ -12,7 +12,8 @@ from typing import Any
 from assets import CONTENT_DIR
 from assets.loaders.common import ContentError, check_int, check_list, check_table, read_toml, text3
 from shared.games.mind_swap.content import (
-    ABILITY_KINDS, ACTIONS, FIRST_NO, LAST_NO, LOCATIONS, ROWS, Ability, CardType, MindSwapContent, Student,
+    ABILITY_KINDS, ACTIONS, FIRST_NO, LAST_NO, LEVELS, LOCATIONS, ROWS, Ability, CardType, ClubKind, ClubRules,
+    MindSwapContent, Student,
 )
 
 DIRECTORY = CONTENT_DIR / "mind_swap"
@@ -27,13 +28,45 @@ def load(directory: str | Path | None = None) -> MindSwapContent:
     groups = {gid: text3(game_file, f"groups.{gid}", check_table(game_file, f"groups.{gid}", g).get("name"), "name")
               for gid, g in check_table(game_file, "groups", game.get("groups")).items()}
     abilities = _ability_names(game_file, game)
-    students = _students(students_file, read_toml(students_file), groups)
+    club_rules = _club_rules(game_file, game)
+    students = _students(students_file, read_toml(students_file), groups, club_rules)
     short_file = base / "short_names.toml"
     if short_file.is_file():
         students = _short_names(short_file, read_toml(short_file), students)
     cards = _cards(cards_file, read_toml(cards_file))
     return MindSwapContent(students=students, cards=cards, locations=locations, groups=groups,
-                           abilities=abilities)
+                           abilities=abilities, club_rules=club_rules)
+
+
+def _level(file: Path, entry: str, value: Any) -> str:
+    if value not in LEVELS:
+        raise ContentError(file, entry, f"unknown level {value!r} (known: {', '.join(LEVELS)})")
+    return value
+
+
+def _club_rules(file: Path, game: dict) -> ClubRules:
+    """[club_rules] levels, [rooms.*] names and [clubs.*] kinds: the seed's club → place rules."""
+    top = check_table(file, "club_rules", game.get("club_rules"))
+    minimum = {lv: check_int(file, "club_rules", top.get(lv), lv, 1, 36) for lv in LEVELS}
+    if [minimum[lv] for lv in LEVELS] != sorted(set(minimum.values())):
+        raise ContentError(file, "club_rules", "levels must grow: possible < likely < very_likely")
+    rooms = {rid: text3(file, f"rooms.{rid}", check_table(file, f"rooms.{rid}", r).get("name"), "name")
+             for rid, r in check_table(file, "rooms", game.get("rooms")).items()}
+    kinds: dict[str, ClubKind] = {}
+    for cid, raw in check_table(file, "clubs", game.get("clubs")).items():
+        entry = f"clubs.{cid}"
+        kind = check_table(file, entry, raw)
+        places = check_table(file, entry, kind.get("places"))
+        for loc, level in places.items():
+            if loc not in LOCATIONS:
+                raise ContentError(file, entry, f"places: unknown location {loc!r}")
+            _level(file, entry, level)
+        room = kind.get("room")
+        if room is not None and room not in rooms:
+            raise ContentError(file, entry, f"room {room!r} is not in [rooms] ({', '.join(rooms)})")
+        kinds[cid] = ClubKind(places=dict(places), room=room, committee=kind.get("committee", False) is True)
+    return ClubRules(minimum=minimum, secondary=_level(file, "club_rules", top.get("secondary")),
+                     unnamed_below=_level(file, "club_rules", top.get("unnamed_below")), kinds=kinds, rooms=rooms)
 
 
 def _locations(file: Path, game: dict) -> dict[str, dict[str, str]]:
@@ -82,7 +115,7 @@ def _short_names(file: Path, data: dict, students: dict[int, Student]) -> dict[i
     return out
 
 
-def _students(file: Path, data: dict, groups: dict) -> dict[int, Student]:
+def _students(file: Path, data: dict, groups: dict, rules: ClubRules) -> dict[int, Student]:
     rows = data.get("student")
     if not isinstance(rows, list):
         raise ContentError(file, "student", "needs a [[student]] list")
@@ -118,10 +151,26 @@ def _students(file: Path, data: dict, groups: dict) -> dict[int, Student]:
             raise ContentError(file, entry, f"groups must name groups from game.toml ({', '.join(groups)})")
         abilities = tuple(_ability(file, f"{entry} ability {j}", a, raw, groups)
                           for j, a in enumerate(check_list(file, entry, row.get("abilities", []), "abilities")))
-        out[no] = Student(no=no, name=text3(file, entry, row.get("name"), "name"),
-                          club=text3(file, entry, row.get("club"), "club"),
-                          other=text3(file, entry, row.get("other"), "other"),
-                          where=tuple(where), abilities=abilities, groups=tuple(gs))
+        clubs = row.get("clubs")
+        if not isinstance(clubs, list) or not clubs or any(c not in rules.kinds for c in clubs):
+            raise ContentError(file, entry, f"clubs must list club kinds from game.toml ({', '.join(rules.kinds)})")
+        room, fixed = row.get("room"), rules.room_for(tuple(clubs))
+        if room != fixed:
+            raise ContentError(file, entry, f"room must be {fixed!r} for these clubs, not {room!r}" if fixed
+                               else f"room {room!r}: these clubs have no fixed room (give 'other' instead)")
+        if room is not None and "other" in row:
+            raise ContentError(file, entry, "give either room or other, not both")
+        other = rules.rooms[room] if room is not None else text3(file, entry, row.get("other"), "other")
+        taken = next((rid for rid, names in rules.rooms.items() if room is None and names == other), None)
+        if taken is not None:
+            raise ContentError(file, entry, f"other names the {taken!r} room, which only its clubs use")
+        student = Student(no=no, name=text3(file, entry, row.get("name"), "name"),
+                          club=text3(file, entry, row.get("club"), "club"), other=other,
+                          where=tuple(where), abilities=abilities, groups=tuple(gs), clubs=tuple(clubs), room=room)
+        problems = rules.problems(student)
+        if problems:
+            raise ContentError(file, entry, f"the table breaks its club rules: {'; '.join(problems)}")
+        out[no] = student
     for no, st in out.items():
         for j, a in enumerate(st.abilities):
             if a.kind == "companion" and not any(a.group in o.groups for o in out.values()):

@@ -170,3 +170,27 @@ def test_when_the_rival_fails_the_rival_may_roll_again_from_their_own_table():
     ev = next(e for e in events if e["type"] == "dice_rolled")
     assert ev["reason"] == "rival_reroll" and ev["seat"] == rival and ev["rival_of"] == roller
     assert table.view["roll"]["roller"] == rival and table.view["roll"]["rerolled"]
+
+
+def test_the_condition_toggle_follows_the_students_conditions():
+    """No hindering condition: the toggle is off and disabled; a condition of the table's own words may be
+    declared; a sample condition that hinders the roll sets it and it stays."""
+    sp = spec()
+    state, hist = _calm(11)
+    seat = _roller(state)
+    assert seat is not None
+    declared, _ = sp.apply(state, seat, {"type": "declare_roll", "move": "discover", "stat": "talk"})
+    table = table_for(FakeCtx("en"), declared, seat, hist)
+    assert not button(table, "dis:condition").enabled
+    other = (seat + 1) % state["players"]
+    own, _ = sp.apply(state, other, {"type": "give_condition", "target": seat, "text": "soaked"})
+    own, _ = sp.apply(own, seat, {"type": "declare_roll", "move": "discover", "stat": "talk"})
+    ctx = FakeCtx("en")
+    table = table_for(ctx, own, seat, hist)
+    click_button(table, "dis:condition")
+    assert ctx.sent == [(seat, {"type": "set_roll_modifiers", "advantage": [], "disadvantage": ["condition"]})]
+    hindered, _ = sp.apply(state, other, {"type": "give_condition", "target": seat, "condition": "untrusted"})
+    hindered, _ = sp.apply(hindered, seat, {"type": "declare_roll", "move": "discover", "stat": "talk"})
+    table = table_for(FakeCtx("en"), hindered, seat, hist)
+    b = button(table, "dis:condition")
+    assert not b.enabled and hindered["roll"]["disadvantage"] == ["condition"]

@@ -151,9 +151,9 @@ def draw_page(t: Any, surface: pygame.Surface, rect: pygame.Rect, scale_unit: fl
     surface.blit(sec, (x, y))
     y += sec.get_height() + int(u * 0.2)
     body = (v.get("deduction") or "").strip()
+    # a failed 《解明》: the article is the clues (listed in the right column) and the closing line, once;
+    # the unproven deduction is not printed (as in the Markdown export)
     text = body if (truth and body) else (tx.ui("article_unknown") if outcome else tx.ui("article_unfinished"))
-    if not truth and body:
-        text = body + "\n\n" + tx.ui("article_unknown")
     for ln in _lines(ctx, text, bs, col_l):
         if y + lh > bottom_limit:
             break

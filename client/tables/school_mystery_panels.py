@@ -832,6 +832,10 @@ def _roll_declared(t: Any, p: P, roll: dict, mine: bool) -> None:
     dis_src = list(roll.get("disadvantage") or [])
     col_w = (p.width - int(u)) // 2
     top = p.y
+    # the rules allow the "condition" source only with a hindering condition, and keep it when a
+    # sample condition hinders (roll.hindered_by): the toggle follows the legal presets
+    condition_ok = any("condition" in a.get("disadvantage", []) for a in t.options("set_roll_modifiers"))
+    condition_fixed = bool(roll.get("hindered_by"))
 
     def toggle(kind: str, src: str) -> None:
         adv, dis = list(adv_src), list(dis_src)
@@ -853,8 +857,9 @@ def _roll_declared(t: Any, p: P, roll: dict, mine: bool) -> None:
             label_text = ("■ " if on else "□ ") + _title(t, f"src_{kind}_{src}")
             if mine:
                 f = p.flow(1.9, 0.3)
+                enabled = not (kind == "dis" and src == "condition" and (condition_fixed or not condition_ok))
                 p.button(f, label_text, (lambda s=src: toggle(kind, s)), selected=on, k=0.72, w=col_w,
-                         key=f"{kind}:{src}")
+                         key=f"{kind}:{src}", enabled=enabled)
                 p.end_flow(f)
                 p.y -= int(u * 0.25)
             else:

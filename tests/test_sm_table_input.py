@@ -257,3 +257,18 @@ def test_the_invent_entry_shows_the_drawn_suits_hint():
     click_button(table, "invent")
     table.update(0)
     assert table.entries["invent"].placeholder == ctx.t("sm.invent_hint_diamonds")
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh", "en"])
+def test_the_tone_talk_shows_the_contents_guidance_and_prompts(lang):
+    from bench import sm_scenes as S
+    from shared.games.school_mystery.describe import tone_prompts
+
+    state, hist = S.scene_setup(lang)
+    table = table_for(FakeCtx(lang), state, 0, hist)
+    shown = "".join("".join(w.lines) for w in table.widgets if hasattr(w, "lines"))
+    prompts = tone_prompts(table.tx.content, lang)
+    assert len(prompts) >= 3
+    for prompt in prompts:  # each prompt is on the page (wrapped lines joined back)
+        assert prompt.replace(" ", "")[:12] in shown.replace(" ", "")
+    assert table.tx.ui("tone_guide").replace(" ", "")[:12] in shown.replace(" ", "")

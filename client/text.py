@@ -17,6 +17,7 @@ from client.kit.cache import LruCache, SurfaceCache
 from client.kit.textfit import (
     NO_LINE_END,
     NO_LINE_START,
+    balance,
     is_cjk,
     phrases_for,
     wrap_measured,
@@ -143,15 +144,7 @@ class TextEngine:
     def balanced(self, text: str, size: float, width: int, bold: bool = False) -> list[str]:
         """Like :meth:`wrap`, but as narrow as possible for the same line count (no one-word last line)."""
         lines = self.wrap(text, size, width, bold)
-        if len(lines) < 2:
-            return lines
-        best = lines
-        for pct in range(95, 55, -5):
-            trial = self.wrap(text, size, int(width * pct / 100), bold)
-            if len(trial) != len(lines):
-                break
-            best = trial
-        return best
+        return balance(text, lines, lambda w: self.wrap(text, size, w, bold), width, self.lang)
 
     def blit_wrapped(self, surface: pygame.Surface, text: str, size: float, color: Color, rect: pygame.Rect,
                      bold: bool = False, align: str = "left", line_gap: float = 1.25,

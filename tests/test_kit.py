@@ -191,3 +191,14 @@ def test_headless_context_wraps_like_the_app():
     ctx.send_action(0, {"type": "ready"})
     ctx.toast("x", "error")
     assert ctx.sent == [(0, {"type": "ready"})] and ctx.toasts == [("x", "error")]
+
+
+def test_balanced_centred_text_breaks_only_where_the_plain_wrap_may():
+    from client.kit.textfit import balance, breaks_inside_phrases, phrases_for
+    text = "ここでテーブルを開き、みんなは自分のPCから参加します"
+    for width in range(80, 200, 10):
+        plain = wrap_measured(text, fixed, width, phrases_for("ja"))
+        lines = balance(text, plain, lambda w: wrap_measured(text, fixed, w, phrases_for("ja")), width, "ja")
+        assert len(lines) == len(plain) and "".join(lines) == text
+        assert breaks_inside_phrases(text, lines, "ja") <= breaks_inside_phrases(text, plain, "ja")
+        assert max(map(fixed, lines)) <= max(map(fixed, plain))

@@ -203,6 +203,43 @@ def wrap_measured(text: str, measure: Measure, width: int, segment: Segmenter | 
     return lines
 
 
+def breaks_inside_phrases(text: str, lines: Sequence[str], lang: str) -> int:
+    """How many line breaks of ``lines`` (a wrap of ``text``) fall inside a phrase (not at a space)."""
+    if "\n" in text or len(lines) < 2:
+        return 0
+    segment = phrases_for(lang)
+    bounds: set[int] = set()
+    pos = 0
+    for chunk in segment(text) if segment else (text,):
+        pos += len(chunk)
+        bounds.add(pos)
+    inside, pos = 0, 0
+    for line in lines[:-1]:
+        pos += len(line)
+        if pos < len(text) and text[pos] == " ":
+            while pos < len(text) and text[pos] == " ":
+                pos += 1
+            continue
+        if pos not in bounds:
+            inside += 1
+    return inside
+
+
+def balance(text: str, lines: list[str], wrap_at: Callable[[int], list[str]], width: int, lang: str) -> list[str]:
+    """As narrow as possible for the same line count (no short last line under centred text),
+    never breaking inside more phrases than the plain wrap does."""
+    if len(lines) < 2:
+        return lines
+    best, inside = lines, breaks_inside_phrases(text, lines, lang)
+    for pct in range(95, 55, -5):
+        trial = wrap_at(int(width * pct / 100))
+        if len(trial) != len(lines):
+            break
+        if breaks_inside_phrases(text, trial, lang) <= inside:
+            best = trial
+    return best
+
+
 # --- recording what was drawn (the layout walk) ----------------------------------------------
 @dataclass(frozen=True)
 class TextDraw:
@@ -314,16 +351,8 @@ class Fitter:
         return self._fits.get(key, make)
 
     def _balance(self, text: str, size: float, width: int, bold: bool, lines: list[str]) -> list[str]:
-        """As narrow as possible for the same line count (no short last line under a centred block)."""
-        if len(lines) < 2:
-            return lines
-        best = lines
-        for pct in range(95, 55, -5):
-            trial = self.wrap(text, size, int(width * pct / 100), bold)
-            if len(trial) != len(lines):
-                break
-            best = trial
-        return best
+        """As narrow as possible for the same line count, breaking only where the plain wrap may."""
+        return balance(text, lines, lambda w: self.wrap(text, size, w, bold), width, self.lang)
 
     def line(self, text: str, size: float, width: int, bold: bool = False,
              floor: float = theme.FIT_FLOOR) -> Fitted:

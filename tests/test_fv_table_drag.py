@@ -85,7 +85,7 @@ def test_server_rejection_springs_back_and_explains():
 def test_vote_by_dragging_the_token_onto_a_player():
     ctx, _state, t = table_at(lambda s: s["phase"] == "vote_target" and s["pending"][0] is None)
     drag(t, token(t), plate(t, 2).center)
-    assert ctx.sent == [] and token(t) == t.L.token_spot(2)  # the token now sits by player 3
+    assert ctx.sent == [] and token(t) == t.token_spot(2)  # the token now sits by player 3
     confirm = button(t, "confirm")
     assert confirm.enabled and confirm.action == {"type": "target", "seat": 2}
     click(t, confirm.rect.center)

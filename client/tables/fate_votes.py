@@ -193,7 +193,7 @@ class FateVotesTable(TableView):
             self.move_card(c, stage=False)
         it.sel_target = None
         if old_target is not None and self.L.token_home is not None and self.seat is not None:
-            self.input.drag.spring_back(("token", self.seat), self.L.token_spot(old_target), self.L.token_home)
+            self.input.drag.spring_back(("token", self.seat), self.token_spot(old_target), self.L.token_home)
         text = self._server_message(code, message)
         self.refuse(text)
         self.ctx.toast(text, "error")
@@ -375,10 +375,11 @@ class FateVotesTable(TableView):
                                 hit=hsp.hit, home=hsp.home, solid=False, label=hsp.card.title if hsp.card else c))
                 home = self._token_home()
                 if home is not None and self.seat is not None:
-                    rad = self.L.u * 1.9
-                    box = pygame.Rect(int(home[0] - rad), int(home[1] - rad), int(2 * rad), int(2 * rad))
+                    rad = self.L.u * 1.9  # the grab radius; the box is the token as drawn
+                    drawn = self.L.u * (1.2 if self.intents.sel_target is not None else 1.6)
+                    box = pygame.Rect(int(home[0] - drawn), int(home[1] - drawn), int(2 * drawn), int(2 * drawn))
                     nm.add(Node(("token", self.seat), box, z=6, kind="token", payload=("token", self.seat),
-                                draggable=True, home=home, hit=_circle(home, rad), solid=False))
+                                draggable=True, home=home, hit=_circle(home, rad)))
             prompt = self.prompt_rect()
             if prompt is not None:
                 nm.add(Node("prompt", prompt, z=5, kind="text", label=self.intents.instruction()))
@@ -405,11 +406,15 @@ class FateVotesTable(TableView):
         pill.midbottom = (d.centerx, d.bottom + min(pill.h // 2, int(u * 1.3)))  # taller: it grows upward
         return pill
 
+    def token_spot(self, seat: int) -> tuple[float, float]:
+        """Where your token sits once ``seat`` is chosen (clear of the instruction)."""
+        return self.L.token_spot(seat, self.prompt_rect())
+
     def _token_home(self) -> tuple[float, float] | None:
         if self.L.token_home is None:
             return None
         t = self.intents.sel_target
-        return self.L.token_spot(t) if t is not None and t < len(self.L.plates) else self.L.token_home
+        return self.token_spot(t) if t is not None and t < len(self.L.plates) else self.L.token_home
 
     # --- the loop ----------------------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -330,7 +330,7 @@ class FvPainter:
                 pygame.draw.circle(surface, SOFT if i != int(t.time * 3) % 3 else ACCENT,
                                    (tc[0] - u * 0.45 + i * u * 0.45, tc[1]), u * (0.12 + 0.03 * k))
         if t.intents.sel_target == s and not t.input.drag.is_held(("token", t.seat)):
-            self.draw_my_token(surface, L.token_spot(s), staged=True)
+            self.draw_my_token(surface, t.token_spot(s), staged=True)
 
     def draw_final_cards(self, surface: pygame.Surface) -> None:
         for sp in self.t.scene.final_cards.values():
@@ -442,7 +442,7 @@ class FvPainter:
         surface.blit(cnt, cnt.get_rect(midtop=(home[0], home[1] + u * 1.9)))
         key = ("token", t.seat)
         if t.intents.sel_target is None or t.input.drag.is_held(key) or key in t.input.drag.springs:
-            pos = t.input.drag.position_of(key, home if t.intents.sel_target is None else L.token_spot(t.intents.sel_target))
+            pos = t.input.drag.position_of(key, home if t.intents.sel_target is None else t.token_spot(t.intents.sel_target))
             if t.intents.targets_possible() and not t.intents.awaiting and not t.input.drag.is_held(key):
                 k = 0.5 + 0.5 * math.sin(t.time * 3)
                 pygame.draw.circle(surface, ACCENT, pos, u * (1.75 + 0.15 * k), 2)

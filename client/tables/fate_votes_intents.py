@@ -199,7 +199,7 @@ class FvIntents:
             if not t.scene.show_results or t.display:  # the display shows the results, no controls
                 return []
             r = pygame.Rect(0, 0, int(u * 9), int(u * 2.2))
-            r.topright = (L.main.right - int(u * 0.6), L.main.y + int(u * 0.9))
+            r.topright = (L.main.right - int(u * 1.8), L.main.y + int(u * 1.6))  # on the sheet, beside the title
             label = tr("fv_btn_table") if t.results_toggle else tr("fv_btn_results")
             return [Button(label, r, key="results")]
         if t.display or L.controls is None:

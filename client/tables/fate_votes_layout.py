@@ -46,9 +46,19 @@ class Layout:
         off = min(tx, ty)
         return px + dx * off, py + dy * off
 
-    def token_spot(self, seat: int) -> tuple[float, float]:
-        """Where your staged token sits for a chosen player (beside their plate, toward the centre)."""
-        return self.beside_plate(seat, self.u * 1.3, self.u * 1.3, self.u * 0.3)
+    def token_spot(self, seat: int, avoid: pygame.Rect | None = None) -> tuple[float, float]:
+        """Where your staged token sits for a chosen player: beside their plate toward the centre, or on
+        the far side when that would cover ``avoid`` (the instruction) and the far side is on the table."""
+        r = self.u * 1.3
+        x, y = self.beside_plate(seat, r, r, self.u * 0.3)
+        box = pygame.Rect(int(x - r), int(y - r), int(2 * r), int(2 * r))
+        if avoid is None or not box.colliderect(avoid):
+            return x, y
+        px, py = self.plate_centre(seat)
+        fx, fy = 2 * px - x, 2 * py - y
+        if self.main.contains(pygame.Rect(int(fx - r), int(fy - r), int(2 * r), int(2 * r))):
+            return fx, fy
+        return x, y
 
 
 def compute(rect: pygame.Rect, u: float, players: int, seat: int | None, with_hand: bool,

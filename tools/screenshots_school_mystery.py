@@ -12,7 +12,6 @@ import argparse
 import os
 import sys
 from pathlib import Path
-from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -23,47 +22,16 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 import pygame  # noqa: E402
 
 from bench import sm_scenes as S  # noqa: E402
+from client.kit.headless import HeadlessContext  # noqa: E402
 from shared.engine import REGISTRY  # noqa: E402
 
 SIZE = (1920, 1080)
 OUT = ROOT / "docs" / "screenshots"
 
 
-class ShotCtx:
-    """A TableContext on the app's text engine and strings (no window, server or sound)."""
-
-    def __init__(self, lang: str, unit: float, display_mode: bool = False) -> None:
-        from client.i18n import Strings
-        from client.text import TextEngine
-
-        self.lang, self.unit, self.fast, self.display_mode = lang, unit, True, display_mode
-        self.strings = Strings(lang)
-        self.engine = TextEngine(lang)
-        self.sent: list = []
-
-    def t(self, key: str, **params: Any) -> str:
-        return self.strings.t(key, **params)
-
-    def text(self, s: str, size: float, color: Any, bold: bool = False) -> pygame.Surface:
-        return self.engine.render(s, size, color, bold)
-
-    def wrap(self, s: str, size: float, width: int) -> list[str]:
-        return self.engine.wrap(s, size, width)
-
-    def font(self, size: float, bold: bool = False) -> pygame.font.Font:
-        return self.engine.font(size, bold)
-
-    def content(self, game_id: str) -> Any:
-        return REGISTRY[game_id].content()
-
-    def send_action(self, seat: int, action: dict) -> None:
-        self.sent.append((seat, action))
-
-    def play_sound(self, name: str) -> None:
-        pass
-
-    def toast(self, message: str, kind: str = "info") -> None:
-        pass
+def ShotCtx(lang: str, unit: float, display_mode: bool = False) -> HeadlessContext:
+    """The kit's headless context (the app's text engine and strings), animations finished at once."""
+    return HeadlessContext(lang, unit=unit, fast=True, display_mode=display_mode)
 
 
 def roll_scene(lang: str) -> tuple[dict, list, int]:

@@ -1,14 +1,114 @@
-"""Test setup: headless SDL before anything imports pygame."""
+"""Test setup: headless SDL before anything imports pygame; every test isolated from the real home
+folder; hypothesis never fails for being slow on a loaded machine; a failed server test shows its log."""
 from __future__ import annotations
 
+import logging
 import os
 import sys
+import threading
 from pathlib import Path
+from typing import Iterator
+
+import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 ROOT = Path(__file__).resolve().parent.parent
-if str(ROOT) not in sys.path:
-    sys.path.insert(0, str(ROOT))
+TESTS = Path(__file__).resolve().parent
+for path in (ROOT, TESTS):
+    if str(path) not in sys.path:
+        sys.path.insert(0, str(path))
+
+from hypothesis import HealthCheck, settings  # noqa: E402
+
+import serverlog  # noqa: E402
+from waiting import WaitTimeout, wait_until  # noqa: E402
+
+# A slow example on a busy machine is not a bug: no deadlines, no "too slow" health check.
+settings.register_profile("houkago", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.load_profile("houkago")
+
+HOME_VARS = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")
+
+
+@pytest.fixture(autouse=True)
+def isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Each test (and every subprocess it starts) gets its own empty home and XDG folders, so no test
+    reads another's leftovers or writes to the real ``~/.config`` / ``~/.local``."""
+    home = tmp_path_factory.mktemp("home")
+    monkeypatch.setenv("HOME", str(home))
+    monkeypatch.setenv("XDG_CONFIG_HOME", str(home / ".config"))
+    monkeypatch.setenv("XDG_DATA_HOME", str(home / ".local" / "share"))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
+    monkeypatch.setenv("XDG_STATE_HOME", str(home / ".local" / "state"))
+    monkeypatch.delenv("HOUKAGO_EXPORT_DIR", raising=False)
+    return home
+
+
+@pytest.fixture(autouse=True)
+def server_log_records() -> Iterator[None]:
+    """The in-process server's INFO log is captured, so a failed test shows it ("Captured log")."""
+    logger = logging.getLogger("houkago")
+    before = logger.level
+    logger.setLevel(logging.INFO)
+    yield
+    logger.setLevel(before)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Iterator[None]:
+    """A failed test's report carries the log of every server subprocess it started."""
+    outcome = yield
+    report = outcome.get_result()
+    if report.failed:
+        for title, text in serverlog.sections():
+            report.sections.append((title, text))
+    if report.when == "teardown":
+        serverlog.forget()
+
+
+def _children() -> set[int]:
+    """Process ids whose parent is this test process (running or not yet reaped)."""
+    me = str(os.getpid())
+    out = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if fields[1] == me:
+            out.add(int(stat.parent.name))
+    return out
+
+
+def _server_threads() -> set[threading.Thread]:
+    return {t for t in threading.enumerate() if t.name.startswith("houkago-") and t.is_alive()}
+
+
+@pytest.fixture(autouse=True)
+def no_leftovers(request: pytest.FixtureRequest) -> Iterator[None]:
+    """A test leaves no server/network thread running and no child process unreaped: the next test
+    must not depend on (or be slowed by) another test's leftovers."""
+    threads, children = _server_threads(), _children() if sys.platform == "linux" else set()
+    yield
+    if sys.platform != "linux":
+        return
+    try:
+        wait_until(lambda: not (_server_threads() - threads) and not (_children() - children), timeout=10,
+                   interval=0.05)
+    except WaitTimeout:
+        left = [t.name for t in _server_threads() - threads]
+        procs = {pid: _cmdline(pid) for pid in _children() - children}
+        report = os.environ.get("HOUKAGO_TEST_LEAKS")
+        if report:
+            with open(report, "a", encoding="utf-8") as fh:
+                fh.write(f"{request.node.nodeid}: threads {left} processes {procs}\n")
+
+
+def _cmdline(pid: int) -> str:
+    try:
+        return Path(f"/proc/{pid}/cmdline").read_bytes().replace(b"\0", b" ").decode(errors="replace")[:200]
+    except OSError:
+        return "?"

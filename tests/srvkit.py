@@ -8,6 +8,7 @@ from typing import Any, Callable
 
 from shared.engine import REGISTRY
 from shared.protocol import PROTOCOL_VERSION, SERVER_MESSAGES, FrameDecoder, encode, validate
+from waiting import WAIT_SECONDS, WaitTimeout, describe
 
 # the game the integration tests play: fate_votes once it is registered, else the benchmark game
 GAME = "fate_votes" if "fate_votes" in REGISTRY else "bench_vote"
@@ -22,7 +23,7 @@ class Closed(Exception):
 class SyncClient:
     """A blocking client; keeps every decoded message in ``log``."""
 
-    def __init__(self, port: int, name: str = "p", hello: bool = True, timeout: float = 10.0) -> None:
+    def __init__(self, port: int, name: str = "p", hello: bool = True, timeout: float = WAIT_SECONDS) -> None:
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.decoder = FrameDecoder()
@@ -65,7 +66,7 @@ class SyncClient:
         deadline = time.monotonic() + (timeout or self.timeout)
         while not self.inbox:
             if time.monotonic() > deadline:
-                raise TimeoutError("no message")
+                raise WaitTimeout(f"gave up after {timeout or self.timeout:g} s waiting for any message")
             self._fill(deadline)
         return self.inbox.pop(0)
 
@@ -83,7 +84,8 @@ class SyncClient:
                     raise AssertionError(f"unexpected error {m}")
             self.inbox.clear()
             if time.monotonic() > deadline:
-                raise TimeoutError(f"no {kind}")
+                raise WaitTimeout(f"gave up after {timeout or self.timeout:g} s waiting for a message: "
+                                  f"{kind if isinstance(kind, str) else describe(None, kind)}")
             self._fill(deadline)
 
     def result(self, table: str, timeout: float | None = None) -> dict[str, Any]:
@@ -104,7 +106,8 @@ class SyncClient:
         while time.monotonic() < deadline:
             self._fill(deadline)
 
-    def is_closed(self, timeout: float = 5.0) -> bool:
+    def is_closed(self, timeout: float = WAIT_SECONDS) -> bool:
+        """Whether the server closes this connection within ``timeout`` (a generous bound)."""
         deadline = time.monotonic() + timeout
         try:
             while time.monotonic() < deadline:
@@ -142,13 +145,15 @@ class SyncClient:
             pass
 
 
-def wait_sid(clients: list[tuple[SyncClient, int | None]], sid: int, timeout: float = 10.0) -> None:
+def wait_sid(clients: list[tuple[SyncClient, int | None]], sid: int, timeout: float = WAIT_SECONDS) -> None:
     """Until each (client, seat) has a snapshot with at least ``sid``."""
     deadline = time.monotonic() + timeout
     for c, seat in clients:
         while seat not in c.snap or c.snap[seat]["sid"] < sid:
             if time.monotonic() > deadline:
-                raise TimeoutError(f"seat {seat} never saw sid {sid}")
+                have = c.snap[seat]["sid"] if seat in c.snap else None
+                raise WaitTimeout(f"gave up after {timeout:g} s waiting for seat {seat} to see sid {sid} "
+                                  f"(it has {have})")
             c._fill(deadline)
 
 

@@ -11,30 +11,50 @@ from pathlib import Path
 
 import pytest
 
+import serverlog
 from shared.engine import REGISTRY
 from srvkit import FAST_OPTIONS, GAME, SyncClient, play, replay, wait_sid
+from waiting import WAIT_SECONDS, WaitTimeout, wait_until
 
 pytestmark = pytest.mark.timeout(120)
 ROOT = Path(__file__).resolve().parent.parent
 N = 6
 
 
+def _listening_port(log: Path) -> int | None:
+    m = re.search(r"listening on [\d.]+:(\d+)", log.read_text(encoding="utf-8", errors="replace"))
+    return int(m.group(1)) if m else None
+
+
 def start_server(data: Path, port: int = 0) -> tuple[subprocess.Popen, int]:
+    """``houkago server`` on 127.0.0.1 in a subprocess; its output goes to a log file that a failed test
+    shows. A restart on a given port retries while that port is still taken (a just-killed server's)."""
     env = dict(os.environ, PYTHONPATH=str(ROOT))
-    proc = subprocess.Popen([sys.executable, "-m", "houkago", "server", "--host", "127.0.0.1", "--port", str(port),
-                             "--data", str(data), "--no-discovery", "--log-level", "WARNING", "--grace", "600"],
-                            stdout=subprocess.PIPE, text=True, cwd=str(ROOT), env=env)
-    assert proc.stdout is not None
-    deadline = time.monotonic() + 30
-    while time.monotonic() < deadline:
-        line = proc.stdout.readline()
-        m = re.search(r"listening on [\d.]+:(\d+)", line or "")
-        if m:
-            return proc, int(m.group(1))
-        if not line:
-            break
-    proc.kill()
-    raise RuntimeError("server did not start")
+    deadline = time.monotonic() + WAIT_SECONDS
+    attempt = 0
+    while True:
+        attempt += 1
+        log = serverlog.attach(data / f"server-{port}-{time.monotonic_ns()}.log")
+        with open(log, "w", encoding="utf-8") as out:
+            proc = subprocess.Popen([sys.executable, "-m", "houkago", "server", "--host", "127.0.0.1",
+                                     "--port", str(port), "--data", str(data), "--no-discovery",
+                                     "--log-level", "INFO", "--grace", "600"],
+                                    stdout=out, stderr=subprocess.STDOUT, text=True, cwd=str(ROOT), env=env)
+        try:
+            wait_until(lambda: _listening_port(log) or proc.poll() is not None,
+                       f"`houkago server --port {port}` to print its address (log: {log})",
+                       timeout=max(1.0, deadline - time.monotonic()))
+        except WaitTimeout:
+            proc.kill()
+            proc.wait()
+            raise
+        bound = _listening_port(log)
+        if bound is not None:
+            return proc, bound
+        proc.wait()
+        if port == 0 or time.monotonic() > deadline:
+            raise RuntimeError(f"server did not start (exit {proc.returncode}, attempt {attempt}); see {log}")
+        time.sleep(0.2)  # the port is still taken: try again
 
 
 def test_kill9_restart_resume_and_finish(tmp_path: Path) -> None:
@@ -54,9 +74,9 @@ def test_kill9_restart_resume_and_finish(tmp_path: Path) -> None:
         seen_sid = players[0].snap[0]["sid"]
         assert seen_sid == len(history) == 15
         proc.send_signal(signal.SIGKILL)
-        proc.wait(10)
+        proc.wait(WAIT_SECONDS)
         for c in [host, *players.values()]:
-            assert c.is_closed(5.0)
+            assert c.is_closed()
 
         proc, port2 = start_server(tmp_path, port)
         assert port2 == port
@@ -87,7 +107,7 @@ def test_kill9_restart_resume_and_finish(tmp_path: Path) -> None:
             assert last["over"] and back[0].result(table) == spec.result(states[-1])
     finally:
         proc.kill()
-        proc.wait(10)
+        proc.wait(WAIT_SECONDS)
 
 
 def test_restart_restores_lobby_tables_and_host_token(tmp_path: Path) -> None:
@@ -98,7 +118,7 @@ def test_restart_restores_lobby_tables_and_host_token(tmp_path: Path) -> None:
         p = SyncClient(port, "p")
         seat = p.join(table, None, name="Aoi")
         proc.send_signal(signal.SIGKILL)
-        proc.wait(10)
+        proc.wait(WAIT_SECONDS)
         proc, port = start_server(tmp_path, port)
         host = SyncClient(port, "host")
         host.send({"t": "watch", "table": table})
@@ -109,4 +129,4 @@ def test_restart_restores_lobby_tables_and_host_token(tmp_path: Path) -> None:
         host.expect(lambda m: m["t"] == "lobby" and m["table"]["seats"][(seat + 1) % N]["bot"] == "random")
     finally:
         proc.kill()
-        proc.wait(10)
+        proc.wait(WAIT_SECONDS)

@@ -194,17 +194,21 @@ def test_one_connection_holds_several_seats_and_watches(server: ServerThread) ->
 @pytest.mark.skipif(not any(o.name == "discussion_seconds" for o in REGISTRY[GAME].options),
                     reason="needs a game with a timed discussion (fate_votes)")
 def test_timed_phase_runs_out_and_the_timeout_actions_apply(server: ServerThread) -> None:
-    host, host_token, table, players, spectator = seat_six(server.port, 3, options={"discussion_seconds": 1})
+    # a long clock cannot run out before the test adds to it, however loaded the machine
+    options = {"discussion_seconds": 600}
+    host, host_token, table, players, spectator = seat_six(server.port, 3, options=options)
     snap = players[0].snap[0]
-    assert snap["clock"]["total"] == 1.0 and not snap["clock"]["paused"] and snap["clock"]["deadline_in"] <= 1.0
+    assert snap["clock"]["total"] == 600.0 and not snap["clock"]["paused"] and snap["clock"]["deadline_in"] <= 600.0
     host.send({"t": "clock", "table": table, "host": host_token, "op": "add", "seconds": 0.5})
-    assert host.expect("clock")["clock"]["total"] == 1.5
+    assert host.expect("clock")["clock"]["total"] == 600.5
+    host.send({"t": "clock", "table": table, "host": host_token, "op": "add", "seconds": -600})
+    assert host.expect("clock")["clock"]["deadline_in"] <= 0.5
     # nobody acts: the server applies timeout_actions (journaled actions) when the clock runs out
     everyone = [(c, s) for s, c in players.items()] + [(spectator, None)]
-    wait_sid(everyone, 1, timeout=10)
+    wait_sid(everyone, 1)
     spec = REGISTRY[GAME]
-    timed_out = spec.timeout_actions(spec.setup(N, 3, spec.resolve_options({"discussion_seconds": 1})))
-    wait_sid(everyone, len(timed_out), timeout=10)
+    timed_out = spec.timeout_actions(spec.setup(N, 3, spec.resolve_options(options)))
+    wait_sid(everyone, len(timed_out))
     after = spectator.snap[None]
     assert after["sid"] == len(timed_out) and "clock" not in after  # the discussion is over
     assert after["view"].get("phase", "?") != "discussion"

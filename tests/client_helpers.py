@@ -35,19 +35,14 @@ def button(scene: Any, key: str) -> Any:
     raise KeyError(key)
 
 
-def run_until(app: Any, cond, frames: int = 3000, sleep: float = 0.002, timeout: float = 60.0) -> bool:
-    """Run frames until ``cond()``; gives up after ``frames`` frames *and* ``timeout`` seconds (a loaded
-    machine gets the time it needs; this is a generous bound, not a timing threshold)."""
-    import time
+def run_until(app: Any, cond, frames: int = 3000, sleep: float = 0.002, timeout: float | None = None,
+              what: str | None = None) -> bool:
+    """Run app frames until ``cond()`` (returns True). Gives up only after ``frames`` frames *and*
+    ``timeout`` seconds (default ``waiting.WAIT_SECONDS``) with :class:`waiting.WaitTimeout` naming the
+    condition: a loaded machine gets the time it needs; this is a generous bound, not a timing threshold."""
+    from waiting import wait_until
 
-    end = time.monotonic() + timeout
-    n = 0
-    while n < frames or time.monotonic() < end:
-        app.frame(0.016)
-        if cond():
-            return True
-        time.sleep(sleep)
-        n += 1
-    return False
+    wait_until(cond, what, timeout=timeout, interval=sleep, step=lambda: app.frame(0.016), min_polls=frames)
+    return True
 
 

@@ -7,6 +7,7 @@ import pygame
 import pytest
 
 from client_helpers import button, click, make_app, run_until
+from waiting import expect_message
 
 
 @pytest.fixture
@@ -144,15 +145,14 @@ def test_session_to_a_closed_port_reports_failed():
 
     from client.net import NetSession
 
-    with socket.socket() as s:  # a port nobody listens on
+    with socket.socket() as s:  # a port nobody listens on (held, so no other process can take it)
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-    session = NetSession("127.0.0.1", port, connect_timeout=0.5, first_attempts=2).start()
-    try:
-        msg = session.wait_for("_net", timeout=10)
-        assert msg is not None and msg["state"] == "failed"
-    finally:
-        session.close()
+        session = NetSession("127.0.0.1", port, connect_timeout=0.5, first_attempts=2).start()
+        try:
+            assert expect_message(session, "_net")["state"] == "failed"
+        finally:
+            session.close()
 
 
 def test_window_options_before_the_subcommand_are_kept():

@@ -4,6 +4,7 @@ from __future__ import annotations
 import pygame
 
 from client_helpers import button, click, make_app, run_until
+from waiting import expect_message
 
 
 
@@ -26,7 +27,7 @@ def test_host_lobby_to_table_chat_and_reconnect(tmp_path):
         assert run_until(app, lambda: lobby.my_seat == 0)
         guest = NetSession("127.0.0.1", port, name="Rena").start()
         guest.send({"t": "join", "table": lobby.table, "name": "Rena"})
-        assert guest.wait_for("joined")["seat"] == 1
+        assert expect_message(guest, "joined")["seat"] == 1
         assert run_until(app, lambda: any(b.key == "bot_2" for b in lobby.buttons))
         click(app, button(lobby, "bot_2").rect.center)
         assert run_until(app, lambda: any(b.key == "bot_3" for b in lobby.buttons))
@@ -37,7 +38,7 @@ def test_host_lobby_to_table_chat_and_reconnect(tmp_path):
         assert run_until(app, lambda: app.top.name == "table")
         table = app.top
         assert app.match.humans == [0] and table.shown == 0
-        assert guest.wait_for("snapshot")["seat"] == 1
+        assert expect_message(guest, "snapshot")["seat"] == 1
         assert run_until(app, lambda: 0 in app.match.views and app.match.views[0].view)
 
         # The host controls the discussion clock.
@@ -52,7 +53,7 @@ def test_host_lobby_to_table_chat_and_reconnect(tmp_path):
         app.frame(0.016)
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
         assert run_until(app, lambda: any(text == "よろしく" for _, _, text in app.match.chat))
-        heard = guest.wait_for("chat")
+        heard = expect_message(guest, "chat")
         assert heard["text"] == "よろしく" and heard["seat"] == 0
 
         # Reconnect: the connection drops, the overlay shows, the seat comes back with its token.
@@ -120,7 +121,7 @@ def test_close_the_window_mid_game_and_come_back_to_the_seat(tmp_path):
         table_id = lobby.table
         guest = NetSession("127.0.0.1", port, name="Ren").start()
         guest.send({"t": "join", "table": table_id, "name": "Ren"})
-        assert guest.wait_for("joined")["seat"] == 1
+        assert expect_message(guest, "joined")["seat"] == 1
         for seat in (2, 3):
             assert run_until(app, lambda s=seat: any(b.key == f"bot_{s}" for b in lobby.buttons))
             click(app, button(lobby, f"bot_{seat}").rect.center)

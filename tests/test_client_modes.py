@@ -11,6 +11,7 @@ import pygame
 import pytest
 
 from client_helpers import make_app, run_until
+from waiting import GAME_WAIT_SECONDS, expect_message
 
 ROOT = Path(__file__).resolve().parent.parent
 PRIVATE_KEYS = {"hand", "my_pending", "my_discards", "legal"}
@@ -79,8 +80,9 @@ def test_curtain_hides_the_next_seat_until_a_real_click(tmp_path, draw_log):
             legal = app.match.legal.get(first) or []
             if not legal or app.top.name == "curtain":
                 break
+            sid = app.match.sid.get(first)
             app.match.send_action(first, legal[0])
-            run_until(app, lambda: app.top.name == "curtain" or app.match.legal.get(first) != legal, frames=500)
+            run_until(app, lambda: app.top.name == "curtain" or app.match.sid.get(first) != sid, frames=500)
         assert run_until(app, lambda: app.top.name == "curtain", frames=500)
         nxt = app.top.seat
         assert nxt != first
@@ -116,13 +118,13 @@ def test_display_receives_only_public_data_and_sends_only_watch(tmp_path, monkey
     app = None
     try:
         player.send({"t": "create", "game": "fate_votes", "seats": 4, "bot_delay": 0, "practice": True})
-        created = player.wait_for("created")
+        created = expect_message(player, "created")
         table, host = created["table"], created["host"]
         player.send({"t": "join", "table": table, "seat": 0, "name": "Mio"})
         for s in (1, 2, 3):
             player.send({"t": "bot", "table": table, "host": host, "seat": s})
         player.send({"t": "start", "table": table, "host": host, "seed": 11})
-        snap = player.wait_for("snapshot")
+        snap = expect_message(player, "snapshot")
         assert "hand" in snap["view"]  # a seat does get a hand: the check below can fail
 
         monkeypatch.setattr(net.NetSession, "__init__", recording_init)
@@ -141,17 +143,15 @@ def test_display_receives_only_public_data_and_sends_only_watch(tmp_path, monkey
                 break
             player.send({"t": "act", "table": table, "seat": 0, "token": player.token(table, 0),
                          "sid": snap["sid"], "action": legal[0]})
-            nxt = player.wait_for("snapshot", timeout=5)
-            if nxt is None:
+            nxt = expect_message(player, {"snapshot", "error"}, "the answer to the player's action")
+            if nxt["t"] == "error":
                 break
             snap = nxt
             for _ in range(5):
                 app.frame(0.016)
-        for _ in range(20):
-            app.frame(0.016)
         display = sessions[-1]
-        snapshots = [m for m in display.received if m.get("t") == "snapshot"]
-        assert len(snapshots) >= 2
+        assert run_until(app, lambda: len([m for m in display.received if m.get("t") == "snapshot"]) >= 2,
+                         what="the display to receive two snapshots")
         for m in display.received:
             if m.get("t") == "snapshot":
                 assert m["seat"] is None and "legal" not in m
@@ -226,7 +226,7 @@ def test_results_frame_and_play_again(tmp_path):
     modes.start(app, app.args)
     try:
         modes.start_play(app, "fate_votes", 4, 4, until_over=True)  # until_over here only means bot_delay 0
-        assert run_until(app, lambda: app.top.name == "results", frames=6000)
+        assert run_until(app, lambda: app.top.name == "results", timeout=GAME_WAIT_SECONDS)
         first_table = app.match.table
         assert app.match.over and app.match.result is not None
         for _ in range(3):
@@ -250,7 +250,7 @@ def test_display_follows_the_next_game(tmp_path):
 
     def bots_table(delay: float, start: bool = True) -> tuple[str, str]:
         player.send({"t": "create", "game": "fate_votes", "seats": 4, "bot_delay": delay, "practice": True})
-        created = player.wait_for("created")
+        created = expect_message(player, "created")
         for s in range(4):
             player.send({"t": "bot", "table": created["table"], "host": created["host"], "seat": s})
         if start:
@@ -265,10 +265,10 @@ def test_display_follows_the_next_game(tmp_path):
         modes.start(app, app.args)
         assert run_until(app, lambda: app.match is not None and app.top.name == "table"), "display did not watch"
         player.send({"t": "start", "table": first, "host": host, "seed": 5})
-        assert run_until(app, lambda: app.match.over, frames=20000, sleep=0.001), "first game did not end"
+        assert run_until(app, lambda: app.match.over, sleep=0.001, timeout=GAME_WAIT_SECONDS, what="the first game to end")
         second, _ = bots_table(0.5)
-        assert run_until(app, lambda: app.match is not None and app.match.table == second, frames=20000,
-                         sleep=0.001), "display did not follow"
+        assert run_until(app, lambda: app.match is not None and app.match.table == second, sleep=0.001,
+                         timeout=GAME_WAIT_SECONDS, what="the display to follow the next game")
         assert app.top.name == "table" and app.match.mode == "display"
     finally:
         if app is not None:

@@ -6,6 +6,7 @@ from typing import Any
 import pytest
 
 from client.match import Match
+from waiting import WAIT_SECONDS, WaitTimeout, describe
 
 
 
@@ -25,7 +26,7 @@ def server():
     srv.stop()
 
 
-def collect(session: Any, pred, timeout: float = 10.0) -> list[dict[str, Any]]:
+def collect(session: Any, pred, timeout: float = WAIT_SECONDS) -> list[dict[str, Any]]:
     """Messages until ``pred(msg)`` is true (included)."""
     import time
 
@@ -39,7 +40,8 @@ def collect(session: Any, pred, timeout: float = 10.0) -> list[dict[str, Any]]:
         out.append(msg)
         if pred(msg):
             return out
-    raise AssertionError(f"condition not met; got {[m.get('t') for m in out]}")
+    raise WaitTimeout(f"gave up after {timeout:g} s waiting for: {describe(None, pred)}; "
+                      f"got {[m.get('t') for m in out]}")
 
 
 def seat_table(session: Any, game: str, seats: int, humans: list[int]) -> str:

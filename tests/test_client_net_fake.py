@@ -5,6 +5,7 @@ import socket
 import threading
 
 from shared.protocol import PROTOCOL_VERSION, FrameDecoder, encode
+from waiting import expect_message
 
 
 class FakeServer:
@@ -77,18 +78,18 @@ def test_hello_join_drop_reconnect_resume_with_tokens():
         session.send({"t": "join", "table": "t1", "seat": 0, "name": "a"})
         session.send({"t": "join", "table": "t1", "seat": 2, "name": "b"})
         session.send({"t": "watch", "table": "t1"})
-        assert session.wait_for("welcome")["server"] == "fake"
-        assert session.wait_for("joined")["seat"] == 0
-        assert session.wait_for("joined")["seat"] == 2
+        assert expect_message(session, "welcome")["server"] == "fake"
+        assert expect_message(session, "joined")["seat"] == 0
+        assert expect_message(session, "joined")["seat"] == 2
         assert session.local_seats("t1") == [0, 2] and session.token("t1", 2) == "tok2"
         assert srv.got[0][0] == {"t": "hello", "v": PROTOCOL_VERSION, "name": "ミオ", "client": "houkago-client"}
 
         srv.kick()  # the server side drops the connection
-        down = session.wait_for("_net", timeout=5)
+        down = expect_message(session, "_net")
         assert down["state"] == "down"
-        up = session.wait_for("_net", timeout=10)
+        up = expect_message(session, "_net")
         assert up["state"] == "up"
-        assert session.wait_for("snapshot", timeout=5) is not None
+        assert expect_message(session, "snapshot") is not None
         second = srv.got[1]
         assert second[0]["t"] == "hello"
         resumes = [m for m in second if m["t"] == "resume"]
@@ -96,7 +97,7 @@ def test_hello_join_drop_reconnect_resume_with_tokens():
         assert {"t": "watch", "table": "t1"} in second
 
         assert session.act("t1", 2, 3, {"type": "x"}, ref="act:2:1")
-        err = session.wait_for("error")
+        err = expect_message(session, "error")
         assert err["ref"] == "act:2:1"
         assert not session.act("t1", 5, 3, {"type": "x"})  # not a seat we hold
     finally:
@@ -111,14 +112,14 @@ def test_large_and_split_frames_arrive_whole():
     srv = FakeServer()
     session = NetSession("127.0.0.1", srv.port).start()
     try:
-        assert session.wait_for("welcome")
+        assert expect_message(session, "welcome")
         big = {"t": "chat", "table": "t1", "name": "n", "text": "字" * 60000}
         payload = encode(big) + encode({"t": "pong", "n": 1}) + encode({"t": "pong", "n": 2})
         srv.conn.sendall(payload[:5])
         srv.conn.sendall(payload[5:])
-        assert session.wait_for("chat")["text"] == "字" * 60000
-        assert session.wait_for("pong")["n"] == 1
-        assert session.wait_for("pong")["n"] == 2
+        assert expect_message(session, "chat")["text"] == "字" * 60000
+        assert expect_message(session, "pong")["n"] == 1
+        assert expect_message(session, "pong")["n"] == 2
     finally:
         session.close()
         srv.close()

@@ -1,21 +1,14 @@
 """Pass-and-play at one screen: a player's secrets open only behind the app's curtain."""
 from __future__ import annotations
 
-import time
-
 import pygame
 import pytest
 
-from tests.client_helpers import make_app
+from tests.client_helpers import make_app, run_until
 
 
 def _run(app, cond, frames: int = 3000) -> bool:
-    for _ in range(frames):
-        app.frame(0.016)
-        if cond():
-            return True
-        time.sleep(0.002)
-    return False
+    return run_until(app, cond, frames=frames)
 
 
 def _click(app, pos) -> None:

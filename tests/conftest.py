@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
 import sys
 import threading
 from pathlib import Path
@@ -83,28 +84,32 @@ def _children() -> set[int]:
     return out
 
 
-def _server_threads() -> set[threading.Thread]:
+def _houkago_threads() -> set[threading.Thread]:
     return {t for t in threading.enumerate() if t.name.startswith("houkago-") and t.is_alive()}
 
 
 @pytest.fixture(autouse=True)
-def no_leftovers(request: pytest.FixtureRequest) -> Iterator[None]:
-    """A test leaves no server/network thread running and no child process unreaped: the next test
-    must not depend on (or be slowed by) another test's leftovers."""
-    threads, children = _server_threads(), _children() if sys.platform == "linux" else set()
-    yield
+def no_leftovers() -> Iterator[None]:
+    """A test leaves no server/network thread running and no child process unreaped, so no later test
+    depends on (or is slowed by) its leftovers. Leftover processes are killed and reaped, then reported."""
     if sys.platform != "linux":
+        yield
         return
+    threads, children = _houkago_threads(), _children()
+    yield
     try:
-        wait_until(lambda: not (_server_threads() - threads) and not (_children() - children), timeout=10,
-                   interval=0.05)
+        wait_until(lambda: not (_houkago_threads() - threads) and not (_children() - children),
+                   "the test's threads and child processes to end", interval=0.05)
     except WaitTimeout:
-        left = [t.name for t in _server_threads() - threads]
+        names = sorted(t.name for t in _houkago_threads() - threads)
         procs = {pid: _cmdline(pid) for pid in _children() - children}
-        report = os.environ.get("HOUKAGO_TEST_LEAKS")
-        if report:
-            with open(report, "a", encoding="utf-8") as fh:
-                fh.write(f"{request.node.nodeid}: threads {left} processes {procs}\n")
+        for pid in procs:
+            try:
+                os.kill(pid, signal.SIGKILL)
+                os.waitpid(pid, 0)
+            except (ProcessLookupError, ChildProcessError):
+                pass
+        pytest.fail(f"the test left running: threads {names}, child processes {procs}", pytrace=False)
 
 
 def _cmdline(pid: int) -> str:

@@ -8,7 +8,7 @@ from waiting import expect_message
 
 
 
-def test_host_lobby_to_table_chat_and_reconnect(tmp_path):
+def test_host_lobby_to_table_chat_and_reconnect(tmp_path, monkeypatch):
     from client import modes
     from client.net import NetSession
     from client.services import open_session, start_local_server
@@ -57,9 +57,14 @@ def test_host_lobby_to_table_chat_and_reconnect(tmp_path):
         assert heard["text"] == "よろしく" and heard["seat"] == 0
 
         # Reconnect: the connection drops, the overlay shows, the seat comes back with its token.
+        # (the overlay is recorded when pushed: on a loaded machine "down" and "up" can both arrive
+        # within one frame, so the overlay may come and go between two looks at the scene stack)
+        pushed: list[str] = []
+        push = app.push
+        monkeypatch.setattr(app, "push", lambda name, **params: pushed.append(name) or push(name, **params))
         token = app.session.token(lobby.table, 0)
         app.session.drop()
-        assert run_until(app, lambda: app.find("reconnecting") is not None)
+        assert run_until(app, lambda: "reconnecting" in pushed, what="the reconnecting overlay to be pushed")
         assert run_until(app, lambda: app.find("reconnecting") is None)
         assert app.session.token(lobby.table, 0) == token
         assert app.top is table

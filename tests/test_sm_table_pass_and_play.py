@@ -38,7 +38,8 @@ def test_opening_your_own_secrets_raises_the_curtain_first(tmp_path):
                               "rival": 0})
         assert _run(app, lambda: match.views[0].view.get("phase") == "introduction")
         scene = app.find("table")
-        # reveal whoever the curtain asks for first
+        # reveal whoever the curtain asks for first (once every seat's snapshot has settled who that is)
+        assert _run(app, lambda: app.find("curtain") is not None or scene.shown is not None)
         if app.find("curtain") is not None:
             _click(app, (640, 360))
         assert _run(app, lambda: scene.shown is not None)

@@ -5,7 +5,7 @@ import socket
 import threading
 
 from shared.protocol import PROTOCOL_VERSION, FrameDecoder, encode
-from waiting import expect_message
+from waiting import expect_message, wait_until
 
 
 class FakeServer:
@@ -90,11 +90,13 @@ def test_hello_join_drop_reconnect_resume_with_tokens():
         up = expect_message(session, "_net")
         assert up["state"] == "up"
         assert expect_message(session, "snapshot") is not None
-        second = srv.got[1]
+        # the snapshot answers the first resume; the fake server's thread may still be reading the rest,
+        # and the re-watch is sent last: once it is there, so is every resume
+        second = wait_until(lambda: len(srv.got) > 1 and {"t": "watch", "table": "t1"} in srv.got[1] and srv.got[1],
+                            "the fake server to receive the re-watch on the second connection")
         assert second[0]["t"] == "hello"
         resumes = [m for m in second if m["t"] == "resume"]
         assert {(m["seat"], m["token"]) for m in resumes} == {(0, "tok0"), (2, "tok2")}
-        assert {"t": "watch", "table": "t1"} in second
 
         assert session.act("t1", 2, 3, {"type": "x"}, ref="act:2:1")
         err = expect_message(session, "error")

@@ -248,10 +248,12 @@ def test_display_follows_the_next_game(tmp_path):
     player = net.NetSession("127.0.0.1", port, name="p").start()
     app = None
 
-    def bots_table(delay: float, start: bool = True) -> tuple[str, str]:
+    def bots_table(delay: float, start: bool = True, human: bool = False) -> tuple[str, str]:
         player.send({"t": "create", "game": "fate_votes", "seats": 4, "bot_delay": delay, "practice": True})
         created = expect_message(player, "created")
-        for s in range(4):
+        if human:  # the player holds seat 0 and never acts: the game keeps playing however slow the machine
+            player.send({"t": "join", "table": created["table"], "seat": 0, "name": "p"})
+        for s in range(1 if human else 0, 4):
             player.send({"t": "bot", "table": created["table"], "host": created["host"], "seat": s})
         if start:
             player.send({"t": "start", "table": created["table"], "host": created["host"], "seed": 5})
@@ -265,8 +267,9 @@ def test_display_follows_the_next_game(tmp_path):
         modes.start(app, app.args)
         assert run_until(app, lambda: app.match is not None and app.top.name == "table"), "display did not watch"
         player.send({"t": "start", "table": first, "host": host, "seed": 5})
-        assert run_until(app, lambda: app.match.over, sleep=0.001, timeout=GAME_WAIT_SECONDS, what="the first game to end")
-        second, _ = bots_table(0.5)
+        assert run_until(app, lambda: app.match.over, sleep=0.001, timeout=GAME_WAIT_SECONDS,
+                         what="the first game to end")
+        second, _ = bots_table(0.5, human=True)
         assert run_until(app, lambda: app.match is not None and app.match.table == second, sleep=0.001,
                          timeout=GAME_WAIT_SECONDS, what="the display to follow the next game")
         assert app.top.name == "table" and app.match.mode == "display"

@@ -93,7 +93,7 @@ class SyncClient:
         deadline = time.monotonic() + (timeout or self.timeout)
         while table not in self.results:
             if time.monotonic() > deadline:
-                raise TimeoutError("no result")
+                raise WaitTimeout(f"gave up after {timeout or self.timeout:g} s waiting for table {table}'s result")
             self._fill(deadline)
         return self.results[table]
 

@@ -94,6 +94,14 @@ class HeadlessContext:
     def error_text(self, code: str, message: str = "", params: dict[str, Any] | None = None) -> str:
         return self.strings.error(code, message, params)
 
+    def local_seats(self) -> list[int]:
+        """No curtain without the app: no other local seats."""
+        return []
+
+    def show_seat(self, seat: int) -> Any:
+        """No curtain without the app: nothing to hand over (None)."""
+        return None
+
 
 class LocalGame:
     """The real rules run in-process, feeding tables as the server would (snapshot + events).

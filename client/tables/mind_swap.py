@@ -147,9 +147,7 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
         return out
 
     def on_error(self, code: str, message: str) -> None:
-        localise = getattr(self.ctx, "error_text", None)  # the app's translated error texts
-        if callable(localise):
-            message = localise(code, message) or message
+        message = self.ctx.error_text(code, message) or message  # the app's translated error texts
         super().on_error(code, message)
         self.ctx.play_sound("error")
         self.error_springback(message)

@@ -29,10 +29,7 @@ class TextsMixin:
             for pl in self.latest.players or self.model.players:
                 if pl.seat == seat and pl.name:
                     return pl.name
-            named = getattr(self.ctx, "seat_name", None)  # the app knows the lobby's names
-            if callable(named):
-                return str(named(seat))
-            return self.ctx.t("ms.player_n", n=seat + 1)
+            return self.ctx.seat_name(seat)  # the app knows the lobby's names
         return str(seat)
 
     def describe(self, ev: dict[str, Any]) -> str:

@@ -60,7 +60,7 @@ class SchoolMysteryTable(TableView):
         self.badges = BadgeCache(ctx)
         self.background = Background()
         self.faces = DieFaces()
-        self.drag = DragController(fast=bool(getattr(ctx, "fast", False)))
+        self.drag = DragController(fast=ctx.fast)
         self.drag.on_click = self._on_drag_click
         self.drag.on_reject = lambda msg: self.ctx.toast(msg, "error") if msg else None
         self.drag.on_pickup = self._on_pickup
@@ -103,7 +103,7 @@ class SchoolMysteryTable(TableView):
     # --- geometry ---------------------------------------------------------------------
     @property
     def display(self) -> bool:
-        return bool(getattr(self.ctx, "display_mode", False))
+        return self.ctx.display_mode
 
     @property
     def controls(self) -> bool:
@@ -360,8 +360,7 @@ class SchoolMysteryTable(TableView):
             if tab == self.seat:
                 self.toggle_secrets()
                 return True
-            show_seat = getattr(self.ctx, "show_seat", None)
-            target = show_seat(tab) if show_seat is not None and isinstance(tab, int) else None
+            target = self.ctx.show_seat(tab) if isinstance(tab, int) else None
             if target is not None:  # another player at this screen opens their own sheet
                 target.secrets_open = target.secrets_curtained = True
                 target.sel["tab"] = tab
@@ -380,8 +379,7 @@ class SchoolMysteryTable(TableView):
         if self.secrets_open:
             self.secrets_open = False
             return
-        show_seat = getattr(self.ctx, "show_seat", None)
-        target = show_seat(self.seat) if show_seat is not None else None
+        target = self.ctx.show_seat(self.seat) if self.seat is not None else None
         if target is not None:
             target.secrets_open = True
             target.secrets_curtained = True  # closes again with the next change at the table

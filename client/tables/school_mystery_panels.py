@@ -261,9 +261,8 @@ def action_bar(t: Any) -> list[Any]:
 
 def hand_over(t: Any) -> list[Any]:
     """Pass-and-play: on another local player's sheet, a button hands them the screen (the curtain)."""
-    local = getattr(t.ctx, "local_seats", None)
     tab = t.sel.get("tab")
-    if not t.controls or local is None or not isinstance(tab, int) or tab == t.seat or tab not in local():
+    if not t.controls or not isinstance(tab, int) or tab == t.seat or tab not in t.ctx.local_seats():
         return []
     r = t.L.sheet
     u = t.L.u

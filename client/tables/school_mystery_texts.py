@@ -60,13 +60,7 @@ class SmTexts:
         students = view.get("students") or []
         if 0 <= seat < len(students) and students[seat]:
             return students[seat]["name"]
-        fn = getattr(self.ctx, "seat_name", None)
-        if fn is not None:
-            try:
-                return fn(seat)
-            except Exception:  # noqa: BLE001 - any name will do
-                pass
-        return self.t("seat", n=seat + 1)
+        return self.ctx.seat_name(seat)
 
     def stat_name(self, sid: str | None) -> str:
         for s in self.content.stats:

@@ -120,7 +120,7 @@ class Button:
         pygame.draw.rect(surface, bg, r, border_radius=rad)
         if border:
             pygame.draw.rect(surface, border, r, width=2, border_radius=rad)
-        key = (self.text, self.size, r.w, getattr(ctx, "lang", ""))
+        key = (self.text, self.size, r.w, ctx.lang)
         lines = self._lines.get(key)
         if lines is None:
             lines = ctx.wrap(self.text, self.size, r.w - 12) or [""]

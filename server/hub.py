@@ -26,12 +26,14 @@ from shared.rng import Rng
 
 from server.journal import Journal, TableRecord
 from server.limits import Limits
-from server.tables import LOBBY, OVER, PLAYING, Lossy, Table, new_token, token_ok
+from server.tables import LOBBY, OVER, PLAYING, Lossy, Mark, Table, new_token, token_ok
 
 log = logging.getLogger("houkago.hub")
 
 Out = list[tuple[int, "bytes | None"]]
 MAX_BOT_DELAY = 60.0
+JOURNALED = frozenset({"create", "join", "leave", "bot", "start", "act"})  # messages whose effect is saved
+RETRY_AFTER = 1.0  # seconds bots and timeouts wait after a failed commit before they try again
 REPLAY_PART = 128 * 1024  # bytes of steps per replay frame
 REPLAY_PAGE = 64  # journaled actions read at a time
 MAX_REPLAY_STEPS = 5000  # a longer game (e.g. the never-ending benchmark table) is refused
@@ -85,6 +87,10 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self._wake: dict[str, float] = {}
         self.jobs: deque[tuple[int, Iterator[bytes | None]]] = deque()  # replays being streamed
+        # tables changed since the last commit, as they were before (None = created since), and who
+        # asked for those changes: a failed commit puts the tables back and tells them to retry
+        self._marks: dict[str, Mark | None] = {}
+        self._actors: list[tuple[int, Any]] = []
 
     # --- lifecycle -----------------------------------------------------------------
     def restore(self, now: float) -> int:
@@ -145,6 +151,15 @@ class Hub:
             kind = msg["t"]
             if not conn.greeted and kind != "hello":
                 raise ProtocolError("proto/hello_first", "say hello first")
+            if kind in JOURNALED and self.journal is not None:
+                t = self.tables.get(msg.get("table"))  # type: ignore[arg-type]
+                if t is not None:
+                    self._remember(t)
+                writes = self.journal.writes
+                out = getattr(self, "_on_" + kind)(conn, msg, now, ref)
+                if self.journal.writes != writes:  # told to retry if this tick's commit fails
+                    self._actors.append((cid, ref))
+                return out
             return getattr(self, "_on_" + kind)(conn, msg, now, ref)
         except HoukagoError as err:
             out: Out = [(cid, error_frame(err.code, err.message, ref, **err.params))]
@@ -169,11 +184,65 @@ class Hub:
                 self._wake.pop(tid, None)
                 continue
             try:
+                self._remember(t)
                 out += self._tick_table(t, now)
             except Exception:  # a rules or bot failure must not stop the other tables
                 log.exception("table %s: tick failed", tid)
             self._update_wake(t)
         return out
+
+    # --- the journal: apply and save are one step ----------------------------------------------
+    def _remember(self, t: Table) -> None:
+        """Before a change that will be journaled: keep how the table was (once per commit)."""
+        if self.journal is not None and t.id not in self._marks:
+            self._marks[t.id] = t.mark()
+
+    def commit(self, now: float) -> tuple[bool, Out]:
+        """Make this tick's changes durable. On failure (disk full, I/O error) every table changed
+        since the last commit goes back to how it was, and each client that asked for a change gets a
+        retryable ``journal/unavailable``; the caller must not send the frames of those changes.
+        Returns (committed, frames to send)."""
+        if self.journal is None:
+            return True, []
+        try:
+            self.journal.commit()
+        except Exception as exc:
+            log.error("journal commit failed (%s): %d table(s) put back, play goes on when it can be saved",
+                      exc, len(self._marks))
+            self.journal.discard()
+            return False, self._put_back(now)
+        self._marks.clear()
+        self._actors.clear()
+        return True, []
+
+    def _put_back(self, now: float) -> Out:
+        for tid, mark in self._marks.items():
+            t = self.tables.get(tid)
+            if t is None:
+                continue
+            if mark is None:  # created since the last commit: it never existed
+                self.tables.pop(tid, None)
+                self._wake.pop(tid, None)
+                for conn in self.conns.values():
+                    conn.seats = {(x, s) for x, s in conn.seats if x != tid}
+                    conn.watching.discard(tid)
+                continue
+            t.rollback(mark)
+            for s, seat in enumerate(t.seats):
+                if seat.holder is not None and seat.token_hash is None:  # a join that was not saved
+                    conn = self.conns.get(seat.holder)
+                    if conn is not None:
+                        conn.seats.discard((tid, s))
+                    seat.holder = None
+            for s in t.bot_due:  # bots and clocks try again a little later, not at once
+                t.bot_due[s] = max(t.bot_due[s], now + RETRY_AFTER)
+            if t.clock is not None and not t.clock.paused:
+                t.clock.deadline = max(t.clock.deadline, now + RETRY_AFTER)
+            self._update_wake(t)
+        self._marks.clear()
+        actors, self._actors = self._actors, []
+        return [(cid, error_frame("journal/unavailable", "the server could not save that; try again", ref,
+                                  retry=True)) for cid, ref in actors if cid in self.conns]
 
     def _tick_table(self, t: Table, now: float) -> Out:
         out: Out = []
@@ -413,6 +482,8 @@ class Hub:
                   spectator_chat=spectator_chat, creator=conn.id, creator_address=conn.address, empty_since=now)
         self._update_wake(t)
         self.tables[tid] = t
+        if self.journal is not None:
+            self._marks[tid] = None
         self._save(t)
         log.info("table %s created: %s, %d seats", tid, spec.id, seats)
         return [(conn.id, encode({"t": "created", "table": tid, "host": host_token, "ref": ref,

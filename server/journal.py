@@ -18,6 +18,7 @@ Tokens are stored as SHA-256 hashes, never in clear.
 """
 from __future__ import annotations
 
+import logging
 import sqlite3
 import time
 from dataclasses import dataclass, field
@@ -55,6 +56,8 @@ CREATE TABLE IF NOT EXISTS actions (
 ) WITHOUT ROWID;
 """
 
+
+log = logging.getLogger("houkago.journal")
 
 SCHEMA_VERSION = 2  # PRAGMA user_version; 0 = the first release (no practice/fingerprint columns)
 
@@ -109,6 +112,8 @@ class Journal:
         self._migrate()
         self._dirty = False
         self._actions: list[tuple[str, int, int, bytes]] = []
+        self._failed: sqlite3.Error | None = None  # a write that failed since the last commit
+        self.writes = 0  # changes made so far (committed or not): tells a caller whether a call wrote
 
     def _migrate(self) -> None:
         """Create or upgrade the schema; ``PRAGMA user_version`` says which one a file has."""
@@ -130,33 +135,58 @@ class Journal:
     # --- writes (uncommitted until commit()) ---------------------------------
     def save_table(self, rec: TableRecord) -> None:
         self._write_actions()
-        self._db.execute(
+        self._execute(
             f"INSERT OR REPLACE INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (rec.id, rec.game, rec.seats, _pack(rec.options), rec.seed, rec.host_hash, _pack(rec.tokens),
              _pack(rec.names), _pack(rec.bots), rec.bot_delay, int(rec.takeover), rec.created, rec.started,
              rec.finished, int(rec.practice), rec.fingerprint, int(rec.spectator_chat)))
         self._dirty = True
+        self.writes += 1
 
     def append_action(self, table_id: str, n: int, seat: int, action: dict[str, Any]) -> None:
         """Buffered; written (in order, with the other writes) by the next :meth:`commit`."""
         self._actions.append((table_id, n, seat, _pack(action)))
         self._dirty = True
+        self.writes += 1
 
     def _write_actions(self) -> None:
         if self._actions:
             rows, self._actions = self._actions, []
-            self._db.executemany("INSERT INTO actions (table_id, n, seat, action) VALUES (?,?,?,?)", rows)
+            self._execute("INSERT INTO actions (table_id, n, seat, action) VALUES (?,?,?,?)", rows, many=True)
 
     def mark_finished(self, table_id: str, when: float) -> None:
         self._write_actions()
-        self._db.execute("UPDATE tables SET finished=? WHERE id=?", (when, table_id))
+        self._execute("UPDATE tables SET finished=? WHERE id=?", (when, table_id))
         self._dirty = True
+        self.writes += 1
+
+    def _execute(self, sql: str, args: Any, many: bool = False) -> None:
+        """A write; a failure (disk full, I/O error) is kept and raised by the next :meth:`commit`."""
+        if self._failed is not None:
+            return
+        try:
+            (self._db.executemany if many else self._db.execute)(sql, args)
+        except sqlite3.Error as exc:
+            self._failed = exc
 
     def commit(self) -> None:
+        """Make every write since the last commit durable; raises (and keeps nothing) if it cannot."""
         if self._dirty:
             self._write_actions()
+            if self._failed is not None:
+                raise self._failed
             self._db.commit()
             self._dirty = False
+
+    def discard(self) -> None:
+        """Drop every write since the last commit (after a failed commit)."""
+        self._actions.clear()
+        self._dirty = False
+        self._failed = None
+        try:
+            self._db.rollback()
+        except sqlite3.Error:
+            pass
 
     # --- reads -----------------------------------------------------------------
     def _record(self, row: tuple) -> TableRecord:
@@ -192,5 +222,7 @@ class Journal:
     def close(self) -> None:
         try:
             self.commit()
+        except sqlite3.Error as exc:
+            log.error("journal %s: the last changes could not be saved at shutdown: %s", self.path, exc)
         finally:
             self._db.close()

@@ -96,7 +96,9 @@ class Connection(asyncio.Protocol):
         elif self.frame_since is None or msgs:
             self.frame_since = now
         for msg in msgs:
-            server.deliver(server.hub.handle(self.id, msg, now))
+            writes = server.journal_writes()
+            out = server.hub.handle(self.id, msg, now)
+            server.deliver(out, durable=server.journal_writes() != writes)
         if msgs:
             server.kick_work()
 
@@ -157,6 +159,7 @@ class Server:
         self.max_frame_in = max_frame_in
         self.max_outbuf = max_outbuf
         self.soft_outbuf = min(hub.limits.soft_outbuf, max_outbuf // 2)
+        self._durable: list[tuple[int, int]] = []  # spans of _pending that show journaled changes
         self._work_scheduled = False
         self._sweeper: asyncio.TimerHandle | None = None
         self.conns: dict[int, Connection] = {}
@@ -191,10 +194,19 @@ class Server:
         self._sweeper = self.loop.call_later(max(0.01, min(1.0, limits.hello_timeout / 4, limits.frame_timeout / 4)),
                                              self._sweep)
 
-    def deliver(self, out: Out) -> None:
-        if not out:
+    def journal_writes(self) -> int:
+        journal = self.hub.journal
+        return 0 if journal is None else journal.writes
+
+    def deliver(self, out: Out, durable: bool = False) -> None:
+        """Queue frames for the end of this tick; ``durable`` ones describe journaled changes and are
+        sent only if the commit succeeds."""
+        if out:
+            if durable:
+                self._durable.append((len(self._pending), len(self._pending) + len(out)))
+            self._pending += out
+        elif not durable:
             return
-        self._pending += out
         if not self._flush_scheduled:
             self._flush_scheduled = True
             self.loop.call_soon(self._flush)
@@ -223,12 +235,13 @@ class Server:
     def _flush(self) -> None:
         self._flush_scheduled = False
         pending, self._pending = self._pending, []
-        try:
-            if self.hub.journal is not None:
-                self.hub.journal.commit()  # durable before anyone sees it
-        except Exception:
-            log.exception("journal commit failed; not sending %d frames", len(pending))
-            raise
+        durable, self._durable = self._durable, []
+        ok, errors = self.hub.commit(self.loop.time())  # durable before anyone sees it
+        if not ok:  # the changes were put back: their frames must never leave
+            dropped = set()
+            for start, end in durable:
+                dropped.update(range(start, end))
+            pending = [entry for i, entry in enumerate(pending) if i not in dropped] + errors
         conns = self.conns
         for cid, data in pending:
             conn = conns.get(cid)
@@ -258,7 +271,9 @@ class Server:
         self._timer = None
         self._timer_at = None
         try:
-            self.deliver(self.hub.tick(self.loop.time()))
+            writes = self.journal_writes()
+            out = self.hub.tick(self.loop.time())
+            self.deliver(out, durable=self.journal_writes() != writes)
         except Exception:
             log.exception("tick failed")
         self._reschedule()

@@ -24,6 +24,7 @@ from shared.errors import HoukagoError, RuleError
 from shared.protocol import CLIENT_MESSAGES, PROTOCOL_VERSION, ProtocolError, encode, validate
 from shared.rng import Rng
 
+from server.fingerprint import fingerprint
 from server.journal import Journal, TableRecord
 from server.limits import Limits
 from server.tables import LOBBY, OVER, PLAYING, Lossy, Mark, Table, new_token, token_ok
@@ -89,25 +90,42 @@ class Hub:
         self.jobs: deque[tuple[int, Iterator[bytes | None]]] = deque()  # replays being streamed
         # tables changed since the last commit, as they were before (None = created since), and who
         # asked for those changes: a failed commit puts the tables back and tells them to retry
+        self.old_rules: dict[str, str] = {}  # table id -> game, for tables that need other rules to replay
         self._marks: dict[str, Mark | None] = {}
         self._actors: list[tuple[int, Any]] = []
 
     # --- lifecycle -----------------------------------------------------------------
     def restore(self, now: float) -> int:
-        """Reload every unfinished table from the journal; returns how many."""
+        """Reload every unfinished table from the journal; returns how many.
+
+        One bad table never stops the others: an unreadable record or a missing game is reported in
+        one line and skipped; a table whose journal stops replaying is restored up to its last good
+        action and marked damaged (read-only); a table started with other rules or content is listed
+        as needing that version, not replayed into another game.
+        """
         if self.journal is None:
             return 0
         loaded = 0
         for rec in self.journal.unfinished():
+            if isinstance(rec, tuple):
+                log.error("table %s: not restored: %s", *rec)
+                continue
             spec = self.games.get(rec.game)
             if spec is None:
-                log.error("table %s: game %r is not installed; not restored", rec.id, rec.game)
+                log.error("table %s: not restored: game %r is not installed", rec.id, rec.game)
+                continue
+            if rec.seed is not None and rec.fingerprint and rec.fingerprint != fingerprint(spec):
+                log.error("table %s: not restored: it needs the %s rules/content it started with (%s)",
+                          rec.id, rec.game, rec.fingerprint)
+                self.old_rules[rec.id] = rec.game
                 continue
             try:
                 table = Table.from_record(rec, spec, self.journal, now)
-            except Exception:
-                log.exception("table %s: journal replay failed; not restored", rec.id)
+            except Exception as exc:
+                log.error("table %s: not restored: %s: %s", rec.id, type(exc).__name__, exc)
                 continue
+            if table.damaged:
+                log.error("table %s: restored read-only up to action %d: %s", rec.id, table.sid, table.damaged)
             self.tables[table.id] = table
             self._update_wake(table)
             loaded += 1
@@ -299,6 +317,9 @@ class Hub:
     def _table(self, tid: str) -> Table:
         t = self.tables.get(tid)
         if t is None:
+            if tid in self.old_rules:
+                raise HoukagoError("table/old_rules", "this table needs the rules version it was started with",
+                                   table=tid[:40], game=self.old_rules[tid])
             raise HoukagoError("table/unknown", "no such table", table=tid[:40])
         return t
 
@@ -455,6 +476,8 @@ class Hub:
 
     def _on_list(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
         tables = [t.summary() for t in self.tables.values() if t.spec.listed or msg.get("all")]
+        tables += [{"id": tid, "game": game, "seats": 0, "free": 0, "phase": "needs_old_version", "names": [],
+                    "practice": False} for tid, game in self.old_rules.items()]
         return [(conn.id, encode({"t": "tables", "tables": tables, "ref": ref}))]
 
     def _on_create(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
@@ -637,6 +660,7 @@ class Hub:
         elif not -(2 ** 63) <= seed < 2 ** 63:
             raise HoukagoError("msg/bad_field", "seed out of range", field="seed")
         t.start(seed, now, self.wall())
+        t.fingerprint = fingerprint(t.spec)
         self._save(t)
         log.info("table %s started (%s)", t.id, ", ".join(s.name for s in t.seats))
         out = self._lobby(t, also=conn.id) + t.snapshot_frames([], now)
@@ -652,6 +676,8 @@ class Hub:
             raise HoukagoError("table/not_started", "the game has not started")
         if t.phase == OVER:
             raise RuleError("game/over", "the game is over")
+        if t.damaged:
+            raise HoukagoError("table/damaged", "this table's journal is damaged; it can only be watched")
         if not isinstance(msg["action"].get("type"), str):
             raise RuleError("action/bad_shape", "an action is a map with a 'type'")
         if not t.check_sid(seat_no, msg["sid"], msg["action"]):

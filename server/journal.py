@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import logging
 import sqlite3
+import threading
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -59,6 +60,8 @@ CREATE TABLE IF NOT EXISTS actions (
 
 log = logging.getLogger("houkago.journal")
 
+CHECKPOINT_EVERY = 0.5  # seconds between looks at the WAL's size
+CHECKPOINT_WAL_BYTES = 4 * 1024 * 1024  # a checkpoint copies the WAL into the database past this size
 SCHEMA_VERSION = 2  # PRAGMA user_version; 0 = the first release (no practice/fingerprint columns)
 
 _COLUMNS = ("id, game, seats, options, seed, host_hash, tokens, names, bots, bot_delay, takeover, created, "
@@ -103,13 +106,26 @@ class TableRecord:
 class Journal:
     """Append-only record of tables and actions; call :meth:`commit` to make writes durable."""
 
-    def __init__(self, path: Path) -> None:
-        path.parent.mkdir(parents=True, exist_ok=True)
+    def __init__(self, path: Path, read_only: bool = False, checkpoints: bool = False) -> None:
+        """Open or create the journal. ``read_only`` (``--check``) changes nothing on disk;
+        ``checkpoints`` moves WAL checkpoints to a background thread (the server's event loop never
+        runs one inside a commit)."""
         self.path = path
-        self._db = sqlite3.connect(str(path), isolation_level="DEFERRED", check_same_thread=False)
-        self._db.execute("PRAGMA journal_mode=WAL")
-        self._db.execute("PRAGMA synchronous=NORMAL")
-        self._migrate()
+        self._checkpointer: threading.Thread | None = None
+        self._stop = threading.Event()
+        if read_only:
+            self._db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
+        else:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            self._db = sqlite3.connect(str(path), isolation_level="DEFERRED", check_same_thread=False)
+            self._db.execute("PRAGMA journal_mode=WAL")
+            self._db.execute("PRAGMA synchronous=NORMAL")
+            self._migrate()
+            if checkpoints:
+                self._db.execute("PRAGMA wal_autocheckpoint=0")
+                self._checkpointer = threading.Thread(target=self._checkpoint_loop, name="journal-checkpoint",
+                                                      daemon=True)
+                self._checkpointer.start()
         self._dirty = False
         self._actions: list[tuple[str, int, int, bytes]] = []
         self._failed: sqlite3.Error | None = None  # a write that failed since the last commit
@@ -198,10 +214,17 @@ class Journal:
                            finished=finished, practice=bool(practice), fingerprint=fingerprint,
                            spectator_chat=bool(spectator_chat))
 
-    def unfinished(self) -> list[TableRecord]:
+    def unfinished(self) -> list[TableRecord | tuple[str, str]]:
+        """Every unfinished table's record, or (id, why) for one whose record cannot be read."""
         rows = self._db.execute(
             f"SELECT {_COLUMNS} FROM tables WHERE finished IS NULL ORDER BY created").fetchall()
-        return [self._record(r) for r in rows]
+        out: list[TableRecord | tuple[str, str]] = []
+        for row in rows:
+            try:
+                out.append(self._record(row))
+            except Exception as exc:  # a garbled blob: that table only
+                out.append((str(row[0]), f"unreadable record ({type(exc).__name__}: {exc})"))
+        return out
 
     def table(self, table_id: str) -> TableRecord | None:
         row = self._db.execute(
@@ -219,7 +242,33 @@ class Journal:
         self._write_actions()
         return self._db.execute("SELECT COUNT(*) FROM actions WHERE table_id=?", (table_id,)).fetchone()[0]
 
+    def _checkpoint_loop(self) -> None:
+        """Copy the WAL into the database now and then, on a connection of its own (PASSIVE: never
+        waits for, nor blocks, the server's writes)."""
+        db = sqlite3.connect(str(self.path), check_same_thread=False)
+        wal = self.path.with_name(self.path.name + "-wal")
+        try:
+            while not self._stop.wait(CHECKPOINT_EVERY):
+                try:
+                    if wal.exists() and wal.stat().st_size > CHECKPOINT_WAL_BYTES:
+                        db.execute("PRAGMA wal_checkpoint(PASSIVE)")
+                except (OSError, sqlite3.Error) as exc:
+                    log.warning("journal checkpoint failed (will retry): %s", exc)
+        finally:
+            db.close()
+
+    def quick_check(self) -> str | None:
+        """None if SQLite finds the file sound, else what it found."""
+        result = self._db.execute("PRAGMA quick_check").fetchone()[0]
+        return None if result == "ok" else str(result)
+
+    def count_unfinished(self) -> int:
+        return self._db.execute("SELECT COUNT(*) FROM tables WHERE finished IS NULL").fetchone()[0]
+
     def close(self) -> None:
+        self._stop.set()
+        if self._checkpointer is not None:
+            self._checkpointer.join(5.0)
         try:
             self.commit()
         except sqlite3.Error as exc:

@@ -21,7 +21,7 @@ from pathlib import Path
 from typing import Callable
 
 from server.hub import Hub
-from server.journal import Journal
+from server.recovery import close_journal, open_journal
 from server.limits import Limits
 from server.net import MAX_OUTBUF, Server
 
@@ -50,7 +50,7 @@ class ServerConfig:
 async def serve(cfg: ServerConfig, stop: asyncio.Event, on_ready: Callable[[int], None]) -> None:
     """Open the journal, restore tables, listen, announce; run until ``stop`` is set."""
     assert cfg.data_dir is not None
-    journal = Journal(cfg.data_dir / JOURNAL_FILE)
+    journal = open_journal(cfg.data_dir / JOURNAL_FILE)
     hub = Hub(journal, grace=cfg.grace, server_name=cfg.server_name, limits=cfg.limits)
     loop = asyncio.get_running_loop()
     restored = hub.restore(loop.time())
@@ -70,7 +70,7 @@ async def serve(cfg: ServerConfig, stop: asyncio.Event, on_ready: Callable[[int]
         if announcer is not None:
             announcer.stop()
         await server.close()
-        journal.close()
+        close_journal(journal)
 
 
 class ServerThread:

@@ -154,6 +154,8 @@ class Table:
     creator_address: str | None = None
     empty_since: float | None = None  # monotonic time the last member left (None = someone is here)
     last_move: float = 0.0  # monotonic time of the last accepted action (or the start)
+    damaged: str | None = None  # why its journal does not replay past ``sid`` (then it is read-only)
+    fingerprint: str | None = None  # the rules/content fingerprint it started with
     seats: list[Seat] = field(default_factory=list)
     seed: int | None = None
     state: dict[str, Any] | None = None
@@ -181,14 +183,15 @@ class Table:
             tokens=[s.token_hash for s in self.seats], names=[s.name for s in self.seats],
             bots=[s.bot for s in self.seats], bot_delay=self.bot_delay, takeover=self.takeover_enabled,
             seed=self.seed, created=self.created, started=self.started_wall, finished=self.finished_wall,
-            practice=self.practice, spectator_chat=self.spectator_chat)
+            practice=self.practice, spectator_chat=self.spectator_chat, fingerprint=self.fingerprint)
 
     @classmethod
     def from_record(cls, rec: TableRecord, spec: GameSpec, journal: Journal, now: float) -> "Table":
         """Rebuild a table: replay seed + journaled actions, checking each applies."""
         t = cls(id=rec.id, spec=spec, n=rec.seats, options=rec.options, host_hash=rec.host_hash,
                 bot_delay=rec.bot_delay, takeover_enabled=rec.takeover, created=rec.created,
-                practice=rec.practice, spectator_chat=rec.spectator_chat, empty_since=now, last_move=now)
+                practice=rec.practice, spectator_chat=rec.spectator_chat, empty_since=now, last_move=now,
+                fingerprint=rec.fingerprint)
         for seat, tok, name, bot in zip(t.seats, rec.tokens, rec.names, rec.bots):
             seat.token_hash, seat.name, seat.bot = tok, name, bot
             if tok is not None:
@@ -197,7 +200,11 @@ class Table:
             t.seed, t.started_wall = rec.seed, rec.started
             state = spec.setup(t.n, rec.seed, rec.options)
             for seat_no, action in journal.actions(rec.id):
-                state, _ = spec.apply(state, seat_no, action)  # raises if the journal disagrees
+                try:
+                    state, _ = spec.apply(state, seat_no, action)
+                except Exception as exc:  # the journal disagrees: keep the last good state, read-only
+                    t.damaged = f"action {t.sid} does not replay ({type(exc).__name__}: {exc})"[:200]
+                    break
                 t.sid += 1
             t.state = state
             t.phase = OVER if spec.is_over(state) else PLAYING
@@ -271,7 +278,7 @@ class Table:
 
     def _refresh_clock(self, now: float, over: bool) -> None:
         state = self.state
-        seconds = None if over else self.spec.timer(state)
+        seconds = None if over or self.damaged else self.spec.timer(state)
         if seconds is None:
             self.clock = None
             return
@@ -280,7 +287,7 @@ class Table:
             self.clock = Clock(total=float(seconds), key=key, deadline=now + float(seconds))
 
     def schedule_bots(self, now: float) -> None:
-        if self.phase != PLAYING:
+        if self.phase != PLAYING or self.damaged:
             self.bot_due.clear()
             return
         for s, seat in enumerate(self.seats):
@@ -307,7 +314,7 @@ class Table:
     def takeover_due(self) -> bool:
         """Whether absent humans may be replaced by bots now: a game is running, the table allows it,
         the game has bots, and at least one human is still here (an abandoned table just waits)."""
-        return (self.phase == PLAYING and self.takeover_enabled and self.has_bots
+        return (self.phase == PLAYING and self.takeover_enabled and self.has_bots and not self.damaged
                 and any(s.holder is not None for s in self.seats))
 
     def wakeup(self, grace: float) -> float | None:
@@ -397,7 +404,7 @@ class Table:
                 for i, s in enumerate(self.seats)],
             "phase": self.phase, "options": self.options, "sid": self.sid, "bot_delay": self.bot_delay,
             "takeover": self.takeover_enabled, "watchers": len(self.watchers), "practice": self.practice,
-            "spectator_chat": self.spectator_chat}
+            "spectator_chat": self.spectator_chat, "damaged": self.damaged is not None}
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.spec.id, "seats": self.n, "free": sum(not s.taken for s in self.seats),

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 
-import server.runtime as runtime
+import server.recovery as recovery
 from server.journal import Journal
 from server.runtime import ServerThread
 
@@ -45,8 +45,8 @@ class _FailingConnection:
 
 
 class FaultyJournal(Journal):
-    def __init__(self, path: Path) -> None:
-        super().__init__(path)
+    def __init__(self, path: Path, **kw: Any) -> None:
+        super().__init__(path, **kw)
         self._db = _FailingConnection(self._db)  # type: ignore[assignment]
 
 
@@ -73,7 +73,7 @@ def _move(c: SyncClient, table: str) -> dict[str, Any]:
 
 def test_a_commit_failure_mid_game_loses_nothing_after_a_restart(
         tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.setattr(runtime, "Journal", FaultyJournal)
+    monkeypatch.setattr(recovery, "Journal", FaultyJournal)
     DiskFull.on.clear()
     srv = ServerThread(data_dir=tmp_path)
     port = srv.start()
@@ -103,7 +103,7 @@ def test_a_commit_failure_mid_game_loses_nothing_after_a_restart(
         acked[table_b] += 1
     finally:
         srv.stop()
-    monkeypatch.setattr(runtime, "Journal", Journal)
+    monkeypatch.setattr(recovery, "Journal", Journal)
     with ServerThread(data_dir=tmp_path) as again_srv:
         for t, client in ((table_a, a), (table_b, b)):
             back = SyncClient(again_srv.port or 0, "back")

@@ -185,14 +185,24 @@ def test_journal_restore_replays_every_table(tmp_path: Path) -> None:
     assert journal2.table(table).tokens[1] != players[1][1]  # only hashes are stored
 
 
-def test_journal_disagreement_skips_the_table(tmp_path: Path) -> None:
+def test_journal_disagreement_restores_the_table_read_only_up_to_its_last_good_action(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "j.sqlite3")
     h = Harness(journal)
-    table, *_ = started(h)
-    journal.append_action(table, 0, 0, {"type": "nonsense"})
+    table, _, _, players, _ = started(h)
+    h.send(players[0][0], {"t": "act", "table": table, "seat": 0, "token": players[0][1], "sid": 0,
+                           "action": {"type": "done"}})
+    journal.append_action(table, 1, 1, {"type": "nonsense"})
     journal.commit()
     h2 = Hub(Journal(tmp_path / "j.sqlite3"), games={"timed": TIMED})
-    assert h2.restore(0.0) == 0 and table not in h2.tables
+    assert h2.restore(0.0) == 1
+    t = h2.tables[table]
+    assert t.sid == 1 and t.damaged and t.lobby_info()["damaged"] is True and not t.bot_due and t.clock is None
+    h2.connect(9)
+    h2.handle(9, {"t": "hello", "v": PROTOCOL_VERSION}, 0.0)
+    h2.handle(9, {"t": "resume", "table": table, "seat": 1, "token": players[1][1]}, 0.0)
+    got = decode(h2.handle(9, {"t": "act", "table": table, "seat": 1, "token": players[1][1], "sid": 1,
+                               "action": {"type": "done"}}, 0.0))
+    assert one(got, "error")["code"] == "table/damaged"
 
 
 def test_host_can_replace_a_departed_lobby_player_but_not_a_present_one() -> None:

@@ -81,6 +81,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="seconds a disconnected seat is kept before a bot may take it (default 60)")
     p.add_argument("--no-discovery", action="store_true", help="do not announce the server on the LAN")
     p.add_argument("--log-level", default="INFO")
+    p.add_argument("--check", metavar="DIR", help="report the health of the journal in DIR and exit (read-only)")
+    p.add_argument("--backup", metavar="FILE",
+                   help="copy the journal (of --data) to FILE with SQLite's online backup and exit")
 
     p = sub.add_parser("bots", help="fill tables on a server with bots and play (also a load generator)")
     p.add_argument("address", metavar="HOST:PORT")

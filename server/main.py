@@ -5,11 +5,14 @@ import argparse
 import asyncio
 import logging
 import signal
+import sqlite3
 import sys
 from pathlib import Path
 
 from server.discovery import lan_addresses
-from server.runtime import ServerConfig, default_data_dir, serve
+from server.journal import JournalError
+from server.recovery import backup_journal, check_journal
+from server.runtime import JOURNAL_FILE, ServerConfig, default_data_dir, serve
 
 log = logging.getLogger("houkago.server")
 
@@ -17,7 +20,19 @@ log = logging.getLogger("houkago.server")
 def main(args: argparse.Namespace) -> int:
     logging.basicConfig(level=getattr(logging, str(args.log_level).upper(), logging.INFO),
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s", stream=sys.stderr)
+    if getattr(args, "check", None):
+        healthy, lines = check_journal(Path(args.check) / JOURNAL_FILE)
+        print("\n".join(lines), flush=True)
+        return 0 if healthy else 1
     data_dir = Path(args.data) if args.data else default_data_dir()
+    if getattr(args, "backup", None):
+        try:
+            backup_journal(data_dir / JOURNAL_FILE, Path(args.backup))
+        except (OSError, sqlite3.Error) as exc:
+            log.error("backup failed: %s", exc)
+            return 1
+        print(f"journal {data_dir / JOURNAL_FILE} backed up to {args.backup}", flush=True)
+        return 0
     cfg = ServerConfig(host=args.host, port=args.port, data_dir=data_dir, grace=args.grace,
                        discovery=not args.no_discovery)
 
@@ -44,7 +59,7 @@ def main(args: argparse.Namespace) -> int:
 
     try:
         asyncio.run(run())
-    except OSError as exc:
+    except (OSError, JournalError) as exc:
         log.error("cannot start the server: %s", exc)
         return 1
     return 0

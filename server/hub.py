@@ -165,10 +165,10 @@ class Hub:
             return []
         ref = _ref(msg) if isinstance(msg, dict) else None
         try:
+            if not conn.greeted and (not isinstance(msg, dict) or msg.get("t") != "hello"):
+                raise ProtocolError("proto/hello_first", "say hello first")
             validate(msg, CLIENT_MESSAGES)
             kind = msg["t"]
-            if not conn.greeted and kind != "hello":
-                raise ProtocolError("proto/hello_first", "say hello first")
             if kind in JOURNALED and self.journal is not None:
                 t = self.tables.get(msg.get("table"))  # type: ignore[arg-type]
                 if t is not None:
@@ -472,6 +472,8 @@ class Hub:
         reply: dict[str, Any] = {"t": "pong"}
         if "n" in msg:
             reply["n"] = msg["n"]
+        if ref is not None:
+            reply["ref"] = ref
         return [(conn.id, encode(reply))]
 
     def _on_list(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
@@ -482,7 +484,7 @@ class Hub:
 
     def _on_create(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
         spec = self.games.get(msg["game"])
-        if spec is None:
+        if spec is None or (not spec.listed and self.limits.capped(conn.address)):  # benchmark games: this machine only
             raise HoukagoError("table/unknown_game", "no such game", game=msg["game"][:40])
         seats = msg["seats"]
         if not spec.min_seats <= seats <= spec.max_seats:

@@ -1,0 +1,431 @@
+"""docs/protocol.md, checked against a running ``houkago server`` by a client written from that page alone.
+
+Nothing of the project is imported: the server runs as its own process, and this file has its own tiny
+msgpack encoder/decoder and frame reader. Each check names the part of the document it reads.
+"""
+from __future__ import annotations
+
+import os
+import re
+import socket
+import struct
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any, Callable
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+# --- a tiny msgpack ------------------------------------------------------------------------------
+def pack(x: Any) -> bytes:
+    if x is None:
+        return b"\xc0"
+    if x is True or x is False:
+        return b"\xc3" if x else b"\xc2"
+    if isinstance(x, int):
+        if 0 <= x < 128:
+            return bytes([x])
+        if -32 <= x < 0:
+            return struct.pack(">b", x)
+        if 0 <= x < 2 ** 64:
+            return b"\xcf" + struct.pack(">Q", x)
+        return b"\xd3" + struct.pack(">q", x)
+    if isinstance(x, float):
+        return b"\xcb" + struct.pack(">d", x)
+    if isinstance(x, str):
+        raw = x.encode("utf-8")
+        return (bytes([0xA0 | len(raw)]) if len(raw) < 32 else b"\xdb" + struct.pack(">I", len(raw))) + raw
+    if isinstance(x, bytes):
+        return b"\xc6" + struct.pack(">I", len(x)) + x
+    if isinstance(x, list):
+        return b"\xdd" + struct.pack(">I", len(x)) + b"".join(pack(v) for v in x)
+    if isinstance(x, dict):
+        return b"\xdf" + struct.pack(">I", len(x)) + b"".join(pack(k) + pack(v) for k, v in x.items())
+    raise TypeError(type(x))
+
+
+def unpack(b: bytes, i: int = 0) -> tuple[Any, int]:
+    c = b[i]
+    i += 1
+    if c < 0x80:
+        return c, i
+    if c >= 0xE0:
+        return c - 256, i
+    if 0x80 <= c <= 0x8F:
+        return _map(b, i, c & 0x0F)
+    if 0x90 <= c <= 0x9F:
+        return _arr(b, i, c & 0x0F)
+    if 0xA0 <= c <= 0xBF:
+        n = c & 0x1F
+        return b[i:i + n].decode("utf-8"), i + n
+    simple = {0xC0: None, 0xC2: False, 0xC3: True}
+    if c in simple:
+        return simple[c], i
+    sizes = {0xCC: ">B", 0xCD: ">H", 0xCE: ">I", 0xCF: ">Q", 0xD0: ">b", 0xD1: ">h", 0xD2: ">i", 0xD3: ">q",
+             0xCA: ">f", 0xCB: ">d"}
+    if c in sizes:
+        fmt = sizes[c]
+        return struct.unpack_from(fmt, b, i)[0], i + struct.calcsize(fmt)
+    lens = {0xD9: ">B", 0xDA: ">H", 0xDB: ">I", 0xC4: ">B", 0xC5: ">H", 0xC6: ">I", 0xDC: ">H", 0xDD: ">I",
+            0xDE: ">H", 0xDF: ">I"}
+    n = struct.unpack_from(lens[c], b, i)[0]
+    i += struct.calcsize(lens[c])
+    if c in (0xD9, 0xDA, 0xDB):
+        return b[i:i + n].decode("utf-8"), i + n
+    if c in (0xC4, 0xC5, 0xC6):
+        return b[i:i + n], i + n
+    return _arr(b, i, n) if c in (0xDC, 0xDD) else _map(b, i, n)
+
+
+def _arr(b: bytes, i: int, n: int) -> tuple[list, int]:
+    out = []
+    for _ in range(n):
+        v, i = unpack(b, i)
+        out.append(v)
+    return out, i
+
+
+def _map(b: bytes, i: int, n: int) -> tuple[dict, int]:
+    out = {}
+    for _ in range(n):
+        k, i = unpack(b, i)
+        out[k], i = unpack(b, i)
+    return out, i
+
+
+def frame(msg: dict) -> bytes:
+    body = pack(msg)
+    return struct.pack(">I", len(body)) + body
+
+
+# --- a client ---------------------------------------------------------------------------------------
+class Client:
+    def __init__(self, port: int, hello: bool = True, name: str = "c") -> None:
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        self.buf = b""
+        self.inbox: list[dict] = []
+        self.closed = False
+        if hello:
+            self.send({"t": "hello", "v": 1, "name": name})
+            assert self.expect("welcome")["v"] == 1
+
+    def send(self, msg: dict) -> None:
+        self.sock.sendall(frame(msg))
+
+    def _read(self, timeout: float) -> None:
+        self.sock.settimeout(timeout)
+        try:
+            data = self.sock.recv(1 << 16)
+        except socket.timeout:
+            return
+        except ConnectionResetError:
+            data = b""
+        if not data:
+            self.closed = True
+            return
+        self.buf += data
+        while len(self.buf) >= 4:
+            (n,) = struct.unpack_from(">I", self.buf)
+            assert n <= 256 * 1024, "a server frame over 256 KiB"
+            if len(self.buf) < 4 + n:
+                break
+            msg, end = unpack(self.buf, 4)
+            assert end == 4 + n
+            self.inbox.append(msg)
+            self.buf = self.buf[4 + n:]
+
+    def expect(self, want: str | Callable[[dict], bool], timeout: float = 10.0) -> dict:
+        pred = (lambda m: m["t"] == want) if isinstance(want, str) else want
+        deadline = time.monotonic() + timeout
+        while True:
+            for k, m in enumerate(self.inbox):
+                if pred(m):
+                    del self.inbox[:k + 1]
+                    return m
+            if self.closed or time.monotonic() > deadline:
+                raise AssertionError(f"no {want}; got {self.inbox}")
+            self._read(max(0.01, deadline - time.monotonic()))
+
+    def error(self, ref: Any = None) -> dict:
+        m = self.expect(lambda m: m["t"] == "error" and (ref is None or m.get("ref") == ref))
+        assert isinstance(m["code"], str) and isinstance(m["msg"], str) and isinstance(m["params"], dict)
+        return m
+
+    def call(self, msg: dict, ref: Any) -> str:
+        """Send with ``ref``; the error code it caused, or the type of the direct reply carrying ``ref``."""
+        self.send({**msg, "ref": ref})
+        m = self.expect(lambda m: m.get("ref") == ref)
+        return m["code"] if m["t"] == "error" else m["t"]
+
+    def wait_closed(self, timeout: float = 10.0) -> bool:
+        deadline = time.monotonic() + timeout
+        while not self.closed and time.monotonic() < deadline:
+            self._read(0.1)
+        return self.closed
+
+
+@pytest.fixture(scope="module")
+def port(tmp_path_factory: pytest.TempPathFactory):
+    data = tmp_path_factory.mktemp("conformance")
+    proc = subprocess.Popen([sys.executable, "-m", "houkago", "server", "--host", "127.0.0.1", "--port", "0",
+                             "--data", str(data), "--no-discovery", "--log-level", "WARNING"], cwd=ROOT,
+                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
+                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    try:
+        line = proc.stdout.readline() if proc.stdout else ""
+        found = re.search(r":(\d+)\s*$", line)
+        assert found, line
+        yield int(found.group(1))
+    finally:
+        proc.terminate()
+        proc.wait(20)
+
+
+def _game(c: Client, **create: Any) -> tuple[str, str, list[str]]:
+    """A started 4-seat fate_votes table, every seat held by ``c``."""
+    c.send({"t": "create", "game": "fate_votes", "seats": 4, "options": {"discussion_seconds": 0}, **create})
+    created = c.expect("created")
+    tokens = []
+    for s in range(4):
+        c.send({"t": "join", "table": created["table"], "seat": s})
+        tokens.append(c.expect("joined")["token"])
+    c.send({"t": "start", "table": created["table"], "host": created["host"]})
+    for s in range(4):
+        c.expect(lambda m, s=s: m["t"] == "snapshot" and m["seat"] == s and m["sid"] == 0)
+    return created["table"], created["host"], tokens
+
+
+# --- Framing --------------------------------------------------------------------------------------
+def test_framing_errors_close_the_connection(port: int) -> None:
+    for raw, code in ((struct.pack(">I", 64 * 1024 + 1), "frame/too_large"),
+                      (struct.pack(">I", 2) + b"\x81\xc1", "frame/bad_msgpack")):
+        c = Client(port)
+        c.sock.sendall(raw)
+        assert c.error()["code"] == code and c.wait_closed()
+    c = Client(port)
+    body = pack({"t": "ping"}) + b"\xc0"
+    c.sock.sendall(struct.pack(">I", len(body)) + body)
+    assert c.error()["code"] == "frame/trailing_data" and c.wait_closed()
+    c = Client(port)
+    body = pack([1, 2])
+    c.sock.sendall(struct.pack(">I", len(body)) + body)
+    assert c.error()["code"] == "msg/not_a_message" and c.wait_closed()
+
+
+def test_message_errors_keep_the_connection_and_echo_ref(port: int) -> None:
+    c = Client(port)
+    assert c.call({"t": "nope"}, 1) == "msg/unknown_type"
+    c.send({"t": "join", "ref": 2})
+    err = c.error(2)
+    assert err["code"] == "msg/missing_field" and err["params"]["field"] == "table"
+    c.send({"t": "ping", "n": "x", "ref": "s"})
+    err = c.error("s")
+    assert err["code"] == "msg/bad_field" and err["params"]["field"] == "n"
+    assert c.call({"t": "watch", "table": "x" * 2001}, 3) == "msg/bad_field"
+    c.send({"t": "ping", "n": 1, "ref": "r" * 65})  # a ref over 64 characters is ignored
+    assert "ref" not in c.expect("pong")
+    c.send({"t": "ping", "n": 7, "ref": 2 ** 53})
+    pong = c.expect("pong")
+    assert pong["n"] == 7 and pong["ref"] == 2 ** 53
+
+
+# --- Session --------------------------------------------------------------------------------------
+def test_session_hello_first_version_and_second_hello(port: int) -> None:
+    c = Client(port, hello=False)
+    assert c.call({"t": "list"}, 1) == "proto/hello_first"
+    assert c.call({"t": "nope"}, 2) == "proto/hello_first"  # even an unknown type
+    c.send({"t": "hello", "v": 1, "name": "n" * 100, "ref": 3})
+    welcome = c.expect("welcome")
+    assert welcome["ref"] == 3 and isinstance(welcome["server"], str)
+    games = {g["id"]: g for g in welcome["games"]}
+    assert {"fate_votes", "mind_swap", "school_mystery"} <= set(games)
+    assert all({"names", "min", "max", "listed"} <= set(g) for g in games.values())
+    assert c.call({"t": "hello", "v": 1, "name": "again"}, 4) == "welcome"
+    bad = Client(port, hello=False)
+    assert bad.call({"t": "hello", "v": 999}, 5) == "proto/version" and bad.wait_closed()
+
+
+def test_names_are_cut_to_64_characters(port: int) -> None:
+    c = Client(port)
+    c.send({"t": "create", "game": "fate_votes", "seats": 4})
+    table = c.expect("created")["table"]
+    c.send({"t": "join", "table": table, "seat": 0, "name": "x" * 100})
+    c.expect("joined")
+    lobby = c.expect("lobby")
+    assert lobby["table"]["seats"][0]["name"] == "x" * 64
+
+
+# --- Client → server: create, join, watch, ready, bot, start ----------------------------------
+def test_create_join_watch_ready_bot_start(port: int) -> None:
+    c = Client(port)
+    assert c.call({"t": "create", "game": "chess", "seats": 2}, 1) == "table/unknown_game"
+    assert c.call({"t": "create", "game": "fate_votes", "seats": 99}, 2) == "setup/bad_seats"
+    assert c.call({"t": "create", "game": "fate_votes", "seats": 4, "options": {"zz": 1}}, 3) == "setup/bad_option"
+    assert c.call({"t": "create", "game": "fate_votes", "seats": 4, "bot_delay": 61}, 4) == "msg/bad_field"
+    c.send({"t": "create", "game": "fate_votes", "seats": 4, "ref": 5})
+    created = c.expect("created")
+    table, host = created["table"], created["host"]
+    lobby = created["lobby"]
+    assert created["ref"] == 5 and lobby["id"] == table and lobby["phase"] == "lobby"
+    assert {"options", "sid", "bot_delay", "takeover", "practice", "spectator_chat", "damaged",
+            "watchers", "seats"} <= set(lobby)
+    assert isinstance(lobby["seats"], list) and len(lobby["seats"]) == 4
+    assert {"seat", "name", "taken", "connected", "bot", "ready", "colour"} <= set(lobby["seats"][0])
+    assert c.call({"t": "join", "table": "nope", "seat": 0}, 6) == "table/unknown"
+    assert c.call({"t": "join", "table": table, "seat": 9}, 7) == "seat/unknown"
+    c.send({"t": "join", "table": table, "seat": None, "ref": 8})
+    joined = c.expect("joined")
+    assert joined["seat"] == 0 and joined["ref"] == 8 and isinstance(joined["token"], str)
+    assert c.expect("lobby")["table"]["seats"][0]["taken"] is True
+    assert c.call({"t": "join", "table": table, "seat": 0}, 9) == "seat/taken"
+    other = Client(port)
+    assert other.call({"t": "ready", "table": table, "seat": 0, "token": "bad", "ready": True}, 1) == "seat/bad_token"
+    assert other.call({"t": "ready", "table": table, "seat": 0, "token": joined["token"], "ready": True},
+                      2) == "seat/not_holder"
+    assert other.call({"t": "watch", "table": table}, 3) == "watching"
+    assert other.expect("lobby")["table"]["watchers"] == 1
+    c.send({"t": "ready", "table": table, "seat": 0, "token": joined["token"], "ready": True})
+    assert c.expect(lambda m: m["t"] == "lobby" and m["table"]["seats"][0]["ready"])
+    assert c.call({"t": "bot", "table": table, "host": "bad", "seat": 1}, 10) == "table/not_host"
+    assert c.call({"t": "bot", "table": table, "host": host, "seat": 1, "level": "zz"}, 11) == "bot/unknown_level"
+    assert c.call({"t": "bot", "table": table, "host": host, "seat": 0}, 12) == "seat/taken"
+    c.send({"t": "start", "table": table, "host": host, "ref": 13})
+    err = c.error(13)
+    assert err["code"] == "table/not_full" and err["params"]["free"] == [1, 2, 3]
+    for s in (1, 2, 3):
+        c.send({"t": "bot", "table": table, "host": host, "seat": s})
+        c.expect(lambda m, s=s: m["t"] == "lobby" and m["table"]["seats"][s]["bot"])
+    assert c.call({"t": "start", "table": table, "host": host, "seed": 5}, 14) == "table/not_practice"
+    c.send({"t": "start", "table": table, "host": host})
+    assert c.expect(lambda m: m["t"] == "lobby" and m["table"]["phase"] == "playing")
+    snap = c.expect(lambda m: m["t"] == "snapshot" and m["seat"] == 0)
+    assert snap["sid"] == 0 and snap["events"] == [] and isinstance(snap["legal"], list) and snap["over"] is False
+    spectator = other.expect(lambda m: m["t"] == "snapshot")
+    assert spectator["seat"] is None and "legal" not in spectator
+    assert c.call({"t": "join", "table": table, "seat": None}, 15) == "table/started"
+    c.send({"t": "list", "ref": 16})
+    listed = {t["id"]: t for t in c.expect("tables")["tables"]}
+    assert listed[table]["seats"] == 4 and listed[table]["free"] == 0 and listed[table]["phase"] == "playing"
+    assert listed[table]["practice"] is False and isinstance(listed[table]["names"], list)
+
+
+def test_practice_tables_take_a_seed_and_show_it(port: int) -> None:
+    c = Client(port)
+    c.send({"t": "create", "game": "fate_votes", "seats": 4, "practice": True})
+    created = c.expect("created")
+    assert created["lobby"]["practice"] is True
+    for s in range(4):
+        c.send({"t": "bot", "table": created["table"], "host": created["host"], "seat": s})
+    assert c.call({"t": "start", "table": created["table"], "host": created["host"], "seed": 2 ** 64 - 1},
+                  1) == "msg/bad_field"
+    c.send({"t": "start", "table": created["table"], "host": created["host"], "seed": 5})
+    assert c.expect(lambda m: m["t"] == "lobby" and m["table"]["phase"] == "playing")["table"]["practice"]
+
+
+# --- act, staleness, seats ----------------------------------------------------------------------
+def test_act_replies_staleness_and_seat_holding(port: int) -> None:
+    c = Client(port)
+    table, host, tokens = _game(c)
+    assert c.call({"t": "act", "table": table, "seat": 0, "token": "x", "sid": 0, "action": {"type": "ready"}},
+                  1) == "seat/bad_token"
+    assert c.call({"t": "act", "table": table, "seat": 0, "token": tokens[0], "sid": 0,
+                   "action": {"type": ["ready"]}}, 2) == "action/bad_shape"
+    assert c.call({"t": "act", "table": table, "seat": 0, "token": tokens[0], "sid": 0,
+                   "action": {"type": "zz"}}, 3).startswith("action/")
+    c.send({"t": "act", "table": table, "seat": 0, "token": tokens[0], "sid": 0, "action": {"type": "ready"},
+            "ref": 4})
+    ack = c.expect(lambda m: m["t"] == "snapshot" and m.get("ref") == 4)
+    assert ack["seat"] == 0 and ack["sid"] == 1
+    c.send({"t": "act", "table": table, "seat": 0, "token": tokens[0], "sid": 0, "action": {"type": "ready"},
+            "ref": 5})
+    err = c.error(5)
+    assert err["code"] == "action/stale" and err["params"]["sid"] == 1 and err["params"]["yours"] == 0
+    other = Client(port)
+    other.send({"t": "resume", "table": table, "seat": 1, "token": tokens[1], "ref": 6})
+    assert other.expect("joined")["ref"] == 6
+    assert other.expect("snapshot")["seat"] == 1
+    left = c.expect(lambda m: m["t"] == "left" and m["seat"] == 1)
+    assert "ref" not in left
+    assert c.call({"t": "act", "table": table, "seat": 1, "token": tokens[1], "sid": 1,
+                   "action": {"type": "ready"}}, 7) == "seat/not_holder"
+    c.send({"t": "leave", "table": table, "seat": 2, "token": tokens[2], "ref": 8})
+    assert c.expect("left")["ref"] == 8
+    assert c.expect("lobby")["table"]["seats"][2]["connected"] is False
+    assert c.call({"t": "act", "table": table, "seat": 2, "token": tokens[2], "sid": 1,
+                   "action": {"type": "ready"}}, 9) == "seat/not_holder"
+    assert c.call({"t": "clock", "table": table, "host": "x", "op": "pause"}, 10) == "table/not_host"
+    assert c.call({"t": "clock", "table": table, "host": host, "op": "pause"}, 11) == "clock/none"
+    assert c.call({"t": "act", "table": "nope", "seat": 0, "token": "t", "sid": 0, "action": {"type": "a"}},
+                  12) == "table/unknown"
+
+
+def test_a_finished_game_sends_the_result_apart_and_replays(port: int) -> None:
+    c = Client(port)
+    c.send({"t": "create", "game": "fate_votes", "seats": 4, "options": {"discussion_seconds": 0},
+            "bot_delay": 0})
+    created = c.expect("created")
+    for s in range(4):
+        c.send({"t": "bot", "table": created["table"], "host": created["host"], "seat": s})
+    c.send({"t": "watch", "table": created["table"]})
+    c.send({"t": "start", "table": created["table"], "host": created["host"]})
+    final = c.expect(lambda m: m["t"] == "snapshot" and m["over"], timeout=60)
+    assert "result" not in final
+    result = c.expect("result")
+    assert result["table"] == created["table"] and isinstance(result["result"], dict)
+    c.send({"t": "replay", "table": created["table"], "ref": 1})
+    steps = []
+    while True:
+        part = c.expect("replay", timeout=30)
+        assert part["ref"] == 1 and part["part"] >= 0
+        steps += part["steps"]
+        if part["last"]:
+            break
+    assert part["steps"] == [] and part["result"] == result["result"]
+    assert [s["sid"] for s in steps] == list(range(final["sid"] + 1))
+    assert c.call({"t": "replay", "table": "nope"}, 2) == "table/unknown"
+    c.send({"t": "create", "game": "fate_votes", "seats": 4})
+    lobby_only = c.expect("created")["table"]
+    assert c.call({"t": "replay", "table": lobby_only}, 3) == "replay/unavailable"
+
+
+# --- chat ------------------------------------------------------------------------------------------
+def test_chat_membership_limits_and_rate(port: int) -> None:
+    c = Client(port)
+    table, _, tokens = _game(c)
+    watcher = Client(port)
+    assert watcher.call({"t": "chat", "table": table, "text": "hi"}, 1) == "table/not_member"
+    watcher.send({"t": "watch", "table": table})
+    watcher.expect("watching")
+    assert watcher.call({"t": "chat", "table": table, "text": "hi"}, 2) == "chat/spectators_off"
+    seat = {"seat": 0, "token": tokens[0]}
+    assert c.call({"t": "chat", "table": table, "text": "  ", **seat}, 3) == "chat/bad_text"
+    assert c.call({"t": "chat", "table": table, "text": "x" * 501, **seat}, 4) == "chat/bad_text"
+    assert c.call({"t": "chat", "table": table, "text": "\U0001F600" * 501, **seat}, 5) == "chat/bad_text"
+    codes = []
+    for k in range(10):  # a chat line is broadcast (no ref); a refused one is an error with the ref
+        c.send({"t": "chat", "table": table, "text": f"line {k}", "ref": 10 + k, **seat})
+        m = c.expect(lambda m, k=k: (m["t"] == "chat" and m["text"] == f"line {k}")
+                     or (m["t"] == "error" and m.get("ref") == 10 + k))
+        codes.append(m.get("code", m["t"]))
+    assert codes[:8] == ["chat"] * 8 and "chat/too_fast" in codes[8:]
+    line = watcher.expect("chat")
+    assert line["seat"] == 0 and line["text"] == "line 0" and isinstance(line["ts"], (int, float))
+    open_ = Client(port)
+    open_.send({"t": "create", "game": "fate_votes", "seats": 4, "spectator_chat": True})
+    open_table = open_.expect("created")["table"]
+    open_.send({"t": "watch", "table": open_table})
+    open_.expect("watching")
+    open_.send({"t": "chat", "table": open_table, "text": "hello"})
+    assert open_.expect("chat")["seat"] is None
+
+
+# --- limits -----------------------------------------------------------------------------------------
+def test_bench_vote_is_created_from_this_machine(port: int) -> None:
+    c = Client(port)
+    assert c.call({"t": "create", "game": "bench_vote", "seats": 2}, 1) == "created"
+    c.send({"t": "list", "all": True})
+    assert any(t["game"] == "bench_vote" for t in c.expect("tables")["tables"])

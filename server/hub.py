@@ -172,7 +172,7 @@ class Hub:
             if kind in JOURNALED and self.journal is not None:
                 t = self.tables.get(msg.get("table"))  # type: ignore[arg-type]
                 if t is not None:
-                    self._remember(t)
+                    self._remember(t, seats=kind != "act")
                 writes = self.journal.writes
                 out = getattr(self, "_on_" + kind)(conn, msg, now, ref)
                 if self.journal.writes != writes:  # told to retry if this tick's commit fails
@@ -202,7 +202,7 @@ class Hub:
                 self._wake.pop(tid, None)
                 continue
             try:
-                self._remember(t)
+                self._remember(t, seats=False)
                 out += self._tick_table(t, now)
             except Exception:  # a rules or bot failure must not stop the other tables
                 log.exception("table %s: tick failed", tid)
@@ -210,10 +210,16 @@ class Hub:
         return out
 
     # --- the journal: apply and save are one step ----------------------------------------------
-    def _remember(self, t: Table) -> None:
-        """Before a change that will be journaled: keep how the table was (once per commit)."""
-        if self.journal is not None and t.id not in self._marks:
-            self._marks[t.id] = t.mark()
+    def _remember(self, t: Table, seats: bool = True) -> None:
+        """Before a change that will be journaled: keep how the table was (once per commit; the seats
+        only for a change that may touch them)."""
+        if self.journal is None:
+            return
+        mark = self._marks.get(t.id, False)
+        if mark is False:
+            self._marks[t.id] = t.mark(seats)
+        elif mark is not None and seats:
+            t.mark_seats(mark)
 
     def commit(self, now: float) -> tuple[bool, Out]:
         """Make this tick's changes durable. On failure (disk full, I/O error) every table changed
@@ -419,7 +425,7 @@ class Hub:
         Frames are built before the action is journaled: an action whose frames would not fit a
         client's frame cap is refused (``action/too_large``) and the table stays where it was.
         """
-        mark = t.mark()
+        mark = t.mark(seats=False)
         try:
             events = t.apply(seat_no, action, now)
         except RuleError as err:

@@ -94,6 +94,11 @@ class Seat:
     holder: int | None = None  # connection id holding this seat
     away_since: float | None = None  # monotonic time the human went away (None = present or free)
 
+    def copy(self) -> "Seat":
+        twin = object.__new__(Seat)
+        twin.__dict__.update(self.__dict__)
+        return twin
+
     @property
     def taken(self) -> bool:
         return self.token_hash is not None or self.bot is not None
@@ -135,7 +140,7 @@ class Mark:
     seed: int | None
     started_wall: float | None
     finished_wall: float | None
-    seats: list[Seat]
+    seats: list[Seat] | None  # None: the change does not touch the seats (an action)
 
 
 @dataclass
@@ -213,22 +218,28 @@ class Table:
             t.refresh(now)
         return t
 
-    def mark(self) -> Mark:
-        """What :meth:`rollback` restores: the game and the seats as they are now."""
+    def mark(self, seats: bool = True) -> Mark:
+        """What :meth:`rollback` restores: the game (and the seats, unless ``seats`` is False) as they are now."""
         return Mark(self.state, self.sid, self.phase, list(self.legal), list(self.own_since),
                     None if self.clock is None else dataclasses.replace(self.clock), dict(self.bot_due),
                     self.seed, self.started_wall, self.finished_wall,
-                    [dataclasses.replace(s) for s in self.seats])
+                    [s.copy() for s in self.seats] if seats else None)
+
+    def mark_seats(self, m: Mark) -> None:
+        """Add the seats as they are now to a mark taken without them."""
+        if m.seats is None:
+            m.seats = [s.copy() for s in self.seats]
 
     def rollback(self, m: Mark) -> None:
         """Put the table back as it was at ``m`` (states are never mutated, so references suffice)."""
         (self.state, self.sid, self.phase, self.legal, self.own_since, self.clock, self.bot_due, self.seed,
          self.started_wall, self.finished_wall) = (m.state, m.sid, m.phase, m.legal, m.own_since, m.clock,
                                                    m.bot_due, m.seed, m.started_wall, m.finished_wall)
-        holders = [s.holder for s in self.seats]  # who is connected now is not part of the rollback
-        self.seats = [dataclasses.replace(s) for s in m.seats]
-        for seat, holder in zip(self.seats, holders):
-            seat.holder = holder
+        if m.seats is not None:
+            holders = [s.holder for s in self.seats]  # who is connected now is not part of the rollback
+            self.seats = [s.copy() for s in m.seats]
+            for seat, holder in zip(self.seats, holders):
+                seat.holder = holder
 
     # --- game -----------------------------------------------------------------------
     def start(self, seed: int, now: float, wall: float) -> None:

@@ -122,14 +122,15 @@ class Connection(asyncio.Protocol):
         if data is None:
             t.close()
             return
-        queued = t.get_write_buffer_size()
-        if type(data) is Lossy:  # a slow reader loses chat and gets only the latest snapshot per seat
+        size = t.get_write_buffer_size() + len(data)
+        if (size > self.server.soft_outbuf or self.held) and type(data) is Lossy:
+            # a slow reader loses chat and gets only the latest snapshot per seat
             key = data.key  # type: ignore[attr-defined]
-            if queued + len(data) > self.server.soft_outbuf or (key is not None and key in self.held):
+            if size > self.server.soft_outbuf or key in self.held:
                 if key is not None:
                     self.held[key] = data
                 return
-        if queued + len(data) > self.server.max_outbuf:
+        if size > self.server.max_outbuf:
             log.warning("connection %d (%s) does not read; dropping it", self.id, self.peer)
             self.closed = True
             t.abort()

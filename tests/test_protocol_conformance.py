@@ -17,6 +17,9 @@ from typing import Any, Callable
 
 import pytest
 
+import serverlog
+from waiting import WAIT_SECONDS, WaitTimeout, describe, wait_until
+
 ROOT = Path(__file__).resolve().parent.parent
 
 
@@ -105,7 +108,7 @@ def frame(msg: dict) -> bytes:
 # --- a client ---------------------------------------------------------------------------------------
 class Client:
     def __init__(self, port: int, hello: bool = True, name: str = "c") -> None:
-        self.sock = socket.create_connection(("127.0.0.1", port), timeout=10)
+        self.sock = socket.create_connection(("127.0.0.1", port), timeout=WAIT_SECONDS)
         self.buf = b""
         self.inbox: list[dict] = []
         self.closed = False
@@ -138,7 +141,7 @@ class Client:
             self.inbox.append(msg)
             self.buf = self.buf[4 + n:]
 
-    def expect(self, want: str | Callable[[dict], bool], timeout: float = 10.0) -> dict:
+    def expect(self, want: str | Callable[[dict], bool], timeout: float = WAIT_SECONDS) -> dict:
         pred = (lambda m: m["t"] == want) if isinstance(want, str) else want
         deadline = time.monotonic() + timeout
         while True:
@@ -147,7 +150,8 @@ class Client:
                     del self.inbox[:k + 1]
                     return m
             if self.closed or time.monotonic() > deadline:
-                raise AssertionError(f"no {want}; got {self.inbox}")
+                what = describe(None, pred) if callable(want) else want
+                raise WaitTimeout(f"gave up after {timeout:g} s waiting for {what}; got {self.inbox}")
             self._read(max(0.01, deadline - time.monotonic()))
 
     def error(self, ref: Any = None) -> dict:
@@ -161,7 +165,7 @@ class Client:
         m = self.expect(lambda m: m.get("ref") == ref)
         return m["code"] if m["t"] == "error" else m["t"]
 
-    def wait_closed(self, timeout: float = 10.0) -> bool:
+    def wait_closed(self, timeout: float = WAIT_SECONDS) -> bool:
         deadline = time.monotonic() + timeout
         while not self.closed and time.monotonic() < deadline:
             self._read(0.1)
@@ -171,18 +175,25 @@ class Client:
 @pytest.fixture(scope="module")
 def port(tmp_path_factory: pytest.TempPathFactory):
     data = tmp_path_factory.mktemp("conformance")
-    proc = subprocess.Popen([sys.executable, "-m", "houkago", "server", "--host", "127.0.0.1", "--port", "0",
-                             "--data", str(data), "--no-discovery", "--log-level", "WARNING"], cwd=ROOT,
-                            stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True,
-                            env={**os.environ, "PYTHONPATH": str(ROOT)})
+    log = serverlog.keep(data / "server.log")  # shown with any test that fails
+    with open(log, "w", encoding="utf-8") as out:
+        proc = subprocess.Popen([sys.executable, "-m", "houkago", "server", "--host", "127.0.0.1", "--port", "0",
+                                 "--data", str(data), "--no-discovery", "--log-level", "INFO"], cwd=ROOT,
+                                stdout=out, stderr=subprocess.STDOUT, text=True,
+                                env={**os.environ, "PYTHONPATH": str(ROOT)})
     try:
-        line = proc.stdout.readline() if proc.stdout else ""
-        found = re.search(r":(\d+)\s*$", line)
-        assert found, line
+        found = wait_until(lambda: re.search(r"listening on [\d.]+:(\d+)", log.read_text(encoding="utf-8"))
+                           or proc.poll() is not None, f"the server to print its address (log: {log})")
+        assert found is not True and proc.poll() is None, log.read_text(encoding="utf-8")
         yield int(found.group(1))
     finally:
         proc.terminate()
-        proc.wait(20)
+        try:
+            proc.wait(WAIT_SECONDS)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            proc.wait()
+        serverlog.release(log)
 
 
 def _game(c: Client, **create: Any) -> tuple[str, str, list[str]]:
@@ -406,8 +417,10 @@ def test_chat_membership_limits_and_rate(port: int) -> None:
     assert c.call({"t": "chat", "table": table, "text": "x" * 501, **seat}, 4) == "chat/bad_text"
     assert c.call({"t": "chat", "table": table, "text": "\U0001F600" * 501, **seat}, 5) == "chat/bad_text"
     codes = []
+    # ten lines in one write: the burst is used up before a slow machine lets the rate refill it
+    c.sock.sendall(b"".join(frame({"t": "chat", "table": table, "text": f"line {k}", "ref": 10 + k, **seat})
+                            for k in range(10)))
     for k in range(10):  # a chat line is broadcast (no ref); a refused one is an error with the ref
-        c.send({"t": "chat", "table": table, "text": f"line {k}", "ref": 10 + k, **seat})
         m = c.expect(lambda m, k=k: (m["t"] == "chat" and m["text"] == f"line {k}")
                      or (m["t"] == "error" and m.get("ref") == 10 + k))
         codes.append(m.get("code", m["t"]))

@@ -291,7 +291,7 @@ class Hub:
                     bots = t.spec.bots()
                     if not bots:
                         continue
-                    seat.takeover = "sensible" if "sensible" in bots else next(iter(bots))
+                    seat.takeover = t.spec.default_bot_level()
                     changed = True
             if changed:
                 t.schedule_bots(now)
@@ -640,7 +640,7 @@ class Hub:
         if level != "none":
             bots = t.spec.bots()
             if level is None:
-                level = "sensible" if "sensible" in bots else next(iter(bots), None)
+                level = t.spec.default_bot_level()
             if level not in bots:
                 raise HoukagoError("bot/unknown_level", "no such bot", level=str(level)[:40])
         # a seat whose human left the lobby (disconnected) may be freed or given to a bot; its token dies

@@ -16,6 +16,7 @@ import os
 import shutil
 import tempfile
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -24,6 +25,7 @@ from server.hub import Hub
 from server.recovery import close_journal, open_journal
 from server.limits import Limits
 from server.net import MAX_OUTBUF, Server
+from shared.bots import install_clock
 
 log = logging.getLogger("houkago.server")
 
@@ -51,6 +53,7 @@ async def serve(cfg: ServerConfig, stop: asyncio.Event, on_ready: Callable[[int]
     """Open the journal, restore tables, listen, announce; run until ``stop`` is set."""
     assert cfg.data_dir is not None
     journal = open_journal(cfg.data_dir / JOURNAL_FILE)
+    install_clock(time.perf_counter)  # search bots stop at their time cap: a bot move never stalls a table
     hub = Hub(journal, grace=cfg.grace, server_name=cfg.server_name, limits=cfg.limits)
     loop = asyncio.get_running_loop()
     restored = hub.restore(loop.time())

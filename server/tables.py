@@ -26,6 +26,7 @@ from typing import Any
 
 import msgpack
 
+from shared.bots import with_bot_seats
 from shared.protocol import HEADER, MAX_FRAME, ProtocolError, encode
 from shared.rng import Rng
 from shared.spec import GameSpec
@@ -313,7 +314,8 @@ class Table:
         bots = self.spec.bots()
         bot = bots.get(seat.bot_level or "") or next(iter(bots.values()))
         rng = Rng.from_seed((self.seed or 0) * 1_000_003 + seat_no * 7919 + self.sid)
-        view = self.spec.view(self.state, seat_no)
+        view = with_bot_seats(self.spec.view(self.state, seat_no),
+                              [i for i, s in enumerate(self.seats) if s.bot_level])  # bots leave humans their game
         legal = self.legal[seat_no]
         try:
             action = bot(view, legal, rng)

@@ -184,3 +184,17 @@ class GameSpec:
         if not self.bots_module:
             return {}
         return dict(importlib.import_module(self.bots_module).BOTS)
+
+    def default_bot_level(self) -> str | None:
+        """The level a bot gets when none is named: ``normal`` (see :mod:`shared.bots`), else the first."""
+        bots = self.bots()
+        for level in ("normal", "sensible"):
+            if level in bots:
+                return level
+        return next(iter(bots), None)
+
+    def bot_levels(self) -> list[str]:
+        """The levels a player chooses from (easy, normal, strong), or every bot of a test game."""
+        bots = self.bots()
+        levels = [lv for lv in ("easy", "normal", "strong") if lv in bots]
+        return levels or list(bots)

@@ -26,7 +26,7 @@ def play(names: list[str], seed: int) -> dict:
 
 
 def test_bots_are_registered() -> None:
-    assert set(SPEC.bots()) == set(BOTS) == {"random", "sensible"}
+    assert set(SPEC.bots()) == set(BOTS) == {"random", "sensible", "easy", "normal", "strong"}
 
 
 def test_mixed_bots_finish_games_at_every_size() -> None:

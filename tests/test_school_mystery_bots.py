@@ -52,12 +52,12 @@ def test_random_bots_finish() -> None:
         assert SPEC.result(state)["over"]
 
 
-def test_sensible_bot_uses_its_best_stat_for_discover() -> None:
+def test_strong_bot_searches_with_its_best_stat() -> None:
     from school_mystery_helpers import investigating
     state = investigating()
     seat = 2  # occult fan, array 0: know 2
     legal = SPEC.legal_actions(state, seat)
-    action = SPEC.bots()["sensible"](SPEC.view(state, seat), legal, Rng(1))
+    action = SPEC.bots()["strong"](SPEC.view(state, seat), legal, Rng(1))
     assert action == {"type": "declare_roll", "move": "discover", "stat": "know"}
 
 

@@ -1,12 +1,20 @@
-"""fate_votes bots: ``fn(view, legal, rng) -> action``; they see only their own view."""
+"""fate_votes bots: ``fn(view, legal, rng) -> action``; they see only their own view.
+
+Levels: ``easy`` (plays for a card picked on a whim and often does something else),
+``normal`` (plays for the card the situation favours, with a temperament that varies from
+game to game: no single dominant line), ``strong`` (information-set Monte Carlo, see
+:mod:`shared.games.fate_votes.strong`). ``random`` and ``sensible`` are the older bots.
+"""
 from __future__ import annotations
 
 from typing import Any
 
+from shared.games.fate_votes.policy import (CARD_ID, FastRng, final_action, goal_scores, strike_target,
+                                            temperament, vote_target, wants_strike)
+from shared.games.fate_votes.policy import BASE as _BASE
+from shared.games.fate_votes.strong import strong_bot
 from shared.rng import Rng
 
-# How much a bot likes keeping each card, before looking at the votes.
-_BASE = {"oyashiro": 1.0, "rena": 1.0, "satoko": 2.0, "mion": 1.5, "shion": 0.5, "keiichi": 1.5, "rika": 2.0}
 
 
 def random_bot(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
@@ -95,4 +103,47 @@ def sensible_bot(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng) ->
     return _pick_target(view, legal, goal, rng, role)
 
 
-BOTS = {"random": random_bot, "sensible": sensible_bot}
+
+
+# --- levels ---------------------------------------------------------------------------------
+def _plan(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng, goal: str) -> dict[str, Any]:
+    """This step's submission for a player of ``goal`` (the shared policy on this view)."""
+    g, me = CARD_ID[goal], view["seat"]
+    votes = list(view["votes"])
+    fast = FastRng(rng.next64())
+    kind, phase = legal[0]["type"], view["phase"]
+    if kind == "discard":
+        return _discard(view, legal, goal)
+    if phase == "choose":
+        want = "strike" if wants_strike(g, me, votes) else "vote"
+        return next((a for a in legal if a["choice"] == want), legal[0])
+    if phase == "final":
+        strike, t = final_action(g, me, votes, fast)
+        want = {"type": "choose", "choice": "strike" if strike else "vote", "seat": t}
+        return want if want in legal else rng.choice(legal)
+    t = strike_target(g, me, votes, fast) if phase == "strike_target" else vote_target(g, me, votes, fast)
+    want = {"type": "target", "seat": t}
+    return want if want in legal else rng.choice(legal)
+
+
+def normal_bot(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
+    """Plays for the card its judgement and temperament favour; keeps it and votes/strikes toward it."""
+    if len(legal) == 1:
+        return legal[0]
+    scores = goal_scores(view, rng)
+    goal = max(scores, key=lambda c: (scores[c], -CARD_ID[c]))
+    return _plan(view, legal, rng, goal)
+
+
+def easy_bot(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:
+    """A beginner: plays for a card on a whim and, one time in three, just does anything."""
+    if len(legal) == 1:
+        return legal[0]
+    if rng.below(3) == 0:
+        return rng.choice(legal)
+    hand = view["hand"]
+    goal = hand[Rng.from_seed(temperament(view) + view["round"]).below(len(hand))]
+    return _plan(view, legal, rng, goal)
+
+
+BOTS = {"easy": easy_bot, "normal": normal_bot, "strong": strong_bot, "random": random_bot, "sensible": sensible_bot}

@@ -1,5 +1,7 @@
 """mind_swap bots: each sees only its seat's view and its legal actions.
 
+Levels: ``easy`` (half random, half sensible), ``normal`` (sensible with variety), ``strong``
+(plans in expected points, :mod:`shared.games.mind_swap.strong`).
 ``random``: any legal action. ``sensible``: brings Negi to its character (or goes to
 where a swap would restore someone, taking Negi along), casts magic on swaps that
 restore students (its own character first), uses extra magic and bath time when they
@@ -7,75 +9,16 @@ pay, and otherwise splits the big cycle of minds so that restorable pairs appear
 """
 from __future__ import annotations
 
-from itertools import combinations
 from typing import Any
 
+from shared.games.mind_swap.board import Board as _Board
+from shared.games.mind_swap.strong import strong_bot
 from shared.rng import Rng
 
-OTHER = "other"
 
 
 def random_bot(view: dict, legal: list[dict], rng: Rng) -> dict:
     return rng.choice(legal)
-
-
-class _Board:
-    """What the bot reads from its view: minds, places, Negi, its own character."""
-
-    def __init__(self, view: dict) -> None:
-        self.seat = view["seat"]
-        self.char = view["chars"][self.seat]
-        self.mind = {p["body"]: p["mind"] for p in view["pairs"]}
-        self.loc = {p["body"]: p["loc"] for p in view["pairs"]}
-        for w in view["waiting"]:
-            self.mind[w["body"]] = w["mind"]
-        self.where_mind = {m: b for b, m in self.mind.items()}
-        self.negi = view["negi"]
-        self.here = view["pieces"][self.seat]["loc"]
-        self.own = self.where_mind.get(self.char)
-
-    def swap_value(self, a: int, b: int) -> int:
-        """Restorations (own character counts triple) ×10, plus cycle progress."""
-        ma, mb = self.mind.get(a), self.mind.get(b)
-        if ma is None or mb is None:
-            return -100
-        value = 0
-        for body, new in ((a, mb), (b, ma)):
-            if body == new:
-                value += 30 if new == self.char else 10
-        if value:
-            return value
-        # same cycle → the swap splits it; a new 2-cycle means a restoration next time
-        if self._same_cycle(a, b):
-            value = 1
-            if self.mind.get(mb) == a or self.mind.get(ma) == b:
-                value = 3
-            return value
-        return -5
-
-    def _same_cycle(self, a: int, b: int) -> bool:
-        x = self.mind.get(a)
-        seen = 0
-        while x is not None and x != a and seen < 40:
-            if x == b:
-                return True
-            x = self.mind.get(x)
-            seen += 1
-        return False
-
-    def best_pair_at(self, place: str, extra: tuple[int, ...] = ()) -> int:
-        """The best swap value among students at ``place`` (plus ``extra`` brought along)."""
-        if place == OTHER:
-            if self.own is None:
-                return 0
-            others = [b for b, w in self.loc.items() if w == OTHER and b != self.own]
-            return max((self.swap_value(self.own, b) for b in others), default=0)
-        group = sorted({b for b, w in self.loc.items() if w == place} | set(extra))
-        return max((self.swap_value(a, b) for a, b in combinations(group, 2)), default=0)
-
-    def best_pair_anywhere(self) -> int:
-        group = sorted(self.loc)
-        return max((self.swap_value(a, b) for a, b in combinations(group, 2)), default=0)
 
 
 def sensible_bot(view: dict, legal: list[dict], rng: Rng) -> dict:
@@ -136,4 +79,21 @@ def _choose_play(board: _Board, view: dict, plays: list[dict], rng: Rng) -> dict
     return max(others, key=score)
 
 
-BOTS: dict[str, Any] = {"random": random_bot, "sensible": sensible_bot}
+def normal_bot(view: dict, legal: list[dict], rng: Rng) -> dict:
+    """The sensible player with some variety: one move in eight is another reasonable one."""
+    if len(legal) > 1 and rng.below(8) == 0:
+        plays = [a for a in legal if a["type"] == "play" and a.get("action") != "relocate"]
+        if plays:
+            return rng.choice(plays)
+    return sensible_bot(view, legal, rng)
+
+
+def easy_bot(view: dict, legal: list[dict], rng: Rng) -> dict:
+    """A beginner: half the time anything legal, otherwise the sensible move."""
+    if rng.below(2) == 0:
+        return random_bot(view, legal, rng)
+    return sensible_bot(view, legal, rng)
+
+
+BOTS: dict[str, Any] = {"easy": easy_bot, "normal": normal_bot, "strong": strong_bot, "random": random_bot,
+                        "sensible": sensible_bot}

@@ -19,6 +19,13 @@ SPEC = GameSpec(
                                                        "en": "Chosen at the table"}}),
         OptionSpec("max_scenes", 24, None,
                    {"ja": "場面の上限", "zh": "场景上限", "en": "Scene limit"}, min=4, max=60),
+        # the table's language: bots write their texts (names, answers, notes) in it
+        OptionSpec("lang", "ja", ("ja", "zh", "en"),
+                   {"ja": "卓の言語（ボットが書く言葉）", "zh": "本桌语言（机器人书写的语言）",
+                    "en": "Table language (what bots write in)"},
+                   choice_labels={"ja": {"ja": "日本語", "zh": "日语", "en": "Japanese"},
+                                  "zh": {"ja": "中国語", "zh": "中文", "en": "Chinese"},
+                                  "en": {"ja": "英語", "zh": "英语", "en": "English"}}),
     ),
     content_source="assets.loaders.school_mystery:load",
     bots_module="shared.games.school_mystery.bots",

@@ -1,28 +1,91 @@
-"""Bots for school_mystery: ``random`` (any legal action) and ``sensible`` (plays a whole session).
+"""Bots for school_mystery: ``easy``, ``normal`` and ``strong`` (plus ``random``; ``sensible`` = normal).
 
-A bot sees only its seat's view and its legal actions. The sensible bot creates a
-student with its best array, answers questions and atmospheres with short texts,
-moves on to new places, rolls 《発見》 with its best stat, accepts cards, links and
-uses its clues, and moves to the resolution after enough clues or scenes.
+A bot sees only its seat's view and its legal actions (and ``bot_seats``, see :mod:`shared.bots`).
+They play the whole game: every basic move and the playbook's special moves, supporting
+characters, helps, the rival's reroll, advantage and disadvantage when the situation gives
+them (a condition counts as a disadvantage), secrets unlocked to raise a result, invented
+places and cards, links between clues, objections.
+
+They leave the humans their game. With a human at the table a bot never writes over a text
+(it only ever fills empty ones, and leaves the introduction, the title and the deduction to
+the humans: it may pin one suggestion note), never takes a decision that belongs to a human
+(it does not declare 《解明》, object to a human's 《解明》, move the group to a new scene, or
+choose the leader for them) and rolls at most once per scene. Everything a bot writes comes
+from ``assets/content/school_mystery/bot_texts.toml`` in the table's language (``lang``).
+
+Levels differ in judgement: ``easy`` picks moves and stats at random and rarely uses the
+helps, modifiers or secrets; ``normal`` picks what the situation calls for, with variety;
+``strong`` plans: it builds advantage before searching, helps every search, spends secrets on
+searches that failed or only narrowly succeeded, and gathers enough clues for the subject's
+difficulty before the 《解明》.
 """
 from __future__ import annotations
 
+import importlib
 from typing import Any
 
+from shared.bots import human_seats
 from shared.rng import Rng
 
-ENOUGH_CLUES = 4
-ENOUGH_SCENES = 10
-BOT_TEXT = {
-    "name": "ボット", "answer": "みんなで話し合って決めた。", "atmosphere": "放課後の光が差しこんでいる。",
-    "condition": "", "invent": "", "deduction": "手がかりをつなぐと、ひとつの答えが見えてきた。",
-    "title": "放課後の謎を追え", "objection": "その手がかりだけでは言い切れない。",
-}
+CLUE_TARGET = {"easy": 2, "normal": 4, "strong": 0}  # strong: the subject's difficulty + 2
+SCENE_TARGET = {"easy": 7, "normal": 10, "strong": 14}
+SEARCH = {"discover"}  # moves that draw clues
+_cache: dict[str, Any] = {}
 
 
-def random_bot(view: dict, legal: list[dict], rng: Rng) -> dict:
-    """Any legal action, uniformly."""
-    return dict(rng.choice(legal))
+# --- content --------------------------------------------------------------------------------
+def _texts() -> dict[str, dict[str, tuple[str, ...]]]:
+    if "texts" not in _cache:
+        _cache["texts"] = importlib.import_module("assets.loaders.school_mystery_bots").cached()
+    return _cache["texts"]
+
+
+def _content() -> Any:
+    if "content" not in _cache:
+        _cache["content"] = importlib.import_module("shared.games.school_mystery").SPEC.content()
+    return _cache["content"]
+
+
+def text(view: dict, key: str, rng: Rng | None = None, **params: Any) -> str:
+    """One bot text of ``key`` in the table's language (``view["lang"]``, Japanese if unset)."""
+    lang = view.get("lang") or "ja"
+    options = _texts()[key].get(lang) or _texts()[key]["en"]
+    pick = options[rng.below(len(options))] if rng is not None else options[(view.get("you") or 0) % len(options)]
+    return pick.format(**params) if params else pick
+
+
+# --- what the bot reads from its view --------------------------------------------------------
+class Table:
+    """The view seen through a bot's eyes: who is human, its student, this scene's cards."""
+
+    def __init__(self, view: dict, level: str) -> None:
+        self.view = view
+        self.level = level
+        self.me: int = view["you"]
+        self.players: int = view["players"]
+        self.humans = human_seats(view, self.players, self.me)
+        self.student = view["students"][self.me] if view.get("students") else None
+        scene = view.get("scene") or {}
+        self.scene_no = scene.get("number", 0)
+        self.here = [c for c in view.get("cards", []) if c.get("scene") == self.scene_no and self.scene_no]
+        self.clues = [c for c in view.get("cards", []) if c["kind"] == "clue"]
+
+    def has_here(self, kind: str) -> bool:
+        return any(c["kind"] == kind for c in self.here)
+
+    def my_notes_here(self) -> int:
+        return sum(1 for c in self.view.get("cards", []) if c["kind"] == "note" and c.get("by") == self.me
+                   and c.get("scene") == self.scene_no)
+
+    def difficulty(self) -> int:
+        sub = self.view.get("subject")
+        subjects = _content().subjects
+        return subjects[sub].difficulty if sub in subjects else 2
+
+    def clue_target(self) -> int:
+        if self.level == "strong":
+            return self.difficulty() + 2
+        return CLUE_TARGET[self.level]
 
 
 def _of(legal: list[dict], kind: str) -> list[dict]:
@@ -31,147 +94,355 @@ def _of(legal: list[dict], kind: str) -> list[dict]:
 
 def _first(legal: list[dict], *kinds: str) -> dict | None:
     for kind in kinds:
-        found = _of(legal, kind)
-        if found:
-            return dict(found[0])
+        for a in legal:
+            if a["type"] == kind:
+                return dict(a)
     return None
 
 
-def _with_text(action: dict, text: str) -> dict:
-    action = dict(action)
-    action["text"] = text
-    return action
+def _with_text(action: dict, value: str) -> dict:
+    out = dict(action)
+    out["text"] = value
+    return out
 
 
-def _best_stat(view: dict, seat: int, stats: list[str]) -> str:
-    mine = view["students"][seat]["stats"]
+def _best_stat(t: Table, stats: list[str], rng: Rng) -> str:
+    if t.level == "easy":
+        return stats[rng.below(len(stats))]
+    mine = t.student["stats"] if t.student else {}
     return max(stats, key=lambda s: (mine.get(s, -9), s))
 
 
-def _create(view: dict, legal: list[dict], seat: int) -> dict:
-    options = _of(legal, "create_student")
-    rival = (seat + 1) % view["players"]
-    best = [a for a in options if a["rival"] == rival] or options
-    choice = dict(best[seat % len(best)])
-    choice["name"] = f"{BOT_TEXT['name']}{seat + 1}"
+def _chance(rng: Rng, p: float) -> bool:
+    return rng.below(1000) < p * 1000
+
+
+# --- the phases -----------------------------------------------------------------------------
+def _setup(t: Table, legal: list[dict], rng: Rng) -> dict | None:
+    view = t.view
+    if view["phase"] == "setup_subject":
+        subjects = _of(legal, "choose_subject")
+        return dict(rng.choice(subjects)) if subjects else None
+    if view["phase"] == "setup_leader":
+        leaders = _of(legal, "choose_leader")
+        if not leaders:
+            return None
+        human_leaders = [a for a in leaders if a["seat"] in t.humans]
+        return dict(rng.choice(human_leaders or leaders))  # with humans at the table, a human leads
+    creates = _of(legal, "create_student")
+    if not creates:
+        return None
+    books = sorted({a["playbook"] for a in creates})
+    book = books[(t.me + rng.below(len(books))) % len(books)] if t.level != "strong" else books[t.me % len(books)]
+    options = [a for a in creates if a["playbook"] == book and a["rival"] != t.me] or creates
+    choice = dict(rng.choice(options))
+    names = _texts()["names"].get(view.get("lang") or "ja") or _texts()["names"]["en"]
+    choice["name"] = names[t.me % len(names)]
     return choice
 
 
-def _investigate(view: dict, legal: list[dict], seat: int, rng: Rng) -> dict:
-    clues = [c for c in view["cards"] if c["kind"] == "clue"]
+def _modifiers(t: Table, roll: dict, rng: Rng) -> tuple[list[str], list[str]]:
+    """Advantage and disadvantage the situation gives this roll (sources as the rules name them)."""
+    adv: list[str] = []
+    dis: list[str] = []
+    move = roll["move"]
+    if t.has_here("character") and move in ("ask_around", "persuade"):
+        adv.append("card")  # the supporting character met in this scene helps
+    elif t.has_here("clue") and move in ("look_it_up", "sneak_in"):
+        adv.append("card")
+    if move in ("sneak_in", "chase", "look_it_up") and _chance(rng, 0.35 if t.level != "easy" else 0.15):
+        adv.insert(0, "item")  # a torch, a borrowed key, the library card
+    if t.student and t.student["conditions"] and (t.level != "easy" or _chance(rng, 0.5)):
+        dis.append("condition")  # a condition hinders: played honestly as a disadvantage
+    if t.has_here("phenomenon") and move in ("hold_on", "chase", "sneak_in") and _chance(rng, 0.5):
+        dis.append("card")
+    order_a, order_d = ("item", "move", "card"), ("condition", "card")
+    return [s for s in order_a if s in adv], [s for s in order_d if s in dis]
+
+
+def _roll_step(t: Table, legal: list[dict], rng: Rng) -> dict | None:
+    view = t.view
+    roll = view["roll"]
+    types = {a["type"] for a in legal}
+    mine = roll["roller"] == t.me
+    if roll["move"] == "resolve":
+        if mine and "roll_dice" in types:
+            return {"type": "roll_dice"}
+        if "object" in types and roll["roller"] not in t.humans and not t.humans:
+            if _chance(rng, {"easy": 0.1, "normal": 0.2, "strong": 0.0}[t.level]):
+                return _with_text(_first(legal, "object"), text(view, "objection", rng))  # type: ignore[arg-type]
+        return None  # never object to a human's 《解明》
+    if roll["stage"] == "declared":
+        if mine:
+            # the same judgement every time this roll is looked at: seeded by the roll's situation
+            fixed = Rng.from_seed(t.scene_no * 7919 + t.me * 131 + len(view.get("cards", [])) * 17
+                                  + sum(map(ord, roll["move"])))
+            adv, dis = _modifiers(t, roll, fixed)
+            if (adv, dis) != (roll["advantage"], roll["disadvantage"]) and "set_roll_modifiers" in types:
+                return {"type": "set_roll_modifiers", "advantage": adv, "disadvantage": dis}
+            return {"type": "roll_dice"} if "roll_dice" in types else None
+        if "help" in types:
+            p = {"easy": 0.25, "normal": 0.6, "strong": 1.0 if roll["move"] in SEARCH else 0.5}[t.level]
+            if _chance(rng, p):
+                return {"type": "help"}
+        return None  # wait for the roller
+    # rolled
+    if "rival_reroll" in types:
+        if t.level != "easy" or _chance(rng, 0.5):
+            opts = _of(legal, "rival_reroll")
+            return {"type": "rival_reroll", "stat": _best_stat(t, [a["stat"] for a in opts], rng)}
+    if mine:
+        secrets = _of(legal, "unlock_secret")
+        if secrets:
+            band = roll["band"]
+            want = band == "failure" and t.level != "easy" or (
+                t.level == "strong" and band == "narrow" and roll["move"] in SEARCH) or (
+                t.level == "easy" and band == "failure" and _chance(rng, 0.3))
+            if want:
+                return dict(secrets[0])
+        return _first(legal, "accept_roll")
+    return None
+
+
+def _task_step(t: Table, legal: list[dict], rng: Rng) -> dict | None:
+    view = t.view
+    types = {a["type"] for a in legal}
+    if "answer_atmosphere" in types:  # this bot's own duty
+        return _with_text(_first(legal, "answer_atmosphere"), text(view, "atmosphere", rng))  # type: ignore[arg-type]
+    if "draw_card" in types:
+        return {"type": "draw_card"}
+    if "invent" in types and not t.humans and _chance(rng, {"easy": 0.05, "normal": 0.12, "strong": 0.08}[t.level]):
+        task = view["tasks"][0]
+        key = "location" if task.get("suit") == "hearts" else "invent"
+        return _with_text(_first(legal, "invent"), text(view, key, rng))  # type: ignore[arg-type]
+    if "choose_option" in types:
+        return dict(rng.choice(_of(legal, "choose_option")))
+    if "redraw" in types and (_chance(rng, 0.1) or "accept_card" not in types):
+        return {"type": "redraw"}
+    if "accept_card" in types:
+        return {"type": "accept_card"}
+    if "take_condition" in types:
+        named = [a for a in _of(legal, "take_condition") if "condition" in a]
+        return dict(rng.choice(named))
+    if "clear_condition" in types:
+        return _first(legal, "clear_condition")
+    if "unlock_secret" in types:
+        return _first(legal, "unlock_secret")
+    return None
+
+
+def _move_weights(t: Table, legal: list[dict]) -> dict[tuple[str, str], float]:
+    """How much each possible roll/use is worth now (normal and strong judgement)."""
+    view = t.view
+    content = _content()
+    st = t.student
+    conds = len(st["conditions"]) if st else 0
+    searched = view["location"] in view["clue_locations"]
+    new_places = [r for r in view["public"] if r not in view["visited"]]
+    out: dict[tuple[str, str], float] = {}
+    for a in legal:
+        if a["type"] == "declare_roll":
+            mid = a["move"]
+            move = content.moves.get(mid)
+            w = 1.0
+            if mid == "discover":
+                w = 0.0 if searched else 4.0
+                if st and st["advantage_next"]:
+                    w += 2.0
+            elif mid == "ask_around":
+                w = 0.3 if t.has_here("character") else 1.4
+            elif mid == "look_it_up":
+                w = 0.3 if st and st["advantage_next"] else 1.0
+            elif mid in ("sneak_in", "chase"):
+                w = 1.6 if not new_places else 0.6
+            elif mid == "persuade":
+                w = 1.5 if t.has_here("character") else 0.3
+            elif mid == "hold_on":
+                w = 1.2 if t.has_here("phenomenon") else 0.4
+            elif mid == "take_a_breath":
+                w = 2.0 * conds if conds else 0.1
+            elif move is not None and move.playbook is not None:
+                w = 1.6
+                if any(e.do == "draw_clue" for o in move.outcomes.values() for e in o.effects) and searched:
+                    w = 0.6
+            out[(mid, a["stat"])] = w
+        elif a["type"] == "use_move":
+            out[(a["move"], "")] = 1.2
+    return out
+
+
+def _investigate(t: Table, legal: list[dict], rng: Rng) -> dict | None:
+    view = t.view
+    types = {a["type"] for a in legal}
     scene = view["scene"]
-    if _of(legal, "begin_resolution") and (len(clues) >= ENOUGH_CLUES or scene["number"] >= ENOUGH_SCENES
-                                            or scene["number"] >= view["max_scenes"]):
-        return {"type": "begin_resolution"}
+    enough = len(t.clues) >= t.clue_target() or scene["number"] >= min(view["max_scenes"], SCENE_TARGET[t.level])
+    if "begin_resolution" in types and (enough or scene["number"] >= view["max_scenes"]):
+        return {"type": "begin_resolution"}  # listed only for the leader: here the leader is this bot
     link = _first(legal, "link_cards")
-    if link:
+    if link and t.level != "easy":
         return link
-    if not scene["closed"] and view["location"] not in view["clue_locations"]:
-        rolls = [a for a in _of(legal, "declare_roll") if a["move"] == "discover"]
+    rollers = scene.get("rollers", [])
+    # pacing: with humans a bot rolls once per scene; at an all-bot table twice, and the scene moves on
+    mine = rollers.count(t.me)
+    may_roll = not scene["closed"] and (mine < 1 if t.humans else (mine < 2 and len(rollers) <= t.players + 1))
+    if may_roll and t.student and not t.student["left"]:
+        if "call_character" in types and not t.has_here("character") and _chance(
+                rng, {"easy": 0.05, "normal": 0.12, "strong": 0.1}[t.level]):
+            return {"type": "call_character"}
+        rolls = [a for a in legal if a["type"] in ("declare_roll", "use_move")]
         if rolls:
-            stats = [a["stat"] for a in rolls]
-            best = _best_stat(view, seat, stats)
-            return {"type": "declare_roll", "move": "discover", "stat": best}
+            pick = _pick_move(t, rolls, rng)
+            if pick is not None:
+                return pick
+    if t.humans:
+        return None  # moving the group to a new scene is the humans' call
     unvisited = [a for a in _of(legal, "move") if a["location"] not in view["visited"]]
     if unvisited:
-        return dict(unvisited[0])
+        return dict(rng.choice(unvisited) if t.level == "easy" else unvisited[0])
     draw = _first(legal, "draw_location")
     if draw:
         return draw
     moves = _of(legal, "move")
-    if moves:
+    if moves and scene["closed"]:
         return dict(rng.choice(moves))
-    return None  # type: ignore[return-value]
+    if moves and _chance(rng, 0.3):
+        return dict(rng.choice(moves))
+    return None
 
 
-def sensible_bot(view: dict, legal: list[dict], rng: Rng) -> dict | None:
-    """A reasonable player for every phase; falls back to a random legal action."""
-    seat = view["you"]
+def _pick_move(t: Table, rolls: list[dict], rng: Rng) -> dict | None:
+    if t.level == "easy":
+        a = dict(rng.choice(rolls))
+        return a
+    weights = _move_weights(t, rolls)
+    if t.level == "strong":
+        st = t.student
+        searched = t.view["location"] in t.view["clue_locations"]
+        # build advantage before the search when the student is weak at searching
+        if not searched and st and not st["advantage_next"] and max(st["stats"].values()) <= 1:
+            for key in weights:
+                if key[0] in ("look_it_up", "persuade"):
+                    weights[key] += 3.0
+        best = max(weights.values(), default=0.0)
+        if best <= 0.5:
+            return None
+        keys = [k for k, w in weights.items() if w >= best - 1e-9]
+        mid, _ = keys[rng.below(len(keys))]
+    else:
+        total = sum(weights.values())
+        if total <= 0:
+            return None
+        x = rng.below(10_000) / 10_000 * total
+        mid = None
+        for (m, _), w in weights.items():
+            x -= w
+            if x < 0:
+                mid = m
+                break
+        if mid is None:
+            mid = next(iter(weights))[0]
+    options = [a for a in rolls if a["move"] == mid]
+    if options[0]["type"] == "use_move":
+        return dict(options[0])
+    stat = _best_stat(t, [a["stat"] for a in options], rng)
+    return {"type": "declare_roll", "move": mid, "stat": stat}
+
+
+def _introduction(t: Table, legal: list[dict], rng: Rng) -> dict | None:
+    view = t.view
+    if t.humans:  # the introduction is the humans' story: one suggestion note at most
+        if "add_note" in {a["type"] for a in legal} and not t.my_notes_here() and any(
+                not a.strip() for a in view["answers"]):
+            return _with_text(_first(legal, "add_note"), text(view, "suggest_answer", rng))  # type: ignore[arg-type]
+        return None
+    for a in _of(legal, "answer_question"):
+        if not view["answers"][a["index"]].strip():  # only ever fill an empty answer
+            return _with_text(a, text(view, "answer", rng))
+    return _first(legal, "draw_location", "move")
+
+
+def _resolution(t: Table, legal: list[dict], rng: Rng) -> dict | None:
+    view = t.view
     types = {a["type"] for a in legal}
-    phase = view["phase"]
-    if phase == "setup_subject":
-        subjects = _of(legal, "choose_subject")
-        return dict(rng.choice(subjects)) if subjects else random_bot(view, legal, rng)
-    if phase == "setup_leader":
-        return _first(legal, "choose_leader") or random_bot(view, legal, rng)
-    if phase == "setup_students":
-        if "create_student" in types:
-            return _create(view, legal, seat)
-        return random_bot(view, legal, rng)
-    roll = view["roll"]
-    if roll is not None:
-        if roll["move"] == "resolve":
-            if "roll_dice" in types:
-                return {"type": "roll_dice"}
-            return _with_text(dict(legal[0]), BOT_TEXT["objection"]) if "object" in types else dict(legal[0])
-        if roll["stage"] == "declared":
-            return _first(legal, "roll_dice", "help")  # None: wait for the roller
-        if "rival_reroll" in types:
-            opts = _of(legal, "rival_reroll")
-            best = _best_stat(view, seat, [a["stat"] for a in opts])
-            return {"type": "rival_reroll", "stat": best}
-        if "unlock_secret" in types and roll["band"] == "failure" and roll["roller"] == seat:
-            return _first(legal, "unlock_secret")  # type: ignore[return-value]
-        return _first(legal, "accept_roll")  # None: the roll is someone else's
-    for kind, text in (("answer_atmosphere", BOT_TEXT["atmosphere"]),):
-        if kind in types:
-            return _with_text(_first(legal, kind), text)  # type: ignore[arg-type]
-    if "draw_card" in types:
-        return {"type": "draw_card"}
-    if "choose_option" in types:
-        return dict(rng.choice(_of(legal, "choose_option")))
-    if "accept_card" in types:
-        return {"type": "accept_card"}
-    if "redraw" in types:
-        return {"type": "redraw"}
-    if "take_condition" in types:
-        named = [a for a in _of(legal, "take_condition") if "condition" in a]
-        return dict(rng.choice(named))
-    if "unlock_secret" in types:
-        return _first(legal, "unlock_secret")  # type: ignore[return-value]
-    if "clear_condition" in types and view["tasks"]:
-        return _first(legal, "clear_condition")  # type: ignore[return-value]
-    if phase == "introduction":
-        for a in _of(legal, "answer_question"):
-            if not view["answers"][a["index"]].strip():
-                return _with_text(a, BOT_TEXT["answer"])
-        return _first(legal, "draw_location", "move") or _wait(view, legal, rng)
-    if phase == "investigation":
-        choice = _investigate(view, legal, seat, rng)
-        if choice:
-            return choice
-        return _wait(view, legal, rng)
-    if phase == "resolution":
-        if not view["title"].strip() and "set_title" in types:
-            return _with_text(_first(legal, "set_title"), BOT_TEXT["title"])  # type: ignore[arg-type]
-        for a in _of(legal, "use_clue"):
-            if a["used"]:
-                return dict(a)
-        if not view["deduction"].strip() and "set_deduction" in types:
-            return _with_text(_first(legal, "set_deduction"), BOT_TEXT["deduction"])  # type: ignore[arg-type]
-        if "declare_resolve" in types:
-            return {"type": "declare_resolve"}
-    return _wait(view, legal, rng)
+    clues = len(view["clues_used"])
+    if t.humans:  # title, deduction and 《解明》 are the humans': a suggestion note at most
+        if "add_note" in types and not t.my_notes_here():
+            if not view["title"].strip():
+                return _with_text(_first(legal, "add_note"),  # type: ignore[arg-type]
+                                  text(view, "suggest_title", rng, title=text(view, "title", rng)))
+            if not view["deduction"].strip():
+                return _with_text(_first(legal, "add_note"),  # type: ignore[arg-type]
+                                  text(view, "suggest_deduction", rng, clues=max(clues, len(t.clues))))
+        return None
+    if not view["title"].strip() and "set_title" in types:
+        return _with_text(_first(legal, "set_title"), text(view, "title", rng))  # type: ignore[arg-type]
+    uses = [a for a in _of(legal, "use_clue") if a["used"]]
+    if uses and (t.level != "easy" or clues < 2):
+        return dict(uses[0])
+    if not view["deduction"].strip() and "set_deduction" in types:
+        return _with_text(_first(legal, "set_deduction"),  # type: ignore[arg-type]
+                          text(view, "deduction", rng, clues=clues))
+    if "declare_resolve" in types and view["leader"] == t.me:
+        return {"type": "declare_resolve"}
+    return None
 
 
-def _wait(view: dict, legal: list[dict], rng: Rng) -> dict | None:
-    """Nothing useful to do. While another player's step or roll is pending, wait (None).
-
-    Otherwise (a free moment where no bot found anything useful) put the newest card
-    back where it is: an idle action that changes nothing but the turn counter, so an
-    all-bot table can never stall.
-    """
-    if view.get("roll") is not None or view.get("tasks"):
+def _idle(t: Table, legal: list[dict], rng: Rng) -> dict | None:
+    """Nothing useful to do. With humans (or a pending step/roll) wait (None); at an all-bot table
+    put the newest card back where it is, so that some bot always acts and the table never stalls."""
+    view = t.view
+    if t.humans or view.get("roll") is not None or view.get("tasks"):
         return None
     cards = {c["id"]: c for c in view.get("cards", [])}
     for a in _of(legal, "move_card"):
         card = cards.get(a["card"])
         if card:
             return {"type": "move_card", "card": card["id"], "x": card["x"], "y": card["y"]}
-    note = _first(legal, "add_note")
-    if note:
-        return _with_text(note, "…")
+    safe = [a for a in legal if a["type"] not in ("add_note", "edit_card", "answer_question", "set_title",
+                                                  "set_deduction", "object", "invent", "set_tone",
+                                                  "give_condition")]
+    return dict(rng.choice(safe)) if safe else None
+
+
+def play(view: dict, legal: list[dict], rng: Rng, level: str) -> dict | None:
+    """One decision of a ``level`` bot (None: wait for someone else)."""
+    if not legal:
+        return None
+    t = Table(view, level)
+    phase = view["phase"]
+    if phase.startswith("setup"):
+        return _setup(t, legal, rng)
+    if view.get("roll") is not None:
+        return _roll_step(t, legal, rng)
+    if view.get("tasks"):
+        return _task_step(t, legal, rng)
+    if phase == "introduction":
+        choice = _introduction(t, legal, rng)
+    elif phase == "investigation":
+        choice = _investigate(t, legal, rng)
+    elif phase == "resolution":
+        choice = _resolution(t, legal, rng)
+    else:
+        choice = None
+    return choice if choice is not None else _idle(t, legal, rng)
+
+
+def easy_bot(view: dict, legal: list[dict], rng: Rng) -> dict | None:
+    return play(view, legal, rng, "easy")
+
+
+def normal_bot(view: dict, legal: list[dict], rng: Rng) -> dict | None:
+    return play(view, legal, rng, "normal")
+
+
+def strong_bot(view: dict, legal: list[dict], rng: Rng) -> dict | None:
+    return play(view, legal, rng, "strong")
+
+
+def random_bot(view: dict, legal: list[dict], rng: Rng) -> dict:
+    """Any legal action, uniformly (texts are the rules' placeholder)."""
     return dict(rng.choice(legal))
 
 
-BOTS: dict[str, Any] = {"random": random_bot, "sensible": sensible_bot}
+BOTS: dict[str, Any] = {"easy": easy_bot, "normal": normal_bot, "strong": strong_bot, "random": random_bot,
+                        "sensible": normal_bot}

@@ -182,7 +182,8 @@ def setup(players: int, seed: int, options: dict, content: Content) -> dict:
         "leader": None, "students": [None] * players, "answers": [],
         "decks": decks, "discards": {s: [] for s in SUITS}, "used": {s: [] for s in SUITS},
         "location": None, "public": [], "visited": [], "clue_locations": [], "custom_locations": [],
-        "scene": {"number": 0, "location": None, "duty": {}, "closed": False},
+        "scene": {"number": 0, "location": None, "duty": {}, "closed": False, "rollers": []},
+        "lang": options.get("lang", "ja"),  # the table's language: what bots write in
         "calendar": None, "tasks": [], "roll": None,
         "help_used": [], "rival_used": [], "objections_used": [], "objections": [],
         "cards": [], "links": [], "next_card": 1,
@@ -792,7 +793,7 @@ def _start_scene(state: dict, loc: int, events: list) -> None:
     number = state["scene"]["number"] + 1
     duty = duties_for(state["leader"], state["players"], number)
     first = loc not in state["visited"]
-    state["scene"] = {"number": number, "location": loc, "duty": duty, "closed": False}
+    state["scene"] = {"number": number, "location": loc, "duty": duty, "closed": False, "rollers": []}
     state["location"] = loc
     if loc not in state["public"]:
         state["public"] = sorted(state["public"] + [loc])
@@ -1041,6 +1042,7 @@ def _a_declare_roll(state: dict, seat: int, action: dict, events: list) -> None:
                      "effect_advantage": st["advantage_next"], "effect_disadvantage": st["disadvantage_next"],
                      "helpers": [], "dice": None, "band": None, "total": None, "raised": False,
                      "rerolled": False}
+    state["scene"] = {**state["scene"], "rollers": state["scene"].get("rollers", []) + [seat]}  # who rolled here
     events.append({"type": "roll_declared", "seat": seat, "move": mid, "stat": stat, "hindered_by": hindered})
 
 

@@ -1,0 +1,182 @@
+"""Bot levels against each other: seat-rotated matches through the real rules.
+
+    python bench/bots.py GAME --players N --games G --seats LEVEL[,LEVEL…] [--seed S]
+
+The seat list is repeated to fill N seats (``--seats strong,normal,easy`` at 6 players gives
+two of each) and rotated by one seat every game, so every level sits everywhere equally. Each
+bot sees only its seat's view (plus which seats are bots: all of them here). Prints progress
+to stderr and one JSON line last: ``games``, ``per_level`` (``win_rate``: share of that
+level's seats among the winners of a game; ``win_share``: each game's win split between its
+winners), ``per_seat`` win rate, ``outcomes`` (fate_votes: the condition that fired; mind_swap:
+the winning seat count; school_mystery: solved/unsolved), ``mean_length`` (actions per game),
+``think_ms`` p50/p99 per level (one bot decision), ``wall_s``, and for school_mystery the
+``usage`` of every basic move, special move and modifier over all games.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+from typing import Any
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from shared.bots import install_clock, with_bot_seats  # noqa: E402
+from shared.engine import REGISTRY  # noqa: E402
+from shared.rng import Rng  # noqa: E402
+
+MAX_STEPS = 200_000
+
+
+def percentile(values: list[float], q: float) -> float | None:
+    if not values:
+        return None
+    v = sorted(values)
+    return round(v[max(0, min(len(v) - 1, int(q * len(v) + 0.999999) - 1))] * 1000, 3)
+
+
+def _outcome(game: str, result: dict[str, Any], n: int) -> str:
+    if game == "fate_votes":
+        return str(result.get("condition"))
+    if game == "school_mystery":
+        return str(result.get("why"))
+    winners = result.get("winners") or []
+    return "shared" if len(winners) > 1 else ("none" if not winners else "single")
+
+
+def _usage(events: list[dict[str, Any]], usage: Counter) -> None:
+    """school_mystery: count moves rolled or used, modifiers, helps, rerolls, secrets, characters."""
+    for ev in events:
+        kind = ev.get("type")
+        if kind == "roll_declared":
+            usage[f"move:{ev['move']}"] += 1
+        elif kind == "move_used":
+            usage[f"move:{ev['move']}"] += 1
+        elif kind == "dice_rolled":
+            for src in ev.get("advantage_sources") or []:
+                usage[f"advantage:{src}"] += 1
+            for src in ev.get("disadvantage_sources") or []:
+                usage[f"disadvantage:{src}"] += 1
+            if ev.get("reason") == "rival_reroll":
+                usage["rival_reroll"] += 1
+        elif kind in ("help", "band_raised", "character_called", "objection", "condition_gained",
+                      "location_invented", "clue_used"):
+            usage[kind] += 1
+        elif kind == "card_drawn" and ev.get("suit") == "spades":
+            usage["supporting_character"] += 1
+
+
+def play_game(game: str, levels: list[str], seed: int, think: dict[str, list[float]],
+              usage: Counter) -> tuple[dict[str, Any], int]:
+    """One game with ``levels[seat]`` bots; returns (result, actions)."""
+    spec = REGISTRY[game]
+    n = len(levels)
+    bots = spec.bots()
+    state = spec.setup(n, seed, {})
+    rngs = [Rng.from_seed(seed * 7919 + s) for s in range(n)]
+    everyone = list(range(n))
+    order = Rng.from_seed(seed ^ 0x5EED)
+    actions = 0
+    for _ in range(MAX_STEPS):
+        if spec.is_over(state):
+            break
+        start = order.below(n)
+        for k in range(n):
+            seat = (start + k) % n
+            legal = spec.legal_actions(state, seat)
+            if not legal:
+                continue
+            view = with_bot_seats(spec.view(state, seat), everyone)
+            t0 = time.perf_counter()
+            action = bots[levels[seat]](view, legal, rngs[seat])
+            think[levels[seat]].append(time.perf_counter() - t0)
+            if action is None:
+                continue
+            state, events = spec.apply(state, seat, action)
+            if game == "school_mystery":
+                _usage(events, usage)
+            actions += 1
+            break
+        else:
+            raise SystemExit(f"{game}: every bot waits (seed {seed})")
+    else:
+        raise SystemExit(f"{game}: game {seed} did not end in {MAX_STEPS} steps")
+    return spec.result(state), actions
+
+
+def run(game: str, players: int, games: int, seats: list[str], seed: int, progress: bool = False) -> dict[str, Any]:
+    spec = REGISTRY[game]
+    bots = spec.bots()
+    for level in seats:
+        if level not in bots:
+            raise SystemExit(f"no bot level {level!r} for {game} (have {sorted(bots)})")
+    if not spec.min_seats <= players <= spec.max_seats:
+        raise SystemExit(f"{game} needs {spec.min_seats}–{spec.max_seats} players")
+    base = [seats[i % len(seats)] for i in range(players)]
+    install_clock(time.perf_counter)
+    think: dict[str, list[float]] = {lv: [] for lv in set(base)}
+    usage: Counter = Counter()
+    level_wins: Counter = Counter()
+    level_share: Counter = Counter()
+    level_seats: Counter = Counter()
+    seat_wins = [0] * players
+    outcomes: Counter = Counter()
+    lengths = []
+    t0 = time.perf_counter()
+    for g in range(games):
+        levels = base[g % players:] + base[:g % players]  # rotate one seat per game
+        result, actions = play_game(game, levels, seed + g, think, usage)
+        winners = list(result.get("winners") or [])
+        outcomes[_outcome(game, result, players)] += 1
+        lengths.append(actions)
+        for s, lv in enumerate(levels):
+            level_seats[lv] += 1
+            if s in winners:
+                level_wins[lv] += 1
+                level_share[lv] += 1.0 / len(winners)
+                seat_wins[s] += 1
+        if progress and (g + 1) % max(1, games // 20) == 0:
+            print(f"{g + 1}/{games} games, {time.perf_counter() - t0:.1f}s", file=sys.stderr, flush=True)
+    install_clock(None)
+    per_level = {}
+    for lv in sorted(level_seats):
+        per_seat_games = level_seats[lv]
+        per_level[lv] = {"seats": base.count(lv), "win_rate": round(level_wins[lv] / per_seat_games, 4),
+                         "win_share": round(level_share[lv] / games, 4),
+                         "think_ms": {"p50": percentile(think[lv], 0.5), "p99": percentile(think[lv], 0.99),
+                                      "max": percentile(think[lv], 1.0), "decisions": len(think[lv])}}
+    all_think = [x for v in think.values() for x in v]
+    out: dict[str, Any] = {
+        "game": game, "players": players, "games": games, "seats": seats, "seed": seed,
+        "per_level": per_level, "per_seat": [round(w / games, 4) for w in seat_wins],
+        "outcomes": {k: round(v / games, 4) for k, v in sorted(outcomes.items(), key=lambda kv: -kv[1])},
+        "outcome_counts": dict(outcomes),
+        "mean_length": round(sum(lengths) / max(1, len(lengths)), 1),
+        "think_ms": {"p50": percentile(all_think, 0.5), "p99": percentile(all_think, 0.99)},
+        "wall_s": round(time.perf_counter() - t0, 2),
+    }
+    if game == "school_mystery":
+        out["usage"] = dict(sorted(usage.items()))
+    return out
+
+
+def main(argv: list[str] | None = None) -> int:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    ap.add_argument("game", choices=sorted(g for g, s in REGISTRY.items() if s.listed))
+    ap.add_argument("--players", type=int, required=True)
+    ap.add_argument("--games", type=int, default=100)
+    ap.add_argument("--seats", default="normal", help="bot levels, comma-separated, repeated over the seats")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    args = ap.parse_args(argv)
+    seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+    out = run(args.game, args.players, args.games, seats, args.seed, progress=not args.quiet)
+    print(json.dumps(out, ensure_ascii=False), flush=True)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -105,7 +105,7 @@ def open_join(app: App, address: str | None = None) -> None:
     app.push("join", address=address)
 
 
-def start_play(app: App, game: str, players: int | None, bots: int, bot_level: str = "sensible",
+def start_play(app: App, game: str, players: int | None, bots: int, bot_level: str = "normal",
                seed: int | None = None, options: dict[str, Any] | None = None, until_over: bool = False,
                data_dir: str | None = None) -> None:
     """Pass-and-play: a local server, bots in the last seats, the table."""

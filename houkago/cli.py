@@ -26,6 +26,8 @@ HANDLERS = {
 }
 
 
+BOT_LEVEL_CHOICES = ("easy", "normal", "strong", "random", "sensible")  # see shared.bots
+
 def _client_options(p: argparse.ArgumentParser, sub: bool = False) -> None:
     """The window options; a subcommand's copy has no defaults, so ``houkago --size WxH play ...``
     keeps the value given before the subcommand (argparse would overwrite it with the subparser's None)."""
@@ -50,7 +52,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("game", help="game id: fate_votes, mind_swap or school_mystery")
     p.add_argument("--players", type=int, help="number of seats")
     p.add_argument("--bots", type=int, default=0, help="how many seats bots take (from the last seat back)")
-    p.add_argument("--bot-level", default="sensible", help="bot kind: random or sensible")
+    p.add_argument("--bot-level", default="normal", choices=BOT_LEVEL_CHOICES,
+                   help="how the bots play: easy, normal or strong (default normal)")
     p.add_argument("--seed", type=int, help="game seed (default: random)")
     p.add_argument("--option", action="append", default=[], metavar="KEY=VALUE", help="game option")
     p.add_argument("--until-over", action="store_true",
@@ -91,7 +94,8 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--players", type=int, required=True)
     p.add_argument("--games", type=int, default=1, help="full games per table")
     p.add_argument("--tables", type=int, default=1)
-    p.add_argument("--level", default="random", help="bot kind: random or sensible")
+    p.add_argument("--bot-level", "--level", dest="level", default="normal", choices=BOT_LEVEL_CHOICES,
+                   help="how the bots play: easy, normal or strong (random: any legal move; default normal)")
     p.add_argument("--timeout", type=float, default=600.0, help="give up after this many seconds")
     return parser
 

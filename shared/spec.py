@@ -114,6 +114,14 @@ class GameSpec:
             self._content = getattr(importlib.import_module(mod), fn)()
         return self._content
 
+    def with_table_lang(self, options: dict[str, Any] | None, lang: str) -> dict[str, Any]:
+        """``options`` plus the table's language (option ``lang``, where the game has it and it is unset):
+        what the game's bots write in. A client creating a table passes its UI language here."""
+        out = dict(options or {})
+        if any(o.name == "lang" for o in self.options) and "lang" not in out:
+            out["lang"] = lang
+        return out
+
     def option_defaults(self) -> dict[str, Any]:
         return {o.name: o.default for o in self.options}
 

@@ -91,7 +91,11 @@ class PlayConnectScene(StatusScene):
             self.fail(self.app.strings.t("net.failed", address="127.0.0.1", why=str(exc)))
             return
         session = services.open_session(self.app, "127.0.0.1", port)
-        msg: dict[str, Any] = {"t": "create", "game": self.game, "seats": self.players, "options": self.options,
+        from shared.engine import REGISTRY
+
+        spec = REGISTRY.get(self.game)  # the table's language (what bots write in) is the player's
+        options = spec.with_table_lang(self.options, self.app.strings.lang) if spec else self.options
+        msg: dict[str, Any] = {"t": "create", "game": self.game, "seats": self.players, "options": options,
                                "name": self.app.player_name(), "takeover": False}
         if self.until_over:
             msg["bot_delay"] = 0

@@ -18,6 +18,7 @@ from client.games import option_specs
 from client.match import Match
 from client.scenes.base import Scene
 from client.ui import ACCENT, CHALK, CHALK_DIM, PAPER, Button, draw_seat_badge, panel
+from shared.bots import level_name
 from shared.spec import OptionSpec
 
 if TYPE_CHECKING:
@@ -75,6 +76,8 @@ class LobbyScene(Scene):
         self.lo, self.hi = games.seat_range(game)
         self.seats = max(self.lo, min(self.hi, 6))
         self.options: dict[str, Any] = {o.name: o.default for o in option_specs(game)}
+        if "lang" in self.options:  # the table's language (what bots write in) starts as the host's
+            self.options["lang"] = app.strings.lang
         self.table = table
         self.my_seat = seat
         self.host_token = host_token
@@ -170,8 +173,14 @@ class LobbyScene(Scene):
             bh = min(int(u * 2.2), r.height - int(u * 0.3))
             if self.hosting and entry.get("bot"):
                 label = t("lobby.remove_bot")
-                self.buttons.append(Button(label, self._row_button(r, label, bh),
-                                           partial(self.set_bot, i, "none"), key=f"unbot_{i}"))
+                remove = self._row_button(r, label, bh)
+                self.buttons.append(Button(label, remove, partial(self.set_bot, i, "none"), key=f"unbot_{i}"))
+                level = str(entry.get("bot"))  # the bot's level: a click moves it to the next one
+                named = level_name(level, app.strings.lang)
+                pick = self._row_button(r, named, bh)
+                pick.right = remove.left - int(u * 0.3)
+                self.buttons.append(Button(named, pick, partial(self.set_bot, i, self.next_level(level)),
+                                           key=f"level_{i}"))
             elif self.hosting and not entry.get("taken"):
                 label = t("lobby.add_bot")
                 self.buttons.append(Button(label, self._row_button(r, label, bh),
@@ -236,6 +245,13 @@ class LobbyScene(Scene):
         session.send({"t": "create", "game": self.game, "seats": self.seats, "options": self.options,
                       "name": self.app.player_name()})
         self.phase = "creating"
+
+    def next_level(self, level: str) -> str:
+        """The level after ``level`` among the game's (easy → normal → strong → easy)."""
+        from shared.engine import REGISTRY
+
+        levels = REGISTRY[self.game].bot_levels()
+        return levels[(levels.index(level) + 1) % len(levels)] if level in levels else levels[0]
 
     def set_bot(self, seat: int, level: str | None) -> None:
         if self.app.session and self.table and self.host_token:
@@ -453,8 +469,7 @@ class LobbyScene(Scene):
             name = entry.get("name") or ""
             if entry.get("bot"):
                 level = str(entry.get("bot"))
-                level_name = t(f"lobby.level_{level}") if app.strings.has(f"lobby.level_{level}") else level
-                label = f"{t('lobby.bot')}\n({level_name})"
+                label = f"{t('lobby.bot')}\n({level_name(level, app.strings.lang)})"
                 color = CHALK
             elif entry.get("taken"):
                 label = name or t("table.seat_name", n=i + 1)
@@ -465,10 +480,10 @@ class LobbyScene(Scene):
             if mine:
                 label += f"\n({t('lobby.you')})"
             right = r.right
-            button = next((b for b in self.buttons if b.key in (f"unbot_{i}", f"bot_{i}")
-                           or (b.key == "ready" and mine)), None)
-            if button is not None:
-                right = button.rect.left
+            row_buttons = [b for b in self.buttons if b.key in (f"level_{i}", f"unbot_{i}", f"bot_{i}")
+                           or (b.key == "ready" and mine)]
+            if row_buttons:
+                right = min(b.rect.left for b in row_buttons)
             elif entry.get("taken") and not entry.get("bot"):
                 status = t("lobby.ready") if entry.get("ready") else t("lobby.not_ready")
                 right = te.blit(surface, status, u * 0.95, ACCENT if entry.get("ready") else CHALK_DIM,

@@ -8,6 +8,7 @@ import pygame
 from client import games, modes
 from client.scenes.base import Scene
 from client.ui import CHALK, PAPER, Button, panel
+from shared.bots import LEVELS, level_name
 
 if TYPE_CHECKING:
     from client.app import App
@@ -22,6 +23,7 @@ class PlaySetupScene(Scene):
         self.lo, self.hi = games.seat_range(game)
         self.players = max(self.lo, min(self.hi, 4))
         self.bots = 0
+        self.level = "normal"  # the bots' level (shared.bots.LEVELS)
         self.box = pygame.Rect(0, 0, 0, 0)
 
     def layout(self) -> None:
@@ -34,12 +36,15 @@ class PlaySetupScene(Scene):
         y1 = self.box.top + int(u * 3)
         y2 = y1 + int(u * 4)
         bh = int(u * 2.6)
-        self.rows = [("launcher.players", y1), ("launcher.bots", y2)]
+        y3 = y2 + int(u * 4)
+        self.rows = [("launcher.players", y1), ("launcher.bots", y2), ("launcher.bot_level", y3)]
         self.buttons = [
             Button("−", pygame.Rect(x, y1, bh, bh), lambda: self.change(-1, 0), key="players_down"),
             Button("+", pygame.Rect(x + int(u * 8), y1, bh, bh), lambda: self.change(1, 0), key="players_up"),
             Button("−", pygame.Rect(x, y2, bh, bh), lambda: self.change(0, -1), key="bots_down"),
             Button("+", pygame.Rect(x + int(u * 8), y2, bh, bh), lambda: self.change(0, 1), key="bots_up"),
+            Button("−", pygame.Rect(x, y3, bh, bh), lambda: self.change_level(-1), key="level_down"),
+            Button("+", pygame.Rect(x + int(u * 8), y3, bh, bh), lambda: self.change_level(1), key="level_up"),
             Button(t("launcher.back"), pygame.Rect(self.box.left + int(u * 3), self.box.bottom - int(u * 4.6),
                                                    int(u * 12), int(u * 3)), lambda: app.pop(self), key="back"),
             Button(t("launcher.start"), pygame.Rect(self.box.right - int(u * 15), self.box.bottom - int(u * 4.6),
@@ -50,8 +55,12 @@ class PlaySetupScene(Scene):
         self.players = max(self.lo, min(self.hi, self.players + dp))
         self.bots = max(0, min(self.players, self.bots + db))
 
+    def change_level(self, d: int) -> None:
+        i = LEVELS.index(self.level) if self.level in LEVELS else 1
+        self.level = LEVELS[max(0, min(len(LEVELS) - 1, i + d))]
+
     def start(self) -> None:
-        modes.start_play(self.app, self.game, self.players, self.bots)
+        modes.start_play(self.app, self.game, self.players, self.bots, bot_level=self.level)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -68,7 +77,8 @@ class PlaySetupScene(Scene):
         panel(surface, self.box, alpha=200)
         bh = int(u * 2.6)
         x = self.box.left + int(u * 18)
-        for (key, y), value in zip(self.rows, (self.players, self.bots)):
+        values = (self.players, self.bots, level_name(self.level, app.strings.lang))
+        for (key, y), value in zip(self.rows, values):
             te.blit(surface, app.strings.t(key), u * 1.3, CHALK, (self.box.left + int(u * 3), y + bh // 2), "midleft",
                     bold=True)
             te.blit(surface, str(value), u * 1.5, PAPER, (x + int(u * 5.3), y + bh // 2), "center", bold=True)

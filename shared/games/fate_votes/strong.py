@@ -26,13 +26,14 @@ from shared.rng import Rng
 
 ITERATIONS = 48  # simulated games per decision (the budget; a runner's clock may stop it earlier)
 EARLY_ITERATIONS = 28  # rounds 1–2: long simulations, and the early steps decide less
+FINAL_ITERATIONS = 220  # round 5: one simultaneous step left, so each simulation is short
 SAMPLES = 8  # card assignments drawn per decision and shared by every candidate
 NOISE = 0.12  # how often a simulated player does something off its card's plan
 PRIOR = (1.0, 1.0, 1.2, 1.2, 0.8, 1.0, 1.2)  # how often anyone plays for each card, before evidence
 POPULARITY = 0.7  # how strongly "nobody drops this card" raises the guess that people keep it
 MIX = 0.04  # temperature of the choice between cards when discarding (0: always the best)
 MAX_GOALS = 3
-MAX_TARGETS = 5
+MAX_TARGETS = 4
 
 
 # --- what the public record says about the others' hands ---------------------------------------
@@ -252,7 +253,8 @@ def decide(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng,
            iterations: int | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
     """The strong choice and what it was based on (``values`` per candidate, ``spent`` iterations)."""
     if iterations is None:
-        iterations = EARLY_ITERATIONS if view["round"] <= 2 else ITERATIONS
+        iterations = (FINAL_ITERATIONS if view["phase"] == "final" else
+                      EARLY_ITERATIONS if view["round"] <= 2 else ITERATIONS)
     fast = FastRng(rng.next64())
     record = Record(view)
     me, phase = view["seat"], view["phase"]

@@ -1,0 +1,166 @@
+"""Bots leave humans their game (school_mystery) and write only in the table's language.
+
+A server table (``server.tables.Table``) with one human seat and bot seats: the human is
+played by a script that writes its own marked texts; the bots act through
+``Table.bot_action``, exactly as the server runs them (their view carries ``bot_seats``).
+"""
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from server.tables import Table
+from shared.bots import with_bot_seats
+from shared.engine import REGISTRY
+from shared.rng import Rng
+
+SPEC = REGISTRY["school_mystery"]
+HUMAN_MARK = "HUMAN:"
+JAPANESE = re.compile("[\u3040-\u30ff]")  # kana: no Chinese or English text has any
+CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff]")
+# what only the humans may do at a table with a human (the human leads the group here)
+HUMAN_ONLY = {"begin_resolution", "declare_resolve", "answer_question", "set_title", "set_deduction", "object",
+              "edit_card", "move", "draw_location", "set_tone", "choose_leader", "invent"}
+
+
+def _human_action(view: dict, legal: list[dict], rng: Rng) -> dict | None:
+    """The human: the normal bot's judgement with every text replaced by a marked human text."""
+    action = SPEC.bots()["normal"](view, legal, rng)  # no bot_seats: it acts as if it ran the table
+    if action is None:
+        return None
+    action = dict(action)
+    if action["type"] == "choose_leader":
+        action["seat"] = view["you"]  # the human leads
+    for key in ("text", "name"):
+        if key in action:
+            action[key] = f"{HUMAN_MARK} {action['type']} {view['turn']}"[:40 if key == "name" else 500]
+    return action
+
+
+def _table(lang: str, players: int, seed: int) -> Table:
+    t = Table(id="t1", spec=SPEC, n=players, options={"lang": lang, "max_scenes": 12}, host_hash="x")
+    t.seats[0].token_hash, t.seats[0].name = "human", "human"
+    for seat in t.seats[1:]:
+        seat.bot = "normal" if seed % 2 else "strong"
+    t.start(seed, 0.0, 0.0)
+    return t
+
+
+def play_with_a_human(lang: str, players: int, seed: int, max_steps: int = 3000) -> tuple[Table, list]:
+    """Play a whole session: seat 0 human (the script), the rest bots through the server's table."""
+    t = _table(lang, players, seed)
+    rng = Rng.from_seed(seed)
+    bot_log: list[tuple[int, dict, dict]] = []  # (seat, action, state before)
+    for _ in range(max_steps):
+        if SPEC.is_over(t.state):
+            return t, bot_log
+        acted = False
+        for seat in [1 + (k + t.sid) % (players - 1) for k in range(players - 1)]:
+            if not t.legal[seat]:
+                continue
+            action = t.bot_action(seat)
+            if action is not None:
+                bot_log.append((seat, action, t.state))
+                t.apply(seat, action, 0.0)
+                acted = True
+                break
+        if acted:
+            continue
+        if t.legal[0]:
+            view = SPEC.view(t.state, 0)
+            action = _human_action(view, t.legal[0], rng)
+            if action is not None:
+                t.apply(0, action, 0.0)
+                continue
+        raise AssertionError(f"nobody acts in phase {t.state['phase']}")
+    raise AssertionError("the session did not end")
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_bots_never_replace_human_text_nor_take_human_decisions(seed: int) -> None:
+    t, bot_log = play_with_a_human("en", 3, seed)
+    state = t.state
+    assert state["leader"] == 0  # a bot choosing the leader at a table with a human would pick a human
+    for seat, action, before in bot_log:
+        assert action["type"] not in HUMAN_ONLY, (seat, action)
+        roll = before["roll"]
+        if roll is not None and roll["move"] == "resolve":
+            pytest.fail(f"a bot acted on the human's 《解明》: {action}")
+    # everything the human wrote is still there, word for word
+    assert state["title"].startswith(HUMAN_MARK) and state["deduction"].startswith(HUMAN_MARK)
+    assert all(a.startswith(HUMAN_MARK) for a in state["answers"])
+    assert state["outcome"]["seat"] == 0  # the human declared the 《解明》
+    # pacing: with a human at the table a bot rolls at most once per scene
+    per_scene: dict[tuple[int, int], int] = {}
+    for seat, action, before in bot_log:
+        if action["type"] == "declare_roll":
+            key = (before["scene"]["number"], seat)
+            per_scene[key] = per_scene.get(key, 0) + 1
+    assert per_scene and max(per_scene.values()) == 1
+
+
+def test_bot_view_at_a_server_table_names_the_bot_seats(monkeypatch: pytest.MonkeyPatch) -> None:
+    t = _table("en", 3, 5)
+    t.apply(0, next(a for a in t.legal[0] if a["type"] == "choose_subject"), 0.0)
+    t.apply(0, {"type": "choose_leader", "seat": 0}, 0.0)
+    seen: list[dict] = []
+    monkeypatch.setattr(SPEC, "bots", lambda: {"strong": lambda v, legal, r: seen.append(v),
+                                              "normal": lambda v, legal, r: seen.append(v)})
+    assert t.legal[1] and t.bot_action(1) is None
+    assert seen and seen[0]["bot_seats"] == [1, 2] and seen[0]["you"] == 1
+
+
+def _bot_texts(lang: str, seed: int, level: str, players: int = 4) -> list[str]:
+    state = SPEC.setup(players, seed, {"lang": lang})
+    bots = SPEC.bots()
+    rng = Rng.from_seed(seed)
+    everyone = list(range(players))
+    texts: list[str] = []
+    for _ in range(4000):
+        if SPEC.is_over(state):
+            break
+        start = rng.below(players)
+        for k in range(players):
+            seat = (start + k) % players
+            legal = SPEC.legal_actions(state, seat)
+            if not legal:
+                continue
+            action = bots[level](with_bot_seats(SPEC.view(state, seat), everyone), legal, rng)
+            if action is None:
+                continue
+            texts += [action[k] for k in ("text", "name") if k in action]
+            state, _ = SPEC.apply(state, seat, action)
+            break
+        else:
+            raise AssertionError("every bot waits")
+    assert SPEC.is_over(state)
+    texts += [st["name"] for st in state["students"]]
+    return texts
+
+
+@pytest.mark.parametrize("lang", ["en", "zh", "ja"])
+def test_bot_texts_and_names_follow_the_table_language(lang: str) -> None:
+    from assets.loaders.school_mystery_bots import cached
+    names = set(cached()["names"][lang])
+    for seed, level in ((1, "normal"), (2, "strong"), (3, "easy")):
+        texts = _bot_texts(lang, seed, level)
+        assert texts
+        for text in texts:
+            if lang == "en":
+                assert not CJK.search(text), text
+            elif lang == "zh":
+                assert not JAPANESE.search(text), text
+        state_names = texts[-4:]
+        assert set(state_names) <= names
+    if lang == "ja":
+        assert any(JAPANESE.search(x) for x in texts)  # the Japanese table does get Japanese
+
+
+def test_bot_text_loader_rejects_japanese_in_english(tmp_path) -> None:
+    from assets.loaders.common import ContentError
+    from assets.loaders.school_mystery_bots import FILE, load
+    bad = FILE.read_text(encoding="utf-8").replace('en = ["Misaki"', 'en = ["みさき"', 1)
+    (tmp_path / "bot_texts.toml").write_text(bad, encoding="utf-8")
+    with pytest.raises(ContentError, match="names.en"):
+        load(tmp_path / "bot_texts.toml")

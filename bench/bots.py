@@ -9,7 +9,8 @@ to stderr and one JSON line last: ``games``, ``per_level`` (``win_rate``: share 
 level's seats among the winners of a game; ``win_share``: each game's win split between its
 winners), ``per_seat`` win rate, ``outcomes`` (fate_votes: the condition that fired; mind_swap:
 the winning seat count; school_mystery: solved/unsolved), ``mean_length`` (actions per game),
-``think_ms`` p50/p99 per level (one bot decision), ``wall_s``, and for school_mystery the
+``think_ms`` p50/p99 per level (one bot decision, wall clock; ``think_cpu_ms`` the same in
+process CPU time, which a busy shared machine does not inflate), ``wall_s``, and for school_mystery the
 ``usage`` of every basic move, special move and modifier over all games.
 """
 from __future__ import annotations
@@ -70,7 +71,7 @@ def _usage(events: list[dict[str, Any]], usage: Counter) -> None:
 
 
 def play_game(game: str, levels: list[str], seed: int, think: dict[str, list[float]],
-              usage: Counter) -> tuple[dict[str, Any], int]:
+              think_cpu: dict[str, list[float]], usage: Counter) -> tuple[dict[str, Any], int]:
     """One game with ``levels[seat]`` bots; returns (result, actions)."""
     spec = REGISTRY[game]
     n = len(levels)
@@ -90,9 +91,10 @@ def play_game(game: str, levels: list[str], seed: int, think: dict[str, list[flo
             if not legal:
                 continue
             view = with_bot_seats(spec.view(state, seat), everyone)
-            t0 = time.perf_counter()
+            t0, c0 = time.perf_counter(), time.process_time()
             action = bots[levels[seat]](view, legal, rngs[seat])
             think[levels[seat]].append(time.perf_counter() - t0)
+            think_cpu[levels[seat]].append(time.process_time() - c0)
             if action is None:
                 continue
             state, events = spec.apply(state, seat, action)
@@ -107,7 +109,66 @@ def play_game(game: str, levels: list[str], seed: int, think: dict[str, list[flo
     return spec.result(state), actions
 
 
-def run(game: str, players: int, games: int, seats: list[str], seed: int, progress: bool = False) -> dict[str, Any]:
+class Tally:
+    """Raw counts of a run of games (a worker's share, or all of them after :meth:`merge`)."""
+
+    def __init__(self, players: int) -> None:
+        self.think: dict[str, list[float]] = {}
+        self.think_cpu: dict[str, list[float]] = {}
+        self.usage: Counter = Counter()
+        self.level_wins: Counter = Counter()
+        self.level_share: Counter = Counter()
+        self.level_seats: Counter = Counter()
+        self.seat_wins = [0] * players
+        self.outcomes: Counter = Counter()
+        self.lengths: list[int] = []
+
+    def merge(self, other: "Tally") -> None:
+        for lv, xs in other.think.items():
+            self.think.setdefault(lv, []).extend(xs)
+        for lv, xs in other.think_cpu.items():
+            self.think_cpu.setdefault(lv, []).extend(xs)
+        for mine, theirs in ((self.usage, other.usage), (self.level_wins, other.level_wins),
+                             (self.level_share, other.level_share), (self.level_seats, other.level_seats),
+                             (self.outcomes, other.outcomes)):
+            mine.update(theirs)
+        self.seat_wins = [a + b for a, b in zip(self.seat_wins, other.seat_wins)]
+        self.lengths += other.lengths
+
+
+def play_range(game: str, players: int, base: list[str], seed: int, first: int, last: int,
+               progress: bool = False) -> Tally:
+    """Games ``first``..``last - 1`` of a run (game g: seed + g, seats rotated by g)."""
+    install_clock(time.perf_counter)
+    tally = Tally(players)
+    tally.think = {lv: [] for lv in set(base)}
+    tally.think_cpu = {lv: [] for lv in set(base)}
+    t0 = time.perf_counter()
+    for g in range(first, last):
+        levels = base[g % players:] + base[:g % players]  # rotate one seat per game
+        result, actions = play_game(game, levels, seed + g, tally.think, tally.think_cpu, tally.usage)
+        winners = list(result.get("winners") or [])
+        tally.outcomes[_outcome(game, result, players)] += 1
+        tally.lengths.append(actions)
+        for s, lv in enumerate(levels):
+            tally.level_seats[lv] += 1
+            if s in winners:
+                tally.level_wins[lv] += 1
+                tally.level_share[lv] += 1.0 / len(winners)
+                tally.seat_wins[s] += 1
+        done = g + 1 - first
+        if progress and done % max(1, (last - first) // 20) == 0:
+            print(f"{done}/{last - first} games, {time.perf_counter() - t0:.1f}s", file=sys.stderr, flush=True)
+    install_clock(None)
+    return tally
+
+
+def _worker(args: tuple) -> Tally:
+    return play_range(*args)
+
+
+def run(game: str, players: int, games: int, seats: list[str], seed: int, progress: bool = False,
+        jobs: int = 1) -> dict[str, Any]:
     spec = REGISTRY[game]
     bots = spec.bots()
     for level in seats:
@@ -116,50 +177,38 @@ def run(game: str, players: int, games: int, seats: list[str], seed: int, progre
     if not spec.min_seats <= players <= spec.max_seats:
         raise SystemExit(f"{game} needs {spec.min_seats}–{spec.max_seats} players")
     base = [seats[i % len(seats)] for i in range(players)]
-    install_clock(time.perf_counter)
-    think: dict[str, list[float]] = {lv: [] for lv in set(base)}
-    usage: Counter = Counter()
-    level_wins: Counter = Counter()
-    level_share: Counter = Counter()
-    level_seats: Counter = Counter()
-    seat_wins = [0] * players
-    outcomes: Counter = Counter()
-    lengths = []
     t0 = time.perf_counter()
-    for g in range(games):
-        levels = base[g % players:] + base[:g % players]  # rotate one seat per game
-        result, actions = play_game(game, levels, seed + g, think, usage)
-        winners = list(result.get("winners") or [])
-        outcomes[_outcome(game, result, players)] += 1
-        lengths.append(actions)
-        for s, lv in enumerate(levels):
-            level_seats[lv] += 1
-            if s in winners:
-                level_wins[lv] += 1
-                level_share[lv] += 1.0 / len(winners)
-                seat_wins[s] += 1
-        if progress and (g + 1) % max(1, games // 20) == 0:
-            print(f"{g + 1}/{games} games, {time.perf_counter() - t0:.1f}s", file=sys.stderr, flush=True)
-    install_clock(None)
+    if jobs <= 1:
+        tally = play_range(game, players, base, seed, 0, games, progress)
+    else:
+        from multiprocessing import Pool
+        cuts = [games * j // jobs for j in range(jobs + 1)]
+        parts = [(game, players, base, seed, cuts[j], cuts[j + 1], progress and j == 0) for j in range(jobs)]
+        with Pool(jobs) as pool:
+            results = pool.map(_worker, parts)
+        tally = results[0]
+        for other in results[1:]:
+            tally.merge(other)
     per_level = {}
-    for lv in sorted(level_seats):
-        per_seat_games = level_seats[lv]
-        per_level[lv] = {"seats": base.count(lv), "win_rate": round(level_wins[lv] / per_seat_games, 4),
-                         "win_share": round(level_share[lv] / games, 4),
-                         "think_ms": {"p50": percentile(think[lv], 0.5), "p99": percentile(think[lv], 0.99),
-                                      "max": percentile(think[lv], 1.0), "decisions": len(think[lv])}}
-    all_think = [x for v in think.values() for x in v]
+    for lv in sorted(tally.level_seats):
+        think, cpu = tally.think[lv], tally.think_cpu[lv]
+        per_level[lv] = {"seats": base.count(lv), "win_rate": round(tally.level_wins[lv] / tally.level_seats[lv], 4),
+                         "win_share": round(tally.level_share[lv] / games, 4),
+                         "think_ms": {"p50": percentile(think, 0.5), "p99": percentile(think, 0.99),
+                                      "max": percentile(think, 1.0), "decisions": len(think)},
+                         "think_cpu_ms": {"p50": percentile(cpu, 0.5), "p99": percentile(cpu, 0.99)}}
+    all_think = [x for v in tally.think.values() for x in v]
     out: dict[str, Any] = {
-        "game": game, "players": players, "games": games, "seats": seats, "seed": seed,
-        "per_level": per_level, "per_seat": [round(w / games, 4) for w in seat_wins],
-        "outcomes": {k: round(v / games, 4) for k, v in sorted(outcomes.items(), key=lambda kv: -kv[1])},
-        "outcome_counts": dict(outcomes),
-        "mean_length": round(sum(lengths) / max(1, len(lengths)), 1),
+        "game": game, "players": players, "games": games, "seats": seats, "seed": seed, "jobs": jobs,
+        "per_level": per_level, "per_seat": [round(w / games, 4) for w in tally.seat_wins],
+        "outcomes": {k: round(v / games, 4) for k, v in sorted(tally.outcomes.items(), key=lambda kv: -kv[1])},
+        "outcome_counts": dict(tally.outcomes),
+        "mean_length": round(sum(tally.lengths) / max(1, len(tally.lengths)), 1),
         "think_ms": {"p50": percentile(all_think, 0.5), "p99": percentile(all_think, 0.99)},
         "wall_s": round(time.perf_counter() - t0, 2),
     }
     if game == "school_mystery":
-        out["usage"] = dict(sorted(usage.items()))
+        out["usage"] = dict(sorted(tally.usage.items()))
     return out
 
 
@@ -171,9 +220,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seats", default="normal", help="bot levels, comma-separated, repeated over the seats")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    ap.add_argument("--jobs", type=int, default=1, help="worker processes (games split between them)")
     args = ap.parse_args(argv)
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
-    out = run(args.game, args.players, args.games, seats, args.seed, progress=not args.quiet)
+    out = run(args.game, args.players, args.games, seats, args.seed, progress=not args.quiet, jobs=args.jobs)
     print(json.dumps(out, ensure_ascii=False), flush=True)
     return 0
 

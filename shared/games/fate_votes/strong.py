@@ -31,7 +31,8 @@ SAMPLES = 8  # card assignments drawn per decision and shared by every candidate
 NOISE = 0.12  # how often a simulated player does something off its card's plan
 PRIOR = (1.0, 1.0, 1.2, 1.2, 0.8, 1.0, 1.2)  # how often anyone plays for each card, before evidence
 POPULARITY = 0.7  # how strongly "nobody drops this card" raises the guess that people keep it
-MIX = 0.04  # temperature of the choice between cards when discarding (0: always the best)
+MIX = 0.1  # temperature of the choice between cards when discarding (0: always the best)
+EXPLORE = 0.06  # and a small share of choices spread over every card in hand
 MAX_GOALS = 3
 MAX_TARGETS = 4
 
@@ -306,6 +307,8 @@ def _mixed(values: list[float], plays: list[int], fast: FastRng, best: int) -> i
     of strong bots that all took the single best line would be predictable, and so beatable."""
 
     weights = [math.exp((values[i] - values[best]) / MIX) if plays[i] else 0.0 for i in range(len(values))]
+    total = sum(weights)
+    weights = [w + EXPLORE * total / len(weights) for w in weights]  # now and then any card
     x = fast.below(1 << 20) * sum(weights) / (1 << 20)
     for i, w in enumerate(weights):
         x -= w

@@ -27,8 +27,8 @@ from typing import Any
 from shared.bots import human_seats
 from shared.rng import Rng
 
-CLUE_TARGET = {"easy": 2, "normal": 4, "strong": 0}  # strong: the subject's difficulty + 2
-SCENE_TARGET = {"easy": 7, "normal": 10, "strong": 14}
+CLUE_TARGET = {"easy": 2, "normal": 4, "strong": 0}  # strong: the subject's difficulty + 4
+SCENE_TARGET = {"easy": 7, "normal": 10, "strong": 18}
 SEARCH = {"discover"}  # moves that draw clues
 _cache: dict[str, Any] = {}
 
@@ -84,7 +84,7 @@ class Table:
 
     def clue_target(self) -> int:
         if self.level == "strong":
-            return self.difficulty() + 2
+            return self.difficulty() + 4
         return CLUE_TARGET[self.level]
 
 

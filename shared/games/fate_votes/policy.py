@@ -133,9 +133,27 @@ def vote_target(goal: int, me: int, votes: list[int], rng: FastRng) -> int:
 
 def final_action(goal: int, me: int, votes: list[int], rng: FastRng) -> tuple[bool, int]:
     """Round 5: (strike?, target) for a player of ``goal``."""
+    if goal == RENA:
+        return _rena_final(me, votes, rng)
     if wants_strike(goal, me, votes) or (goal == RIKA and _lone_leader(votes, me)):
         return True, strike_target(goal, me, votes, rng, any_seat=True)
     return False, vote_target(goal, me, votes, rng)
+
+
+def _rena_final(me: int, votes: list[int], rng: FastRng) -> tuple[bool, int]:
+    """Rena wins with another Rena on the same count: end level with somebody (whoever it may be)."""
+    n, mine = len(votes), votes[me]
+    others = [s for s in range(n) if s != me]
+    if any(votes[s] == mine for s in others):  # already level: put the vote where it changes nothing near
+        far = [s for s in others if abs(votes[s] - mine) > 1] or [s for s in others if votes[s] != mine]
+        if far:
+            return False, _pick(far, rng)
+    if mine > 0 and any(votes[s] == mine - 1 for s in others):
+        return True, me  # one down to meet them
+    above = [s for s in others if votes[s] == mine + 1]
+    if above:
+        return True, _pick(above, rng)  # bring one of them down to us
+    return False, _pick(others, rng)
 
 
 def _lone_leader(votes: list[int], me: int) -> bool:

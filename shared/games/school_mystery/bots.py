@@ -150,6 +150,9 @@ def _modifiers(t: Table, roll: dict, rng: Rng) -> tuple[list[str], list[str]]:
         adv.append("card")  # the supporting character met in this scene helps
     elif t.has_here("clue") and move in ("look_it_up", "sneak_in"):
         adv.append("card")
+    special = _content().moves.get(move)
+    if special is not None and special.playbook is not None:
+        adv.append("move")  # the student's own special move: what they are good at
     if move in ("sneak_in", "chase", "look_it_up") and _chance(rng, 0.35 if t.level != "easy" else 0.15):
         adv.insert(0, "item")  # a torch, a borrowed key, the library card
     if t.student and t.student["conditions"] and (t.level != "easy" or _chance(rng, 0.5)):

@@ -87,6 +87,8 @@ def test_bots_never_replace_human_text_nor_take_human_decisions(seed: int) -> No
         roll = before["roll"]
         if roll is not None and roll["move"] == "resolve":
             pytest.fail(f"a bot acted on the human's 《解明》: {action}")
+        if roll is not None and roll["roller"] == 0 and action["type"] == "rival_reroll":
+            pytest.fail(f"a bot rerolled the human's roll: {action}")
     # everything the human wrote is still there, word for word
     assert state["title"].startswith(HUMAN_MARK) and state["deduction"].startswith(HUMAN_MARK)
     assert all(a.startswith(HUMAN_MARK) for a in state["answers"])

@@ -9,8 +9,8 @@ places and cards, links between clues, objections.
 They leave the humans their game. With a human at the table a bot never writes over a text
 (it only ever fills empty ones, and leaves the introduction, the title and the deduction to
 the humans: it may pin one suggestion note), never takes a decision that belongs to a human
-(it does not declare 《解明》, object to a human's 《解明》, move the group to a new scene, or
-choose the leader for them) and rolls at most once per scene. Everything a bot writes comes
+(it does not declare 《解明》, object to a human's 《解明》, reroll a human's failed roll as
+their rival, move the group to a new scene, or choose the leader for them) and rolls at most once per scene. Everything a bot writes comes
 from ``assets/content/school_mystery/bot_texts.toml`` in the table's language (``lang``).
 
 Levels differ in judgement: ``easy`` picks moves and stats at random and rarely uses the
@@ -190,7 +190,8 @@ def _roll_step(t: Table, legal: list[dict], rng: Rng) -> dict | None:
                 return {"type": "help"}
         return None  # wait for the roller
     # rolled
-    if "rival_reroll" in types:
+    # a human's failed roll stays theirs to raise with a secret or accept: no reroll over it
+    if "rival_reroll" in types and roll["roller"] not in t.humans:
         if t.level != "easy" or _chance(rng, 0.5):
             opts = _of(legal, "rival_reroll")
             return {"type": "rival_reroll", "stat": _best_stat(t, [a["stat"] for a in opts], rng)}

@@ -141,7 +141,7 @@ def _setup(t: Table, legal: list[dict], rng: Rng) -> dict | None:
     return choice
 
 
-def _modifiers(t: Table, roll: dict, rng: Rng) -> tuple[list[str], list[str]]:
+def _modifiers(t: Table, roll: dict, legal: list[dict], rng: Rng) -> tuple[list[str], list[str]]:
     """Advantage and disadvantage the situation gives this roll (sources as the rules name them)."""
     adv: list[str] = []
     dis: list[str] = []
@@ -155,8 +155,11 @@ def _modifiers(t: Table, roll: dict, rng: Rng) -> tuple[list[str], list[str]]:
         adv.append("move")  # the student's own special move: what they are good at
     if move in ("sneak_in", "chase", "look_it_up") and _chance(rng, 0.35 if t.level != "easy" else 0.15):
         adv.insert(0, "item")  # a torch, a borrowed key, the library card
-    if t.student and t.student["conditions"] and (t.level != "easy" or _chance(rng, 0.5)):
-        dis.append("condition")  # a condition hinders: played honestly as a disadvantage
+    forced = bool(roll.get("hindered_by"))  # a condition the rules say hinders this roll: never waived
+    may = forced or "condition" in roll["disadvantage"] or any(
+        "condition" in a.get("disadvantage", ()) for a in legal if a["type"] == "set_roll_modifiers")
+    if forced or (may and (t.level != "easy" or _chance(rng, 0.5))):
+        dis.append("condition")  # a condition that hinders: played honestly as a disadvantage
     if t.has_here("phenomenon") and move in ("hold_on", "chase", "sneak_in") and _chance(rng, 0.5):
         dis.append("card")
     order_a, order_d = ("item", "move", "card"), ("condition", "card")
@@ -180,7 +183,7 @@ def _roll_step(t: Table, legal: list[dict], rng: Rng) -> dict | None:
             # the same judgement every time this roll is looked at: seeded by the roll's situation
             fixed = Rng.from_seed(t.scene_no * 7919 + t.me * 131 + len(view.get("cards", [])) * 17
                                   + sum(map(ord, roll["move"])))
-            adv, dis = _modifiers(t, roll, fixed)
+            adv, dis = _modifiers(t, roll, legal, fixed)
             if (adv, dis) != (roll["advantage"], roll["disadvantage"]) and "set_roll_modifiers" in types:
                 return {"type": "set_roll_modifiers", "advantage": adv, "disadvantage": dis}
             return {"type": "roll_dice"} if "roll_dice" in types else None

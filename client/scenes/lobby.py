@@ -18,7 +18,7 @@ from client.games import option_specs
 from client.match import Match
 from client.scenes.base import Scene
 from client.ui import ACCENT, CHALK, CHALK_DIM, PAPER, Button, draw_seat_badge, panel
-from shared.bots import level_name
+from shared.bots import LEVELS, level_name
 from shared.spec import OptionSpec
 
 if TYPE_CHECKING:
@@ -172,10 +172,16 @@ class LobbyScene(Scene):
             r = self._row_rect(i, len(seats))
             bh = min(int(u * 2.2), r.height - int(u * 0.3))
             if self.hosting and entry.get("bot"):
+                level = str(entry.get("bot"))  # the bot's level: a click moves it to the next one
+                if len(seats) > 8:  # two columns: one button, the level as stars, cycling on to "remove"
+                    stars = "★" * (LEVELS.index(level) + 1) if level in LEVELS else level_name(level, app.strings.lang)
+                    after = self.next_level(level) if level != LEVELS[-1] else "none"
+                    self.buttons.append(Button(stars, self._row_button(r, stars, bh),
+                                               partial(self.set_bot, i, after), key=f"unbot_{i}"))
+                    continue
                 label = t("lobby.remove_bot")
                 remove = self._row_button(r, label, bh)
                 self.buttons.append(Button(label, remove, partial(self.set_bot, i, "none"), key=f"unbot_{i}"))
-                level = str(entry.get("bot"))  # the bot's level: a click moves it to the next one
                 named = level_name(level, app.strings.lang)
                 pick = self._row_button(r, named, bh)
                 pick.right = remove.left - int(u * 0.3)

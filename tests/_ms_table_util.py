@@ -1,12 +1,13 @@
 """Helpers for the mind_swap table tests: a real game, a table, and real mouse events."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
-from client.tables.mind_swap import MindSwapTable
 from client.kit.headless import HeadlessContext, LocalGame
+from client.tables.mind_swap import MindSwapTable
 
 SIZE = (1920, 1080)
 

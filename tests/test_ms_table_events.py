@@ -1,11 +1,12 @@
-"""mind_swap table: dice events roll to the server's faces; nothing is spoiled before they land."""
+"""mind_swap table: dice events roll to the server's faces in the fixed tray; nothing is spoiled before
+they land; the shown table keeps up with fast bots and controls act only on what is shown."""
 from __future__ import annotations
 
 import pygame
 
+from client.kit.headless import HeadlessContext, LocalGame
 from client.tables import mind_swap_fx as FX
 from client.tables.mind_swap import MindSwapTable
-from client.kit.headless import HeadlessContext, LocalGame
 from shared.rng import Rng
 
 
@@ -23,41 +24,48 @@ def _slow_table(seed: int = 4) -> tuple[LocalGame, MindSwapTable, HeadlessContex
 
 
 def test_dice_event_lands_on_the_server_faces_then_logs():
-    game, table, ctx, screen = _slow_table()
+    _game, table, _ctx, screen = _slow_table()
     table.push_events([{"type": "dice", "purpose": "magic", "dice": ["d6", "d6"], "faces": [3, 5], "seat": 1,
                         "a": 2, "b": 4},
                        {"type": "dice", "purpose": "runaway", "dice": ["d10"], "faces": [10], "seat": 1}])
-    first = table.steps[0]
+    table.update(0.0)
+    first = table.current_step()
     assert isinstance(first, FX.DiceStep) and first.roll is not None
     assert list(first.roll.sides) == [6, 6]
     assert 0.7 <= first.roll.duration <= 1.0
-    before = len(table.log)
+    lay = table.layout()
+    tray = FX.tray_rect(lay.map, lay.unit, first.roll.size)
+    assert lay.map.contains(tray)
+    before = len(table.log_lines())
     t = 0.0
     while not first.roll.landed:
         table.update(1 / 60)
         table.draw(screen, screen.get_rect())
         t += 1 / 60
-        assert len(table.log) == before  # no log line while the dice are in the air
+        assert len(table.log_lines()) == before  # no log line while the dice are in the air
+        assert all(tray.contains(r) for r in first.roll.die_rects())  # the dice stay in the tray
         assert t < 1.0
     assert first.roll.shown_faces() == [3, 5]
-    while table.steps and table.steps[0] is first:
+    while table.current_step() is first:
         table.update(1 / 60)
-    assert "3 + 5" in table.log[-1]
-    second = table.steps[0]
-    assert isinstance(second, FX.DiceStep) and list(second.roll.sides) == [10]
+    assert "3 + 5" in table.log_lines()[-1]
+    table.update(0.0)
+    second = table.current_step()
+    assert isinstance(second, FX.DiceStep) and second.roll is not None and list(second.roll.sides) == [10]
+    assert FX.tray_rect(lay.map, lay.unit, second.roll.size) == tray  # the same tray for every roll
     second.skip()
     assert second.roll.shown_faces() == [10]
     assert table.busy()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
     for ev in pygame.event.get():
         table.handle_event(ev)
-    assert not table.steps
+    assert table.current_step() is None and "10" in table.log_lines()[-1]
 
 
 def test_snapshot_is_held_back_until_the_magic_dice_land():
     """The arrangement after a spell appears only once its dice have landed."""
     for seed in range(60):
-        game, table, ctx, screen = _slow_table(seed)
+        game, table, _ctx, screen = _slow_table(seed)
         rng = Rng.from_seed(seed)
         for _ in range(200):
             seat = game.state["turn"]
@@ -79,9 +87,9 @@ def test_snapshot_is_held_back_until_the_magic_dice_land():
             continue  # a sneeze changes nothing: try another game
         table.update(1 / 60)
         assert {b: p.mind for b, p in table.model.pairs.items()} == shown_before
-        assert isinstance(table.steps[0], FX.DiceStep)
+        assert isinstance(table.current_step(), FX.DiceStep)
         for _ in range(600):
-            if not table.steps:
+            if not table.busy():
                 break
             table.update(1 / 30)
             table.draw(screen, screen.get_rect())
@@ -105,26 +113,61 @@ def test_the_opening_is_shown_from_the_first_snapshot():
     assert len(table.model.players) == 4 and table.model.cup > 0
     entering = [e["student"] for e in game.state["opening"] if e["type"] == "move" and e["why"] == "enter"]
     assert entering and not any(b in table.model.pairs for b in entering)
-    assert isinstance(table.steps[0], FX.DiceStep)  # the start roll
+    assert isinstance(table.current_step(), FX.DiceStep)  # the start roll
+    assert table.legal == []  # nothing to act on while the opening plays
     for _ in range(3000):
         if not table.busy():
             break
         table.update(1 / 30)
     assert set(table.model.pairs) == {p["body"] for p in game.spec.view(game.state, 0)["pairs"]}
-    assert any("d10" in line for line in table.log)
+    assert any("d10" in line for line in table.log_lines())
     # the app pushing the same opening again does not replay it
     table.push_events(list(game.state["opening"]))
-    assert not table.steps
+    assert not table.busy()
 
 
 def test_your_turn_banner_comes_after_the_turn_is_shown():
     """The banner used to play before the turn event was applied: "Your turn" over a sidebar naming a bot."""
-    game, table, ctx, screen = _slow_table()
-    steps = table.steps_for({"type": "turn", "seat": 0, "turn_no": 3})
-    kinds = [type(s).__name__ for s in steps]
-    assert "BannerStep" in kinds, kinds
-    banner = kinds.index("BannerStep")
-    applied = next(i for i, s in enumerate(steps) if s.event is not None)
-    assert applied < banner, kinds
-    other = table.steps_for({"type": "turn", "seat": 2, "turn_no": 4})
-    assert not any(type(s).__name__ == "BannerStep" for s in other)
+    _game, table, _ctx, _screen = _slow_table()
+    mine = next(s for s in range(4) if s != table.model.turn)
+    table.seat = mine
+    table.push_events([{"type": "turn", "seat": mine, "turn_no": 3}])
+    seen = []
+    for _ in range(200):
+        table.update(1 / 60)
+        step = table.current_step()
+        if isinstance(step, FX.BannerStep):
+            seen.append(table.model.turn)
+        if not table.busy():
+            break
+    assert seen and all(t == mine for t in seen)  # the sidebar already names the seat when the banner plays
+
+
+def test_the_shown_table_keeps_up_with_fast_bots_and_controls_wait_for_it():
+    """Bots acting every frame: the shown table is never more than about a second behind the game
+    (only the newest batch may play in full; the deck and discard counts move during the game), and
+    the hand is live only when the shown turn is this seat's."""
+    game, table, _ctx, _screen = _slow_table(6)
+    rng = Rng.from_seed(6)
+    batches: list[tuple[float, int]] = []  # (when delivered, turn_no of its snapshot)
+    clock = 0.0
+    decks = set()
+    for _ in range(1500):
+        if game.state["turn"] != 0 or not game.legal(0):
+            if game.bot_step(rng) is None:
+                break
+            batches.append((clock, int(game.state["turn_no"])))
+        elif table.legal:  # this seat acts as soon as its controls are live
+            assert table.shown()["turn"] == 0
+            game.act(0, table.legal[0])
+            batches.append((clock, int(game.state["turn_no"])))
+        table.update(1 / 60)
+        clock += 1 / 60
+        shown = table.shown()
+        if table.legal:
+            assert shown["turn"] == 0 and game.state["turn"] == 0
+        decks.add(shown.get("deck"))
+        older = [t for at, t in batches[:-1] if at <= clock - 1.5]
+        if older:
+            assert int(shown.get("turn_no", 0)) >= max(older)
+    assert len(decks) > 3

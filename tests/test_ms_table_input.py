@@ -3,8 +3,17 @@ from __future__ import annotations
 
 import pygame
 
-from tests._ms_table_util import (body_band, click, drag, empty_spot, find_seed, hand_card_centre, make,
-                                  mind_centre, settle)
+from tests._ms_table_util import (
+    body_band,
+    click,
+    drag,
+    empty_spot,
+    find_seed,
+    hand_card_centre,
+    make,
+    mind_centre,
+    settle,
+)
 
 
 def _hand_types(state: dict, seat: int = 0) -> set[str]:
@@ -29,7 +38,7 @@ def test_playing_a_card_by_drag_sends_it():
 
 def test_a_card_dropped_outside_springs_back_and_sends_nothing():
     seed = find_seed(lambda s: s["turn"] == 0 and "bath" in _hand_types(s))
-    game, table, ctx, screen = make(seed)
+    _game, table, ctx, screen = make(seed)
     start = hand_card_centre(table, "bath")
     drag(table, screen, start, (table.layout().sidebar.centerx, 40))
     assert ctx.sent == []
@@ -42,10 +51,16 @@ def test_two_action_card_asks_which():
                      and not ({"move_self", "move_negi"} & _hand_types(s)))
     game, table, ctx, screen = make(seed)
     drag(table, screen, hand_card_centre(table, "self_or_negi"), table.layout().play_slot.center)
-    assert ctx.sent == [] and len(table.chooser) == 2
-    negi_button = next(r for r, a in table.chooser if a == "move_negi")
-    click(table, screen, negi_button.center)
-    assert table.mode == "move_negi"
+    choices = [n for n in table.nodes().buttons() if n.id[0] == "choice"]
+    assert ctx.sent == [] and len(choices) == 2
+    lay = table.layout()
+    assert all(lay.map.contains(n.rect) for n in choices)  # over the map, clear of the hand and prompt
+    assert not choices[0].rect.colliderect(choices[1].rect)
+    negi_button = next(n for n in choices if n.id == ("choice", "move_negi"))
+    click(table, screen, negi_button.rect.center)
+    negi = table.nodes().find(("negi", 0))
+    assert negi is not None and negi.draggable
+    assert not [n for n in table.nodes().buttons() if n.id[0] == "choice"]
     target = next(loc for loc in ("library", "garden", "sports_ground") if loc != game.state["negi"])
     click(table, screen, empty_spot(table, target))
     assert ctx.sent and ctx.sent[-1][1]["action"] == "move_negi" and ctx.sent[-1][1]["to"] == target
@@ -124,7 +139,7 @@ def test_server_error_springs_back():
 
 
 def test_right_click_zooms_a_card_and_escape_closes_it():
-    game, table, ctx, screen = make(3)
+    _game, table, _ctx, screen = make(3)
     body = next(iter(table.model.pairs))
     click(table, screen, mind_centre(table, body), button=3)
     assert table.zoom == ("mind", table.model.pairs[body].mind)
@@ -136,7 +151,7 @@ def test_right_click_zooms_a_card_and_escape_closes_it():
 
 
 def test_display_mode_has_no_controls():
-    game, table, ctx, screen = make(3, seat=None)
+    _game, table, ctx, screen = make(3, seat=None)
     assert table.legal == [] and table.latest.hand == []
     body = next(iter(table.model.pairs))
     drag(table, screen, mind_centre(table, body), (100, 100))
@@ -172,7 +187,7 @@ def test_great_success_lets_you_swap_two_more_by_clicking():
             s = game.state
             magic = [a for a in game.spec.legal_actions(s, 0) if a["type"] == "magic"] if s["turn"] == 0 else []
             if magic:
-                after, events = game.spec.apply(copy.deepcopy(s), 0, magic[0])
+                after, _events = game.spec.apply(copy.deepcopy(s), 0, magic[0])
                 if after["pending"] is not None:
                     found = magic[0]
                     break

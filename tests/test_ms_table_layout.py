@@ -58,7 +58,7 @@ def test_pairs_fit_their_areas(size, counts, display):
 def test_scrolling_an_overflowing_area():
     from tests._ms_table_util import make
 
-    game, table, ctx, screen = make(3, options={"students": "all30", "entry": "all_at_start"})
+    _game, table, _ctx, _screen = make(3, options={"students": "all30", "entry": "all_at_start"})
     small = pygame.Surface((1024, 600))
     table.ctx.unit = 600 / 54
     lay = table.layout(small.get_rect())
@@ -83,7 +83,7 @@ def test_drawing_into_an_offset_rect():
     """The table may be given part of the window: everything stays inside that rect."""
     from tests._ms_table_util import make
 
-    game, table, ctx, screen = make(3)
+    _game, table, _ctx, screen = make(3)
     screen.fill((255, 0, 255))
     rect = pygame.Rect(200, 100, 1500, 900)
     for _ in range(3):

@@ -4,9 +4,9 @@ from __future__ import annotations
 import pygame
 
 import client.tables.mind_swap as MS
+from client.kit.headless import HeadlessContext, LocalGame
 from client.tables.base import TableView
 from client.tables.mind_swap import MindSwapTable
-from client.kit.headless import HeadlessContext, LocalGame
 from shared.rng import Rng
 
 
@@ -35,7 +35,8 @@ def test_draw_results_is_the_tables_own_and_draws_every_players_score(monkeypatc
     rect = pygame.Rect(100, 120, 1200, 640)
     # no update/animation has run: the frame still uses the newest snapshot's scores
     table.draw_results(surface, rect)
-    assert seen and seen[0] is table.latest and table.latest.over
+    final = game.spec.view(game.state, table.seat)
+    assert seen and seen[0].over and [p.score for p in seen[0].players] == final["scores"]
     scores = sorted(pl.score for pl in seen[0].players)
     assert len(scores) == 4 and scores == sorted(game.spec.view(game.state, 0)["scores"])
     # the panel (paper) is drawn inside the rect and nothing outside it

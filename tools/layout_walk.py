@@ -6,7 +6,8 @@ when two controls overlap, or when a control or a text lies outside the window. 
 from :data:`SCENES` (``register(name, builder)``; a builder takes a
 :class:`client.kit.headless.HeadlessContext` and returns a view with ``update``, ``draw``
 and ``nodes()``). The app's launcher, settings, set-up and join scenes are walked through the
-real app (:class:`AppScene`); fate_votes registers its table phases from :mod:`bench.fv_scenes`.
+real app (:class:`AppScene`); fate_votes and mind_swap register their table phases from
+:mod:`bench.fv_scenes` and :mod:`bench.ms_scenes`.
 
 Usage: ``python tools/layout_walk.py [--scene NAME] [--save DIR]``; prints one JSON line last
 (``{"checked": n, "problems": [...]}``) and exits 1 when there is a problem.
@@ -122,7 +123,7 @@ def _app_scene(name: str, **params: Any) -> Builder:
 
 
 def _load_scenes() -> None:
-    from bench import fv_scenes
+    from bench import fv_scenes, ms_scenes
 
     register("launcher", _app_scene("launcher"))
     register("settings", _app_scene("settings"))
@@ -130,6 +131,7 @@ def _load_scenes() -> None:
         register(f"setup_{game}", _app_scene("play_setup", game=game))
     register("join", _app_scene("join"))
     fv_scenes.register_walk(register)
+    ms_scenes.register_walk(register)
 
 
 def check(name: str, builder: Builder, cfg: Config, save: Path | None = None) -> list[Problem]:

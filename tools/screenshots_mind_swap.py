@@ -20,8 +20,9 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
@@ -29,12 +30,12 @@ if str(ROOT) not in sys.path:
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
-from client.tables import mind_swap_fx as FX  # noqa: E402
-from client.tables.mind_swap import MindSwapTable  # noqa: E402
-from client.kit.headless import HeadlessContext, LocalGame  # noqa: E402
-from shared.rng import Rng  # noqa: E402
+from client.kit.headless import HeadlessContext, LocalGame
+from client.tables import mind_swap_fx as FX
+from client.tables.mind_swap import MindSwapTable
+from shared.rng import Rng
 
 OUT = ROOT / "docs" / "screenshots"
 SCENES = ("map", "zoom", "magic", "runaway", "sneeze", "display", "final", "curtain")
@@ -178,6 +179,12 @@ def scene_zoom(sh: Shooter, lang: str) -> None:
     sh.save(table, "zoom", lang)
 
 
+def _playing(table: Any, kind: type, past: float) -> bool:
+    """The table is playing a ``kind`` effect, ``past`` seconds in."""
+    step = table.current_step()
+    return isinstance(step, kind) and step.t > past
+
+
 def scene_magic(sh: Shooter, lang: str) -> None:
     game = find(lambda g: g.state["turn"] == 0 and magic_outcome_next(g, "great"))
     table = attach(game, sh.ctx(lang), 0)
@@ -192,11 +199,10 @@ def scene_runaway(sh: Shooter, lang: str) -> None:
     table = attach(game, sh.ctx(lang), seat)
     cast(game, seat)
     # through the dice and the announcement to the marker leaving the cup, then the minds moving
-    run_for(table, 6.0, until=lambda: bool(table.steps) and isinstance(table.steps[0], FX.MarkerStep)
-            and table.steps[0].t > 0.45)
+    run_for(table, 6.0, until=lambda: _playing(table, FX.MarkerStep, 0.45))
     sh.save(table, "runaway_marker", lang)
-    run_for(table, 6.0, until=lambda: not any((st.event or {}).get("type") == "minds" for st in table.steps))
-    run_for(table, 0.1)
+    run_for(table, 6.0, until=lambda: not isinstance(table.current_step(), FX.MarkerStep))
+    run_for(table, 0.8)
     sh.save(table, "runaway", lang)
 
 
@@ -205,8 +211,7 @@ def scene_sneeze(sh: Shooter, lang: str) -> None:
     seat = game.state["turn"]
     table = attach(game, sh.ctx(lang), seat)
     cast(game, seat)
-    run_for(table, 6.0, until=lambda: bool(table.steps) and isinstance(table.steps[0], FX.SneezeStep)
-            and table.steps[0].t > 0.35)
+    run_for(table, 6.0, until=lambda: _playing(table, FX.SneezeStep, 0.35))
     sh.save(table, "sneeze", lang)
 
 

@@ -7,11 +7,13 @@ Pieces: :mod:`mind_swap_model` (view → model, content texts), :mod:`mind_swap_
 counts, log), :mod:`mind_swap_texts` (names, log lines), :mod:`mind_swap_zoom` and
 :mod:`mind_swap_final`. This module ties them together.
 
-Events play one after another; each changes the shown table when its effect has
-played (a dice roll lands, then the minds travel, then restored pairs fly to the
-caster's score pile), so nothing is spoiled. When every event of a batch has been
-shown, the newest snapshot (the authority) is shown. New students walk in from the
-edge of the map.
+Server batches go through the kit presenter (:class:`client.kit.presenter.Presenter`):
+each event's steps play one after another and change the shown table when their
+effect has played (a dice roll lands in the tray, then the minds travel, then
+restored pairs fly to the caster's score pile), so nothing is spoiled; each batch's
+snapshot is shown when its events have played, and a backlog (fast bots) is
+fast-forwarded so the table is never more than about a second behind. Controls act
+only on the shown, newest snapshot. New students walk in from the edge of the map.
 """
 from __future__ import annotations
 
@@ -21,6 +23,8 @@ from typing import Any
 
 import pygame
 
+from client.kit.nodes import Node, NodeMap
+from client.kit.presenter import Presenter, Shown
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_fx as FX
 from client.tables import mind_swap_layout as L
@@ -30,6 +34,7 @@ from client.tables.mind_swap_final import draw_final, draw_scores
 from client.tables.mind_swap_input import InputMixin
 from client.tables.mind_swap_sidebar import SidebarMixin
 from client.tables.mind_swap_texts import TextsMixin
+from client.widgets.anim import Call
 from client.widgets.dice import DiceRoll, DieFaces
 
 EASE_RATE = 13.0  # per second: ~250 ms to settle
@@ -46,16 +51,16 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
         self.card_actions = M.card_actions_map(self.content)
         self.painter = D.Painter(ctx)
         self.faces = DieFaces()
-        self.model = M.Model()  # what is drawn
-        self.latest = M.Model()  # the newest snapshot (shown once the dice have landed)
-        self._fresh = False
+        self.model = M.Model()  # what is drawn (the shown snapshot with the events played so far)
+        self.latest = M.Model()  # the snapshot shown (the newest once every batch has landed)
+        self.newest = M.Model()  # the newest snapshot received
+        self.presenter = Presenter(_EveryEvent(self.steps_for), self.log_for, fast=ctx.fast, on_land=self._on_land)
+        self._caught: tuple[int, bool] = (-1, False)
         self.body_pos: dict[int, list[float]] = {}
         self.mind_pos: dict[int, list[float]] = {}  # keyed by mind no: top-left of the mind card
         self.negi_pos: list[float] | None = None
         self.hand_pos: dict[int, list[float]] = {}
-        self.steps: list[FX.Step] = []
         self.flyers: list[FX.Flyer] = []
-        self.log: list[str] = []
         self.scroll: dict[str, int] = {}
         self.flash: dict[str, float] = {}  # area -> seconds of red outline left
         self.clock = 0.0
@@ -74,77 +79,158 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
         self.init_input()
 
     # --- data from the server -------------------------------------------------------
+    @property  # type: ignore[override]
+    def legal(self) -> list[dict[str, Any]]:
+        """The legal actions of the shown snapshot, once it is the newest (else none: controls wait)."""
+        pres = getattr(self, "presenter", None)
+        return pres.legal if pres is not None else []
+
+    @legal.setter
+    def legal(self, value: list[dict[str, Any]]) -> None:
+        pass  # the presenter keeps the server's legal actions with their snapshot
+
     def set_snapshot(self, view: dict[str, Any], legal: list[dict[str, Any]], sid: int) -> None:
         first = not self.view
         super().set_snapshot(view, legal, sid)
-        self.latest = M.read_view(view, self.card_actions)
-        self._fresh = True
-        self.on_snapshot()
+        self.newest = M.read_view(view, self.card_actions)
+        self.presenter.snapshot(view, legal, sid)
         if first and not self._seen_events and view.get("turn_no", 0) == 0 and view.get("opening"):
             # a table that joins at the start shows the setup (start dice, first students walking in):
             # the map starts without the students who enter during it
             self._opening = list(view.get("opening") or [])
-            start = copy.deepcopy(self.latest)
+            start = copy.deepcopy(self.newest)
             for ev in self._opening:
                 b = ev.get("student")
                 if ev.get("type") == "move" and ev.get("why") == "enter" and b in start.pairs:
                     start.waiting_minds[b] = start.pairs.pop(b).mind
                     start.waiting += 1
             self._show(start)
-            self._fresh = True
-            self.push_events(self._opening)
+            self._seen_events = True
+            self.presenter.events(self._opening)
+            self.presenter.queue.add(Call(lambda: self._show(self.latest)))
 
     def push_events(self, events: list[dict[str, Any]]) -> None:
         if events and self._opening and events == self._opening and self._seen_events:
             return  # the opening was already shown from the first snapshot
         self._seen_events = True
-        for ev in events:
-            self.steps.extend(self.steps_for(ev))
+        self.presenter.events(events)
 
-    def steps_for(self, ev: dict[str, Any]) -> list[FX.Step]:
-        """The effects one event plays (dice roll, announcement, marker, sneeze) and its log line."""
+    def _on_land(self, snap: Shown) -> None:
+        """A batch has played: its snapshot is what the table shows now."""
+        self.latest = M.read_view(snap.view, self.card_actions)
+        self._show(self.latest)
+
+    def shown(self) -> dict[str, Any]:
+        """The server view the table shows now (the newest once every batch has played)."""
+        return self.presenter.shown.view
+
+    def nodes(self) -> NodeMap:
+        """What is on screen now, for tests and the layout walk: the areas (drop targets), the
+        students' pairs, Negi, the hand, the buttons with the action they stand for, the chooser."""
+        lay = self.layout()
+        nm = NodeMap()
+        drops = self.drop_targets()
+        for loc, r in lay.areas.items():
+            nm.add(Node(("area", loc), pygame.Rect(r), z=0, kind="area", payload=loc, solid=False,
+                        accepts=frozenset({"pair", "negi"}) if loc in drops else frozenset(),
+                        label=self.loc_name(loc)))
+        for body, pos in self.body_pos.items():
+            pair = self.model.pairs.get(body)
+            if pair is None:
+                continue
+            rect = pygame.Rect(round(pos[0]), round(pos[1]), lay.foot[0], lay.foot[1])
+            nm.add(Node(("pair", body), rect, z=1, kind="pair", payload=("pair", body), solid=False,
+                        label=M.student_name(self.content, body, self.ctx.lang),
+                        enabled=body in self.candidates() or not self.mode))
+        if self.negi_pos is not None:
+            r = self.negi_radius(lay)
+            nm.add(Node(("negi", 0), pygame.Rect(round(self.negi_pos[0] - r), round(self.negi_pos[1] - r), 2 * r, 2 * r),
+                        z=2, kind="token", payload=("negi", 0), draggable=self.mode == "move_negi", solid=False))
+        if self.seat is not None and not self.ctx.display_mode:
+            w, h = lay.hand_card
+            for card in self.latest.hand:
+                p = self.hand_pos.get(card.id)
+                if p is not None:
+                    nm.add(Node(("card", card.id), pygame.Rect(round(p[0]), round(p[1]), w, h), z=3, kind="card",
+                                payload=("card", card.type), draggable=self.card_playable(card),
+                                label=card.type))
+            for key, rect, action in self.button_rects(lay):
+                nm.add(Node(("button", key), rect, z=4, kind="button", action=action, label=self.ctx.t(key)))
+        for r, act in self.chooser:
+            card = self.mode_card
+            action = {"type": "play", "card": card.id, "action": act} if card is not None else None
+            nm.add(Node(("choice", act), pygame.Rect(r), z=20, kind="button", action=action, modal=False,
+                        label=self.ctx.t(f"ms.act.{act}")))
+        return nm
+
+    def log_lines(self) -> list[str]:
+        """The log as shown (a line appears when its event has played)."""
+        return list(self.presenter.log_lines)
+
+    def log_for(self, ev: dict[str, Any]) -> list[str]:
+        line = self.describe(ev)
+        return [line] if line else []
+
+    def steps_for(self, ev: dict[str, Any]) -> list[Any]:
+        """The effects one event plays (dice roll, announcement, marker, sneeze), then its change to the map."""
         etype = str(ev.get("type", ""))
-        log = self.describe(ev)
         fast = self.ctx.fast
         out: list[FX.Step] = []
         if "faces" in ev and ev.get("faces"):
             lay = self.layout()
-            sides = FX.dice_sides(ev)
-            faces = [int(f) for f in ev["faces"]]
-            size = round(lay.unit * (3.2 if self.ctx.display_mode else 2.6))
-            rest = self.dice_rest(lay, size)
-            start = (lay.map.right - size, lay.map.bottom - size)
+            size = self.dice_size(lay)
+            tray = FX.tray_rect(lay.map, lay.unit, size)
+            start, rest = FX.tray_path(tray, lay.unit, size)
             dropped = frozenset(int(i) for i in ev.get("dropped") or ())
             minor = str(ev.get("purpose")) in MINOR_ROLLS
-            roll = DiceRoll(sides=sides, faces=faces, start=start, rest=rest, size=size, dropped=dropped,
-                            fast=fast, label=None, duration=0.7 if minor else 0.85,
+            roll = DiceRoll(sides=FX.dice_sides(ev), faces=[int(f) for f in ev["faces"]], start=start, rest=rest,
+                            size=size, dropped=dropped, fast=fast, label=None, duration=0.7 if minor else 0.85,
                             badge_hold=0.3 if minor else 0.6)
-            out.append(FX.DiceStep(roll=roll, caption=self.dice_caption(ev), log=log, sound="dice"))
-            log = None
+            out.append(FX.DiceStep(roll=roll, caption=self.dice_caption(ev), sound="dice"))
         outcome = ev.get("outcome")
         if isinstance(outcome, str) and outcome:
             out.append(FX.BannerStep(duration=0.0 if fast else 0.9, text=self.ctx.t(f"ms.outcome.{outcome}"),
-                                     colour=OUTCOME_COLOUR.get(outcome, D.ACCENT), log=log, sound="flip"))
-            log = None
+                                     colour=OUTCOME_COLOUR.get(outcome, D.ACCENT), sound="flip"))
             if outcome == "sneeze" and etype == "magic":
                 out.append(FX.SneezeStep(duration=0.0 if fast else 1.0, at=self.place_point(ev)))
-        your_turn = (etype == "turn" and self.seat is not None and ev.get("seat") == self.seat
-                     and not self.ctx.display_mode and not fast)
         if etype == "marker" and isinstance(ev.get("student"), int):
-            out.append(FX.MarkerStep(duration=0.0 if fast else 0.8, no=int(ev["student"]), log=log, sound="token"))
-            log = None
-        if (log is not None and log != "") or not out:
-            out.append(FX.Step(duration=0.0, log=log or None, sound=EVENT_SOUND.get(etype) if log else None))
-        out[-1].event = ev
-        if your_turn:  # after the turn is shown (the sidebar says "Your turn" with it), not before
-            out.append(FX.BannerStep(duration=0.8, text=self.ctx.t("ms.your_turn"), colour=D.ACCENT, sound="token"))
-        if not fast and etype in EVENT_PAUSE:
-            # the change is shown when the step ends; a pause after it lets the cards travel
-            out.append(FX.Step(duration=EVENT_PAUSE[etype]))
+            out.append(FX.MarkerStep(duration=0.0 if fast else 0.8, no=int(ev["student"]), sound="token"))
+        if not out:
+            out.append(FX.Step(duration=0.0, sound=EVENT_SOUND.get(etype) if self.describe(ev) else None))
         focus = tuple(int(ev[k]) for k in ("a", "b", "student") if isinstance(ev.get(k), int))
         for step in out:
             step.focus = focus
-        return out
+            step.on_start = self._step_started
+        steps: list[Any] = [*out, Call(lambda: self._apply_event(ev))]
+        if etype == "turn" and self.seat is not None and ev.get("seat") == self.seat and not self.ctx.display_mode:
+            # after the turn is shown (the sidebar says "Your turn" with it), not before
+            steps.append(FX.BannerStep(duration=0.0 if fast else 0.8, text=self.ctx.t("ms.your_turn"),
+                                       colour=D.ACCENT, sound="token", on_start=self._step_started))
+        if not fast and etype in EVENT_PAUSE:
+            # the change is shown when the step ends; a pause after it lets the cards travel
+            steps.append(FX.Step(duration=EVENT_PAUSE[etype]))
+        return steps
+
+    def _step_started(self, step: FX.Step) -> None:
+        if step.sound:
+            self.ctx.play_sound(step.sound)
+        if isinstance(step, FX.SneezeStep) and step.focus:
+            step.at = self.place_point({"a": step.focus[0]})
+
+    def _apply_event(self, ev: dict[str, Any]) -> None:
+        """One event has played: the map shows its change (the batch's snapshot corrects the rest)."""
+        if self.model.players:
+            shown = M.apply_event(self.model, ev, self.newest)
+            if shown is not None:
+                self._show(shown)
+
+    def current_step(self) -> FX.Step | None:
+        """The effect playing now (drawn over the map), if any."""
+        head = self.presenter.queue.current
+        return head if isinstance(head, FX.Step) else None
+
+    def dice_size(self, lay: L.Layout) -> int:
+        return round(lay.unit * (3.2 if self.ctx.display_mode else 2.6))
 
     def on_error(self, code: str, message: str) -> None:
         message = self.ctx.error_text(code, message) or message  # the app's translated error texts
@@ -154,21 +240,22 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
 
     # --- the loop -------------------------------------------------------------------
     def busy(self) -> bool:
-        return bool(self.steps or self.flyers or self._fresh) or not self._settled()
+        return self.presenter.busy or bool(self.flyers) or not self._settled()
 
     def skip_animations(self) -> None:
-        for step in self.steps:
-            step.skip()
-        self._run_steps(0.0)
+        self.presenter.skip()
         self.flyers.clear()
-        self._apply_latest()
         self._snap_sprites()
 
     def update(self, dt: float) -> None:
         self.clock += dt
-        self._run_steps(dt)
-        if not self.steps and self._fresh:
-            self._apply_latest()
+        self.presenter.queue.fast = self.ctx.fast
+        self.presenter.update(dt)
+        caught = (self.presenter.shown.sid, self.presenter.caught_up)
+        if caught != self._caught:
+            self._caught = caught
+            if caught[1]:
+                self.on_snapshot()  # the controls follow the newest snapshot, now shown
         for f in self.flyers:
             f.update(dt)
         self.flyers = [f for f in self.flyers if not f.done]
@@ -176,39 +263,18 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
             self.flash[k] -= dt
             if self.flash[k] <= 0:
                 del self.flash[k]
+        self._place_dice()
         self.update_input(dt)
         self._ease_sprites(dt)
 
-    def _run_steps(self, dt: float) -> None:
-        while self.steps:
-            step = self.steps[0]
-            if not step.started:
-                step.started = True
-                if isinstance(step, FX.SneezeStep) and step.focus:
-                    step.at = self.place_point({"a": step.focus[0]})
-                if step.sound:
-                    self.ctx.play_sound(step.sound)
-                if self.ctx.fast:
-                    step.skip()
-            step.update(dt)
-            dt = 0.0
-            if not step.done:
-                return
-            self.steps.pop(0)
-            if step.log:
-                self.log.append(step.log)
-                del self.log[:-200]
-            if step.event is not None and self.model.players:
-                shown = M.apply_event(self.model, step.event, self.latest)
-                if shown is not None:
-                    self._show(shown)
-
-    def _apply_latest(self) -> None:
-        """Show the newest snapshot (all its events have been shown)."""
-        if not self._fresh:
-            return
-        self._fresh = False
-        self._show(self.latest)
+    def _place_dice(self) -> None:
+        """The rolling dice stay in the tray of the current layout (the window may have changed size)."""
+        step = self.current_step()
+        if isinstance(step, FX.DiceStep) and step.roll is not None:
+            lay = self.layout()
+            size = self.dice_size(lay)
+            step.roll.size = size
+            step.roll.start, step.roll.rest = FX.tray_path(FX.tray_rect(lay.map, lay.unit, size), lay.unit, size)
 
     def _show(self, new: M.Model) -> None:
         """Draw ``new`` from now on: restored pairs fly to score piles, new students walk in, the rest glide."""
@@ -315,6 +381,11 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
                     return False
         return True
 
+    def set_rect(self, rect: pygame.Rect) -> None:
+        """The area the table is drawn into: everything is laid out for it from now on."""
+        super().set_rect(rect)
+        self.layout(pygame.Rect(rect))
+
     # --- geometry helpers -------------------------------------------------------------
     def layout(self, rect: pygame.Rect | None = None) -> L.Layout:
         """The layout for ``rect`` (or the last drawn rect). A new window size puts every card
@@ -331,29 +402,6 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
             if rect is not None:
                 self._rect = r
         return self._lay
-
-    def dice_rest(self, lay: L.Layout, size: int) -> tuple[int, int]:
-        """Where dice settle: the middle of the largest empty stretch of an area (not on cards):
-        below its last row, or right of its last card."""
-        best, best_area = None, 0
-        need_w, need_h = size * 6, round(size * 1.8)
-        for loc, r in lay.areas.items():
-            slots = [lay.slots[p.body] for p in self.model.at(loc) if p.body in lay.slots]
-            extra = lay.other_label_h if loc == "other" else 0
-            if not slots:
-                cands = [pygame.Rect(r.x, r.y + lay.header, r.w, r.h - lay.header)]
-            else:
-                last_top = max(y for _, y in slots)
-                last_right = max(x for x, y in slots if y == last_top) + lay.foot[0] + lay.gap * 3
-                bottom = last_top + lay.foot[1] + extra
-                cands = [pygame.Rect(r.x, bottom, r.w, r.bottom - bottom),
-                         pygame.Rect(last_right, last_top, r.right - last_right, r.bottom - last_top)]
-            for free in cands:
-                if free.h >= need_h and free.w >= need_w and free.w * free.h > best_area:
-                    best, best_area = free, free.w * free.h
-        if best is None:
-            return lay.map.centerx, round(lay.map.y + lay.map.h * 0.55)
-        return best.centerx - size, best.centery
 
     def negi_target(self, lay: L.Layout) -> tuple[float, float]:
         area = lay.areas.get(self.model.negi) or lay.areas["classroom"]
@@ -395,20 +443,22 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
             self.draw_hand(surface, lay)
         else:
             self.draw_recent(surface, lay)
-        fxc = FX.FxContext(self.ctx, self.painter, self.faces, lay.map, self.cup_point(lay), lay.unit)
-        if self.steps:
-            self.draw_focus(surface, lay, self.steps[0].focus)
-            self.steps[0].draw(surface, fxc)
-        elif self.model.over and not self.flyers:
+        step = self.current_step()
+        if step is not None:
+            fxc = FX.FxContext(self.ctx, self.painter, self.faces, lay.map, self.cup_point(lay), lay.unit,
+                               FX.tray_rect(lay.map, lay.unit, self.dice_size(lay)))
+            self.draw_focus(surface, lay, step.focus)
+            step.draw(surface, fxc)
+        elif self.model.over and not self.flyers and not self.presenter.busy:
             draw_final(self, surface, lay)
         self.draw_overlays(surface, lay)
 
     def draw_results(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The app's results frame: the final scores of the newest snapshot (not the animated model)."""
-        if not self.latest.players:
+        if not self.newest.players:
             super().draw_results(surface, rect)
             return
-        draw_scores(self, self.latest, surface, pygame.Rect(rect), self.ctx.unit)
+        draw_scores(self, self.newest, surface, pygame.Rect(rect), self.ctx.unit)
 
     def draw_focus(self, surface: pygame.Surface, lay: L.Layout, bodies: tuple[int, ...]) -> None:
         """Outline the students an effect is about (the two named for magic, the one rolling)."""
@@ -630,6 +680,17 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
             surface.blit(nb, nb.get_rect(center=centre))
             if self.along == -1:  # chosen to come along
                 pygame.draw.circle(surface, D.ACCENT, centre, self.negi_radius(lay) + 4, 3)
+
+class _EveryEvent(dict[str, Any]):
+    """The presenter table: every event type plays through one function (:meth:`MindSwapTable.steps_for`)."""
+
+    def __init__(self, fn: Any) -> None:
+        super().__init__()
+        self.fn = fn
+
+    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
+        return self.fn
+
 
 def _away(pos: list[float] | None, target: tuple[float, float] | None, slack: float = 3.0) -> bool:
     return pos is not None and target is not None and (abs(pos[0] - target[0]) > slack

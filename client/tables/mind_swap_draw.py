@@ -12,6 +12,7 @@ from typing import Any
 import pygame
 
 from client.kit import theme
+from client.kit.widgets import fitter_for
 from client.tables import mind_swap_model as M
 from client.widgets.tokens import BadgeCache
 
@@ -116,19 +117,8 @@ class Painter:
 
     # --- text helpers ----------------------------------------------------------------
     def fit_text(self, s: str, size: float, colour: Any, width: int, bold: bool = False) -> pygame.Surface:
-        """``s`` rendered at ``size``, shrunk (down to 14 px) then clipped with … to fit ``width``."""
-        px = max(14, round(size))
-        img = self.ctx.text(s, px, colour, bold)
-        while img.get_width() > width and px > 14:
-            px -= 1
-            img = self.ctx.text(s, px, colour, bold)
-        if img.get_width() > width:
-            dots = "…" if self.ctx.lang in ("ja", "zh") else "..."  # the JP face centres "…"
-            cut = s
-            while len(cut) > 1 and img.get_width() > width:
-                cut = cut[:-1]
-                img = self.ctx.text(cut.rstrip() + dots, px, colour, bold)
-        return img
+        """``s`` fitted to ``width`` by the kit's fitter: shrunk to the floor, then wrapped — never cut."""
+        return fitter_for(self.ctx).label(s, size, colour, width, bold)
 
     # --- cards -------------------------------------------------------------------------
     def student_card(self, content: Any, no: int, w: int, h: int, mind: bool, glow: bool = False) -> pygame.Surface:
@@ -160,13 +150,7 @@ class Painter:
         surf.blit(mark, mark.get_rect(midright=(r.right - 4, band.centery)))
         full = M.student_name(content, no, lang)
         name_px = max(14, round(h * 0.14))
-        name_w = w - 6
-        img = self.ctx.text(full, name_px, INK, True)
-        if img.get_width() > name_w:
-            short = M.short_name(content, no, lang)
-            img = self.ctx.text(short, name_px, INK, True)
-            if img.get_width() > name_w:  # a regular weight is narrower than truncating
-                img = self.fit_text(short, name_px, INK, name_w, False)
+        img = fitter_for(self.ctx).name(full, name_px, INK, w - 6, True, short=M.short_name(content, no, lang))
         surf.blit(img, img.get_rect(midtop=(r.centerx, band.bottom + 1)))
         if mind:  # a heart-shaped mark: this is a mind (心)
             field_top = band.bottom + img.get_height() + 2

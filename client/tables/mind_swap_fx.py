@@ -1,44 +1,58 @@
 """Timed effects on the mind_swap table: dice, announcements, the cup marker, the sneeze.
 
-Steps play one after another (the table holds the new snapshot back until the
-dice have landed, so nothing is spoiled); each step may carry a log line that
-is written when the step lands. A click or Space skips every step.
+Each is a step of the kit presenter's queue (:mod:`client.kit.presenter`): the table
+shows a batch's snapshot only once its dice have landed, so nothing is spoiled, and a
+backlog is fast-forwarded. A step plays its sound when it starts (``on_start``).
 """
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
+from client.kit import theme
+from client.kit.theme import type_px
+from client.kit.widgets import Panel, fitter_for
 from client.tables import mind_swap_draw as D
 from client.widgets.dice import DiceRoll, DieFaces
 
 
 @dataclass
 class Step:
-    """One blocking effect. ``log`` is written when it finishes; ``sound`` plays when it starts."""
+    """One blocking effect; ``on_start`` runs when the queue reaches it (its sound, where it happens)."""
 
     duration: float = 0.0
-    log: str | None = None
     sound: str | None = None
     t: float = 0.0
     started: bool = False
     focus: tuple[int, ...] = ()  # bodies to outline while this step plays
-    event: dict[str, Any] | None = None  # applied to the shown table when this step ends
+    on_start: Callable[[Step], None] | None = None
+
+    def begin(self) -> None:
+        if not self.started:
+            self.started = True
+            if self.on_start is not None:
+                self.on_start(self)
 
     def update(self, dt: float) -> None:
+        self.begin()
+        self.advance(dt)
+
+    def advance(self, dt: float) -> None:
         self.t += dt
 
     def skip(self) -> None:
+        self.begin()
         self.t = self.duration
 
     @property
     def done(self) -> bool:
         return self.t >= self.duration
 
-    def draw(self, surface: pygame.Surface, fx: "FxContext") -> None:
+    def draw(self, surface: pygame.Surface, fx: FxContext) -> None:
         pass
 
 
@@ -52,21 +66,22 @@ class FxContext:
     map_rect: pygame.Rect
     cup_pos: tuple[int, int]
     unit: float
+    tray: pygame.Rect
 
 
 @dataclass
 class DiceStep(Step):
     roll: DiceRoll | None = None
     caption: str = ""
-    _tray: tuple[tuple[int, int], pygame.Surface] | None = None
 
-    def update(self, dt: float) -> None:
+    def advance(self, dt: float) -> None:
         assert self.roll is not None
         self.roll.update(dt)
         self.t = self.roll.t
 
     def skip(self) -> None:
         assert self.roll is not None
+        self.begin()
         self.roll.skip()
         self.t = self.roll.t
 
@@ -75,25 +90,43 @@ class DiceStep(Step):
         return self.roll is None or self.roll.done
 
     def draw(self, surface: pygame.Surface, fx: FxContext) -> None:
+        """The fixed tray (its caption on top, the dice tumbling inside it, the sum beside them)."""
         assert self.roll is not None
         u = fx.unit
-        if self._tray is None:  # a soft dark felt where the dice land, so they read over the cards
-            rr = self.roll.badge_rect_hint()
-            box = rr.inflate(self.roll.size * 1.1, self.roll.size * 0.7)
-            box.width += self.roll.size * 2
-            tray = pygame.Surface(box.size, pygame.SRCALPHA)
-            pygame.draw.rect(tray, (16, 34, 30, 185), tray.get_rect(), border_radius=box.h // 2)
-            pygame.draw.rect(tray, (120, 150, 140, 200), tray.get_rect(), 2, border_radius=box.h // 2)
-            self._tray = (box.topleft, tray)
-        surface.blit(self._tray[1], self._tray[0])
+        tray = fx.tray
+        Panel.draw(surface, tray, (*theme.TABLE_DARK, 240), round(u * 0.8), border=theme.CHALK_DIM)
         if self.caption:
-            img = fx.ctx.text(self.caption, max(14, u * 0.95), D.LIGHT, True)
-            rr = self.roll.badge_rect_hint()
-            box = img.get_rect(midbottom=(rr.centerx, rr.top - round(u * 0.9))).inflate(round(u), round(u * 0.4))
-            _panel(surface, box)
-            surface.blit(img, img.get_rect(center=box.center))
+            fit = fitter_for(fx.ctx)
+            cap = pygame.Rect(tray.x + round(u * 0.6), tray.y + round(u * 0.3), tray.w - round(u * 1.2),
+                              tray_caption_h(u))
+            fit.draw_block(surface, self.caption, cap, type_px("label", u), theme.CHALK, True, align="center",
+                           kind="rule")
         size = max(14, round(u * 1.1))
-        self.roll.draw(surface, fx.faces, lambda s: fx.ctx.text(s, size, D.INK, True))
+        clip = surface.get_clip()
+        surface.set_clip(tray.clip(clip) if clip else tray)
+        self.roll.draw(surface, fx.faces, lambda s: fx.ctx.text(s, size, theme.INK, True))
+        surface.set_clip(clip)
+
+
+def tray_caption_h(unit: float) -> int:
+    """Height of the caption row at the top of the dice tray (two lines of label text)."""
+    return round(unit * 2.6)
+
+
+def tray_rect(map_rect: pygame.Rect, unit: float, size: int) -> pygame.Rect:
+    """The dice tray: one fixed place on the map (centred, lower half) for every roll."""
+    w = min(map_rect.w - round(unit), max(round(size * 9.5), round(unit * 24)))
+    h = tray_caption_h(unit) + round(size * 3.1)
+    r = pygame.Rect(0, 0, w, h)
+    r.center = (map_rect.centerx, round(map_rect.y + map_rect.h * 0.58))
+    r.bottom = min(r.bottom, map_rect.bottom)
+    return r
+
+
+def tray_path(tray: pygame.Rect, unit: float, size: int) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Where dice enter the tray and where they rest (left of the sum badge), inside it."""
+    y = tray.y + tray_caption_h(unit) + round(size * 1.7)
+    return (tray.x + round(size * 1.4), y), (tray.x + round(tray.w * 0.42), y)
 
 
 @dataclass
@@ -193,11 +226,6 @@ class Flyer:
         y = self.start[1] + (self.end[1] - self.start[1]) * e - math.sin(p * math.pi) * 60
         img = self.surf if p < 0.05 else pygame.transform.smoothscale_by(self.surf, max(0.25, 1 - 0.7 * e))
         surface.blit(img, img.get_rect(center=(round(x), round(y))))
-
-
-def _panel(surface: pygame.Surface, box: pygame.Rect) -> None:
-    pygame.draw.rect(surface, (20, 36, 32), box, border_radius=box.h // 2)
-    pygame.draw.rect(surface, (120, 150, 140), box, 1, border_radius=box.h // 2)
 
 
 def dice_sides(ev: dict[str, Any]) -> list[int]:

@@ -14,6 +14,9 @@ from typing import Any
 
 import pygame
 
+from client.kit import theme
+from client.kit.theme import type_px
+from client.kit.widgets import Panel, fitter_for
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_layout as L
 from client.tables import mind_swap_model as M
@@ -56,7 +59,7 @@ class InputMixin:
 
     def error_springback(self, message: str) -> None:
         if self.awaiting is not None:
-            kind, ref, pos = self.awaiting
+            _kind, _ref, pos = self.awaiting
             loc = self.layout().area_at((round(pos[0]), round(pos[1])))
             if loc:
                 self.flash[loc] = 0.8
@@ -367,7 +370,7 @@ class InputMixin:
             return False
         if event.type == pygame.MOUSEBUTTONDOWN:
             self.mouse = event.pos
-            if self.steps and event.button == 1:
+            if self.presenter.busy and event.button == 1:
                 self.skip_animations()
                 return True
             if event.button == 3:
@@ -448,10 +451,9 @@ class InputMixin:
             p = self.hand_pos[card.id]
             self._begin_drag("card", card.id, pos, (p[0], p[1]))
             return True
-        if self.mode in ("move_negi",) or (self.mode == "move_self" and self.along == -1):
-            if self.negi_hit(pos) and self.mode == "move_negi":
-                self._begin_drag("negi", 0, pos, (self.negi_pos[0], self.negi_pos[1]))
-                return True
+        if self.mode == "move_negi" and self.negi_hit(pos) and self.negi_pos is not None:
+            self._begin_drag("negi", 0, pos, (self.negi_pos[0], self.negi_pos[1]))
+            return True
         hit = self.pair_at(pos)
         if self.mode == "move_self":
             mine = self.my_pair()
@@ -589,13 +591,35 @@ class InputMixin:
         return True
 
     def open_chooser(self, card: M.HandCard, acts: list[str]) -> None:
+        """A two-action card on the play slot: its choices, side by side in the middle of the map
+        (stacked when the map is narrow), above everything else."""
         lay = self.layout()
         u = lay.unit
-        w, h = round(u * 9), round(u * 2.4)
-        x0 = lay.play_slot.centerx - (w * len(acts) + round(u) * (len(acts) - 1)) // 2
-        y = lay.play_slot.y - h - round(u * 0.8)
-        self.chooser = [(pygame.Rect(x0 + i * (w + round(u)), y, w, h), a) for i, a in enumerate(acts)]
+        gap = round(u)
+        w = min(round(u * 12), (lay.map.w - gap * 3) // max(1, len(acts)))
+        h = round(u * 3)
+        side = w * len(acts) + gap * (len(acts) - 1) <= lay.map.w - gap * 2
+        if not side:
+            w = min(round(u * 14), lay.map.w - gap * 2)
+        total = (w * len(acts) + gap * (len(acts) - 1)) if side else w
+        tall = h if side else h * len(acts) + gap * (len(acts) - 1)
+        x0 = lay.map.centerx - total // 2
+        y0 = lay.map.centery - tall // 2
+        self.chooser = [(pygame.Rect(x0 + (i * (w + gap) if side else 0), y0 + (0 if side else i * (h + gap)), w, h), a)
+                        for i, a in enumerate(acts)]
         self.mode_card = card
+
+    def button_rects(self, lay: L.Layout) -> list[tuple[str, pygame.Rect, dict[str, Any] | None]]:
+        """The buttons shown now: (text key, rect, the action it sends — None when it only changes mode)."""
+        r = lay.cast_button
+        out: list[tuple[str, pygame.Rect, dict[str, Any] | None]] = []
+        if self.mode == "great":
+            out.append(("ms.great_skip", r, {"type": "great_skip"}))
+        elif self.magic_legal() and self.seat is not None:
+            out.append(("ms.cast_cancel" if self.mode == "magic" else "ms.cast", r, None))
+        if self.mode is None and self.end_turn_legal():
+            out.append(("ms.end_turn", r.move(0, r.h + round(lay.unit * 0.6)), {"type": "end_turn"}))
+        return out
 
     # --- drawing of the controls ---------------------------------------------------------------------
     def draw_hand(self, surface: pygame.Surface, lay: L.Layout) -> None:
@@ -621,7 +645,7 @@ class InputMixin:
                          D.ACCENT if on else (190, 110, 200), not on, star=True)
         if self.mode is None and self.end_turn_legal():
             self._button(surface, r.move(0, r.h + round(u * 0.6)), self.ctx.t("ms.end_turn"), (200, 200, 190), False)
-        w, h = lay.hand_card
+        _w, _h = lay.hand_card
         dragging = self.drag["ref"] if self.drag and self.drag["kind"] == "card" and self.drag["moved"] else None
         for card in self.latest.hand:
             if card.id == dragging:
@@ -687,32 +711,40 @@ class InputMixin:
             elif kind == "negi":
                 nb = self.painter.negi_badge(self.negi_radius(lay))
                 surface.blit(nb, nb.get_rect(center=(round(x), round(y))))
-        # the two-action chooser
-        for r, action in self.chooser:
-            pygame.draw.rect(surface, (0, 0, 0, 90), r.move(2, 3), border_radius=r.h // 3)
-            pygame.draw.rect(surface, D.PAPER, r, border_radius=r.h // 3)
-            pygame.draw.rect(surface, D.ACTION_COLOUR.get(action, D.ACCENT), r, 3, border_radius=r.h // 3)
-            D.draw_action_icon(surface, action, (r.x + r.h * 0.6, r.centery), r.h * 0.28,
-                               D.ACTION_COLOUR.get(action, D.ACCENT))
-            img = self.painter.fit_text(self.ctx.t(f"ms.act.{action}"), u * 0.9, D.INK, r.w - r.h - 8, True)
-            surface.blit(img, img.get_rect(midleft=(r.x + r.h * 1.15, r.centery)))
         # what to do now
         text = self.prompt()
-        if text and not self.steps:  # in the strip above the hand, clear of the area names
+        if text and not self.presenter.busy:  # in the strip above the hand, clear of the area names
             img = self.painter.fit_text(text, u * 0.95, D.INK, lay.hand.w - round(u * 4), True)
             box = img.get_rect(midtop=(lay.hand.centerx, lay.hand.y + round(u * 0.15))).inflate(round(u * 1.6),
                                                                                                 round(u * 0.4))
             pygame.draw.rect(surface, D.ACCENT, box, border_radius=box.h // 2)
             pygame.draw.rect(surface, D.INK, box, 2, border_radius=box.h // 2)
             surface.blit(img, img.get_rect(center=box.center))
+        if self.chooser:
+            self.draw_chooser(surface, lay)
         # zoom: right-click, or hover a moment
         z = self.zoom
-        if z is None and self.hover is not None and self.hover_t > 0.7 and not self.steps:
+        if z is None and self.hover is not None and self.hover_t > 0.7 and not self.presenter.busy:
             z = self.hover
             if z[0] == "card":
                 z = next((("card", c) for c in self.latest.hand if c.id == z[1]), None)
         if z is not None:
             self.draw_zoom(surface, lay, z)
+
+    def draw_chooser(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """The two-action chooser over a dimmed map: an icon and the action's name on each choice."""
+        u = lay.unit
+        Panel.draw(surface, lay.map, (*theme.TABLE_DARK, 150), round(u * 0.8))
+        fit = fitter_for(self.ctx)
+        for r, action in self.chooser:
+            col = D.ACTION_COLOUR.get(action, D.ACCENT)
+            Panel.draw(surface, r.move(2, 3), (0, 0, 0, 90), r.h // 3)
+            Panel.draw(surface, r, theme.PAPER, r.h // 3, border=col, border_w=3)
+            D.draw_action_icon(surface, action, (r.x + r.h * 0.5, r.centery), r.h * 0.26, col)
+            text = self.ctx.t(f"ms.act.{action}")
+            room = r.w - round(r.h * 1.0) - round(u * 0.5)
+            img = fit.label(text, type_px("body", u), theme.INK, room, True)
+            fit.blit_label(surface, img, text, limit=r, midleft=(r.x + round(r.h * 0.95), r.centery))
 
     def _draw_along(self, surface: pygame.Surface, lay: L.Layout, x: float, y: float) -> None:
         pair = self.model.pairs.get(self.along)

@@ -218,17 +218,11 @@ def student_name(content: Any, no: int, lang: str) -> str:
 
 
 def short_name(content: Any, no: int, lang: str) -> str:
-    """A shorter name for small cards: the given name for names written given-name first
-    (English, katakana names with ・), else the full name."""
-    full = student_name(content, no, lang)
-    if full.startswith("No. "):
-        return full
-    if lang == "en":
-        return full.split()[0]
-    for sep in ("・", "·"):
-        if sep in full:
-            return full.split(sep)[0]
-    return full
+    """The student's short display name from the content (``short_names.toml``: part of the full
+    name, unique), else the full name."""
+    st = _students(content).get(no)
+    short = getattr(st, "short", None) or {}
+    return short.get(lang) or short.get("en") or student_name(content, no, lang)
 
 
 def student_text(content: Any, no: int, attr: str, lang: str) -> str:

@@ -1,6 +1,8 @@
 """The mind_swap table's right side: whose turn, players and score piles, cup/deck/discard, the log."""
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from client.tables import mind_swap_draw as D
@@ -38,7 +40,7 @@ class SidebarMixin:
         """The log panel, re-rendered only when an entry is added."""
         top = self._log_top(lay)
         size = (lay.sidebar.w, max(1, lay.sidebar.h - top))
-        key = (size, self.ctx.lang, len(self.log), self.log[-1] if self.log else "")
+        key = (size, self.ctx.lang, len(self.presenter.log_lines), self.presenter.log_lines[-1] if self.presenter.log_lines else "")
         if self._log_cache is not None and self._log_cache[0] == key:
             return self._log_cache[1]
         u = side_unit(lay)
@@ -48,7 +50,7 @@ class SidebarMixin:
         px = max(14, round(u * 0.78))
         line_h = self.ctx.font(px).get_linesize()
         y = size[1] - round(u * 0.5)
-        for i, entry in enumerate(reversed(self.log[-40:])):
+        for i, entry in enumerate(reversed(self.presenter.log_lines[-40:])):
             wrapped = self._wrapped(entry, px, size[0] - round(u * 1.4) - self.ctx.text("• ", px, D.LIGHT).get_width())
             if y - line_h * len(wrapped) < round(u * 0.3):
                 break  # only whole entries
@@ -96,7 +98,7 @@ class SidebarMixin:
         for pl in m.players:
             r = rows[pl.seat]
             bg = (255, 255, 255, 26) if pl.seat != m.turn else (*D.ACCENT, 60)
-            panel = self.painter._get(("row", r.size, bg), lambda: _rounded(r.size, bg, round(u * 0.5)))
+            panel = self.painter._get(("row", r.size, bg), partial(_rounded, r.size, bg, round(u * 0.5)))
             surface.blit(panel, r.topleft)
             b = self.painter.player_badge(pl.seat, round(r.h * 0.34))
             surface.blit(b, b.get_rect(midleft=(r.x + round(u * 0.3), r.centery)))
@@ -165,7 +167,7 @@ class SidebarMixin:
         u = lay.unit
         y = lay.hand.y + round(u * 0.6)
         size = max(14, round(u * 0.9))
-        for entry in self.log[-2:]:
+        for entry in self.presenter.log_lines[-2:]:
             img = self.painter.fit_text(entry, size, D.LIGHT, lay.hand.w - round(u * 2))
             surface.blit(img, (lay.hand.x + round(u), y))
             y += img.get_height() + round(u * 0.2)

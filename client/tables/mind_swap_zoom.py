@@ -5,6 +5,8 @@ from typing import Any
 
 import pygame
 
+from client.kit.theme import type_px
+from client.kit.widgets import Panel, fitter_for
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_layout as L
 from client.tables import mind_swap_model as M
@@ -26,110 +28,137 @@ def _ability_text(t: Any, table: Any, ab: Any) -> str:
 
 
 def draw_zoom(table: Any, surface: pygame.Surface, lay: L.Layout, z: tuple[str, Any]) -> None:
+    """The zoomed card beside the pointer, kept on screen; as tall as its text (nothing spills or is cut)."""
     u = lay.unit
     kind, ref = z
     w = round(u * 15)
-    n_ab = len(M.student_abilities(table.content, int(ref))) if kind != "card" else 0
-    h = max(round(w * 1.4), round(u * (21.5 + 1.2 * n_ab))) if kind != "card" else round(w * 1.4)
-    r = pygame.Rect(0, 0, w, h)
-    # beside the pointer, kept on screen
+    key = ("zoom", kind, ref.id if kind == "card" else int(ref), w, table.ctx.lang)
+    if kind == "card":
+        card = table.painter._get(key, lambda: _action_zoom(table, w, u, ref))
+    else:
+        card = table.painter._get(key, lambda: _student_zoom(table, w, u, int(ref), kind == "mind"))
+    r = card.get_rect()
     mx, my = table.mouse
-    r.topleft = (mx + round(u * 1.5), my - h // 2)
+    r.topleft = (mx + round(u * 1.5), my - r.h // 2)
     if r.right > lay.rect.right - 4:
         r.right = mx - round(u * 1.5)
     r.clamp_ip(lay.rect)
-    pygame.draw.rect(surface, (0, 0, 0, 110), r.move(4, 6), border_radius=round(u * 0.8))
+    Panel.draw(surface, r.move(4, 6), (0, 0, 0, 110), round(u * 0.8))
+    surface.blit(card, r)
+
+
+class _Column:
+    """Text blocks stacked down a card: measured with the kit's fitter, drawn onto the card later."""
+
+    def __init__(self, table: Any, x: int, width: int, y: int) -> None:
+        self.fit = fitter_for(table.ctx)
+        self.x, self.width, self.y = x, width, y
+        self.ops: list[Any] = []
+
+    def text(self, text: str, size: float, colour: Any, bold: bool = False, indent: int = 0) -> None:
+        f = self.fit.block(text, size, self.width - indent, None, bold)
+        rect = pygame.Rect(self.x + indent, self.y, self.width - indent, f.height)
+        self.ops.append(lambda s, t=text, r=rect, f=f: self.fit.draw_block(s, t, r, f.size, colour, bold, fitted=f))
+        self.y += f.height
+
+    def gap(self, px: float) -> None:
+        self.y += round(px)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        for op in self.ops:
+            op(surface)
+
+
+def _student_zoom(table: Any, w: int, u: float, no: int, mind: bool) -> pygame.Surface:
     ctx = table.ctx
-    if kind == "card":
-        _draw_action_zoom(table, surface, r, ref)
-        return
-    no = int(ref)
-    mind = kind == "mind"
-    pygame.draw.rect(surface, D.MIND_PAPER if mind else D.PAPER, r, border_radius=round(u * 0.8))
-    band = pygame.Rect(r.x, r.y, r.w, round(u * 3.2))
-    pygame.draw.rect(surface, D.student_colour(no), band, border_top_left_radius=round(u * 0.8),
-                     border_top_right_radius=round(u * 0.8))
-    pygame.draw.circle(surface, D.PAPER, (band.x + u * 1.6, band.centery), u * 1.1)
-    num = ctx.text(str(no), max(14, u * 1.2), D.INK, True)
-    surface.blit(num, num.get_rect(center=(band.x + u * 1.6, band.centery)))
-    name = table.painter.fit_text(M.student_name(table.content, no, ctx.lang), u * 1.1, D.INK, r.w - round(u * 4),
-                                  True)
-    surface.blit(name, (band.x + round(u * 3), band.y + round(u * 0.35)))
-    kind_lbl = ctx.text(ctx.t("ms.zoom.mind" if mind else "ms.zoom.body"), max(14, u * 0.75), D.INK)
-    surface.blit(kind_lbl, (band.x + round(u * 3), band.bottom - kind_lbl.get_height() - round(u * 0.25)))
-    y = band.bottom + round(u * 0.4)
-    x = r.x + round(u * 0.7)
-    small = max(14, round(u * 0.75))
+    band_h = round(u * 3.2)
+    x = round(u * 0.7)
+    inner = w - round(u * 1.4)
+    small = type_px("small", u)
+    col = _Column(table, x, inner, band_h + round(u * 0.4))
     for label, value in ((ctx.t("ms.zoom.club"), M.student_text(table.content, no, "club", ctx.lang)),
                          (ctx.t("ms.zoom.other"), M.student_text(table.content, no, "other", ctx.lang))):
-        if not value:
-            continue
-        for i, line in enumerate(ctx.wrap(f"{label}: {value}", small, r.w - round(u * 1.4))[:2]):
-            img = ctx.text(line, small, D.SOFT_INK)
-            surface.blit(img, (x, y))
-            y += img.get_height()
-    y += round(u * 0.3)
+        if value:
+            col.text(f"{label}: {value}", small, D.SOFT_INK)
+    col.gap(u * 0.3)
+    col.text(ctx.t("ms.zoom.table"), small, D.INK, True)
+    col.gap(2)
     rows = M.student_rows(table.content, no)
-    title = ctx.text(ctx.t("ms.zoom.table"), max(14, u * 0.8), D.INK, True)
-    surface.blit(title, (x, y))
-    y += title.get_height() + 2
-    row_h = round(u * 1.05)
+    row_h = max(round(u * 1.05), fitter_for(ctx).line_h(small) + 2)
+    rows_top = col.y
+    col.gap(row_h * len(rows) if rows else fitter_for(ctx).line_h(small))
+    abilities = M.student_abilities(table.content, no)
+    grey = (150, 150, 155)
+    if abilities:
+        col.gap(u * 0.3)
+        col.text(ctx.t("ms.zoom.abilities"), small, D.INK if mind else grey, True)
+        for ab in abilities:
+            col.text(_ability_text(ctx.t, table, ab), small, D.INK if mind else grey)
+    h = max(round(w * 1.4), col.y + round(u * 0.8))
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    r = surf.get_rect()
+    rad = round(u * 0.8)
+    pygame.draw.rect(surf, D.MIND_PAPER if mind else D.PAPER, r, border_radius=rad)
+    band = pygame.Rect(0, 0, w, band_h)
+    pygame.draw.rect(surf, D.student_colour(no), band, border_top_left_radius=rad, border_top_right_radius=rad)
+    pygame.draw.circle(surf, D.PAPER, (band.x + u * 1.6, band.centery), u * 1.1)
+    num = ctx.text(str(no), max(14, u * 1.2), D.INK, True)
+    surf.blit(num, num.get_rect(center=(band.x + u * 1.6, band.centery)))
+    fit = fitter_for(ctx)
+    name = fit.name(M.student_name(table.content, no, ctx.lang), u * 1.1, D.INK, w - round(u * 4), True,
+                    short=M.short_name(table.content, no, ctx.lang))
+    surf.blit(name, (band.x + round(u * 3), band.y + round(u * 0.3)))
+    kind_lbl = fit.label(ctx.t("ms.zoom.mind" if mind else "ms.zoom.body"), type_px("tiny", u), D.INK,
+                         w - round(u * 4))
+    surf.blit(kind_lbl, (band.x + round(u * 3), band.bottom - kind_lbl.get_height() - round(u * 0.2)))
+    col.draw(surf)
+    y = rows_top
     for i, loc in enumerate(rows):
         total = i + 2
         on_card = (total <= 8) == mind
-        col = D.INK if on_card else (160, 160, 165)
+        ink = D.INK if on_card else (160, 160, 165)
         if on_card:
-            pygame.draw.rect(surface, (226, 220, 240) if mind else (236, 228, 206),
-                             (x - 4, y, r.w - round(u * 1.4) + 8, row_h), border_radius=4)
-        t = ctx.text(f"{total:>2}", max(14, u * 0.75), col, True)
-        surface.blit(t, t.get_rect(midright=(x + round(u * 1.3), y + row_h // 2)))
-        suit = M.SUIT_OF.get(loc, "other")
-        D.draw_suit(surface, suit, (x + u * 2.1, y + row_h / 2), row_h * 0.62,
+            pygame.draw.rect(surf, (226, 220, 240) if mind else (236, 228, 206), (x - 4, y, inner + 8, row_h),
+                             border_radius=4)
+        t = ctx.text(f"{total:>2}", small, ink, True)
+        surf.blit(t, t.get_rect(midright=(x + round(u * 1.3), y + row_h // 2)))
+        D.draw_suit(surf, M.SUIT_OF.get(loc, "other"), (x + u * 2.1, y + row_h / 2), row_h * 0.62,
                     None if on_card else (190, 190, 195))
         lbl = table.loc_name(loc) if loc != "other" else (M.student_text(table.content, no, "other", ctx.lang)
                                                          or table.loc_name(loc))
-        img = table.painter.fit_text(lbl, u * 0.75, col, r.w - round(u * 4))
-        surface.blit(img, img.get_rect(midleft=(x + round(u * 2.9), y + row_h // 2)))
+        img = fit.label(lbl, small, ink, inner - round(u * 3.2))
+        surf.blit(img, img.get_rect(midleft=(x + round(u * 2.9), y + row_h // 2)))
         y += row_h
     if not rows:
-        img = ctx.text("—", small, D.SOFT_INK)
-        surface.blit(img, (x, y))
-        y += img.get_height()
-    abilities = M.student_abilities(table.content, no)
-    if abilities:
-        y += round(u * 0.3)
-        title = ctx.text(ctx.t("ms.zoom.abilities"), max(14, u * 0.8), D.INK if mind else (150, 150, 155), True)
-        surface.blit(title, (x, y))
-        y += title.get_height()
-        for ab in abilities:
-            for line in ctx.wrap(_ability_text(ctx.t, table, ab), small, r.w - round(u * 1.4)):
-                if y > r.bottom - small:
-                    break
-                img = ctx.text(line, small, D.INK if mind else (150, 150, 155))
-                surface.blit(img, (x, y))
-                y += img.get_height()
-    pygame.draw.rect(surface, D.INK, r, 2, border_radius=round(u * 0.8))
+        surf.blit(ctx.text("—", small, D.SOFT_INK), (x, y))
+    pygame.draw.rect(surf, D.INK, r, 2, border_radius=rad)
+    return surf
 
 
-def _draw_action_zoom(table: Any, surface: pygame.Surface, r: pygame.Rect, card: M.HandCard) -> None:
+def _action_zoom(table: Any, w: int, u: float, card: M.HandCard) -> pygame.Surface:
     ctx = table.ctx
-    u = table.layout().unit
-    pygame.draw.rect(surface, D.PAPER, r, border_radius=round(u * 0.8))
-    y = r.y + round(u * 0.8)
+    col = _Column(table, round(u * 0.8), w - round(u * 1.6), round(u * 0.8))
+    heads: list[tuple[int, str]] = []
     for i, act in enumerate(card.actions):
         if i:
-            orr = ctx.text(ctx.t("ms.or"), max(14, u * 0.9), D.SOFT_INK, True)
-            surface.blit(orr, orr.get_rect(midtop=(r.centerx, y)))
-            y += orr.get_height() + round(u * 0.3)
-        col = D.ACTION_COLOUR.get(act, D.ACCENT)
-        D.draw_action_icon(surface, act, (r.x + u * 1.6, y + u * 0.9), u * 0.8, col)
-        title = table.painter.fit_text(ctx.t(f"ms.act.{act}"), u * 1.1, D.INK, r.w - round(u * 3.6), True)
-        surface.blit(title, (r.x + round(u * 3), y))
-        y += title.get_height() + round(u * 0.3)
-        size = max(14, round(u * 0.8))
-        for line in ctx.wrap(ctx.t(f"ms.act.{act}.long"), size, r.w - round(u * 1.6)):
-            img = ctx.text(line, size, D.INK)
-            surface.blit(img, (r.x + round(u * 0.8), y))
-            y += img.get_height()
-        y += round(u * 0.6)
-    pygame.draw.rect(surface, D.INK, r, 2, border_radius=round(u * 0.8))
+            col.text(ctx.t("ms.or"), type_px("body", u), D.SOFT_INK, True)
+            col.gap(u * 0.3)
+        heads.append((col.y, act))
+        col.ops.append(lambda s: None)
+        f = fitter_for(ctx).line(ctx.t(f"ms.act.{act}"), u * 1.1, w - round(u * 3.6), True)
+        col.gap(max(f.height, round(u * 1.8)) + u * 0.3)
+        col.text(ctx.t(f"ms.act.{act}.long"), type_px("small", u), D.INK)
+        col.gap(u * 0.6)
+    h = max(round(w * 1.4), col.y + round(u * 0.4))
+    surf = pygame.Surface((w, h), pygame.SRCALPHA)
+    r = surf.get_rect()
+    pygame.draw.rect(surf, D.PAPER, r, border_radius=round(u * 0.8))
+    col.draw(surf)
+    fit = fitter_for(ctx)
+    for y, act in heads:
+        colour = D.ACTION_COLOUR.get(act, D.ACCENT)
+        D.draw_action_icon(surf, act, (u * 1.6, y + u * 0.9), u * 0.8, colour)
+        title = fit.label(ctx.t(f"ms.act.{act}"), u * 1.1, D.INK, w - round(u * 3.6), True)
+        surf.blit(title, (round(u * 3), y))
+    pygame.draw.rect(surf, D.INK, r, 2, border_radius=round(u * 0.8))
+    return surf

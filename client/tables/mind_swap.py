@@ -25,10 +25,12 @@ import pygame
 
 from client.kit.nodes import Node, NodeMap
 from client.kit.presenter import Presenter, Shown
+from client.kit.widgets import fitter_for
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_fx as FX
 from client.tables import mind_swap_layout as L
 from client.tables import mind_swap_model as M
+from client.tables import mind_swap_school as S
 from client.tables.base import TableView
 from client.tables.mind_swap_final import draw_final, draw_scores
 from client.tables.mind_swap_input import InputMixin
@@ -38,6 +40,7 @@ from client.widgets.anim import Call
 from client.widgets.dice import DiceRoll, DieFaces
 
 EASE_RATE = 13.0  # per second: ~250 ms to settle
+NEGI_SPEED = 40.0  # units per second Negi walks along the halls
 
 
 class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
@@ -59,6 +62,7 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
         self.body_pos: dict[int, list[float]] = {}
         self.mind_pos: dict[int, list[float]] = {}  # keyed by mind no: top-left of the mind card
         self.negi_pos: list[float] | None = None
+        self.negi_path: list[tuple[float, float]] = []  # waypoints along the halls Negi still walks
         self.hand_pos: dict[int, list[float]] = {}
         self.flyers: list[FX.Flyer] = []
         self.scroll: dict[str, int] = {}
@@ -240,7 +244,7 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
 
     # --- the loop -------------------------------------------------------------------
     def busy(self) -> bool:
-        return self.presenter.busy or bool(self.flyers) or not self._settled()
+        return self.presenter.busy or bool(self.flyers or self.negi_path) or not self._settled()
 
     def skip_animations(self) -> None:
         self.presenter.skip()
@@ -298,6 +302,9 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
         self.model = new
         self._lay_key = None
         lay = self.layout()
+        if old.negi and new.negi and old.negi != new.negi and self.negi_pos is not None:
+            # Negi walks out of the old place's door, along the halls, into the new place
+            self.negi_path = [*L.route(lay, old.negi, new.negi), self.negi_target(lay)]
         for body in list(self.body_pos):
             if body not in new.pairs:
                 del self.body_pos[body]
@@ -357,6 +364,11 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
         nt = self.pinned_negi() or self.negi_target(lay)
         if self.negi_pos is None:
             self.negi_pos = list(nt)
+        if self.negi_path and not self.ctx.fast and self.pinned_negi() is None:
+            S.walk(self.negi_pos, self.negi_path, lay.unit * NEGI_SPEED * dt)
+            self.ease_hand(k)
+            return
+        self.negi_path = []
         self.negi_pos[0] += (nt[0] - self.negi_pos[0]) * k
         self.negi_pos[1] += (nt[1] - self.negi_pos[1]) * k
         self.ease_hand(k)
@@ -370,6 +382,7 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
         self.body_pos = {b: [x, y] for b, (x, y) in bodies.items()}
         self.mind_pos = {m: [x, y] for m, (x, y) in minds.items()}
         self.negi_pos = list(self.negi_target(self.layout()))
+        self.negi_path = []
         self.ease_hand(1.0)
 
     def _settled(self) -> bool:
@@ -521,10 +534,14 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
     def draw_areas(self, surface: pygame.Surface, lay: L.Layout) -> None:
         """The area panels with suit, name and head count (static: cached in the base layer)."""
         u = lay.unit
+        S.draw_halls(surface, lay)
         for loc, r in lay.areas.items():
             suit = M.SUIT_OF.get(loc, "other")
             col = D.SUIT_COLOUR.get(suit, D.OTHER_COLOUR)
             surface.blit(self._area_panel(r.size, col), r.topleft)
+            surface.blit(S.place_art(loc, r.size, u, lay.header), r.topleft)
+            if loc == "other":
+                S.draw_rooms(surface, lay, self.rooms(lay), lambda text, rect: None)
             hs = lay.header
             D.draw_suit(surface, suit, (r.x + hs * 0.6, r.y + hs * 0.52), hs * 0.62, col)
             title = self.ctx.text(self.loc_name(loc), max(14, u * 0.95), D.LIGHT, True)
@@ -560,7 +577,6 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
         for loc, r in lay.areas.items():
             clip = surface.get_clip()
             surface.set_clip(r.inflate(-2, -2).clip(clip) if clip else r)
-            prev_room = None
             for pair in self.model.at(loc):
                 if ("pair", pair.body) in dragged:
                     continue
@@ -570,9 +586,6 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
                 mind_away = _away(self.mind_pos.get(pair.mind), minds.get(pair.mind))
                 if mind_away:
                     travelling_minds.append(pair.mind)
-                if loc == "other" and pair.room is not None and pair.room == prev_room:
-                    self.draw_room_link(surface, lay, pair)
-                prev_room = pair.room
                 self.draw_pair(surface, lay, pair, pair.body in picks,
                                ("mind", pair.mind) in dragged or mind_away, pair.body in hints)
                 if loc == "other":
@@ -588,15 +601,26 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
                 surface.blit(img, (round(mp[0]) - pad, round(mp[1]) - pad))
         self.draw_pieces(surface, lay)
 
-    def draw_room_link(self, surface: pygame.Surface, lay: L.Layout, pair: M.Pair) -> None:
-        """Two pairs at "other" in the same room: a band joins them."""
-        bp = self.body_pos.get(pair.body)
-        if bp is None:
-            return
-        y = round(bp[1] + lay.foot[1] * 0.55)
-        x1 = round(bp[0])
-        x0 = x1 - lay.gap * 3
-        pygame.draw.line(surface, D.ACCENT, (x0 - 2, y), (x1 + 2, y), max(3, round(lay.unit * 0.25)))
+    def rooms(self, lay: L.Layout) -> list[tuple[pygame.Rect, str]]:
+        """The rooms at "other" (pairs in the same room share one), each with its name."""
+        out: list[tuple[pygame.Rect, str]] = []
+        area = lay.areas["other"]
+        last_room: Any = object()
+        for pair in self.model.at("other"):
+            pr = lay.pair_rect(pair.body)
+            if pr is None:
+                continue
+            box = pr.inflate(lay.gap * 2, 0)
+            box.y -= lay.gap
+            box.h += lay.gap + lay.other_label_h
+            box = box.clip(area.inflate(-2, -2))
+            if out and pair.room is not None and pair.room == last_room:
+                out[-1] = (out[-1][0].union(box), out[-1][1])
+            else:
+                host = self.room_host(pair)
+                out.append((box, M.student_text(self.content, host, "other", self.ctx.lang) or self.loc_name("other")))
+            last_room = pair.room
+        return out
 
     def _area_panel(self, size: tuple[int, int], col: tuple[int, int, int]) -> pygame.Surface:
         def make() -> pygame.Surface:
@@ -641,7 +665,7 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
             return
         host = self.room_host(pair)
         label = M.student_text(self.content, host, "other", self.ctx.lang) or self.loc_name("other")
-        img = self.painter.fit_text(label, lay.unit * 0.72, (215, 222, 218), lay.foot[0] + lay.gap * 2)
+        img = fitter_for(self.ctx).name(label, lay.unit * 0.72, (215, 222, 218), lay.foot[0] + lay.gap * 2)
         surface.blit(img, img.get_rect(midtop=(round(bp[0] + lay.foot[0] / 2), round(bp[1] + lay.foot[1] + 2))))
 
     def draw_pieces(self, surface: pygame.Surface, lay: L.Layout) -> None:

@@ -184,24 +184,26 @@ class Painter:
                 pygame.draw.rect(surf, col, strip, border_top_left_radius=rad, border_top_right_radius=rad)
             else:
                 pygame.draw.rect(surf, col, strip)
-            title_lines = self.ctx.wrap(self.ctx.t(f"ms.act.{act}"), max(14, round(u * 0.8)), w - 10)
+            fit = fitter_for(self.ctx)
+            title = fit.block(self.ctx.t(f"ms.act.{act}"), max(14, round(u * 0.8)), w - 8, None, True, balanced=True)
             y = band.y + strip.h + 2
-            for line in title_lines[:2]:
-                img = self.fit_text(line, u * 0.8, INK, w - 8, True)
+            for line in title.lines:
+                img = self.ctx.text(line, title.size, INK, True)
                 surf.blit(img, img.get_rect(midtop=(band.centerx, y)))
-                y += img.get_height() - 2
+                y += title.line_h - 2
             if halves == 1:
                 icon_s = min(w * 0.2, h * 0.13)
                 icon_c = (band.centerx, y + icon_s * 1.4)
                 draw_action_icon(surf, act, icon_c, icon_s, col)
                 ty = icon_c[1] + icon_s * 1.5
-                size = max(14, round(u * 0.66))
-                for line in self.ctx.wrap(self.ctx.t(f"ms.act.{act}.text"), size, w - 12):
-                    img = self.ctx.text(line, size, SOFT_INK)
-                    if ty + img.get_height() > r.bottom - 3:
-                        break
-                    surf.blit(img, img.get_rect(midtop=(band.centerx, ty)))
-                    ty += img.get_height() * 0.92
+                # the short rule text, whole or not at all (the zoom shows it in full)
+                body = fit.block(self.ctx.t(f"ms.act.{act}.text"), max(14, round(u * 0.66)), w - 12,
+                                 r.bottom - 3 - ty, balanced=True)
+                if not body.overflow:
+                    for line in body.lines:
+                        img = self.ctx.text(line, body.size, SOFT_INK)
+                        surf.blit(img, img.get_rect(midtop=(band.centerx, round(ty))))
+                        ty += body.line_h
             else:
                 icon_s = min(w * 0.14, (band.bottom - y) * 0.32)
                 draw_action_icon(surf, act, (band.centerx, (y + band.bottom) / 2 - icon_s * 0.2), icon_s, col)

@@ -1,7 +1,8 @@
 """Where everything on the mind_swap table goes, for any window size.
 
-The map fills the middle: the four suit areas in quadrants and "other" as a band
-under them. Areas grow with the number of students standing there; one card
+The map fills the middle, laid out as the school: the library and the classroom along
+the top, the garden and the sports ground under them, the "other" rooms in a band at the
+bottom; halls (``hall`` px wide) run between the places, and Negi walks along them. Areas grow with the number of students standing there; one card
 scale is chosen so every area fits, and when even the smallest scale does not
 fit an area scrolls (mouse wheel). The hand runs along the bottom with the play
 slot and the magic button; the sidebar (turn, scores, cup/deck, log) is at the right.
@@ -33,6 +34,7 @@ class Layout:
     gap: int
     header: int
     other_label_h: int
+    hall: int = 0  # width of the halls between places
     slots: dict[int, tuple[int, int]] = field(default_factory=dict)  # body no -> top-left of body card
     overflow: dict[str, int] = field(default_factory=dict)  # loc -> px of content below the area
     hand_card: tuple[int, int] = (0, 0)
@@ -89,6 +91,7 @@ def compute(rect: pygame.Rect, unit: float, model: Model, display: bool,
     hand = pygame.Rect(rect.x, rect.bottom - hand_h, rect.w - side_w, hand_h)
     mp = pygame.Rect(rect.x + margin, rect.y + margin, rect.w - side_w - margin * 2, rect.h - hand_h - margin)
     header = round(u * 1.9)
+    hall = max(6, round(u * 0.9))
     counts = {loc: len(model.at(loc)) for loc in LOCATIONS}
 
     best = None
@@ -104,28 +107,28 @@ def compute(rect: pygame.Rect, unit: float, model: Model, display: bool,
         for a, b in (("library", "classroom"), ("garden", "sports_ground")):
             wa, wb = counts[a] + 2.5, counts[b] + 2.5
             split = min(0.7, max(0.3, wa / (wa + wb)))
-            aw = round((mp.w - gap) * split)
+            aw = round((mp.w - hall) * split)
             need = 0
-            for n, width in ((counts[a], aw), (counts[b], mp.w - aw - gap)):
+            for n, width in ((counts[a], aw), (counts[b], mp.w - aw - hall)):
                 cols = max(1, (width - gap) // (fw + gap))
                 need = max(need, header + gap + max(1, -(-n // cols)) * (fh + gap))
             rows.append(((a, b), aw, need, 0))
-        total = other_need + rows[0][2] + rows[1][2] + gap * 2
+        total = other_need + rows[0][2] + rows[1][2] + hall * 2
         fits = total <= mp.h
         spare = max(0, mp.h - total)
         # spare height goes to the rows in proportion to their need (the band keeps its own)
         need_sum = rows[0][2] + rows[1][2]
         heights = [r[2] + int(spare * r[2] / need_sum) for r in rows]
         if not fits:  # nothing fits: share the height by need and let areas scroll
-            avail = mp.h - gap * 2
+            avail = mp.h - hall * 2
             heights = [round(avail * r[2] / (need_sum + other_need)) for r in rows]
-        other_h = mp.h - heights[0] - heights[1] - gap * 2
+        other_h = mp.h - heights[0] - heights[1] - hall * 2
         areas: dict[str, pygame.Rect] = {}
         y = mp.y
         for ((a, b), aw, _need, _), row_h in zip(rows, heights):
             areas[a] = pygame.Rect(mp.x, y, aw, row_h)
-            areas[b] = pygame.Rect(mp.x + aw + gap, y, mp.w - aw - gap, row_h)
-            y += row_h + gap
+            areas[b] = pygame.Rect(mp.x + aw + hall, y, mp.w - aw - hall, row_h)
+            y += row_h + hall
         areas["other"] = pygame.Rect(mp.x, y, mp.w, other_h)
         best = (scale, w, h, off, gap, areas, label_h, other_cell_w)
         if fits:
@@ -144,6 +147,7 @@ def compute(rect: pygame.Rect, unit: float, model: Model, display: bool,
     cast.midleft = (slot.right + round(u * 0.8), slot.centery - round(u * 1.6))
     lay = Layout(rect=rect, unit=u, map=mp, areas=areas, sidebar=sidebar, hand=hand, play_slot=slot,
                  cast_button=cast, card_w=w, card_h=h, off=off, gap=gap, header=header, other_label_h=label_h,
+                 hall=hall,
                  hand_card=(hand_card_w, hand_card_h))
     scroll = scroll or {}
     fw, fh = lay.foot
@@ -187,3 +191,37 @@ def hand_rects(lay: Layout, n: int, lift: int | None = None) -> list[pygame.Rect
             r.y -= round(u * 0.8)
         out.append(r)
     return out
+
+
+# --- the halls: where Negi walks -------------------------------------------------------------------
+def doors(lay: Layout) -> dict[str, tuple[int, int]]:
+    """Each place's door on its hall: the top four open onto the hall between the two rows, the
+    "other" rooms onto the hall above them."""
+    a = lay.areas
+    upper = (a["library"].bottom + a["garden"].y) // 2
+    lower = (a["garden"].bottom + a["other"].y) // 2
+    out = {loc: (a[loc].centerx, upper) for loc in ("library", "classroom", "garden", "sports_ground")}
+    out["other"] = (a["other"].centerx, lower)
+    return out
+
+
+def junctions(lay: Layout) -> tuple[tuple[int, int], tuple[int, int]]:
+    """Where the hall between the garden and the sports ground meets the upper and the lower hall."""
+    a = lay.areas
+    x = (a["garden"].right + a["sports_ground"].x) // 2
+    return (x, (a["library"].bottom + a["garden"].y) // 2), (x, (a["garden"].bottom + a["other"].y) // 2)
+
+
+def route(lay: Layout, src: str, dst: str) -> list[tuple[int, int]]:
+    """The way along the halls from ``src``'s door to ``dst``'s door (door points and corners)."""
+    d = doors(lay)
+    if src not in d or dst not in d:
+        return []
+    if src == dst:
+        return [d[src]]
+    up, down = junctions(lay)
+    if "other" not in (src, dst):
+        return [d[src], d[dst]]
+    if src == "other":
+        return [d[src], down, up, d[dst]]
+    return [d[src], up, down, d[dst]]

@@ -2,6 +2,7 @@
 places are rooms (students sharing a room stand in one); halls separate the places."""
 from __future__ import annotations
 
+import itertools
 import math
 
 import pygame
@@ -47,7 +48,7 @@ def test_negi_walks_out_of_the_door_along_the_halls_into_the_new_place():
     # every step lies on the way: out of the old place to its door, along the halls, in at the new door
     line = [start.rect.center, *way, seen[-1]]
     for p in seen:
-        assert min(_off(p, a, b) for a, b in zip(line, line[1:])) <= 2, (p, line)
+        assert min(_off(p, a, b) for a, b in itertools.pairwise(line)) <= 2, (p, line)
     assert lay.areas[new].collidepoint(seen[-1])
     assert any(math.dist(p, way[1]) < lay.unit for p in seen)  # it did go round the corner
 
@@ -73,7 +74,7 @@ def test_halls_separate_the_places_and_each_door_opens_onto_a_hall():
 
 
 def test_students_in_the_same_other_room_share_one_room():
-    game, table, _screen = _table(fast=True)
+    _game, table, _screen = _table(fast=True)
     lay = table.layout()
     others = table.model.at("other")
     rooms = table.rooms(lay)

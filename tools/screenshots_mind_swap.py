@@ -112,6 +112,9 @@ def magic_outcome_next(game: LocalGame, want: str, moved: bool = False) -> bool:
 def attach(game: LocalGame, ctx: HeadlessContext, seat: int | None) -> MindSwapTable:
     """A table for ``seat`` that has watched the game so far (its log is filled), settled."""
     table = MindSwapTable(ctx, seat)
+    screen = pygame.display.get_surface()
+    if screen is not None:  # as the app's table scene does: the table knows its rect before it plays
+        table.set_rect(screen.get_rect())
     history = getattr(game, "history", [])
     replay = LocalGame("mind_swap", game.state["players"], game.seed, game.options)
     ctx.fast = True

@@ -49,6 +49,18 @@ def isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.
 
 
 @pytest.fixture(autouse=True)
+def no_bot_clock() -> Iterator[None]:
+    """Search bots start every test without a wall clock: a server started by an earlier test installs one
+    (``shared.bots.install_clock``, so its bots stop at a time cap), and a later test's bot decisions would
+    then depend on how loaded the machine is."""
+    from shared.bots import install_clock
+
+    install_clock(None)
+    yield
+    install_clock(None)
+
+
+@pytest.fixture(autouse=True)
 def server_log_records() -> Iterator[None]:
     """The in-process server's INFO log is captured, so a failed test shows it ("Captured log")."""
     logger = logging.getLogger("houkago")

@@ -17,7 +17,7 @@ import socket
 import threading
 from typing import Any
 
-from shared.protocol import PROTOCOL_VERSION, FrameDecoder, ProtocolError, encode
+from shared.protocol import PROTOCOL_VERSION, FrameDecoder, ProtocolError, SnapshotMemo, encode
 
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0)
 
@@ -184,7 +184,7 @@ class NetSession:
     def _greet(self, resume: bool) -> None:
         """Queue hello first, then (after a drop) resume every seat and re-watch every table."""
         first: list[dict[str, Any]] = [{"t": "hello", "v": PROTOCOL_VERSION, "name": self.name,
-                                        "client": self.client}]
+                                        "client": self.client, "delta": True}]
         if resume:
             with self._lock:
                 for (table, seat), token in sorted(self.seats.items()):
@@ -196,6 +196,7 @@ class NetSession:
 
     def _pump(self, sock: socket.socket) -> None:
         decoder = FrameDecoder()
+        memo = SnapshotMemo()  # per connection: delta snapshots become full ones here
         sel = selectors.DefaultSelector()
         sel.register(sock, selectors.EVENT_READ)
         sel.register(self._wake_r, selectors.EVENT_READ)
@@ -228,6 +229,7 @@ class NetSession:
                     if not data:
                         raise ConnectionError("closed by the server")
                     for msg in decoder.feed(data):
+                        msg = memo.full(msg)
                         self._note_received(msg)
                         self.inbox.put(msg)
         finally:

@@ -20,7 +20,7 @@ import time
 from typing import Any
 
 from shared.engine import REGISTRY
-from shared.protocol import PROTOCOL_VERSION, FrameDecoder, ProtocolError, encode
+from shared.protocol import PROTOCOL_VERSION, FrameDecoder, ProtocolError, SnapshotMemo, encode
 from shared.rng import Rng
 
 log = logging.getLogger("houkago.bots")
@@ -52,6 +52,7 @@ class Link:
         self.reader: asyncio.StreamReader | None = None
         self.writer: asyncio.StreamWriter | None = None
         self.decoder = FrameDecoder()
+        self.memo = SnapshotMemo()  # delta snapshots become full ones
         self.pending: list[dict[str, Any]] = []
 
     async def connect(self, retries: int = RECONNECT_TRIES) -> None:
@@ -60,8 +61,10 @@ class Link:
             try:
                 self.reader, self.writer = await asyncio.open_connection(self.host, self.port)
                 self.decoder = FrameDecoder()
+                self.memo = SnapshotMemo()
                 self.pending = []
-                self.send({"t": "hello", "v": PROTOCOL_VERSION, "name": self.name, "client": "houkago-bots"})
+                self.send({"t": "hello", "v": PROTOCOL_VERSION, "name": self.name, "client": "houkago-bots",
+                           "delta": True})
                 msg = await self.recv()
                 if msg.get("t") != "welcome":
                     raise ConnectionError(f"no welcome: {msg}")
@@ -83,7 +86,7 @@ class Link:
             data = await self.reader.read(65536)
             if not data:
                 raise ConnectionError("connection closed")
-            self.pending += self.decoder.feed(data)
+            self.pending += [self.memo.full(m) for m in self.decoder.feed(data)]
         return self.pending.pop(0)
 
     async def request(self, msg: dict[str, Any], reply: str) -> dict[str, Any]:

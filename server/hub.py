@@ -48,6 +48,7 @@ class Conn:
     name: str = ""
     greeted: bool = False
     address: str | None = None  # the peer's IP address (None = this process, e.g. a test)
+    delta: bool = False  # wants delta snapshots (hello ``delta``; see shared.protocol.SnapshotMemo)
     seats: set[tuple[str, int]] = field(default_factory=set)
     watching: set[str] = field(default_factory=set)
     chat_allowance: float = 0.0  # chat lines it may send now (a token bucket)
@@ -409,7 +410,7 @@ class Hub:
             if old is not None:
                 old.seats.discard((t.id, seat_no))
                 out.append((old.id, encode({"t": "left", "table": t.id, "seat": seat_no})))
-        seat.holder = conn.id
+        seat.hand_to(conn.id, conn.delta)
         seat.away_since = None
         seat.takeover = None
         conn.seats.add((t.id, seat_no))
@@ -468,6 +469,7 @@ class Hub:
             raise HoukagoError("proto/version", f"this server speaks protocol {PROTOCOL_VERSION}",
                                server=PROTOCOL_VERSION, client=msg["v"])
         conn.greeted = True
+        conn.delta = bool(msg.get("delta", False))
         conn.name = msg.get("name", "")[:64]
         games = [{"id": s.id, "names": s.names, "min": s.min_seats, "max": s.max_seats, "listed": s.listed}
                  for s in self.games.values()]

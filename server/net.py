@@ -127,8 +127,8 @@ class Connection(asyncio.Protocol):
             # a slow reader loses chat and gets only the latest snapshot per seat
             key = data.key  # type: ignore[attr-defined]
             if size > self.server.soft_outbuf or key in self.held:
-                if key is not None:
-                    self.held[key] = data
+                if key is not None:  # a delta snapshot is held whole: the ones before it may be skipped
+                    self.held[key] = data.full() if data.full is not None else data  # type: ignore[attr-defined]
                 return
         if size > self.server.max_outbuf:
             log.warning("connection %d (%s) does not read; dropping it", self.id, self.peer)

@@ -22,6 +22,7 @@ import hmac
 import logging
 import secrets
 from dataclasses import dataclass, field
+from functools import partial
 from typing import Any
 
 import msgpack
@@ -43,8 +44,12 @@ def _pack(x: Any) -> bytes:
 
 
 _KEY = {k: _pack(k) for k in ("t", "table", "seat", "sid", "view", "legal", "over", "events", "clock", "result",
-                               "ref")}
+                               "ref", "delta", "gone")}
 _SNAPSHOT = _pack("snapshot")
+_TRUE = _pack(True)
+_ABSENT = object()
+_SEAT = [_pack(s) for s in range(64)]
+DELTA_MIN = 192  # bytes: a seat whose last whole view was at most this long gets whole views (no comparing)
 
 
 def _map_head(pairs: int) -> bytes:
@@ -53,9 +58,11 @@ def _map_head(pairs: int) -> bytes:
 
 class Lossy(bytes):
     """A frame a slow reader may lose: chat (``key`` None), or a snapshot of which only the latest
-    per ``key`` (table, seat) matters. The connection adapter decides; the bytes are the frame."""
+    per ``key`` (table, seat) matters. The connection adapter decides; the bytes are the frame.
+    ``full`` (delta snapshots only): makes the whole snapshot, to hold instead of the delta."""
 
     key: Any = None
+    full: Any = None
 
 
 def _with_header(body: bytes, key: Any = None) -> bytes:
@@ -65,6 +72,12 @@ def _with_header(body: bytes, key: Any = None) -> bytes:
     frame = Lossy(HEADER.pack(len(body)) + body)
     frame.key = key
     return frame
+
+
+def _whole_frame(map_head: bytes, head: tuple[bytes, ...], view: dict[str, Any], rest: tuple[bytes, ...],
+                 key: Any) -> bytes:
+    """A delta snapshot's whole form (``Lossy.full``): the view packed whole, legal included."""
+    return _with_header(b"".join((map_head, *head, _pack(view), *rest)), key)
 
 
 def token_hash(token: str) -> str:
@@ -83,6 +96,17 @@ def new_token() -> tuple[str, str]:
     return tok, token_hash(tok)
 
 
+def replay_state(spec: GameSpec, players: int, seed: int, options: dict[str, Any],
+                 actions: list[tuple[int, dict[str, Any]]]) -> dict[str, Any]:
+    """The state after ``actions`` from ``setup``: a restarted server rebuilding a table.
+
+    Uses the rules' ``replay`` hook when the game has one (no events, no copies of
+    intermediate states); otherwise ``apply`` step by step. Raises if an action does not apply.
+    """
+    state = spec.setup(players, seed, options)
+    return spec.replay(state, actions)
+
+
 @dataclass
 class Seat:
     """A seat: who holds it (token hash, name), whether a bot plays it, presence."""
@@ -94,6 +118,17 @@ class Seat:
     ready: bool = False
     holder: int | None = None  # connection id holding this seat
     away_since: float | None = None  # monotonic time the human went away (None = present or free)
+    # delta snapshots (the holder said hello with delta): what was last sent to the holder
+    delta: bool = False
+    sent_view: dict[str, Any] | None = field(default=None, repr=False)
+    sent_legal: list[dict[str, Any]] | None = field(default=None, repr=False)
+    view_size: int = 0  # bytes of the last whole view sent (small views are always sent whole)
+
+    def hand_to(self, holder: int, delta: bool) -> None:
+        """A connection takes the seat: its next snapshot is a full one."""
+        self.holder, self.delta = holder, delta
+        self.sent_view = self.sent_legal = None
+        self.view_size = 0
 
     def copy(self) -> "Seat":
         twin = object.__new__(Seat)
@@ -174,7 +209,7 @@ class Table:
     bot_due: dict[int, float] = field(default_factory=dict)
     started_wall: float | None = None
     finished_wall: float | None = None
-    _legal_packed: dict[int, tuple[list, bytes]] = field(default_factory=dict, repr=False)
+    _legal_packed: dict[tuple[int, bool], tuple[list, bytes]] = field(default_factory=dict, repr=False)
     _packer: msgpack.Packer = field(default_factory=msgpack.Packer, repr=False)
 
     def __post_init__(self) -> None:
@@ -204,14 +239,19 @@ class Table:
                 seat.away_since = now
         if rec.seed is not None:
             t.seed, t.started_wall = rec.seed, rec.started
-            state = spec.setup(t.n, rec.seed, rec.options)
-            for seat_no, action in journal.actions(rec.id):
-                try:
-                    state, _ = spec.apply(state, seat_no, action)
-                except Exception as exc:  # the journal disagrees: keep the last good state, read-only
-                    t.damaged = f"action {t.sid} does not replay ({type(exc).__name__}: {exc})"[:200]
-                    break
-                t.sid += 1
+            actions = journal.actions(rec.id)
+            try:  # the fast path (rules.replay); if the journal disagrees, step by step to the last good state
+                state = replay_state(spec, t.n, rec.seed, rec.options, actions)
+                t.sid = len(actions)
+            except Exception:
+                state = spec.setup(t.n, rec.seed, rec.options)
+                for seat_no, action in actions:
+                    try:
+                        state, _ = spec.apply(state, seat_no, action)
+                    except Exception as exc:  # the journal disagrees: keep the last good state, read-only
+                        t.damaged = f"action {t.sid} does not replay ({type(exc).__name__}: {exc})"[:200]
+                        break
+                    t.sid += 1
             t.state = state
             t.phase = OVER if spec.is_over(state) else PLAYING
             t.legal = [[] for _ in range(t.n)]
@@ -265,23 +305,29 @@ class Table:
     def apply(self, seat: int, action: dict[str, Any], now: float) -> list[dict[str, Any]]:
         """Apply one action (RuleError if illegal; state unchanged then). Returns the events."""
         assert self.state is not None
-        state, events = self.spec.apply(self.state, seat, action)
+        before = self.state
+        state, events = self.spec.apply(before, seat, action)
         self.state = state
         self.last_move = now
         self.sid += 1
         self.own_since[seat] = self.sid
-        self.refresh(now)
+        self.refresh(now, self.spec.legal_seats(before, state))
         return events
 
-    def refresh(self, now: float) -> None:
-        """After a state change: legal actions, the phase clock and the bots' next moves."""
+    def refresh(self, now: float, seats: Any = None) -> None:
+        """After a state change: legal actions, the phase clock and the bots' next moves.
+
+        ``seats``: the seats whose legal actions may have changed (None = every seat).
+        A seat's list object is kept while its content is unchanged.
+        """
         state = self.state
         assert state is not None
         spec = self.spec
         over = spec.is_over(state)
         if over:
             self.phase = OVER
-        for s in range(self.n):
+            seats = None
+        for s in range(self.n) if seats is None else seats:
             new = [] if over else spec.legal_actions(state, s)
             if new != self.legal[s]:
                 self.legal[s] = new
@@ -302,11 +348,12 @@ class Table:
         if self.phase != PLAYING or self.damaged:
             self.bot_due.clear()
             return
+        due, legal = self.bot_due, self.legal
         for s, seat in enumerate(self.seats):
-            if seat.bot_level and self.legal[s]:
-                self.bot_due.setdefault(s, now + self.bot_delay)
-            else:
-                self.bot_due.pop(s, None)
+            if (seat.bot or seat.takeover) and legal[s]:
+                due.setdefault(s, now + self.bot_delay)
+            elif due:
+                due.pop(s, None)
 
     def bot_action(self, seat_no: int) -> dict[str, Any] | None:
         """What the seat's bot plays now (None: it waits); it sees only that seat's view and legal actions."""
@@ -335,9 +382,10 @@ class Table:
         times = list(self.bot_due.values())
         if self.clock and not self.clock.paused and not self.clock.expired:
             times.append(self.clock.deadline)
-        if self.takeover_due():
-            times += [s.away_since + grace for s in self.seats
-                      if s.away_since is not None and s.takeover is None and s.token_hash]
+        away = [s.away_since + grace for s in self.seats
+                if s.away_since is not None and s.takeover is None and s.token_hash]
+        if away and self.takeover_due():
+            times += away
         return min(times) if times else None
 
     # --- what leaves the server --------------------------------------------------------
@@ -349,6 +397,10 @@ class Table:
                                "events": spec.events_for(events, seat)}
         if seat is not None:
             msg["legal"] = self.legal[seat]
+            held = self.seats[seat]
+            if held.delta:  # a whole snapshot (resume): the next ones are deltas against it
+                held.sent_view, held.sent_legal = msg["view"], msg["legal"]
+                held.view_size = len(_pack(msg["view"]))
         if self.clock is not None and not self.clock.expired:
             msg["clock"] = self.clock.wire(now)
         return msg
@@ -365,9 +417,13 @@ class Table:
         client learns which of its acts produced this state.
 
         The same message as :meth:`snapshot`, encoded by splicing: the parts every
-        viewer shares (table, sid, over, clock, result, public events) are packed
-        once, a seat's unchanged legal actions are reused from the last broadcast,
-        and only each seat's view is packed per seat.
+        viewer shares (table, sid, over, clock, public events) are packed once, a
+        seat's unchanged legal actions are reused from the last broadcast, and only
+        each seat's view is packed per seat. A seat whose holder asked for deltas gets
+        ``legal`` only when it changed and, once its whole view has been over
+        ``DELTA_MIN`` bytes, only the view's changed top-level keys (``delta``, ``gone``;
+        see :class:`shared.protocol.SnapshotMemo`). Such a frame carries ``full()``: the
+        whole snapshot, for a connection that coalesces the snapshots a slow reader missed.
         """
         spec, state = self.spec, self.state
         _pack = self._packer.pack  # one reusable Packer per table (faster than packb per call)
@@ -376,35 +432,67 @@ class Table:
                   _KEY["over"], _pack(over)]
         if self.clock is not None and not self.clock.expired:
             common += [_KEY["clock"], _pack(self.clock.wire(now))]
-        pairs = len(common) // 2
+        pairs = len(common) // 2 + 3  # + seat, view, events
         shared = b"".join(common)
         public = not any("vis" in ev for ev in events)
         shared_events = _pack(events) if public else b""
         key_seat, key_view, key_events, key_legal = _KEY["seat"], _KEY["view"], _KEY["events"], _KEY["legal"]
-        seat_head = _map_head(pairs + 4)
         out: list[tuple[int, bytes]] = []
-        cache = self._legal_packed
+        view_of, events_for = spec.rules.view, spec.events_for
         for s, seat in enumerate(self.seats):
             if seat.holder is None:
                 continue
             legal = self.legal[s]
-            hit = cache.get(s)
-            if hit is None or hit[0] is not legal:
-                hit = cache[s] = (legal, _pack(legal))
-            evs = shared_events if public else _pack(spec.events_for(events, s))
-            if ack is not None and ack[0] == s:
-                body = b"".join((_map_head(pairs + 5), shared, key_seat, _pack(s), key_view, _pack(spec.view(state, s)),
-                                 key_events, evs, key_legal, hit[1], _KEY["ref"], _pack(ack[1])))
+            view = view_of(state, s)
+            head = (shared, key_seat, _SEAT[s] if s < 64 else _pack(s), key_view)
+            evs = shared_events if public else _pack(events_for(events, s))
+            ref = [_KEY["ref"], _pack(ack[1])] if ack is not None and ack[0] == s else []
+            sent = seat.sent_view
+            if not seat.delta:
+                tail = [key_legal, self._packed_legal(s, legal, False), *ref]
+                body = b"".join((_map_head(pairs + len(tail) // 2), *head, _pack(view), key_events, evs, *tail))
+                out.append((seat.holder, _with_header(body, (self.id, s))))
+                continue
+            tail = []
+            whole = True  # the frame holds the whole view and the legal actions
+            if sent is not None and seat.view_size > DELTA_MIN:
+                whole = False
+                changed = {k: v for k, v in view.items() if (old := sent.get(k, _ABSENT)) is not v and old != v}
+                tail += [_KEY["delta"], _TRUE]
+                if sent.keys() != view.keys():
+                    tail += [_KEY["gone"], _pack([k for k in sent if k not in view])]
+                packed_view = _pack(changed)
             else:
-                body = b"".join((seat_head, shared, key_seat, _pack(s), key_view, _pack(spec.view(state, s)),
-                                 key_events, evs, key_legal, hit[1]))
-            out.append((seat.holder, _with_header(body, (self.id, s))))
+                packed_view = _pack(view)
+                seat.view_size = len(packed_view)
+            if seat.sent_legal is not legal:
+                tail += [key_legal, self._packed_legal(s, legal, True)]
+            else:
+                whole = False
+            seat.sent_view, seat.sent_legal = view, legal
+            tail += ref
+            body = b"".join((_map_head(pairs + len(tail) // 2), *head, packed_view, key_events, evs, *tail))
+            frame = _with_header(body, (self.id, s))
+            if not whole:
+                full_tail = [key_legal, self._packed_legal(s, legal, True), *ref]
+                frame.full = partial(_whole_frame, _map_head(pairs + len(full_tail) // 2), head, view,
+                                     (key_events, evs, *full_tail), (self.id, s))
+            out.append((seat.holder, frame))
         if self.watchers:
             evs = shared_events if public else _pack(spec.events_for(events, None))
-            frame = _with_header(b"".join((_map_head(pairs + 3), shared, key_seat, _pack(None), key_view,
+            frame = _with_header(b"".join((_map_head(pairs), shared, key_seat, _pack(None), key_view,
                                            _pack(spec.view(state, None)), key_events, evs)), (self.id, None))
             out += [(cid, frame) for cid in self.watchers]
         return out
+
+    def _packed_legal(self, s: int, legal: list[dict[str, Any]], delta: bool) -> bytes:
+        """Seat ``s``'s legal actions packed (delta connections: in the game's compact form), cached
+        while the list object is the same."""
+        hit = self._legal_packed.get((s, delta))
+        if hit is None or hit[0] is not legal:
+            wire = self.spec.wire_legal(self.state, s, legal) if delta else legal
+            hit = self._legal_packed[(s, delta)] = (legal, msgpack.packb(wire, use_bin_type=True))
+        return hit[1]
 
     def members(self) -> set[int]:
         return {s.holder for s in self.seats if s.holder is not None} | self.watchers

@@ -14,6 +14,7 @@ from typing import Any
 import msgpack
 
 from shared.errors import HoukagoError, echo
+from shared.legal import expand as expand_legal
 
 PROTOCOL_VERSION = 1
 DEFAULT_PORT = 7420
@@ -34,19 +35,19 @@ def encode(msg: dict[str, Any], max_frame: int = MAX_FRAME) -> bytes:
     return HEADER.pack(len(body)) + body
 
 
+def _limits(max_frame: int) -> dict[str, Any]:
+    """Every ``max_*`` limit of msgpack's Unpacker for frames of at most ``max_frame`` bytes."""
+    return {"max_str_len": max_frame, "max_bin_len": max_frame, "max_array_len": max(1, max_frame // 2),
+            "max_map_len": max(1, max_frame // 4), "max_ext_len": 0, "raw": False, "strict_map_key": True,
+            "use_list": True}
+
+
+_DECODE_ERRORS = (ValueError, msgpack.UnpackException, RecursionError, TypeError)
+
+
 def decode_body(body: bytes, max_frame: int = MAX_FRAME) -> Any:
     """Decode one frame body with every Unpacker limit set."""
-    unpacker = msgpack.Unpacker(
-        max_buffer_size=max(max_frame, 1),
-        max_str_len=max_frame,
-        max_bin_len=max_frame,
-        max_array_len=max(1, max_frame // 2),
-        max_map_len=max(1, max_frame // 4),
-        max_ext_len=0,
-        raw=False,
-        strict_map_key=True,
-        use_list=True,
-    )
+    unpacker = msgpack.Unpacker(max_buffer_size=max(max_frame, 1), **_limits(max_frame))
     try:
         unpacker.feed(body)
         obj = unpacker.unpack()
@@ -57,31 +58,101 @@ def decode_body(body: bytes, max_frame: int = MAX_FRAME) -> Any:
         raise ProtocolError("frame/trailing_data", "extra data after the message")
     except ProtocolError:
         raise
-    except (ValueError, msgpack.UnpackException, RecursionError, TypeError) as exc:
+    except _DECODE_ERRORS as exc:
         raise ProtocolError("frame/bad_msgpack", f"undecodable frame ({type(exc).__name__})") from None
     except msgpack.OutOfData:
         raise ProtocolError("frame/bad_msgpack", "truncated frame") from None
 
 
+class SnapshotMemo:
+    """Client side of delta snapshots (``hello`` with ``delta: true``): rebuilds full snapshots.
+
+    A connection that asked for deltas gets, per seat it holds, the full ``view`` and
+    ``legal`` in the first snapshot after it took the seat (join, start, resume); after
+    that ``legal`` is left out while it is unchanged, and a snapshot with ``delta: true``
+    carries only the view's top-level keys that changed (``gone``: keys that disappeared).
+    ``legal`` may also come in the compact form of :mod:`shared.legal` (games with
+    ``legal_compact``). :meth:`full` turns each snapshot back into the complete message
+    a non-delta connection would have received. Keep one memo per connection; spectator snapshots
+    (seat nil) are always full.
+    """
+
+    def __init__(self) -> None:
+        self._last: dict[tuple[Any, Any], dict[str, Any]] = {}
+
+    def full(self, msg: dict[str, Any]) -> dict[str, Any]:
+        """The complete snapshot ``msg`` stands for (other messages are returned as they are)."""
+        if msg.get("t") != "snapshot":
+            return msg
+        key = (msg.get("table"), msg.get("seat"))
+        prev = self._last.get(key)
+        legal = msg.get("legal")
+        if legal and any(isinstance(a, dict) and ("$product" in a or "$choose" in a) for a in legal):
+            msg = dict(msg, legal=expand_legal(legal))
+        if msg.get("delta") or ("legal" not in msg and msg.get("seat") is not None):
+            if prev is None:
+                raise ProtocolError("msg/no_base", "a delta snapshot arrived before any full one")
+            msg = dict(msg)
+            if msg.pop("delta", False):
+                view = dict(prev["view"])
+                view.update(msg["view"])
+                for k in msg.pop("gone", ()):
+                    view.pop(k, None)
+                msg["view"] = view
+            msg.setdefault("legal", prev.get("legal", []))
+        self._last[key] = msg
+        return msg
+
+
 class FrameDecoder:
-    """Feed it bytes as they arrive; it returns the complete messages (maps)."""
+    """Feed it bytes as they arrive; it returns the complete messages (maps).
+
+    One streaming msgpack ``Unpacker`` per decoder (i.e. per connection) takes the
+    bytes as they come: the 4-byte headers are read raw from its buffer and each
+    body is unpacked in place, with every limit set (no copy, no new Unpacker per
+    frame). After any :class:`ProtocolError` the stream is broken: drop the decoder.
+    """
 
     def __init__(self, max_frame: int = MAX_FRAME) -> None:
         self.max_frame = max_frame
-        self._buf = bytearray()
+        # room for a whole read of the socket on top of a frame being completed
+        self._unpacker = msgpack.Unpacker(max_buffer_size=2 * max_frame + (1 << 20), **_limits(max_frame))
+        self._buffered = 0  # bytes fed and not yet consumed
+        self._length: int | None = None  # body length of the frame whose header was read
 
     def feed(self, data: bytes) -> list[Any]:
-        self._buf += data
+        u = self._unpacker
+        try:
+            u.feed(data)
+        except msgpack.BufferFull:
+            raise ProtocolError("frame/too_large", "too much unread data") from None
+        self._buffered += len(data)
         out: list[Any] = []
-        while len(self._buf) >= HEADER.size:
-            (length,) = HEADER.unpack_from(self._buf)
-            if length > self.max_frame:
-                raise ProtocolError("frame/too_large", f"frame of {length} bytes exceeds {self.max_frame}")
-            if len(self._buf) < HEADER.size + length:
+        while True:
+            length = self._length
+            if length is None:
+                if self._buffered < HEADER.size:
+                    break
+                (length,) = HEADER.unpack(u.read_bytes(HEADER.size))
+                self._buffered -= HEADER.size
+                if length > self.max_frame:
+                    raise ProtocolError("frame/too_large", f"frame of {length} bytes exceeds {self.max_frame}")
+                self._length = length
+            if self._buffered < length:
                 break
-            body = bytes(self._buf[HEADER.size:HEADER.size + length])
-            del self._buf[:HEADER.size + length]
-            obj = decode_body(body, self.max_frame)
+            start = u.tell()
+            try:
+                obj = u.unpack() if length else None
+            except _DECODE_ERRORS as exc:
+                raise ProtocolError("frame/bad_msgpack", f"undecodable frame ({type(exc).__name__})") from None
+            except msgpack.OutOfData:
+                raise ProtocolError("frame/bad_msgpack", "truncated frame") from None
+            used = u.tell() - start
+            if used != length:
+                raise ProtocolError("frame/trailing_data" if used < length else "frame/bad_msgpack",
+                                    "extra data after the message" if used < length else "truncated frame")
+            self._buffered -= length
+            self._length = None
             if not isinstance(obj, dict) or not isinstance(obj.get("t"), str):
                 raise ProtocolError("msg/not_a_message", "a message is a map with a string 't'")
             out.append(obj)
@@ -89,7 +160,7 @@ class FrameDecoder:
 
     @property
     def pending(self) -> int:
-        return len(self._buf)
+        return self._buffered + (HEADER.size if self._length is not None else 0)
 
 
 # --- message schemas -----------------------------------------------------------
@@ -107,7 +178,7 @@ _OPT_NUM = (int, float, type(None))
 
 CLIENT_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     # first message on every connection
-    "hello": {"v": (_I, True), "name": (_S, False), "client": (_S, False)},
+    "hello": {"v": (_I, True), "name": (_S, False), "client": (_S, False), "delta": (_B, False)},
     "list": {},
     "create": {"game": (_S, True), "seats": (_I, True), "options": (_M, False), "name": (_S, False),
                "bot_delay": (_NUM, False), "takeover": (_B, False), "practice": (_B, False),
@@ -137,7 +208,7 @@ SERVER_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "lobby": {"table": (_M, True)},
     "snapshot": {"table": (_S, True), "seat": (_OPT_I, True), "sid": (_I, True), "view": (_M, True),
                  "legal": (_L, False), "over": (_B, True), "result": (_ANY, False), "clock": (_ANY, False),
-                 "events": (_L, False), "ref": (_ANY, False)},
+                 "events": (_L, False), "ref": (_ANY, False), "delta": (_B, False), "gone": (_L, False)},
     "error": {"code": (_S, True), "msg": (_S, True), "params": (_M, False), "ref": (_ANY, False)},
     "chat": {"table": (_S, True), "name": (_S, True), "seat": (_OPT_I, False), "text": (_S, True),
              "ts": (_ANY, False)},

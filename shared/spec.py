@@ -12,7 +12,10 @@ lists that msgpack can carry)::
 
 Optional hooks: ``timer(state) -> float | None`` (seconds of a real-time phase,
 e.g. a discussion), ``timeout_actions(state) -> list[(seat, action)]`` (what the
-server applies when that timer runs out).
+server applies when that timer runs out), ``legal_seats(before, after) -> seats``
+(whose legal actions an action may have changed; the server recomputes only those)
+and ``replay(state, [(seat, action), ...]) -> state`` (a fast path for rebuilding a
+table from its journal: same final state as ``apply`` step by step).
 
 Events are dicts with a ``type``; an event may carry ``"vis": [seats]`` to be seen
 only by those seats (absent = public). :func:`events_for` applies it; every
@@ -23,7 +26,7 @@ from __future__ import annotations
 import importlib
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
 
 from shared.errors import RuleError, echo
 
@@ -76,14 +79,21 @@ def events_for(events: list[Event], seat: int | None) -> list[Event]:
     return out
 
 
-def _depth(x: Any, limit: int) -> int:
-    if limit < 0:
-        return 1 << 30
+_CONTAINERS = (dict, list, tuple)
+
+
+def _too_deep(x: Any, limit: int) -> bool:
+    """Whether the container ``x`` nests containers more than ``limit`` levels deep (itself included)."""
+    if limit <= 0:
+        return True
+    for child in (x.values() if isinstance(x, dict) else x):
+        if isinstance(child, _CONTAINERS) and _too_deep(child, limit - 1):
+            return True
     if isinstance(x, dict):
-        return 1 + max((max(_depth(k, limit - 1), _depth(v, limit - 1)) for k, v in x.items()), default=0)
-    if isinstance(x, (list, tuple)):
-        return 1 + max((_depth(v, limit - 1) for v in x), default=0)
-    return 0
+        for key in x:
+            if isinstance(key, _CONTAINERS) and _too_deep(key, limit - 1):
+                return True
+    return False
 
 
 @dataclass
@@ -154,7 +164,7 @@ class GameSpec:
             raise RuleError("action/bad_seat", "that seat is not at this table", seat=seat)
         if not isinstance(action, dict) or not isinstance(action.get("type"), str):
             raise RuleError("action/bad_shape", "an action is a map with a 'type'")
-        if _depth(action, MAX_ACTION_DEPTH) > MAX_ACTION_DEPTH:
+        if _too_deep(action, MAX_ACTION_DEPTH):
             raise RuleError("action/bad_shape", "the action is nested too deeply")
         if self.rules.is_over(state):
             raise RuleError("game/over", "the game is over")
@@ -162,6 +172,36 @@ class GameSpec:
 
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return self.rules.view(state, seat)
+
+    def legal_seats(self, before: State, after: State) -> "Iterable[int] | None":
+        """The seats whose legal actions may differ between two successive states (None: any seat).
+
+        From the rules' optional ``legal_seats(before, after)`` hook; a game without it
+        has every seat's legal actions recomputed after each action.
+        """
+        fn = getattr(self.rules, "legal_seats", None)
+        return None if fn is None else fn(before, after)
+
+    def wire_legal(self, state: State, seat: int, legal: list[Action]) -> list[Any]:
+        """What delta connections get for ``legal`` (= ``legal_actions(state, seat)``): the rules'
+        optional ``legal_compact(state, seat)`` (:func:`shared.legal.expand` gives the list back),
+        else the list itself."""
+        fn = getattr(self.rules, "legal_compact", None)
+        return legal if fn is None or not legal else fn(state, seat)
+
+    def replay(self, state: State, actions: "Iterable[tuple[int, Action]]") -> State:
+        """The state after applying journaled (already accepted once) actions, without their events.
+
+        Uses the rules' optional ``replay(state, actions)`` hook (which may skip events and
+        intermediate copies); otherwise ``apply`` step by step. Raises RuleError if one does not apply.
+        """
+        fn = getattr(self.rules, "replay", None)
+        if fn is not None:
+            return fn(state, actions)
+        apply = self.rules.apply
+        for seat, action in actions:
+            state, _ = apply(state, seat, action)
+        return state
 
     def is_over(self, state: State) -> bool:
         return self.rules.is_over(state)

@@ -7,7 +7,7 @@ import time
 from typing import Any, Callable
 
 from shared.engine import REGISTRY
-from shared.protocol import PROTOCOL_VERSION, SERVER_MESSAGES, FrameDecoder, encode, validate
+from shared.protocol import PROTOCOL_VERSION, SERVER_MESSAGES, FrameDecoder, SnapshotMemo, encode, validate
 from waiting import WAIT_SECONDS, WaitTimeout, describe
 
 # the game the integration tests play: fate_votes once it is registered, else the benchmark game
@@ -21,12 +21,20 @@ class Closed(Exception):
 
 
 class SyncClient:
-    """A blocking client; keeps every decoded message in ``log``."""
+    """A blocking client; keeps every decoded message in ``log``.
 
-    def __init__(self, port: int, name: str = "p", hello: bool = True, timeout: float = WAIT_SECONDS) -> None:
+    With ``delta`` (the default) it asks for delta snapshots, as the real client does, and
+    rebuilds them (:class:`SnapshotMemo`): ``log`` and ``snap`` hold full snapshots, ``raw``
+    the messages as they came.
+    """
+
+    def __init__(self, port: int, name: str = "p", hello: bool = True, timeout: float = WAIT_SECONDS,
+                 delta: bool = True) -> None:
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=timeout)
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.decoder = FrameDecoder()
+        self.memo = SnapshotMemo()
+        self.raw: list[dict[str, Any]] = []
         self.inbox: list[dict[str, Any]] = []
         self.log: list[dict[str, Any]] = []
         self.timeout = timeout
@@ -35,7 +43,7 @@ class SyncClient:
         self.results: dict[str, dict[str, Any]] = {}  # table -> the result message's result
         self.refs = 0
         if hello:
-            self.send({"t": "hello", "v": PROTOCOL_VERSION, "name": name})
+            self.send({"t": "hello", "v": PROTOCOL_VERSION, "name": name, "delta": delta})
             self.expect("welcome")
 
     def send(self, msg: dict[str, Any]) -> None:
@@ -55,6 +63,8 @@ class SyncClient:
         if not data:
             raise Closed("closed by server")
         for m in self.decoder.feed(data):
+            self.raw.append(m)
+            m = self.memo.full(m)
             self.log.append(m)
             self.inbox.append(m)
             if m["t"] == "snapshot":

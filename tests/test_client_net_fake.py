@@ -82,7 +82,8 @@ def test_hello_join_drop_reconnect_resume_with_tokens():
         assert expect_message(session, "joined")["seat"] == 0
         assert expect_message(session, "joined")["seat"] == 2
         assert session.local_seats("t1") == [0, 2] and session.token("t1", 2) == "tok2"
-        assert srv.got[0][0] == {"t": "hello", "v": PROTOCOL_VERSION, "name": "ミオ", "client": "houkago-client"}
+        assert srv.got[0][0] == {"t": "hello", "v": PROTOCOL_VERSION, "name": "ミオ", "client": "houkago-client",
+                                 "delta": True}
 
         srv.kick()  # the server side drops the connection
         down = expect_message(session, "_net")

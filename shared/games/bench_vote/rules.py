@@ -35,6 +35,11 @@ def legal_actions(state: dict[str, Any], seat: int) -> list[dict[str, Any]]:
     return [{"type": "vote", "target": t} for t in range(state["players"])]
 
 
+def legal_seats(before: dict[str, Any], after: dict[str, Any]) -> tuple[int, ...]:
+    """No action changes anyone's legal actions (they depend on the player count only)."""
+    return ()
+
+
 def apply(state: dict[str, Any], seat: int, action: dict[str, Any]) -> tuple[dict[str, Any], list[dict]]:
     if action.get("type") != "vote":
         raise RuleError("action/unknown_type", "the only move is 'vote'")

@@ -85,6 +85,7 @@ from itertools import combinations
 from typing import Any
 
 from shared.errors import RuleError, echo
+from shared.legal import expand, spread_combinations
 from shared.rng import Rng
 
 LOCS: tuple[str, ...] = ("library", "classroom", "garden", "sports_ground", "other")
@@ -450,27 +451,37 @@ def _swap(s: dict, a: int, b: int, why: str, events: list) -> None:
 
 
 # --- whose magic is possible ----------------------------------------------------------------------
-def _magic_pairs(s: dict, seat: int, on_map: list[int] | None = None) -> list[tuple[int, int]]:
-    """Every (a, b), a < b, the seat may name for magic now (ignoring attempts left)."""
+def _magic_scope(s: dict, seat: int, on_map: list[int]) -> tuple[list[int], int | None]:
+    """(bodies, own): magic may name any two of ``bodies`` (own None), or ``own`` and one of them."""
     if not _negi_with(s, seat):
-        return []
-    if on_map is None:
-        on_map = _on_map(s)
+        return [], None
     if s["bath"]:
-        return list(combinations(on_map, 2))
+        return on_map, None
     here = s["piece"][seat]
     if here != OTHER:
-        return list(combinations([b for b in on_map if s["loc"][b] == here], 2))
+        return [b for b in on_map if s["loc"][b] == here], None
     own = _own_body(s, seat)
     if own is None:
-        return []
-    return [(min(own, b), max(own, b)) for b in on_map if b != own and s["loc"][b] == OTHER]
+        return [], None
+    return [b for b in on_map if b != own and s["loc"][b] == OTHER], own
+
+
+def _magic_pairs(s: dict, seat: int, on_map: list[int] | None = None) -> list[tuple[int, int]]:
+    """Every (a, b), a < b, the seat may name for magic now (ignoring attempts left)."""
+    bodies, own = _magic_scope(s, seat, _on_map(s) if on_map is None else on_map)
+    if own is None:
+        return list(combinations(bodies, 2))
+    return [(min(own, b), max(own, b)) for b in bodies]
+
+
+def _great_cands(s: dict) -> list[int]:
+    """The pairs a pending great success may still swap (any two of them)."""
+    p = s["pending"]
+    return [b for b in _on_map(s) if b not in p["exclude"] and (p["at"] is None or s["loc"][b] == p["at"])]
 
 
 def _great_pairs(s: dict) -> list[tuple[int, int]]:
-    p = s["pending"]
-    cand = [b for b in _on_map(s) if b not in p["exclude"] and (p["at"] is None or s["loc"][b] == p["at"])]
-    return list(combinations(cand, 2))
+    return list(combinations(_great_cands(s), 2))
 
 
 def _can_magic(s: dict, seat: int) -> bool:
@@ -505,12 +516,13 @@ def _relocate_combos(cands: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """The listed relocation targets for these candidates: every k-combination, k = min(3, n),
     or an even spread of ``RELOCATE_CAP`` of them. Pure, so cached: the on-map set repeats
     from turn to turn and listing the combinations is the costly part of ``legal_actions``."""
-    k = min(3, len(cands))
-    combos = tuple(combinations(cands, k))
-    if len(combos) <= RELOCATE_CAP:
-        return combos
-    step = len(combos) / RELOCATE_CAP
-    return tuple(combos[int(i * step)] for i in range(RELOCATE_CAP))
+    return spread_combinations(cands, min(3, len(cands)), RELOCATE_CAP)
+
+
+@lru_cache(maxsize=256)
+def _relocate_plays(cid: int, cands: tuple[int, ...]) -> tuple[dict, ...]:
+    """The relocation actions of card ``cid`` (shared between calls: legal actions are never changed)."""
+    return tuple({"type": "play", "card": cid, "action": "relocate", "students": [*c]} for c in _relocate_combos(cands))
 
 
 def _pairs_with_piece(s: dict, seat: int, on_map: list[int]) -> list[int]:
@@ -522,37 +534,42 @@ def _pairs_with_piece(s: dict, seat: int, on_map: list[int]) -> list[int]:
     return [b for b in on_map if loc[b] == OTHER and room[b] == proom]
 
 
-def _play_options(s: dict, seat: int, cid: int, act: str, on_map: list[int], own: int | None,
-                  with_me: list[int]) -> list[dict]:
-    """The play actions of card ``cid`` used for ``act`` (``with_me``: ``_pairs_with_piece``)."""
+def _play_parts(s: dict, seat: int, cid: int, act: str, on_map: list[int], own: int | None,
+                with_me: list[int]) -> list[dict]:
+    """The play actions of card ``cid`` used for ``act`` in the compact form of :mod:`shared.legal`
+    (``with_me``: ``_pairs_with_piece``)."""
+    base = {"type": "play", "card": cid, "action": act}
     if act == "relocate":
-        cands = tuple(b for b in on_map if b != own)
-        return [{"type": "play", "card": cid, "action": act, "students": [*c]} for c in _relocate_combos(cands)]
+        cands = [b for b in on_map if b != own]
+        return [{"$choose": base, "of": cands, "k": min(3, len(cands)), "limit": RELOCATE_CAP, "key": "students"}]
     if act == "move_self":
         here = s["piece"][seat]
         takes: list[Any] = [None]
         if _negi_with(s, seat):
             takes.append("negi")
         takes += [b for b in with_me if b != own]
-        return [{"type": "play", "card": cid, "action": act, "to": to, "take": t}
-                for to in LOCS if to != here for t in takes]
+        return [{"$product": base, "keys": [["to", [to for to in LOCS if to != here]], ["take", takes]]}]
     if act == "move_negi":
         negi = s["negi"]
-        return [{"type": "play", "card": cid, "action": act, "to": to} for to in LOCS if to != negi]
+        return [{"$product": base, "keys": [["to", [to for to in LOCS if to != negi]]]}]
     if act == "event":
-        return [{"type": "play", "card": cid, "action": act, "student": t} for t in (with_me or [None])]
-    return [{"type": "play", "card": cid, "action": act}]
+        return [{"$product": base, "keys": [["student", with_me or [None]]]}]
+    return [base]
 
 
 def _event_targets(s: dict, seat: int) -> list[int]:
     return _pairs_with_piece(s, seat, _on_map(s))
 
 
-def legal_actions(state: dict, seat: int) -> list[dict]:
+def legal_compact(state: dict, seat: int) -> list[dict]:
+    """``legal_actions(state, seat)`` in the compact form of :mod:`shared.legal` (what the server
+    sends to delta connections): one entry per card and action, and one for magic or great-success
+    pairs of a set; ``shared.legal.expand`` gives exactly the list."""
     if state["over"] or seat != state["turn"]:
         return []
     if state["pending"] is not None:
-        return [{"type": "great_swap", "a": a, "b": b} for a, b in _great_pairs(state)] + [{"type": "great_skip"}]
+        return [{"$choose": {"type": "great_swap"}, "of": _great_cands(state), "k": 2, "limit": None, "keys": ["a", "b"]},
+                {"type": "great_skip"}]
     out: list[dict] = []
     on_map = _on_map(state)
     if not state["played"]:
@@ -561,12 +578,33 @@ def legal_actions(state: dict, seat: int) -> list[dict]:
         cacts, ctypes = state["cacts"], state["ctypes"]
         for cid in _first_of_each_type(state, seat):
             for act in cacts[ctypes[cid]]:
-                out += _play_options(state, seat, cid, act, on_map, own, with_me)
+                out += _play_parts(state, seat, cid, act, on_map, own, with_me)
     else:
         out.append({"type": "end_turn"})
     if state["magic_left"] > 0:
-        out += [{"type": "magic", "a": a, "b": b} for a, b in _magic_pairs(state, seat, on_map)]
+        bodies, own = _magic_scope(state, seat, on_map)
+        if own is None:
+            out.append({"$choose": {"type": "magic"}, "of": bodies, "k": 2, "limit": None, "keys": ["a", "b"]})
+        else:
+            out += [{"type": "magic", "a": min(own, b), "b": max(own, b)} for b in bodies]
     return out
+
+
+def legal_actions(state: dict, seat: int) -> list[dict]:
+    out: list[dict] = []
+    for part in legal_compact(state, seat):
+        base = part.get("$choose")
+        if base is not None and base.get("action") == "relocate":
+            out += _relocate_plays(base["card"], tuple(part["of"]))
+        else:
+            out += expand([part])
+    return out
+
+
+def legal_seats(before: dict, after: dict) -> set[int]:
+    """Only the seat to act has legal actions: an action changes those of the seat whose turn it
+    was and of the seat whose turn it is now (every seat's, when the game ends: the server's rule)."""
+    return {before["turn"], after["turn"]}
 
 
 # --- apply -----------------------------------------------------------------------------------------
@@ -888,6 +926,9 @@ def result(state: dict) -> dict:
 
 
 def view(state: dict, seat: int | None) -> dict:
+    """The table as ``seat`` sees it. States are never changed in place, so the parts that never
+    change after setup (students, left, chars, opening, options) are shared, not copied: the
+    server's snapshot deltas then see them unchanged by identity."""
     s = state
     ctypes = s["ctypes"]
     pairs = [{"body": b, "mind": s["mind"][b], "loc": s["loc"][b], "room": s["room"][b]} for b in _on_map(s)]
@@ -901,8 +942,8 @@ def view(state: dict, seat: int | None) -> dict:
         phase = "play"
     return {
         "game": "mind_swap", "seat": own_seat, "players": s["players"], "phase": phase,
-        "turn": s["turn"], "turn_no": s["turn_no"], "students": list(s["students"]), "left": list(s["left"]),
-        "chars": list(s["chars"]), "pairs": pairs,
+        "turn": s["turn"], "turn_no": s["turn_no"], "students": s["students"], "left": s["left"],
+        "chars": s["chars"], "pairs": pairs,
         "waiting": [{"body": b, "mind": s["mind"][b]} for b in sorted(s["waiting"])],
         "negi": s["negi"],
         "pieces": [{"loc": s["piece"][i], "room": s["proom"][i]} for i in range(s["players"])],
@@ -913,8 +954,8 @@ def view(state: dict, seat: int | None) -> dict:
         "played": s["played"], "magic_left": s["magic_left"], "bath": s["bath"],
         "can_magic": (not s["over"] and s["pending"] is None and _can_magic(s, s["turn"])),
         "pending": None if s["pending"] is None else dict(s["pending"], exclude=list(s["pending"]["exclude"])),
-        "opening": list(s["opening"]),
-        "options": dict(s["opts"]),
+        "opening": s["opening"],
+        "options": s["opts"],
         "result": result(s) if s["over"] else None,
     }
 

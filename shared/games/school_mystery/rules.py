@@ -78,11 +78,16 @@ PLAY_PHASES = ("introduction", "investigation", "resolution")
 # --------------------------------------------------------------------------- helpers
 
 def _copy(x: Any) -> Any:
-    if isinstance(x, dict):
-        return {k: _copy(v) for k, v in x.items()}
-    if isinstance(x, list):
-        return [_copy(v) for v in x]
+    """A deep copy of plain data (dicts and lists; everything else is immutable and shared)."""
+    t = type(x)
+    if t is dict:
+        return {k: (_copy(v) if type(v) in _CONTAINERS else v) for k, v in x.items()}
+    if t is list:
+        return [_copy(v) if type(v) in _CONTAINERS else v for v in x]
     return x
+
+
+_CONTAINERS = frozenset((dict, list))
 
 
 def _copy_state(state: dict) -> dict:
@@ -90,6 +95,84 @@ def _copy_state(state: dict) -> dict:
     out = {k: (v if k == "db" else _copy(v)) for k, v in state.items() if k != "cards"}
     out["cards"] = [dict(c) for c in state["cards"]]
     return out
+
+
+_peek = dict.__getitem__  # read a state value without the copy a _Draft makes for a handler
+
+
+class _ItemsOnRead(list):
+    """A draft's list whose items are deep-copied the first time they are read (the students:
+    an action usually changes one of them at most)."""
+
+    __slots__ = ("fresh",)
+
+    def __init__(self, items: list) -> None:
+        super().__init__(items)
+        self.fresh: set[int] = set()
+
+    def __getitem__(self, i: Any) -> Any:
+        if isinstance(i, slice):
+            return [self[j] for j in range(*i.indices(len(self)))]
+        if i < 0:
+            i += len(self)
+        value = list.__getitem__(self, i)
+        if i not in self.fresh:
+            self.fresh.add(i)
+            if isinstance(value, (list, dict)):
+                value = _copy(value)
+                list.__setitem__(self, i, value)
+        return value
+
+    def __setitem__(self, i: Any, value: Any) -> None:
+        if isinstance(i, slice):
+            raise TypeError("slice assignment is not supported on a draft list")
+        self.fresh.add(i if i >= 0 else i + len(self))
+        list.__setitem__(self, i, value)
+
+    def __iter__(self) -> Any:
+        return (self[i] for i in range(len(self)))
+
+    def plain(self) -> list:
+        return list.__getitem__(self, slice(None))
+
+
+class _Draft(dict):
+    """The next state while an action is applied: copy on access.
+
+    It starts as a shallow copy of the state; the first time a handler reads a key whose
+    value is a list or a dict, that value is replaced by a deep copy (the read-only rules
+    data ``db`` excepted; information cards are flat dicts), so the handler may change it
+    in place. Keys the action never reads keep sharing their values with the old state,
+    which is never changed (states are immutable once returned).
+    """
+
+    __slots__ = ("fresh",)
+
+    def __init__(self, state: dict) -> None:
+        super().__init__(state)
+        dict.__setitem__(self, "cards", dict.pop(self, "cards"))  # key order as the deep copy had it
+        self.fresh: set[str] = set()  # keys whose value belongs to this draft
+
+    def __getitem__(self, key: str) -> Any:
+        value = dict.__getitem__(self, key)
+        if key not in self.fresh:
+            self.fresh.add(key)
+            if key != "db" and isinstance(value, (list, dict)):
+                if key == "cards":
+                    value = [dict(c) for c in value]
+                elif key == "students":
+                    value = _ItemsOnRead(value)
+                else:
+                    value = _copy(value)
+                dict.__setitem__(self, key, value)
+        return value
+
+    def __setitem__(self, key: str, value: Any) -> None:
+        self.fresh.add(key)
+        dict.__setitem__(self, key, value)
+
+    def get(self, key: str, default: Any = None) -> Any:
+        return self[key] if key in self else default
 
 
 def _err(code: str, msg: str, **params: Any) -> RuleError:
@@ -131,7 +214,7 @@ def _str_id(action: dict, key: str) -> str:
 
 
 def _active(state: dict, seat: int) -> bool:
-    st = state["students"][seat]
+    st = _peek(state, "students")[seat]
     return st is not None and not st["left"]
 
 
@@ -495,21 +578,55 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
     if handler is None:
         raise _err("action/unknown_type", f"unknown action type {echo(kind)!r}", type=echo(kind))
-    new = _copy_state(state)
+    draft = _Draft(state)
     events: list[dict] = []
-    handler(new, seat, action, events)
-    _check_table_text(state, new)
-    _prune_tasks(new, events)
-    new["turn"] += 1
+    handler(draft, seat, action, events)
+    if not draft.fresh.isdisjoint(_TEXT_KEYS):  # only an action that touched written text can grow it
+        _check_table_text(state, draft)
+    _prune_tasks(draft, events)
+    draft["turn"] += 1
+    new = dict(draft)
+    if isinstance(new["students"], _ItemsOnRead):
+        new["students"] = new["students"].plain()
     return new, events
 
 
+def replay(state: dict, actions: Any) -> dict:
+    """The state after ``actions`` (journaled, accepted once): what ``apply`` step by step gives,
+    changed in place on one copy, the events thrown away. Raises RuleError like ``apply``."""
+    work = _copy_state(state)
+    used = _table_text(work)
+    for seat, action in actions:
+        kind = action.get("type") if isinstance(action, dict) else None
+        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+        if handler is None:
+            raise _err("action/unknown_type", f"unknown action type {echo(kind)!r}", type=echo(kind))
+        if work["phase"] == "over":
+            raise _err("game/over", "the game is over")
+        events: list[dict] = []
+        handler(work, seat, action, events)
+        before, used = used, _table_text(work)
+        if used > MAX_TABLE_TEXT and used > before:
+            raise _err("action/illegal", "the table holds too much text: shorten or clear a card first",
+                       limit=MAX_TABLE_TEXT)
+        _prune_tasks(work, events)
+        work["turn"] += 1
+    return work
+
+
+_TEXT_KEYS = frozenset(("cards", "custom_locations", "tone", "title", "deduction", "answers", "objections",
+                        "students"))
+
+
 def _table_text(state: dict) -> int:
-    """UTF-8 bytes of player-written text on the table (everything a view or the result repeats)."""
-    texts = [c["text"] for c in state["cards"]] + [c["name"] for c in state["custom_locations"]]
-    texts += [state["tone"], state["title"], state["deduction"]] + [a for a in state["answers"] if isinstance(a, str)]
-    texts += [o["text"] for o in state["objections"]]
-    texts += [c.get("text") or "" for st in state["students"] if st for c in st["conditions"]]
+    """UTF-8 bytes of player-written text on the table (everything a view or the result repeats).
+
+    Reads without the copies a _Draft makes (it only counts)."""
+    texts = [c["text"] for c in _peek(state, "cards")] + [c["name"] for c in _peek(state, "custom_locations")]
+    texts += [_peek(state, "tone"), _peek(state, "title"), _peek(state, "deduction")]
+    texts += [a for a in _peek(state, "answers") if isinstance(a, str)]
+    texts += [o["text"] for o in _peek(state, "objections")]
+    texts += [c.get("text") or "" for st in list.__iter__(_peek(state, "students")) if st for c in st["conditions"]]
     return sum(len(t.encode("utf-8", "surrogatepass")) for t in texts)
 
 
@@ -523,9 +640,9 @@ def _check_table_text(old: dict, new: dict) -> None:
 
 def _prune_tasks(state: dict, events: list) -> None:
     """Drop pending steps that can no longer be done (nothing to clear, no secret left)."""
-    while state["tasks"]:
-        task = state["tasks"][0]
-        st = state["students"][task["seat"]]
+    while _peek(state, "tasks"):
+        task = _peek(state, "tasks")[0]
+        st = _peek(state, "students")[task["seat"]]
         if task["kind"] == "clear" and (st is None or not st["conditions"]):
             pass
         elif task["kind"] == "secret" and (st is None or st["left"] or not _locked_secrets(state, task["seat"], True)):
@@ -545,14 +662,14 @@ def _need_phase(state: dict, *phases: str) -> None:
 
 def _need_calm(state: dict) -> None:
     """No roll and no pending task in the way."""
-    if state["roll"] is not None:
+    if _peek(state, "roll") is not None:
         raise _err("action/wrong_phase", "a roll is in progress", phase=state["phase"])
-    if state["tasks"]:
+    if _peek(state, "tasks"):
         raise _err("action/wrong_phase", "a card or choice is pending", phase=state["phase"])
 
 
 def _need_task(state: dict, seat: int, *kinds: str) -> dict:
-    if state["phase"] not in PLAY_PHASES or state["roll"] is not None or not state["tasks"]:
+    if state["phase"] not in PLAY_PHASES or _peek(state, "roll") is not None or not _peek(state, "tasks"):
         raise _err("action/wrong_phase", "nothing of that kind is pending", phase=state["phase"])
     task = state["tasks"][0]
     if task["kind"] not in kinds:
@@ -1350,9 +1467,13 @@ HIDDEN_KEYS = ("rng", "db", "decks")
 
 
 def view(state: dict, seat: int | None) -> dict:
-    """Everything public; deck order and other students' secrets removed."""
-    v = {k: _copy(val) for k, val in state.items() if k not in HIDDEN_KEYS and k != "cards"}
-    v["cards"] = [dict(c) for c in state["cards"]]
+    """Everything public; deck order and other students' secrets removed.
+
+    Values are shared with the state, not copied (states are never changed in place): only
+    the students, whose secrets depend on the viewer, are new dicts.
+    """
+    v = {k: val for k, val in state.items() if k not in HIDDEN_KEYS and k != "cards"}
+    v["cards"] = state["cards"]
     v["decks"] = {suit: len(deck) for suit, deck in state["decks"].items()}
     v["you"] = seat
     v["coming_duty"] = _next_duties(state) if state["leader"] is not None else None
@@ -1361,7 +1482,7 @@ def view(state: dict, seat: int | None) -> dict:
         if st is None:
             students.append(None)
             continue
-        s = _copy(st)
+        s = dict(st)
         s["secrets_unlocked"] = len(st["secrets"])
         if i != seat:
             del s["secrets"]

@@ -8,6 +8,14 @@ connection per seat. Per table a closed loop: move i is made by player
 ``p = i mod N`` on ``target = (p + i // N + 1) mod N`` and the next move is sent
 only when all N connections of the table have decoded the update. 2 warm-up
 rounds, then K measured rounds. Prints one JSON line last.
+
+    python3 bench/server.py --game mind_swap --tables 20 --players 4 --rounds 15
+
+With ``--game GAME`` (fate_votes, mind_swap, school_mystery) the tables play that game
+instead: the same closed loop, but each move is chosen by the game's ``sensible`` bot for a
+seat that has legal actions (from its snapshots, rebuilt with ``SnapshotMemo``); a rejected
+choice is replaced by a random legal action. A table stops when its game ends, so it may
+make fewer than ``rounds × players`` measured moves (``moves`` says how many were made).
 """
 from __future__ import annotations
 
@@ -31,6 +39,13 @@ from typing import Any
 import msgpack
 
 ROOT = Path(__file__).resolve().parent.parent
+if str(ROOT) not in sys.path:
+    sys.path.insert(0, str(ROOT))
+
+from shared.engine import REGISTRY  # noqa: E402
+from shared.protocol import SnapshotMemo  # noqa: E402
+from shared.rng import Rng  # noqa: E402
+
 HEADER = struct.Struct(">I")
 VIEW_KEYS = {"players", "votes", "seq", "last", "me"}
 
@@ -57,6 +72,8 @@ class Client:
         self.seat = -1
         self.last_view: dict[str, Any] | None = None
         self.bad_views = 0
+        self.memo = SnapshotMemo() if bench.game != "bench_vote" else None
+        self.last: dict[str, Any] | None = None  # the last full snapshot (--game)
 
     def send(self, msg: dict[str, Any]) -> int:
         frame = encode(msg)
@@ -89,12 +106,19 @@ class Client:
 
     def on_message(self, msg: dict[str, Any]) -> None:
         kind = msg.get("t")
-        if kind == "snapshot" and self.table is not None:
+        if kind == "snapshot" and self.table is not None and self.memo is not None:
+            self.last = self.memo.full(msg)
+            self.table.on_snapshot(msg["sid"])
+        elif kind == "snapshot" and self.table is not None:
             view = msg["view"]
+            if msg.get("delta"):  # only the changed top-level keys (we said hello with delta)
+                view = {**(self.last_view or {}), **view}
             if not VIEW_KEYS.issuperset(view) or view.get("me") is None:
                 self.bad_views += 1
             self.last_view = view
             self.table.on_snapshot(msg["sid"])
+        elif kind == "error" and isinstance(self.table, GameRun) and msg.get("ref") is not None:
+            self.table.rejected(msg)
         elif kind == "error":
             self.bench.errors.append(msg)
             if self.table is not None:
@@ -147,11 +171,14 @@ class TableRun:
         if self.bench.measuring:
             self.latencies.append(dt)
         self.next_move += 1
-        if self.next_move < self.stop_at:
+        if self.next_move < self.stop_at and not self.finished():
             self.send_move(self.next_move)
         else:
             self.done = True
             self.bench.running -= 1
+
+    def finished(self) -> bool:
+        return False  # bench_vote never ends
 
     def send_move(self, i: int) -> None:
         """Send move i; the next one goes out from on_snapshot (closed loop)."""
@@ -166,16 +193,72 @@ class TableRun:
             self.bench.up_bytes += size
 
     def begin(self, first: int, count: int) -> None:
+        if self.finished():
+            return
         self.next_move, self.stop_at, self.done = first, first + count, False
         self.bench.running += 1
         self.send_move(first)
 
 
+class GameRun(TableRun):
+    """The closed loop of one table of a real game: the game's bot chooses each move."""
+
+    def __init__(self, bench: "Bench", tid: str, clients: list[Client], tokens: list[str]) -> None:
+        super().__init__(bench, tid, clients, tokens)
+        spec = REGISTRY[bench.game]
+        bots = spec.bots()
+        self.bot = bots.get("sensible") or next(iter(bots.values()))
+        self.rng = Rng.from_seed(len(bench.tables) + 1)
+        self.seat = 0
+
+    def finished(self) -> bool:
+        last = self.clients[0].last
+        return last is not None and last["over"]
+
+    def send_move(self, i: int) -> None:
+        seat, action = self.choose(i)
+        self._send(seat, action)
+
+    def choose(self, i: int) -> tuple[int, dict[str, Any]]:
+        """The first seat (from a rotating start) whose bot plays; a random legal action if all wait."""
+        movers = [c for c in self.clients if c.last is not None and c.last.get("legal")]
+        if not movers:
+            raise RuntimeError(f"table {self.id}: nobody can act at sid {self.sid}")
+        for k in range(len(movers)):
+            c = movers[(i + k) % len(movers)]
+            action = self.bot(c.last["view"], c.last["legal"], self.rng)
+            if action is not None:
+                return c.seat, action
+        c = movers[i % len(movers)]
+        return c.seat, self.rng.choice(c.last["legal"])
+
+    def _send(self, seat: int, action: dict[str, Any]) -> None:
+        self.seat = seat
+        msg = {"t": "act", "table": self.id, "seat": seat, "token": self.tokens[seat], "sid": self.sid,
+               "action": action, "ref": self.next_move}
+        self.t0 = time.perf_counter()
+        size = self.clients[seat].send(msg)
+        if self.bench.measuring:
+            self.bench.up_frames += 1
+            self.bench.up_bytes += size
+
+    def rejected(self, msg: dict[str, Any]) -> None:
+        """The bot's choice was refused: play a random legal action of that seat instead."""
+        self.bench.rejected += 1
+        if self.bench.rejected > 1000:
+            self.failed = True
+            return
+        last = self.clients[self.seat].last
+        assert last is not None
+        self._send(self.seat, self.rng.choice(last["legal"]))
+
+
 class Bench:
     """The driver: plain sockets and one epoll loop (lighter than asyncio, so the server is what we measure)."""
 
-    def __init__(self, port: int, m: int, n: int, k: int) -> None:
-        self.port, self.m, self.n, self.k = port, m, n, k
+    def __init__(self, port: int, m: int, n: int, k: int, game: str = "bench_vote") -> None:
+        self.port, self.m, self.n, self.k, self.game = port, m, n, k, game
+        self.rejected = 0
         self.measuring = False
         self.errors: list[dict[str, Any]] = []
         self.up_frames = self.up_bytes = self.down_frames = self.down_bytes = 0
@@ -186,14 +269,14 @@ class Bench:
 
     def connect(self) -> Client:
         client = Client(self, self.port)
-        client.send({"t": "hello", "v": 1, "name": "bench"})
+        client.send({"t": "hello", "v": 1, "name": "bench", "delta": True})
         client.recv("welcome")
         return client
 
     def setup(self) -> None:
         control = self.connect()
         for _ in range(self.m):
-            control.send({"t": "create", "game": "bench_vote", "seats": self.n, "bot_delay": 0, "practice": True})
+            control.send({"t": "create", "game": self.game, "seats": self.n, "bot_delay": 0, "practice": True})
             created = control.recv("created")
             tid, host = created["table"], created["host"]
             clients, tokens = [], []
@@ -203,7 +286,7 @@ class Bench:
                 tokens.append(c.recv("joined")["token"])
                 c.seat = s
                 clients.append(c)
-            run = TableRun(self, tid, clients, tokens)
+            run = (TableRun if self.game == "bench_vote" else GameRun)(self, tid, clients, tokens)
             for c in clients:
                 c.table = run
                 self.by_fd[c.sock.fileno()] = c
@@ -234,14 +317,16 @@ class Bench:
         for t in self.tables:
             t.begin(0, warm)
         self.loop(300.0)
-        cpu0, t0, dcpu0 = cpu_seconds(server_pid), time.perf_counter(), time.process_time()
+        (user0, sys0), t0, dcpu0 = cpu_split(server_pid), time.perf_counter(), time.process_time()
         self.measuring = True
         for t in self.tables:
             t.begin(warm, self.k * self.n)
         self.loop(600.0)
         self.measuring = False
         wall = time.perf_counter() - t0
-        cpu = cpu_seconds(server_pid) - cpu0
+        user1, sys1 = cpu_split(server_pid)
+        self.user_s, self.sys_s = user1 - user0, sys1 - sys0
+        cpu = self.user_s + self.sys_s
         driver_cpu = time.process_time() - dcpu0
         lat = sorted(x for t in self.tables for x in t.latencies)
         moves = len(lat)
@@ -249,6 +334,13 @@ class Bench:
         def rank(q: float) -> float:
             return round(lat[max(0, min(moves - 1, math.ceil(q * moves) - 1))] * 1000, 3)  # nearest rank
 
+        if self.game != "bench_vote":
+            return self.result(wall, cpu, driver_cpu, moves, rank, {
+                "all_saw_final_sid": all(c.last is not None and c.last["sid"] == t.sid
+                                         for t in self.tables for c in t.clients),
+                "errors": len(self.errors), "rejected": self.rejected,
+                "expected_actions": sum(t.sid for t in self.tables),
+                "games_over": sum(t.finished() for t in self.tables)}, server_pid)
         final_seq = warm + self.k * self.n
         checks = {"all_saw_final_seq": all(c.last_view is not None and c.last_view["seq"] == final_seq
                                            for t in self.tables for c in t.clients),
@@ -257,6 +349,10 @@ class Bench:
                   "only_own_hand": all(c.bad_views == 0 and own_hand_ok(c, final_seq, self.n)
                                        for t in self.tables for c in t.clients),
                   "errors": len(self.errors)}
+        return self.result(wall, cpu, driver_cpu, moves, rank, checks, server_pid)
+
+    def result(self, wall: float, cpu: float, driver_cpu: float, moves: int, rank: Any,
+               checks: dict[str, Any], server_pid: int) -> dict[str, Any]:
         for t in self.tables:
             for c in t.clients:
                 c.sock.close()
@@ -265,6 +361,8 @@ class Bench:
                 "p50_ms": rank(0.50), "p95_ms": rank(0.95), "p99_ms": rank(0.99),
                 "server_cpu_pct": round(100 * cpu / wall, 1), "driver_cpu_pct": round(100 * driver_cpu / wall, 1),
                 "server_cpu_us_per_move": round(1e6 * cpu / max(1, moves), 1),
+                "server_user_us_per_move": round(1e6 * self.user_s / max(1, moves), 1),
+                "server_sys_us_per_move": round(1e6 * self.sys_s / max(1, moves), 1),
                 "server_rss_mib": peak_rss_mib(server_pid),
                 "bytes_up": round(self.up_bytes / max(1, self.up_frames), 1),
                 "bytes_down": round(self.down_bytes / max(1, self.down_frames), 1),
@@ -283,8 +381,14 @@ def own_hand_ok(c: Client, final_seq: int, n: int) -> bool:
 
 
 def cpu_seconds(pid: int) -> float:
+    return sum(cpu_split(pid))
+
+
+def cpu_split(pid: int) -> tuple[float, float]:
+    """(user, system) CPU seconds of a process."""
     fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
-    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    tck = os.sysconf("SC_CLK_TCK")
+    return int(fields[11]) / tck, int(fields[12]) / tck
 
 
 def peak_rss_mib(pid: int) -> float:
@@ -311,17 +415,18 @@ def start_server(data: str, profile: str | None = None) -> tuple[subprocess.Pope
     raise RuntimeError("the server did not start")
 
 
-def run_once(tables: int, players: int, rounds: int, profile: str | None) -> dict[str, Any]:
+def run_once(tables: int, players: int, rounds: int, profile: str | None, game: str = "bench_vote") -> dict[str, Any]:
     """One measurement with a fresh server and journal."""
     data = tempfile.mkdtemp(prefix="houkago-bench-")
     proc, port = start_server(data, profile)
     try:
-        bench = Bench(port, tables, players, rounds)
+        bench = Bench(port, tables, players, rounds, game)
         result = bench.run(proc.pid)
         with sqlite3.connect(str(Path(data) / "journal.sqlite3")) as db:
             journaled = db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
         result["checks"]["journaled_actions"] = journaled
-        result["checks"]["journal_complete"] = journaled == tables * (2 + rounds) * players
+        expected = result["checks"].pop("expected_actions", tables * (2 + rounds) * players)
+        result["checks"]["journal_complete"] = journaled == expected
         return result
     finally:
         proc.terminate()
@@ -339,19 +444,29 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--rounds", type=int, default=100)
     ap.add_argument("--repeat", type=int, default=1, help="runs (fresh server each); the median run is reported")
     ap.add_argument("--profile-server", metavar="FILE", help="run the server under cProfile, stats to FILE")
+    ap.add_argument("--game", default="bench_vote", choices=sorted(REGISTRY),
+                    help="play this game (its sensible bots choose from legal) instead of the benchmark game")
     args = ap.parse_args(argv)
-    runs = [run_once(args.tables, args.players, args.rounds, args.profile_server) for _ in range(args.repeat)]
+    spec = REGISTRY[args.game]
+    if not spec.min_seats <= args.players <= spec.max_seats:
+        ap.error(f"{args.game} needs {spec.min_seats}–{spec.max_seats} players")
+    runs = [run_once(args.tables, args.players, args.rounds, args.profile_server, args.game)
+            for _ in range(args.repeat)]
     runs.sort(key=lambda r: r["moves_per_s"])
     result = runs[len(runs) // 2]
-    out = {"bench": "server", "tables": args.tables, "players": args.players, "rounds": args.rounds,
+    out = {"bench": "server", "game": args.game, "tables": args.tables, "players": args.players, "rounds": args.rounds,
            "concurrency": args.tables, "journal": True, **result}
     if args.repeat > 1:
         out["runs_moves_per_s"] = [r["moves_per_s"] for r in runs]
         out["runs_p99_ms"] = [r["p99_ms"] for r in runs]
     out["load_avg_1m"] = os.getloadavg()[0]
     print(json.dumps(out))
-    ok = all(r["checks"]["errors"] == 0 and r["checks"]["journal_complete"] and r["checks"]["only_own_hand"]
-             and r["checks"]["all_saw_final_seq"] and r["checks"]["votes_sum_is_seq"] for r in runs)
+    if args.game == "bench_vote":
+        ok = all(r["checks"]["errors"] == 0 and r["checks"]["journal_complete"] and r["checks"]["only_own_hand"]
+                 and r["checks"]["all_saw_final_seq"] and r["checks"]["votes_sum_is_seq"] for r in runs)
+    else:
+        ok = all(r["checks"]["errors"] == 0 and r["checks"]["journal_complete"] and r["checks"]["all_saw_final_sid"]
+                 for r in runs)
     return 0 if ok else 1
 
 

@@ -23,3 +23,15 @@ def test_tiny_benchmark_run() -> None:
     for key in ("moves_per_s", "p50_ms", "p95_ms", "p99_ms", "server_rss_mib", "bytes_up", "bytes_down"):
         assert out[key] > 0
     assert out["server_cpu_pct"] >= 0  # clock ticks are 10 ms: a tiny run may show 0
+
+
+@pytest.mark.timeout(120)
+def test_tiny_game_benchmark_run() -> None:
+    """--game: the game's bots choose from legal; every action is journaled and seen by every seat."""
+    r = subprocess.run([sys.executable, "bench/server.py", "--game", "mind_swap", "--tables", "2", "--players", "2",
+                        "--rounds", "2"], cwd=str(ROOT), capture_output=True, text=True, timeout=100)
+    assert r.returncode == 0, r.stderr[-2000:]
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out["game"] == "mind_swap" and 0 < out["moves"] <= 2 * 2 * 2
+    assert out["checks"]["errors"] == 0 and out["checks"]["journal_complete"] and out["checks"]["all_saw_final_sid"]
+    assert out["frames_down"] >= 2 * out["moves"] and out["bytes_down"] > 0

@@ -7,7 +7,7 @@ dialog (move, stat, advantage/disadvantage sources, friends' help, 3d6 keep two,
 raising the band, the rival's reroll); the calendar; the resolution and the article page.
 
 Modules: ``school_mystery_layout`` (rects), ``_texts`` (content look-ups, log lines),
-``_ui`` (small widgets), ``_panels`` (the dialogs as widget lists), ``_board`` (drawing the
+``_sheet`` (the dialog builder on the kit's widgets), ``_panels`` (the dialogs as widget lists), ``_board`` (drawing the
 table), ``_article`` (the newspaper page, Markdown/PNG export).
 """
 from __future__ import annotations
@@ -18,10 +18,19 @@ from typing import Any
 
 import pygame
 
+from client.kit.nodes import NodeMap
+from client.kit.widgets import LogPanel
 from client.tables import school_mystery_board as board
 from client.tables import school_mystery_layout as lay
 from client.tables import school_mystery_panels as panels
 from client.tables.base import TableView
+from client.tables.school_mystery_sheet import (
+    ActionButton,
+    Custom,
+    EntrySlot,
+    Sheet,
+    Widget,
+)
 from client.tables.school_mystery_texts import SUITS, SmTexts
 from client.ui import Background
 from client.widgets.anim import Tween, ease_out
@@ -71,9 +80,10 @@ class SchoolMysteryTable(TableView):
         self.sel: dict[str, Any] = {"tab": seat if seat is not None else 0}
         self.entries: dict[str, TextEntry] = {}
         self.focus: str | None = None
-        self.widgets: list[Any] = []
-        self.buttons: list[Any] = []
-        self.slots: list[Any] = []
+        self.widgets: list[Widget] = []
+        self.buttons: list[ActionButton] = []
+        self.slots: list[EntrySlot] = []
+        self.log_panel = LogPanel()
         self.dirty = True
         self.log: list[tuple[str, int | None]] = []
         self.pending_log: list[tuple[str, int | None]] = []
@@ -299,6 +309,8 @@ class SchoolMysteryTable(TableView):
                 return used
         if not self.view:
             return False
+        if event.type == pygame.MOUSEWHEEL and self.log_panel.handle_event(event, self.L.log, len(self.log)):
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             return self._right_click(event.pos)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -313,8 +325,8 @@ class SchoolMysteryTable(TableView):
                         self.focus_entry(None)
                         b.on_click()
                         self.dirty = True
-                    elif b.hint:
-                        self.ctx.toast(b.hint, "info")
+                    elif b.why_not:
+                        self.ctx.toast(b.why_not, "info")
                     return True
             if self.focus:
                 self.focus_entry(None)
@@ -337,7 +349,7 @@ class SchoolMysteryTable(TableView):
 
     def _panel_blocks(self, pos: tuple[int, int]) -> bool:
         """A click on an open panel's paper never reaches the table under it."""
-        return any(getattr(w, "data", {}).get("modal") and w.rect.collidepoint(pos) for w in self.widgets)
+        return any(isinstance(w, (Sheet, Custom)) and w.modal and w.rect.collidepoint(pos) for w in self.widgets)
 
     def _right_click(self, pos: tuple[int, int]) -> bool:
         cid = board.card_at(self, pos)
@@ -511,8 +523,8 @@ class SchoolMysteryTable(TableView):
         self._animate_cards()
         widgets = panels.build(self)
         self.widgets = widgets
-        self.buttons = [w for w in widgets if isinstance(w, panels.Button)]
-        self.slots = [w for w in widgets if isinstance(w, panels.EntrySlot)]
+        self.buttons = [w for w in widgets if isinstance(w, ActionButton)]
+        self.slots = [w for w in widgets if isinstance(w, EntrySlot)]
         for s in self.slots:
             s.entry.rect = s.rect
         self.drag.set_sources(self._sources())
@@ -542,7 +554,7 @@ class SchoolMysteryTable(TableView):
         if not self.controls:
             return []
         out: list[DragSource] = []
-        modal = any(getattr(w, "data", {}).get("modal") for w in self.widgets)
+        modal = board.modal_open(self)
         # the duty player's deck: drag its top card onto the table
         for i, suit in enumerate(SUITS):
             action = board.deck_action(self, suit)
@@ -565,6 +577,16 @@ class SchoolMysteryTable(TableView):
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         board.draw(self, surface)
+
+    def nodes(self) -> NodeMap:
+        """This frame's controls: the panel buttons (with what they send) and the information cards."""
+        nm = NodeMap()
+        for b in self.buttons:
+            nm.add(b.node(z=20))
+        if self.view and not board.modal_open(self):
+            for c in self.view.get("cards") or []:
+                nm.add(board.card_node(self, c))
+        return nm
 
     def busy(self) -> bool:
         return bool((self.dice is not None and not self.dice.done) or self.flying or self.drag.busy

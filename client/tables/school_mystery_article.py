@@ -10,8 +10,8 @@ from typing import Any
 
 import pygame
 
+from client.kit.theme import INK, MUTED
 from client.tables.school_mystery_texts import BAND_COLOUR, SUIT_CHAR
-from client.tables.school_mystery_ui import INK, MUTED
 
 NEWSPRINT = (244, 238, 222)
 RULE = (60, 56, 52)
@@ -55,7 +55,7 @@ def export(t: Any, fmt: str, folder: Path) -> Path:
     folder = Path(folder).expanduser()
     folder.mkdir(parents=True, exist_ok=True)
     title = t.view.get("title") or t.tx.subject_title(t.view.get("subject"))
-    stem = f"houkago_{_slug(title)}_{t.sid if t.sid >= 0 else 0}"
+    stem = f"houkago_{_slug(title)}_{max(t.sid, 0)}"
     if fmt == "md":
         path = folder / f"{stem}.md"
         path.write_text(markdown(t), encoding="utf-8")

@@ -7,13 +7,22 @@ from typing import Any
 import pygame
 
 from client.kit import theme
+from client.kit.nodes import Node
+from client.kit.theme import ACCENT, CHALK, CHALK_DIM, INK, LINE, MUTED, PAPER
 from client.tables.school_mystery_layout import secrets_rect
-from client.tables.school_mystery_texts import (BAND_COLOUR, KIND_SUIT, NOTE_COLOUR, SUIT_CHAR, SUIT_COLOUR,
-                                                SUIT_SYMBOL, SUITS)
-from client.tables.school_mystery_ui import ACCENT, CHALK, CHALK_DIM, INK, LINE, MUTED, PAPER, fs
+from client.tables.school_mystery_sheet import Custom, Sheet, draw_widget, fs
+from client.tables.school_mystery_texts import (
+    BAND_COLOUR,
+    KIND_SUIT,
+    NOTE_COLOUR,
+    SUIT_CHAR,
+    SUIT_COLOUR,
+    SUIT_SYMBOL,
+    SUITS,
+)
 from client.widgets.cards import CardFace, draw_symbol
 from client.widgets.drag import draw_glow
-from client.widgets.tokens import ink_on, seat_colour
+from client.widgets.tokens import ink_on
 
 PANEL = theme.PANEL
 BORN_SECONDS = 0.25
@@ -90,6 +99,17 @@ def auto_layout(t: Any) -> dict[int, tuple[int, int]]:
 
 def card_rect(t: Any, card: dict) -> pygame.Rect:
     return pygame.Rect(card_pos(t, card), t.L.card_size)
+
+
+def card_node(t: Any, card: dict) -> Node:
+    """The node-map entry of an information card (draggable; under an open dialog it is covered)."""
+    return Node(id=("card", card["id"]), rect=card_rect(t, card), z=5, kind="card", payload=("card", card["id"]),
+                draggable=bool(t.controls), label=str(card.get("title") or ""))
+
+
+def modal_open(t: Any) -> bool:
+    """A dialog sheet or the article page covers the table."""
+    return any(isinstance(w, (Sheet, Custom)) and w.modal for w in t.widgets)
 
 
 def card_at(t: Any, pos: tuple[int, int]) -> int | None:
@@ -284,7 +304,7 @@ def draw(t: Any, surface: pygame.Surface) -> None:
     draw_canvas(t, surface)
     draw_dice(t, surface)
     for w in t.widgets:
-        w.draw(surface, t.ctx)
+        draw_widget(w, surface, t.ctx, t.L.u)
     t.drag.draw_targets(surface)
     draw_dragged(t, surface)
     draw_flying(t, surface)
@@ -294,7 +314,7 @@ def draw(t: Any, surface: pygame.Surface) -> None:
 def static_layer(t: Any, size: tuple[int, int]) -> pygame.Surface:
     """Everything that changes only with the view or a local choice, drawn once per change (a cache)."""
     held = t.drag.held.payload.get("suit") if (t.drag.held is not None and t.drag.dragging) else None
-    key = (t.version, size, held, t.sel.get("tab"), t.secrets_open, t.ctx.lang, t.L.u)
+    key = (t.version, size, held, t.sel.get("tab"), t.secrets_open, t.ctx.lang, t.L.u, t.log_panel.scroll)
     if t.static_key == key and t.static is not None:
         return t.static
     layer = pygame.Surface(size).convert() if pygame.display.get_surface() is not None else pygame.Surface(size)
@@ -813,36 +833,12 @@ def draw_flying(t: Any, surface: pygame.Surface) -> None:
 
 
 def draw_log(t: Any, surface: pygame.Surface) -> None:
-    ctx, u, r = t.ctx, t.L.u, t.L.log
+    """The game log on the kit's log panel (wrapped, never cut; the shared display shows the newest)."""
+    r = t.L.log
     _panel(surface, r)
-    if t.display:
-        size = fs(ctx, 0.6)
-        lines = t.log[-2:]
-        y = r.top + int(u * 0.3)
-        for text, seat in lines:
-            ln = ctx.wrap(text, size, r.w - int(u * 2.5))[:1]
-            if isinstance(seat, int):
-                pygame.draw.circle(surface, seat_colour(seat), (r.left + int(u * 0.7), y + int(u * 0.55)), int(u * 0.3))
-            if ln:
-                surface.blit(ctx.text(ln[0], size, CHALK), (r.left + int(u * 1.3), y))
-            y += ctx.font(size).get_linesize()
-        return
-    title = ctx.text(ctx.t("sm.log"), fs(ctx, 0.8), CHALK, True)
-    surface.blit(title, (r.left + int(u * 0.6), r.top + int(u * 0.3)))
-    size = fs(ctx, 0.68)
-    lh = ctx.font(size).get_linesize()
-    area = pygame.Rect(r.left + int(u * 0.5), r.top + int(u * 1.6), r.w - int(u * 1.0), r.h - int(u * 1.9))
-    rows: list[tuple[str, int | None, bool]] = []
-    for text, seat in t.log[-40:]:
-        for i, ln in enumerate(ctx.wrap(text, size, area.w - int(u * 0.9))):
-            rows.append((ln, seat, i == 0))
-    rows = rows[-max(1, area.h // lh):]
-    y = area.top
-    for ln, seat, first in rows:
-        if first and isinstance(seat, int):
-            pygame.draw.circle(surface, seat_colour(seat), (area.left + int(u * 0.3), y + lh // 2), int(u * 0.25))
-        surface.blit(ctx.text(ln, size, CHALK), (area.left + int(u * 0.8), y))
-        y += lh
+    lines = [(text, seat if isinstance(seat, int) else None) for text, seat in t.log[-40:]]
+    t.log_panel.draw(surface, t.ctx, r, lines[-2:] if t.display else lines, t.L.u * 0.85,
+                     "" if t.display else t.ctx.t("sm.log"))
 
 
 def draw_tray_base(t: Any, surface: pygame.Surface) -> None:
@@ -889,7 +885,7 @@ def ellipsize(ctx: Any, text: str, size: float, width: int, bold: bool = False) 
     font = ctx.font(size, bold)
     if font.size(text)[0] <= width:
         return text
-    base = text[:-1] if text.endswith("…") else text
+    base = text.removesuffix("…")
     while base and font.size(base.rstrip() + "…")[0] > width:
         base = base[:-1]
     return base.rstrip() + "…" if base else ""

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from client.tables.school_mystery_ui import fs
+from client.tables.school_mystery_sheet import fs
 
 CANVAS = 10000
 

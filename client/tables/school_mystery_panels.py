@@ -3,118 +3,40 @@ and the action bar, built as widget lists from the view, the legal actions and l
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pygame
 
+from client.kit.theme import ACCENT, INK, MUTED
+from client.kit.theme import ERROR as RED
 from client.tables.school_mystery_layout import secrets_rect
-from client.tables.school_mystery_texts import BAND_COLOUR, SUIT_COLOUR, SUIT_SYMBOL, SUITS
-from client.tables.school_mystery_ui import (ACCENT, INK, LINE, MUTED, PAPER, RED, Box, Button, Custom, EntrySlot,
-                                             Flow, button_width, fs, label)
+from client.tables.school_mystery_sheet import (
+    ActionButton,
+    Builder,
+    Custom,
+    EntrySlot,
+    Row,
+    button_size,
+    fs,
+    text_item,
+)
+from client.tables.school_mystery_texts import (
+    BAND_COLOUR,
+    SUIT_COLOUR,
+    SUIT_SYMBOL,
+    SUITS,
+)
 from client.widgets.cards import CardFace, card_size
 from client.widgets.tokens import seat_colour
 
-__all__ = ["build", "prompt", "Button", "EntrySlot"]
+__all__ = ["ActionButton", "EntrySlot", "build", "prompt"]
 
 ADV_SOURCES = ("item", "move", "card")
 DIS_SOURCES = ("condition", "card")
 
 
-class P:
-    """A paper panel filled top-down; its height shrinks to fit at :meth:`done`."""
-
-    def __init__(self, t: Any, rect: pygame.Rect, title: str = "", modal: bool = True) -> None:
-        self.t, self.ctx, self.u = t, t.ctx, t.L.u
-        self.rect = rect.copy()
-        self.box = Box(self.rect, PAPER, LINE, radius=int(self.u * 0.6), data={"modal": modal})
-        self.w: list[Any] = [self.box]
-        self.pad = int(self.u * 0.9)
-        self.x = rect.left + self.pad
-        self.y = rect.top + int(self.u * 0.7)
-        self.width = rect.w - self.pad * 2
-        self.live = t.controls
-        if title:
-            self.text(title, 1.15, INK, True)
-            self.gap(0.2)
-
-    def gap(self, k: float = 0.4) -> None:
-        self.y += int(self.u * k)
-
-    def text(self, s: str, k: float = 0.8, colour: tuple = INK, bold: bool = False, max_lines: int = 99,
-             indent: float = 0.0, width: int | None = None) -> Any:
-        if not s:
-            return None
-        x = self.x + int(self.u * indent)
-        lab = label(self.ctx, s, x, self.y, (width or self.width) - int(self.u * indent), fs(self.ctx, k), colour,
-                    bold, max_lines=max_lines)
-        self.w.append(lab)
-        self.y = lab.rect.bottom
-        return lab
-
-    def flow(self, h: float = 2.2, gap: float = 0.4, width: int | None = None, x: int | None = None) -> Flow:
-        return Flow(self.x if x is None else x, self.y, width or self.width, int(self.u * h), int(self.u * gap))
-
-    def button(self, flow: Flow, text: str, fn: Callable[[], None] | None, *, enabled: bool = True,
-               selected: bool = False, primary: bool = False, key: str = "", k: float = 0.8,
-               min_w: float = 4.0, w: int | None = None) -> Button | None:
-        if not self.live:
-            return None
-        size = fs(self.ctx, k)
-        width = w or max(int(self.u * min_w), button_width(self.ctx, text, size, self.u * 0.8))
-        b = Button(flow.place(width), text, fn, key=key, enabled=enabled, selected=selected, primary=primary,
-                   size=size)
-        self.w.append(b)
-        return b
-
-    def end_flow(self, flow: Flow) -> None:
-        self.y = max(self.y, flow.bottom) + int(self.u * 0.4)
-
-    def entry(self, key: str, *, lines: int = 1, placeholder: str = "", limit: int = 500,
-              submit: str = "", on_submit: Callable[[str], None] | None = None, initial: str | None = None,
-              k: float = 0.85) -> Any:
-        if not self.live:
-            return None
-        t = self.t
-        e = t.entry(key, initial or "", limit=limit, multiline=lines > 1, placeholder=placeholder,
-                    on_submit=on_submit)
-        size = fs(self.ctx, k)
-        lh = self.ctx.font(size).get_linesize()
-        h = int(lh * lines + self.u * 0.8)
-        bw = 0
-        if submit:
-            bw = max(int(self.u * 5), button_width(self.ctx, submit, fs(self.ctx, 0.8), self.u * 0.8))
-        rect = pygame.Rect(self.x, self.y, self.width - (bw + int(self.u * 0.4) if bw else 0), h)
-        self.w.append(EntrySlot(rect, e, size))
-        if submit and on_submit is not None:
-            br = pygame.Rect(rect.right + int(self.u * 0.4), rect.top, bw, min(h, int(self.u * 2.2)))
-            self.w.append(Button(br, submit, lambda: on_submit(e.text), key=f"submit:{key}", primary=True,
-                                 size=fs(self.ctx, 0.8)))
-        self.y = rect.bottom + int(self.u * 0.4)
-        return e
-
-    def custom(self, h: int, fn: Callable[[pygame.Surface, Any, pygame.Rect], None], width: int | None = None,
-               x: int | None = None) -> pygame.Rect:
-        r = pygame.Rect(self.x if x is None else x, self.y, width or self.width, h)
-        self.w.append(Custom(r, lambda s, c, r=r: fn(s, c, r)))
-        self.y = r.bottom + int(self.u * 0.3)
-        return r
-
-    def close_button(self, fn: Callable[[], None]) -> None:
-        if not self.live:
-            return
-        size = fs(self.ctx, 0.75)
-        w = button_width(self.ctx, self.ctx.t("sm.close"), size, self.u * 0.6)
-        r = pygame.Rect(self.rect.right - w - int(self.u * 0.5), self.rect.top + int(self.u * 0.5), w,
-                        int(self.u * 1.8))
-        self.w.append(Button(r, self.ctx.t("sm.close"), fn, key="close", size=size))
-
-    def done(self, max_h: int | None = None) -> list[Any]:
-        h = self.y - self.rect.top + int(self.u * 0.6)
-        if max_h is not None:
-            h = min(h, max_h)
-        self.box.rect.h = max(int(self.u * 4), h)
-        return self.w
 
 
 # --------------------------------------------------------------------------- entry point
@@ -220,14 +142,13 @@ def action_bar(t: Any) -> list[Any]:
     u, ctx = t.L.u, t.ctx
     r = t.L.actions
     out: list[Any] = []
-    flow = Flow(r.left, r.top + int(u * 0.2), r.w, int(u * 2.2), int(u * 0.4))
-    size = fs(ctx, 0.8)
+    row = Row(r.left, r.top + int(u * 0.2), r.w, int(u * 2.2), int(u * 0.4))
 
     def add(key: str, text: str, fn: Callable[[], None], enabled: bool = True, selected: bool = False,
             hint: str = "") -> None:
-        w = button_width(ctx, text, size, u * 0.8)
-        b = Button(flow.place(w), text, fn, key=key, enabled=enabled, selected=selected, size=size, dark=True,
-                   hint=hint)
+        b = ActionButton(text, pygame.Rect(0, 0, 0, 0), fn, key=key, enabled=enabled, selected=selected,
+                         why_not=hint)
+        row.items.append((b, None, int(u * 4)))
         out.append(b)
 
     def toggle(key: str) -> Callable[[], None]:
@@ -256,6 +177,7 @@ def action_bar(t: Any) -> list[Any]:
     if phase == "investigation" and v.get("leader") == t.seat:
         add("act_resolution", _title(t, "act_resolution"), lambda: t.send({"type": "begin_resolution"}),
             enabled=t.can("begin_resolution"))
+    row.layout(ctx, u)
     return out
 
 
@@ -266,11 +188,10 @@ def hand_over(t: Any) -> list[Any]:
         return []
     r = t.L.sheet
     u = t.L.u
-    size = fs(t.ctx, 0.75)
     text = _title(t, "hand_over", name=t.name(tab))
-    h = int(max(u * 2.2, size * 1.9))
-    rect = pygame.Rect(r.left + int(u * 0.5), secrets_rect(t).top - int(u * 0.6) - h, r.w - int(u), h)
-    return [Button(rect, text, lambda: t.ctx.show_seat(tab), key="hand_over", primary=True, size=size)]
+    w, h = button_size(t.ctx, u, text, r.w - int(u), r.w - int(u), int(u * 2.2), r.w - int(u))
+    rect = pygame.Rect(r.left + int(u * 0.5), secrets_rect(t).top - int(u * 0.6) - h, w, h)
+    return [ActionButton(text, rect, lambda: t.ctx.show_seat(tab), key="hand_over", primary=True)]
 
 
 # --------------------------------------------------------------------------- setup
@@ -282,7 +203,7 @@ def setup_panel(t: Any) -> list[Any]:
     rect = L.dialog.copy()
     rect.h = L.dialog.h
     if phase == "setup_subject":
-        p = P(t, rect, _title(t, "setup_subject_title"))
+        p = Builder(t, rect, _title(t, "setup_subject_title"))
         content = t.tx.content
         can = t.can("choose_subject", subject=next(iter(content.subjects), ""))
         if not can:
@@ -297,22 +218,23 @@ def setup_panel(t: Any) -> list[Any]:
             if b is None:
                 p.text(head, 0.9, INK, True)
             else:
-                p.w.append(label(t.ctx, meta, b.rect.right + int(t.L.u * 0.6), b.rect.top + int(t.L.u * 0.3),
-                                 p.width - b.rect.w - int(t.L.u * 0.6), fs(t.ctx, 0.7), MUTED))
                 p.end_flow(f)
-                p.y -= int(t.L.u * 0.3)
+                meta_item = text_item(t.ctx, meta, b.rect.right + int(t.L.u * 0.6), b.rect.top + int(t.L.u * 0.3),
+                                      p.width - b.rect.w - int(t.L.u * 0.6), fs(t.ctx, 0.7), MUTED)
+                p.w.append(meta_item)
+                p.y = max(p.y - int(t.L.u * 0.3), meta_item.rect.bottom + int(t.L.u * 0.2))
             if b is None:
                 p.text(meta, 0.7, MUTED)
-            p.text(t.tx.tr(sub.situation), 0.7, INK, max_lines=2, indent=0.6)
+            p.text(t.tx.tr(sub.situation), 0.7, INK, indent=0.6)
             p.gap(0.5)
         tone_block(t, p)
         return p.done(L.dialog.h)
     if phase == "setup_leader":
-        p = P(t, rect, _title(t, "setup_leader_title"))
+        p = Builder(t, rect, _title(t, "setup_leader_title"))
         sub = t.tx.subject(v.get("subject"))
         if sub is not None:
             p.text(t.tx.tr(sub.title), 1.0, INK, True)
-            p.text(t.tx.tr(sub.situation), 0.75, INK, max_lines=6)
+            p.text(t.tx.tr(sub.situation), 0.75, INK)
             p.gap(0.4)
         p.text(_title(t, "leader_explain"), 0.75, MUTED)
         if t.can("choose_leader", seat=0):
@@ -329,7 +251,7 @@ def setup_panel(t: Any) -> list[Any]:
     st = t.student(t.seat)
     if t.controls and st is None and t.can("create_student"):
         return create_panel(t, rect)
-    p = P(t, rect, _title(t, "setup_students_title"))
+    p = Builder(t, rect, _title(t, "setup_students_title"))
     for i, s in enumerate(v.get("students") or []):
         if s is None:
             p.text(f"{i + 1}. {t.name(i)} — {_title(t, 'creating')}", 0.85, MUTED)
@@ -341,19 +263,19 @@ def setup_panel(t: Any) -> list[Any]:
     return p.done(L.dialog.h)
 
 
-def tone_block(t: Any, p: P) -> None:
+def tone_block(t: Any, p: Builder) -> None:
     from shared.games.school_mystery.describe import tone_prompts
     p.gap(0.4)
     p.text(_title(t, "tone_title"), 0.85, INK, True)
     p.text(_title(t, "tone_explain"), 0.7, MUTED)
-    p.text(t.tx.ui("tone_guide"), 0.68, INK, max_lines=4)  # the content's guidance and prompts for the talk
+    p.text(t.tx.ui("tone_guide"), 0.68, INK)  # the content's guidance and prompts for the talk
     for prompt in tone_prompts(t.tx.content, t.ctx.lang):
-        p.text("・" + prompt, 0.66, MUTED, max_lines=2, indent=0.6)
+        p.text("・" + prompt, 0.66, MUTED, indent=0.6)
     if p.live and t.can("set_tone"):
         p.entry("tone", lines=3, placeholder=_title(t, "tone_placeholder"), limit=500, submit=_title(t, "save"),
                 on_submit=lambda s: t.send({"type": "set_tone", "text": s}), initial=t.view.get("tone", ""))
     else:
-        p.text(t.view.get("tone") or "—", 0.75, INK, max_lines=4)
+        p.text(t.view.get("tone") or "—", 0.75, INK)
 
 
 def create_panel(t: Any, rect: pygame.Rect) -> list[Any]:
@@ -365,7 +287,7 @@ def create_panel(t: Any, rect: pygame.Rect) -> list[Any]:
     if pb not in free:
         pb = free[0] if free else None
         t.sel["playbook"] = pb
-    p = P(t, rect, _title(t, "create_title"))
+    p = Builder(t, rect, _title(t, "create_title"))
     left_w = int(p.width * 0.46)
     right_x = p.x + left_w + int(u * 1.0)
     right_w = p.width - left_w - int(u * 1.0)
@@ -423,7 +345,7 @@ def create_panel(t: Any, rect: pygame.Rect) -> list[Any]:
             stats = "・".join(t.tx.stat_name(s) for s in m.stats if s != "any") if m.kind == "roll" else ""
             head = t.tx.tr(m.name) + (t.tx.paren(stats) if stats else "")
             p.text(head, 0.75, INK, True)
-            p.text(t.tx.tr(m.description), 0.68, INK, indent=0.6, max_lines=4)
+            p.text(t.tx.tr(m.description), 0.68, INK, indent=0.6)
         p.gap(0.3)
         p.text(_title(t, "create_secrets_note"), 0.68, MUTED)
     p.y = max(p.y, left_bottom)
@@ -439,7 +361,7 @@ def intro_panel(t: Any) -> list[Any]:
     sub = t.tx.subject(v.get("subject"))
     if sub is None:
         return []
-    p = P(t, t.L.dialog, t.tx.tr(sub.title))
+    p = Builder(t, t.L.dialog, t.tx.tr(sub.title))
     p.text(t.tx.tr(sub.situation), 0.78, INK)
     p.gap(0.3)
     answers = v.get("answers") or []
@@ -464,7 +386,7 @@ def intro_panel(t: Any) -> list[Any]:
     return p.done(t.L.dialog.h)
 
 
-def goto_buttons(t: Any, p: P) -> None:
+def goto_buttons(t: Any, p: Builder) -> None:
     f = p.flow(2.2)
     for a in t.options("move"):
         rank = a["location"]
@@ -483,7 +405,7 @@ def goto_panel(t: Any) -> list[Any]:
     r = t.L.dialog.copy()
     r.w = min(r.w, int(t.L.u * 36))
     r.centerx = t.L.dialog.centerx
-    p = P(t, r, _title(t, "goto_title"))
+    p = Builder(t, r, _title(t, "goto_title"))
     p.close_button(lambda: t.sel.pop("goto", None))
     p.text(_title(t, "goto_explain"), 0.72, MUTED)
     goto_buttons(t, p)
@@ -494,7 +416,7 @@ def note_panel(t: Any) -> list[Any]:
     r = t.L.dialog.copy()
     r.w = min(r.w, int(t.L.u * 36))
     r.centerx = t.L.dialog.centerx
-    p = P(t, r, _title(t, "note_title"))
+    p = Builder(t, r, _title(t, "note_title"))
     p.close_button(lambda: t.sel.pop("note", None))
 
     def add(s: str) -> None:
@@ -515,7 +437,7 @@ def edit_panel(t: Any) -> list[Any]:
     r.centerx = t.L.dialog.centerx
     kind = t.tx.ui(f"kind_{card['kind']}")
     title = t.tx.card_title(t.view, card)
-    p = P(t, r, title if title != kind else kind)
+    p = Builder(t, r, title if title != kind else kind)
     p.close_button(lambda: (t.sel.pop("edit", None), t.focus_entry(None)))
     p.text(kind + (f"  {card['rank']}" if card.get("rank") else "") + "  ·  " +
            _title(t, "card_by", name=t.name(card.get("by")), n=card.get("scene", 0)), 0.7, MUTED)
@@ -566,7 +488,7 @@ def task_panel(t: Any, task: dict) -> list[Any]:
     r = t.L.dialog.copy()
     r.w = min(r.w, int(t.L.u * 40))
     r.centerx = t.L.dialog.centerx
-    p = P(t, r, _title(t, f"task_{kind}_title", name=t.name(task.get("seat"))))
+    p = Builder(t, r, _title(t, f"task_{kind}_title", name=t.name(task.get("seat"))))
     if kind == "condition":
         p.text(_title(t, "condition_explain"), 0.72, MUTED)
         if mine:
@@ -597,7 +519,7 @@ def task_panel(t: Any, task: dict) -> list[Any]:
     return p.done()
 
 
-def secret_buttons(t: Any, p: P, kind: str) -> None:
+def secret_buttons(t: Any, p: Builder, kind: str) -> None:
     st = t.student(t.seat) or {}
     for a in t.options(kind):
         sid = a["secret"]
@@ -612,7 +534,7 @@ def secret_buttons(t: Any, p: P, kind: str) -> None:
 def atmosphere_panel(t: Any, task: dict) -> list[Any]:
     v = t.view
     loc = t.tx.location(v, task.get("location"))
-    p = P(t, t.L.dialog, t.tx.tr(loc.name) if loc else "")
+    p = Builder(t, t.L.dialog, t.tx.tr(loc.name) if loc else "")
     mine = task.get("seat") == t.seat and t.controls
     if loc is not None:
         pic_h = int(t.L.u * 11)
@@ -641,7 +563,7 @@ def pick_panel(t: Any, task: dict) -> list[Any]:
     mine = task.get("seat") == t.seat and t.controls
     d = t.tx.drawn(v, suit, rank)
     title = d["name"] or t.tx.ui(f"suit_{suit}")
-    p = P(t, t.L.dialog, _title(t, "drawn_title", suit=t.tx.ui(f"suit_{suit}"), n=rank, name=t.name(task.get("seat"))))
+    p = Builder(t, t.L.dialog, _title(t, "drawn_title", suit=t.tx.ui(f"suit_{suit}"), n=rank, name=t.name(task.get("seat"))))
     top = p.y
     pic_h = int(t.L.u * 12)
     p.custom(pic_h, _card_pic(t, suit, rank, title, d["description"]), width=int(t.L.u * 8.6))
@@ -693,7 +615,7 @@ def pick_panel(t: Any, task: dict) -> list[Any]:
 
 def declare_panel(t: Any) -> list[Any]:
     u = t.L.u
-    p = P(t, t.L.dialog, _title(t, "declare_title"))
+    p = Builder(t, t.L.dialog, _title(t, "declare_title"))
     p.close_button(lambda: t.sel.pop("declare", None))
     rolls: dict[str, list[str]] = {}
     for a in t.options("declare_roll"):
@@ -733,7 +655,7 @@ def declare_panel(t: Any) -> list[Any]:
             for band in ("great", "success", "narrow", "failure"):
                 o = m.outcomes.get(band)
                 if o is not None:
-                    p.text(f"{t.tx.band(band)}: {t.tx.tr(o.text)}", 0.66, MUTED, max_lines=3)
+                    p.text(f"{t.tx.band(band)}: {t.tx.tr(o.text)}", 0.66, MUTED)
             p.gap(0.3)
             p.text(_title(t, "choose_stat"), 0.75, MUTED, True)
             stats = (t.student(t.seat) or {}).get("stats") or {}
@@ -755,7 +677,7 @@ def declare_panel(t: Any) -> list[Any]:
 def condition_give_panel(t: Any) -> list[Any]:
     u = t.L.u
     r = t.L.dialog.copy()
-    p = P(t, r, _title(t, "give_title"))
+    p = Builder(t, r, _title(t, "give_title"))
     p.close_button(lambda: t.sel.pop("give", None))
     p.text(_title(t, "give_explain"), 0.7, MUTED)
     targets = sorted({a["target"] for a in t.options("give_condition")})
@@ -813,7 +735,7 @@ def roll_panel(t: Any) -> list[Any]:
     r = t.L.dialog.copy()
     r.w = min(r.w, int(u * 44))
     r.centerx = t.L.dialog.centerx
-    p = P(t, r, _title(t, "roll_title", name=t.name(roller), move=t.tx.move_name(roll.get("move"))))
+    p = Builder(t, r, _title(t, "roll_title", name=t.name(roller), move=t.tx.move_name(roll.get("move"))))
     p.text(_title(t, "roll_stat", stat=t.tx.stat_name(stat), v=f"{value:+d}"), 0.85, INK)
     if roll.get("rerolled"):
         p.text(_title(t, "rerolled_by", name=t.name(roller), rival=t.name(roll.get("first_roller"))), 0.75, ACCENT)
@@ -824,7 +746,7 @@ def roll_panel(t: Any) -> list[Any]:
     return p.done(t.L.dialog.h)
 
 
-def _roll_declared(t: Any, p: P, roll: dict, mine: bool) -> None:
+def _roll_declared(t: Any, p: Builder, roll: dict, mine: bool) -> None:
     """The sources of advantage and disadvantage (shared in the roll), help, the roll button."""
     u = t.L.u
     adv_src = list(roll.get("advantage") or [])
@@ -896,7 +818,7 @@ def _roll_declared(t: Any, p: P, roll: dict, mine: bool) -> None:
         p.text(_title(t, "help_explain"), 0.66, MUTED)
 
 
-def _roll_rolled(t: Any, p: P, roll: dict, mine: bool, value: int) -> None:
+def _roll_rolled(t: Any, p: Builder, roll: dict, mine: bool, value: int) -> None:
     u = t.L.u
     if t.dice is not None and not t.dice.landed:
         p.text(_title(t, "rolling"), 1.2, MUTED, True)
@@ -965,7 +887,7 @@ def resolution_panel(t: Any) -> list[Any]:
     r = t.L.dialog.copy()
     r.w = min(r.w, int(u * 30))
     r.left = t.L.canvas.left + int(u * 0.3)  # the clue column (right of the middle) stays in view
-    p = P(t, r, t.tx.ui("phase_resolution"))
+    p = Builder(t, r, t.tx.ui("phase_resolution"))
     p.text(_title(t, "resolution_explain"), 0.7, MUTED)
     clues = [c for c in v.get("cards") or [] if c["kind"] == "clue"]
     used = set(v.get("clues_used") or [])
@@ -980,7 +902,7 @@ def resolution_panel(t: Any) -> list[Any]:
             p.end_flow(f)
             p.y -= int(u * 0.3)
         else:
-            p.text(text, 0.66, INK if on else MUTED, max_lines=1)
+            p.text(text, 0.66, INK if on else MUTED)
     p.gap(0.3)
     p.text(_title(t, "article_title_label"), 0.75, MUTED, True)
     if p.live and t.can("set_title"):
@@ -994,7 +916,7 @@ def resolution_panel(t: Any) -> list[Any]:
                 on_submit=lambda s: t.send({"type": "set_deduction", "text": s}), initial=v.get("deduction", ""),
                 k=0.78)
     else:
-        p.text(v.get("deduction") or "—", 0.78, INK, max_lines=6)
+        p.text(v.get("deduction") or "—", 0.78, INK)
     sub = t.tx.subject(v.get("subject"))
     diff = sub.difficulty if sub else 0
     p.text(_title(t, "resolve_formula", d=diff, n=len(used), need=7 + diff - len(used)), 0.75, INK, True)
@@ -1022,12 +944,12 @@ def resolve_roll_panel(t: Any) -> list[Any]:
     r = t.L.dialog.copy()
     r.w = min(r.w, int(u * 34))
     r.left = t.L.canvas.left + int(u * 0.3)
-    p = P(t, r, _title(t, "resolve_title", name=t.name(roll.get("roller"))))
+    p = Builder(t, r, _title(t, "resolve_title", name=t.name(roll.get("roller"))))
     sub = t.tx.subject(v.get("subject"))
     diff = sub.difficulty if sub else 0
     used = len(v.get("clues_used") or [])
     p.text(_title(t, "resolve_formula", d=diff, n=used, need=7 + diff - used), 0.8, INK, True)
-    p.text(v.get("deduction") or "", 0.75, INK, max_lines=6)
+    p.text(v.get("deduction") or "", 0.75, INK)
     for o in v.get("objections") or []:
         p.text(_title(t, "objection_line", name=t.name(o.get("seat")), text=o.get("text", ""),
                       outcome=_title(t, f"objection_{o.get('outcome')}")), 0.7, MUTED)
@@ -1060,23 +982,23 @@ def article_panel(t: Any) -> list[Any]:
     def draw_page(surface: pygame.Surface, ctx: Any) -> None:
         article.draw_page(t, surface, page_rect)
 
-    out.append(Custom(page_rect, draw_page, {"modal": True}))
+    out.append(Custom(page_rect, draw_page, modal=True))
     if t.controls or not t.display:
         y = page_rect.bottom + int(u * 0.3)
-        flow = Flow(area.left, y, area.w, int(u * 2.2), int(u * 0.4))
-        size = fs(t.ctx, 0.8)
+        row = Row(area.left, y, area.w // 2, int(u * 2.2), int(u * 0.4))
         for fmt in ("md", "png"):
-            text = _title(t, f"export_{fmt}")
-            out.append(Button(flow.place(button_width(t.ctx, text, size, u * 0.8)), text,
-                              (lambda f=fmt: t.export_article(f)), key=f"export:{fmt}", size=size, dark=True,
-                              primary=fmt == "png"))
+            b = ActionButton(_title(t, f"export_{fmt}"), pygame.Rect(0, 0, 0, 0), (lambda f=fmt: t.export_article(f)),
+                             key=f"export:{fmt}", primary=fmt == "png")
+            row.items.append((b, None, int(u * 4)))
+            out.append(b)
+        row.layout(t.ctx, u)
+        x = max(b.rect.right for b, _, _ in row.items) + int(u * 0.4)
         home = str(Path.home())
         shown = str(t.export_dir)
         shown = "~" + shown[len(home):] if shown.startswith(home) else shown
         where = _title(t, "export_where", path=shown)
         if t.exported:
             where = _title(t, "exported", path=Path(t.exported[-1]).name) + "  ·  " + where
-        out.append(label(t.ctx, where, flow.x + int(u * 0.4), y + int(u * 0.3), area.right - flow.x - int(u * 0.4),
-                         fs(t.ctx, 0.68), (200, 210, 200), max_lines=2))
+        out.append(text_item(t.ctx, where, x, y + int(u * 0.3), area.right - x, fs(t.ctx, 0.68), (200, 210, 200)))
     _ = seat_colour, SUITS
     return out

@@ -3,6 +3,11 @@
 ``main(args)`` is called by ``houkago`` (launcher), ``houkago play``, ``host``, ``join``
 and ``display``. Loop: events → network messages → update(dt) → draw (draw changes
 nothing). Everything lives on the :class:`App` instance (no module globals).
+
+Idle like a desktop app: a frame runs only when something changed — input, a network
+message, a scene change, an animation (full frame rate) or a scene's next visible tick
+(``Scene.frame_due``, e.g. a clock second). Otherwise the loop sleeps on the event queue
+(``pygame.event.wait``); the network thread wakes it with an event when a message arrives.
 """
 from __future__ import annotations
 
@@ -33,6 +38,10 @@ MIN_SIZE = (1280, 720)
 MAX_SIZE = (3840, 2160)
 FPS = 60
 UNTIL_OVER_LIMIT = 900.0  # seconds: an automated run taking longer than this fails
+SETTLE = 1.2  # seconds of full-rate frames after input, a message or a scene change (hover, peeks, fades)
+IDLE_MAX = 1.0  # seconds: the longest single sleep (the loop then asks the scenes again, without drawing)
+TEXT_BLINK = 0.5  # seconds: the caret of a focused text entry blinks at this pace
+WAKE = pygame.event.custom_type()  # posted by the network thread: a message is waiting
 
 
 def parse_size(text: str | None) -> tuple[int, int] | None:
@@ -92,6 +101,50 @@ class App:
         self._deferred: list[Callable[[], object]] = []
         self.clock = pygame.time.Clock()
         self.background = Background()
+        self._awake_until = 0.0  # time.monotonic() until which frames run at full rate
+        self._held: list[pygame.event.Event] = []  # the event that ended an idle sleep
+        self.frames = 0  # frames drawn (the idle tests count them)
+
+    # --- idle -------------------------------------------------------------------------
+    def wake(self, seconds: float | None = None) -> None:
+        """Something changed: draw at full rate for ``seconds`` (default SETTLE: hover effects, fades, peeks)."""
+        self._awake_until = max(self._awake_until, time.monotonic() + (SETTLE if seconds is None else seconds))
+
+    def frame_due(self) -> float | None:
+        """Seconds until the next frame must be drawn: 0.0 now, None only on input or a message."""
+        if self.fast or self._held or self._deferred or self._shot_pending or pygame.event.peek():
+            return 0.0
+        session = self.session
+        if session is not None and not session.inbox.empty():
+            return 0.0
+        now = time.monotonic()
+        if now < self._awake_until:
+            return 0.0
+        dues = [scene.frame_due() for scene in list(self.scenes)]
+        dues += [toast.ttl for toast in self.toasts]
+        if self.top is not None and self.top.uses_gui and self.gui.focused_entry() is not None:
+            dues.append(TEXT_BLINK)
+        known = [max(0.0, d) for d in dues if d is not None]
+        return min(known) if known else None
+
+    def _notify_from_network(self) -> None:
+        """Called on the network thread for each message: end the main loop's sleep."""
+        try:
+            pygame.event.post(pygame.event.Event(WAKE))
+        except pygame.error:  # the window is closing
+            pass
+
+    def sleep(self, seconds: float | None) -> None:
+        """Wait for an event (kept for the next frame), a network message or ``seconds`` (at most IDLE_MAX)."""
+        session = self.session
+        if session is not None:
+            session.on_inbox = self._notify_from_network
+            if not session.inbox.empty():
+                return
+        wait = IDLE_MAX if seconds is None else min(IDLE_MAX, seconds)
+        event = pygame.event.wait(max(1, int(wait * 1000)))
+        if event.type not in (pygame.NOEVENT, WAKE):
+            self._held.append(event)
 
     # --- window -----------------------------------------------------------------------
     def _set_mode(self, size: tuple[int, int], fullscreen: bool) -> pygame.Surface:
@@ -132,6 +185,7 @@ class App:
         self.gui.rebuild(self.screen.get_size(), self.strings.lang, self.unit)
         for scene in self.scenes:
             scene.layout()
+        self.wake()
 
     def set_lang(self, lang: str) -> None:
         self.settings.lang = lang
@@ -176,6 +230,7 @@ class App:
         self.scenes.append(scene)
         scene.enter()
         self._shot_pending = True
+        self.wake()
         return scene
 
     def pop(self, scene: Scene | None = None) -> None:
@@ -191,6 +246,7 @@ class App:
         if was_top and self.scenes:
             self.scenes[-1].enter()
         self._shot_pending = True
+        self.wake()
 
     def replace(self, name: str, **params: Any) -> Scene:
         """Replace the whole stack with a new ``name`` scene."""
@@ -213,6 +269,7 @@ class App:
     def toast(self, message: str, kind: str = "info") -> None:
         self.toasts.append(Toast(message, kind))
         self.toasts = self.toasts[-4:]
+        self.wake()
         if kind == "error":
             self.sounds.play("error")
 
@@ -240,6 +297,9 @@ class App:
 
     # --- the loop ---------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> None:
+        if event.type == WAKE:
+            return
+        self.wake()
         if event.type == pygame.QUIT:
             self.quit(0)
             return
@@ -267,6 +327,7 @@ class App:
         if self.session is None:
             return
         for msg in self.session.poll():
+            self.wake()
             if msg.get("t") == "_net":
                 self.on_net_status(msg)
             if self.match is not None:
@@ -311,7 +372,8 @@ class App:
 
     def frame(self, dt: float) -> None:
         """One frame: events, network, update, draw."""
-        for event in pygame.event.get():
+        held, self._held = self._held, []
+        for event in held + pygame.event.get():
             self.handle_event(event)
         self.poll_network()
         while self._deferred:
@@ -325,6 +387,7 @@ class App:
             self.gui.manager.update(dt)
         self.draw(self.screen)
         pygame.display.flip()
+        self.frames += 1
         if self._shot_pending:
             self._shot_pending = False
             self.screenshot()
@@ -368,11 +431,30 @@ class App:
                 ty += self.text.font(u).get_linesize()
             y = rect.bottom + int(u * 0.4)
 
+    def catch_up(self, seconds: float) -> None:
+        """Time passed while the loop slept (nothing was animating): timers and clocks advance, nothing is drawn."""
+        for toast in self.toasts:
+            toast.ttl -= seconds
+        for scene in list(self.scenes):
+            scene.update(seconds)
+
     def run(self) -> int:
+        """Frames at up to FPS while something changes; sleeps on the event queue while nothing does."""
         try:
             while self.exit_code is None:
-                dt = self.clock.tick(FPS) / 1000.0
-                self.frame(min(dt, 0.1))
+                due = self.frame_due()
+                if due is not None and due <= 0:
+                    dt = self.clock.tick(FPS) / 1000.0
+                    self.frame(min(dt, 0.1))
+                    continue
+                # Nothing is updated while sleeping, so the scenes' answers stay relative to ``slept_from``.
+                slept_from = time.monotonic()
+                while due is None or due > time.monotonic() - slept_from:
+                    self.sleep(None if due is None else due - (time.monotonic() - slept_from))
+                    due = self.frame_due()
+                self.catch_up(time.monotonic() - slept_from)
+                self.clock.tick()  # the sleep is not the next frame's dt
+                self.frame(1.0 / FPS)
         except KeyboardInterrupt:
             self.exit_code = 130
         finally:

@@ -15,7 +15,7 @@ import queue
 import selectors
 import socket
 import threading
-from typing import Any
+from typing import Any, Callable
 
 from shared.protocol import PROTOCOL_VERSION, FrameDecoder, ProtocolError, SnapshotMemo, encode
 
@@ -33,6 +33,7 @@ class NetSession:
         self.connect_timeout = connect_timeout
         self.first_attempts = first_attempts
         self.inbox: queue.Queue[dict[str, Any]] = queue.Queue()
+        self.on_inbox: Callable[[], None] | None = None  # called on the network thread after each message
         self._out: collections.deque[dict[str, Any]] = collections.deque()
         self._lock = threading.Lock()
         self._stop = threading.Event()
@@ -136,9 +137,16 @@ class NetSession:
         except OSError:
             pass
 
+    def _deliver(self, msg: dict[str, Any]) -> None:
+        """Hand a message to the main loop (and wake it if it sleeps)."""
+        self.inbox.put(msg)
+        notify = self.on_inbox
+        if notify is not None:
+            notify()
+
     def _status(self, state: str, **extra: Any) -> None:
         self.state = state
-        self.inbox.put({"t": "_net", "state": state, "attempt": self.attempt, **extra})
+        self._deliver({"t": "_net", "state": state, "attempt": self.attempt, **extra})
 
     def _run(self) -> None:
         failures = 0
@@ -231,7 +239,7 @@ class NetSession:
                     for msg in decoder.feed(data):
                         msg = memo.full(msg)
                         self._note_received(msg)
-                        self.inbox.put(msg)
+                        self._deliver(msg)
         finally:
             sel.close()
 

@@ -13,7 +13,7 @@ class Scene:
     """A screen on the stack. The top scene gets input; opaque scenes hide those below.
 
     Loop: ``handle_event`` → ``on_message`` (network) → ``update(dt)`` → ``draw``;
-    ``draw`` changes nothing. ``layout`` runs on entry and whenever the window size,
+    ``draw`` changes nothing. Idle: ``frame_due`` says when the scene needs its next frame. ``layout`` runs on entry and whenever the window size,
     UI scale or language changes.
     """
 
@@ -48,6 +48,14 @@ class Scene:
 
     def update(self, dt: float) -> None:
         pass
+
+    def frame_due(self) -> float | None:
+        """When this scene changes by itself: ``0.0`` while it animates (full frame rate), seconds until its
+        next visible tick (a clock second, a retry), or None when only input or a network message changes it.
+
+        The app draws only when something changed and otherwise sleeps on the event queue (``App.run``).
+        """
+        return None
 
     def draw(self, surface: pygame.Surface) -> None:
         pass

@@ -184,6 +184,14 @@ class DisplayConnectScene(StatusScene):
                 self._retry = 0.0
                 self.app.session.send({"t": "list"})
 
+    def frame_due(self) -> float | None:
+        """Looking on the LAN: check for the answer now and then; connected: the next ``list`` retry."""
+        if self.target is None:
+            return 0.0 if self._found is not None else (0.2 if self.begun and not self.address else None)
+        if self.app.match is None and self.app.session is not None:
+            return max(0.0, self._retry + 2.0)
+        return None
+
     def on_message(self, msg: dict[str, Any]) -> None:
         kind = msg.get("t")
         if kind == "_net" and msg.get("state") == "failed":

@@ -232,6 +232,12 @@ class JoinScene(Scene):
             self.searching = False
             self.layout()
 
+    def frame_due(self) -> float | None:
+        """The LAN search runs on a thread: look for its answer a few times a second while it runs."""
+        if self._found is not None:
+            return 0.0
+        return 0.2 if self.searching else None
+
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()

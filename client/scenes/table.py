@@ -313,6 +313,19 @@ class TableScene(Scene):
                 return
             self.show_results()
 
+    def frame_due(self) -> float | None:
+        """Full rate while a view animates; else the soonest of a view's clock second, the chat line's
+        fading, the display's next look for a game, the results once the table settles."""
+        if self.match.over and not self.results_pushed:
+            return 0.0
+        dues = [v.frame_due() for v in list(self.match.views.values())]
+        if self.show_chat and self.match.chat and self.chat_age < 6.0:
+            dues.append(6.0 - self.chat_age)
+        if self.match.mode == "display" and self.match.over and self.app.session is not None:
+            dues.append(max(0.0, self._relist))
+        known = [d for d in dues if d is not None]
+        return min(known) if known else None
+
     def draw(self, surface: pygame.Surface) -> None:
         self.app.background(surface)
         app, u, te = self.app, self.app.unit, self.app.text

@@ -134,6 +134,11 @@ class TableView(ABC):
         """True while an animation the players should see is running (automated runs wait for it)."""
         return False
 
+    def frame_due(self) -> float | None:
+        """When the view changes by itself: 0.0 while :meth:`busy` (full frame rate), seconds until its next
+        visible tick (a clock second), or None when only input or a server message changes it."""
+        return 0.0 if self.busy() else None
+
     def skip_animations(self) -> None:
         """Jump every running animation to its end (a click or Space)."""
 

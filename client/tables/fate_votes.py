@@ -487,6 +487,15 @@ class FateVotesTable(TableView):
             sp.animating for sp in list(self.hand_sprites.values()) + [c.sprite for c in s.centre]
             + list(s.final_cards.values()))
 
+    def frame_due(self) -> float | None:
+        """Full rate while anything moves (steps, flyers, the banner, a role flash); else the next clock second."""
+        if self.busy() or self.banner.visible or any(self.scene.role_flash):
+            return 0.0
+        left = self.clock_left
+        if left is None or left <= 0 or self.clock_paused or self.shown.get("phase") != "discussion":
+            return None
+        return (left - math.floor(left)) or 1.0  # the shown number is ceil(left): it changes at whole seconds
+
     def skip_animations(self) -> None:
         self.pres.skip()
         self._skip_extras()

@@ -54,6 +54,19 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
         return None
 
 
+def init_pygame() -> None:
+    """pygame's modules the app uses — not the mixer: ``pygame.init()`` would open it at 44.1 kHz stereo
+    (and print ALSA errors on a machine without sound); :class:`Sounds` opens it after the first frame."""
+    pygame.display.init()
+    pygame.font.init()
+    try:
+        from pygame import freetype
+
+        freetype.init()
+    except (ImportError, pygame.error):
+        pass
+
+
 class Toast:
     def __init__(self, message: str, kind: str, ttl: float = 3.5) -> None:
         self.message, self.kind, self.ttl = message, kind, ttl
@@ -73,7 +86,7 @@ class App:
         self.fast = bool(getattr(args, "until_over", False))
         self.strings = Strings(self.settings.lang)
         self.text = TextEngine(self.settings.lang)
-        pygame.init()
+        init_pygame()
         pygame.key.set_repeat(350, 35)
         self.sounds = Sounds(self.settings.volume, self.settings.muted)
         self.display_cmd = getattr(args, "command", None) == "display"
@@ -388,6 +401,8 @@ class App:
         self.draw(self.screen)
         pygame.display.flip()
         self.frames += 1
+        if not self.sounds.started:  # the mixer opens once the first frame is on screen
+            self.sounds.start()
         if self._shot_pending:
             self._shot_pending = False
             self.screenshot()

@@ -1,13 +1,18 @@
 """Short procedural sounds (no numpy): card slide, flip, token drop, dice rattle,
 two-note timer warning, end gong, click, error. Master volume and mute.
 
-Made with ``pygame.mixer.Sound(buffer=array('h', …))``. Without an audio device
-every call is a silent no-op.
+Made with ``pygame.mixer.Sound(buffer=array('h', …))``, each the first time it plays, on a
+mixer opened at 22.05 kHz mono (quietly: no ALSA messages on a machine without sound).
+Without an audio device every call is a silent no-op.
 """
 from __future__ import annotations
 
 import math
+import os
+import sys
 from array import array
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Callable
 
 import pygame
@@ -88,8 +93,43 @@ def synth(name: str, rate: int) -> list[float]:
     return out
 
 
+MIXER = (22050, -16, 1, 512)  # frequency, signed 16-bit, mono, buffer: all the sounds need
+
+
+@contextmanager
+def quiet_stderr() -> Iterator[None]:
+    """Send file descriptor 2 to the null device for a moment (ALSA prints its probing errors there)."""
+    try:
+        sys.stderr.flush()
+        saved = os.dup(2)
+    except (OSError, ValueError):
+        yield
+        return
+    try:
+        null = os.open(os.devnull, os.O_WRONLY)
+        try:
+            os.dup2(null, 2)
+        finally:
+            os.close(null)
+        yield
+    finally:
+        os.dup2(saved, 2)
+        os.close(saved)
+
+
+def open_mixer() -> None:
+    """Open the mixer at 22.05 kHz mono 16-bit, quietly; raises pygame.error when there is no device."""
+    with quiet_stderr():
+        pygame.mixer.init(*MIXER)
+
+
 class Sounds:
-    """The app's sounds; ``play(name)``; silent if the mixer cannot start."""
+    """The app's sounds; ``play(name)``; silent if the mixer cannot start.
+
+    Nothing happens at construction: :meth:`start` opens the mixer (the app calls it after its first
+    frame) and each sound is made the first time it plays. ``available`` is False when sound cannot
+    start (Settings says so).
+    """
 
     def __init__(self, volume: float = 0.7, muted: bool = False,
                  init: Callable[[], None] | None = None) -> None:
@@ -97,26 +137,40 @@ class Sounds:
         self.muted = muted
         self.sounds: dict[str, pygame.mixer.Sound] = {}
         self.available = False
+        self.started = False
+        self._init = init or open_mixer
+        self._spec: tuple[int, int, int] | None = None
+
+    def start(self) -> bool:
+        """Open the mixer (once); False when there is no sound on this machine."""
+        if self.started:
+            return self.available
+        self.started = True
         try:
             if not pygame.mixer.get_init():
-                (init or (lambda: pygame.mixer.init(frequency=22050, size=-16, channels=1, buffer=512)))()
-            spec = pygame.mixer.get_init()
-            if not spec:
-                return
-            rate, fmt, channels = spec
-            for name in SOUND_NAMES:
-                samples = synth(name, rate)
-                data = array("h")
-                for s in samples:
-                    v = int(max(-1.0, min(1.0, s)) * 32000)
-                    data.extend([v] * channels)
-                if abs(fmt) != 16:
-                    continue
-                self.sounds[name] = pygame.mixer.Sound(buffer=data.tobytes())
-            self.available = bool(self.sounds)
+                self._init()
+            self._spec = pygame.mixer.get_init()
         except (pygame.error, OSError, ValueError):
-            self.sounds = {}
+            self._spec = None
+        self.available = bool(self._spec) and abs(self._spec[1]) == 16 if self._spec else False
+        return self.available
+
+    def sound(self, name: str) -> pygame.mixer.Sound | None:
+        """The named sound, made on first use for the mixer's rate and channels; None without sound."""
+        if name in self.sounds:
+            return self.sounds[name]
+        if not self.start() or self._spec is None or name not in SOUND_NAMES:
+            return None
+        rate, _fmt, channels = self._spec
+        data = array("h")
+        for s in synth(name, rate):
+            data.extend([int(max(-1.0, min(1.0, s)) * 32000)] * channels)
+        try:
+            self.sounds[name] = pygame.mixer.Sound(buffer=data.tobytes())
+        except (pygame.error, ValueError):
             self.available = False
+            return None
+        return self.sounds[name]
 
     def set_volume(self, volume: float, muted: bool) -> None:
         self.volume, self.muted = volume, muted
@@ -124,7 +178,7 @@ class Sounds:
     def play(self, name: str) -> None:
         if self.muted or self.volume <= 0:
             return
-        snd = self.sounds.get(name)
+        snd = self.sound(name)
         if snd is None:
             return
         try:

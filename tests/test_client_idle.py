@@ -79,7 +79,7 @@ def test_a_network_message_wakes_the_sleeping_loop(app):
     app.session = session
     app.sleep(0.001)  # a sleep installs the notifier
     assert session.on_inbox is not None
-    pygame.event.clear()
+    app.frame(0.016)  # whatever the sleep caught
     assert app.frame_due() is None
     thread = threading.Thread(target=session.on_inbox)
     thread.start()

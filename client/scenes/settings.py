@@ -147,6 +147,10 @@ class SettingsScene(Scene):
         vol_y = self.rows[1][1]
         te.blit(surface, f"{round(app.settings.volume * 100)}%", u * 1.15, PAPER,
                 (self._x_ctl + int(u * 5.7), vol_y + bh // 2), "center")
+        if app.sounds.started and not app.sounds.available:  # sound could not start: it is off, and says why
+            mute_y = self.rows[2][1]
+            te.blit(surface, app.strings.t("settings.no_sound"), u * 0.95, CHALK,
+                    (self._x_ctl + int(u * 9), mute_y + bh // 2), "midleft")
         sc_y = self.rows[3][1]
         te.blit(surface, f"{round(app.settings.ui_scale * 100)}%", u * 1.15, PAPER,
                 (self._x_ctl + int(u * 5.7), sc_y + bh // 2), "center")

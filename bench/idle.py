@@ -1,7 +1,7 @@
 """Idle CPU of each client scene under a real X server, and the time to the first frame.
 
 Each scene runs in its own ``houkago`` client process (the real app loop, the real X11 video
-driver, the machine's own audio driver); after a warm-up the CPU time the process uses over a
+driver, the machine's own audio driver); a few seconds after its first frame the CPU time the process uses over a
 few seconds is read from ``/proc`` (as % of one core). The first-frame time is from the
 process start to the first ``pygame.display.flip``. Xvfb is started (and installed with
 apt-get if missing) when no ``$DISPLAY`` is set. Prints one JSON line last:
@@ -117,7 +117,10 @@ def measure(name: str, root: Path, env: dict[str, str], warmup: float, window: f
         proc = subprocess.Popen([sys.executable, "-c", CHILD], cwd=str(root), env=child_env,
                                 stdout=subprocess.DEVNULL, stderr=subprocess.PIPE)
         try:
-            time.sleep(warmup)
+            end = time.monotonic() + 90.0
+            while not out.exists() and proc.poll() is None and time.monotonic() < end:
+                time.sleep(0.05)
+            time.sleep(warmup)  # after the first frame: the scene settles (bots play their turns)
             alive = proc.poll() is None
             c0, w0 = (cpu_seconds(proc.pid), time.monotonic()) if alive else (0.0, 0.0)
             time.sleep(window)
@@ -140,7 +143,8 @@ def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("--root", type=Path, default=ROOT, help="project checkout to measure (default: this one)")
     ap.add_argument("--scene", action="append", choices=sorted(SCENES), help="only these scenes")
-    ap.add_argument("--warmup", type=float, default=6.0, help="seconds before measuring (start, bots, settle)")
+    ap.add_argument("--warmup", type=float, default=5.0,
+                    help="seconds from the first frame to the measurement (bots play, the scene settles)")
     ap.add_argument("--measure", type=float, default=4.0, help="seconds of CPU measurement per scene")
     args = ap.parse_args(argv)
     env, xvfb = ensure_display()

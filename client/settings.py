@@ -1,24 +1,62 @@
 """Player settings kept between runs: language, sound, UI scale, fullscreen, name.
 
-Stored as JSON in ``$XDG_CONFIG_HOME/houkago/settings.json`` (default
-``~/.config/houkago/settings.json``). A missing, corrupt or partly wrong file gives
+Stored as JSON in ``settings.json`` in the platform's config folder (``houkago.paths``: on Linux
+``$XDG_CONFIG_HOME/houkago``, default ``~/.config/houkago``). A missing, corrupt or partly wrong file gives
 the defaults for whatever cannot be read; saving writes atomically.
 """
 from __future__ import annotations
 
 import json
+import locale
 import os
+from collections.abc import Callable, Mapping
 from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
+
+from houkago import paths
 
 LANGS = ("ja", "zh", "en")
 UI_SCALES = (0.85, 1.0, 1.15, 1.3, 1.5)
 
 
+def lang_of(name: str | None) -> str | None:
+    """The UI language for one locale name, or None: ``ja_JP.UTF-8`` / ``Japanese_Japan`` → ja,
+    ``zh_CN`` / ``zh-Hant-TW`` / ``Chinese (Simplified)_China`` → zh, ``en_GB`` / ``English_United States`` → en."""
+    low = (name or "").strip().lower()
+    for lang, words in (("ja", ("ja", "japanese")), ("zh", ("zh", "chinese")), ("en", ("en", "english"))):
+        for word in words:
+            if low == word or low.startswith((word + "_", word + "-", word + ".", word + "@", word + " ")):
+                return lang
+    return None
+
+
+def system_lang(environ: Mapping[str, str] | None = None,
+                getlocale: Callable[[], tuple[str | None, str | None]] = locale.getlocale) -> str:
+    """The language a first run starts in: the system locale's (ja, zh or en), else en.
+
+    Order as gettext reads it: ``LANGUAGE`` (a list: its first language we have), ``LC_ALL``,
+    ``LC_MESSAGES``, ``LANG``; then the process locale (Windows and macOS: the user's locale).
+    The first locale that is set decides: one we do not have means English.
+    """
+    env = os.environ if environ is None else environ
+    for part in (env.get("LANGUAGE") or "").split(":"):
+        if lang_of(part):
+            return lang_of(part) or "en"
+    for key in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = (env.get(key) or "").strip()
+        if value and value.upper() not in ("C", "POSIX") and not value.upper().startswith(("C.", "POSIX.")):
+            return lang_of(value) or "en"
+    try:
+        name = getlocale()[0]
+    except (ValueError, TypeError):
+        name = None
+    return lang_of(name) or "en"
+
+
 def config_dir() -> Path:
-    base = os.environ.get("XDG_CONFIG_HOME") or os.path.join(os.path.expanduser("~"), ".config")
-    return Path(base) / "houkago"
+    """The per-user settings folder of this platform (``houkago.paths``)."""
+    return paths.config_dir()
 
 
 def default_path() -> Path:
@@ -65,13 +103,20 @@ class Settings:
 
 
 def load(path: Path | None = None) -> Settings:
-    """Settings from ``path`` (default location); defaults if missing or unreadable."""
+    """Settings from ``path`` (default location); defaults if missing or unreadable.
+
+    The first run (no language saved yet) starts in the system's language (:func:`system_lang`).
+    """
     path = path or default_path()
     try:
         with open(path, encoding="utf-8") as fh:
-            return Settings.from_dict(json.load(fh))
+            data = json.load(fh)
     except (OSError, ValueError, UnicodeDecodeError):
-        return Settings()
+        data = None
+    settings = Settings.from_dict(data)
+    if not (isinstance(data, dict) and data.get("lang") in LANGS):
+        settings.lang = system_lang()
+    return settings
 
 
 def save(settings: Settings, path: Path | None = None) -> bool:

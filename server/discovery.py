@@ -23,29 +23,29 @@ SERVICE_TYPE = "_houkago._tcp.local."
 
 
 def lan_addresses() -> list[str]:
-    """Every non-loopback IPv4 address of this host (best effort; sends no traffic)."""
+    """Every non-loopback IPv4 address of this host (best effort; sends no traffic; any platform).
+
+    The network adapters come from ``ifaddr`` (Linux, macOS, Windows, the BSDs); the host name's
+    addresses are added in case an adapter is not listed.
+    """
     found: list[str] = []
+    try:
+        import ifaddr
+
+        for adapter in ifaddr.get_adapters():
+            for ip in adapter.ips:
+                if ip.is_IPv4:
+                    found.append(str(ip.ip))
+    except Exception:  # a hint only: never fatal
+        log.debug("ifaddr could not list the adapters", exc_info=True)
     try:
         for info in socket.getaddrinfo(socket.gethostname(), None, socket.AF_INET):
             found.append(str(info[4][0]))
     except OSError:
         pass
-    try:
-        import fcntl
-        import struct
-        with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as s:
-            for _, name in socket.if_nameindex():
-                try:
-                    req = struct.pack("256s", name[:15].encode())
-                    packed = fcntl.ioctl(s.fileno(), 0x8915, req)  # SIOCGIFADDR
-                    found.append(socket.inet_ntoa(packed[20:24]))
-                except OSError:
-                    continue
-    except (OSError, ImportError, AttributeError):
-        pass
     out: list[str] = []
     for a in found:
-        if not a.startswith("127.") and a not in out:
+        if not a.startswith("127.") and not a.startswith("169.254.") and a not in out:
             out.append(a)
     return out
 

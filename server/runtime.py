@@ -12,7 +12,6 @@ from __future__ import annotations
 
 import asyncio
 import logging
-import os
 import shutil
 import tempfile
 import threading
@@ -21,6 +20,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
+from houkago import paths
 from server.hub import Hub
 from server.recovery import close_journal, open_journal
 from server.limits import Limits
@@ -33,8 +33,8 @@ JOURNAL_FILE = "journal.sqlite3"
 
 
 def default_data_dir() -> Path:
-    base = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(base) / "houkago"
+    """The platform's per-user data folder (``houkago.paths``; on Linux ``$XDG_DATA_HOME/houkago``)."""
+    return paths.data_dir()
 
 
 @dataclass

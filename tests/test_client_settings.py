@@ -24,9 +24,9 @@ def test_default_location_follows_xdg(tmp_path, monkeypatch):
 def test_corrupt_file_gives_defaults(tmp_path):
     path = tmp_path / "settings.json"
     path.write_bytes(b"\xff\xfe{not json")
-    assert st.load(path) == st.Settings()
+    assert st.load(path) == st.Settings(lang=st.system_lang())
     path.write_text("[1, 2, 3]", encoding="utf-8")
-    assert st.load(path) == st.Settings()
+    assert st.load(path) == st.Settings(lang=st.system_lang())
 
 
 def test_bad_fields_are_cleaned(tmp_path):
@@ -34,7 +34,7 @@ def test_bad_fields_are_cleaned(tmp_path):
     path.write_text(json.dumps({"lang": "fr", "volume": "loud", "muted": "yes", "ui_scale": 99,
                                 "fullscreen": 1, "name": 5, "unknown": True}), encoding="utf-8")
     s = st.load(path)
-    assert s.lang == "ja" and s.volume == 0.7 and s.muted is False and s.ui_scale == 2.0
+    assert s.lang == st.system_lang() and s.volume == 0.7 and s.muted is False and s.ui_scale == 2.0
     assert s.fullscreen is False and s.name == ""
 
 

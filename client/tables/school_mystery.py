@@ -39,6 +39,7 @@ from client.widgets.dice import DiceRoll, DieFaces
 from client.widgets.drag import DragController, DragSource, DropTarget
 from client.widgets.text_entry import TextEntry
 from client.widgets.tokens import BadgeCache
+from houkago import paths
 
 LOG_KEEP = 200
 HOLD_SECONDS = 0.6  # the pointer resting this long on an information card shows it large
@@ -51,11 +52,10 @@ def default_export_dir() -> Path:
     env = os.environ.get("HOUKAGO_EXPORT_DIR")
     if env:
         return Path(env).expanduser()
-    docs = Path.home() / "Documents"
+    docs = paths.documents_dir()
     if docs.is_dir():
         return docs / "houkago"
-    data = os.environ.get("XDG_DATA_HOME") or str(Path.home() / ".local" / "share")
-    return Path(data) / "houkago" / "articles"
+    return paths.data_dir() / "articles"
 
 
 class SchoolMysteryTable(TableView):

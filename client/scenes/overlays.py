@@ -66,10 +66,31 @@ class ReconnectingScene(Scene):
 
 
 class MenuScene(Scene):
-    """Esc during a game: resume, settings, back to the launcher."""
+    """Esc during a game: resume, settings, back to the launcher (asking first while the game runs)."""
 
     name = "menu"
     opaque = False
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.confirming = False  # "Back to the launcher" was clicked during a game: Leave / Stay
+        self.question = pygame.Rect(0, 0, 0, 0)
+
+    def game_in_progress(self) -> bool:
+        """A game this client plays (pass-and-play or a LAN seat) has started and is not over."""
+        match = self.app.match
+        return match is not None and match.mode != "display" and match.started and not match.over
+
+    def ask_to_leave(self) -> None:
+        if self.game_in_progress():
+            self.confirming = True
+            self.layout()
+        else:
+            self.app.back_to_launcher()
+
+    def stay(self) -> None:
+        self.confirming = False
+        self.layout()
 
     def layout(self) -> None:
         app, u = self.app, self.app.unit
@@ -78,17 +99,29 @@ class MenuScene(Scene):
         bw, bh = int(u * 16), int(u * 2.8)
         x = (w - bw) // 2
         y = h // 2 - int(u * 5)
+        if self.confirming:
+            self.question = pygame.Rect(x - int(u * 1.2), y - int(u * 0.8), bw + int(u * 2.4), int(u * 7.0))
+            self.buttons = [
+                Button(t("menu.leave_no"), pygame.Rect(x, y + int(u * 6.8), bw, bh), self.stay, key="leave_no",
+                       primary=True),
+                Button(t("menu.leave_yes"), pygame.Rect(x, y + int(u * 10.0), bw, bh), app.back_to_launcher,
+                       key="leave_yes"),
+            ]
+            return
         self.buttons = [
             Button(t("menu.resume"), pygame.Rect(x, y, bw, bh), lambda: app.pop(self), key="resume", primary=True),
             Button(t("launcher.settings"), pygame.Rect(x, y + int(u * 3.6), bw, bh),
                    lambda: modes.open_settings(app), key="settings"),
-            Button(t("results.back"), pygame.Rect(x, y + int(u * 7.2), bw, bh), app.back_to_launcher,
+            Button(t("results.back"), pygame.Rect(x, y + int(u * 7.2), bw, bh), self.ask_to_leave,
                    key="launcher"),
         ]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop(self)
+            if self.confirming:
+                self.stay()
+            else:
+                self.app.pop(self)
             return True
         super().handle_event(event)
         return True
@@ -99,7 +132,10 @@ class MenuScene(Scene):
         dim = pygame.Surface((w, h), pygame.SRCALPHA)
         dim.fill((0, 0, 0, 140))
         surface.blit(dim, (0, 0))
-        box = pygame.Rect(0, 0, int(u * 20), int(u * 14))
-        box.center = (w // 2, h // 2 - int(u * 0.4))
+        box = pygame.Rect(0, 0, int(u * 20), int(u * (18.4 if self.confirming else 14)))
+        box.center = (w // 2, h // 2 + int(u * (1.7 if self.confirming else -0.4)))
         panel(surface, box, alpha=245)
+        if self.confirming:
+            self.app.text.blit_wrapped(surface, self.app.strings.t("menu.leave_question"), u * 1.0, PAPER,
+                                       self.question, bold=True, align="center")
         self.draw_buttons(surface)

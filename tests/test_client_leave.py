@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pygame
-
 from client_helpers import button, click, make_app, run_until
 
 

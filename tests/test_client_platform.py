@@ -60,6 +60,8 @@ def test_folders_on_windows(monkeypatch):
 
 def test_folders_on_macos(monkeypatch):
     monkeypatch.setenv("HOME", "/Users/mio")
+    monkeypatch.delenv("XDG_CONFIG_HOME", raising=False)  # platformdirs honours them on macOS too, when set
+    monkeypatch.delenv("XDG_DATA_HOME", raising=False)
     support = Path("/Users/mio/Library/Application Support/houkago")
     assert paths.config_dir("darwin") == support
     assert paths.data_dir("darwin") == support

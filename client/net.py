@@ -11,6 +11,7 @@ calls :meth:`NetSession.poll` each frame; status changes arrive as messages of t
 from __future__ import annotations
 
 import collections
+import errno
 import queue
 import selectors
 import socket
@@ -21,6 +22,24 @@ from typing import Any
 from shared.protocol import PROTOCOL_VERSION, FrameDecoder, ProtocolError, SnapshotMemo, encode
 
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0)
+
+
+def reason_of(exc: BaseException) -> str:
+    """Why a connection failed, as a word the client can say in the player's language (``net.why.*``)."""
+    if isinstance(exc, ConnectionRefusedError):
+        return "refused"
+    if isinstance(exc, (TimeoutError, socket.timeout)):
+        return "timeout"
+    if isinstance(exc, (socket.gaierror, UnicodeError, ValueError, OverflowError)):
+        return "unknown_host"
+    if isinstance(exc, (ConnectionResetError, ConnectionAbortedError, BrokenPipeError, ConnectionError)):
+        return "closed"
+    if isinstance(exc, OSError) and exc.errno is not None and exc.errno in _UNREACHABLE:
+        return "unreachable"
+    return "other"
+
+
+_UNREACHABLE = {getattr(errno, n) for n in ("ENETUNREACH", "EHOSTUNREACH", "ENETDOWN", "EHOSTDOWN") if hasattr(errno, n)}
 
 
 class NetSession:
@@ -158,7 +177,7 @@ class NetSession:
                 failures += 1
                 self.attempt = failures
                 if not self.ever_up and failures >= self.first_attempts:
-                    self._status("failed", why=str(exc) or type(exc).__name__)
+                    self._status("failed", why=str(exc) or type(exc).__name__, reason=reason_of(exc))
                     return
                 if self.ever_up:
                     self._status("down")
@@ -180,7 +199,7 @@ class NetSession:
                     break
                 failures += 1
                 self.attempt = failures
-                self._status("down", why=str(exc) or type(exc).__name__)
+                self._status("down", why=str(exc) or type(exc).__name__, reason=reason_of(exc))
                 self._stop.wait(BACKOFF[min(failures - 1, len(BACKOFF) - 1)])
             finally:
                 self._sock = None

@@ -512,7 +512,8 @@ class Hub:
         host_token, host_hash = new_token()
         t = Table(id=tid, spec=spec, n=seats, options=options, host_hash=host_hash, bot_delay=delay,
                   takeover_enabled=bool(msg.get("takeover", True)), created=self.wall(), practice=practice,
-                  spectator_chat=spectator_chat, creator=conn.id, creator_address=conn.address, empty_since=now)
+                  spectator_chat=spectator_chat, creator=conn.id, creator_address=conn.address, empty_since=now,
+                  host_name=(msg.get("name") or conn.name)[:64], lang=msg.get("lang", "")[:16])
         self._update_wake(t)
         self.tables[tid] = t
         if self.journal is not None:

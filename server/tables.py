@@ -193,6 +193,8 @@ class Table:
     spectator_chat: bool = False  # whether connections without a seat here may chat
     creator: int | None = None  # the connection that created it (None after a restart)
     creator_address: str | None = None
+    host_name: str = ""  # who opened it (the create's name or the connection's), for the Join list; not journaled
+    lang: str = ""  # the language its players speak (create's lang), for the Join list; not journaled
     empty_since: float | None = None  # monotonic time the last member left (None = someone is here)
     last_move: float = 0.0  # monotonic time of the last accepted action (or the start)
     damaged: str | None = None  # why its journal does not replay past ``sid`` (then it is read-only)
@@ -509,4 +511,5 @@ class Table:
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.spec.id, "seats": self.n, "free": sum(not s.taken for s in self.seats),
-                "phase": self.phase, "names": [s.name for s in self.seats], "practice": self.practice}
+                "phase": self.phase, "names": [s.name for s in self.seats], "practice": self.practice,
+                "host_name": self.host_name, "lang": self.lang}

@@ -182,7 +182,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "list": {},
     "create": {"game": (_S, True), "seats": (_I, True), "options": (_M, False), "name": (_S, False),
                "bot_delay": (_NUM, False), "takeover": (_B, False), "practice": (_B, False),
-               "spectator_chat": (_B, False)},
+               "spectator_chat": (_B, False), "lang": (_S, False)},
     "join": {"table": (_S, True), "seat": (_OPT_I, False), "name": (_S, False)},
     "resume": {"table": (_S, True), "seat": (_I, True), "token": (_S, True)},
     "watch": {"table": (_S, True)},

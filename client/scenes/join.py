@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from client import games, services
+from client import games, lanwords, services
 from client.match import Match
 from client.modes import parse_address, valid_address
 from client.scenes.base import Scene
@@ -16,6 +16,9 @@ from client.ui import CHALK, CHALK_DIM, ERROR, PAPER, Button, panel
 
 if TYPE_CHECKING:
     from client.app import App
+
+
+REFRESH_SECONDS = 3.0  # the Join list looks again this often, without a click
 
 
 class JoinScene(Scene):
@@ -38,6 +41,9 @@ class JoinScene(Scene):
         self.rejoin: list[dict[str, Any]] = []  # remembered seats (client.seatbook) at those tables
         self.pending_rejoin: dict[str, Any] | None = None
         self.pending: dict[str, Any] = {}  # the table asked to join (its game)
+        self.next_look = REFRESH_SECONDS  # seconds until the list refreshes itself (tables or LAN servers)
+        self.shown_listing: tuple[Any, ...] = ()
+        self.looked = False  # one LAN search has finished
 
     def enter(self) -> None:
         super().enter()
@@ -120,12 +126,9 @@ class JoinScene(Scene):
                 game = table_games.get(entry["table"], str(entry.get("game", "")))
                 out.append((t("join.rejoin_row", game=games.title(game, self.app.strings), table=entry["table"],
                               n=entry["seat"] + 1), partial(self.resume_seat, entry)))
+            server = str((self.app.session.welcome or {}).get("server") or "") if self.app.session else ""
             for info in self.tables:
-                free = int(info.get("free", 0))
-                seats = int(info.get("seats", 0))
-                label = t("join.table_row", game=games.title(str(info.get("game")), self.app.strings), table=info.get("id"),
-                          seated=seats - free, seats=seats)
-                out.append((label, partial(self.join_table, info)))
+                out.append((lanwords.table_label(self.app.strings, info, server), partial(self.join_table, info)))
             return out
         out = []
         for srv in self.servers:
@@ -186,16 +189,19 @@ class JoinScene(Scene):
             return
         kind = msg.get("t")
         if kind == "tables":
+            fresh = self.tables is None
             listed = [t for t in msg.get("tables") or [] if isinstance(t, dict)]
             self.tables = [t for t in listed if t.get("phase") == "lobby"]
             self.live_tables = [t for t in listed if t.get("phase") in ("lobby", "playing")]
             live = {str(t.get("id")) for t in self.live_tables}
             self.rejoin = [e for e in self.app.seatbook.for_address(self.connected_to or "") if e["table"] in live]
             self.tables = [t for t in self.tables if str(t.get("id")) not in {e["table"] for e in self.rejoin}]
-            self.layout()
+            if fresh or self._listing() != self.shown_listing:  # an unchanged list keeps its buttons
+                self.shown_listing = self._listing()
+                self.layout()
         elif kind == "_net" and msg.get("state") == "failed":
-            self.problem = self.app.strings.t("join.unreachable", address=self.connected_to or "",
-                                              why=msg.get("why", ""))
+            self.problem = self.app.strings.t("lan.unreachable", address=self.connected_to or "",
+                                              why=lanwords.why_text(self.app.strings, msg))
             self.app.sounds.play("error")
             self.tables = None
             self.connected_to = None
@@ -226,11 +232,29 @@ class JoinScene(Scene):
         self.app.later(lambda: self.app.push("lobby", game=game, hosting=bool(host), table=table, seat=seat,
                                              host_token=host))
 
+    def _listing(self) -> tuple[Any, ...]:
+        """What the rows show (to relayout only when it changed)."""
+        return (tuple(e["table"] for e in self.rejoin),
+                tuple((i.get("id"), i.get("free"), i.get("host_name"), i.get("lang")) for i in self.tables or []))
+
     def update(self, dt: float) -> None:
         if self._found is not None:
-            self.servers, self._found = self._found, None
+            found, self._found = self._found, None
             self.searching = False
-            self.layout()
+            self.looked = True
+            if found != self.servers:
+                self.servers = found
+                self.layout()
+        if self.app.top is not self:
+            return
+        self.next_look -= dt
+        if self.next_look > 0:
+            return
+        self.next_look = REFRESH_SECONDS
+        if self.tables is not None and self.app.session is not None:
+            self.app.session.send({"t": "list"})
+        elif self.connected_to is None and not self.searching:
+            self.search()
 
     def frame_due(self) -> float | None:
         """The LAN search runs on a thread: look for its answer a few times a second while it runs."""
@@ -259,6 +283,7 @@ class JoinScene(Scene):
         self.app.background(surface)
         te.blit(surface, t("join.title"), u * 2.2, PAPER, (self.box.left, int(u * 1.6)), bold=True)
         panel(surface, self.box, alpha=190)
+        typed = bool(self.entry is not None and self.entry.get_text().strip())
         if self.tables is not None:
             head = t("join.tables", address=self.connected_to or "")
             if not self.tables:
@@ -266,10 +291,10 @@ class JoinScene(Scene):
                         (self.box.left + int(u * 1.5), self.box.top + int(u * 3.4)))
         elif self.connected_to:
             head = t("net.connecting", address=self.connected_to)
-        elif self.searching:
+        elif self.searching and not self.looked:
             head = t("join.searching")
         else:
-            head = t("join.none_found") if not self.servers else t("join.title")
+            head = t("join.none_found") if not self.servers and not typed else t("join.title")
         te.blit(surface, head, u * 1.2, CHALK, (self.box.left + int(u * 1.5), self.box.top + int(u * 0.7)), bold=True)
         te.blit(surface, t("join.address"), u * 1.05, CHALK,
                 (self.box.left + int(u * 1.5), self.box.bottom - int(u * 2.7)), "midleft")

@@ -249,7 +249,7 @@ class LobbyScene(Scene):
         if session is None:
             return
         session.send({"t": "create", "game": self.game, "seats": self.seats, "options": self.options,
-                      "name": self.app.player_name()})
+                      "name": self.app.player_name(), "lang": self.app.strings.lang})
         self.phase = "creating"
 
     def next_level(self, level: str) -> str:

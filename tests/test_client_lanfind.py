@@ -81,3 +81,87 @@ def test_the_no_tables_hint_goes_once_an_address_is_typed(tmp_path):
         assert app.strings.t("join.none_found") not in heads
     finally:
         app.shutdown()
+
+
+def _free_port_holder() -> socket.socket:
+    """A loopback port held bound (never listening) so nothing answers there until it is closed."""
+    holder = socket.socket()
+    holder.bind(("127.0.0.1", 0))
+    return holder
+
+
+def _open_table(port: int, name: str) -> tuple[object, str]:
+    from client.net import NetSession
+
+    session = NetSession("127.0.0.1", port, name=name).start()
+    session.send({"t": "create", "game": "fate_votes", "seats": 4, "name": name, "lang": "en"})
+    return session, expect_message(session, "created")["table"]
+
+
+def test_display_waits_for_a_server_that_starts_late(tmp_path):
+    """No server yet: the display says so in words, has no button, tries again by itself and then watches."""
+    from client import modes
+    from server.runtime import ServerThread
+
+    holder = _free_port_holder()
+    port = holder.getsockname()[1]
+    app = make_app(tmp_path, "--size", "1280x720", "--lang", "en", "display", f"127.0.0.1:{port}")
+    server = other = None
+    try:
+        modes.start(app, app.args)
+        scene = app.top
+        run_until(app, lambda: scene.failures >= 2, what="two failed tries while no server is up")
+        assert app.top is scene and scene.name == "display_connect" and not scene.buttons
+        assert scene.reason == app.strings.t("lan.why.refused") and "Errno" not in scene.status
+        holder.close()
+        server = ServerThread(host="127.0.0.1", port=port)
+        server.start()
+        other, table = _open_table(port, "Rena")
+        run_until(app, lambda: app.match is not None and app.match.table == table and app.top.name == "table",
+                  what="the display to watch the table once the server is up")
+        assert app.match.mode == "display"
+    finally:
+        holder.close()
+        if other is not None:
+            other.close()
+        app.shutdown()
+        if server is not None:
+            server.stop()
+
+
+def test_display_comes_back_by_itself_after_a_server_restart(tmp_path):
+    """The server goes away mid-watch: the overlay speaks of the display; the restarted server's table is watched."""
+    from client import modes
+    from server.runtime import ServerThread
+
+    server = ServerThread(host="127.0.0.1", port=0)
+    port = server.start()
+    other, first = _open_table(port, "Rena")
+    app = make_app(tmp_path, "--size", "1280x720", "--lang", "en", "display", f"127.0.0.1:{port}")
+    try:
+        modes.start(app, app.args)
+        run_until(app, lambda: app.match is not None and app.match.table == first and app.top.name == "table",
+                  what="the display to watch the first table")
+        seen: list[str] = []
+        original = app.text.blit_wrapped
+
+        def record(surface, text, *args, **kw):
+            seen.append(text)
+            return original(surface, text, *args, **kw)
+
+        app.text.blit_wrapped = record
+        other.close()
+        server.stop()
+        run_until(app, lambda: app.find("reconnecting") is not None, what="the reconnecting overlay")
+        run_until(app, lambda: any("display lost the table server" in s for s in seen),
+                  what="the overlay to speak of the display")
+        assert not any("seats" in s for s in seen)
+        server = ServerThread(host="127.0.0.1", port=port)
+        server.start()
+        other, second = _open_table(port, "Ren")
+        run_until(app, lambda: app.match is not None and app.match.table == second and app.top.name == "table"
+                  and app.find("reconnecting") is None, what="the display to watch the restarted server's table")
+    finally:
+        other.close()
+        app.shutdown()
+        server.stop()

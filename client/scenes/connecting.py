@@ -1,18 +1,15 @@
-"""Scenes that set a game up before the table shows: pass-and-play and the table display."""
+"""Scenes that set a game up before the table shows: pass-and-play (the display's is client.scenes.display)."""
 from __future__ import annotations
 
 import sys
-import threading
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from client import games, services
 from client.match import Match
-from client.modes import parse_address
 from client.scenes.base import Scene
 from client.ui import CHALK, ERROR, PAPER, Button
-from shared.protocol import DEFAULT_PORT
 
 if TYPE_CHECKING:
     from client.app import App
@@ -132,91 +129,4 @@ class PlayConnectScene(StatusScene):
         session.send(start)
         match = Match(app, self.game, self.table, mode="play", humans=humans, watch=True, names=names)
         app.match = match
-        app.later(lambda: app.replace("table", match=match))
-
-
-class DisplayConnectScene(StatusScene):
-    """The table display: find a server, pick a table, watch it (public view only)."""
-
-    name = "display_connect"
-
-    def __init__(self, app: App, address: str | None, table: str | None) -> None:
-        super().__init__(app)
-        self.address = address
-        self.want_table = table
-        self.begun = False
-        self._found: list[dict[str, Any]] | None = None
-        self._retry = 0.0
-        self.target: tuple[str, int] | None = None
-
-    def enter(self) -> None:
-        super().enter()
-        if self.begun:
-            return
-        self.begun = True
-        if self.address:
-            self._connect(*parse_address(self.address))
-        else:
-            self.status = self.app.strings.t("join.searching")
-            threading.Thread(target=self._browse, daemon=True).start()
-
-    def _browse(self) -> None:
-        self._found = services.browse(3.0)  # nothing found: this machine
-
-    def _connect(self, host: str, port: int) -> None:
-        self.target = (host, port)
-        self.status = self.app.strings.t("net.connecting", address=f"{host}:{port}")
-        session = services.open_session(self.app, host, port)
-        session.send({"t": "list"})
-
-    def update(self, dt: float) -> None:
-        if self._found is not None and self.target is None:
-            found, self._found = self._found, None
-            if found:
-                srv = found[0]
-                addrs = srv.get("addresses") or [srv.get("host") or "127.0.0.1"]
-                self._connect(addrs[0], int(srv.get("port") or 7420))
-            else:
-                self._connect("127.0.0.1", DEFAULT_PORT)
-        if self.target is not None and self.app.match is None and self.app.session is not None:
-            self._retry -= dt
-            if self._retry < -2.0:
-                self._retry = 0.0
-                self.app.session.send({"t": "list"})
-
-    def frame_due(self) -> float | None:
-        """Looking on the LAN: check for the answer now and then; connected: the next ``list`` retry."""
-        if self.target is None:
-            return 0.0 if self._found is not None else (0.2 if self.begun and not self.address else None)
-        if self.app.match is None and self.app.session is not None:
-            return max(0.0, self._retry + 2.0)
-        return None
-
-    def on_message(self, msg: dict[str, Any]) -> None:
-        kind = msg.get("t")
-        if kind == "_net" and msg.get("state") == "failed":
-            where = f"{self.target[0]}:{self.target[1]}" if self.target else ""
-            self.fail(self.app.strings.t("net.failed", address=where, why=msg.get("why", "")))
-        elif kind == "tables" and self.app.match is None:
-            tables = [t for t in msg.get("tables") or [] if isinstance(t, dict)]
-            pick = None
-            if self.want_table:
-                pick = next((t for t in tables if t.get("id") == self.want_table), None)
-            else:
-                pick = next((t for t in tables if t.get("phase") == "playing"), None) or \
-                    next((t for t in tables if t.get("phase") == "lobby"), None)
-            if pick is None:
-                self.status = self.app.strings.t("table.display_waiting")
-                return
-            self._watch(pick)
-
-    def _watch(self, info: dict[str, Any]) -> None:
-        app, session = self.app, self.app.session
-        if session is None:
-            return
-        names = {i: n for i, n in enumerate(info.get("names") or []) if n}
-        match = Match(app, str(info.get("game")), str(info.get("id")), mode="display", humans=[], watch=True,
-                      names=names)
-        app.match = match
-        session.send({"t": "watch", "table": info["id"]})
         app.later(lambda: app.replace("table", match=match))

@@ -257,10 +257,13 @@ class JoinScene(Scene):
             self.search()
 
     def frame_due(self) -> float | None:
-        """The LAN search runs on a thread: look for its answer a few times a second while it runs."""
+        """The LAN search runs on a thread: look for its answer a few times a second while it runs; else the
+        next refresh of the list (tables or LAN servers)."""
         if self._found is not None:
             return 0.0
-        return 0.2 if self.searching else None
+        if self.searching:
+            return 0.2
+        return max(0.0, self.next_look) if self.app.top is self else None  # the list refreshes itself
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -54,8 +54,9 @@ class ReconnectingScene(Scene):
         te.blit(surface, self.app.strings.t("net.reconnecting"), u * 1.8, INK, (box.centerx, box.top + int(u * 1.5)),
                 "midtop", bold=True)
         inner = pygame.Rect(box.left + int(u * 2), box.top + int(u * 4.6), box.width - int(u * 4), int(u * 3.5))
-        te.blit_wrapped(surface, self.app.strings.t("net.reconnecting_detail", n=max(1, self.attempt)), u, INK, inner,
-                        align="center")
+        display = self.app.match is not None and self.app.match.mode == "display"
+        detail = "lan.display.reconnecting_detail" if display else "net.reconnecting_detail"
+        te.blit_wrapped(surface, self.app.strings.t(detail, n=max(1, self.attempt)), u, INK, inner, align="center")
         # A small turning dot so the screen visibly lives.
         cx, cy = box.centerx, box.bottom - int(u * 1.4)
         for i in range(8):

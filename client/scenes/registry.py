@@ -6,8 +6,9 @@ The keyword arguments of a push go to the scene's constructor after ``app``.
 from __future__ import annotations
 
 from client.scenes.base import Scene
-from client.scenes.connecting import DisplayConnectScene, PlayConnectScene
+from client.scenes.connecting import PlayConnectScene
 from client.scenes.curtain import CurtainScene
+from client.scenes.display import DisplayConnectScene
 from client.scenes.join import JoinScene
 from client.scenes.launcher import LauncherScene
 from client.scenes.lobby import LobbyScene

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from client import lanwords
 from client.match import Match
 from client.scenes.base import Scene
 from client.tables.base import TableView
@@ -51,6 +52,7 @@ class TableScene(Scene):
         self.chat_age = 99.0  # seconds since the last chat line arrived
         self._chat_count = 0
         self._view_rects: dict[int, pygame.Rect] = {}  # id(view) -> the rect it was given
+        self._join_at: str | None = None  # display: the address players join at (looked up once)
 
     # --- pygame_gui is only used for the chat entry ----------------------------------
     @property
@@ -254,7 +256,11 @@ class TableScene(Scene):
         self.chat_entry.focus()
 
     def on_message(self, msg: dict[str, Any]) -> None:
-        """Table display: after a game ends, follow the next game started on the same server."""
+        """Table display: after a game ends, follow the next game started on the same server; a table the
+        server no longer knows (it restarted without it): back to waiting for a table."""
+        if self.match.mode == "display" and msg.get("t") == "error" and msg.get("code") == "table/unknown":
+            self._lost_table()
+            return
         if self.match.mode != "display" or not self.match.over or msg.get("t") != "tables":
             return
         for info in msg.get("tables") or []:
@@ -270,6 +276,16 @@ class TableScene(Scene):
                 session.send({"t": "watch", "table": info["id"]})
                 self._follow(match)
                 return
+
+    def _lost_table(self) -> None:
+        """The display's table is gone: wait for the next one on the same server (no input needed)."""
+        app, session = self.app, self.app.session
+        if session is None or app.match is not self.match:
+            return
+        address = f"[{session.host}]:{session.port}" if ":" in session.host else f"{session.host}:{session.port}"
+        app.match = None
+
+        app.later(lambda: app.replace("display_connect", address=address, table=None))
 
     def _follow(self, match: Match) -> None:
         """The display moves to ``match`` (a new table scene replaces this one after the frame)."""
@@ -340,6 +356,13 @@ class TableScene(Scene):
         else:
             key = "table.display_waiting" if self.match.mode == "display" and not self.match.started else "table.waiting"
             te.blit(surface, app.strings.t(key), u * 1.6, CHALK, rect.center, "center", bold=True)
+            if key == "table.display_waiting" and app.session is not None:  # players still to come: where to join
+                if self._join_at is None:
+                    self._join_at = lanwords.join_address(app.session.host, app.session.port)
+                te.blit(surface, app.strings.t("lan.display.join_at"), u * 1.5, CHALK,
+                        (rect.centerx, rect.centery - int(u * 10)), "midtop")
+                te.blit(surface, self._join_at, u * 4.2, PAPER, (rect.centerx, rect.centery - int(u * 7.7)), "midtop",
+                        bold=True)
         if self.show_chat:
             self.draw_chat(surface)
         self.draw_buttons(surface)

@@ -1,0 +1,186 @@
+"""The table display (a TV, no mouse): find its server, wait for it, pick a table, watch it.
+
+Nothing here needs a click: a server that is not up yet is tried again every few seconds, the
+first table playing (or waiting for players) is watched as soon as it is listed, and until then
+the screen shows in large type the address players join at and the tables waiting for players.
+Esc goes back to the launcher.
+"""
+from __future__ import annotations
+
+import threading
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from client import lanwords, services
+from client.match import Match
+from client.modes import parse_address
+from client.scenes.base import Scene
+from client.ui import CHALK, CHALK_DIM, PAPER, panel
+from shared.protocol import DEFAULT_PORT
+
+if TYPE_CHECKING:
+    from client.app import App
+
+RETRY_SECONDS = 2.0  # a server that did not answer is tried again after this long
+RELIST_SECONDS = 2.0  # the tables are listed again this often while nothing is watched
+
+
+class DisplayConnectScene(Scene):
+    """Waits for a server and a table without input; then the table scene shows the public view."""
+
+    name = "display_connect"
+
+    def __init__(self, app: App, address: str | None, table: str | None) -> None:
+        super().__init__(app)
+        self.address = address
+        self.want_table = table
+        self.begun = False
+        self._found: list[dict[str, Any]] | None = None
+        self.target: tuple[str, int] | None = None
+        self.join_at = ""  # the address players type (large on screen)
+        self.status = ""
+        self.reason = ""  # why the server did not answer, in the player's language
+        self.failures = 0  # connection attempts that found no server (tests, the status line)
+        self.retry_in: float | None = None
+        self.relist_in = RELIST_SECONDS
+        self.waiting: list[dict[str, Any]] = []  # tables waiting for players
+
+    def enter(self) -> None:
+        super().enter()
+        if self.begun:
+            return
+        self.begun = True
+        if self.address:
+            self._connect(*parse_address(self.address))
+        else:
+            self.status = self.app.strings.t("join.searching")
+            threading.Thread(target=self._browse, daemon=True).start()
+
+    def _browse(self) -> None:
+        self._found = services.browse(3.0)  # nothing found: this machine
+
+    def _connect(self, host: str, port: int) -> None:
+        self.target = (host, port)
+        self.join_at = lanwords.join_address(host, port)
+        if not self.failures:
+            self.status = self.app.strings.t("net.connecting", address=f"{host}:{port}")
+        self.relist_in = RELIST_SECONDS
+        session = services.open_session(self.app, host, port)
+        session.send({"t": "list"})
+
+    def _where(self) -> str:
+        return f"{self.target[0]}:{self.target[1]}" if self.target else ""
+
+    def update(self, dt: float) -> None:
+        if self._found is not None and self.target is None:
+            found, self._found = self._found, None
+            if found:
+                srv = found[0]
+                addrs = srv.get("addresses") or [srv.get("host") or "127.0.0.1"]
+                self._connect(addrs[0], int(srv.get("port") or DEFAULT_PORT))
+            else:
+                self._connect("127.0.0.1", DEFAULT_PORT)
+        if self.retry_in is not None and self.target is not None:
+            self.retry_in -= dt
+            if self.retry_in <= 0:
+                self.retry_in = None
+                self._connect(*self.target)
+            return
+        if self.target is not None and self.app.match is None and self.app.session is not None:
+            self.relist_in -= dt
+            if self.relist_in <= 0:
+                self.relist_in = RELIST_SECONDS
+                self.app.session.send({"t": "list"})
+
+    def frame_due(self) -> float | None:
+        """Looking on the LAN: check for the answer now and then; else the next retry or ``list``."""
+        if self.target is None:
+            return 0.0 if self._found is not None else (0.2 if self.begun and not self.address else None)
+        if self.retry_in is not None:
+            return max(0.0, self.retry_in)
+        if self.app.match is None and self.app.session is not None:
+            return max(0.0, self.relist_in)
+        return None
+
+    def on_message(self, msg: dict[str, Any]) -> None:
+        kind = msg.get("t")
+        t = self.app.strings.t
+        if kind == "_net" and msg.get("state") in ("failed", "down"):
+            self.failures += 1
+            self.reason = lanwords.why_text(self.app.strings, msg)
+            self.status = t("lan.display.waiting_server", address=self._where())
+            if msg.get("state") == "failed":  # the session gave up: a new one after a pause
+                self.retry_in = RETRY_SECONDS
+        elif kind == "_net" and msg.get("state") == "up":
+            self.reason = ""
+            self.status = t("table.display_waiting")
+        elif kind == "tables" and self.app.match is None:
+            tables = [i for i in msg.get("tables") or [] if isinstance(i, dict)]
+            self.waiting = [i for i in tables if i.get("phase") == "lobby" and int(i.get("free", 0)) > 0]
+            self.reason = ""
+            if self.want_table:
+                pick = next((i for i in tables if i.get("id") == self.want_table), None)
+            else:
+                pick = next((i for i in tables if i.get("phase") == "playing"), None) or \
+                    next((i for i in tables if i.get("phase") == "lobby"), None)
+            if pick is None:
+                self.status = t("table.display_waiting")
+                return
+            self._watch(pick)
+
+    def _watch(self, info: dict[str, Any]) -> None:
+        app, session = self.app, self.app.session
+        if session is None:
+            return
+        names = {i: n for i, n in enumerate(info.get("names") or []) if n}
+        match = Match(app, str(info.get("game")), str(info.get("id")), mode="display", humans=[], watch=True,
+                      names=names)
+        app.match = match
+        session.send({"t": "watch", "table": info["id"]})
+        app.later(lambda: app.replace("table", match=match))
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.back_to_launcher()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface) -> None:
+        self.app.background(surface)
+        app, u, te = self.app, self.app.unit, self.app.text
+        t = app.strings.t
+        w, h = surface.get_size()
+        te.blit(surface, t("app.title"), u * 2.0, PAPER, (w // 2, int(u * 2)), "midtop", bold=True)
+        if self.join_at:
+            te.blit(surface, t("lan.display.join_at"), u * 1.5, CHALK, (w // 2, int(u * 6.5)), "midtop")
+            te.blit(surface, self.join_at, u * 4.2, PAPER, (w // 2, int(u * 8.8)), "midtop", bold=True)
+        te.blit_wrapped(surface, self.status, u * 1.5, CHALK,
+                        pygame.Rect(int(u * 4), int(u * 15.5), w - int(u * 8), int(u * 2.2)), align="center")
+        if self.reason:
+            for i, line in enumerate((self.reason, t("lan.retrying"))):
+                te.blit(surface, line, u * 1.1, CHALK_DIM, (w // 2, int(u * (18.0 + i * 1.7))), "midtop")
+        self.draw_waiting(surface, pygame.Rect(int(u * 8), int(u * 21.5), w - int(u * 16), h - int(u * 25)))
+        te.blit(surface, t("lan.display.escape"), u * 0.9, CHALK_DIM, (w - int(u * 1.5), h - int(u * 1.2)),
+                "bottomright")
+
+    def draw_waiting(self, surface: pygame.Surface, box: pygame.Rect) -> None:
+        """The tables waiting for players, in large type (as many as fit)."""
+        app, u, te = self.app, self.app.unit, self.app.text
+        t = app.strings.t
+        if self.target is None or self.failures and not self.waiting and self.reason:
+            return
+        panel(surface, box, alpha=170)
+        te.blit(surface, t("lan.display.tables"), u * 1.6, PAPER, (box.left + int(u * 1.5), box.top + int(u)),
+                bold=True)
+        y = box.top + int(u * 4)
+        if not self.waiting:
+            te.blit_wrapped(surface, t("lan.display.no_tables"), u * 1.3, CHALK_DIM,
+                            pygame.Rect(box.left + int(u * 1.5), y, box.width - int(u * 3), int(u * 4)))
+            return
+        server = str((app.session.welcome or {}).get("server") or "") if app.session else ""
+        step = int(u * 2.6)
+        for info in self.waiting[:max(1, (box.bottom - y) // step)]:
+            te.blit(surface, lanwords.table_label(app.strings, info, server), u * 1.5, CHALK,
+                    (box.left + int(u * 1.5), y))
+            y += step

@@ -7,7 +7,10 @@ the screenshots and the frame bench need; ``make_table(ctx, state, history, seat
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+import copy
+import functools
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 
@@ -242,3 +245,56 @@ def busiest(ctx: Any) -> Any:
     state, hist, roller = scene_roll("ja")
     surf = pygame.display.get_surface()
     return make_table(ctx, state, hist, roller, surf.get_rect() if surf is not None else None)
+
+
+# --------------------------------------------------------------------------- the layout walk
+
+def scene_pick(lang: str, n: int = 4, seed: int = 11) -> tuple[dict, History, int]:
+    """A drawn card whose three options wait for its drawer; returns (state, history, drawer)."""
+    def picking(s: dict) -> bool:
+        return any(t.get("kind") == "pick" for t in s["tasks"])
+    state, hist = play(n, seed, lang, picking)
+    task = next((t for t in state["tasks"] if t.get("kind") == "pick"), None)
+    return state, hist, int(task["seat"]) if task else 0
+
+
+@functools.lru_cache(maxsize=16)
+def _walk_state(name: str, lang: str) -> tuple[dict, History, int | None]:
+    """The rules state of a walk scene (played once per language; views are built fresh)."""
+    if name == "setup":
+        state, hist = scene_setup(lang)
+        return state, hist, 2
+    if name == "table":
+        state, hist = scene_table(lang)
+        return state, hist, 0
+    if name == "pick":
+        return scene_pick(lang)
+    if name == "roll":
+        return scene_roll(lang)
+    if name == "resolution":
+        state, hist = scene_resolution(lang)
+        return state, hist, 0
+    state, hist = scene_over(lang)
+    return state, hist, 0
+
+
+def _walk_scene(name: str, display: bool = False) -> Callable[[Any], Any]:
+    def build(ctx: Any) -> Any:
+        state, hist, seat = _walk_state(name, ctx.lang)
+        if display:
+            ctx.display_mode = True
+        surf = pygame.display.get_surface()
+        rect = pygame.Rect((0, 0), getattr(ctx, "window", surf.get_size() if surf is not None else (1920, 1080)))
+        return make_table(ctx, copy.deepcopy(state), list(hist), None if display else seat, rect)
+    return build
+
+
+WALK_SCENES = ("setup", "table", "pick", "roll", "resolution", "article")
+
+
+def register_walk(register: Callable[[str, Callable[[Any], Any]], None]) -> None:
+    """The school_mystery scenes of the layout walk: set-up, the table with cards, a drawn card's
+    options, the roll dialog, the resolution, the article, and the shared display."""
+    for name in WALK_SCENES:
+        register(f"school_mystery_{name}", _walk_scene(name))
+    register("school_mystery_display", _walk_scene("table", display=True))

@@ -6,8 +6,8 @@ when two controls overlap, or when a control or a text lies outside the window. 
 from :data:`SCENES` (``register(name, builder)``; a builder takes a
 :class:`client.kit.headless.HeadlessContext` and returns a view with ``update``, ``draw``
 and ``nodes()``). The app's launcher, settings, set-up and join scenes are walked through the
-real app (:class:`AppScene`); fate_votes and mind_swap register their table phases from
-:mod:`bench.fv_scenes` and :mod:`bench.ms_scenes`.
+real app (:class:`AppScene`); fate_votes, mind_swap and school_mystery register their table phases
+from :mod:`bench.fv_scenes`, :mod:`bench.ms_scenes` and :mod:`bench.sm_scenes`.
 
 Usage: ``python tools/layout_walk.py [--scene NAME] [--save DIR]``; prints one JSON line last
 (``{"checked": n, "problems": [...]}``) and exits 1 when there is a problem.
@@ -123,7 +123,7 @@ def _app_scene(name: str, **params: Any) -> Builder:
 
 
 def _load_scenes() -> None:
-    from bench import fv_scenes, ms_scenes
+    from bench import fv_scenes, ms_scenes, sm_scenes
 
     register("launcher", _app_scene("launcher"))
     register("settings", _app_scene("settings"))
@@ -132,6 +132,7 @@ def _load_scenes() -> None:
     register("join", _app_scene("join"))
     fv_scenes.register_walk(register)
     ms_scenes.register_walk(register)
+    sm_scenes.register_walk(register)
 
 
 def check(name: str, builder: Builder, cfg: Config, save: Path | None = None) -> list[Problem]:

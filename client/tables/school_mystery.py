@@ -76,6 +76,7 @@ class SchoolMysteryTable(TableView):
         surf = pygame.display.get_surface()
         self.rect = surf.get_rect() if surf is not None else pygame.Rect(0, 0, 1920, 1080)
         self.auto_rect = True
+        self.bar_rows = 1  # rows of the action bar (large text on a small window needs two)
         self.L = self._layout()
         self.sel: dict[str, Any] = {"tab": seat if seat is not None else 0}
         self.entries: dict[str, TextEntry] = {}
@@ -84,6 +85,8 @@ class SchoolMysteryTable(TableView):
         self.buttons: list[ActionButton] = []
         self.slots: list[EntrySlot] = []
         self.log_panel = LogPanel()
+        self.sheet_scale = 1.0
+        self.bar_rows = 1  # rows of the action bar (large text on a small window needs two)  # the text scale dialogs are being built at (see school_mystery_panels.build)
         self.dirty = True
         self.log: list[tuple[str, int | None]] = []
         self.pending_log: list[tuple[str, int | None]] = []
@@ -121,7 +124,7 @@ class SchoolMysteryTable(TableView):
         return self.seat is not None and not self.display
 
     def _layout(self) -> lay.Layout:
-        return lay.compute(self.rect, float(self.ctx.unit), self.display)
+        return lay.compute(self.rect, float(self.ctx.unit), self.display, self.bar_rows)
 
     def set_rect(self, rect: pygame.Rect) -> None:
         """Fix the drawing rect (tests, screenshots); otherwise the window's size is followed."""
@@ -512,8 +515,9 @@ class SchoolMysteryTable(TableView):
                 self.zoom.close()
             self.peek = None
 
-    def rebuild(self) -> None:
-        """Recompute the panels' widgets and the drag sources from the view and local choices."""
+    def rebuild(self, relayout: bool = True) -> None:
+        """Recompute the panels' widgets and the drag sources from the view and local choices
+        (and the layout once more when the action bar needs another number of rows)."""
         self.dirty = False
         self.version += 1
         if not self.view:
@@ -522,6 +526,12 @@ class SchoolMysteryTable(TableView):
         self.auto_pos = board.auto_layout(self)
         self._animate_cards()
         widgets = panels.build(self)
+        rows = panels.bar_rows(widgets)
+        if relayout and rows != self.bar_rows and not self.display:
+            self.bar_rows = rows
+            self.L = self._layout()
+            self.rebuild(relayout=False)
+            return
         self.widgets = widgets
         self.buttons = [w for w in widgets if isinstance(w, ActionButton)]
         self.slots = [w for w in widgets if isinstance(w, EntrySlot)]

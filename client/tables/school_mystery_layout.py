@@ -75,7 +75,7 @@ def card_size_for(canvas: pygame.Rect, u: float) -> tuple[int, int]:
     return int(cu * 9), int(cu * 7.0)
 
 
-def compute(rect: pygame.Rect, u: float, display: bool) -> Layout:
+def compute(rect: pygame.Rect, u: float, display: bool, bar_rows: int = 1) -> Layout:
     pad = int(u * 0.5)
     x0, y0, W, H = rect.left, rect.top, rect.w, rect.h
     if display:
@@ -105,7 +105,8 @@ def compute(rect: pygame.Rect, u: float, display: bool) -> Layout:
         cw = tray.left - pad - left
         decks = pygame.Rect(left, y0 + pad, cw, tracker.h)
         prompt = pygame.Rect(left, decks.bottom + pad // 2, cw, int(u * 2.2))
-        actions = pygame.Rect(left, y0 + H - pad - int(u * 2.6), cw, int(u * 2.6))
+        bar_h = int(u * 2.6 * max(1, bar_rows))
+        actions = pygame.Rect(left, y0 + H - pad - bar_h, cw, bar_h)
         canvas = pygame.Rect(left, prompt.bottom + pad // 2, cw, actions.top - prompt.bottom - pad)
     card = card_size_for(canvas, u)
     dw = min(canvas.w - int(u * 1.0), int(u * 50))

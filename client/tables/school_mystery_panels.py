@@ -5,20 +5,23 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from client.kit.theme import ACCENT, INK, MUTED
+from client.kit.theme import ACCENT, ACCENT_DEEP, INK, MUTED
 from client.kit.theme import ERROR as RED
 from client.tables.school_mystery_layout import secrets_rect
 from client.tables.school_mystery_sheet import (
+    SCALES,
     ActionButton,
     Builder,
     Custom,
     EntrySlot,
     Row,
+    Widget,
     button_size,
+    fits,
     fs,
     text_item,
 )
@@ -31,6 +34,9 @@ from client.tables.school_mystery_texts import (
 from client.widgets.cards import CardFace, card_size
 from client.widgets.tokens import seat_colour
 
+if TYPE_CHECKING:
+    from client.tables.school_mystery import SchoolMysteryTable
+
 __all__ = ["ActionButton", "EntrySlot", "build", "prompt"]
 
 ADV_SOURCES = ("item", "move", "card")
@@ -41,12 +47,35 @@ DIS_SOURCES = ("condition", "card")
 
 # --------------------------------------------------------------------------- entry point
 
-def build(t: Any) -> list[Any]:
+def build(t: SchoolMysteryTable) -> list[Widget]:
+    """The action bar, the hand-over button and the open dialog; a dialog too tall for the room above
+    the action bar is rebuilt with smaller text (down to the fitter's floor) before it may grow."""
+    bar = action_bar(t)
+    fixed: list[Widget] = [*bar, *hand_over(t)]
+    bottom = min((b.rect.top for b in bar), default=t.rect.bottom) - int(t.L.u * 0.2)
+    room = pygame.Rect(t.rect.left, t.rect.top, t.rect.w, bottom - t.rect.top)
+    dialog: list[Widget] = []
+    try:
+        for scale in SCALES:
+            t.sheet_scale = scale
+            dialog = dialogs(t)
+            if fits(dialog, room):
+                break
+    finally:
+        t.sheet_scale = 1.0
+    return fixed + dialog
+
+
+def bar_rows(widgets: list[Widget]) -> int:
+    """How many rows the action bar's buttons take (at least one)."""
+    return max(1, len({w.rect.top for w in widgets if isinstance(w, ActionButton) and w.key.startswith("act_")}))
+
+
+def dialogs(t: SchoolMysteryTable) -> list[Widget]:
+    """The dialog the view, the legal actions and the local choices call for (maybe none)."""
     v = t.view
     phase = v.get("phase")
-    out: list[Any] = []
-    out += action_bar(t)
-    out += hand_over(t)
+    out: list[Widget] = []
     if phase in ("setup_subject", "setup_leader", "setup_students"):
         out += setup_panel(t)
         return out
@@ -177,7 +206,17 @@ def action_bar(t: Any) -> list[Any]:
     if phase == "investigation" and v.get("leader") == t.seat:
         add("act_resolution", _title(t, "act_resolution"), lambda: t.send({"type": "begin_resolution"}),
             enabled=t.can("begin_resolution"))
-    row.layout(ctx, u)
+    for scale in SCALES:  # one row: labels shrink (to the floor) before the row wraps
+        row.scale = scale
+        for b in out:
+            b.scale = scale
+        bottom = row.layout(ctx, u)
+        if bottom <= r.bottom or scale == SCALES[-1]:
+            break
+    if bottom > r.bottom:  # still two rows at the floor: the rows end at the bar's bottom (the layout
+        shift = bottom - r.bottom  # gives the bar that many rows; see SchoolMysteryTable.rebuild)
+        for b in out:
+            b.rect.move_ip(0, -shift)
     return out
 
 
@@ -196,14 +235,25 @@ def hand_over(t: Any) -> list[Any]:
 
 # --------------------------------------------------------------------------- setup
 
-def setup_panel(t: Any) -> list[Any]:
+def _setup_sheet(t: SchoolMysteryTable, rect: pygame.Rect, title: str) -> Builder:
+    """A set-up dialog with the prompt line (who is still choosing) under its title."""
+    p = Builder(t, rect, _title(t, title))
+    p.text(prompt(t)[0], 0.75, ACCENT_DEEP, True)
+    p.gap(0.3)
+    return p
+
+
+def setup_panel(t: SchoolMysteryTable) -> list[Widget]:
+    """Set-up dialogs (subject, leader, students): the decks are not in play yet, so the dialog takes
+    the canvas column from the top of the window, with the prompt line under its title."""
     v = t.view
     phase = v.get("phase")
     L = t.L
-    rect = L.dialog.copy()
-    rect.h = L.dialog.h
+    rect = pygame.Rect(L.decks.left, L.decks.top, 0, 0)
+    rect.w = min(t.rect.right - int(L.u * 0.5) - rect.left, max(L.dialog.w, int(L.u * 64)))
+    rect.h = t.rect.bottom - int(L.u * 0.5) - rect.top
     if phase == "setup_subject":
-        p = Builder(t, rect, _title(t, "setup_subject_title"))
+        p = _setup_sheet(t, rect, "setup_subject_title")
         content = t.tx.content
         can = t.can("choose_subject", subject=next(iter(content.subjects), ""))
         if not can:
@@ -230,7 +280,7 @@ def setup_panel(t: Any) -> list[Any]:
         tone_block(t, p)
         return p.done(L.dialog.h)
     if phase == "setup_leader":
-        p = Builder(t, rect, _title(t, "setup_leader_title"))
+        p = _setup_sheet(t, rect, "setup_leader_title")
         sub = t.tx.subject(v.get("subject"))
         if sub is not None:
             p.text(t.tx.tr(sub.title), 1.0, INK, True)
@@ -251,7 +301,7 @@ def setup_panel(t: Any) -> list[Any]:
     st = t.student(t.seat)
     if t.controls and st is None and t.can("create_student"):
         return create_panel(t, rect)
-    p = Builder(t, rect, _title(t, "setup_students_title"))
+    p = _setup_sheet(t, rect, "setup_students_title")
     for i, s in enumerate(v.get("students") or []):
         if s is None:
             p.text(f"{i + 1}. {t.name(i)} — {_title(t, 'creating')}", 0.85, MUTED)
@@ -287,7 +337,7 @@ def create_panel(t: Any, rect: pygame.Rect) -> list[Any]:
     if pb not in free:
         pb = free[0] if free else None
         t.sel["playbook"] = pb
-    p = Builder(t, rect, _title(t, "create_title"))
+    p = _setup_sheet(t, rect, "create_title")
     left_w = int(p.width * 0.46)
     right_x = p.x + left_w + int(u * 1.0)
     right_w = p.width - left_w - int(u * 1.0)
@@ -885,8 +935,9 @@ def resolution_panel(t: Any) -> list[Any]:
     v = t.view
     u = t.L.u
     r = t.L.dialog.copy()
-    r.w = min(r.w, int(u * 30))
-    r.left = t.L.canvas.left + int(u * 0.3)  # the clue column (right of the middle) stays in view
+    if t.sheet_scale >= 1.0:  # the clue column (right of the middle) stays in view, unless crowded
+        r.w = min(r.w, int(u * 30))
+    r.left = t.L.canvas.left + int(u * 0.3)
     p = Builder(t, r, t.tx.ui("phase_resolution"))
     p.text(_title(t, "resolution_explain"), 0.7, MUTED)
     clues = [c for c in v.get("cards") or [] if c["kind"] == "clue"]
@@ -912,15 +963,17 @@ def resolution_panel(t: Any) -> list[Any]:
         p.text(v.get("title") or "—", 0.85, INK, True)
     p.text(_title(t, "deduction_label"), 0.75, MUTED, True)
     if p.live and t.can("set_deduction"):
-        p.entry("deduction", lines=4, placeholder=_title(t, "deduction_hint"), submit=_title(t, "save"),
+        p.entry("deduction", lines=4 if t.sheet_scale >= 1.0 else 3, placeholder=_title(t, "deduction_hint"), submit=_title(t, "save"),
                 on_submit=lambda s: t.send({"type": "set_deduction", "text": s}), initial=v.get("deduction", ""),
                 k=0.78)
     else:
         p.text(v.get("deduction") or "—", 0.78, INK)
     sub = t.tx.subject(v.get("subject"))
     diff = sub.difficulty if sub else 0
-    p.text(_title(t, "resolve_formula", d=diff, n=len(used), need=7 + diff - len(used)), 0.75, INK, True)
-    if p.live:
+    formula = _title(t, "resolve_formula", d=diff, n=len(used), need=7 + diff - len(used))
+    if not p.live:
+        p.text(formula, 0.75, INK, True)
+    else:
         e = t.entries.get("deduction")
         text = e.text if e is not None else v.get("deduction", "")
 
@@ -930,10 +983,18 @@ def resolution_panel(t: Any) -> list[Any]:
                 e.dirty = False
             t.send({"type": "declare_resolve"})
 
-        f = p.flow(2.4)
-        p.button(f, _title(t, "declare_resolve"), declare, enabled=bool(text.strip()) and t.view.get("roll") is None,
-                 primary=True, k=0.9, key="declare_resolve")
+        # the formula beside the button that rolls it
+        label = _title(t, "declare_resolve")
+        bw = button_size(t.ctx, u * p.scale, label, None, int(u * 4), int(u * 2.4 * p.scale), p.width // 2)[0]
+        top = p.y
+        f = p.flow(2.4, x=p.x + p.width - bw, width=bw)
+        p.button(f, label, declare, enabled=bool(text.strip()) and t.view.get("roll") is None, primary=True,
+                 key="declare_resolve")
         p.end_flow(f)
+        below = p.y
+        p.y = top + int(u * 0.4)
+        p.text(formula, 0.75, INK, True, width=p.width - bw - int(u * 0.6))
+        p.y = max(p.y + int(u * 0.4), below)
     return p.done(t.L.dialog.h)
 
 

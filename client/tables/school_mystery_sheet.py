@@ -13,19 +13,22 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from client.kit import theme
-from client.kit.nodes import Node
 from client.kit.widgets import Button, Panel, fitter_for, flow
 
 if TYPE_CHECKING:
     from client.tables.school_mystery import SchoolMysteryTable
 
-__all__ = ["ActionButton", "Custom", "EntrySlot", "Row", "Sheet", "Text", "Widget", "draw_widget", "fs",
-           "text_item"]
+__all__ = ["SCALES", "ActionButton", "Builder", "Custom", "EntrySlot", "Row", "Sheet", "Text", "Widget", "draw_widget",
+           "fits", "fs", "text_item"]
 
 
-def fs(ctx: Any, k: float) -> float:
-    """A font size of ``k`` units, never under 14 px."""
-    return max(14.0, float(ctx.unit) * k)
+def fs(ctx: Any, k: float, scale: float = 1.0) -> float:
+    """A font size of ``k`` units, never under 14 px (shrunk by ``scale``: never under the kit's floor)."""
+    size = max(14.0, float(ctx.unit) * k)
+    return size if scale >= 1.0 else max(float(theme.MIN_TEXT_PX), size * scale)
+
+
+SCALES = (1.0, 0.86, theme.FIT_FLOOR)  # a dialog too tall for its room is rebuilt smaller, down to the floor
 
 
 @dataclass
@@ -33,7 +36,7 @@ class ActionButton(Button):
     """A kit button that says why it is refused (``why_not``, a toast) when clicked while disabled."""
 
     why_not: str = ""
-    size: float = 0.0  # the label's px size (0: the kit's label size)
+    scale: float = 1.0  # the label's size as a fraction of the kit's (a crowded dialog shrinks to the floor)
 
     @property
     def text(self) -> str:
@@ -111,8 +114,8 @@ Widget = ActionButton | Text | Sheet | Custom | EntrySlot
 
 def draw_widget(w: Widget, surface: pygame.Surface, ctx: Any, unit: float) -> None:
     """Draw one panel widget (kit buttons take the unit; the rest draw themselves)."""
-    if isinstance(w, Button):
-        w.draw(surface, ctx, unit)
+    if isinstance(w, ActionButton):
+        w.draw(surface, ctx, unit * w.scale)
     else:
         w.draw(surface, ctx)
 
@@ -139,11 +142,12 @@ class Row:
     width: int
     h: int
     gap: int
+    scale: float = 1.0
     items: list[tuple[ActionButton, int | None, int]] = field(default_factory=list)
 
     def layout(self, ctx: Any, unit: float) -> int:
         """Place the buttons; the bottom of the last row (``y`` when empty)."""
-        sizes = [button_size(ctx, unit, b.label, w, mw, self.h, self.width) for b, w, mw in self.items]
+        sizes = [button_size(ctx, unit * self.scale, b.label, w, mw, self.h, self.width) for b, w, mw in self.items]
         bottom = self.y
         for (b, _, _), r in zip(self.items, flow(sizes, self.width, self.gap)):
             b.rect = r.move(self.x, self.y)
@@ -156,6 +160,7 @@ class Builder:
 
     def __init__(self, t: SchoolMysteryTable, rect: pygame.Rect, title: str = "", modal: bool = True) -> None:
         self.t, self.ctx, self.u = t, t.ctx, t.L.u
+        self.scale = t.sheet_scale
         self.rect = rect.copy()
         self.box = Sheet(self.rect, self.u, modal)
         self.w: list[Widget] = [self.box]
@@ -170,7 +175,7 @@ class Builder:
             self.gap(0.2)
 
     def gap(self, k: float = 0.4) -> None:
-        self.y += int(self.u * k)
+        self.y += int(self.u * k * self.scale)
 
     def text(self, s: str, k: float = 0.8, colour: tuple[int, int, int] = theme.INK, bold: bool = False,
              indent: float = 0.0, width: int | None = None) -> Text | None:
@@ -178,14 +183,15 @@ class Builder:
         if not s:
             return None
         x = self.x + int(self.u * indent)
-        item = text_item(self.ctx, s, x, self.y, (width or self.width) - int(self.u * indent), fs(self.ctx, k),
-                         colour, bold)
+        item = text_item(self.ctx, s, x, self.y, (width or self.width) - int(self.u * indent),
+                         fs(self.ctx, k, self.scale), colour, bold)
         self.w.append(item)
         self.y = item.rect.bottom
         return item
 
     def flow(self, h: float = 2.2, gap: float = 0.4, width: int | None = None, x: int | None = None) -> Row:
-        return Row(self.x if x is None else x, self.y, width or self.width, int(self.u * h), int(self.u * gap))
+        return Row(self.x if x is None else x, self.y, width or self.width, int(self.u * h * min(1.0, self.scale + 0.1)),
+                   int(self.u * gap), self.scale)
 
     def button(self, row: Row, text: str, fn: Callable[[], None] | None, *, enabled: bool = True,
                selected: bool = False, primary: bool = False, key: str = "", k: float = 0.8,
@@ -194,7 +200,7 @@ class Builder:
         if not self.live:
             return None
         b = ActionButton(text, pygame.Rect(row.x, row.y, 0, row.h), fn, enabled=enabled, selected=selected,
-                         primary=primary, key=key, why_not=why_not, size=fs(self.ctx, k))
+                         primary=primary, key=key, why_not=why_not, scale=self.scale)
         row.items.append((b, w, int(self.u * min_w)))
         self.w.append(b)
         return b
@@ -212,18 +218,20 @@ class Builder:
         t = self.t
         e = t.entry(key, initial or "", limit=limit, multiline=lines > 1, placeholder=placeholder,
                     on_submit=on_submit)
-        size = fs(self.ctx, k)
+        size = fs(self.ctx, k, self.scale)
         lh = self.ctx.font(size).get_linesize()
         h = int(lh * lines + self.u * 0.8)
         bw = 0
         if submit:
-            bw = button_size(self.ctx, self.u, submit, None, int(self.u * 5), int(self.u * 2.2), self.width // 3)[0]
+            bw = button_size(self.ctx, self.u * self.scale, submit, None, int(self.u * 5), int(self.u * 2.2),
+                             self.width // 3)[0]
         rect = pygame.Rect(self.x, self.y, self.width - (bw + int(self.u * 0.4) if bw else 0), h)
         self.w.append(EntrySlot(rect, e, size))
         if submit and on_submit is not None:
-            bh = button_size(self.ctx, self.u, submit, bw, bw, min(h, int(self.u * 2.2)), bw)[1]
+            bh = button_size(self.ctx, self.u * self.scale, submit, bw, bw, min(h, int(self.u * 2.2)), bw)[1]
             br = pygame.Rect(rect.right + int(self.u * 0.4), rect.top, bw, bh)
-            self.w.append(ActionButton(submit, br, lambda: on_submit(e.text), key=f"submit:{key}", primary=True))
+            self.w.append(ActionButton(submit, br, lambda: on_submit(e.text), key=f"submit:{key}", primary=True,
+                                       scale=self.scale))
             h = max(h, bh)
         self.y = rect.top + h + int(self.u * 0.4)
         return e
@@ -239,9 +247,10 @@ class Builder:
         if not self.live:
             return
         label = self.ctx.t("sm.close")
-        w, h = button_size(self.ctx, self.u, label, None, int(self.u * 3), int(self.u * 1.8), self.width // 3)
+        w, h = button_size(self.ctx, self.u * self.scale, label, None, int(self.u * 3), int(self.u * 1.8),
+                           self.width // 3)
         r = pygame.Rect(self.rect.right - w - int(self.u * 0.5), self.rect.top + int(self.u * 0.5), w, h)
-        self.w.append(ActionButton(label, r, fn, key="close"))
+        self.w.append(ActionButton(label, r, fn, key="close", scale=self.scale))
 
     def done(self, max_h: int | None = None) -> list[Widget]:
         """The widgets; the sheet as tall as its content (at most ``max_h`` unless the content needs more)."""
@@ -252,6 +261,6 @@ class Builder:
         return self.w
 
 
-def node_of(b: ActionButton) -> Node:
-    """The node-map entry of a panel button."""
-    return b.node(z=20)
+def fits(widgets: list[Widget], room: pygame.Rect) -> bool:
+    """Every dialog sheet and button of ``widgets`` lies inside ``room``."""
+    return all(room.contains(w.rect) for w in widgets if isinstance(w, (Sheet, ActionButton)))

@@ -7,6 +7,8 @@ import pygame
 import pytest
 
 from bench import sm_scenes as S
+from client.kit.headless import HeadlessContext
+from client.kit.textfit import recording
 from client.tables import school_mystery_board as board
 from client.tables import school_mystery_layout as lay
 from tests.fakes import FakeCtx
@@ -54,9 +56,23 @@ def test_cards_fit_their_columns_and_tabs_fit_the_sidebar(size):
     assert all(L.tabs.contains(r) for r in tabs)
 
 
-def test_a_long_name_is_cut_with_an_ellipsis_on_a_narrow_tab():
-    ctx = FakeCtx("en", unit=720 / 54)
-    size = 14.0
-    cut = board.short_name(ctx, "Minato Kagurazaka", size, 40)
-    assert cut.endswith("…") and ctx.font(size).size(cut)[0] <= 40
-    assert board.short_name(ctx, "Sora", size, 200) == "Sora"
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_every_tab_shows_its_whole_name_at_720p(lang):
+    """Names are never cut mid-name: long names shrink (and squeeze) inside their tabs."""
+    state, hist = S.scene_table(lang)
+    long = {"ja": ["佐々木あかり", "雪広あやか", "近衛木乃香", "桜咲刹那"],
+            "en": ["Akari Sasaki", "Minato Kagurazaka", "Hinata Yukihiro", "Sora Konoe"]}[lang]
+    for st, name in zip(state["students"], long):
+        st["name"] = name
+    surface = screen()
+    table = S.make_table(HeadlessContext(lang, unit=720 / 54, fast=True), state, hist, 0, pygame.Rect(0, 0, 1280, 720))
+    table.update(0)
+    with recording() as rec:
+        table.draw(surface, surface.get_rect())
+    tabs = board.tab_rects(table)
+    shown = {r.text: r for r in rec.records if r.kind == "name" and any(t.contains(r.rect) or r.cut for t in tabs)}
+    assert long[0] in shown, f"the open tab's name is not drawn whole (drawn: {sorted(shown)})"
+    for name, r in shown.items():
+        assert not r.cut, f"{name!r} leaves its tab"
+    assert not any(r.kind == "name" and r.text not in long and r.text.rstrip("…") in "".join(long)
+                   for r in rec.records), "a name drawn cut"

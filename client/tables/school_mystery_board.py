@@ -9,6 +9,7 @@ import pygame
 from client.kit import theme
 from client.kit.nodes import Node
 from client.kit.theme import ACCENT, CHALK, CHALK_DIM, INK, LINE, MUTED, PAPER
+from client.kit.widgets import fitter_for
 from client.tables.school_mystery_layout import secrets_rect
 from client.tables.school_mystery_sheet import Custom, Sheet, draw_widget, fs
 from client.tables.school_mystery_texts import (
@@ -162,27 +163,35 @@ def tab_rects(t: Any) -> list[pygame.Rect]:
     even = tabs.w // n
     active = t.sel.get("tab")
     d = int(min(tabs.h * 0.72, t.L.u * 1.5))
-    font = t.ctx.font(fs(t.ctx, 0.62), True)
-    needs = [d + 14 + font.size(st["name"] if st else "…")[0] for st in students]
+    fit = fitter_for(t.ctx)
+    size = fs(t.ctx, 0.62)
+    names = [st["name"] if st else "…" for st in students]
+    needs = [d + 14 + fit.width_of(nm, size, True) for nm in names]
+    # the least a tab takes: its name at the fitter's floor, squeezed as far as Fitter.name goes
+    mins = [d + 14 + int(fit.width_of(nm, fit.floor(size), True) * 0.75) + 1 for nm in names]
     widths = [even] * n
     if sum(needs) <= tabs.w:  # every whole name fits: share out what is left
         extra = (tabs.w - sum(needs)) // n
         widths = [need + extra for need in needs]
-    elif isinstance(active, int) and 0 <= active < n and n > 1:
-        least = int(t.L.u * 3.2)  # the others keep a badge and a short name
-        wide = max(min(even, needs[active]), min(needs[active], tabs.w - least * (n - 1)))
-        rest = (tabs.w - wide) // (n - 1)
-        widths = [wide if i == active else rest for i in range(n)]
+    elif sum(mins) <= tabs.w:  # every name fits shrunk: the open tab gets its whole name first
+        widths = list(mins)
+        spare = tabs.w - sum(mins)
+        if isinstance(active, int) and 0 <= active < n:
+            grow = min(spare, needs[active] - mins[active])
+            widths[active] += grow
+            spare -= grow
+        for i in range(n):
+            widths[i] += spare // n
+    elif isinstance(active, int) and 0 <= active < n and n > 1:  # the open tab's name; the others a badge
+        badge = d + 10
+        widths[active] = min(needs[active], max(mins[active], tabs.w - badge * (n - 1)))
+        rest = (tabs.w - widths[active]) // (n - 1)
+        widths = [widths[active] if i == active else rest for i in range(n)]
     out, x = [], tabs.left
     for w in widths:
         out.append(pygame.Rect(x, tabs.top, w - 2, tabs.h))
         x += w
     return out
-
-
-def short_name(ctx: Any, name: str, size: float, width: int, bold: bool = False) -> str:
-    """A tab's label: the whole name when it fits, else its start with … (the badge names the seat)."""
-    return ellipsize(ctx, name, size, width, bold)
 
 
 def deck_action(t: Any, suit: str) -> dict | None:
@@ -434,9 +443,10 @@ def draw_sheet(t: Any, surface: pygame.Surface) -> None:
         nm = st["name"] if st else "…"
         room = tr.w - d - 9
         size = fs(ctx, 0.62)
-        img = ctx.text(short_name(ctx, nm, size, room, active), size, INK if active else CHALK, active)
-        surface.blit(img, (tr.left + d + 6, tr.centery - img.get_height() // 2),
-                     area=pygame.Rect(0, 0, room, img.get_height()))
+        fit = fitter_for(ctx)
+        img = fit.name(nm, size, INK if active else CHALK, room, active)  # never cut mid-name
+        if img.get_width() <= room:  # a name that cannot fit whole is not shown (the badge says the seat)
+            fit.blit_label(surface, img, nm, "name", tr, midleft=(tr.left + d + 6, tr.centery))
     r = t.L.sheet
     pygame.draw.rect(surface, PAPER, r, border_bottom_left_radius=12, border_bottom_right_radius=12)
     seat = t.sel.get("tab")
@@ -530,10 +540,9 @@ def draw_sheet(t: Any, surface: pygame.Surface) -> None:
         for what, used in reversed(marks):
             mx = _tick(t, surface, mx, y, ctx.t(f"sm.rel_{what}"), used, size)
         room = max(0, mx - x - d - 12)
-        if is_rival and ctx.font(size, True).size(text)[0] > room:  # "Rival" alone says enough
-            text = t.name(other) + t.tx.paren(t.tx.ui("rival"))
-        img = ctx.text(ellipsize(ctx, text, size, room, is_rival), size, INK, is_rival)
-        surface.blit(img, (x + d + 8, y), area=pygame.Rect(0, 0, room, img.get_height()))
+        short = t.name(other) + t.tx.paren(t.tx.ui("rival")) if is_rival else t.name(other)
+        img = fitter_for(ctx).name(text, size, INK, room, is_rival, short=short)  # never cut mid-name
+        surface.blit(img, (x + d + 8, y))
         y += lh
     y += int(u * 0.2)
     # special moves
@@ -712,10 +721,9 @@ def draw_decks(t: Any, surface: pygame.Surface) -> None:
                 surface.blit(lab, (nx, y + (d - lab.get_height()) // 2))
                 nx += lab.get_width() + 4
             else:
-                text = ellipsize(ctx, t.name(seat), fs(ctx, 0.7), max(0, slot.right - nx - 4), True)
-                nm = ctx.text(text, fs(ctx, 0.7), ACCENT if seat == t.seat else CHALK, True)
-            surface.blit(nm, (nx, y + (d - nm.get_height()) // 2),
-                         area=pygame.Rect(0, 0, max(0, slot.right - nx - 4), nm.get_height()))
+                nm = fitter_for(ctx).name(t.name(seat), fs(ctx, 0.7), ACCENT if seat == t.seat else CHALK,
+                                          max(1, slot.right - nx - 4), True)  # never cut mid-name
+            surface.blit(nm, (nx, y + (d - nm.get_height()) // 2))
 
 
 def _deck_back(t: Any, surface: pygame.Surface, r: pygame.Rect, suit: str, dim: bool = False) -> None:
@@ -837,7 +845,8 @@ def draw_log(t: Any, surface: pygame.Surface) -> None:
     r = t.L.log
     _panel(surface, r)
     lines = [(text, seat if isinstance(seat, int) else None) for text, seat in t.log[-40:]]
-    t.log_panel.draw(surface, t.ctx, r, lines[-2:] if t.display else lines, t.L.u * 0.85,
+    unit = max(t.L.u * 0.85, fs(t.ctx, 0.68) / theme.TYPE["small"])  # log lines never under 14 px
+    t.log_panel.draw(surface, t.ctx, r, lines[-2:] if t.display else lines, unit,
                      "" if t.display else t.ctx.t("sm.log"))
 
 

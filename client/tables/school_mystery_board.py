@@ -777,11 +777,11 @@ def draw_canvas(t: Any, surface: pygame.Surface) -> None:
         lift = int(u * 0.25) if t.hover == c["id"] and not t.drag.dragging else 0
         surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]) - lift)))
         if c["kind"] == "clue" and t._play_phase() and not t.display:
-            k = link_knob(t, card_rect(t, c))
-            pygame.draw.circle(surface, (200, 60, 60), k.center, k.w // 2 - 2)
-            pygame.draw.circle(surface, PAPER, k.center, k.w // 2 - 2, 2)
+            knob = link_knob(t, card_rect(t, c))
+            pygame.draw.circle(surface, (200, 60, 60), knob.center, knob.w // 2 - 2)
+            pygame.draw.circle(surface, PAPER, knob.center, knob.w // 2 - 2, 2)
             knot = t.ctx.text("∞", fs(t.ctx, 0.6), PAPER, True)
-            surface.blit(knot, knot.get_rect(center=k.center))
+            surface.blit(knot, knot.get_rect(center=knob.center))
     # links: red string between clue cards, a knot in the middle (click it to cut)
     for a, b, mid in link_marks(t):
         ca, cb = t.card(a), t.card(b)

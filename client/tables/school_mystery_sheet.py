@@ -239,7 +239,9 @@ class Builder:
     def custom(self, h: int, fn: Callable[[pygame.Surface, Any, pygame.Rect], None], width: int | None = None,
                x: int | None = None) -> pygame.Rect:
         r = pygame.Rect(self.x if x is None else x, self.y, width or self.width, h)
-        self.w.append(Custom(r, lambda s, c, r=r: fn(s, c, r)))
+        def draw(surface: pygame.Surface, ctx: Any) -> None:
+            fn(surface, ctx, r)
+        self.w.append(Custom(r, draw))
         self.y = r.bottom + int(self.u * 0.3)
         return r
 

@@ -54,6 +54,15 @@ def build(t: SchoolMysteryTable) -> list[Widget]:
     fixed: list[Widget] = [*bar, *hand_over(t)]
     bottom = min((b.rect.top for b in bar), default=t.rect.bottom) - int(t.L.u * 0.2)
     room = pygame.Rect(t.rect.left, t.rect.top, t.rect.w, bottom - t.rect.top)
+    dialog = _fitted_dialog(t, room)
+    if bar and not fits(dialog, room):  # too tall even at the floor: the dialog takes the bar's room too
+        dialog = _fitted_dialog(t, pygame.Rect(t.rect.left, t.rect.top, t.rect.w, t.rect.h - int(t.L.u * 0.3)))
+        fixed = [w for w in fixed if w not in bar]
+    return fixed + dialog
+
+
+def _fitted_dialog(t: SchoolMysteryTable, room: pygame.Rect) -> list[Widget]:
+    """The open dialog at the largest text scale at which it fits ``room`` (else at the floor)."""
     dialog: list[Widget] = []
     try:
         for scale in SCALES:
@@ -63,7 +72,7 @@ def build(t: SchoolMysteryTable) -> list[Widget]:
                 break
     finally:
         t.sheet_scale = 1.0
-    return fixed + dialog
+    return dialog
 
 
 def bar_rows(widgets: list[Widget]) -> int:
@@ -937,6 +946,8 @@ def resolution_panel(t: Any) -> list[Any]:
     r = t.L.dialog.copy()
     if t.sheet_scale >= 1.0:  # the clue column (right of the middle) stays in view, unless crowded
         r.w = min(r.w, int(u * 30))
+    else:  # crowded: no more cards are drawn now, so the dialog may cover the decks too
+        r.top = t.L.decks.top
     r.left = t.L.canvas.left + int(u * 0.3)
     p = Builder(t, r, t.tx.ui("phase_resolution"))
     p.text(_title(t, "resolution_explain"), 0.7, MUTED)

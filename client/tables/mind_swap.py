@@ -147,8 +147,8 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
                         label=M.student_name(self.content, body, self.ctx.lang),
                         enabled=body in self.candidates() or not self.mode))
         if self.negi_pos is not None:
-            r = self.negi_radius(lay)
-            nm.add(Node(("negi", 0), pygame.Rect(round(self.negi_pos[0] - r), round(self.negi_pos[1] - r), 2 * r, 2 * r),
+            nr = self.negi_radius(lay)
+            nm.add(Node(("negi", 0), pygame.Rect(round(self.negi_pos[0] - nr), round(self.negi_pos[1] - nr), 2 * nr, 2 * nr),
                         z=2, kind="token", payload=("negi", 0), draggable=self.mode == "move_negi", solid=False))
         if self.seat is not None and not self.ctx.display_mode:
             w, h = lay.hand_card

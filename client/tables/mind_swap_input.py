@@ -20,12 +20,13 @@ from client.kit.widgets import Panel, fitter_for
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_layout as L
 from client.tables import mind_swap_model as M
+from client.tables.mind_swap_state import TableState
 
 DRAG_THRESHOLD = 6  # px before a press becomes a drag
 TARGET_MODES = ("move_self", "move_negi", "relocate", "event")
 
 
-class InputMixin:
+class InputMixin(TableState):
     """Input state and handling for :class:`MindSwapTable` (expects its attributes)."""
 
     # --- state ------------------------------------------------------------------------

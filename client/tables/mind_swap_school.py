@@ -110,9 +110,9 @@ def _garden(s: pygame.Surface, r: pygame.Rect, u: float) -> None:
     stone = max(4, round(u * 0.55))
     for i in range(9):
         t = i / 8
-        x = r.x + r.w * t
-        y = r.centery + math.sin(t * math.pi * 2) * r.h * 0.18
-        pygame.draw.ellipse(s, (190, 185, 170, 90), pygame.Rect(round(x - stone), round(y - stone * 0.6),
+        sx = r.x + r.w * t
+        sy = r.centery + math.sin(t * math.pi * 2) * r.h * 0.18
+        pygame.draw.ellipse(s, (190, 185, 170, 90), pygame.Rect(round(sx - stone), round(sy - stone * 0.6),
                                                                  stone * 2, round(stone * 1.2)))
     tree = max(6, round(u * 1.4))
     for cx, cy in ((r.x + tree * 1.4, r.y + tree * 1.3), (r.right - tree * 1.4, r.y + tree * 1.3),

@@ -7,9 +7,10 @@ import pygame
 
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_layout as L
+from client.tables.mind_swap_state import TableState
 
 
-class SidebarMixin:
+class SidebarMixin(TableState):
     """Drawing of the sidebar for :class:`MindSwapTable` (expects its attributes)."""
 
     def pile_point(self, seat: int) -> tuple[float, float]:

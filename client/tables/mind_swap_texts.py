@@ -4,11 +4,12 @@ from __future__ import annotations
 from typing import Any
 
 from client.tables import mind_swap_model as M
+from client.tables.mind_swap_state import TableState
 
 SILENT_EVENTS = frozenset({"piece", "cup", "drew", "end_turn"})
 
 
-class TextsMixin:
+class TextsMixin(TableState):
     """Names and event descriptions for :class:`MindSwapTable` (expects ``ctx``, ``content``, models)."""
 
     def name(self, no: Any, short: bool = False) -> str:

@@ -56,6 +56,10 @@ def test_two_action_card_asks_which():
     lay = table.layout()
     assert all(lay.map.contains(n.rect) for n in choices)  # over the map, clear of the hand and prompt
     assert not choices[0].rect.colliderect(choices[1].rect)
+    table.set_rect(pygame.Rect(0, 0, 1280, 720))  # the window shrinks while the player chooses
+    small = table.layout()
+    assert all(small.map.contains(n.rect) for n in table.nodes().buttons() if n.id[0] == "choice")
+    table.set_rect(screen.get_rect())
     negi_button = next(n for n in choices if n.id == ("choice", "move_negi"))
     click(table, screen, negi_button.rect.center)
     negi = table.nodes().find(("negi", 0))

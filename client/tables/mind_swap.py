@@ -160,7 +160,7 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
                                 label=card.type))
             for key, rect, action in self.button_rects(lay):
                 nm.add(Node(("button", key), rect, z=4, kind="button", action=action, label=self.ctx.t(key)))
-        for r, act in self.chooser:
+        for r, act in self.chooser(lay):
             card = self.mode_card
             action = {"type": "play", "card": card.id, "action": act} if card is not None else None
             nm.add(Node(("choice", act), pygame.Rect(r), z=20, kind="button", action=action, modal=False,

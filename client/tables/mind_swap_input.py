@@ -37,7 +37,7 @@ class InputMixin(TableState):
         self.along: int | None = None  # body taken along (move self); -1 = Negi
         self.drag: dict[str, Any] | None = None
         self.awaiting: tuple[str, int, tuple[float, float]] | None = None
-        self.chooser: list[tuple[pygame.Rect, str]] = []
+        self.choices: list[str] = []  # a two-action card's actions while the player chooses
         self.zoom: tuple[str, Any] | None = None  # ("mind"|"body", no) or ("card", HandCard)
         self.hover: tuple[str, Any] | None = None
         self.hover_t = 0.0
@@ -179,7 +179,7 @@ class InputMixin(TableState):
     # --- modes ----------------------------------------------------------------------------
     def start_card(self, card: M.HandCard, action: str) -> None:
         """A card is on the play slot with ``action`` chosen: send it or ask for targets."""
-        self.chooser = []
+        self.choices = []
         events = [a for a in self.legal if a.get("action") == "event"]
         if action == "event" and events and all(a.get("student") is None for a in events):
             self.send({"type": "play", "card": card.id, "action": "event", "student": None})
@@ -191,12 +191,12 @@ class InputMixin(TableState):
         self.send({"type": "play", "card": card.id, "action": action})
 
     def cancel_mode(self, quiet: bool = False) -> None:
-        if (self.mode or self.chooser) and not quiet:
+        if (self.mode or self.choices) and not quiet:
             self.ctx.play_sound("click")
-        self.mode, self.mode_card, self.picks, self.along, self.chooser = None, None, [], None, []
+        self.mode, self.mode_card, self.picks, self.along, self.choices = None, None, [], None, []
 
     def prompt(self) -> str | None:
-        if self.chooser:
+        if self.choices:
             return self.ctx.t("ms.prompt.choose")
         if self.mode == "move_self":
             return self.ctx.t("ms.prompt.move_self")
@@ -357,7 +357,7 @@ class InputMixin(TableState):
                 if self.zoom:
                     self.zoom = None
                     return True
-                if self.mode or self.chooser:
+                if self.mode or self.choices:
                     self.cancel_mode()
                     return True
             return False
@@ -388,7 +388,7 @@ class InputMixin(TableState):
         if self.zoom:
             self.zoom = None
             return True
-        if self.mode or self.chooser:
+        if self.mode or self.choices:
             self.cancel_mode()
             return True
         hit = self.pair_at(pos)
@@ -429,8 +429,8 @@ class InputMixin(TableState):
         if self.ctx.display_mode or self.seat is None:
             return False
         lay = self.layout()
-        if self.chooser:
-            for r, action in self.chooser:
+        if self.choices:
+            for r, action in self.chooser(lay):
                 if r.collidepoint(pos) and self.mode_card is not None:
                     self.start_card(self.mode_card, action)
                     return True
@@ -592,9 +592,14 @@ class InputMixin(TableState):
         return True
 
     def open_chooser(self, card: M.HandCard, acts: list[str]) -> None:
-        """A two-action card on the play slot: its choices, side by side in the middle of the map
-        (stacked when the map is narrow), above everything else."""
-        lay = self.layout()
+        """A two-action card on the play slot: the player chooses one of ``acts``."""
+        self.choices = list(acts)
+        self.mode_card = card
+
+    def chooser(self, lay: L.Layout) -> list[tuple[pygame.Rect, str]]:
+        """The choices, side by side in the middle of the map (stacked when the map is narrow), for
+        the current layout."""
+        acts = self.choices
         u = lay.unit
         gap = round(u)
         w = min(round(u * 12), (lay.map.w - gap * 3) // max(1, len(acts)))
@@ -606,9 +611,8 @@ class InputMixin(TableState):
         tall = h if side else h * len(acts) + gap * (len(acts) - 1)
         x0 = lay.map.centerx - total // 2
         y0 = lay.map.centery - tall // 2
-        self.chooser = [(pygame.Rect(x0 + (i * (w + gap) if side else 0), y0 + (0 if side else i * (h + gap)), w, h), a)
-                        for i, a in enumerate(acts)]
-        self.mode_card = card
+        return [(pygame.Rect(x0 + (i * (w + gap) if side else 0), y0 + (0 if side else i * (h + gap)), w, h), a)
+                for i, a in enumerate(acts)]
 
     def button_rects(self, lay: L.Layout) -> list[tuple[str, pygame.Rect, dict[str, Any] | None]]:
         """The buttons shown now: (text key, rect, the action it sends — None when it only changes mode)."""
@@ -721,7 +725,7 @@ class InputMixin(TableState):
             pygame.draw.rect(surface, D.ACCENT, box, border_radius=box.h // 2)
             pygame.draw.rect(surface, D.INK, box, 2, border_radius=box.h // 2)
             surface.blit(img, img.get_rect(center=box.center))
-        if self.chooser:
+        if self.choices:
             self.draw_chooser(surface, lay)
         # zoom: right-click, or hover a moment
         z = self.zoom
@@ -737,7 +741,7 @@ class InputMixin(TableState):
         u = lay.unit
         Panel.draw(surface, lay.map, (*theme.TABLE_DARK, 150), round(u * 0.8))
         fit = fitter_for(self.ctx)
-        for r, action in self.chooser:
+        for r, action in self.chooser(lay):
             col = D.ACTION_COLOUR.get(action, D.ACCENT)
             Panel.draw(surface, r.move(2, 3), (0, 0, 0, 90), r.h // 3)
             Panel.draw(surface, r, theme.PAPER, r.h // 3, border=col, border_w=3)

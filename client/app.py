@@ -39,6 +39,7 @@ MAX_SIZE = (3840, 2160)
 FPS = 60
 UNTIL_OVER_LIMIT = 900.0  # seconds: an automated run taking longer than this fails
 SETTLE = 1.2  # seconds of full-rate frames after input, a message or a scene change (hover, peeks, fades)
+MESSAGE_SETTLE = 0.05  # seconds of frames after a network message (what it starts, a scene reports as frame_due)
 IDLE_MAX = 1.0  # seconds: the longest single sleep (the loop then asks the scenes again, without drawing)
 TEXT_BLINK = 0.5  # seconds: the caret of a focused text entry blinks at this pace
 WAKE = pygame.event.custom_type()  # posted by the network thread: a message is waiting
@@ -340,7 +341,7 @@ class App:
         if self.session is None:
             return
         for msg in self.session.poll():
-            self.wake()
+            self.wake(MESSAGE_SETTLE)
             if msg.get("t") == "_net":
                 self.on_net_status(msg)
             if self.match is not None:

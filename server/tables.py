@@ -65,7 +65,7 @@ class Lossy(bytes):
     full: Any = None
 
 
-def _with_header(body: bytes, key: Any = None) -> bytes:
+def _with_header(body: bytes, key: Any = None) -> Lossy:
     """Frame a pre-packed msgpack body (same cap as :func:`shared.protocol.encode`)."""
     if len(body) > MAX_FRAME:
         raise ProtocolError("frame/too_large", f"frame of {len(body)} bytes exceeds {MAX_FRAME}")

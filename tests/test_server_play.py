@@ -75,7 +75,7 @@ def test_reconnect_mid_game_with_token(server: ServerThread) -> None:
     snap = back.expect("snapshot")
     assert snap["sid"] == sid and snap["seat"] == 2
     players[2] = back
-    last = play(table, players, [(spectator, None)], seed + 1, history)
+    play(table, players, [(spectator, None)], seed + 1, history)
     spec = REGISTRY[GAME]
     states, events = replay(GAME, N, seed, spec.resolve_options(FAST_OPTIONS), history)
     if spec.ends:

@@ -445,8 +445,8 @@ class SchoolMysteryTable(TableView):
                                           (lambda p, linked=linked: (not linked, self.ctx.t("sm.err_linked"))),
                                           (lambda p, other=c["id"]: self._link(p["id"], other)), radius=8))
             return out
-        accepts = (lambda p: (True, ""))
-        return [DropTarget("canvas", canvas.copy(), accepts, self._drop_on_canvas, radius=int(self.L.u * 0.6))]
+        return [DropTarget("canvas", canvas.copy(), _accept_anything, self._drop_on_canvas,
+                           radius=int(self.L.u * 0.6))]
 
     def _drop_on_canvas(self, payload: Any) -> None:
         kind = payload.get("kind")
@@ -624,3 +624,8 @@ class SchoolMysteryTable(TableView):
         self.ctx.toast(self.ctx.t("sm.exported", path=str(path)), "info")
         self.dirty = True
         return path
+
+
+def _accept_anything(payload: Any) -> tuple[bool, str]:
+    """The canvas takes any card dropped on it."""
+    return True, ""

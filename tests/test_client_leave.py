@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 from client_helpers import button, click, make_app, run_until
 
 
@@ -10,7 +11,9 @@ def _esc(app) -> None:
     app.frame(0.016)
 
 
-def test_back_to_the_launcher_during_a_game_asks_and_stay_keeps_it(tmp_path):
+@pytest.fixture
+def at_the_table(tmp_path):
+    """A pass-and-play fate_votes game that has started, its table on top."""
     app = make_app(tmp_path, "--lang", "en", "play", "fate_votes", "--players", "4", "--bots", "3", "--seed", "3",
                    "--size", "1280x720")
     from client import modes
@@ -19,36 +22,32 @@ def test_back_to_the_launcher_during_a_game_asks_and_stay_keeps_it(tmp_path):
     try:
         assert run_until(app, lambda: app.match is not None and app.match.started and app.top is not None
                          and app.top.name == "table")
-        _esc(app)
-        assert app.top.name == "menu"
-        click(app, button(app.top, "launcher").rect.center, frames=2)
-        assert app.top.name == "menu" and app.top.confirming  # asked, nothing left yet
-        assert app.match is not None and app.find("table") is not None
-        click(app, button(app.top, "leave_no").rect.center, frames=2)
-        assert app.top.name == "menu" and not app.top.confirming
-        click(app, button(app.top, "launcher").rect.center, frames=2)
-        _esc(app)  # Esc on the question is "Stay" too
-        assert app.top.name == "menu" and not app.top.confirming and app.match is not None
-        click(app, button(app.top, "launcher").rect.center, frames=2)
-        click(app, button(app.top, "leave_yes").rect.center, frames=3)
-        assert app.top.name == "launcher" and app.match is None
+        yield app
     finally:
         app.shutdown()
 
 
-def test_back_to_the_launcher_after_the_game_does_not_ask(tmp_path):
-    app = make_app(tmp_path, "--lang", "en", "play", "fate_votes", "--players", "4", "--bots", "3", "--seed", "3",
-                   "--size", "1280x720")
-    from client import modes
+def test_back_to_the_launcher_during_a_game_asks_and_stay_keeps_it(at_the_table):
+    app = at_the_table
+    _esc(app)
+    assert app.top.name == "menu"
+    click(app, button(app.top, "launcher").rect.center, frames=2)
+    assert app.top.name == "menu" and app.top.confirming  # asked, nothing left yet
+    assert app.match is not None and app.find("table") is not None
+    click(app, button(app.top, "leave_no").rect.center, frames=2)
+    assert app.top.name == "menu" and not app.top.confirming
+    click(app, button(app.top, "launcher").rect.center, frames=2)
+    _esc(app)  # Esc on the question is "Stay" too
+    assert app.top.name == "menu" and not app.top.confirming and app.match is not None
+    click(app, button(app.top, "launcher").rect.center, frames=2)
+    click(app, button(app.top, "leave_yes").rect.center, frames=3)
+    assert app.top.name == "launcher" and app.match is None
 
-    modes.start(app, app.args)
-    try:
-        assert run_until(app, lambda: app.match is not None and app.match.started and app.top is not None
-                         and app.top.name == "table")
-        app.match.over = True  # the game ended (the results are up): nothing is lost by leaving
-        app.push("menu")
-        app.frame(0.016)
-        click(app, button(app.top, "launcher").rect.center, frames=3)
-        assert app.top.name == "launcher" and app.match is None
-    finally:
-        app.shutdown()
+
+def test_back_to_the_launcher_after_the_game_does_not_ask(at_the_table):
+    app = at_the_table
+    app.match.over = True  # the game ended (the results are up): nothing is lost by leaving
+    app.push("menu")
+    app.frame(0.016)
+    click(app, button(app.top, "launcher").rect.center, frames=3)
+    assert app.top.name == "launcher" and app.match is None

@@ -7,6 +7,18 @@ from client_helpers import make_app, run_until
 from waiting import expect_message
 
 
+def _record_text(app, method: str) -> list[str]:
+    """Every text the app's text engine draws through ``method`` from now on (drawing unchanged)."""
+    seen: list[str] = []
+    original = getattr(app.text, method)
+
+    def record(surface, text, *args, **kw):
+        seen.append(text)
+        return original(surface, text, *args, **kw)
+
+    setattr(app.text, method, record)
+    return seen
+
 def test_join_list_updates_without_a_click(tmp_path):
     """A table opened elsewhere appears on the Join list by itself, by host name, game, seats free and language."""
     from client import modes
@@ -65,14 +77,7 @@ def test_the_no_tables_hint_goes_once_an_address_is_typed(tmp_path):
         modes.start(app, app.args)
         join = app.top
         join.searching, join.looked = False, True
-        heads: list[str] = []
-        original = app.text.blit
-
-        def record(surface, text, *args, **kw):
-            heads.append(text)
-            return original(surface, text, *args, **kw)
-
-        app.text.blit = record
+        heads = _record_text(app, "blit")
         app.frame(0.016)
         assert app.strings.t("join.none_found") in heads
         heads.clear()
@@ -142,14 +147,7 @@ def test_display_comes_back_by_itself_after_a_server_restart(tmp_path):
         modes.start(app, app.args)
         run_until(app, lambda: app.match is not None and app.match.table == first and app.top.name == "table",
                   what="the display to watch the first table")
-        seen: list[str] = []
-        original = app.text.blit_wrapped
-
-        def record(surface, text, *args, **kw):
-            seen.append(text)
-            return original(surface, text, *args, **kw)
-
-        app.text.blit_wrapped = record
+        seen = _record_text(app, "blit_wrapped")
         other.close()
         server.stop()
         run_until(app, lambda: app.find("reconnecting") is not None, what="the reconnecting overlay")

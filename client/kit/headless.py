@@ -8,6 +8,7 @@ views as the server would.
 """
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 import pygame
@@ -16,15 +17,11 @@ from client.i18n import Strings
 from client.kit import theme
 from client.text import TextEngine
 
-_STRINGS: dict[str, Strings] = {}
 
-
+@functools.cache
 def _strings(lang: str) -> Strings:
-    s = _STRINGS.get(lang)
-    if s is None:
-        s = Strings(lang)
-        _STRINGS[lang] = s
-    return s
+    """One string table per language, loaded once for every headless context."""
+    return Strings(lang)
 
 
 class HeadlessContext:

@@ -44,15 +44,16 @@ def _places(result: dict, content: Content, lang: str) -> list[str]:
         return []
     lines = [f"## {_t(content, 'article_places', lang)}", ""]
     phenomena = _cards(result, "phenomenon")
+
+    def phenomenon(ph: dict) -> str:
+        return f"{_t(content, 'kind_phenomenon', lang)}: {describe.card_title(result, ph, content, lang)}"
+
     for card in locations:
         lines.append(f"- **{describe.card_title(result, card, content, lang)}**")
-        for ph in phenomena:
-            if ph.get("location") == card.get("location"):
-                lines.append(f"  - {_t(content, 'kind_phenomenon', lang)}: {describe.card_title(result, ph, content, lang)}")
+        lines += [f"  - {phenomenon(ph)}" for ph in phenomena if ph.get("location") == card.get("location")]
     placed = {c.get("location") for c in locations}
-    for ph in phenomena:  # a phenomenon drawn where no location card was made (an invented place's first visit)
-        if ph.get("location") not in placed:
-            lines.append(f"- {_t(content, 'kind_phenomenon', lang)}: {describe.card_title(result, ph, content, lang)}")
+    # a phenomenon drawn where no location card was made (an invented place's first visit)
+    lines += [f"- {phenomenon(ph)}" for ph in phenomena if ph.get("location") not in placed]
     return lines + [""]
 
 

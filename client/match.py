@@ -117,6 +117,9 @@ class Match:
             view.set_snapshot(msg.get("view") or {}, legal, msg.get("sid", -1))
             self.clock = msg.get("clock")
             view.set_clock(self.clock)
+            past = msg.get("past")
+            if isinstance(past, list):
+                view.set_past([ev for ev in past if isinstance(ev, dict)])
             events = msg.get("events")
             if events:
                 view.push_events(list(events))

@@ -573,10 +573,22 @@ class Hub:
                                      "ref": ref})))
         out += self._lobby(t)
         if t.state is not None:
-            out.append((conn.id, encode(t.snapshot(seat_no, [], now))))
+            out.append((conn.id, self._comeback(t, seat_no, now)))
             if t.phase == OVER:
                 out.append((conn.id, t.result_frame()))
         return out
+
+    def _comeback(self, t: Table, seat: int | None, now: float) -> bytes:
+        """The snapshot for a viewer who (re)takes a seat or starts watching: with ``past``, the earlier
+        events that viewer may see (its log), rebuilt from the journal once after a restart."""
+        if t.history_from:
+            if self.journal is not None and t.history_from <= MAX_REPLAY_STEPS:
+                t.rebuild_history(self.journal.actions(t.id, 0, t.history_from))
+            t.history_from = 0  # tried once: a log that cannot be rebuilt starts at the restart
+        try:
+            return encode(t.snapshot(seat, [], now, past=True))
+        except ProtocolError:  # a view near the frame cap: the snapshot without the log
+            return encode(t.snapshot(seat, [], now))
 
     def _on_watch(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
         t = self._table(msg["table"])
@@ -586,7 +598,7 @@ class Hub:
         out: Out = [(conn.id, encode({"t": "watching", "table": t.id, "ref": ref}))]
         out += self._lobby(t)
         if t.state is not None:
-            out.append((conn.id, encode(t.snapshot(None, [], now))))
+            out.append((conn.id, self._comeback(t, None, now)))
             if t.phase == OVER:
                 out.append((conn.id, t.result_frame()))
         return out

@@ -50,6 +50,8 @@ _TRUE = _pack(True)
 _ABSENT = object()
 _SEAT = [_pack(s) for s in range(64)]
 DELTA_MIN = 192  # bytes: a seat whose last whole view was at most this long gets whole views (no comparing)
+HISTORY_ACTIONS = 300  # the events of this many last actions are kept for a viewer who comes back (its log)
+PAST_BYTES = 96 * 1024  # at most this many bytes of past events go with a comeback snapshot (frame cap 256 KiB)
 
 
 def _map_head(pairs: int) -> bytes:
@@ -211,6 +213,10 @@ class Table:
     bot_due: dict[int, float] = field(default_factory=dict)
     started_wall: float | None = None
     finished_wall: float | None = None
+    # (sid after the action, its events unfiltered) of the last actions, for a viewer who comes back;
+    # ``history_from``: the sid from which it is complete (a restored table knows nothing before its restore)
+    history: list[tuple[int, list[dict[str, Any]]]] = field(default_factory=list, repr=False)
+    history_from: int = 0
     _legal_packed: dict[tuple[int, bool], tuple[list, bytes]] = field(default_factory=dict, repr=False)
     _packer: msgpack.Packer = field(default_factory=msgpack.Packer, repr=False)
 
@@ -258,6 +264,7 @@ class Table:
             t.phase = OVER if spec.is_over(state) else PLAYING
             t.legal = [[] for _ in range(t.n)]
             t.own_since = [t.sid] * t.n
+            t.history_from = t.sid
             t.refresh(now)
         return t
 
@@ -278,6 +285,8 @@ class Table:
         (self.state, self.sid, self.phase, self.legal, self.own_since, self.clock, self.bot_due, self.seed,
          self.started_wall, self.finished_wall) = (m.state, m.sid, m.phase, m.legal, m.own_since, m.clock,
                                                    m.bot_due, m.seed, m.started_wall, m.finished_wall)
+        while self.history and self.history[-1][0] > m.sid:
+            self.history.pop()
         if m.seats is not None:
             holders = [s.holder for s in self.seats]  # who is connected now is not part of the rollback
             self.seats = [s.copy() for s in m.seats]
@@ -292,6 +301,7 @@ class Table:
         self.started_wall = wall
         self.phase = PLAYING
         self.sid = 0
+        self.history, self.history_from = [], 0
         self.legal = [[] for _ in range(self.n)]
         self.own_since = [0] * self.n
         self.refresh(now)
@@ -313,8 +323,48 @@ class Table:
         self.last_move = now
         self.sid += 1
         self.own_since[seat] = self.sid
+        self._remember_events(events)
         self.refresh(now, self.spec.legal_seats(before, state))
         return events
+
+    def _remember_events(self, events: list[dict[str, Any]]) -> None:
+        """Keep an action's events for :meth:`past` (the last ``HISTORY_ACTIONS`` actions)."""
+        if events:
+            self.history.append((self.sid, events))
+            if len(self.history) > 2 * HISTORY_ACTIONS:
+                del self.history[:-HISTORY_ACTIONS]
+
+    def rebuild_history(self, actions: list[tuple[int, dict[str, Any]]]) -> None:
+        """A restored table: replay its journaled ``actions`` up to its restore (``history_from`` of
+        them, from the deal) step by step to get back the events of the last ones. Leaves the history
+        as it is if they do not replay."""
+        if self.seed is None or not self.history_from or len(actions) != self.history_from:
+            return
+        keep_from = max(0, len(actions) - HISTORY_ACTIONS)
+        history: list[tuple[int, list[dict[str, Any]]]] = []
+        try:
+            state = self.spec.setup(self.n, self.seed, self.options)
+            for n, (seat_no, action) in enumerate(actions, 1):
+                state, events = self.spec.apply(state, seat_no, action)
+                if n > keep_from and events:
+                    history.append((n, events))
+        except Exception as exc:  # the game's state came from the same journal: this should not happen
+            log.warning("table %s: its log could not be rebuilt: %s", self.id, exc)
+            return
+        self.history, self.history_from = (history + self.history)[-2 * HISTORY_ACTIONS:], 0
+
+    def past(self, seat: int | None) -> list[dict[str, Any]]:
+        """The events of the last actions as ``seat`` may see them (its view's filter; ``None`` = a
+        spectator): what a viewer who comes back needs for its log. The newest ``PAST_BYTES`` at most."""
+        out: list[dict[str, Any]] = []
+        size = 0
+        for _, events in reversed(self.history[-HISTORY_ACTIONS:]):
+            mine = self.spec.events_for(events, seat)
+            size += len(_pack(mine))
+            if size > PAST_BYTES:
+                break
+            out[:0] = mine
+        return out
 
     def refresh(self, now: float, seats: Any = None) -> None:
         """After a state change: legal actions, the phase clock and the bots' next moves.
@@ -391,12 +441,16 @@ class Table:
         return min(times) if times else None
 
     # --- what leaves the server --------------------------------------------------------
-    def snapshot(self, seat: int | None, events: list[dict[str, Any]], now: float) -> dict[str, Any]:
-        """The message for one viewer: its view, its legal actions, its events."""
+    def snapshot(self, seat: int | None, events: list[dict[str, Any]], now: float,
+                 past: bool = False) -> dict[str, Any]:
+        """The message for one viewer: its view, its legal actions, its events (``past``: also the
+        earlier events it may see, for the log of a viewer who comes back)."""
         spec, state = self.spec, self.state
         msg: dict[str, Any] = {"t": "snapshot", "table": self.id, "seat": seat, "sid": self.sid,
                                "view": spec.view(state, seat), "over": self.phase == OVER,
                                "events": spec.events_for(events, seat)}
+        if past:
+            msg["past"] = self.past(seat)
         if seat is not None:
             msg["legal"] = self.legal[seat]
             held = self.seats[seat]

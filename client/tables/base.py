@@ -114,6 +114,11 @@ class TableView(ABC):
     def push_events(self, events: list[dict[str, Any]]) -> None:
         """Events (already redacted for this seat) to animate, in order."""
 
+    def set_past(self, events: list[dict[str, Any]]) -> None:
+        """The table's earlier events as this seat may see them (a viewer who comes back or arrives late):
+        they rebuild the log, without animation or sound. Called after ``set_snapshot``. Views whose view
+        carries its own log (fate_votes) need not override it."""
+
     def on_error(self, code: str, message: str) -> None:
         """The server rejected this table's last candidate action: spring back, show why."""
         self.ctx.toast(message, "error")

@@ -119,6 +119,10 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
         self._seen_events = True
         self.presenter.events(events)
 
+    def set_past(self, events: list[dict[str, Any]]) -> None:
+        """A seat taken back (or a late spectator): the log of the earlier moves, without animation."""
+        self.presenter.seed_log([line for ev in events for line in self.log_for(ev)])
+
     def _on_land(self, snap: Shown) -> None:
         """A batch has played: its snapshot is what the table shows now."""
         self.latest = M.read_view(snap.view, self.card_actions)

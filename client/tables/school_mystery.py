@@ -192,6 +192,15 @@ class SchoolMysteryTable(TableView):
                     self._log(line, seat)
         self.dirty = True
 
+    def set_past(self, events: list[dict[str, Any]]) -> None:
+        """A seat taken back (or a late spectator): the log of the earlier moves, without dice or sound."""
+        self.log, self.pending_log = [], []
+        for ev in events:
+            line = self.tx.event_line(self.view, ev)
+            if line:
+                self._log(line, ev.get("seat") if isinstance(ev.get("seat"), int) else None)
+        self.dirty = True
+
     def _log(self, line: str, seat: int | None) -> None:
         self.log.append((line, seat))
         del self.log[:-LOG_KEEP]

@@ -75,11 +75,15 @@ class Strings:
             return template
 
     def error(self, code: str, message: str = "", params: dict[str, Any] | None = None) -> str:
-        """A server error by code (``action/not_your_turn``) in the current language; else its message."""
+        """A server error by code (``action/not_your_turn``) as a player sentence in the current language.
+
+        An unknown code falls back to its namespace's sentence (``error.action/other``), then to the general
+        one: neither the code nor the server's raw ``message`` (English, for logs) ever reaches the screen.
+        """
         key = f"error.{code}"
         if self.has(key):
-            return self.t(key, **(params or {}))
-        prefix = code.split("/", 1)[0]
-        if message:
-            return message
-        return self.t(f"error.{prefix}/other") if self.has(f"error.{prefix}/other") else code
+            return self.t(key, **{k: v for k, v in (params or {}).items() if isinstance(v, (int, str))})
+        prefix = str(code).split("/", 1)[0]
+        if self.has(f"error.{prefix}/other"):
+            return self.t(f"error.{prefix}/other")
+        return self.t("error.error/other")

@@ -45,10 +45,11 @@ def test_t_formats_and_falls_back(tmp_path):
     assert s.t("a.hello") == "こんにちは{name}さん"
 
 
-def test_error_codes_are_translated_with_message_fallback():
+def test_error_codes_are_translated_never_the_raw_message():
     s = Strings("zh")
     assert s.error("action/not_your_turn", "It is not your turn") == "还没轮到你。"
-    assert s.error("weird/code", "Server says no") == "Server says no"
+    assert s.error("weird/code", "Server says no") == s.t("error.error/other")  # no raw text, no code
+    assert s.error("action/new_rule", "Server says no") == s.t("error.action/other")
     s.set_lang("ja")
     assert "4" in s.error("setup/bad_seats", "", {"min": 4, "max": 12})
 

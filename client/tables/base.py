@@ -121,7 +121,11 @@ class TableView(ABC):
 
     def on_error(self, code: str, message: str) -> None:
         """The server rejected this table's last candidate action: spring back, show why."""
-        self.ctx.toast(message, "error")
+        self.ctx.toast(self.refusal_text(code, message), "error")
+
+    def refusal_text(self, code: str, message: str = "") -> str:
+        """A server refusal as a player sentence: by its code, never the code or the server's raw text."""
+        return str(self.ctx.error_text(code, message))
 
     # --- the loop -------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:

@@ -237,7 +237,7 @@ class SchoolMysteryTable(TableView):
     def on_error(self, code: str, message: str) -> None:
         for cid in list(self.pending_pos):
             self.pending_pos.pop(cid, None)
-        self.ctx.toast(message, "error")
+        self.ctx.toast(self.refusal_text(code, message), "error")
         self.dirty = True
 
     # --- queries on the view -----------------------------------------------------------------

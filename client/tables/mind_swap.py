@@ -23,6 +23,7 @@ from typing import Any
 
 import pygame
 
+from client.kit.cache import LruCache, SurfaceCache
 from client.kit.nodes import Node, NodeMap
 from client.kit.presenter import Presenter, Shown
 from client.kit.widgets import fitter_for
@@ -36,7 +37,7 @@ from client.tables.mind_swap_final import draw_final, draw_scores
 from client.tables.mind_swap_input import InputMixin
 from client.tables.mind_swap_sidebar import SidebarMixin
 from client.tables.mind_swap_texts import TextsMixin
-from client.widgets.anim import Call
+from client.widgets.anim import Call, Tween, ease_out
 from client.widgets.dice import DiceRoll, DieFaces
 
 EASE_RATE = 13.0  # per second: ~250 ms to settle
@@ -71,12 +72,8 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
         self._rect = pygame.Rect(0, 0, 1920, 1080)
         self._lay_key: tuple | None = None
         self._lay: L.Layout | None = None
-        self._bg: tuple[tuple[int, ...], pygame.Surface] | None = None
-        self._layer1: tuple[tuple, pygame.Surface] | None = None
-        self._layer2: tuple[tuple, pygame.Surface] | None = None
-        self._scratch_surf: pygame.Surface | None = None
-        self._log_cache: tuple[tuple, pygame.Surface] | None = None
-        self._wrap_cache: dict[tuple, list[str]] = {}
+        self.layers = SurfaceCache(8)  # opaque layers (background, base, still pairs, scratch) and the log
+        self.wraps: LruCache[list[str]] = LruCache(600)
         self._log_y = 0
         self._seen_events = False
         self._opening: list[dict[str, Any]] = []
@@ -265,8 +262,8 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
             if caught[1]:
                 self.on_snapshot()  # the controls follow the newest snapshot, now shown
         for f in self.flyers:
-            f.update(dt)
-        self.flyers = [f for f in self.flyers if not f.done]
+            f.tween.update(dt)
+        self.flyers = [f for f in self.flyers if not f.tween.done]
         for k in list(self.flash):
             self.flash[k] -= dt
             if self.flash[k] <= 0:
@@ -299,9 +296,9 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
                 continue
             surf = self.painter.student_card(self.content, body, lay_old.card_w, lay_old.card_h, True, glow=True)
             end = self.pile_point(owner.seat)
-            self.flyers.append(FX.Flyer(surf=surf, start=(pos[0] + lay_old.card_w / 2, pos[1] + lay_old.card_h / 2),
-                                        end=end, duration=0.0 if self.ctx.fast else 0.7,
-                                        delay=0.0 if self.ctx.fast else 0.35))
+            fast = self.ctx.fast
+            tween = Tween(0.0, 1.0, 0.0 if fast else 0.7, ease_out, delay=0.0 if fast else 0.35)
+            self.flyers.append(FX.Flyer(surf, (pos[0] + lay_old.card_w / 2, pos[1] + lay_old.card_h / 2), end, tween))
             self.ctx.play_sound("card")
         self.model = new
         self._lay_key = None
@@ -493,47 +490,45 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
 
     def _base_layer(self, lay: L.Layout) -> pygame.Surface:
         """Background, areas and sidebar (and the pairs when nothing moves), cached."""
-        key1 = (tuple(lay.rect), self.ctx.lang, id(self.model), tuple(sorted(self.scroll.items())), self.seat)
-        if self._layer1 is None or self._layer1[0] != key1:
-            base = self._background(lay).copy()
-            self.draw_areas(base, lay)
-            self.draw_sidebar(base, lay)
-            self._layer1 = (key1, base)
-            self._layer2 = None
+        self.layers.context(self.ctx.lang, tuple(lay.rect))
+        key1 = ("base", id(self.model), tuple(sorted(self.scroll.items())), self.seat)
+        base = self.layers.get(key1, lambda: self._draw_base(lay))
         if not self._still():
-            out = self._scratch(lay)
-            out.blit(self._layer1[1], (0, 0))
+            out = self.layers.get(("scratch", base.get_size()), base.copy)
+            out.blit(base, (0, 0))
             self.draw_pairs(out, lay)
             return out
-        key2 = (key1, tuple(self.highlighted_students()), tuple(sorted(self.candidates())), self.along)
-        if self._layer2 is None or self._layer2[0] != key2:
-            full = self._layer1[1].copy()
-            self.draw_pairs(full, lay)
-            self._layer2 = (key2, full)
-        return self._layer2[1]
+        key2 = ("pairs", key1, tuple(self.highlighted_students()), tuple(sorted(self.candidates())), self.along)
+        return self.layers.get(key2, lambda: self._draw_still_pairs(base, lay))
 
-    def _scratch(self, lay: L.Layout) -> pygame.Surface:
-        if self._scratch_surf is None or self._scratch_surf.get_size() != self._layer1[1].get_size():
-            self._scratch_surf = self._layer1[1].copy()
-        return self._scratch_surf
+    def _draw_base(self, lay: L.Layout) -> pygame.Surface:
+        base = self._background(lay).copy()
+        self.draw_areas(base, lay)
+        self.draw_sidebar(base, lay)
+        return base
+
+    def _draw_still_pairs(self, base: pygame.Surface, lay: L.Layout) -> pygame.Surface:
+        full = base.copy()
+        self.draw_pairs(full, lay)
+        return full
 
     def _background(self, lay: L.Layout) -> pygame.Surface:
+        return self.layers.get(("bg",), lambda: self._draw_background(lay))
+
+    def _draw_background(self, lay: L.Layout) -> pygame.Surface:
         size = lay.rect.size
-        full = (lay.rect.right, lay.rect.bottom)
-        if self._bg is None or self._bg[0] != tuple(lay.rect):
-            bg = pygame.Surface(full)
-            bg.fill(D.TABLE)
-            vig = pygame.Surface((64, 36), pygame.SRCALPHA)
-            for y in range(36):
-                for x in range(64):
-                    d = math.hypot((x - 31.5) / 32, (y - 17.5) / 18)
-                    vig.set_at((x, y), (0, 0, 0, min(120, max(0, round((d - 0.55) * 160)))))
-            bg.blit(pygame.transform.smoothscale(vig, size), lay.rect.topleft)
-            side = pygame.Surface((lay.sidebar.w, lay.sidebar.h), pygame.SRCALPHA)
-            side.fill((255, 255, 255, 16))
-            bg.blit(side, lay.sidebar.topleft)
-            self._bg = (tuple(lay.rect), bg.convert() if pygame.display.get_surface() else bg)
-        return self._bg[1]
+        bg = pygame.Surface((lay.rect.right, lay.rect.bottom))
+        bg.fill(D.TABLE)
+        vig = pygame.Surface((64, 36), pygame.SRCALPHA)
+        for y in range(36):
+            for x in range(64):
+                d = math.hypot((x - 31.5) / 32, (y - 17.5) / 18)
+                vig.set_at((x, y), (0, 0, 0, min(120, max(0, round((d - 0.55) * 160)))))
+        bg.blit(pygame.transform.smoothscale(vig, size), lay.rect.topleft)
+        side = pygame.Surface((lay.sidebar.w, lay.sidebar.h), pygame.SRCALPHA)
+        side.fill((255, 255, 255, 16))
+        bg.blit(side, lay.sidebar.topleft)
+        return bg.convert() if pygame.display.get_surface() else bg
 
     def draw_areas(self, surface: pygame.Surface, lay: L.Layout) -> None:
         """The area panels with suit, name and head count (static: cached in the base layer)."""
@@ -634,7 +629,7 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
             pygame.draw.rect(s, (255, 255, 255, 14), s.get_rect(), border_radius=rad)
             pygame.draw.rect(s, (*col, 150), s.get_rect(), 2, border_radius=rad)
             return s
-        return self.painter._get(("area", size, col), make)
+        return self.painter.get(("area", size, col), make)
 
     def draw_pair(self, surface: pygame.Surface, lay: L.Layout, pair: M.Pair, picked: bool,
                   mind_dragged: bool, hint: bool = False) -> None:

@@ -7,11 +7,13 @@ from __future__ import annotations
 
 import colorsys
 import math
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from client.kit import theme
+from client.kit.cache import SurfaceCache
 from client.kit.widgets import fitter_for
 from client.tables import mind_swap_model as M
 from client.widgets.tokens import BadgeCache
@@ -97,23 +99,13 @@ class Painter:
 
     def __init__(self, ctx: Any) -> None:
         self.ctx = ctx
-        self._cache: dict[tuple, pygame.Surface] = {}
-        self._lang = ctx.lang
+        self.cache = SurfaceCache(1500)
         self.badges = BadgeCache(ctx)
 
-    def _get(self, key: tuple, make) -> pygame.Surface:
-        if self.ctx.lang != self._lang:
-            self._cache.clear()
-            self._lang = self.ctx.lang
-        surf = self._cache.get(key)
-        if surf is None:
-            if len(self._cache) > 1500:
-                self._cache.clear()
-            surf = make()
-            if pygame.display.get_surface() is not None:
-                surf = surf.convert_alpha() if surf.get_flags() & pygame.SRCALPHA else surf.convert()
-            self._cache[key] = surf
-        return surf
+    def get(self, key: tuple[Any, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
+        """The cached surface for ``key`` (made by ``make`` on a miss; emptied when the language changes)."""
+        self.cache.context(self.ctx.lang)
+        return self.cache.get(key, lambda: _display_format(make()))
 
     # --- text helpers ----------------------------------------------------------------
     def fit_text(self, s: str, size: float, colour: Any, width: int, bold: bool = False) -> pygame.Surface:
@@ -123,7 +115,7 @@ class Painter:
     # --- cards -------------------------------------------------------------------------
     def student_card(self, content: Any, no: int, w: int, h: int, mind: bool, glow: bool = False) -> pygame.Surface:
         """A body card (ivory) or mind card (lavender, 心 mark): number + name on a band."""
-        return self._get(("stu", no, w, h, mind, glow), lambda: self._make_student(content, no, w, h, mind, glow))
+        return self.get(("stu", no, w, h, mind, glow), lambda: self._make_student(content, no, w, h, mind, glow))
 
     def _make_student(self, content: Any, no: int, w: int, h: int, mind: bool, glow: bool) -> pygame.Surface:
         pad = max(3, w // 14)
@@ -161,7 +153,7 @@ class Painter:
 
     def action_card(self, content: Any, ctype: str, actions: tuple[str, ...], w: int, h: int,
                     lifted: bool = False, dim: bool = False) -> pygame.Surface:
-        return self._get(("act", ctype, actions, w, h, lifted, dim),
+        return self.get(("act", ctype, actions, w, h, lifted, dim),
                          lambda: self._make_action(content, ctype, actions, w, h, lifted, dim))
 
     def _make_action(self, content: Any, ctype: str, actions: tuple[str, ...], w: int, h: int,
@@ -232,7 +224,7 @@ class Painter:
             txt = self.ctx.text(str(no), 14, INK, True)
             surf.blit(txt, txt.get_rect(center=(w / 2, h * 0.6)))
             return surf
-        return self._get(("mini", no, w, h), make)
+        return self.get(("mini", no, w, h), make)
 
     def card_back(self, w: int, h: int) -> pygame.Surface:
         def make() -> pygame.Surface:
@@ -243,7 +235,7 @@ class Painter:
             pygame.draw.rect(surf, PAPER, r.inflate(-w // 5, -w // 5), 2, border_radius=max(3, w // 14))
             draw_suit(surf, "heart", r.center, h * 0.25, PAPER)
             return surf
-        return self._get(("back", w, h), make)
+        return self.get(("back", w, h), make)
 
     # --- badges ------------------------------------------------------------------------
     def player_badge(self, seat: int, r: int, label: str | None = None) -> pygame.Surface:
@@ -265,7 +257,7 @@ class Painter:
                 txt = pygame.transform.smoothscale_by(txt, r * 1.7 / txt.get_width())
             surf.blit(txt, txt.get_rect(center=c))
             return surf
-        return self._get(("negi", r), make)
+        return self.get(("negi", r), make)
 
     def marker(self, no: int, r: int) -> pygame.Surface:
         """An attendance-number marker (from the cup)."""
@@ -277,13 +269,20 @@ class Painter:
             txt = self.ctx.text(str(no), max(14, round(r * 1.1)), INK, True)
             surf.blit(txt, txt.get_rect(center=c))
             return surf
-        return self._get(("marker", no, r), make)
+        return self.get(("marker", no, r), make)
 
 
 ACTION_COLOUR: dict[str, tuple[int, int, int]] = {
     "move_self": (240, 138, 75), "move_negi": (96, 170, 100), "relocate": (104, 150, 222),
     "extra_magic": (190, 110, 200), "bath": (110, 190, 210), "event": (222, 180, 70),
 }
+
+
+def _display_format(surf: pygame.Surface) -> pygame.Surface:
+    """``surf`` in the display's pixel format (fast blits), when there is a display."""
+    if pygame.display.get_surface() is None:
+        return surf
+    return surf.convert_alpha() if surf.get_flags() & pygame.SRCALPHA else surf.convert()
 
 
 def draw_action_icon(surface: pygame.Surface, act: str, center: tuple[float, float], s: float,

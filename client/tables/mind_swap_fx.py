@@ -17,6 +17,7 @@ from client.kit import theme
 from client.kit.theme import type_px
 from client.kit.widgets import Panel, fitter_for
 from client.tables import mind_swap_draw as D
+from client.widgets.anim import Tween
 from client.widgets.dice import DiceRoll, DieFaces
 
 
@@ -203,25 +204,17 @@ class SneezeStep(Step):
 
 @dataclass
 class Flyer:
-    """A restored pair gliding (glowing) from the map to its caster's score pile."""
+    """A restored pair gliding (glowing) from the map to its caster's score pile, driven by a
+    :class:`~client.widgets.anim.Tween` from 0 to 1 (its delay lets the pair be seen first)."""
 
     surf: pygame.Surface
     start: tuple[float, float]
     end: tuple[float, float]
-    duration: float = 0.6
-    delay: float = 0.0
-    t: float = 0.0
-
-    def update(self, dt: float) -> None:
-        self.t += dt
-
-    @property
-    def done(self) -> bool:
-        return self.t >= self.delay + self.duration
+    tween: Tween
 
     def draw(self, surface: pygame.Surface) -> None:
-        p = max(0.0, min(1.0, (self.t - self.delay) / self.duration))
-        e = 1 - (1 - p) ** 3
+        p = self.tween.progress
+        e = self.tween.ease(p)
         x = self.start[0] + (self.end[0] - self.start[0]) * e
         y = self.start[1] + (self.end[1] - self.start[1]) * e - math.sin(p * math.pi) * 60
         img = self.surf if p < 0.05 else pygame.transform.smoothscale_by(self.surf, max(0.25, 1 - 0.7 * e))

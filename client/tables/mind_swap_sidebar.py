@@ -41,9 +41,11 @@ class SidebarMixin(TableState):
         """The log panel, re-rendered only when an entry is added."""
         top = self._log_top(lay)
         size = (lay.sidebar.w, max(1, lay.sidebar.h - top))
-        key = (size, self.ctx.lang, len(self.presenter.log_lines), self.presenter.log_lines[-1] if self.presenter.log_lines else "")
-        if self._log_cache is not None and self._log_cache[0] == key:
-            return self._log_cache[1]
+        lines = self.presenter.log_lines
+        key = ("log", size, self.ctx.lang, len(lines), lines[-1] if lines else "")
+        return self.layers.get(key, lambda: self._draw_log(lay, size))
+
+    def _draw_log(self, lay: L.Layout, size: tuple[int, int]) -> pygame.Surface:
         u = side_unit(lay)
         surf = pygame.Surface(size, pygame.SRCALPHA)
         x = round(u * 0.6)
@@ -59,17 +61,11 @@ class SidebarMixin(TableState):
             colour = D.LIGHT if i == 0 else (190, 204, 198)
             for k, line in enumerate(wrapped):
                 surf.blit(self.ctx.text(("• " if k == 0 else "  ") + line, px, colour), (x, y + k * line_h))
-        self._log_cache = (key, surf)
         return surf
 
     def _wrapped(self, entry: str, px: int, width: int) -> list[str]:
-        key = (entry, px, width, self.ctx.lang)
-        got = self._wrap_cache.get(key)
-        if got is None:
-            if len(self._wrap_cache) > 600:
-                self._wrap_cache.clear()
-            got = self._wrap_cache[key] = self.ctx.wrap(entry, px, width) or [""]
-        return got
+        self.wraps.context(self.ctx.lang)
+        return self.wraps.get((entry, px, width), lambda: self.ctx.wrap(entry, px, width) or [""])
 
     def draw_sidebar(self, surface: pygame.Surface, lay: L.Layout) -> None:
         u = side_unit(lay)
@@ -99,7 +95,7 @@ class SidebarMixin(TableState):
         for pl in m.players:
             r = rows[pl.seat]
             bg = (255, 255, 255, 26) if pl.seat != m.turn else (*D.ACCENT, 60)
-            panel = self.painter._get(("row", r.size, bg), partial(_rounded, r.size, bg, round(u * 0.5)))
+            panel = self.painter.get(("row", r.size, bg), partial(_rounded, r.size, bg, round(u * 0.5)))
             surface.blit(panel, r.topleft)
             b = self.painter.player_badge(pl.seat, round(r.h * 0.34))
             surface.blit(b, b.get_rect(midleft=(r.x + round(u * 0.3), r.centery)))

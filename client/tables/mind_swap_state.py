@@ -16,6 +16,7 @@ class TableState:
     if TYPE_CHECKING:
         import pygame
 
+        from client.kit.cache import LruCache, SurfaceCache
         from client.kit.presenter import Presenter
         from client.tables.base import TableContext
         from client.tables.mind_swap_draw import Painter
@@ -38,7 +39,8 @@ class TableState:
         scroll: dict[str, int]
         flash: dict[str, float]
         clock: float
-        _wrap_cache: dict[tuple[Any, ...], list[str]]
+        layers: SurfaceCache
+        wraps: LruCache[list[str]]
 
         @property
         def legal(self) -> list[dict[str, Any]]: ...

@@ -34,9 +34,9 @@ def draw_zoom(table: Any, surface: pygame.Surface, lay: L.Layout, z: tuple[str, 
     w = round(u * 15)
     key = ("zoom", kind, ref.id if kind == "card" else int(ref), w, table.ctx.lang)
     if kind == "card":
-        card = table.painter._get(key, lambda: _action_zoom(table, w, u, ref))
+        card = table.painter.get(key, lambda: _action_zoom(table, w, u, ref))
     else:
-        card = table.painter._get(key, lambda: _student_zoom(table, w, u, int(ref), kind == "mind"))
+        card = table.painter.get(key, lambda: _student_zoom(table, w, u, int(ref), kind == "mind"))
     r = card.get_rect()
     mx, my = table.mouse
     r.topleft = (mx + round(u * 1.5), my - r.h // 2)

@@ -5,6 +5,7 @@ from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 import pygame
 
+from client.rulesbook import open_rules
 from client.ui import draw_seat_badge, seat_color
 
 if TYPE_CHECKING:
@@ -73,6 +74,10 @@ class AppContext:
 
     def toast(self, message: str, kind: str = "info") -> None:
         self._app.toast(message, kind)
+
+    def open_rules(self, game: str, page_id: str | None = None) -> None:
+        """Open ``game``'s rules book at ``page_id`` over the table (:func:`client.rulesbook.open_rules`)."""
+        open_rules(self._app, game, page_id)
 
     # --- seats ----------------------------------------------------------------------------
     def seat_name(self, seat: int) -> str:

@@ -130,9 +130,19 @@ def _load_scenes() -> None:
     for game in ("fate_votes", "mind_swap", "school_mystery"):
         register(f"setup_{game}", _app_scene("play_setup", game=game))
     register("join", _app_scene("join"))
+    _register_rules_books()
     fv_scenes.register_walk(register)
     ms_scenes.register_walk(register)
     sm_scenes.register_walk(register)
+
+
+def _register_rules_books() -> None:
+    """Each game's rules book at its first page (``tests/test_rules_book_walk.py`` opens every page)."""
+    from assets.loaders.rules_book import GAMES
+    from client.rulesbook.view import RulesBookView
+
+    for game in GAMES:
+        register(f"rules_{game}", lambda ctx, g=game: RulesBookView(ctx, g))
 
 
 def check(name: str, builder: Builder, cfg: Config, save: Path | None = None) -> list[Problem]:

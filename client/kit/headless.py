@@ -40,6 +40,7 @@ class HeadlessContext:
         self.sent: list[tuple[int, dict[str, Any]]] = []
         self.sounds: list[str] = []
         self.toasts: list[tuple[str, str]] = []
+        self.rules_opened: list[tuple[str, str | None]] = []
         self.names: list[str] = []
         self._content: dict[str, Any] = {}
 
@@ -73,6 +74,10 @@ class HeadlessContext:
 
     def toast(self, message: str, kind: str = "info") -> None:
         self.toasts.append((message, kind))
+
+    def open_rules(self, game: str, page_id: str | None = None) -> None:
+        """Recorded in ``rules_opened`` (the app opens the rules book there)."""
+        self.rules_opened.append((game, page_id))
 
     def seat_name(self, seat: int) -> str:
         if 0 <= seat < len(self.names) and self.names[seat]:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import games, modes
+from client.rulesbook import open_rules
 from client.scenes.base import Scene
 from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, Button
 
@@ -66,6 +67,10 @@ class LauncherScene(Scene):
         sw, sh = int(u * 8), int(u * 2.4)
         self.buttons.append(Button(t("launcher.settings"), pygame.Rect(w - sw - int(u), int(u), sw, sh),
                                    lambda: modes.open_settings(app), key="settings"))
+        rules = t("rules.open")
+        rw = max(sw, self.app.text.size(rules, u * 1.05, True)[0] + int(u * 1.6))
+        self.buttons.append(Button(rules, pygame.Rect(int(u), int(u), rw, sh), lambda: open_rules(app, self.game),
+                                   key="rules"))
         self.buttons.append(Button(t("launcher.quit"), pygame.Rect(w - sw - int(u), int(u) + sh + int(u * 0.6),
                                                                    sw, sh), lambda: app.quit(0), key="quit"))
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from client import modes
+from client.rulesbook import open_rules
 from client.scenes.base import Scene
 from client.ui import ACCENT, INK, PAPER, Button, panel
 
@@ -116,6 +117,18 @@ class MenuScene(Scene):
             Button(t("results.back"), pygame.Rect(x, y + int(u * 7.2), bw, bh), self.ask_to_leave,
                    key="launcher"),
         ]
+        if self.app.match is not None:
+            self.buttons.append(Button(t("rules.open"), pygame.Rect(x, y + int(u * 10.8), bw, bh), self.open_rules,
+                                       key="rules"))
+
+    def open_rules(self) -> None:
+        """The rules book of this game, at the page of the table's current step."""
+        match = self.app.match
+        if match is None:
+            return
+        table = self.app.find("table")
+        page = table.rules_page() if table is not None and hasattr(table, "rules_page") else None
+        open_rules(self.app, match.game_id, page)
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -133,8 +146,9 @@ class MenuScene(Scene):
         dim = pygame.Surface((w, h), pygame.SRCALPHA)
         dim.fill((0, 0, 0, 140))
         surface.blit(dim, (0, 0))
-        box = pygame.Rect(0, 0, int(u * 20), int(u * (18.4 if self.confirming else 14)))
-        box.center = (w // 2, h // 2 + int(u * (1.7 if self.confirming else -0.4)))
+        rows = 0 if self.confirming else len(self.buttons)  # 3 or 4 buttons, 3.6 units apart
+        box = pygame.Rect(0, 0, int(u * 20), int(u * (18.4 if self.confirming else 3.6 * rows + 3.2)))
+        box.center = (w // 2, h // 2 + int(u * (1.7 if self.confirming else 1.8 * rows - 5.8)))
         panel(surface, box, alpha=245)
         if self.confirming:
             self.app.text.blit_wrapped(surface, self.app.strings.t("menu.leave_question"), u * 1.0, PAPER,

@@ -15,9 +15,10 @@ from client.scenes.lobby import LobbyScene
 from client.scenes.overlays import MenuScene, ReconnectingScene
 from client.scenes.play_setup import PlaySetupScene
 from client.scenes.results import ResultsScene
+from client.scenes.rules_book import RulesBookScene
 from client.scenes.settings import SettingsScene
 from client.scenes.table import TableScene
 
 SCENES: dict[str, type[Scene]] = {cls.name: cls for cls in (
     LauncherScene, SettingsScene, PlaySetupScene, JoinScene, LobbyScene, PlayConnectScene, DisplayConnectScene,
-    TableScene, CurtainScene, ResultsScene, ReconnectingScene, MenuScene)}
+    TableScene, CurtainScene, ResultsScene, ReconnectingScene, MenuScene, RulesBookScene)}

@@ -17,12 +17,15 @@ import pygame_gui
 
 from client import lanwords
 from client.match import Match
+from client.rulesbook import open_rules, page_for_view
 from client.scenes.base import Scene
 from client.tables.base import TableView
 from client.ui import ACCENT, CHALK, PAPER, Button, panel, seat_color
 
 if TYPE_CHECKING:
     from client.app import App
+
+HELP_AVOIDS = ("button", "plate", "card", "token", "text")  # what the "?" button never covers
 
 
 class TableScene(Scene):
@@ -53,6 +56,7 @@ class TableScene(Scene):
         self._chat_count = 0
         self._view_rects: dict[int, pygame.Rect] = {}  # id(view) -> the rect it was given
         self._join_at: str | None = None  # display: the address players join at (looked up once)
+        self._help_check = 0.0  # seconds until the "?" looks again for a free corner
 
     # --- pygame_gui is only used for the chat entry ----------------------------------
     @property
@@ -100,6 +104,8 @@ class TableScene(Scene):
                                        lambda: self.clock_op("resume" if paused else "pause"), key="clock_pause"))
             self.buttons.append(Button("+30s", self._bar_button_rect(x + bw + int(u * 0.4), bw, bh),
                                        lambda: self.clock_op("add", 30), key="clock_add"))
+        if self.match.mode != "display":
+            self.buttons.append(Button("?", self.help_rect(), self.open_rules, key="rules_help"))
         if self.results_pushed:
             bw, bh = int(u * 9), int(u * 2.4)
             self.buttons.append(Button(t("results.title"), pygame.Rect(w // 2 - bw // 2, int(u * 0.6), bw, bh),
@@ -118,6 +124,47 @@ class TableScene(Scene):
             self.chat_entry.focus()
             pygame.key.start_text_input()
             pygame.key.set_text_input_rect(self.chat_entry.rect)
+
+    # --- the rules book ("?" and F1) ------------------------------------------------------------
+    def rules_page(self) -> str | None:
+        """The rules book page of the step the shown table is at."""
+        view = self.current_view()
+        return page_for_view(self.match.game_id, view.view if view is not None else None)
+
+    def open_rules(self) -> None:
+        open_rules(self.app, self.match.game_id, self.rules_page())
+
+    def help_rect(self) -> pygame.Rect:
+        """Where the "?" goes: the first corner of the table (top right, top left, bottom left, bottom
+        right, then the middle of the top and bottom edges) where it covers none of the view's controls."""
+        u = self.app.unit
+        area = self.table_rect().inflate(-int(u * 0.6), -int(u * 0.6))
+        size = int(u * 2.2)
+        spots = [area.topright, area.topleft, area.bottomleft, area.bottomright, area.midtop, area.midbottom]
+        anchors = ["topright", "topleft", "bottomleft", "bottomright", "midtop", "midbottom"]
+        taken = [b.rect for b in self.buttons if b.key != "rules_help"]
+        view = self.current_view()
+        nodes = getattr(view, "nodes", None)
+        if view is not None and view.view and callable(nodes):
+            taken += [n.rect for n in nodes() if n.kind in HELP_AVOIDS and n.solid]
+        for spot, anchor in zip(spots, anchors):
+            rect = pygame.Rect(0, 0, size, size)
+            setattr(rect, anchor, spot)
+            if rect.collidelist(taken) < 0:
+                return rect
+        rect = pygame.Rect(0, 0, size, size)
+        rect.topright = area.topright
+        return rect
+
+    def _move_help(self, dt: float) -> None:
+        """Twice a second, move the "?" if the view's controls came under it."""
+        self._help_check -= dt
+        if self._help_check > 0:
+            return
+        self._help_check = 0.5
+        for b in self.buttons:
+            if b.key == "rules_help":
+                b.rect = self.help_rect()
 
     def _place_views(self) -> None:
         """Give every view (a view appears with its seat's first snapshot) the table's rect when it changed."""
@@ -218,6 +265,9 @@ class TableScene(Scene):
                 return True
             self.app.push("menu")
             return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and self.match.mode != "display":
+            self.open_rules()
+            return True
         if self.chat_open:
             if event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.chat_entry:
                 self.send_chat()
@@ -294,6 +344,8 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self._curtain_check()
+        if self.match.mode != "display":
+            self._move_help(dt)
         if self.match.mode == "display" and self.match.over and self.app.session is not None:
             self._relist -= dt
             if self._relist <= 0:

@@ -56,6 +56,9 @@ class TableContext(Protocol):
     def toast(self, message: str, kind: str = "info") -> None:
         """A short message on screen (kind: info / error)."""
 
+    def open_rules(self, game: str, page_id: str | None = None) -> None:
+        """Open ``game``'s rules book at ``page_id`` (its pages: ``assets/content/<game>/rules_book.toml``)."""
+
     # Compatible additions (client.app.AppContext implements them):
     def seat_name(self, seat: int) -> str:
         """The player's name for a seat (from the lobby), or "Player n"."""

@@ -23,6 +23,7 @@ def test_every_book_loads_with_three_languages_unique_ids_and_every_step(game):
         texts = [p.title, *p.paragraphs] + ([p.example] if p.example else [])
         for text in texts:
             assert all(text[lang].strip() for lang in LANGS), (p.id, text)
+            assert "…" not in text["en"], f"{p.id}: English text writes '...' (the Latin face draws … as centred dots)"
     covered = {s for p in book.pages for s in p.steps}
     assert covered == set(RB.STEPS[game])
     assert any(p.art for p in book.pages)

@@ -20,7 +20,7 @@ def test_every_book_loads_with_three_languages_unique_ids_and_every_step(game):
     assert len(book.pages) >= 7
     assert len(set(book.ids())) == len(book.pages)
     for p in book.pages:
-        texts = [p.title, *p.paragraphs] + ([p.example] if p.example else [])
+        texts = [p.title, *p.paragraphs] + ([p.example] if p.example else []) + [a.caption for a in p.art if a.caption]
         for text in texts:
             assert all(text[lang].strip() for lang in LANGS), (p.id, text)
             assert "…" not in text["en"], f"{p.id}: English text writes '...' (the Latin face draws … as centred dots)"
@@ -50,6 +50,7 @@ def _broken_copy(tmp_path: Path, game: str, old: str, new: str) -> Path:
     ("school_mystery", 'subject = "music_room_piano", suit = "hearts", rank = 2',
      'subject = "no_such_case", suit = "hearts", rank = 2', "subject must be one of"),
     ("school_mystery", 'kind = "dice"', 'kind = "photo"', "art kind must be one of"),
+    ("mind_swap", 'zh = "失控", ', "", "caption.zh is missing"),
 ])
 def test_the_loader_names_what_is_wrong(tmp_path, game, old, new, problem):
     with pytest.raises(ContentError) as err:

@@ -1,6 +1,6 @@
 """Every page of every rules book in ja, zh and en at 1280×720, 1920×1080 and 150 % text at 1280×720:
 no text is cut, no text leaves its panel, no control overlaps another or leaves the window, and
-scrolling a long page brings every paragraph into view whole."""
+scrolling a long page brings every paragraph and caption into view whole."""
 from __future__ import annotations
 
 import pygame
@@ -19,6 +19,7 @@ def _texts(view) -> set[str]:
     out = {page.title[lang], *(p[lang] for p in page.paragraphs)}
     if page.example:
         out.add(page.example[lang])
+    out.update(a.caption[lang] for a in page.art if a.caption)
     return out
 
 

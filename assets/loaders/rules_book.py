@@ -40,6 +40,7 @@ class Art:
 
     kind: str
     params: tuple[tuple[str, Any], ...] = ()
+    caption: Mapping[str, str] | None = None  # a short line under the picture (ja, zh, en)
 
     def get(self, key: str, default: Any = None) -> Any:
         return dict(self.params).get(key, default)
@@ -169,7 +170,9 @@ def _art(file: Path, entry: str, raw: Any) -> Art:
     if kind not in ART_KINDS:
         raise ContentError(file, entry, f"art kind must be one of {sorted(ART_KINDS)}")
     params = ART_KINDS[kind](file, entry, raw)
-    return Art(kind, tuple(sorted(params.items())))
+    caption = raw.get("caption")
+    return Art(kind, tuple(sorted(params.items())),
+               None if caption is None else text3(file, entry, caption, "caption"))
 
 
 def _page(file: Path, game: str, i: int, raw: Any) -> Page:

@@ -153,7 +153,7 @@ def _dice(ctx: Any, art: Any, height: int) -> pygame.Surface:
     from client.widgets.dice import DieFaces
 
     faces = _shared(ctx, "dice", DieFaces)
-    size = max(16, int(height * 0.42))
+    size = max(16, int(height * 0.3))
     dropped = art.get("dropped")
     imgs = [faces.face(s, f, size, grey=(i == dropped)) for i, (s, f) in
             enumerate(zip(art.get("sides"), art.get("faces")))]

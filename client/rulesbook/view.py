@@ -38,6 +38,7 @@ class Block:
     size: float = 0.0
     bold: bool = False
     images: tuple[tuple[pygame.Surface, pygame.Rect], ...] = ()
+    captions: tuple[tuple[str, Fitted, pygame.Rect], ...] = ()  # under each picture that has one
 
 
 class RulesBookView:
@@ -161,17 +162,28 @@ class RulesBookView:
             text("example", self.text3(page.example), theme.type_px("body", u), indent=int(u * 0.7), after=1.0)
         if page.art:
             art_h = int(max(u * 10, min(u * 18, self.inside.h - y - u)))
-            images = []
+            size = theme.type_px("body", u)
+            gap = int(u * 1.2)
+            items = []  # (picture, caption text, caption fitted, width)
             for a in page.art:
                 img = draw_art(self.ctx, a, art_h)
                 if img.get_width() > w:
                     scale = w / img.get_width()
                     img = pygame.transform.smoothscale(img, (w, max(1, int(img.get_height() * scale))))
-                images.append(img)
-            rects = flow([i.get_size() for i in images], w, int(u * 1.2), align="center")
-            placed = tuple((img, rc.move(0, y)) for img, rc in zip(images, rects))
-            height = max(rc.bottom for _, rc in placed) - y
-            blocks.append(Block("art", y, height, images=placed))
+                caption = self.text3(a.caption) if a.caption else ""
+                width = min(w, max(img.get_width(), int(u * 9)))
+                fitted = fit.block(caption, size, width, None, balanced=True) if caption else None
+                items.append((img, caption, fitted, width))
+            sizes = [(width, img.get_height() + (f.height + int(u * 0.4) if f else 0)) for img, _, f, width in items]
+            cells = [rc.move(0, y) for rc in flow(sizes, w, gap, align="center")]
+            placed, captions = [], []
+            for (img, caption, f, _), cell in zip(items, cells):
+                placed.append((img, img.get_rect(midtop=(cell.centerx, cell.y))))
+                if f is not None:
+                    captions.append((caption, f, pygame.Rect(cell.x, cell.y + img.get_height() + int(u * 0.4),
+                                                             cell.w, f.height)))
+            height = max(c.bottom for c in cells) - y
+            blocks.append(Block("art", y, height, images=tuple(placed), captions=tuple(captions)))
             y += height
         self.blocks = blocks
         self.content_h = y
@@ -248,6 +260,9 @@ class RulesBookView:
             if b.kind == "art":
                 for img, rc in b.images:
                     surface.blit(img, rc.move(view.x, view.y - self.scroll))
+                for text, f, rc in b.captions:
+                    where = rc.move(view.x, view.y - self.scroll)
+                    self._draw_lines(surface, Block("caption", 0, f.height, text, f, f.size), where, "center")
                 continue
             x, width = view.x, view.w
             if b.kind == "example":
@@ -255,7 +270,7 @@ class RulesBookView:
                 Panel.draw(surface, box, theme.PAPER_WARM, theme.radius("card", u), border=theme.LINE)
                 pad = (b.h - (b.fitted.height if b.fitted else 0)) // 2
                 x, top, width = view.x + pad, top + pad, view.w - 2 * pad
-            self._draw_lines(surface, b, x, top, width)
+            self._draw_lines(surface, b, pygame.Rect(x, top, width, b.h))
         surface.set_clip(old_clip)
         if self.max_scroll > 0:  # the scroll bar: where this view is on the page
             track = pygame.Rect(self.panel.right - int(u * 0.7), view.y, max(3, int(u * 0.3)), view.h)
@@ -265,20 +280,21 @@ class RulesBookView:
             pygame.draw.rect(surface, theme.ACCENT_DEEP, (track.x, thumb_y, track.w, thumb_h),
                              border_radius=track.w // 2)
 
-    def _draw_lines(self, surface: pygame.Surface, b: Block, x: int, top: int, width: int) -> None:
-        """Draw a block's lines (clipped to the panel while it scrolls) and record the lines shown whole."""
+    def _draw_lines(self, surface: pygame.Surface, b: Block, box: pygame.Rect, align: str = "left") -> None:
+        """Draw a block's lines in ``box`` (clipped to the panel while it scrolls) and record the lines
+        shown whole; a line wider than ``box`` is recorded as cut."""
         f = b.fitted
         if f is None:
             return
         shown: pygame.Rect | None = None
-        y = top
+        y = box.y
         for ln in f.lines:
-            img = self.ctx.text(ln, f.size, theme.INK, b.bold)
+            img = self.ctx.text(ln, f.size, theme.MUTED if b.kind == "caption" else theme.INK, b.bold)
+            x = box.centerx - img.get_width() // 2 if align == "center" else box.x
             surface.blit(img, (x, y))
             line = pygame.Rect(x, y, img.get_width(), f.line_h)
             if self.inside.top <= line.top and line.bottom <= self.inside.bottom:
                 shown = line if shown is None else shown.union(line)
             y += f.line_h
         if shown is not None:
-            record(b.text, pygame.Rect(x, shown.y, max(f.width, shown.w), shown.h), "rule",
-                   f.overflow or f.width > width)
+            record(b.text, shown, "rule", f.overflow or f.width > box.w)

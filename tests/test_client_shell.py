@@ -137,7 +137,8 @@ def test_table_scene_sets_view_rects_on_layout_never_while_drawing(app, monkeypa
     pygame.display.set_mode((1600, 900), pygame.RESIZABLE)
     app.relayout()
     app.frame(0.016)
-    assert [k for k, _ in calls] == ["set_rect", "draw"] and calls[0][1].size == (1600, 900)
+    assert [k for k, _ in calls] == ["set_rect", "draw"] and calls[0][1] == scene.table_rect()
+    assert calls[0][1].size == (1600, 900 - scene.step_height()) and scene.step_height() > 0  # the step line
 
 
 def test_show_seat_raises_the_curtain_through_the_table_scene(app, monkeypatch):

@@ -123,7 +123,7 @@ def _app_scene(name: str, **params: Any) -> Builder:
 
 
 def _load_scenes() -> None:
-    from bench import fv_scenes, ms_scenes, sm_scenes
+    from bench import fv_scenes, ms_scenes, sm_scenes, step_scenes
 
     register("launcher", _app_scene("launcher"))
     register("settings", _app_scene("settings"))
@@ -134,6 +134,7 @@ def _load_scenes() -> None:
     fv_scenes.register_walk(register)
     ms_scenes.register_walk(register)
     sm_scenes.register_walk(register)
+    step_scenes.register_walk(register, dict(SCENES))
 
 
 def _register_rules_books() -> None:

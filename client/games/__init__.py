@@ -8,7 +8,7 @@ it cannot.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from typing import Any
 
 from client.games.descriptor import GameClient
@@ -18,7 +18,7 @@ from shared.engine import REGISTRY, listed_games
 from shared.spec import GameSpec, OptionSpec
 
 __all__ = ["GameClient", "ViewLoadError", "choice_labels", "client", "game_name", "games", "option_specs",
-           "seat_range", "spec", "title", "view_class"]
+           "seat_range", "spec", "step_help", "title", "view_class"]
 
 _clients: dict[str, GameClient | None] = {}
 
@@ -94,3 +94,16 @@ def view_class(game_id: str) -> type[TableView]:
     if not (isinstance(cls, type) and issubclass(cls, TableView)):
         raise ViewLoadError(f"{desc.view} is not a TableView")
     return cls
+
+
+StepHelpFn = Callable[[dict[str, Any], list[dict[str, Any]], "int | None", Any], Any]
+
+
+def step_help(game_id: str) -> StepHelpFn | None:
+    """The game's ``step_help(view, legal, seat, ctx) -> StepHelp`` (its descriptor names it), or None."""
+    desc = client(game_id)
+    if desc is None or not desc.step_help:
+        return None
+    module_name, _, name = desc.step_help.partition(":")
+    fn: StepHelpFn = getattr(importlib.import_module(module_name), name)
+    return fn

@@ -21,3 +21,4 @@ class GameClient:
     colour: tuple[int, int, int]  # the launcher card's band
     suit: str  # the symbol on the launcher card
     choice_sources: Mapping[str, ChoiceSource] = field(default_factory=dict)  # option name -> choices
+    step_help: str = ""  # "module:function" of the game's step help (client.kit.stephelp), "" = none

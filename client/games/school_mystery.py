@@ -14,4 +14,5 @@ def subject_choices(content: Any) -> Mapping[Any, Mapping[str, str]]:
 
 
 CLIENT = GameClient(view="client.tables.school_mystery:SchoolMysteryTable", colour=(96, 160, 96), suit="♣",
-                    choice_sources={"subject": subject_choices})
+                    choice_sources={"subject": subject_choices},
+                    step_help="client.tables.school_mystery_texts:step_help")

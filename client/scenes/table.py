@@ -15,7 +15,10 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
-from client import lanwords
+from assets.loaders.glossary import load_glossary
+from client import games, lanwords
+from client.context import AppContext
+from client.kit.stephelp import StepHelp, StepLine, help_for
 from client.match import Match
 from client.rulesbook import open_rules, page_for_view
 from client.scenes.base import Scene
@@ -57,6 +60,19 @@ class TableScene(Scene):
         self._view_rects: dict[int, pygame.Rect] = {}  # id(view) -> the rect it was given
         self._join_at: str | None = None  # display: the address players join at (looked up once)
         self._help_check = 0.0  # seconds until the "?" looks again for a free corner
+        # The step-help line (who acts, what this player may do, why not) under the table.
+        self.step_line = StepLine()
+        self._step_fn = self._load_step_help()
+        self._step_ctx = AppContext(app, display_mode=(match.mode == "display"))
+        self._step_key: Any = None
+        self.step_help: StepHelp | None = None
+
+    def _load_step_help(self) -> Any:
+        try:
+            return games.step_help(self.match.game_id)
+        except (ImportError, AttributeError) as exc:  # a game without a working step help still plays
+            print(f"houkago: step help of {self.match.game_id}: {type(exc).__name__}: {exc}")
+            return None
 
     # --- pygame_gui is only used for the chat entry ----------------------------------
     @property
@@ -71,10 +87,20 @@ class TableScene(Scene):
         """Height of the LAN control bar under the table (chat, clock); 0 when there is none."""
         return int(self.app.unit * 3.0) if self.show_chat else 0
 
-    def table_rect(self) -> pygame.Rect:
-        """Where the table view draws: the window above the control bar, so no control covers the table."""
+    def step_height(self) -> int:
+        """Height of the step-help line between the table and the control bar; 0 when the game has none."""
+        return StepLine.height(self._step_ctx, self._step_ctx.unit) if self._step_fn is not None else 0
+
+    def step_rect(self) -> pygame.Rect:
         w, h = self.app.screen.get_size()
-        return pygame.Rect(0, 0, w, h - self.bar_height())
+        sh = self.step_height()
+        return pygame.Rect(0, h - self.bar_height() - sh, w, sh)
+
+    def table_rect(self) -> pygame.Rect:
+        """Where the table view draws: the window above the step line and the control bar, so neither
+        covers the table."""
+        w, h = self.app.screen.get_size()
+        return pygame.Rect(0, 0, w, h - self.bar_height() - self.step_height())
 
     def _bar_button_rect(self, x: int, bw: int, bh: int) -> pygame.Rect:
         h = self.app.screen.get_height()
@@ -279,6 +305,8 @@ class TableScene(Scene):
                 return True
         if super().handle_event(event):
             return True
+        if self.step_line.handle_event(event):
+            return True
         view = self.current_view()
         if view is None:
             return False
@@ -365,6 +393,7 @@ class TableScene(Scene):
                     self.seen_chat = self._chat_count
                 self.layout_chat_button()
         self._place_views()
+        self._update_step_help()
         # Every view advances (hidden seats too), so a revealed seat shows the table as it is now.
         for v in list(self.match.views.values()):
             if self.app.fast:
@@ -380,6 +409,28 @@ class TableScene(Scene):
                 self.app.quit(0)
                 return
             self.show_results()
+
+    def _update_step_help(self) -> None:
+        """Recompute the step line when the shown view, its snapshot or the window changed."""
+        view = self.current_view()
+        rect = self.step_rect()
+        if self._step_fn is None or rect.h <= 0:
+            self.step_help = None
+            return
+        if view is None or not view.view:
+            key: Any = (None, tuple(rect), self._step_ctx.lang)
+        else:
+            key = (id(view), id(view.view), view.sid, len(view.legal), tuple(rect), self._step_ctx.lang)
+        if key == self._step_key:
+            return
+        self._step_key = key
+        help: StepHelp | None = None
+        try:
+            help = help_for(self._step_fn, view)
+        except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:  # help, never a reason to stop
+            print(f"houkago: step help: {type(exc).__name__}: {exc}")
+        self.step_help = help
+        self.step_line.layout(self._step_ctx, help, rect, self._step_ctx.unit, load_glossary(self.match.game_id))
 
     def frame_due(self) -> float | None:
         """Full rate while a view animates; else the soonest of a view's clock second, the chat line's
@@ -415,9 +466,12 @@ class TableScene(Scene):
                         (rect.centerx, rect.centery - int(u * 10)), "midtop")
                 te.blit(surface, self._join_at, u * 4.2, PAPER, (rect.centerx, rect.centery - int(u * 7.7)), "midtop",
                         bold=True)
+        if self._step_fn is not None and self.step_line.rect.h > 0:
+            self.step_line.draw(surface, self._step_ctx, self.step_help, self._step_ctx.unit)
         if self.show_chat:
             self.draw_chat(surface)
         self.draw_buttons(surface)
+        self.step_line.draw_tooltip(surface, self._step_ctx, self._step_ctx.unit)
 
     def draw_chat(self, surface: pygame.Surface) -> None:
         if not self.chat_open:

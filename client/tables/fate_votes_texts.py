@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from client.kit.stephelp import StepHelp, join_names
 from client.widgets.cards import CardFace
 
 CARD_IDS = ("oyashiro", "rena", "satoko", "mion", "shion", "keiichi", "rika")
@@ -163,3 +164,63 @@ class FvTexts:
             return [(t("fv_log_winners", names=self.names(winners),
                        condition=self.condition_name(ev.get("condition"))), None)]
         return []
+
+
+# --- step help (the line under the table: client.kit.stephelp) -------------------------------------
+SIMULTANEOUS = ("choose", "strike_discard", "strike_target", "vote_target", "vote_discard", "final")
+
+
+def step_help(view: dict[str, Any], legal: list[dict[str, Any]], seat: int | None, ctx: Any) -> StepHelp:
+    """Who acts now, what ``seat`` may do, and why not otherwise — from the shown view and legal actions."""
+    t, lang = ctx.t, ctx.lang
+    phase = view.get("phase")
+    if view.get("over") or phase == "over":
+        return StepHelp(t("step.over"), t("step.over_may"), terms=("priority", "condition"))
+    types = {a.get("type") for a in legal}
+    actors = [s for s in view.get("actors") or [] if isinstance(s, int)]
+    done = set(view.get("submitted") or [])
+    waiting = [s for s in actors if s not in done]
+    names = join_names(lang, [ctx.seat_name(s) for s in waiting if s != seat])
+    others = t("step.waiting_for", names=names) if names else ""
+    if phase == "discussion":
+        if "ready" in types:
+            return StepHelp(t("step.fv.discussion"), t("step.fv.discussion_may"), terms=("discussion",), mine=True)
+        return StepHelp(t("step.fv.discussion"), t("step.fv.discussion_done"), others, terms=("discussion",))
+    if seat is None:
+        return StepHelp(others or t("step.watching"), t("step.look"), terms=_terms(phase))
+    if types:
+        return StepHelp(t("step.your_turn"), *_may(view, legal, seat, t), terms=_terms(phase), mine=True)
+    if seat in done:
+        return StepHelp(others or t("step.fv.chosen"), t("step.fv.chosen") if others else "", terms=_terms(phase))
+    if phase in ("strike_discard", "strike_target"):
+        return StepHelp(others, t("step.fv.others_act"), terms=("strike",))
+    if phase in ("vote_target", "vote_discard"):
+        return StepHelp(others, t("step.fv.strikers_wait"), terms=("vote",))
+    return StepHelp(others or t("step.watching"), t("step.look"), terms=_terms(phase))
+
+
+def _may(view: dict[str, Any], legal: list[dict[str, Any]], seat: int, t: Callable[..., str]) -> tuple[str, str]:
+    """(what the seat may do, why a natural action is not possible) in its phase."""
+    phase, rnd = view.get("phase"), view.get("round")
+    if phase == "choose":
+        choices = {a.get("choice") for a in legal}
+        return t("step.fv.choose_may"), "" if "strike" in choices else t("step.fv.no_strike")
+    if phase in ("strike_discard", "vote_discard"):
+        n = max((len(a.get("cards") or []) for a in legal), default=0)
+        key = "step.fv.discard_strike" if phase == "strike_discard" else "step.fv.discard_vote"
+        return t(key, n=n), t("step.fv.discard_why")
+    if phase == "vote_target":
+        return t("step.fv.vote_may"), t("step.fv.round1") if rnd == 1 else t("step.fv.vote_why")
+    if phase == "strike_target":
+        targets = {a.get("seat") for a in legal}
+        none = len(targets) < int(view.get("players") or 0)
+        return t("step.fv.strike_may"), t("step.fv.strike_why") if none else ""
+    if phase == "final":
+        return t("step.fv.final_may"), t("step.fv.vote_why")
+    return t("step.look"), ""
+
+
+def _terms(phase: Any) -> tuple[str, ...]:
+    return {"choose": ("vote", "strike"), "strike_discard": ("strike", "discard"), "strike_target": ("strike", "token"),
+            "vote_target": ("vote", "token"), "vote_discard": ("vote", "discard"),
+            "final": ("final_round", "vote", "strike")}.get(str(phase), ("vote",))

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from client.kit.stephelp import StepHelp, sentence
 from client.tables import mind_swap_model as M
 from client.tables.mind_swap_state import TableState
 
@@ -96,3 +97,43 @@ class TextsMixin(TableState):
             params["seat"] = self.seat_name(ev["seat"])
         text = self.ctx.t(key, **params)
         return "" if text == key else text
+
+
+# --- step help (the line under the table: client.kit.stephelp) -------------------------------------
+def step_help(view: dict[str, Any], legal: list[dict[str, Any]], seat: int | None, ctx: Any) -> StepHelp:
+    """Who acts now, what ``seat`` may do, and why magic is not possible — from the shown view and legal."""
+    t = ctx.t
+    if view.get("phase") == "over" or view.get("result"):
+        return StepHelp(t("step.over"), t("step.over_may"), terms=("restored", "pair"))
+    turn = view.get("turn")
+    mine = bool(legal) and seat is not None
+    pending = view.get("pending") or {}
+    if pending.get("kind") == "great":
+        who = t("step.ms.great", name=ctx.seat_name(int(pending.get("seat", turn or 0))))
+        return StepHelp(who, t("step.ms.great_may") if mine else t("step.ms.watch"), terms=("great", "magic"),
+                        mine=mine)
+    who = t("step.your_turn") if mine or turn == seat else t("step.turn_of", name=ctx.seat_name(int(turn or 0)))
+    if not mine or seat is None:
+        return StepHelp(who, t("step.ms.watch"), terms=("pair", "together"))
+    types = {a.get("type") for a in legal}
+    may = []
+    if "play" in types:
+        may.append(t("step.ms.play_may"))
+    elif "end_turn" in types:
+        may.append(t("step.ms.end_may"))
+    if "magic" in types:
+        may.append(t("step.ms.magic_may"))
+        return StepHelp(who, sentence(ctx.lang, *may), terms=("magic", "together", "room"), mine=True)
+    why, terms = _why_no_magic(view, seat, t)
+    return StepHelp(who, may[0] if may else "", why, terms=terms, mine=True)
+
+
+def _why_no_magic(view: dict[str, Any], seat: int, t: Any) -> tuple[str, tuple[str, ...]]:
+    """Why this seat cannot try magic now (its turn, no magic among the legal actions)."""
+    if int(view.get("magic_left") or 0) <= 0:
+        return t("step.ms.no_magic_left"), ("magic",)
+    pieces = view.get("pieces") or []
+    here = pieces[seat].get("loc") if 0 <= seat < len(pieces) and isinstance(pieces[seat], dict) else None
+    if view.get("negi") != here:
+        return t("step.ms.no_negi"), ("negi", "magic")
+    return t("step.ms.no_pair"), ("together", "room", "magic")

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from client.kit.stephelp import StepHelp, join_names
 from shared.games.school_mystery import describe
 
 SUITS = ("hearts", "diamonds", "spades", "clubs")
@@ -292,3 +293,79 @@ class SmTexts:
 def _short(s: str, n: int) -> str:
     s = " ".join(s.split())
     return s if len(s) <= n else s[: n - 1] + "…"
+
+
+# --- step help (the line under the table: client.kit.stephelp) -------------------------------------
+def step_help(view: dict[str, Any], legal: list[dict[str, Any]], seat: int | None, ctx: Any) -> StepHelp:
+    """Who acts now, what ``seat`` may do, and why a 《move》 is not possible — from the shown view and legal."""
+    t, tx = ctx.t, SmTexts(ctx)
+    types = {a.get("type") for a in legal}
+
+    def name(s: Any) -> str:
+        return tx.seat_name(view, s) if isinstance(s, int) else ""
+
+    phase = view.get("phase")
+    if phase == "over":
+        return StepHelp(t("step.over"), t("step.over_may"), terms=("article",))
+    if phase in ("setup_subject", "setup_leader"):
+        key = "subject" if phase == "setup_subject" else "leader"
+        mine = f"choose_{key}" in types
+        return StepHelp(t(f"step.sm.setup_{key}", name=name(0)), t(f"step.sm.{key}_may") if mine else "",
+                        terms=("leader",) if key == "leader" else (), mine=mine)
+    if phase == "setup_students":
+        missing = [i for i, s in enumerate(view.get("students") or []) if s is None and i != seat]
+        wait = t("step.sm.students_wait", names=join_names(ctx.lang, [name(i) for i in missing])) if missing else ""
+        if "create_student" in types:
+            return StepHelp(t("step.your_turn"), t("step.sm.students_may"), wait, terms=("playbook", "rival"),
+                            mine=True)
+        return StepHelp(wait or t("step.watching"), terms=("playbook",))
+    roll = view.get("roll")
+    if roll is not None:
+        return _roll_help(roll, types, name, t)
+    tasks = view.get("tasks") or []
+    if tasks:
+        who = tasks[0].get("seat")
+        mine = bool(types) and who == seat
+        if tasks[0].get("kind") == "draw":
+            return StepHelp(t("step.sm.task", name=name(who)), t("step.sm.task_may") if mine else "",
+                            terms=("duty",), mine=mine)
+        term = {"condition": "condition", "clear": "condition", "secret": "secret"}.get(str(tasks[0].get("kind")))
+        return StepHelp(t("step.sm.task", name=name(who)), t("step.sm.task_may") if mine else "",
+                        terms=(term,) if term else (), mine=mine)
+    if phase == "introduction":
+        return StepHelp(t("step.sm.intro"), t("step.sm.intro_may"), terms=("scene", "duty"), mine=bool(types))
+    if phase == "resolution":
+        return StepHelp(t("step.sm.resolution"), t("step.sm.resolution_may"), terms=("clue", "leader"),
+                        mine=bool(types))
+    scene = view.get("scene") or {}
+    who = t("step.sm.scene", n=scene.get("number", 0))
+    extra = t("step.sm.leader_may_end") if "begin_resolution" in types else ""
+    if "draw_location" in types:
+        return StepHelp(who, t("step.sm.duty_draw"), extra, terms=("duty", "scene"), mine=True)
+    if "declare_roll" in types or "use_move" in types:
+        return StepHelp(who, t("step.sm.scene_may"), extra, terms=("moves", "condition", "scene"), mine=True)
+    if scene.get("closed"):
+        why = t("step.sm.scene_closed_why")
+    elif seat is not None and types:
+        why = t("step.sm.not_here_why")
+    else:
+        why = ""
+    return StepHelp(who, t("step.sm.notes_may") if types else t("step.look"), why, terms=("moves", "clue", "scene"))
+
+
+def _roll_help(roll: dict[str, Any], types: set[Any], name: Any, t: Any) -> StepHelp:
+    """A roll is on the table: the roller's next step, a friend's help, a rival's reroll."""
+    who = roll.get("roller")
+    if roll.get("stage") == "declared":
+        if "roll_dice" in types:
+            return StepHelp(t("step.your_turn"), t("step.sm.roll_may"), terms=("roll", "advantage"), mine=True)
+        may = t("step.sm.help_may") if "help" in types else t("step.sm.objection_may") if "object" in types else ""
+        return StepHelp(t("step.sm.roll_declared", name=name(who)), may, terms=("roll", "friend_help"),
+                        mine=bool(may))
+    if "accept_roll" in types:
+        may = t("step.sm.accept_may") if "unlock_secret" in types else t("step.sm.accept_only")
+        return StepHelp(t("step.your_turn"), may, terms=("roll", "secret"), mine=True)
+    if "rival_reroll" in types:
+        return StepHelp(t("step.sm.roll_rolled", name=name(who)), t("step.sm.rival_may"), terms=("rival", "roll"),
+                        mine=True)
+    return StepHelp(t("step.sm.roll_rolled", name=name(who)), terms=("roll",))

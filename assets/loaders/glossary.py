@@ -1,0 +1,69 @@
+"""A game's glossary: its own terms (room, control check, 《moves》…) with a short definition, in ja, zh and en.
+
+``assets/content/<game>/glossary.toml`` holds ``[[term]]`` entries: ``id`` (a stable name the
+step help and panels refer to), ``name`` and ``text`` (``{ja, zh, en}``). :func:`load_glossary`
+validates it (unique ids, all three languages, definitions short enough for a tooltip).
+"""
+from __future__ import annotations
+
+import functools
+import re
+from dataclasses import dataclass
+
+from assets import CONTENT_DIR
+from assets.loaders.common import ContentError, read_toml, text3
+
+MAX_TEXT = 260  # characters: a tooltip, not a rules page
+ID = re.compile(r"^[a-z][a-z0-9_]*$")
+
+
+@dataclass(frozen=True)
+class Term:
+    """One glossary entry."""
+
+    id: str
+    name: dict[str, str]
+    text: dict[str, str]
+
+    def name_in(self, lang: str) -> str:
+        return self.name.get(lang) or self.name["en"]
+
+    def text_in(self, lang: str) -> str:
+        return self.text.get(lang) or self.text["en"]
+
+
+def games_with_glossary() -> list[str]:
+    """The content folders that hold a glossary."""
+    return sorted(p.parent.name for p in CONTENT_DIR.glob("*/glossary.toml"))
+
+
+@functools.cache
+def load_glossary(game_id: str) -> dict[str, Term]:
+    """The game's glossary by term id (empty when the game has none); :class:`ContentError` when bad."""
+    path = CONTENT_DIR / game_id / "glossary.toml"
+    if not path.is_file():
+        return {}
+    data = read_toml(path)
+    entries = data.get("term")
+    if not isinstance(entries, list) or not entries:
+        raise ContentError(path, "(file)", "needs at least one [[term]]")
+    out: dict[str, Term] = {}
+    for i, entry in enumerate(entries):
+        where = f"term #{i + 1}"
+        if not isinstance(entry, dict):
+            raise ContentError(path, where, "must be a table")
+        tid = entry.get("id")
+        if not isinstance(tid, str) or not ID.match(tid):
+            raise ContentError(path, where, "id must be lower-case letters, digits and _")
+        if tid in out:
+            raise ContentError(path, tid, "id is used twice")
+        unknown = set(entry) - {"id", "name", "text"}
+        if unknown:
+            raise ContentError(path, tid, f"unknown fields {sorted(unknown)}")
+        name = text3(path, tid, entry.get("name"), "name")
+        text = text3(path, tid, entry.get("text"), "text")
+        for lang, s in text.items():
+            if len(s) > MAX_TEXT:
+                raise ContentError(path, tid, f"text.{lang} is longer than {MAX_TEXT} characters")
+        out[tid] = Term(tid, name, text)
+    return out

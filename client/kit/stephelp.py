@@ -1,0 +1,183 @@
+"""The step-help line under every table: who acts now, what this player may do, why not otherwise.
+
+Each game supplies one function, ``step_help(view, legal, seat, ctx) -> StepHelp``, in its own
+texts module (named by its descriptor, :func:`client.games.step_help`); it reads only the shown
+state and the legal actions. This module holds the rest, once for every game: the
+:class:`StepHelp` value, and :class:`StepLine`, the strip the table scene reserves at the bottom of
+the table (its text shrinks, then wraps to two lines, never cut) with the glossary terms the help
+names as chips at its right; hovering a chip shows the term's definition (:meth:`StepLine.draw_tooltip`).
+"""
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+import pygame
+
+from client.kit import theme
+from client.kit.nodes import Node
+from client.kit.widgets import Panel, fitter_for
+
+__all__ = ["StepHelp", "StepLine", "help_for", "join_names", "sentence"]
+
+LINES = 2  # the strip holds two lines of help at the fitter's floor
+
+
+@dataclass(frozen=True)
+class StepHelp:
+    """One table step in player language.
+
+    ``who``: who acts now ("Your turn", "Mio is choosing"); ``may``: what this player may do now;
+    ``why_not``: why a natural action is not possible now (empty when nothing is held back);
+    ``terms``: glossary ids the line speaks of; ``mine``: this player is to act.
+    """
+
+    who: str
+    may: str = ""
+    why_not: str = ""
+    terms: tuple[str, ...] = ()
+    mine: bool = False
+
+    def text(self, lang: str) -> str:
+        """The whole line as one sentence run."""
+        return sentence(lang, self.who, self.may, self.why_not)
+
+
+def sentence(lang: str, *parts: str) -> str:
+    """Non-empty parts as one run: "A · B · C" in English, "A。B。" style in Japanese and Chinese."""
+    parts = tuple(p.strip() for p in parts if p and p.strip())
+    if lang == "en":
+        return " · ".join(parts)
+    return "".join(p if p[-1] in "。！？」）" else p + "。" for p in parts)
+
+
+def join_names(lang: str, names: Sequence[str]) -> str:
+    """Names in a list the way the language writes them."""
+    return (", " if lang == "en" else "、").join(names)
+
+
+@dataclass(frozen=True)
+class Chip:
+    """A glossary term shown at the right of the line."""
+
+    term: str
+    label: str
+    definition: str
+    rect: pygame.Rect
+
+
+class StepLine:
+    """The strip itself: layout from the help and the rect, draw, hover tooltip, nodes for the walk."""
+
+    def __init__(self) -> None:
+        self.chips: list[Chip] = []
+        self.rect = pygame.Rect(0, 0, 0, 0)
+        self.pointer: tuple[int, int] = (-1, -1)
+
+    @staticmethod
+    def height(ctx: Any, unit: float) -> int:
+        """The strip's height: two lines at the floor of the label size, with padding."""
+        fit = fitter_for(ctx)
+        size = max(float(theme.MIN_TEXT_PX), fit.floor(unit * theme.TYPE["label"]))
+        return int(fit.line_h(size) * LINES + unit * 0.7)
+
+    def layout(self, ctx: Any, help: StepHelp | None, rect: pygame.Rect, unit: float,
+               glossary: Mapping[str, Any]) -> None:
+        """Place the chips for ``help``'s terms (those the glossary has) at the right of ``rect``."""
+        self.rect = pygame.Rect(rect)
+        self.chips = []
+        if help is None:
+            return
+        fit = fitter_for(ctx)
+        size = unit * theme.TYPE["small"]
+        pad, gap = int(unit * 0.5), int(unit * 0.35)
+        x = rect.right - pad
+        for term in reversed([t for t in dict.fromkeys(help.terms) if t in glossary][:4]):
+            entry = glossary[term]
+            label = entry.name_in(ctx.lang)
+            w = fit.width_of(label, size) + int(unit * 1.0)
+            h = fit.line_h(size) + int(unit * 0.3)
+            r = pygame.Rect(x - w, rect.centery - h // 2, w, h)
+            if r.left < rect.left + rect.w * 0.55:
+                break  # the help text keeps most of the strip
+            self.chips.insert(0, Chip(term, label, entry.text_in(ctx.lang), r))
+            x = r.left - gap
+
+    def text_rect(self, unit: float) -> pygame.Rect:
+        right = self.chips[0].rect.left - int(unit * 0.5) if self.chips else self.rect.right - int(unit * 0.6)
+        r = self.rect
+        return pygame.Rect(r.left + int(unit * 0.6), r.top + int(unit * 0.3), right - r.left - int(unit * 0.6),
+                           r.height - int(unit * 0.6))
+
+    def draw(self, surface: pygame.Surface, ctx: Any, help: StepHelp | None, unit: float) -> None:
+        """The strip: a dark band, the help (accent when this player is to act), the term chips."""
+        r = self.rect
+        pygame.draw.rect(surface, theme.TABLE_DARK, r)
+        pygame.draw.line(surface, theme.PANEL_LIGHT, r.topleft, r.topright, 1)
+        if help is None:
+            return
+        fit = fitter_for(ctx)
+        if help.mine:
+            pygame.draw.rect(surface, theme.ACCENT, pygame.Rect(r.left, r.top + 1, max(3, int(unit * 0.25)),
+                                                                r.height - 1))
+        box = self.text_rect(unit)
+        text = help.text(ctx.lang)
+        f = fit.block(text, unit * theme.TYPE["label"], box.w, box.h)
+        fit.draw_block(surface, text, box, f.size, theme.ACCENT if help.mine else theme.CHALK, help.mine,
+                       valign="center", kind="rule", fitted=f)
+        size = unit * theme.TYPE["small"]
+        for chip in self.chips:
+            hover = chip.rect.collidepoint(self.pointer)
+            Panel.draw(surface, chip.rect, theme.PAPER if hover else theme.PANEL_LIGHT,
+                       theme.radius("pill", unit) // 2)
+            colour = theme.INK if hover else theme.CHALK
+            img = fit.label(chip.label, size, colour, chip.rect.w - int(unit * 0.6))
+            fit.blit_label(surface, img, chip.label, "label", chip.rect, center=chip.rect.center)
+            y = chip.rect.bottom - max(2, int(unit * 0.3))
+            pygame.draw.line(surface, colour, (chip.rect.left + int(unit * 0.5), y),
+                             (chip.rect.right - int(unit * 0.5), y), 1)
+
+    def hovered(self) -> Chip | None:
+        return next((c for c in self.chips if c.rect.collidepoint(self.pointer)), None)
+
+    def draw_tooltip(self, surface: pygame.Surface, ctx: Any, unit: float) -> pygame.Rect | None:
+        """The hovered term's definition in a card above the strip (drawn last, over the table)."""
+        chip = self.hovered()
+        if chip is None:
+            return None
+        fit = fitter_for(ctx)
+        bounds = surface.get_rect()
+        width = int(min(unit * 26, bounds.w - unit * 2))
+        inner_w = width - int(unit * 1.4)
+        title = fit.label(chip.label, unit * theme.TYPE["label"], theme.INK, inner_w, True)
+        body = fit.block(chip.definition, unit * theme.TYPE["body"], inner_w)
+        h = title.get_height() + body.height + int(unit * 1.4)
+        box = pygame.Rect(0, 0, width, h)
+        box.bottomright = (min(bounds.right - int(unit * 0.5), chip.rect.right), self.rect.top - int(unit * 0.3))
+        box.top = max(bounds.top, box.top)
+        Panel.draw(surface, box, theme.PAPER, theme.radius("panel", unit), border=theme.ACCENT)
+        at = fit.blit_label(surface, title, chip.label, "label", box,
+                            topleft=(box.left + int(unit * 0.7), box.top + int(unit * 0.6)))
+        area = pygame.Rect(box.left + int(unit * 0.7), at.bottom + int(unit * 0.2), inner_w, body.height)
+        fit.draw_block(surface, chip.definition, area, body.size, theme.INK, kind="rule", fitted=body)
+        return box
+
+    def nodes(self) -> list[Node]:
+        """The chips (for the node map / layout walk): hovering shows the definition."""
+        return [Node(("term", c.term), pygame.Rect(c.rect), z=20, kind="text", label=c.label) for c in self.chips]
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Follow the pointer (hover); the strip takes no clicks from the table."""
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
+
+
+def help_for(step_help: Any, table: Any) -> StepHelp | None:
+    """The step help of a table view (``table.view``, ``legal``, ``seat``, ``ctx``) by the game's function;
+    None before the first snapshot."""
+    if step_help is None or not getattr(table, "view", None):
+        return None
+    help: StepHelp | None = step_help(table.view, table.legal, table.seat, table.ctx)
+    return help

@@ -1,0 +1,57 @@
+"""The games' glossaries (assets/content/<game>/glossary.toml): every game has one, the loader checks it."""
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+import assets.loaders.glossary as G
+from assets.loaders.common import ContentError
+from client import games
+
+GOOD = '''
+[[term]]
+id = "room"
+name = { ja = "部屋", zh = "房间", en = "room" }
+text = { ja = "説明", zh = "说明", en = "What it is." }
+'''
+
+
+def test_every_game_has_a_glossary_in_three_languages() -> None:
+    assert set(games.games()) <= set(G.games_with_glossary())
+    for game in games.games():
+        terms = G.load_glossary(game)
+        assert len(terms) >= 6, game
+        for term in terms.values():
+            for lang in ("ja", "zh", "en"):
+                assert term.name_in(lang).strip() and term.text_in(lang).strip()
+
+
+def _load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str) -> dict[str, G.Term]:
+    (tmp_path / "g").mkdir()
+    (tmp_path / "g" / "glossary.toml").write_text(text, encoding="utf-8")
+    monkeypatch.setattr(G, "CONTENT_DIR", tmp_path)
+    G.load_glossary.cache_clear()
+    try:
+        return G.load_glossary("g")
+    finally:
+        G.load_glossary.cache_clear()
+
+
+def test_the_loader_reads_a_good_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    terms = _load(tmp_path, monkeypatch, GOOD)
+    assert terms["room"].name_in("zh") == "房间" and terms["room"].text_in("en") == "What it is."
+
+
+@pytest.mark.parametrize("bad, problem", [
+    (GOOD + GOOD, "used twice"),
+    (GOOD.replace('zh = "说明", ', ""), "text.zh"),
+    (GOOD.replace('"room"', '"Room!"', 1), "id must be"),
+    (GOOD.replace("What it is.", "x" * 300), "longer than"),
+    (GOOD + 'colour = "red"\n', "unknown fields"),
+    ("", "at least one"),
+])
+def test_the_loader_names_what_is_wrong(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bad: str,
+                                        problem: str) -> None:
+    with pytest.raises(ContentError, match=problem):
+        _load(tmp_path, monkeypatch, bad)

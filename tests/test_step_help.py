@@ -1,0 +1,139 @@
+"""The step-help line: every game, every phase, every seat (and the display) gets a line in ja, zh and en
+that says who acts and — for the seat to act — what it may do; natural actions that are not possible
+say why (fate_votes' strike, mind_swap's magic); the glossary terms it names exist."""
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from assets.loaders.glossary import load_glossary
+from bench.bots import with_bot_seats
+from client import games
+from client.kit.headless import HeadlessContext
+from client.kit.stephelp import StepHelp
+from shared.engine import REGISTRY
+from shared.rng import Rng
+
+GAMES = {"fate_votes": 4, "mind_swap": 3, "school_mystery": 3}
+
+
+def playthrough(game: str, players: int, seed: int = 5, limit: int = 4000) -> list[tuple[dict, list, int | None]]:
+    """(view, legal, viewer) for every viewer at every step of a bot game (the display as viewer None)."""
+    spec = REGISTRY[game]
+    state = spec.setup(players, seed, {})
+    bot = spec.bots()["normal"]
+    rngs = [Rng.from_seed(seed * 31 + s) for s in range(players)]
+    order = Rng.from_seed(seed)
+    out: list[tuple[dict, list, int | None]] = []
+    for _ in range(limit):
+        legal = {s: spec.legal_actions(state, s) for s in range(players)}
+        for viewer in [*range(players), None]:
+            out.append((spec.view(state, viewer), legal.get(viewer, []) if viewer is not None else [], viewer))
+        if spec.is_over(state):
+            break
+        start = order.below(players)
+        for k in range(players):
+            seat = (start + k) % players
+            if not legal[seat]:
+                continue
+            action = bot(with_bot_seats(spec.view(state, seat), list(range(players))), legal[seat], rngs[seat])
+            if action is not None:
+                state, _ = spec.apply(state, seat, action)
+                break
+    assert spec.is_over(state)
+    return out
+
+
+def sample(points: list[tuple[dict, list, int | None]]) -> list[tuple[dict, list, int | None]]:
+    """One point per distinct (phase, legal types, viewer is acting) with its neighbours (fast, still every kind)."""
+    seen: set[Any] = set()
+    keep = []
+    for view, legal, viewer in points:
+        key = (view.get("phase"), tuple(sorted({a.get("type") for a in legal})), viewer is None,
+               bool((view.get("scene") or {}).get("closed")), view.get("round"))
+        if key not in seen:
+            seen.add(key)
+            keep.append((view, legal, viewer))
+    return keep
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_every_step_has_a_line_in_every_language(game: str) -> None:
+    fn = games.step_help(game)
+    assert fn is not None
+    points = sample(playthrough(game, GAMES[game]))
+    glossary = load_glossary(game)
+    for lang in ("ja", "zh", "en"):
+        ctx = HeadlessContext(lang)
+        for view, legal, viewer in points:
+            help = fn(view, legal, viewer, ctx)
+            assert isinstance(help, StepHelp)
+            text = help.text(lang)
+            assert help.who and text, (game, view.get("phase"), viewer)
+            assert "{" not in text and "step." not in text, text
+            if legal and viewer is not None and view.get("phase") != "over":
+                assert help.may, (game, lang, view.get("phase"), sorted({a["type"] for a in legal}))
+            unknown = [term for term in help.terms if term not in glossary]
+            assert not unknown, (game, unknown)
+
+
+def test_fate_votes_says_why_there_is_no_strike() -> None:
+    ctx = HeadlessContext("en")
+    fn = games.step_help("fate_votes")
+    assert fn is not None
+    view = {"phase": "choose", "round": 2, "actors": [0, 1, 2, 3], "submitted": [], "players": 4}
+    only_vote = fn(view, [{"type": "choose", "choice": "vote"}], 0, ctx)
+    both = fn(view, [{"type": "choose", "choice": "vote"}, {"type": "choose", "choice": "strike"}], 0, ctx)
+    assert only_vote.mine and only_vote.why_not == ctx.t("step.fv.no_strike")
+    assert both.why_not == ""
+    waiting = fn(dict(view, submitted=[0, 1]), [], 0, ctx)
+    assert not waiting.mine and ctx.seat_name(2) in waiting.text("en") and ctx.seat_name(3) in waiting.text("en")
+
+
+def test_mind_swap_says_why_magic_is_not_possible() -> None:
+    ctx = HeadlessContext("en")
+    fn = games.step_help("mind_swap")
+    assert fn is not None
+    base = {"phase": "play", "turn": 0, "pending": None, "magic_left": 1, "played": True,
+            "negi": "garden", "pieces": [{"loc": "garden", "room": None}, {"loc": "library", "room": None}]}
+    end = [{"type": "end_turn"}]
+    assert fn(base, end, 0, ctx).why_not == ctx.t("step.ms.no_pair")
+    assert fn(dict(base, negi="library"), end, 0, ctx).why_not == ctx.t("step.ms.no_negi")
+    assert fn(dict(base, magic_left=0), end, 0, ctx).why_not == ctx.t("step.ms.no_magic_left")
+    assert fn(base, end + [{"type": "magic", "a": 3, "b": 5}], 0, ctx).why_not == ""
+    other = fn(base, [], 1, ctx)
+    assert not other.mine and ctx.seat_name(0) in other.who
+
+
+def test_the_table_scene_shows_the_line_and_a_term_on_hover(tmp_path) -> None:
+    """The real table scene: the line under the table (the view gets the rect above it), a pointer over a
+    term chip opens its definition."""
+    import pygame
+    from client_helpers import make_app
+
+    from client.match import Match
+
+    app = make_app(tmp_path, "--lang", "en", "--size", "1280x720")
+    try:
+        spec = REGISTRY["fate_votes"]
+        state = spec.setup(4, 3, {})
+        match = Match(app, "fate_votes", "t1", mode="play", humans=[0])
+        app.match = match
+        match.on_message({"t": "snapshot", "table": "t1", "seat": 0, "view": spec.view(state, 0),
+                          "legal": spec.legal_actions(state, 0), "sid": 1})
+        scene = app.push("table", match=match)
+        app.frame(0.016)
+        app.frame(0.016)
+        help = scene.step_help
+        assert help is not None and help.mine and help.who == app.strings.t("step.fv.discussion")
+        assert scene.step_rect().top == scene.table_rect().bottom == 720 - scene.step_height()
+        chip = scene.step_line.chips[0]
+        assert chip.term == "discussion"
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=chip.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+        app.frame(0.016)
+        assert scene.step_line.hovered() == chip
+        box = scene.step_line.draw_tooltip(app.screen, scene._step_ctx, scene._step_ctx.unit)
+        assert box is not None and box.bottom <= scene.step_rect().top
+    finally:
+        app.shutdown()

@@ -128,7 +128,7 @@ class Connection(asyncio.Protocol):
             key = data.key  # type: ignore[attr-defined]
             if size > self.server.soft_outbuf or key in self.held:
                 if key is not None:  # a delta snapshot is held whole: the ones before it may be skipped
-                    self.held[key] = data.full() if data.full is not None else data  # type: ignore[attr-defined]
+                    self.held[key] = data.full()  # type: ignore[attr-defined]
                 return
         if size > self.server.max_outbuf:
             log.warning("connection %d (%s) does not read; dropping it", self.id, self.peer)

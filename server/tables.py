@@ -22,7 +22,6 @@ import hmac
 import logging
 import secrets
 from dataclasses import dataclass, field
-from functools import partial
 from typing import Any
 
 import msgpack
@@ -54,32 +53,48 @@ HISTORY_ACTIONS = 300  # the events of this many last actions are kept for a vie
 PAST_BYTES = 96 * 1024  # at most this many bytes of past events go with a comeback snapshot (frame cap 256 KiB)
 
 
+_MAP_HEADS = [bytes((0x80 | n,)) for n in range(16)]
+
+
 def _map_head(pairs: int) -> bytes:
-    return bytes((0x80 | pairs,)) if pairs < 16 else b"\xde" + pairs.to_bytes(2, "big")
+    return _MAP_HEADS[pairs] if pairs < 16 else b"\xde" + pairs.to_bytes(2, "big")
 
 
 class Lossy(bytes):
     """A frame a slow reader may lose: chat (``key`` None), or a snapshot of which only the latest
     per ``key`` (table, seat) matters. The connection adapter decides; the bytes are the frame.
-    ``full`` (delta snapshots only): makes the whole snapshot, to hold instead of the delta."""
+    :meth:`full` gives the whole snapshot a delta snapshot stands for, to hold instead of it."""
 
     key: Any = None
-    full: Any = None
+    remake: "tuple | None" = None  # a delta snapshot's parts for :meth:`full` (see Table.snapshot_frames)
+
+    def full(self) -> bytes:
+        """This frame, or for a delta snapshot the whole one (view packed whole, legal included)."""
+        if self.remake is None:
+            return self
+        table, shared, pairs, s, view, legal, state, evs, ref = self.remake
+        legal_part = table._packed_legal(s, legal, True, state)
+        body = b"".join((_map_head(pairs + (2 if ref else 1)), shared, _KEY_SEAT, _seat_bytes(s), _KEY_VIEW,
+                         _pack(view), _KEY_EVENTS, evs, _KEY_LEGAL, legal_part, ref))
+        return _with_header(body, self.key)
+
+
+_KEY_SEAT, _KEY_VIEW, _KEY_EVENTS, _KEY_LEGAL = _KEY["seat"], _KEY["view"], _KEY["events"], _KEY["legal"]
+_DELTA_TRUE = _KEY["delta"] + _TRUE
+_HEADER_PACK = HEADER.pack
+
+
+def _seat_bytes(s: int) -> bytes:
+    return _SEAT[s] if s < 64 else _pack(s)
 
 
 def _with_header(body: bytes, key: Any = None) -> Lossy:
     """Frame a pre-packed msgpack body (same cap as :func:`shared.protocol.encode`)."""
     if len(body) > MAX_FRAME:
         raise ProtocolError("frame/too_large", f"frame of {len(body)} bytes exceeds {MAX_FRAME}")
-    frame = Lossy(HEADER.pack(len(body)) + body)
+    frame = Lossy(_HEADER_PACK(len(body)) + body)
     frame.key = key
     return frame
-
-
-def _whole_frame(map_head: bytes, head: tuple[bytes, ...], view: dict[str, Any], rest: tuple[bytes, ...],
-                 key: Any) -> bytes:
-    """A delta snapshot's whole form (``Lossy.full``): the view packed whole, legal included."""
-    return _with_header(b"".join((map_head, *head, _pack(view), *rest)), key)
 
 
 def token_hash(token: str) -> str:
@@ -219,6 +234,7 @@ class Table:
     history_from: int = 0
     _legal_packed: dict[tuple[int, bool], tuple[list, bytes]] = field(default_factory=dict, repr=False)
     _packer: msgpack.Packer = field(default_factory=msgpack.Packer, repr=False)
+    _frame_keys: list[tuple[str, int]] = field(default_factory=list, repr=False)  # Lossy.key per seat
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -482,72 +498,81 @@ class Table:
         whole snapshot, for a connection that coalesces the snapshots a slow reader missed.
         """
         spec, state = self.spec, self.state
-        _pack = self._packer.pack  # one reusable Packer per table (faster than packb per call)
+        pack = self._packer.pack  # one reusable Packer per table (faster than packb per call)
         over = self.phase == OVER
-        common = [_KEY["t"], _SNAPSHOT, _KEY["table"], _pack(self.id), _KEY["sid"], _pack(self.sid),
-                  _KEY["over"], _pack(over)]
+        common = [_KEY["t"], _SNAPSHOT, _KEY["table"], pack(self.id), _KEY["sid"], pack(self.sid),
+                  _KEY["over"], pack(over)]
         if self.clock is not None and not self.clock.expired:
-            common += [_KEY["clock"], _pack(self.clock.wire(now))]
+            common += [_KEY["clock"], pack(self.clock.wire(now))]
         pairs = len(common) // 2 + 3  # + seat, view, events
         shared = b"".join(common)
         public = not any("vis" in ev for ev in events)
-        shared_events = _pack(events) if public else b""
-        key_seat, key_view, key_events, key_legal = _KEY["seat"], _KEY["view"], _KEY["events"], _KEY["legal"]
+        shared_events = pack(events) if public else b""
+        ack_seat, ack_ref = (-1, b"") if ack is None else (ack[0], _KEY["ref"] + pack(ack[1]))
+        keys = self._frame_keys
+        if len(keys) != self.n:
+            keys[:] = [(self.id, s) for s in range(self.n)]
         out: list[tuple[int, bytes]] = []
-        view_of, events_for = spec.rules.view, spec.events_for
+        view_of, events_for, packed_legal = spec.rules.view, spec.events_for, self._packed_legal
         for s, seat in enumerate(self.seats):
-            if seat.holder is None:
+            holder = seat.holder
+            if holder is None:
                 continue
             legal = self.legal[s]
             view = view_of(state, s)
-            head = (shared, key_seat, _SEAT[s] if s < 64 else _pack(s), key_view)
-            evs = shared_events if public else _pack(events_for(events, s))
-            ref = [_KEY["ref"], _pack(ack[1])] if ack is not None and ack[0] == s else []
-            sent = seat.sent_view
+            evs = shared_events if public else pack(events_for(events, s))
+            ref = ack_ref if s == ack_seat else b""
+            head = _map_head  # (the map's size is known once the parts are)
             if not seat.delta:
-                tail = [key_legal, self._packed_legal(s, legal, False), *ref]
-                body = b"".join((_map_head(pairs + len(tail) // 2), *head, _pack(view), key_events, evs, *tail))
-                out.append((seat.holder, _with_header(body, (self.id, s))))
+                body = b"".join((head(pairs + (2 if ref else 1)), shared, _KEY_SEAT, _seat_bytes(s), _KEY_VIEW,
+                                 pack(view), _KEY_EVENTS, evs, _KEY_LEGAL, packed_legal(s, legal, False), ref))
+                out.append((holder, _with_header(body, keys[s])))
                 continue
-            tail = []
+            sent = seat.sent_view
+            extra = 1 if ref else 0
             whole = True  # the frame holds the whole view and the legal actions
+            delta = gone = legal_part = b""
             if sent is not None and seat.view_size > DELTA_MIN:
                 whole = False
-                changed = {k: v for k, v in view.items() if (old := sent.get(k, _ABSENT)) is not v and old != v}
-                tail += [_KEY["delta"], _TRUE]
+                packed_view = pack({k: v for k, v in view.items() if (old := sent.get(k, _ABSENT)) is not v
+                                    and old != v})
+                delta = _DELTA_TRUE
+                extra += 1
                 if sent.keys() != view.keys():
-                    tail += [_KEY["gone"], _pack([k for k in sent if k not in view])]
-                packed_view = _pack(changed)
+                    gone = _KEY["gone"] + pack([k for k in sent if k not in view])
+                    extra += 1
             else:
-                packed_view = _pack(view)
+                packed_view = pack(view)
                 seat.view_size = len(packed_view)
             if seat.sent_legal is not legal:
-                tail += [key_legal, self._packed_legal(s, legal, True)]
+                legal_part = _KEY_LEGAL + packed_legal(s, legal, True)
+                extra += 1
             else:
                 whole = False
             seat.sent_view, seat.sent_legal = view, legal
-            tail += ref
-            body = b"".join((_map_head(pairs + len(tail) // 2), *head, packed_view, key_events, evs, *tail))
-            frame = _with_header(body, (self.id, s))
+            body = b"".join((head(pairs + extra), shared, _KEY_SEAT, _seat_bytes(s), _KEY_VIEW, packed_view,
+                             _KEY_EVENTS, evs, delta, gone, legal_part, ref))
+            frame = _with_header(body, keys[s])
             if not whole:
-                full_tail = [key_legal, self._packed_legal(s, legal, True), *ref]
-                frame.full = partial(_whole_frame, _map_head(pairs + len(full_tail) // 2), head, view,
-                                     (key_events, evs, *full_tail), (self.id, s))
-            out.append((seat.holder, frame))
+                frame.remake = (self, shared, pairs, s, view, legal, state, evs, ref)
+            out.append((holder, frame))
         if self.watchers:
-            evs = shared_events if public else _pack(spec.events_for(events, None))
-            frame = _with_header(b"".join((_map_head(pairs), shared, key_seat, _pack(None), key_view,
-                                           _pack(spec.view(state, None)), key_events, evs)), (self.id, None))
+            evs = shared_events if public else pack(spec.events_for(events, None))
+            frame = _with_header(b"".join((_map_head(pairs), shared, _KEY_SEAT, pack(None), _KEY_VIEW,
+                                           pack(spec.view(state, None)), _KEY_EVENTS, evs)), (self.id, None))
             out += [(cid, frame) for cid in self.watchers]
         return out
 
-    def _packed_legal(self, s: int, legal: list[dict[str, Any]], delta: bool) -> bytes:
-        """Seat ``s``'s legal actions packed (delta connections: in the game's compact form), cached
-        while the list object is the same."""
+    def _packed_legal(self, s: int, legal: list[dict[str, Any]], delta: bool, state: Any = None) -> bytes:
+        """Seat ``s``'s legal actions packed (delta connections: in the game's compact form, from
+        ``state``, default the current one), cached while the list object is the same."""
         hit = self._legal_packed.get((s, delta))
         if hit is None or hit[0] is not legal:
-            wire = self.spec.wire_legal(self.state, s, legal) if delta else legal
-            hit = self._legal_packed[(s, delta)] = (legal, msgpack.packb(wire, use_bin_type=True))
+            wire = self.spec.wire_legal(self.state if state is None else state, s, legal) if delta else legal
+            packed = msgpack.packb(wire, use_bin_type=True)
+            if state is not None and state is not self.state:
+                return packed  # an older frame remade: the cache keeps the current list
+            hit = self._legal_packed[(s, delta)] = (legal, packed)
         return hit[1]
 
     def members(self) -> set[int]:

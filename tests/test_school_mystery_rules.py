@@ -447,6 +447,35 @@ def test_the_written_text_on_the_table_is_capped_so_every_view_fits_in_a_frame()
     assert e.value.params == {"limit": RULES.MAX_TABLE_TEXT}
 
 
+def test_replay_counts_the_written_text_as_apply_does() -> None:
+    """Journal replay (which counts only the text an action touched) accepts and refuses at the
+    text cap exactly where ``apply`` does: growing past it is refused, shrinking and refilling is not."""
+    start = state = investigating()
+    journal = []
+    big = {"type": "add_note", "text": "\U0001F600" * RULES.MAX_TEXT}
+    while True:
+        try:
+            state, _ = SPEC.apply(state, 0, big)
+        except RuleError:
+            break
+        journal.append((0, big))
+    last = state["cards"][-1]["id"]
+    while (room := RULES.MAX_TABLE_TEXT - RULES._table_text(state)) > 0:  # fill the last bytes exactly
+        fill = {"type": "add_note", "text": "y" * min(room, RULES.MAX_TEXT)}
+        state, _ = SPEC.apply(state, 0, fill)
+        journal.append((0, fill))
+    for action in ({"type": "edit_card", "card": last, "text": "short"}, {"type": "add_note", "text": "fits again"}):
+        state, _ = SPEC.apply(state, 0, action)
+        journal.append((0, action))
+    assert SPEC.replay(start, journal) == state
+    grow = {"type": "edit_card", "card": last, "text": "\U0001F600" * RULES.MAX_TEXT}
+    with pytest.raises(RuleError) as e:
+        SPEC.apply(state, 0, grow)
+    with pytest.raises(RuleError) as r:
+        SPEC.replay(start, journal + [(0, grow)])
+    assert r.value.code == e.value.code == "action/illegal" and r.value.params == {"limit": RULES.MAX_TABLE_TEXT}
+
+
 def test_an_unsuitable_location_card_can_be_replaced_by_an_invented_place() -> None:
     state = answer_all(new_table(2))
     state, _ = act(state, 0, type="draw_location")

@@ -97,9 +97,6 @@ def _copy_state(state: dict) -> dict:
     return out
 
 
-_peek = dict.__getitem__  # read a state value without the copy a _Draft makes for a handler
-
-
 class _ItemsOnRead(list):
     """A draft's list whose items are deep-copied the first time they are read (the students:
     an action usually changes one of them at most)."""
@@ -136,43 +133,86 @@ class _ItemsOnRead(list):
         return list.__getitem__(self, slice(None))
 
 
+def _copy_flat_lists(x: dict) -> dict:
+    """A dict of flat lists (decks, discards, used): the lists copied."""
+    return {k: v[:] for k, v in x.items()}
+
+
+def _copy_flat(x: Any) -> Any:
+    """A flat dict or list (no containers inside): one shallow copy."""
+    return x.copy()
+
+
+def _copy_pairs(x: list) -> list:
+    """A list of flat lists (help_used, links)."""
+    return [v[:] for v in x]
+
+
+# how the draft copies a key's value on its first read (the shape the rules keep it in); other
+# keys get the general deep copy
+_COPIERS: dict[str, Any] = {
+    "cards": lambda cards: [c.copy() for c in cards], "students": _ItemsOnRead,
+    "decks": _copy_flat_lists, "discards": _copy_flat_lists, "used": _copy_flat_lists,
+    "public": _copy_flat, "visited": _copy_flat, "clue_locations": _copy_flat, "answers": _copy_flat,
+    "rival_used": _copy_flat, "objections_used": _copy_flat, "clues_used": _copy_flat, "calendar": _copy_flat,
+    "help_used": _copy_pairs, "links": _copy_pairs,
+}
+
+
 class _Draft(dict):
     """The next state while an action is applied: copy on access.
 
-    It starts as a shallow copy of the state; the first time a handler reads a key whose
-    value is a list or a dict, that value is replaced by a deep copy (the read-only rules
-    data ``db`` excepted; information cards are flat dicts), so the handler may change it
-    in place. Keys the action never reads keep sharing their values with the old state,
-    which is never changed (states are immutable once returned).
+    It starts empty over the state (``base``); the first time a handler reads a key, its value
+    is taken from the state (``__missing__``) — a list or a dict as a copy (the read-only rules
+    data ``db`` excepted; information cards are flat dicts; the students copied one by one as
+    they are read), so the handler may change it in place. Keys the action never reads keep
+    sharing their values with the old state, which is never changed (states are immutable once
+    returned). Later reads are plain dict reads.
     """
 
-    __slots__ = ("fresh",)
+    __slots__ = ("base",)
 
     def __init__(self, state: dict) -> None:
-        super().__init__(state)
-        dict.__setitem__(self, "cards", dict.pop(self, "cards"))  # key order as the deep copy had it
-        self.fresh: set[str] = set()  # keys whose value belongs to this draft
+        super().__init__()
+        self.base = state
 
-    def __getitem__(self, key: str) -> Any:
-        value = dict.__getitem__(self, key)
-        if key not in self.fresh:
-            self.fresh.add(key)
-            if key != "db" and isinstance(value, (list, dict)):
-                if key == "cards":
-                    value = [dict(c) for c in value]
-                elif key == "students":
-                    value = _ItemsOnRead(value)
-                else:
-                    value = _copy(value)
-                dict.__setitem__(self, key, value)
+    def __missing__(self, key: str) -> Any:
+        value = self.base[key]
+        if type(value) in _CONTAINERS and key != "db":
+            value = _COPIERS.get(key, _copy)(value)
+        dict.__setitem__(self, key, value)
         return value
 
-    def __setitem__(self, key: str, value: Any) -> None:
-        self.fresh.add(key)
-        dict.__setitem__(self, key, value)
-
     def get(self, key: str, default: Any = None) -> Any:
-        return self[key] if key in self else default
+        return self[key] if key in self.base or dict.__contains__(self, key) else default
+
+    def __contains__(self, key: object) -> bool:
+        return key in self.base or dict.__contains__(self, key)
+
+    def peek(self, key: str) -> Any:
+        """The value without the copy a read makes."""
+        value = dict.get(self, key, _ABSENT)
+        return self.base[key] if value is _ABSENT else value
+
+    def state(self) -> dict:
+        """The finished next state: a plain dict, keys in the order the state had them (cards last)."""
+        new = dict(self.base)
+        new["cards"] = new.pop("cards")
+        new.update(self)
+        students = new["students"]
+        if type(students) is _ItemsOnRead:
+            new["students"] = students.plain()
+        return new
+
+
+_ABSENT = object()
+
+
+def _peek(state: dict, key: str) -> Any:
+    """Read a state value without the copy a _Draft makes for a handler (nor a replay's note of it)."""
+    if type(state) is _Draft:
+        return state.peek(key)
+    return dict.__getitem__(state, key)
 
 
 def _err(code: str, msg: str, **params: Any) -> RuleError:
@@ -581,21 +621,25 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     draft = _Draft(state)
     events: list[dict] = []
     handler(draft, seat, action, events)
-    if not draft.fresh.isdisjoint(_TEXT_KEYS):  # only an action that touched written text can grow it
-        _check_table_text(state, draft)
+    touched = _TEXT_KEYS.intersection(dict.keys(draft))  # only an action that read written text can change it
+    if touched:
+        _check_table_text(state, draft, touched)
     _prune_tasks(draft, events)
     draft["turn"] += 1
-    new = dict(draft)
-    if isinstance(new["students"], _ItemsOnRead):
-        new["students"] = new["students"].plain()
-    return new, events
+    return draft.state(), events
 
 
 def replay(state: dict, actions: Any) -> dict:
     """The state after ``actions`` (journaled, accepted once): what ``apply`` step by step gives,
-    changed in place on one copy, the events thrown away. Raises RuleError like ``apply``."""
-    work = _copy_state(state)
-    used = _table_text(work)
+    changed in place on one copy, the events thrown away. Raises RuleError like ``apply``.
+
+    The written text is re-counted, as in ``apply``, only for the text keys an action read or set."""
+    work = _Parked(_copy_state(state))
+    order = list(work)
+    texts = {k: _key_texts(work, k) for k in _TEXT_KEYS}
+    sizes = {k: _text_bytes(t) for k, t in texts.items()}
+    work.park(_TEXT_KEYS)
+    used = sum(sizes.values())
     for seat, action in actions:
         kind = action.get("type") if isinstance(action, dict) else None
         handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
@@ -605,35 +649,87 @@ def replay(state: dict, actions: Any) -> dict:
             raise _err("game/over", "the game is over")
         events: list[dict] = []
         handler(work, seat, action, events)
-        before, used = used, _table_text(work)
-        if used > MAX_TABLE_TEXT and used > before:
-            raise _err("action/illegal", "the table holds too much text: shorten or clear a card first",
-                       limit=MAX_TABLE_TEXT)
+        touched = _TEXT_KEYS.intersection(dict.keys(work))
+        if touched:
+            before = used
+            for k in touched:
+                now = _key_texts(work, k)
+                if now != texts[k]:
+                    texts[k], sizes[k] = now, _text_bytes(now)
+            used = sum(sizes.values())
+            if used > MAX_TABLE_TEXT and used > before:
+                raise _err("action/illegal", "the table holds too much text: shorten or clear a card first",
+                           limit=MAX_TABLE_TEXT)
+            work.park(touched)
         _prune_tasks(work, events)
         work["turn"] += 1
-    return work
+    return work.plain(order)
+
+
+class _Parked(dict):
+    """``replay``'s working state (changed in place): some keys are kept aside and come back into
+    the dict when first read, so that which of them an action read or set shows afterwards."""
+
+    __slots__ = ("aside",)
+
+    def __init__(self, state: dict) -> None:
+        super().__init__(state)
+        self.aside: dict[str, Any] = {}
+
+    def __missing__(self, key: str) -> Any:
+        value = self.aside.pop(key)  # KeyError for an unknown key, as a plain dict
+        dict.__setitem__(self, key, value)
+        return value
+
+    def park(self, keys: Any) -> None:
+        """Set these keys aside again (they are in the dict)."""
+        for k in keys:
+            self.aside[k] = dict.pop(self, k)
+
+    def plain(self, order: list[str]) -> dict:
+        """The state as a plain dict, keys in ``order``."""
+        return {k: (dict.__getitem__(self, k) if dict.__contains__(self, k) else self.aside[k]) for k in order}
 
 
 _TEXT_KEYS = frozenset(("cards", "custom_locations", "tone", "title", "deduction", "answers", "objections",
                         "students"))
 
 
-def _table_text(state: dict) -> int:
-    """UTF-8 bytes of player-written text on the table (everything a view or the result repeats).
+def _key_texts(state: dict, key: str) -> list[str]:
+    """The player-written strings under one of the state's ``_TEXT_KEYS`` (read without a _Draft's copy)."""
+    value = _peek(state, key)
+    if key == "cards":
+        return [c["text"] for c in value]
+    if key == "students":
+        return [c.get("text") or "" for st in list.__iter__(value) if st for c in st["conditions"]]
+    if key == "custom_locations":
+        return [c["name"] for c in value]
+    if key == "objections":
+        return [o["text"] for o in value]
+    if key == "answers":
+        return [a for a in value if isinstance(a, str)]
+    return [value]  # tone, title, deduction
 
-    Reads without the copies a _Draft makes (it only counts)."""
-    texts = [c["text"] for c in _peek(state, "cards")] + [c["name"] for c in _peek(state, "custom_locations")]
-    texts += [_peek(state, "tone"), _peek(state, "title"), _peek(state, "deduction")]
-    texts += [a for a in _peek(state, "answers") if isinstance(a, str)]
-    texts += [o["text"] for o in _peek(state, "objections")]
-    texts += [c.get("text") or "" for st in list.__iter__(_peek(state, "students")) if st for c in st["conditions"]]
+
+def _text_bytes(texts: list[str]) -> int:
     return sum(len(t.encode("utf-8", "surrogatepass")) for t in texts)
 
 
-def _check_table_text(old: dict, new: dict) -> None:
-    """Refuse an action that grows the table's written text past ``MAX_TABLE_TEXT`` (shrinking is allowed)."""
-    used = _table_text(new)
-    if used > MAX_TABLE_TEXT and used > _table_text(old):
+def _table_text(state: dict) -> int:
+    """UTF-8 bytes of player-written text on the table (everything a view or the result repeats)."""
+    return sum(_text_bytes(_key_texts(state, k)) for k in _TEXT_KEYS)
+
+
+def _check_table_text(old: dict, new: dict, keys: Any = _TEXT_KEYS) -> None:
+    """Refuse an action that grows the table's written text past ``MAX_TABLE_TEXT`` (shrinking is allowed).
+
+    ``keys``: the text keys the action may have changed (the others are the same in both states)."""
+    grown = 0
+    for k in keys:
+        before, after = _key_texts(old, k), _key_texts(new, k)
+        if before != after:
+            grown += _text_bytes(after) - _text_bytes(before)
+    if grown > 0 and _table_text(new) > MAX_TABLE_TEXT:
         raise _err("action/illegal", "the table holds too much text: shorten or clear a card first",
                    limit=MAX_TABLE_TEXT)
 

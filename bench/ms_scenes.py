@@ -60,7 +60,8 @@ def choose_scene(ctx: Any) -> MindSwapTable:
     """A two-action card on the play slot: its two choices over the map."""
     table = _table(ctx, _my_turn_game(hand="self_or_negi"))
     card = next(c for c in table.latest.hand if len(c.actions) > 1)
-    table.open_chooser(card, list(card.actions))
+    table.intents.open_chooser(card, list(card.actions))
+    table.update(1 / 60)
     return table
 
 

@@ -72,34 +72,62 @@ def click(table: MindSwapTable, screen: pygame.Surface, pos: tuple[int, int], bu
 
 
 def hand_card_centre(table: MindSwapTable, card_type: str) -> tuple[int, int]:
-    lay = table.layout()
-    w, h = lay.hand_card
-    for card in table.latest.hand:
-        if card.type == card_type:
-            x, y = table.hand_pos[card.id]
-            return round(x + w / 2), round(y + h * 0.75)
+    """Where to grab a hand card of ``card_type`` (its lower part, clear of the cards beside it)."""
+    for n in table.nodes().of_kind("card"):
+        if n.zoom is not None and n.zoom.card_type == card_type:
+            return n.rect.centerx, round(n.rect.y + n.rect.h * 0.75)
     raise AssertionError(f"no {card_type} card in hand")
 
 
 def empty_spot(table: MindSwapTable, loc: str) -> tuple[int, int]:
-    """A point inside area ``loc`` that is on no card."""
-    lay = table.layout()
-    r = lay.areas[loc]
-    for y in range(r.bottom - 6, r.y + lay.header, -7):
+    """A point inside place ``loc`` that is on nothing else."""
+    nodes = table.nodes()
+    area = nodes.find(("area", loc))
+    assert area is not None
+    r = area.rect
+    for y in range(r.bottom - 6, r.y + r.h // 6, -7):
         for x in range(r.x + 8, r.right - 8, 11):
-            if table.pair_at((x, y)) is None and not table.negi_hit((x, y)):
+            top = nodes.at((x, y))
+            if top is not None and top.id == ("area", loc):
                 return x, y
     raise AssertionError(f"no free spot in {loc}")
 
 
+def _pair_and_mind(table: MindSwapTable, body: int) -> tuple[pygame.Rect, pygame.Rect]:
+    nodes = table.nodes()
+    pair = nodes.find(("pair", body))
+    assert pair is not None, f"student {body} is not on the map"
+    mind = next(n for n in nodes.of_kind("mind") if pair.rect.contains(n.rect))
+    return pair.rect, mind.rect
+
+
 def mind_centre(table: MindSwapTable, body: int) -> tuple[int, int]:
-    lay = table.layout()
-    mind = table.model.pairs[body].mind
-    x, y = table.mind_pos[mind]
-    return round(x + lay.card_w / 2), round(y + lay.card_h * 0.6)
+    """The middle of the mind card standing in ``body``."""
+    _pair, mind = _pair_and_mind(table, body)
+    return mind.centerx, round(mind.y + mind.h * 0.6)
 
 
 def body_band(table: MindSwapTable, body: int) -> tuple[int, int]:
-    lay = table.layout()
-    x, y = table.body_pos[body]
-    return round(x + lay.card_w / 2), round(y + lay.off[1] / 2)
+    """A point on the band of ``body``'s card that the mind card leaves free."""
+    pair, mind = _pair_and_mind(table, body)
+    return pair.x + mind.w // 2, pair.y + (mind.y - pair.y) // 2
+
+
+def place_of(table: MindSwapTable, body: int) -> str | None:
+    """The place ``body``'s pair is shown in (by the node map)."""
+    nodes = table.nodes()
+    pair = nodes.find(("pair", body))
+    if pair is None:
+        return None
+    return next((str(n.id[1]) for n in nodes.of_kind("place")
+                 if n.id[0] == "area" and n.rect.collidepoint(pair.rect.center)), None)
+
+
+def prompt(table: MindSwapTable) -> str:
+    node = table.nodes().find("prompt")
+    return node.label if node is not None else ""
+
+
+def banner(table: MindSwapTable) -> str:
+    node = table.nodes().find("banner")
+    return node.label if node is not None else ""

@@ -3,7 +3,9 @@ from __future__ import annotations
 
 import pygame
 
+from client.tables.mind_swap_zoom import ZoomFace
 from tests._ms_table_util import (
+    banner,
     body_band,
     click,
     drag,
@@ -12,6 +14,8 @@ from tests._ms_table_util import (
     hand_card_centre,
     make,
     mind_centre,
+    place_of,
+    prompt,
     settle,
 )
 
@@ -57,9 +61,11 @@ def test_two_action_card_asks_which():
     assert all(lay.map.contains(n.rect) for n in choices)  # over the map, clear of the hand and prompt
     assert not choices[0].rect.colliderect(choices[1].rect)
     table.set_rect(pygame.Rect(0, 0, 1280, 720))  # the window shrinks while the player chooses
+    table.update(1 / 60)
     small = table.layout()
     assert all(small.map.contains(n.rect) for n in table.nodes().buttons() if n.id[0] == "choice")
     table.set_rect(screen.get_rect())
+    table.update(1 / 60)
     negi_button = next(n for n in choices if n.id == ("choice", "move_negi"))
     click(table, screen, negi_button.rect.center)
     negi = table.nodes().find(("negi", 0))
@@ -74,7 +80,7 @@ def test_dragging_your_pair_to_another_area_sends_the_move():
     seed = find_seed(lambda s: s["turn"] == 0 and "move_self" in _hand_types(s))
     game, table, ctx, screen = make(seed)
     drag(table, screen, hand_card_centre(table, "move_self"), table.layout().play_slot.center)
-    assert table.mode == "move_self" and ctx.sent == []
+    assert prompt(table) == ctx.t("ms.prompt.move_self") and ctx.sent == []
     own = _own_body(game.state)
     here = game.state["loc"][own]
     target = next(loc for loc in ("sports_ground", "library", "garden", "classroom") if loc != here)
@@ -84,7 +90,7 @@ def test_dragging_your_pair_to_another_area_sends_the_move():
     assert action["action"] == "move_self" and action["to"] == target and action.get("take") is None
     game.act(0, action)  # the server accepts it; the pair settles in its new area
     settle(table, screen, 5)
-    assert table.model.pairs[own].loc == target
+    assert place_of(table, own) == target
 
 
 def _magic_ready(s: dict) -> bool:
@@ -103,7 +109,7 @@ def test_naming_two_minds_by_drag_sends_the_magic():
     own = _own_body(game.state)
     here = game.state["loc"][own]
     other = next(b for b in range(2, 32) if game.state["loc"][b] == here and b != own)
-    assert table.magic_legal()
+    assert table.nodes().find(("button", "magic")) is not None
     drag(table, screen, mind_centre(table, own), mind_centre(table, other))
     assert len(ctx.sent) == 1
     action = ctx.sent[0][1]
@@ -119,9 +125,8 @@ def test_an_illegal_drop_springs_back_with_a_message():
     start = mind_centre(table, own)
     drag(table, screen, start, mind_centre(table, far))
     assert ctx.sent == []
-    assert ctx.toasts and ctx.toasts[-1][1] == "error"
+    assert banner(table) == ctx.t("ms.err.magic_place")  # why, in the player's language
     assert "error" in ctx.sounds
-    assert game.state["loc"][far] in table.flash  # the red outline on the refused place
     settle(table, screen, 60)
     assert mind_centre(table, own) == start  # the mind card is back on its body
 
@@ -144,20 +149,22 @@ def test_server_error_springs_back():
 
 def test_right_click_zooms_a_card_and_escape_closes_it():
     _game, table, _ctx, screen = make(3)
-    body = next(iter(table.model.pairs))
+    body = next(int(n.id[1]) for n in table.nodes().of_kind("pair"))
+    mind = _game.state["mind"][body]
     click(table, screen, mind_centre(table, body), button=3)
-    assert table.zoom == ("mind", table.model.pairs[body].mind)
-    table.draw(screen, screen.get_rect())
+    zoom = table.nodes().find("zoom")
+    assert zoom is not None and zoom.modal and zoom.zoom == ZoomFace("mind", mind)
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
     for ev in pygame.event.get():
         table.handle_event(ev)
-    assert table.zoom is None
+    settle(table, screen, 1)
+    assert table.nodes().find("zoom") is None
 
 
 def test_display_mode_has_no_controls():
     _game, table, ctx, screen = make(3, seat=None)
-    assert table.legal == [] and table.latest.hand == []
-    body = next(iter(table.model.pairs))
+    assert not table.nodes().of_kind("card") and not table.nodes().buttons()
+    body = next(int(n.id[1]) for n in table.nodes().of_kind("pair"))
     drag(table, screen, mind_centre(table, body), (100, 100))
     assert ctx.sent == []
 
@@ -167,9 +174,9 @@ def test_relocation_by_clicking_three_students():
                      and len([b for b in range(2, 32) if s["loc"][b] is not None]) >= 4)
     game, table, ctx, screen = make(seed)
     drag(table, screen, hand_card_centre(table, "relocate"), table.layout().play_slot.center)
-    assert table.mode == "relocate"
+    assert prompt(table) == ctx.t("ms.prompt.relocate", n=3)
     own = _own_body(game.state)
-    others = [b for b in sorted(table.model.pairs) if b != own][:3]
+    others = [b for b in sorted(int(n.id[1]) for n in table.nodes().of_kind("pair")) if b != own][:3]
     for b in others:
         click(table, screen, body_band(table, b))
     assert len(ctx.sent) == 1
@@ -203,8 +210,10 @@ def test_great_success_lets_you_swap_two_more_by_clicking():
         game.act(0, found)
         table.skip_animations()
         settle(table, screen, 3)
-        assert table.mode == "great"
-        pair = next(tuple(sorted((a["a"], a["b"]))) for a in table.legal if a["type"] == "great_swap")
+        assert table.nodes().find(("button", "great_skip")) is not None
+        assert prompt(table) == ctx.t("ms.prompt.great")
+        pair = next(tuple(sorted((a["a"], a["b"]))) for a in game.spec.legal_actions(game.state, 0)
+                    if a["type"] == "great_swap")
         click(table, screen, body_band(table, pair[0]))
         click(table, screen, body_band(table, pair[1]))
         assert ctx.sent[-1][1] == {"type": "great_swap", "a": pair[0], "b": pair[1]}

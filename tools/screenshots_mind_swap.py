@@ -129,7 +129,7 @@ def attach(game: LocalGame, ctx: HeadlessContext, seat: int | None) -> MindSwapT
     table.skip_animations()
     for _ in range(5):
         table.update(1 / 60)
-    table.mouse = (-100, -100)
+    table.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=(-100, -100), rel=(0, 0), buttons=(0, 0, 0)))
     return table
 
 
@@ -173,12 +173,14 @@ def scene_zoom(sh: Shooter, lang: str) -> None:
     game = find(full_map)
     table = attach(game, sh.ctx(lang), 0)
     pair = table.model.pair_of_mind(game.state["chars"][0])
-    lay = table.layout(sh.screen.get_rect())
-    mp = table.mind_pos[pair.mind]
-    pos = (round(mp[0] + lay.card_w / 2), round(mp[1] + lay.card_h / 2))
+    table.set_rect(sh.screen.get_rect())
+    table.update(1 / 60)
+    node = table.nodes().find(("mind", pair.mind))
+    assert node is not None
+    pos = node.rect.center
     table.handle_event(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
     table.handle_event(pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=3))
-    table.update(1 / 60)
+    run_for(table, 0.3)  # the zoom has faded in
     sh.save(table, "zoom", lang)
 
 

@@ -5,17 +5,18 @@ turns pointer events into calls of the view's *intents*: ``accept(payload, targe
 (ok, why not), ``drop(payload, target)``, ``click(node)``, ``refuse(message)``. Drag
 mechanics (threshold, grab offset, springs, glow on legal targets, a fading red outline on
 a refused one) are :class:`client.widgets.drag.DragController`'s; zoom is
-:class:`client.widgets.cards.CardZoom` (modal: while it is open nothing under it reacts).
+a :class:`client.kit.zoom.ZoomState` such as :class:`client.widgets.cards.CardZoom` (modal: while it is open nothing under it reacts).
 """
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, Generic, TypeVar
 
 import pygame
 
 from client.kit.nodes import Node, NodeMap
-from client.widgets.cards import CardZoom, HoverHold
+from client.kit.zoom import ZoomState
+from client.widgets.cards import HoverHold
 from client.widgets.drag import DragController, DragSource, DropTarget
 
 Accept = Callable[[Any, Node], tuple[bool, str]]
@@ -23,14 +24,15 @@ Drop = Callable[[Any, Node], None]
 Click = Callable[[Node], None]
 Refuse = Callable[[str], None]
 
+Z = TypeVar("Z", bound=ZoomState)
 PEEK_SECONDS = 0.9
 ZOOM_Z = 1000
 
 
-class Interaction:
-    """One view's pointer handling over its node map."""
+class Interaction(Generic[Z]):
+    """One view's pointer handling over its node map (``zoom``: the view's zoom, e.g. a CardZoom)."""
 
-    def __init__(self, zoom: CardZoom, accept: Accept, drop: Drop, click: Click, refuse: Refuse,
+    def __init__(self, zoom: Z, accept: Accept, drop: Drop, click: Click, refuse: Refuse,
                  nothing_here: Callable[[Any], str] | None = None, fast: bool = False) -> None:
         self.zoom = zoom
         self.accept, self.drop, self.click, self.refuse = accept, drop, click, refuse

@@ -1,11 +1,14 @@
-"""The mind_swap table: the location map, drag-and-drop pairs, dice you can watch.
+"""The mind_swap table on the kit: the location map, drag-and-drop pairs, dice you can watch.
 
 Pieces: :mod:`mind_swap_model` (view → model, content texts), :mod:`mind_swap_layout`
-(where things go), :mod:`mind_swap_draw` (program-drawn cards and badges),
-:mod:`mind_swap_fx` (dice, announcements, flyers), :mod:`mind_swap_input`
-(candidate actions from drags and clicks), :mod:`mind_swap_sidebar` (turn, scores,
-counts, log), :mod:`mind_swap_texts` (names, log lines), :mod:`mind_swap_zoom` and
-:mod:`mind_swap_final`. This module ties them together.
+(where things go), :mod:`mind_swap_draw` (program-drawn cards and badges, cached in a kit
+SurfaceCache), :mod:`mind_swap_fx` (dice, announcements, flyers), :mod:`mind_swap_intents`
+(which drop or click makes which candidate action), :mod:`mind_swap_controls` (the hand,
+buttons, instruction, chooser), :mod:`mind_swap_sidebar` (turn, scores, counts, log),
+:mod:`mind_swap_texts` (names, log lines), :mod:`mind_swap_zoom` and :mod:`mind_swap_final`.
+This module ties them together: each frame it builds the node map (``nodes()``) that the
+kit's :class:`~client.kit.interact.Interaction` turns into the intents' calls (drag,
+click, right-click zoom, hover peek, the chooser's modal veil).
 
 Server batches go through the kit presenter (:class:`client.kit.presenter.Presenter`):
 each event's steps play one after another and change the shown table when their
@@ -19,24 +22,28 @@ from __future__ import annotations
 
 import copy
 import math
+from collections.abc import Callable
 from typing import Any
 
 import pygame
 
 from client.kit.cache import LruCache, SurfaceCache
+from client.kit.interact import Interaction
 from client.kit.nodes import Node, NodeMap
 from client.kit.presenter import Presenter, Shown
-from client.kit.widgets import fitter_for
+from client.kit.widgets import Banner, Button, Prompt, fitter_for
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_fx as FX
 from client.tables import mind_swap_layout as L
 from client.tables import mind_swap_model as M
 from client.tables import mind_swap_school as S
 from client.tables.base import TableView
+from client.tables.mind_swap_controls import ControlsPainter
 from client.tables.mind_swap_final import draw_final, draw_scores
-from client.tables.mind_swap_input import InputMixin
+from client.tables.mind_swap_intents import ALONG_NEGI, MsIntents
 from client.tables.mind_swap_sidebar import SidebarMixin
 from client.tables.mind_swap_texts import TextsMixin
+from client.tables.mind_swap_zoom import MsZoom, ZoomFace
 from client.widgets.anim import Call, Tween, ease_out
 from client.widgets.dice import DiceRoll, DieFaces
 
@@ -44,7 +51,7 @@ EASE_RATE = 13.0  # per second: ~250 ms to settle
 NEGI_SPEED = 40.0  # units per second Negi walks along the halls
 
 
-class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
+class MindSwapTable(SidebarMixin, TextsMixin, TableView):
     """The mind_swap table for one seat (or the public display when ``seat`` is None)."""
 
     game_id = "mind_swap"
@@ -67,7 +74,6 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
         self.hand_pos: dict[int, list[float]] = {}
         self.flyers: list[FX.Flyer] = []
         self.scroll: dict[str, int] = {}
-        self.flash: dict[str, float] = {}  # area -> seconds of red outline left
         self.clock = 0.0
         self._rect = pygame.Rect(0, 0, 1920, 1080)
         self._lay_key: tuple | None = None
@@ -77,7 +83,14 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
         self._log_y = 0
         self._seen_events = False
         self._opening: list[dict[str, Any]] = []
-        self.init_input()
+        self.intents = MsIntents(self)
+        self.zoom = MsZoom(self)
+        self.input = Interaction(self.zoom, self.intents.accept, self.intents.drop, self.intents.click, self.refuse,
+                                 self.intents.nothing_here, fast=ctx.fast)
+        self.banner = Banner(4.0)
+        self.buttons: list[Button] = []
+        self.controls = ControlsPainter(self)
+        self._nodes = NodeMap()
 
     # --- data from the server -------------------------------------------------------
     @property  # type: ignore[override]
@@ -130,43 +143,129 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
         return self.presenter.shown.view
 
     def nodes(self) -> NodeMap:
-        """What is on screen now, for tests and the layout walk: the areas (drop targets), the
-        students' pairs, Negi, the hand, the buttons with the action they stand for, the chooser."""
-        lay = self.layout()
+        """This frame's node map (rebuilt in ``update``): the places (drop areas), the students'
+        pairs and mind cards, Negi, the hand and play slot, the buttons with the action they send,
+        the chooser, the instruction. Ids: ``("area", loc)``, ``("pair", body)``, ``("mind", mind)``,
+        ``("negi", 0)``, ``("card", card id)``, ``("slot", "play")``, ``("button", "magic" |
+        "end_turn" | "great_skip")``, ``("choice", action)``, ``"prompt"``, ``"banner"``."""
+        return self._nodes
+
+    def _build_nodes(self, lay: L.Layout) -> NodeMap:
         nm = NodeMap()
-        drops = self.drop_targets()
+        it = self.intents
+        live = self.seat is not None and not self.ctx.display_mode
+        minds = frozenset({"mind"}) if live and it.minds_draggable() else frozenset()
         for loc, r in lay.areas.items():
-            nm.add(Node(("area", loc), pygame.Rect(r), z=0, kind="area", payload=loc, solid=False,
-                        accepts=frozenset({"pair", "negi"}) if loc in drops else frozenset(),
-                        label=self.loc_name(loc)))
-        for body, pos in self.body_pos.items():
-            pair = self.model.pairs.get(body)
-            if pair is None:
-                continue
-            rect = pygame.Rect(round(pos[0]), round(pos[1]), lay.foot[0], lay.foot[1])
-            nm.add(Node(("pair", body), rect, z=1, kind="pair", payload=("pair", body), solid=False,
-                        label=M.student_name(self.content, body, self.ctx.lang),
-                        enabled=body in self.candidates() or not self.mode))
+            nm.add(Node(("area", loc), pygame.Rect(r), z=0, kind="place", solid=False, label=self.loc_name(loc),
+                        accepts=frozenset({"pair", "negi", "card"}) if live else frozenset()))
+        mine = it.my_pair()
+        picks = it.candidates()
+        held = self.held()
+        for loc in lay.areas:
+            for pair in self.model.at(loc):
+                bp = self.body_pos.get(pair.body)
+                if bp is None:
+                    continue
+                rect = pygame.Rect(round(bp[0]), round(bp[1]), lay.foot[0], lay.foot[1])
+                own = live and it.mode == "move_self" and mine is not None and pair.body == mine.body
+                nm.add(Node(("pair", pair.body), rect, z=1, kind="pair", payload=("pair", pair.body), solid=False,
+                            draggable=own, accepts=minds, zoom=ZoomFace("body", pair.body),
+                            home=(bp[0] + lay.card_w / 2, bp[1] + lay.card_h / 2),
+                            label=M.student_name(self.content, pair.body, self.ctx.lang),
+                            enabled=pair.body in picks or not it.mode))
+                mp = self.mind_pos.get(pair.mind)
+                if mp is not None:
+                    mr = pygame.Rect(round(mp[0]), round(mp[1]), lay.card_w, lay.card_h)
+                    moving = held is not None and held[:2] == ("mind", pair.mind)  # not a target of itself
+                    nm.add(Node(("mind", pair.mind), mr, z=1, kind="mind", payload=("mind", pair.mind), solid=False,
+                                draggable=bool(minds), accepts=frozenset() if moving else minds,
+                                zoom=ZoomFace("mind", pair.mind),
+                                label=M.student_name(self.content, pair.mind, self.ctx.lang)))
         if self.negi_pos is not None:
             nr = self.negi_radius(lay)
-            nm.add(Node(("negi", 0), pygame.Rect(round(self.negi_pos[0] - nr), round(self.negi_pos[1] - nr), 2 * nr, 2 * nr),
-                        z=2, kind="token", payload=("negi", 0), draggable=self.mode == "move_negi", solid=False))
-        if self.seat is not None and not self.ctx.display_mode:
+            c = (self.negi_pos[0], self.negi_pos[1])
+            nm.add(Node(("negi", 0), pygame.Rect(round(c[0] - nr), round(c[1] - nr), 2 * nr, 2 * nr), z=2,
+                        kind="token", payload=("negi", 0), draggable=live and it.mode == "move_negi", solid=False,
+                        home=c, hit=_within(c, nr + 4)))
+        if live:
+            nm.add(Node(("slot", "play"), pygame.Rect(lay.play_slot).inflate(lay.unit * 2, lay.unit * 2), z=0,
+                        kind="place", accepts=frozenset({"card"}), solid=False, label=self.ctx.t("ms.play_here")))
             w, h = lay.hand_card
+            idle = it.mode is None and not it.choices
             for card in self.latest.hand:
                 p = self.hand_pos.get(card.id)
                 if p is not None:
                     nm.add(Node(("card", card.id), pygame.Rect(round(p[0]), round(p[1]), w, h), z=3, kind="card",
-                                payload=("card", card.type), draggable=self.card_playable(card),
-                                label=card.type))
-            for key, rect, action in self.button_rects(lay):
-                nm.add(Node(("button", key), rect, z=4, kind="button", action=action, label=self.ctx.t(key)))
-        for r, act in self.chooser(lay):
-            card = self.mode_card
-            action = {"type": "play", "card": card.id, "action": act} if card is not None else None
-            nm.add(Node(("choice", act), pygame.Rect(r), z=20, kind="button", action=action, modal=False,
-                        label=self.ctx.t(f"ms.act.{act}")))
+                                payload=("card", card.id), draggable=idle and it.card_playable(card),
+                                zoom=ZoomFace("card", card.id, card.type, card.actions), solid=False,
+                                home=(p[0] + w / 2, p[1] + h / 2), label=" / ".join(self.ctx.t(f"ms.act.{a}") for a in card.actions)))
+            for b in self.buttons:
+                nm.add(b.node(z=4))
+        prompt = self.prompt_rect(lay)
+        if prompt is not None:
+            nm.add(Node("prompt", prompt, z=5, kind="text", label=it.prompt()))
+        if it.choices:
+            nm.add(Node(("veil", 0), pygame.Rect(lay.rect), z=19, kind="veil", modal=True, solid=False))
+            played = it.card
+            for r, act in it.chooser(lay):
+                action = {"type": "play", "card": played.id, "action": act} if played is not None else None
+                nm.add(Node(("choice", act), pygame.Rect(r), z=20, kind="button", action=action,
+                            label=self.ctx.t(f"ms.act.{act}")))
+        if self.banner.visible:
+            nm.add(Node("banner", pygame.Rect(lay.map.centerx, lay.map.bottom, 0, 0), z=30, kind="text", solid=False,
+                        label=self.banner.message))
         return nm
+
+    def prompt_rect(self, lay: L.Layout) -> pygame.Rect | None:
+        """Where the instruction pill goes (the strip above the hand, clear of the area names), or None."""
+        text = self.intents.prompt()
+        if not text or self.presenter.busy or self.seat is None or self.ctx.display_mode:
+            return None
+        pill = Prompt.measure(self.ctx, text, lay.hand.w - round(lay.unit * 4), lay.unit)
+        pill.midtop = (lay.hand.centerx, lay.hand.y + round(lay.unit * 0.15))
+        return pill
+
+    # --- what the intents need from the view ---------------------------------------------------------
+    def held(self) -> tuple[str, int, tuple[float, float]] | None:
+        """The piece being dragged now: (kind, ref, where its centre is), else None."""
+        d = self.input.drag
+        if not d.dragging or d.held is None:
+            return None
+        kind, ref = d.held.payload
+        return str(kind), int(ref), d.position_of(d.held.id, d.held.home)
+
+    def let_go_centre(self) -> tuple[float, float]:
+        """Where the centre of the piece just let go is."""
+        d = self.input.drag
+        return d.pointer[0] + d.grab_offset[0], d.pointer[1] + d.grab_offset[1]
+
+    def pair_of(self, node: Node) -> M.Pair | None:
+        """The pair a node shows (a pair or one of its mind cards)."""
+        kind, ref = node.id if isinstance(node.id, tuple) else ("", None)
+        if kind == "pair":
+            return self.model.pairs.get(ref)
+        if kind == "mind":
+            return self.model.pair_of_mind(ref)
+        return None
+
+    def place_of(self, node: Node) -> str | None:
+        """The place a node is in (a place itself, or the place of the pair it shows)."""
+        if isinstance(node.id, tuple) and node.id[0] == "area":
+            return str(node.id[1])
+        pair = self.pair_of(node)
+        return pair.loc if pair is not None else None
+
+    def flash_place(self, loc: str) -> None:
+        """Outline ``loc`` in red for a moment (a refused drop or choice)."""
+        self.input.drag.red.trigger(("area", loc))
+
+    def refuse(self, message: str, where: str | None = None) -> None:
+        """Say why something cannot be done (a banner in the player's language) with the error sound."""
+        if message:
+            self.banner.show(message, "error")
+        if where:
+            self.flash_place(where)
+        self.ctx.play_sound("error")
 
     def log_lines(self) -> list[str]:
         """The log as shown (a line appears when its event has played)."""
@@ -238,10 +337,11 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
         return round(lay.unit * (3.2 if self.ctx.display_mode else 2.6))
 
     def on_error(self, code: str, message: str) -> None:
-        message = self.ctx.error_text(code, message) or message  # the app's translated error texts
+        """The server refused: the toast and a banner say why in the player's language; the piece
+        left where it was dropped springs back and its place flashes red."""
         super().on_error(code, message)
-        self.ctx.play_sound("error")
-        self.error_springback(message)
+        self.intents.server_refused()
+        self.refuse(self.refusal_text(code, message))
 
     # --- the loop -------------------------------------------------------------------
     def busy(self) -> bool:
@@ -250,7 +350,38 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
     def skip_animations(self) -> None:
         self.presenter.skip()
         self.flyers.clear()
+        self.input.drag.skip()
         self._snap_sprites()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        """Space or a click skips running animations; right-click or Esc cancels a choice in progress;
+        the wheel scrolls a crowded place; the rest is the kit's Interaction over the node map."""
+        it = self.intents
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
+            self.skip_animations()
+            return True
+        if self.zoom.open and self.input.handle_event(event):
+            return True
+        cancel = (event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE) or (
+            event.type == pygame.MOUSEBUTTONDOWN and event.button == 3)
+        if cancel and (it.mode or it.choices):
+            it.cancel()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.presenter.busy:
+            self.skip_animations()
+            return True
+        if event.type == pygame.MOUSEWHEEL:
+            return self._scroll(event.y)
+        return self.input.handle_event(event)
+
+    def _scroll(self, dy: int) -> bool:
+        lay = self.layout()
+        loc = lay.area_at(self.input.pointer)
+        if loc is None or not (lay.overflow.get(loc) or self.scroll.get(loc)):
+            return False
+        limit = lay.overflow.get(loc, 0) + self.scroll.get(loc, 0)
+        self.scroll[loc] = max(0, min(limit, self.scroll.get(loc, 0) - dy * round(lay.unit * 2)))
+        return True
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -260,17 +391,19 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
         if caught != self._caught:
             self._caught = caught
             if caught[1]:
-                self.on_snapshot()  # the controls follow the newest snapshot, now shown
+                self.intents.on_snapshot()  # the controls follow the newest snapshot, now shown
         for f in self.flyers:
             f.tween.update(dt)
         self.flyers = [f for f in self.flyers if not f.tween.done]
-        for k in list(self.flash):
-            self.flash[k] -= dt
-            if self.flash[k] <= 0:
-                del self.flash[k]
+        self.banner.update(dt)
         self._place_dice()
-        self.update_input(dt)
+        self.input.drag.fast = self.ctx.fast
         self._ease_sprites(dt)
+        lay = self.layout()
+        self.buttons = self.intents.buttons(lay)
+        self._nodes = self._build_nodes(lay)
+        self.input.sync(self._nodes)
+        self.input.update(dt)
 
     def _place_dice(self) -> None:
         """The rolling dice stay in the tray of the current layout (the window may have changed size)."""
@@ -323,7 +456,7 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
                 self.mind_pos[pair.mind] = [bp[0] + lay.off[0], bp[1] + lay.off[1]]
         if self.negi_pos is None:
             self.negi_pos = list(self.negi_target(lay))
-        self.after_model_change()
+        self.intents.after_model_change()
         if self.ctx.fast:
             self._snap_sprites()
 
@@ -373,6 +506,56 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
         self.negi_pos[0] += (nt[0] - self.negi_pos[0]) * k
         self.negi_pos[1] += (nt[1] - self.negi_pos[1]) * k
         self.ease_hand(k)
+
+    def pinned(self) -> list[tuple[str, int, tuple[float, float]]]:
+        """Pairs and mind cards held at a spot (being dragged, or dropped and sent): kind, ref, top-left."""
+        lay = self.layout()
+        pieces = [p for p in (self.held(),) if p is not None]
+        pin = self.intents.pin
+        if pin is not None:
+            pieces.append((pin.kind, pin.ref, pin.centre))
+        return [(kind, ref, (cx - lay.card_w / 2, cy - lay.card_h / 2)) for kind, ref, (cx, cy) in pieces
+                if kind in ("pair", "mind")]
+
+    def pinned_negi(self) -> tuple[float, float] | None:
+        """Where Negi is held (dragged, or dropped and sent), else None."""
+        held, pin = self.held(), self.intents.pin
+        if held is not None and held[0] == "negi":
+            return held[2]
+        return pin.centre if pin is not None and pin.kind == "negi" else None
+
+    def dragged_refs(self) -> set[tuple[str, int]]:
+        held = self.held()
+        return {(held[0], held[1])} if held is not None else set()
+
+    def ease_hand(self, k: float) -> None:
+        """Hand cards glide to their places (the played one onto the slot, the dragged one under the pointer)."""
+        lay = self.layout()
+        w, h = lay.hand_card
+        playing = self.intents.card.id if self.intents.card is not None else None
+        loose = [c for c in self.latest.hand if c.id != playing]
+        rects = L.hand_rects(lay, len(loose), self._hover_hand_index(lay, len(loose)))
+        slots = {c.id: r for c, r in zip(loose, rects)}
+        held = self.held()
+        for card in self.latest.hand:
+            if held is not None and held[0] == "card" and held[1] == card.id:
+                self.hand_pos[card.id] = [held[2][0] - w / 2, held[2][1] - h / 2]
+                continue
+            tx, ty = lay.play_slot.topleft if card.id == playing else slots.get(card.id, lay.play_slot).topleft
+            pos = self.hand_pos.setdefault(card.id, [tx, lay.rect.bottom])
+            pos[0] += (tx - pos[0]) * k
+            pos[1] += (ty - pos[1]) * k
+        live = {c.id for c in self.latest.hand}
+        for cid in list(self.hand_pos):
+            if cid not in live:
+                del self.hand_pos[cid]
+
+    def _hover_hand_index(self, lay: L.Layout, n: int) -> int | None:
+        """The hand card under the pointer (it rises), unless something is held."""
+        if self.input.drag.held is not None:
+            return None
+        rects = L.hand_rects(lay, n)
+        return next((i for i in range(len(rects) - 1, -1, -1) if rects[i].collidepoint(self.input.pointer)), None)
 
     def _body_of(self, mind: int) -> int | None:
         p = self.model.pair_of_mind(mind)
@@ -454,7 +637,7 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
         for f in self.flyers:
             f.draw(surface)
         if not self.ctx.display_mode and self.seat is not None:
-            self.draw_hand(surface, lay)
+            self.controls.draw_hand(surface, lay)
         else:
             self.draw_recent(surface, lay)
         step = self.current_step()
@@ -465,7 +648,7 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
             step.draw(surface, fxc)
         elif self.model.over and not self.flyers and not self.presenter.busy:
             draw_final(self, surface, lay)
-        self.draw_overlays(surface, lay)
+        self.controls.draw_overlays(surface, lay)
 
     def draw_results(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The app's results frame: the final scores of the newest snapshot (not the animated model)."""
@@ -498,7 +681,8 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
             out.blit(base, (0, 0))
             self.draw_pairs(out, lay)
             return out
-        key2 = ("pairs", key1, tuple(self.highlighted_students()), tuple(sorted(self.candidates())), self.along)
+        it = self.intents
+        key2 = ("pairs", key1, tuple(it.highlighted()), tuple(sorted(it.candidates())), it.along)
         return self.layers.get(key2, lambda: self._draw_still_pairs(base, lay))
 
     def _draw_base(self, lay: L.Layout) -> pygame.Surface:
@@ -556,19 +740,25 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
     def draw_area_marks(self, surface: pygame.Surface, lay: L.Layout) -> None:
         """Live marks on areas: the glow of legal drops, the red outline of a refused one."""
         u = lay.unit
-        targets = self.drop_targets()
+        held = self.held()
+        targets = self.intents.drop_places(held[0] if held is not None else None)
+        red = self.input.drag.red
+        refused = None
+        if red.active:
+            node = self._nodes.find(red.data)
+            refused = self.place_of(node) if node is not None else None
         for loc, r in lay.areas.items():
             if loc in targets:
                 glow = 2 + round(2 * (1 + math.sin(self.clock * 6)))
                 pygame.draw.rect(surface, D.ACCENT, r.inflate(glow, glow), 3, border_radius=round(u * 0.8))
-            if loc in self.flash:
+            if loc == refused:
                 pygame.draw.rect(surface, D.RED, r.inflate(4, 4), 4, border_radius=round(u * 0.8))
 
     def draw_pairs(self, surface: pygame.Surface, lay: L.Layout) -> None:
         """Every pair (clipped to its area), the "other" labels and the pieces; cards on their way
         somewhere are drawn last and unclipped, so they are seen crossing the map."""
-        picks = set(self.highlighted_students())
-        hints = self.candidates()
+        picks = set(self.intents.highlighted())
+        hints = self.intents.candidates()
         dragged = self.dragged_refs()
         bodies, minds = self._targets()
         travelling_pairs: list[M.Pair] = []
@@ -695,13 +885,14 @@ class MindSwapTable(InputMixin, SidebarMixin, TextsMixin, TableView):
             nr = self.negi_radius(lay)
             surface.blit(badge, badge.get_rect(center=(area.right - nr * 2 - lay.gap * 3 - r - k * (r * 2 + 4),
                                                       area.y + lay.header / 2 + 1)))
-        negi_along = self.along == -1 and ("pair", self.my_pair().body if self.my_pair() else -1) in \
-            self.dragged_refs()
+        mine = self.intents.my_pair()
+        along = self.intents.along == ALONG_NEGI
+        negi_along = along and mine is not None and ("pair", mine.body) in self.dragged_refs()
         if self.negi_pos is not None and ("negi", 0) not in self.dragged_refs() and not negi_along:
             nb = self.painter.negi_badge(self.negi_radius(lay))
             centre = (round(self.negi_pos[0]), round(self.negi_pos[1]))
             surface.blit(nb, nb.get_rect(center=centre))
-            if self.along == -1:  # chosen to come along
+            if along:  # chosen to come along
                 pygame.draw.circle(surface, D.ACCENT, centre, self.negi_radius(lay) + 4, 3)
 
 class _EveryEvent(dict[str, Any]):
@@ -713,6 +904,11 @@ class _EveryEvent(dict[str, Any]):
 
     def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
         return self.fn
+
+
+def _within(centre: tuple[float, float], radius: float) -> Callable[[tuple[float, float]], bool]:
+    """A round hit test (Negi's badge)."""
+    return lambda p: (p[0] - centre[0]) ** 2 + (p[1] - centre[1]) ** 2 <= radius * radius
 
 
 def _away(pos: list[float] | None, target: tuple[float, float] | None, slack: float = 3.0) -> bool:

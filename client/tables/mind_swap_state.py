@@ -2,7 +2,7 @@
 
 At run time :class:`TableState` is an empty base; for the type checker it declares what
 :class:`client.tables.mind_swap.MindSwapTable` provides, so each mixin
-(:mod:`mind_swap_input`, :mod:`mind_swap_sidebar`, :mod:`mind_swap_texts`) is checked
+(:mod:`mind_swap_sidebar`, :mod:`mind_swap_texts`) is checked
 against one contract instead of guessing.
 """
 from __future__ import annotations

@@ -1,15 +1,21 @@
-"""The zoomed card: a student's location-table rows, club and abilities, or an action card's text."""
+"""The zoomed card (right-click, or a hover-hold peek): a student's location-table rows, club and
+abilities, or an action card's text. Opened and closed by the kit's Interaction from the node map."""
 from __future__ import annotations
 
-from typing import Any
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from client.kit.theme import type_px
 from client.kit.widgets import Panel, fitter_for
+from client.kit.zoom import ZoomState
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_layout as L
 from client.tables import mind_swap_model as M
+
+if TYPE_CHECKING:
+    from client.tables.mind_swap import MindSwapTable
 
 
 def _ability_text(t: Any, table: Any, ab: Any) -> str:
@@ -27,24 +33,44 @@ def _ability_text(t: Any, table: Any, ab: Any) -> str:
     return f"{name}[{n}]"
 
 
-def draw_zoom(table: Any, surface: pygame.Surface, lay: L.Layout, z: tuple[str, Any]) -> None:
+@dataclass(frozen=True)
+class ZoomFace:
+    """What a node shows large: a student's body or mind card, or an action card."""
+
+    kind: str  # "body" | "mind" | "card"
+    no: int  # student number, or the card's id
+    card_type: str = ""
+    actions: tuple[str, ...] = ()
+
+
+class MsZoom(ZoomState):
     """The zoomed card beside the pointer, kept on screen; as tall as its text (nothing spills or is cut)."""
-    u = lay.unit
-    kind, ref = z
-    w = round(u * 15)
-    key = ("zoom", kind, ref.id if kind == "card" else int(ref), w, table.ctx.lang)
-    if kind == "card":
-        card = table.painter.get(key, lambda: _action_zoom(table, w, u, ref))
-    else:
-        card = table.painter.get(key, lambda: _student_zoom(table, w, u, int(ref), kind == "mind"))
-    r = card.get_rect()
-    mx, my = table.mouse
-    r.topleft = (mx + round(u * 1.5), my - r.h // 2)
-    if r.right > lay.rect.right - 4:
-        r.right = mx - round(u * 1.5)
-    r.clamp_ip(lay.rect)
-    Panel.draw(surface, r.move(4, 6), (0, 0, 0, 110), round(u * 0.8))
-    surface.blit(card, r)
+
+    def __init__(self, table: MindSwapTable) -> None:
+        super().__init__(table.ctx)
+        self.table = table
+
+    def draw(self, surface: pygame.Surface, lay: L.Layout, pointer: tuple[int, int]) -> None:
+        face = self.card
+        if not isinstance(face, ZoomFace):
+            return
+        table, u = self.table, lay.unit
+        w = round(u * 15)
+        key = ("zoom", face, w)
+        if face.kind == "card":
+            card = table.painter.get(key, lambda: _action_zoom(table, w, u, face.actions))
+        else:
+            card = table.painter.get(key, lambda: _student_zoom(table, w, u, face.no, face.kind == "mind"))
+        r = card.get_rect()
+        mx, my = pointer
+        r.topleft = (mx + round(u * 1.5), my - r.h // 2)
+        if r.right > lay.rect.right - 4:
+            r.right = mx - round(u * 1.5)
+        r.clamp_ip(lay.rect)
+        Panel.draw(surface, r.move(4, 6), (0, 0, 0, 110), round(u * 0.8))
+        card.set_alpha(round(255 * self.alpha))
+        surface.blit(card, r)
+        card.set_alpha(None)
 
 
 class _Column:
@@ -135,11 +161,11 @@ def _student_zoom(table: Any, w: int, u: float, no: int, mind: bool) -> pygame.S
     return surf
 
 
-def _action_zoom(table: Any, w: int, u: float, card: M.HandCard) -> pygame.Surface:
+def _action_zoom(table: Any, w: int, u: float, actions: tuple[str, ...]) -> pygame.Surface:
     ctx = table.ctx
     col = _Column(table, round(u * 0.8), w - round(u * 1.6), round(u * 0.8))
     heads: list[tuple[int, str]] = []
-    for i, act in enumerate(card.actions):
+    for i, act in enumerate(actions):
         if i:
             col.text(ctx.t("ms.or"), type_px("body", u), D.SOFT_INK, True)
             col.gap(u * 0.3)

@@ -19,6 +19,7 @@ import pygame
 from client.kit.cache import SurfaceCache
 from client.kit.theme import ACCENT, BACK, INK, MUTED, PAPER, PAPER_EDGE, ink_on
 from client.kit.widgets import fitter_for
+from client.kit.zoom import ZoomState
 from client.widgets.anim import Tween, ease_in_out, ease_out
 from client.widgets.tokens import draw_shape
 
@@ -512,40 +513,12 @@ class HoverHold:
         return hovered if before < self.delay <= self.held else None
 
 
-class CardZoom:
+class CardZoom(ZoomState):
     """A large view of one card with all its text (right-click or hover-hold opens it)."""
 
     def __init__(self, ctx: Any, renderer: CardRenderer) -> None:
-        self.ctx = ctx
+        super().__init__(ctx)
         self.renderer = renderer
-        self.card: CardFace | None = None
-        self.extra: str = ""  # more text shown beside the card (e.g. a long condition)
-        self.alpha = 0.0
-        self.sticky = True  # False: a hover peek (clicks pass through; the owner closes it)
-
-    @property
-    def open(self) -> bool:
-        return self.card is not None
-
-    def show(self, card: CardFace, extra: str = "", sticky: bool = True) -> None:
-        self.card, self.extra, self.sticky = card, extra, sticky
-        self.alpha = 1.0 if getattr(self.ctx, "fast", False) else 0.0
-
-    def close(self) -> None:
-        self.card, self.extra = None, ""
-
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        """Any click or key closes an open zoom (consumed, unless it was a hover peek)."""
-        if not self.open:
-            return False
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.KEYDOWN):
-            self.close()
-            return self.sticky
-        return False
-
-    def update(self, dt: float) -> None:
-        if self.open:
-            self.alpha = min(1.0, self.alpha + dt / 0.15)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         if not self.card:

@@ -1,0 +1,143 @@
+"""Drawing of the mind_swap controls: the hand and play slot, the buttons, the piece being dragged,
+the instruction, the two-action chooser, refusals and the zoomed card. Reads the table, never
+writes it (the choices are :mod:`mind_swap_intents`', the positions the table's sprites)."""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from client.kit import theme
+from client.kit.theme import type_px
+from client.kit.widgets import Panel, Prompt, fitter_for
+from client.tables import mind_swap_draw as D
+from client.tables import mind_swap_layout as L
+from client.tables import mind_swap_model as M
+from client.tables.mind_swap_intents import ALONG_NEGI
+
+if TYPE_CHECKING:
+    from client.tables.mind_swap import MindSwapTable
+
+
+class ControlsPainter:
+    """Paints the seat's controls over the map for one :class:`MindSwapTable`."""
+
+    def __init__(self, table: MindSwapTable) -> None:
+        self.t = table
+
+    # --- the hand ----------------------------------------------------------------------------------
+    def draw_hand(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        t, u = self.t, lay.unit
+        slot = lay.play_slot
+        held = t.held()
+        active = held is not None and held[0] == "card"
+        col = D.ACCENT if active else (150, 175, 165)
+        _dashed_rect(surface, slot, col, 3 if active else 2, round(u * 0.5))
+        if t.intents.card is None:
+            text = t.ctx.t("ms.play_here")
+            fit = fitter_for(t.ctx)
+            f = fit.block(text, max(14, round(u * 0.75)), slot.w - 10, slot.h - 6)
+            box = pygame.Rect(0, 0, slot.w - 10, f.height)
+            box.center = slot.center
+            fit.draw_block(surface, text, box, f.size, col, align="center", kind="label", fitted=f)
+        for b in t.buttons:
+            b.draw(surface, t.ctx, u, hover=b.rect.collidepoint(t.input.pointer))
+        dragging = held[1] if active and held is not None else None
+        for card in t.latest.hand:
+            if card.id != dragging:
+                self._blit_hand_card(surface, lay, card)
+        lifted = next((c for c in t.latest.hand if c.id == dragging), None)
+        if lifted is not None:
+            self._blit_hand_card(surface, lay, lifted, lifted=True)
+        if not t.latest.hand:
+            img = t.ctx.text(t.ctx.t("ms.no_cards"), max(14, u * 0.8), (170, 190, 182))
+            surface.blit(img, (lay.hand.x + u, lay.hand.centery))
+
+    def _blit_hand_card(self, surface: pygame.Surface, lay: L.Layout, card: M.HandCard, lifted: bool = False) -> None:
+        t = self.t
+        w, h = lay.hand_card
+        p = t.hand_pos.get(card.id)
+        if p is None:
+            return
+        playable = t.intents.card_playable(card)
+        idle = t.intents.card is None
+        img = t.painter.action_card(t.content, card.type, card.actions, w, h, lifted, dim=not playable and idle)
+        pad = (img.get_width() - w) // 2
+        surface.blit(img, (round(p[0]) - pad, round(p[1]) - pad))
+        if playable and idle and not lifted:
+            pygame.draw.rect(surface, D.ACCENT, pygame.Rect(round(p[0]) - 2, round(p[1]) - 2, w + 4, h + 4), 2,
+                             border_radius=max(5, w // 11))
+
+    # --- over everything ---------------------------------------------------------------------------------
+    def draw_overlays(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        t = self.t
+        self._draw_held(surface, lay)
+        prompt = t.prompt_rect(lay)
+        if prompt is not None:
+            Prompt.draw(surface, t.ctx, t.intents.prompt(), lay.unit, prompt.w, midtop=prompt.midtop)
+        if t.intents.choices:
+            self.draw_chooser(surface, lay)
+        if t.banner.visible:
+            t.banner.draw(surface, t.ctx, (lay.map.centerx, lay.map.bottom - lay.unit * 2.2),
+                          min(lay.map.w, round(lay.unit * 30)), lay.unit)
+        if t.zoom.open:
+            t.zoom.draw(surface, lay, t.input.pointer)
+
+    def _draw_held(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """A pair, mind card or Negi being dragged, on top of everything."""
+        t = self.t
+        held = t.held()
+        if held is None:
+            return
+        kind, ref, (cx, cy) = held
+        x, y = cx - lay.card_w / 2, cy - lay.card_h / 2
+        if kind == "pair" and ref in t.model.pairs:
+            self._draw_pair_at(surface, lay, t.model.pairs[ref], x, y)
+            along = t.intents.along
+            if along is not None and along >= 0 and along in t.model.pairs:
+                self._draw_pair_at(surface, lay, t.model.pairs[along], x + lay.foot[0] * 0.55, y + lay.unit)
+            elif along == ALONG_NEGI:
+                nb = t.painter.negi_badge(t.negi_radius(lay))
+                surface.blit(nb, nb.get_rect(center=(round(x + lay.foot[0]), round(y))))
+        elif kind == "mind":
+            m = t.painter.student_card(t.content, ref, lay.card_w, lay.card_h, True, glow=True)
+            pad = (m.get_width() - lay.card_w) // 2
+            surface.blit(m, (round(x) - pad, round(y) - pad))
+        elif kind == "negi":
+            nb = t.painter.negi_badge(t.negi_radius(lay))
+            surface.blit(nb, nb.get_rect(center=(round(cx), round(cy))))
+
+    def _draw_pair_at(self, surface: pygame.Surface, lay: L.Layout, pair: M.Pair, x: float, y: float) -> None:
+        t = self.t
+        b = t.painter.student_card(t.content, pair.body, lay.card_w, lay.card_h, False)
+        m = t.painter.student_card(t.content, pair.mind, lay.card_w, lay.card_h, True)
+        pad = (b.get_width() - lay.card_w) // 2
+        surface.blit(b, (round(x) - pad, round(y) - pad))
+        surface.blit(m, (round(x) + lay.off[0] - pad, round(y) + lay.off[1] - pad))
+
+    def draw_chooser(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """The two-action chooser over a dimmed map: an icon and the action's name on each choice."""
+        t, u = self.t, lay.unit
+        Panel.draw(surface, lay.map, (*theme.TABLE_DARK, 150), round(u * 0.8))
+        fit = fitter_for(t.ctx)
+        for r, action in t.intents.chooser(lay):
+            col = D.ACTION_COLOUR.get(action, D.ACCENT)
+            Panel.draw(surface, r.move(2, 3), (0, 0, 0, 90), r.h // 3)
+            Panel.draw(surface, r, theme.PAPER, r.h // 3, border=col, border_w=3)
+            D.draw_action_icon(surface, action, (r.x + r.h * 0.5, r.centery), r.h * 0.26, col)
+            text = t.ctx.t(f"ms.act.{action}")
+            room = r.w - round(r.h * 1.0) - round(u * 0.5)
+            img = fit.label(text, type_px("body", u), theme.INK, room, True)
+            fit.blit_label(surface, img, text, limit=r, midleft=(r.x + round(r.h * 0.95), r.centery))
+
+
+def _dashed_rect(surface: pygame.Surface, r: pygame.Rect, col: Any, width: int, dash: int) -> None:
+    for x0, y0, x1, y1 in ((r.left, r.top, r.right, r.top), (r.right, r.top, r.right, r.bottom),
+                           (r.right, r.bottom, r.left, r.bottom), (r.left, r.bottom, r.left, r.top)):
+        length = max(abs(x1 - x0), abs(y1 - y0))
+        n = max(1, length // (dash * 2))
+        for i in range(n):
+            a = i / n
+            b = min(1.0, a + 0.5 / n)
+            pygame.draw.line(surface, col, (x0 + (x1 - x0) * a, y0 + (y1 - y0) * a),
+                             (x0 + (x1 - x0) * b, y0 + (y1 - y0) * b), width)

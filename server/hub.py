@@ -498,7 +498,8 @@ class Hub:
         if not spec.min_seats <= seats <= spec.max_seats:
             raise RuleError("setup/bad_seats", f"{spec.id} needs {spec.min_seats}–{spec.max_seats} players",
                             min=spec.min_seats, max=spec.max_seats)
-        options = spec.resolve_options(msg.get("options"))
+        lang = str(msg.get("lang") or "")[:16]
+        options = spec.resolve_options(spec.with_table_lang(msg.get("options"), lang))  # one table language
         spec.setup(seats, 1, options)  # options that fit the options but not this table fail now, not at start
         self._room_for_a_table(conn)
         delay = float(msg.get("bot_delay", 0.5))
@@ -513,7 +514,7 @@ class Hub:
         t = Table(id=tid, spec=spec, n=seats, options=options, host_hash=host_hash, bot_delay=delay,
                   takeover_enabled=bool(msg.get("takeover", True)), created=self.wall(), practice=practice,
                   spectator_chat=spectator_chat, creator=conn.id, creator_address=conn.address, empty_since=now,
-                  host_name=(msg.get("name") or conn.name)[:64], lang=msg.get("lang", "")[:16])
+                  host_name=(msg.get("name") or conn.name)[:64], lang=str(options.get("lang") or lang))
         self._update_wake(t)
         self.tables[tid] = t
         if self.journal is not None:

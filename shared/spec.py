@@ -125,10 +125,13 @@ class GameSpec:
         return self._content
 
     def with_table_lang(self, options: dict[str, Any] | None, lang: str) -> dict[str, Any]:
-        """``options`` plus the table's language (option ``lang``, where the game has it and it is unset):
-        what the game's bots write in. A client creating a table passes its UI language here."""
+        """``options`` plus the table's language (option ``lang``, where the game has it, it is unset and
+        ``lang`` is one of its choices): what the game's bots write in. The one source of a table's
+        language: a client creating a table passes its UI language here, and so does the server with a
+        ``create``'s ``lang``."""
         out = dict(options or {})
-        if any(o.name == "lang" for o in self.options) and "lang" not in out:
+        option = next((o for o in self.options if o.name == "lang"), None)
+        if option is not None and "lang" not in out and (option.choices is None or lang in option.choices):
             out["lang"] = lang
         return out
 

@@ -22,6 +22,9 @@ CJK = re.compile("[\u3040-\u30ff\u3400-\u9fff]")
 # what only the humans may do at a table with a human (the human leads the group here)
 HUMAN_ONLY = {"begin_resolution", "declare_resolve", "answer_question", "set_title", "set_deduction", "object",
               "edit_card", "move", "draw_location", "set_tone", "choose_leader", "invent"}
+# the narrative steps of a duty (a place's atmosphere, a drawn ♥/♦/♠/♣ card and its story): a bot
+# holding one hands it to a human (``pass_step``) and never does it itself while a human is here
+NARRATIVE_STEPS = {"answer_atmosphere", "draw_card", "choose_option", "accept_card", "redraw"}
 
 
 def _human_action(view: dict, legal: list[dict], rng: Rng) -> dict | None:
@@ -47,8 +50,10 @@ def _table(lang: str, players: int, seed: int) -> Table:
     return t
 
 
-def play_with_a_human(lang: str, players: int, seed: int, max_steps: int = 3000) -> tuple[Table, list]:
-    """Play a whole session: seat 0 human (the script), the rest bots through the server's table."""
+def play_with_a_human(lang: str, players: int, seed: int, max_steps: int = 3000,
+                      events: list | None = None) -> tuple[Table, list]:
+    """Play a whole session: seat 0 human (the script), the rest bots through the server's table
+    (every event appended to ``events`` when given)."""
     t = _table(lang, players, seed)
     rng = Rng.from_seed(seed)
     bot_log: list[tuple[int, dict, dict]] = []  # (seat, action, state before)
@@ -62,7 +67,9 @@ def play_with_a_human(lang: str, players: int, seed: int, max_steps: int = 3000)
             action = t.bot_action(seat)
             if action is not None:
                 bot_log.append((seat, action, t.state))
-                t.apply(seat, action, 0.0)
+                happened = t.apply(seat, action, 0.0)
+                if events is not None:
+                    events += happened
                 acted = True
                 break
         if acted:
@@ -71,7 +78,9 @@ def play_with_a_human(lang: str, players: int, seed: int, max_steps: int = 3000)
             view = SPEC.view(t.state, 0)
             action = _human_action(view, t.legal[0], rng)
             if action is not None:
-                t.apply(0, action, 0.0)
+                happened = t.apply(0, action, 0.0)
+                if events is not None:
+                    events += happened
                 continue
         raise AssertionError(f"nobody acts in phase {t.state['phase']}")
     raise AssertionError("the session did not end")
@@ -83,7 +92,7 @@ def test_bots_never_replace_human_text_nor_take_human_decisions(seed: int) -> No
     state = t.state
     assert state["leader"] == 0  # a bot choosing the leader at a table with a human would pick a human
     for seat, action, before in bot_log:
-        assert action["type"] not in HUMAN_ONLY, (seat, action)
+        assert action["type"] not in HUMAN_ONLY | NARRATIVE_STEPS, (seat, action)
         roll = before["roll"]
         if roll is not None and roll["move"] == "resolve":
             pytest.fail(f"a bot acted on the human's 《解明》: {action}")
@@ -166,3 +175,40 @@ def test_bot_text_loader_rejects_japanese_in_english(tmp_path) -> None:
     (tmp_path / "bot_texts.toml").write_text(bad, encoding="utf-8")
     with pytest.raises(ContentError, match="names.en"):
         load(tmp_path / "bot_texts.toml")
+
+
+@pytest.mark.parametrize("players,seed", [(3, 4), (4, 5)])
+def test_bots_leave_every_narrative_step_to_a_human(players: int, seed: int) -> None:
+    """Every duty step a bot holds (atmosphere, ♥♦♠♣ draws and picks) is passed to a human, who does it."""
+    events: list = []
+    t, bot_log = play_with_a_human("zh", players, seed, events=events)
+    passed = [e for e in events if e["type"] == "step_passed"]
+    assert passed and all(e["to"] == 0 and e["seat"] != 0 for e in passed)
+    assert {e["kind"] for e in passed} >= {"atmosphere", "draw"}
+    assert {e["suit"] for e in passed if e["kind"] == "draw"} >= {"diamonds", "clubs"}
+    for seat, action, before in bot_log:
+        assert action["type"] not in NARRATIVE_STEPS, (seat, action)
+        task = before["tasks"][0] if before["tasks"] else None
+        if action["type"] == "pass_step":
+            assert task and task["seat"] == seat and task["kind"] in ("atmosphere", "draw", "pick")
+    # the cards and places of the story are the human's: every information card from a duty is seat 0's
+    story = [c for c in t.state["cards"] if c["kind"] in ("location", "phenomenon", "character", "clue")
+             and not c["invented"]]  # (an invented place's card is made by the rules at its first visit)
+    assert story and all(c["by"] == 0 for c in story), [c for c in story if c["by"] != 0][:3]
+
+
+@pytest.mark.parametrize("msg_lang,options,want", [("en", {}, "en"), ("zh", {"lang": "en"}, "en"),
+                                                   ("fr", {}, "ja"), ("", {}, "ja")])
+def test_the_table_language_has_one_source(msg_lang: str, options: dict, want: str) -> None:
+    """A create's ``lang`` fills the table option ``lang`` when unset: what bots write in and what the
+    Join list shows are the same language."""
+    from server.hub import Hub
+    from shared.protocol import PROTOCOL_VERSION
+
+    hub = Hub(None, grace=5.0, server_name="test", games={"school_mystery": SPEC})
+    hub.connect(1)
+    hub.handle(1, {"t": "hello", "v": PROTOCOL_VERSION, "name": "host"}, 0.0)
+    hub.handle(1, {"t": "create", "game": "school_mystery", "seats": 3, "options": options, "lang": msg_lang}, 0.0)
+    (table,) = hub.tables.values()
+    assert table.options["lang"] == want
+    assert table.lang == want

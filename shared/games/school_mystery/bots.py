@@ -10,7 +10,9 @@ They leave the humans their game. With a human at the table a bot never writes o
 (it only ever fills empty ones, and leaves the introduction, the title and the deduction to
 the humans: it may pin one suggestion note), never takes a decision that belongs to a human
 (it does not declare 《解明》, object to a human's 《解明》, reroll a human's failed roll as
-their rival, move the group to a new scene, or choose the leader for them) and rolls at most once per scene. Everything a bot writes comes
+their rival, move the group to a new scene, or choose the leader for them), hands the narrative
+steps of its duty (a place's atmosphere, a card to draw and choose) to a human (``pass_step``) and
+rolls at most once per scene. Everything a bot writes comes
 from ``assets/content/school_mystery/bot_texts.toml`` in the table's language (``lang``).
 
 Levels differ in judgement: ``easy`` picks moves and stats at random and rarely uses the
@@ -25,6 +27,7 @@ import importlib
 from typing import Any
 
 from shared.bots import human_seats
+from shared.games.school_mystery.rules import PASSABLE_STEPS
 from shared.rng import Rng
 
 CLUE_TARGET = {"easy": 2, "normal": 4, "strong": 0}  # strong: the subject's difficulty + 4
@@ -211,9 +214,20 @@ def _roll_step(t: Table, legal: list[dict], rng: Rng) -> dict | None:
     return None
 
 
+def _storyteller(t: Table) -> int | None:
+    """The human a bot leaves its narrative steps to: the first one to its left (None: no human)."""
+    students = t.view.get("students") or []
+    humans = [h for h in t.humans if h < len(students) and students[h] is not None]
+    return min(humans, key=lambda h: (h - t.me) % t.players) if humans else None
+
+
 def _task_step(t: Table, legal: list[dict], rng: Rng) -> dict | None:
     view = t.view
     types = {a["type"] for a in legal}
+    task = view["tasks"][0]
+    human = _storyteller(t)
+    if human is not None and task["seat"] == t.me and task["kind"] in PASSABLE_STEPS and not task.get("passed"):
+        return {"type": "pass_step", "seat": human}  # a new place, its atmosphere, a card's story: the humans'
     if "answer_atmosphere" in types:  # this bot's own duty
         return _with_text(_first(legal, "answer_atmosphere"), text(view, "atmosphere", rng))  # type: ignore[arg-type]
     if "draw_card" in types:

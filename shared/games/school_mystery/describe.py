@@ -8,6 +8,7 @@ from __future__ import annotations
 from typing import Any
 
 from shared.games.school_mystery.content import Content, Secret
+from shared.games.school_mystery.rules import SUIT_KIND
 
 SUIT_SIGN = {"hearts": "♥", "diamonds": "♦", "spades": "♠", "clubs": "♣"}
 
@@ -230,6 +231,10 @@ def event_text(event: dict, view: dict, content: Content, lang: str) -> str | No
     if kind in ("condition_gained", "condition_cleared"):
         return t(content, f"log_{kind}", lang, name=name,
                  condition=condition_name(content, event["condition"], lang))
+    if kind == "step_passed":
+        kind_name = t(content, f"kind_{SUIT_KIND.get(event['suit'], 'location')}", lang)
+        return t(content, "log_step_passed", lang, name=name, suit=suit, kind=kind_name if lang != "en" else
+                 kind_name.lower(), to=seat_name(view, event["to"], content, lang))
     if kind == "title_set":
         return t(content, "log_title_set", lang, text=event["text"])
     if kind == "objection":

@@ -24,7 +24,10 @@ both non-empty unless noted):
              draw_location {}                         the ♥ duty of the coming scene
   tasks      answer_atmosphere {text}; draw_card {}; accept_card {}; redraw {};
              choose_option {option: 0..2}; invent {text}; take_condition {condition: id} | {text};
-             clear_condition {target, index}; unlock_secret {secret}
+             clear_condition {target, index}; unlock_secret {secret};
+             pass_step {seat}                          the step's seat leaves an atmosphere, a card to
+                                                       draw or to pick to another player, once per step
+                                                       (accepted, not listed: bots leave these to humans)
   scene      declare_roll {move, stat}; use_move {move}; call_character {};
              give_condition {target, condition: id} | {target, text}; clear_condition {target, index};
              begin_resolution {}                      (leader)
@@ -70,6 +73,7 @@ ADVANTAGE_SOURCES = ("item", "move", "card")  # declared at the table: a helpful
 DISADVANTAGE_SOURCES = ("condition", "card")  # a hindering condition, a drawn card
 MODIFIER_PRESETS = (([], []), (["item"], []), ([], ["condition"]), (["item"], ["condition"]))
 PLACEHOLDER = "…"
+PASSABLE_STEPS = ("atmosphere", "draw", "pick")  # a duty's narrative steps (a seat may leave them to another)
 TABLE_CHOICE = "table_choice"
 SETUP_PHASES = ("setup_subject", "setup_leader", "setup_students")
 PLAY_PHASES = ("introduction", "investigation", "resolution")
@@ -1031,6 +1035,20 @@ def _a_answer_atmosphere(state: dict, seat: int, action: dict, events: list) -> 
     _add_card(state, events, "location", seat, rank=task["location"], text=text)
 
 
+def _a_pass_step(state: dict, seat: int, action: dict, events: list) -> None:
+    """The duty seat leaves this narrative step (an atmosphere, a card to draw or to pick) to another
+    player at the table; a step is passed once, then its new holder does it."""
+    task = _need_task(state, seat, *PASSABLE_STEPS)
+    to = _int(action, "seat", 0, state["players"] - 1)
+    if to == seat or _peek(state, "students")[to] is None:
+        raise _err("action/illegal_target", "pass the step to another player at the table", seat=to)
+    if task.get("passed"):
+        raise _err("action/illegal", "this step was passed once already: its holder does it")
+    state["tasks"][0] = {**task, "seat": to, "passed": True}
+    events.append({"type": "step_passed", "kind": task["kind"], "suit": task.get("suit", "hearts"),
+                   "seat": seat, "to": to})
+
+
 def _a_draw_card(state: dict, seat: int, action: dict, events: list) -> None:
     task = _need_task(state, seat, "draw")
     suit = task["suit"]
@@ -1041,6 +1059,8 @@ def _a_draw_card(state: dict, seat: int, action: dict, events: list) -> None:
         return
     events.append({"type": "card_drawn", "suit": suit, "card": card, "seat": seat})
     pick = {"kind": "pick", "suit": suit, "card": card, "seat": seat, "mode": task.get("mode", "")}
+    if task.get("passed"):
+        pick["passed"] = True  # who took over the draw tells the card's story too
     state["tasks"].insert(0, pick)
 
 
@@ -1546,6 +1566,7 @@ _HANDLERS = {
     "link_cards": _a_link_cards, "unlink_cards": _a_unlink_cards,
     "answer_question": _a_answer_question, "move": _a_move, "draw_location": _a_draw_location,
     "answer_atmosphere": _a_answer_atmosphere, "draw_card": _a_draw_card, "choose_option": _a_choose_option,
+    "pass_step": _a_pass_step,
     "invent": _a_invent, "accept_card": _a_accept_card, "redraw": _a_redraw,
     "take_condition": _a_take_condition, "give_condition": _a_give_condition,
     "clear_condition": _a_clear_condition, "unlock_secret": _a_unlock_secret,

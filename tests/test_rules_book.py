@@ -198,6 +198,11 @@ def test_the_launcher_opens_the_chosen_games_book_and_esc_returns(tmp_path):
         app.frame(0.016)
         app.frame(0.016)
         assert app.top is launcher
+        for game in RB.GAMES:  # each game card's own "?" opens that game's book, the choice stays
+            click(app, button(launcher, f"rules_{game}").rect.center, frames=2)
+            assert app.top.name == "rules_book" and app.top.game == game
+            click(app, button(app.top, "rules_close").rect.center, frames=2)
+            assert app.top is launcher and launcher.game == "mind_swap"
     finally:
         app.shutdown()
 

@@ -67,6 +67,11 @@ class LauncherScene(Scene):
         sw, sh = int(u * 8), int(u * 2.4)
         self.buttons.append(Button(t("launcher.settings"), pygame.Rect(w - sw - int(u), int(u), sw, sh),
                                    lambda: modes.open_settings(app), key="settings"))
+        qs = int(u * 2.2)  # each card's "?" (its rules book), in the corner of its colour band
+        for game, rect in self.cards:
+            self.buttons.append(Button(t("rules.help"), pygame.Rect(rect.right - qs - int(u * 0.5), rect.y + int(u * 0.5),
+                                                                    qs, qs),
+                                       lambda game=game: open_rules(app, game), key=f"rules_{game}"))
         rules = t("rules.open")
         rw = max(sw, self.app.text.size(rules, u * 1.05, True)[0] + int(u * 1.6))
         self.buttons.append(Button(rules, pygame.Rect(int(u), int(u), rw, sh), lambda: open_rules(app, self.game),
@@ -93,6 +98,9 @@ class LauncherScene(Scene):
                 + int(u * 2.6))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and any(
+                b.key.startswith("rules_") and b.rect.collidepoint(event.pos) for b in self.buttons):
+            return super().handle_event(event)  # a card's "?" is a button on the card
         if event.type == pygame.MOUSEBUTTONUP and event.button == 1:
             for game, rect in self.cards:
                 if rect.collidepoint(event.pos):

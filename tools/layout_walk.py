@@ -123,7 +123,7 @@ def _app_scene(name: str, **params: Any) -> Builder:
 
 
 def _load_scenes() -> None:
-    from bench import fv_scenes, ms_scenes, sm_scenes, step_scenes
+    from bench import fv_scenes, ms_scenes, results_scenes, sm_scenes, step_scenes
 
     register("launcher", _app_scene("launcher"))
     register("settings", _app_scene("settings"))
@@ -135,6 +135,7 @@ def _load_scenes() -> None:
     ms_scenes.register_walk(register)
     sm_scenes.register_walk(register)
     step_scenes.register_walk(register, dict(SCENES))
+    results_scenes.register_walk(register, dict(SCENES))
 
 
 def _register_rules_books() -> None:

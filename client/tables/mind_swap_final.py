@@ -5,8 +5,10 @@ from typing import Any
 
 import pygame
 
+from client.kit.widgets import fitter_for
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_layout as L
+from client.tables.mind_swap_texts import restored_story
 
 
 def draw_final(table: Any, surface: pygame.Surface, lay: L.Layout) -> None:
@@ -21,15 +23,26 @@ def draw_final(table: Any, surface: pygame.Surface, lay: L.Layout) -> None:
 
 
 def draw_scores(table: Any, m: Any, surface: pygame.Surface, area: pygame.Rect, unit: float) -> None:
-    """The scores panel for model ``m`` centred in ``area`` (the map, or the app's results frame)."""
+    """The scores panel for model ``m`` centred in ``area`` (the map, or the app's results frame): per
+    player the score, the restored students and, in words, whom they restored and who restored their
+    character. The unit shrinks so every row fits ``area``."""
     if not m.players:
         return
-    u = unit
-    ctx = table.ctx
     rows = sorted(m.players, key=lambda pl: (-pl.score, pl.seat))
-    row_h = round(u * 3.0)
-    w = min(area.w - round(u * 2), round(u * 44))
-    h = round(u * 4.2) + row_h * len(rows) + round(u * 0.8)
+    ctx = table.ctx
+    fit = fitter_for(ctx)
+    stories = {pl.seat: restored_story(m, pl, lambda no: table.name(no, short=True), table.seat_name, ctx.t, ctx.lang)
+               for pl in rows}
+    u = unit
+    for _ in range(12):  # the unit shrinks until every row (its story wrapped, never cut) fits the area
+        w = min(area.w - round(u * 2), round(u * 44))
+        text_w = w - round(u * 6)  # the row less its margins and the badge
+        heights = [round(u * 2.7) + fit.block(stories[pl.seat], u * 0.8, text_w).height + round(u * 0.5)
+                   for pl in rows]
+        h = round(u * 4.2) + sum(heights) + round(u * 0.8)
+        if h <= area.h or u < 8:
+            break
+        u *= 0.92
     panel = pygame.Rect(0, 0, w, h)
     panel.center = area.center
     pygame.draw.rect(surface, (0, 0, 0, 90), panel.move(4, 6), border_radius=round(u))
@@ -39,26 +52,27 @@ def draw_scores(table: Any, m: Any, surface: pygame.Surface, area: pygame.Rect, 
     surface.blit(title, title.get_rect(midtop=(panel.centerx, panel.y + round(u * 0.8))))
     y = panel.y + round(u * 3.6)
     winners = set(m.winners)
-    for pl in rows:
+    for pl, row_h in zip(rows, heights, strict=True):
         r = pygame.Rect(panel.x + round(u), y, panel.w - round(u * 2), row_h - round(u * 0.3))
         if pl.seat in winners:
             pygame.draw.rect(surface, (*D.ACCENT,), r, border_radius=round(u * 0.6))
         else:
             pygame.draw.rect(surface, (232, 226, 210), r, border_radius=round(u * 0.6))
-        badge = table.painter.player_badge(pl.seat, round(r.h * 0.36))
-        surface.blit(badge, badge.get_rect(midleft=(r.x + round(u * 0.4), r.centery)))
+        top = pygame.Rect(r.x, r.y, r.w, round(u * 2.7))  # the first line: badge, name, pile, score
+        badge = table.painter.player_badge(pl.seat, round(top.h * 0.4))
+        surface.blit(badge, badge.get_rect(midleft=(r.x + round(u * 0.4), top.centery)))
         x = r.x + round(u * 0.8) + badge.get_width()
         name = table.painter.fit_text(table.seat_name(pl.seat), u * 1.05, D.INK, round(u * 9), True)
         surface.blit(name, (x, r.y + round(u * 0.2)))
         if pl.character is not None:
             ch = table.painter.fit_text(ctx.t("ms.as_character", no=pl.character, name=table.name(pl.character)),
                                         u * 0.8, D.SOFT_INK, round(u * 11))
-            surface.blit(ch, (x, r.bottom - ch.get_height() - round(u * 0.15)))
+            surface.blit(ch, (x, top.bottom - ch.get_height() - round(u * 0.1)))
         if pl.seat in winners:
             win = ctx.text(ctx.t("ms.winner"), max(14, u * 0.85), D.INK, True)
             surface.blit(win, win.get_rect(topright=(r.right - round(u * 4.5), r.y + round(u * 0.2))))
         score = ctx.text(str(pl.score), max(14, u * 1.8), D.INK, True)
-        surface.blit(score, score.get_rect(midright=(r.right - round(u * 0.8), r.centery)))
+        surface.blit(score, score.get_rect(midright=(r.right - round(u * 0.8), top.centery)))
         # the score pile: every restored student this player brought home (own character marked)
         pw, ph = round(u * 1.5), round(u * 2.0)
         px = x + round(u * 12)
@@ -66,9 +80,13 @@ def draw_scores(table: Any, m: Any, surface: pygame.Surface, area: pygame.Rect, 
             if px + pw > r.right - round(u * 6):
                 break
             card = table.painter.mini_card(no, pw, ph)
-            surface.blit(card, (px, r.centery - ph // 2))
+            surface.blit(card, (px, top.centery - ph // 2))
             if no == pl.character:
-                pygame.draw.rect(surface, D.INK, (px - 2, r.centery - ph // 2 - 2, pw + 4, ph + 4), 2,
+                pygame.draw.rect(surface, D.INK, (px - 2, top.centery - ph // 2 - 2, pw + 4, ph + 4), 2,
                                  border_radius=4)
             px += pw + round(u * 0.2)
+        story = stories[pl.seat]
+        line = pygame.Rect(x, top.bottom, min(text_w, r.right - x), r.bottom - top.bottom)
+        fitted = fit.block(story, u * 0.8, line.w, line.h)
+        fit.draw_block(surface, story, line, fitted.size, D.INK, valign="center", kind="rule", fitted=fitted)
         y += row_h

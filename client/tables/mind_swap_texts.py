@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from client.kit.stephelp import StepHelp, sentence
+from client.kit.stephelp import StepHelp, join_names, sentence
 from client.tables import mind_swap_model as M
 from client.tables.mind_swap_state import TableState
 
@@ -137,3 +137,21 @@ def _why_no_magic(view: dict[str, Any], seat: int, t: Any) -> tuple[str, tuple[s
     if view.get("negi") != here:
         return t("step.ms.no_negi"), ("negi", "magic")
     return t("step.ms.no_pair"), ("together", "room", "magic")
+
+
+def restored_story(m: Any, pl: Any, name: Any, seat_name: Any, t: Any, lang: str) -> str:
+    """One player's end of game in words: whom they restored (their own character marked), and who
+    brought their character home — ``name(no)`` names a student, ``seat_name(seat)`` a player."""
+    names = [name(no) + ("★" if no == pl.character else "") for no in pl.pile]
+    first = t("summary.ms.restored", names=join_names(lang, names)) if names else t("summary.ms.restored_none")
+    if pl.character is None:
+        return first
+    character = name(pl.character)
+    by = next((other.seat for other in m.players if pl.character in other.pile), None)
+    if by == pl.seat:
+        second = t("summary.ms.own_self", character=character)
+    elif by is not None:
+        second = t("summary.ms.own_other", character=character, name=seat_name(by))
+    else:
+        second = t("summary.ms.own_none", character=character)
+    return sentence(lang, first, second)

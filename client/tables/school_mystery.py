@@ -234,6 +234,16 @@ class SchoolMysteryTable(TableView):
         start = self.L.deck_card(i).center
         self.flying.append({"suit": suit, "t": 0.0, "from": start, "to": self.L.canvas.center})
 
+    def draw_results(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The game-over box: the finished article (headline, verdict, deduction, clues used, the reporters
+        by their students' names and playbooks, the 《解明》 roll) — the page the table shows."""
+        from client.tables import school_mystery_article as article
+
+        if not self.view:
+            super().draw_results(surface, rect)
+            return
+        article.draw_page(self, surface, pygame.Rect(rect), scale_unit=min(self.ctx.unit, rect.h / 30))
+
     def on_error(self, code: str, message: str) -> None:
         for cid in list(self.pending_pos):
             self.pending_pos.pop(cid, None)

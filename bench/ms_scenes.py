@@ -77,6 +77,23 @@ def dice_scene(ctx: Any) -> MindSwapTable:
     return table
 
 
+def zoom_scene(ctx: Any) -> MindSwapTable:
+    """A student's card zoomed by a right-click (its location table, club and abilities)."""
+    import pygame
+
+    table = _table(ctx, _my_turn_game())
+    surf = pygame.display.get_surface()
+    if surf is not None:
+        table.set_rect(surf.get_rect())
+    table.update(1 / 60)
+    mind = max(table.nodes().of_kind("mind"), key=lambda n: n.rect.x)  # rightmost: the card opens to its left
+    for kind, extra in ((pygame.MOUSEMOTION, {"rel": (0, 0), "buttons": (0, 0, 0)}), (pygame.MOUSEBUTTONDOWN,
+                                                                                      {"button": 3})):
+        table.handle_event(pygame.event.Event(kind, pos=mind.rect.center, **extra))
+    table.update(1 / 60)
+    return table
+
+
 def display_scene(ctx: Any) -> MindSwapTable:
     """The public table display (no hand, bigger type)."""
     return _table(ctx, LocalGame("mind_swap", 5, 4, {"entry": "all_at_start"}), seat=None)
@@ -87,4 +104,5 @@ def register_walk(register: Callable[[str, Callable[[Any], Any]], None]) -> None
     register("mind_swap_play", play_scene)
     register("mind_swap_choose", choose_scene)
     register("mind_swap_dice", dice_scene)
+    register("mind_swap_zoom", zoom_scene)
     register("mind_swap_display", display_scene)

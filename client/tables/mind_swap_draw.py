@@ -167,6 +167,7 @@ class Painter:
         u = self.ctx.unit
         halves = len(actions)
         part_h = h / max(1, halves)
+        fit = fitter_for(self.ctx)
         for i, act in enumerate(actions):
             top = r.y + i * part_h
             band = pygame.Rect(r.x, round(top), w, round(part_h))
@@ -174,9 +175,11 @@ class Painter:
             strip = pygame.Rect(band.x, band.y, w, max(6, round(h * 0.05)))
             if i == 0:
                 pygame.draw.rect(surf, col, strip, border_top_left_radius=rad, border_top_right_radius=rad)
-            else:
+            else:  # the divider: "or" written in the second action's colour strip, clear of both titles
+                orr = fit.label(self.ctx.t("ms.or"), max(14, round(u * 0.7)), theme.ink_on(col), w - 8, True)
+                strip.h = max(strip.h, orr.get_height() + 2)
                 pygame.draw.rect(surf, col, strip)
-            fit = fitter_for(self.ctx)
+                surf.blit(orr, orr.get_rect(center=strip.center))
             title = fit.block(self.ctx.t(f"ms.act.{act}"), max(14, round(u * 0.8)), w - 8, None, True, balanced=True)
             y = band.y + strip.h + 2
             for line in title.lines:
@@ -196,15 +199,9 @@ class Painter:
                         img = self.ctx.text(line, body.size, SOFT_INK)
                         surf.blit(img, img.get_rect(midtop=(band.centerx, round(ty))))
                         ty += body.line_h
-            else:
+            elif band.bottom - y > w * 0.2:  # an icon where the title leaves room for one
                 icon_s = min(w * 0.14, (band.bottom - y) * 0.32)
                 draw_action_icon(surf, act, (band.centerx, (y + band.bottom) / 2 - icon_s * 0.2), icon_s, col)
-        if halves > 1:
-            orr = self.ctx.text(self.ctx.t("ms.or"), max(14, round(u * 0.7)), INK, True)
-            box = orr.get_rect(center=(r.centerx, r.y + part_h)).inflate(8, 0)
-            pygame.draw.rect(surf, PAPER, box, border_radius=box.h // 2)
-            pygame.draw.rect(surf, SOFT_INK, box, 1, border_radius=box.h // 2)
-            surf.blit(orr, orr.get_rect(center=box.center))
         pygame.draw.rect(surf, INK, r, 1, border_radius=rad)
         if dim:
             veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)

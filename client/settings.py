@@ -10,7 +10,7 @@ import json
 import locale
 import os
 from collections.abc import Callable, Mapping
-from dataclasses import asdict, dataclass, fields
+from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any
 
@@ -71,6 +71,7 @@ class Settings:
     ui_scale: float = 1.0
     fullscreen: bool = False
     name: str = ""
+    tutorials: dict[str, str] = field(default_factory=dict)  # game -> "offered" | "done" (client.tutorial)
 
     def clean(self) -> "Settings":
         """Clamp every field to a valid value."""
@@ -87,6 +88,8 @@ class Settings:
             self.ui_scale = 1.0
         self.fullscreen = self.fullscreen if isinstance(self.fullscreen, bool) else False
         self.name = self.name[:40] if isinstance(self.name, str) else ""
+        tutorials = self.tutorials if isinstance(self.tutorials, dict) else {}
+        self.tutorials = {str(k): v for k, v in tutorials.items() if v in ("offered", "done")}
         return self
 
     @classmethod

@@ -124,6 +124,7 @@ def _app_scene(name: str, **params: Any) -> Builder:
 
 def _load_scenes() -> None:
     from bench import fv_scenes, ms_scenes, results_scenes, sm_scenes, step_scenes
+    from client.tutorial import walk as tutorial_walk
 
     register("launcher", _app_scene("launcher"))
     register("settings", _app_scene("settings"))
@@ -136,6 +137,9 @@ def _load_scenes() -> None:
     sm_scenes.register_walk(register)
     step_scenes.register_walk(register, dict(SCENES))
     results_scenes.register_walk(register, dict(SCENES))
+    tutorial_walk.register_walk(register)
+    for game in ("fate_votes", "mind_swap", "school_mystery"):
+        register(f"tutorial_offer_{game}", _app_scene("tutorial_offer", game=game, then=lambda: None))
 
 
 def _register_rules_books() -> None:

@@ -73,6 +73,7 @@ class PlayConnectScene(StatusScene):
         self.table: str | None = None
         self.host: str | None = None
         self.begun = False
+        self.bot_delay: float | None = 0 if until_over else None  # None: the server's default
         app.replay = {"game": game, "players": self.players, "bots": self.bots, "bot_level": bot_level,
                       "seed": None, "options": options}
 
@@ -94,8 +95,8 @@ class PlayConnectScene(StatusScene):
         options = spec.with_table_lang(self.options, self.app.strings.lang) if spec else self.options
         msg: dict[str, Any] = {"t": "create", "game": self.game, "seats": self.players, "options": options,
                                "name": self.app.player_name(), "takeover": False}
-        if self.until_over:
-            msg["bot_delay"] = 0
+        if self.bot_delay is not None:
+            msg["bot_delay"] = self.bot_delay
         if self.seed is not None:  # only a practice table may choose its seed
             msg["practice"] = True
         session.send(msg)
@@ -127,6 +128,15 @@ class PlayConnectScene(StatusScene):
         if self.seed is not None:
             start["seed"] = self.seed
         session.send(start)
-        match = Match(app, self.game, self.table, mode="play", humans=humans, watch=True, names=names)
+        match = self.make_match(humans, names)
         app.match = match
-        app.later(lambda: app.replace("table", match=match))
+        app.later(lambda: self.open_table(match))
+
+    def make_match(self, humans: list[int], names: dict[int, str]) -> Match:
+        """The match of the new table (the guided game keeps its own kind)."""
+        assert self.table is not None
+        return Match(self.app, self.game, self.table, mode="play", humans=humans, watch=True, names=names)
+
+    def open_table(self, match: Match) -> None:
+        """The table scene replaces the set-up."""
+        self.app.replace("table", match=match)

@@ -8,6 +8,7 @@ import pygame
 from client import games, modes
 from client.rulesbook import open_rules
 from client.scenes.base import Scene
+from client.tutorial import offer as tutorial
 from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, Button
 
 if TYPE_CHECKING:
@@ -54,12 +55,13 @@ class LauncherScene(Scene):
         bw = (total - 3 * bgap) // 4
         bx = (w - total) // 2
         self.buttons = [
-            Button(t("launcher.host"), pygame.Rect(bx, by, bw, bh), lambda: modes.start_host(app, self.game),
-                   hint=t("launcher.host_hint"), key="host"),
+            Button(t("launcher.host"), pygame.Rect(bx, by, bw, bh),
+                   lambda: tutorial.first_launch(app, self.game, lambda: modes.start_host(app, self.game)), hint=t("launcher.host_hint"), key="host"),
             Button(t("launcher.join"), pygame.Rect(bx + (bw + bgap), by, bw, bh), lambda: modes.open_join(app),
                    hint=t("launcher.join_hint"), key="join"),
             Button(t("launcher.play"), pygame.Rect(bx + 2 * (bw + bgap), by, bw, bh),
-                   lambda: modes.open_play_setup(app, self.game), hint=t("launcher.play_hint"), key="play",
+                   lambda: tutorial.first_launch(app, self.game, lambda: modes.open_play_setup(app, self.game)),
+                   hint=t("launcher.play_hint"), key="play",
                    primary=True),
             Button(t("launcher.display"), pygame.Rect(bx + 3 * (bw + bgap), by, bw, bh),
                    lambda: modes.start_display(app, None, None), hint=t("launcher.display_hint"), key="display"),
@@ -78,6 +80,9 @@ class LauncherScene(Scene):
                                    key="rules"))
         self.buttons.append(Button(t("launcher.quit"), pygame.Rect(w - sw - int(u), int(u) + sh + int(u * 0.6),
                                                                    sw, sh), lambda: app.quit(0), key="quit"))
+        self.buttons.append(Button(t("tutorial.launcher"), pygame.Rect(int(u), int(u), int(u * 9), sh),
+                                   lambda: tutorial.start(app, self.game), key="tutorial",
+                                   enabled=tutorial.available(self.game)))
 
     def _name_size(self, game: str, width: int) -> tuple[str, float]:
         """The game's name and the font size that fits it on one line of ``width`` (down to 1 unit)."""
@@ -106,10 +111,12 @@ class LauncherScene(Scene):
                 if rect.collidepoint(event.pos):
                     self.game = game
                     self.app.sounds.play("card")
+                    self.layout()
                     return True
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_LEFT, pygame.K_RIGHT):
             i = self.games.index(self.game) + (1 if event.key == pygame.K_RIGHT else -1)
             self.game = self.games[i % len(self.games)]
+            self.layout()
             return True
         return super().handle_event(event)
 

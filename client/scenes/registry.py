@@ -18,7 +18,11 @@ from client.scenes.results import ResultsScene
 from client.scenes.rules_book import RulesBookScene
 from client.scenes.settings import SettingsScene
 from client.scenes.table import TableScene
+from client.tutorial.connect import TutorialConnectScene
+from client.tutorial.offer import TutorialOfferScene
+from client.tutorial.overlay import TutorialScene
 
 SCENES: dict[str, type[Scene]] = {cls.name: cls for cls in (
     LauncherScene, SettingsScene, PlaySetupScene, JoinScene, LobbyScene, PlayConnectScene, DisplayConnectScene,
-    TableScene, CurtainScene, ResultsScene, ReconnectingScene, MenuScene, RulesBookScene)}
+    TableScene, CurtainScene, ResultsScene, ReconnectingScene, MenuScene, RulesBookScene,
+    TutorialConnectScene, TutorialOfferScene, TutorialScene)}

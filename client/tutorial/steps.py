@@ -1,0 +1,99 @@
+"""What a tutorial step waits for and what it lets the player touch (no pygame, no I/O).
+
+- :func:`action_matches`: does a sent (or legal) action fit the step's ``expect`` pattern
+  (every field equal; ``"*"`` = any value)?
+- :func:`goal`: the legal action the step shows the way to (the first legal match, or the
+  one a named ``pick`` rule chooses from the seat's view).
+- :func:`bind` / :func:`id_matches`: node-id patterns (``"plate:$seat"``, ``"card:*"``) →
+  the node ids of the table's node map they stand for.
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+Action = dict[str, Any]
+Pick = Callable[[dict[str, Any], list[Action], int], Action | None]
+
+
+def action_matches(pattern: dict[str, Any], action: dict[str, Any]) -> bool:
+    """True when every field of ``pattern`` is in ``action`` with the same value (``"*"``: any value)."""
+    for key, want in pattern.items():
+        if key not in action:
+            return False
+        if want != "*" and action[key] != want:
+            return False
+    return True
+
+
+def _my_place(view: dict[str, Any], me: int) -> Any:
+    """mind_swap: where this seat's piece stands."""
+    pieces = view.get("pieces") or []
+    if 0 <= me < len(pieces):
+        piece = pieces[me]
+        return piece.get("loc") if isinstance(piece, dict) else piece
+    return None
+
+
+def _to_my_place(view: dict[str, Any], matches: list[Action], me: int) -> Action | None:
+    """The match that moves something to this seat's place (mind_swap: bring Negi to you)."""
+    here = _my_place(view, me)
+    return next((a for a in matches if a.get("to") == here), None)
+
+
+def _not_me(view: dict[str, Any], matches: list[Action], me: int) -> Action | None:
+    """The first match that does not aim at this seat itself."""
+    return next((a for a in matches if a.get("seat") != me), matches[0] if matches else None)
+
+
+PICKS: dict[str, Pick] = {"to_my_place": _to_my_place, "not_me": _not_me}
+
+
+def goal(expect: dict[str, Any], legal: list[Action], view: dict[str, Any], me: int, pick: str = "") -> Action | None:
+    """The legal action the step leads to, or None when none fits yet (the step waits)."""
+    matches = [a for a in legal if action_matches(expect, a)]
+    if not matches:
+        return None
+    if pick:
+        return PICKS[pick](view, matches, me)
+    return matches[0]
+
+
+def _field(goal_action: Action | None, path: str) -> Any:
+    value: Any = goal_action or {}
+    for part in path.split("."):
+        if isinstance(value, dict):
+            value = value.get(part)
+        elif isinstance(value, list) and part.isdigit() and int(part) < len(value):
+            value = value[int(part)]
+        else:
+            return None
+    return value
+
+
+def bind(pattern: str, me: int, goal_action: Action | None) -> tuple[Any, ...]:
+    """A node-id pattern with ``$me`` and ``$<field>`` of the goal filled in (``"*"`` stays a wildcard)."""
+    out: list[Any] = []
+    for part in pattern.split(":"):
+        if part == "$me":
+            out.append(me)
+        elif part.startswith("$"):
+            out.append(_field(goal_action, part[1:]))
+        elif part.lstrip("-").isdigit():
+            out.append(int(part))
+        else:
+            out.append(part)
+    return tuple(out)
+
+
+def id_matches(bound: tuple[Any, ...], node_id: Any) -> bool:
+    """Does a node id (a string or a tuple) fit a bound pattern?"""
+    parts = node_id if isinstance(node_id, tuple) else (node_id,)
+    if len(parts) != len(bound):
+        return False
+    return all(want == "*" or want == got or (isinstance(got, str) and str(want) == got)
+               for want, got in zip(bound, parts))
+
+
+def valid_pick(name: str) -> bool:
+    return not name or name in PICKS

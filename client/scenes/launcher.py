@@ -56,7 +56,8 @@ class LauncherScene(Scene):
         bx = (w - total) // 2
         self.buttons = [
             Button(t("launcher.host"), pygame.Rect(bx, by, bw, bh),
-                   lambda: tutorial.first_launch(app, self.game, lambda: modes.start_host(app, self.game)), hint=t("launcher.host_hint"), key="host"),
+                   lambda: tutorial.first_launch(app, self.game, lambda: modes.start_host(app, self.game)),
+                   hint=t("launcher.host_hint"), key="host"),
             Button(t("launcher.join"), pygame.Rect(bx + (bw + bgap), by, bw, bh), lambda: modes.open_join(app),
                    hint=t("launcher.join_hint"), key="join"),
             Button(t("launcher.play"), pygame.Rect(bx + 2 * (bw + bgap), by, bw, bh),
@@ -80,7 +81,9 @@ class LauncherScene(Scene):
                                    key="rules"))
         self.buttons.append(Button(t("launcher.quit"), pygame.Rect(w - sw - int(u), int(u) + sh + int(u * 0.6),
                                                                    sw, sh), lambda: app.quit(0), key="quit"))
-        self.buttons.append(Button(t("tutorial.launcher"), pygame.Rect(int(u), int(u), int(u * 9), sh),
+        guided = t("tutorial.launcher")  # the guided first game, under the rules book
+        gw = max(sw, self.app.text.size(guided, u * 1.05, True)[0] + int(u * 1.6))
+        self.buttons.append(Button(guided, pygame.Rect(int(u), int(u) + sh + int(u * 0.6), gw, sh),
                                    lambda: tutorial.start(app, self.game), key="tutorial",
                                    enabled=tutorial.available(self.game)))
 

@@ -25,7 +25,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from shared.bots import install_clock, with_bot_seats  # noqa: E402
+from shared.bots import Bot, install_clock, next_bot_move  # noqa: E402
 from shared.engine import REGISTRY  # noqa: E402
 from shared.rng import Rng  # noqa: E402
 
@@ -80,30 +80,32 @@ def play_game(game: str, levels: list[str], seed: int, think: dict[str, list[flo
     rngs = [Rng.from_seed(seed * 7919 + s) for s in range(n)]
     everyone = list(range(n))
     order = Rng.from_seed(seed ^ 0x5EED)
+
+    def timed(level: str) -> Bot:
+        bot = bots[level]
+
+        def decide(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any] | None:
+            t0, c0 = time.perf_counter(), time.process_time()
+            action = bot(view, legal, rng)
+            think[level].append(time.perf_counter() - t0)
+            think_cpu[level].append(time.process_time() - c0)
+            return action
+        return decide
+
+    seat_bots = [timed(level) for level in levels]
     actions = 0
     for _ in range(MAX_STEPS):
         if spec.is_over(state):
             break
         start = order.below(n)
-        for k in range(n):
-            seat = (start + k) % n
-            legal = spec.legal_actions(state, seat)
-            if not legal:
-                continue
-            view = with_bot_seats(spec.view(state, seat), everyone)
-            t0, c0 = time.perf_counter(), time.process_time()
-            action = bots[levels[seat]](view, legal, rngs[seat])
-            think[levels[seat]].append(time.perf_counter() - t0)
-            think_cpu[levels[seat]].append(time.process_time() - c0)
-            if action is None:
-                continue
-            state, events = spec.apply(state, seat, action)
-            if game == "school_mystery":
-                _usage(events, usage)
-            actions += 1
-            break
-        else:
+        move = next_bot_move(spec, state, seat_bots.__getitem__, rngs.__getitem__,
+                             [(start + k) % n for k in range(n)], everyone)
+        if move is None:
             raise SystemExit(f"{game}: every bot waits (seed {seed})")
+        state, events = spec.apply(state, *move)
+        if game == "school_mystery":
+            _usage(events, usage)
+        actions += 1
     else:
         raise SystemExit(f"{game}: game {seed} did not end in {MAX_STEPS} steps")
     return spec.result(state), actions

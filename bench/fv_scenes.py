@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from shared.bots import next_bot_move
 from shared.engine import REGISTRY, events_for
 from shared.rng import Rng
 
@@ -37,13 +38,10 @@ def play_to(n: int, seed: int, stop: Callable[[dict], bool], max_steps: int = 20
     for _ in range(max_steps):
         if stop(state) or sp.is_over(state):
             return state, history
-        for seat in range(n):
-            legal = sp.legal_actions(state, seat)
-            if legal:
-                action = bot(sp.view(state, seat), legal, rng)
-                state, events = sp.apply(state, seat, action)
-                history.append((seat, action, events))
-                break
+        move = next_bot_move(sp, state, lambda s: bot, lambda s: rng, range(n))
+        if move is not None:
+            state, events = sp.apply(state, *move)
+            history.append((*move, events))
     return state, history
 
 

@@ -9,13 +9,18 @@ bot: the seats played by bots. Bots that must leave decisions to humans read it 
 :func:`human_seats`. Without it the runner is an all-bot tool (benchmarks, tests, the
 network bot client) and every seat counts as a bot.
 
+Tools that drive bots through the rules themselves (benchmarks, tests, headless clients) ask
+:func:`next_bot_move` which seat acts and what it plays.
+
 Search bots think within a budget counted in iterations; a runner may also install a
 clock (:func:`install_clock`, e.g. ``time.perf_counter``) so that a search stops early
 when its time cap is reached. The rules package itself never reads the time.
 """
 from __future__ import annotations
 
-from typing import Any, Callable
+from typing import Any, Callable, Iterable
+
+Bot = Callable[[dict[str, Any], list[dict[str, Any]], Any], "dict[str, Any] | None"]
 
 LEVELS: tuple[str, ...] = ("easy", "normal", "strong")
 DEFAULT_LEVEL = "normal"
@@ -82,3 +87,24 @@ def with_bot_seats(view: dict[str, Any], bot_seats: list[int]) -> dict[str, Any]
     out = dict(view)
     out["bot_seats"] = sorted(bot_seats)
     return out
+
+
+def next_bot_move(spec: Any, state: Any, bot_for: Callable[[int], Bot], rng_for: Callable[[int], Any],
+                  seats: Iterable[int], bot_seats: list[int] | None = None) -> tuple[int, dict[str, Any]] | None:
+    """The first of ``seats`` (in that order) with legal actions whose bot acts now, and its action.
+
+    ``spec`` is a :class:`shared.spec.GameSpec`; ``bot_for(seat)`` and ``rng_for(seat)`` give that
+    seat's bot and random source. Each bot sees only its seat's view (plus ``bot_seats`` when given,
+    see :func:`with_bot_seats`). None: every seat waits or has nothing to do.
+    """
+    for seat in seats:
+        legal = spec.legal_actions(state, seat)
+        if not legal:
+            continue
+        view = spec.view(state, seat)
+        if bot_seats is not None:
+            view = with_bot_seats(view, bot_seats)
+        action = bot_for(seat)(view, legal, rng_for(seat))
+        if action is not None:
+            return seat, action
+    return None

@@ -11,7 +11,7 @@ import re
 import pytest
 
 from server.tables import Table
-from shared.bots import with_bot_seats
+from shared.bots import next_bot_move
 from shared.engine import REGISTRY
 from shared.rng import Rng
 
@@ -132,19 +132,11 @@ def _bot_texts(lang: str, seed: int, level: str, players: int = 4) -> list[str]:
         if SPEC.is_over(state):
             break
         start = rng.below(players)
-        for k in range(players):
-            seat = (start + k) % players
-            legal = SPEC.legal_actions(state, seat)
-            if not legal:
-                continue
-            action = bots[level](with_bot_seats(SPEC.view(state, seat), everyone), legal, rng)
-            if action is None:
-                continue
-            texts += [action[k] for k in ("text", "name") if k in action]
-            state, _ = SPEC.apply(state, seat, action)
-            break
-        else:
-            raise AssertionError("every bot waits")
+        move = next_bot_move(SPEC, state, lambda s: bots[level], lambda s: rng,
+                             [(start + k) % players for k in range(players)], everyone)
+        assert move is not None, "every bot waits"
+        texts += [move[1][k] for k in ("text", "name") if k in move[1]]
+        state, _ = SPEC.apply(state, *move)
     assert SPEC.is_over(state)
     texts += [st["name"] for st in state["students"]]
     return texts

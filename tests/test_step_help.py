@@ -8,10 +8,10 @@ from typing import Any
 import pytest
 
 from assets.loaders.glossary import load_glossary
-from bench.bots import with_bot_seats
 from client import games
 from client.kit.headless import HeadlessContext
 from client.kit.stephelp import StepHelp
+from shared.bots import next_bot_move
 from shared.engine import REGISTRY
 from shared.rng import Rng
 
@@ -33,14 +33,10 @@ def playthrough(game: str, players: int, seed: int = 5, limit: int = 4000) -> li
         if spec.is_over(state):
             break
         start = order.below(players)
-        for k in range(players):
-            seat = (start + k) % players
-            if not legal[seat]:
-                continue
-            action = bot(with_bot_seats(spec.view(state, seat), list(range(players))), legal[seat], rngs[seat])
-            if action is not None:
-                state, _ = spec.apply(state, seat, action)
-                break
+        move = next_bot_move(spec, state, lambda s: bot, rngs.__getitem__,
+                             [(start + k) % players for k in range(players)], list(range(players)))
+        if move is not None:
+            state, _ = spec.apply(state, *move)
     assert spec.is_over(state)
     return out
 

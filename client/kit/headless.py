@@ -16,6 +16,7 @@ import pygame
 from client.i18n import Strings
 from client.kit import theme
 from client.text import TextEngine
+from shared.bots import next_bot_move
 
 
 @functools.cache
@@ -145,7 +146,6 @@ class LocalGame:
         """Let the seat to move act as a bot; None when the game is over."""
         if self.spec.is_over(self.state):
             return None
-        seat = self.state["turn"]
-        legal = self.spec.legal_actions(self.state, seat)
-        action = self.spec.bots()[bot](self.spec.view(self.state, seat), legal, rng)
-        return None if action is None else self.act(seat, action)
+        move = next_bot_move(self.spec, self.state, lambda s: self.spec.bots()[bot], lambda s: rng,
+                             [self.state["turn"]])
+        return None if move is None else self.act(*move)

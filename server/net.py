@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import socket
 from typing import Any
 
 from shared.protocol import ProtocolError, FrameDecoder
@@ -41,6 +42,7 @@ class Connection(asyncio.Protocol):
         self.opened = server.loop.time()
         self.frame_since: float | None = None  # when the first byte of a frame still incomplete came
         self.held: dict[Any, bytes] = {}  # the latest snapshot per (table, seat) a slow reader has not got
+        self.sock: socket.socket | None = None  # written to directly while the transport holds nothing
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         assert isinstance(transport, asyncio.Transport)
@@ -55,6 +57,8 @@ class Connection(asyncio.Protocol):
             transport.close()
             return
         transport.set_write_buffer_limits(high=self.server.soft_outbuf)
+        sock = getattr(transport, "_sock", None)  # asyncio's selector transport (not uvloop's, not SSL)
+        self.sock = sock if type(sock) is socket.socket else None
         self.server.conns[self.id] = self
         address = self.peer[0] if isinstance(self.peer, tuple) and self.peer else None
         self.server.hub.connect(self.id, address, self.opened)
@@ -135,6 +139,16 @@ class Connection(asyncio.Protocol):
             self.closed = True
             t.abort()
             return
+        if size == len(data) and self.sock is not None:  # nothing queued: straight to the socket, as
+            try:  # the transport's own write would, without its bookkeeping
+                sent = self.sock.send(data)
+            except (BlockingIOError, InterruptedError):
+                sent = 0
+            except OSError:
+                sent = 0  # the transport's write meets the error again and reports it its own way
+            if sent == len(data):
+                return
+            data = data[sent:]
         t.write(data)
 
     def resume_writing(self) -> None:

@@ -74,8 +74,8 @@ class Lossy(bytes):
             return self
         table, shared, pairs, s, view, legal, state, evs, ref = self.remake
         legal_part = table._packed_legal(s, legal, True, state)
-        body = b"".join((_map_head(pairs + (2 if ref else 1)), shared, _KEY_SEAT, _seat_bytes(s), _KEY_VIEW,
-                         _pack(view), _KEY_EVENTS, evs, _KEY_LEGAL, legal_part, ref))
+        body = b"".join((_map_head(pairs + (2 if ref else 1)), shared, table._seat_heads[s], _pack(view),
+                         _KEY_EVENTS, evs, _KEY_LEGAL, legal_part, ref))
         return _with_header(body, self.key)
 
 
@@ -140,11 +140,15 @@ class Seat:
     sent_view: dict[str, Any] | None = field(default=None, repr=False)
     sent_legal: list[dict[str, Any]] | None = field(default=None, repr=False)
     view_size: int = 0  # bytes of the last whole view sent (small views are always sent whole)
+    # (holder, token, token_hash) of the holder's last act whose token was checked: its next acts with the
+    # same token skip the hashing (only the connection holding the seat ever gets this shortcut)
+    proved: tuple[int, str, str] | None = field(default=None, repr=False)
 
     def hand_to(self, holder: int, delta: bool) -> None:
         """A connection takes the seat: its next snapshot is a full one."""
         self.holder, self.delta = holder, delta
         self.sent_view = self.sent_legal = None
+        self.proved = None
         self.view_size = 0
 
     def copy(self) -> "Seat":
@@ -235,6 +239,7 @@ class Table:
     _legal_packed: dict[tuple[int, bool], tuple[list, bytes]] = field(default_factory=dict, repr=False)
     _packer: msgpack.Packer = field(default_factory=msgpack.Packer, repr=False)
     _frame_keys: list[tuple[str, int]] = field(default_factory=list, repr=False)  # Lossy.key per seat
+    _seat_heads: list[bytes] = field(default_factory=list, repr=False)  # packed "seat": s, "view" per seat
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -509,9 +514,10 @@ class Table:
         public = not any("vis" in ev for ev in events)
         shared_events = pack(events) if public else b""
         ack_seat, ack_ref = (-1, b"") if ack is None else (ack[0], _KEY["ref"] + pack(ack[1]))
-        keys = self._frame_keys
+        keys, seat_heads = self._frame_keys, self._seat_heads
         if len(keys) != self.n:
             keys[:] = [(self.id, s) for s in range(self.n)]
+            seat_heads[:] = [_KEY_SEAT + _seat_bytes(s) + _KEY_VIEW for s in range(self.n)]
         out: list[tuple[int, bytes]] = []
         view_of, events_for, packed_legal = spec.rules.view, spec.events_for, self._packed_legal
         for s, seat in enumerate(self.seats):
@@ -522,10 +528,9 @@ class Table:
             view = view_of(state, s)
             evs = shared_events if public else pack(events_for(events, s))
             ref = ack_ref if s == ack_seat else b""
-            head = _map_head  # (the map's size is known once the parts are)
             if not seat.delta:
-                body = b"".join((head(pairs + (2 if ref else 1)), shared, _KEY_SEAT, _seat_bytes(s), _KEY_VIEW,
-                                 pack(view), _KEY_EVENTS, evs, _KEY_LEGAL, packed_legal(s, legal, False), ref))
+                body = b"".join((_map_head(pairs + (2 if ref else 1)), shared, seat_heads[s], pack(view), _KEY_EVENTS,
+                                 evs, _KEY_LEGAL, packed_legal(s, legal, False), ref))
                 out.append((holder, _with_header(body, keys[s])))
                 continue
             sent = seat.sent_view
@@ -550,9 +555,13 @@ class Table:
             else:
                 whole = False
             seat.sent_view, seat.sent_legal = view, legal
-            body = b"".join((head(pairs + extra), shared, _KEY_SEAT, _seat_bytes(s), _KEY_VIEW, packed_view,
-                             _KEY_EVENTS, evs, delta, gone, legal_part, ref))
-            frame = _with_header(body, keys[s])
+            body = b"".join((_map_head(pairs + extra), shared, seat_heads[s], packed_view, _KEY_EVENTS, evs, delta,
+                             gone, legal_part, ref))
+            size = len(body)
+            if size > MAX_FRAME:
+                raise ProtocolError("frame/too_large", f"frame of {size} bytes exceeds {MAX_FRAME}")
+            frame = Lossy(_HEADER_PACK(size) + body)
+            frame.key = keys[s]
             if not whole:
                 frame.remake = (self, shared, pairs, s, view, legal, state, evs, ref)
             out.append((holder, frame))

@@ -223,19 +223,38 @@ SERVER_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
 MAX_TEXT = 2000  # characters of chat or a name
 
 
+_Checks = tuple[tuple[str, "tuple[type, ...] | None", bool, frozenset, bool], ...]
+_COMPILED: dict[int, tuple[Any, dict[str, _Checks]]] = {}
+
+
+def _compiled(schema: dict[str, dict[str, tuple[tuple[type, ...], bool]]]) -> dict[str, _Checks]:
+    """Per message type: (field, types or None for any, required, the exact types that pass at once,
+    whether a string passes if not too long)."""
+    hit = _COMPILED.get(id(schema))
+    if hit is None or hit[0] is not schema:
+        table = {kind: tuple((name, None if object in types else types, required,
+                              frozenset(t for t in types if t is not str), str in types)
+                             for name, (types, required) in fields.items())
+                 for kind, fields in schema.items()}
+        hit = _COMPILED[id(schema)] = (schema, table)
+    return hit[1]
+
+
 def validate(msg: dict[str, Any], schema: dict[str, dict[str, tuple[tuple[type, ...], bool]]]) -> dict[str, Any]:
     """Check a decoded message against a schema; raise ProtocolError naming the field."""
     kind = msg.get("t")
-    fields = schema.get(kind) if isinstance(kind, str) else None
-    if fields is None:
+    checks = _compiled(schema).get(kind) if isinstance(kind, str) else None
+    if checks is None:
         raise ProtocolError("msg/unknown_type", f"unknown message type {echo(kind)!r}")
-    for name, (types, required) in fields.items():
-        if name not in msg:
+    for name, types, required, exact, text in checks:
+        value = msg.get(name, _ABSENT)
+        if value is _ABSENT:
             if required:
                 raise ProtocolError("msg/missing_field", f"{kind}: missing field {name!r}", field=name)
             continue
-        value = msg[name]
-        if object in types:
+        if types is None or type(value) in exact:  # the common cases first: an exact type, a short string
+            continue
+        if text and type(value) is str and len(value) <= MAX_TEXT:
             continue
         if isinstance(value, bool) and bool not in types:
             raise ProtocolError("msg/bad_field", f"{kind}: field {name!r} has the wrong type", field=name)
@@ -244,3 +263,6 @@ def validate(msg: dict[str, Any], schema: dict[str, dict[str, tuple[tuple[type, 
         if isinstance(value, str) and len(value) > MAX_TEXT:
             raise ProtocolError("msg/bad_field", f"{kind}: field {name!r} is too long", field=name)
     return msg
+
+
+_ABSENT = object()

@@ -289,3 +289,24 @@ def test_replay_is_refused_past_its_step_limit(tmp_path: Path, monkeypatch) -> N
         streamed += h.hub.work(lambda: 0.0, 1.0, lambda cid: True)[0]
     parts = [m for _, m in decode(streamed) if m["t"] == "replay"]
     assert parts and parts[-1]["last"] and len([st for p in parts for st in p["steps"]]) == 4
+
+
+def test_an_act_is_checked_for_token_and_holder_every_time() -> None:
+    """The holder's repeated acts skip re-hashing its proved token, yet a wrong token, another
+    connection, or the same token after the seat changed hands is refused as before."""
+    h = Harness()
+    table, host, host_token, players, _ = started(h, seats=3)
+    (c0, tok0), (c1, tok1) = players[0], players[1]
+
+    def act(cid: int, seat: int, token: str) -> list:
+        sid = h.hub.tables[table].sid
+        return h.send(cid, {"t": "act", "table": table, "seat": seat, "token": token, "sid": sid,
+                            "action": {"type": "done"}})
+
+    assert not [m for _, m in act(c0, 0, tok0) if m["t"] == "error"]  # proved once
+    assert one(act(c0, 0, tok0 + "x"), "error")["code"] == "seat/bad_token"  # the holder, a wrong token
+    assert one(act(c1, 0, tok0), "error")["code"] == "seat/not_holder"  # the right token, another connection
+    assert one(act(c0, 1, tok0), "error")["code"] == "seat/bad_token"
+    h.send(c1, {"t": "resume", "table": table, "seat": 0, "token": tok0})  # seat 0 changes hands
+    assert one(act(c0, 0, tok0), "error")["code"] == "seat/not_holder"
+    assert not [m for _, m in act(c1, 0, tok0) if m["t"] == "error" and m["code"].startswith("seat/")]

@@ -101,7 +101,7 @@ class Interaction(Generic[Z]):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             node = self.nodes.at(event.pos)
-            if node is not None and node.enabled and not node.draggable and node.kind != "area":
+            if node is not None and (node.enabled or node.why_not) and not node.draggable and node.kind != "area":
                 self._pressed = node.id
                 return True
             self._pressed = None
@@ -111,6 +111,8 @@ class Interaction(Generic[Z]):
             node = self.nodes.at(event.pos)
             if node is not None and node.id == pressed and node.enabled:
                 self.click(node)
+            elif node is not None and node.id == pressed and node.why_not:
+                self.refuse(node.why_not)  # a disabled control says which rule holds it back
             return True
         return False
 

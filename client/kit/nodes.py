@@ -37,6 +37,7 @@ class Node:
     hit: Hit | None = None  # precise hit test (rotated cards, round tokens); default: the rect
     solid: bool = True  # takes part in the overlap check of the layout walk
     home: tuple[float, float] | None = None  # where a draggable rests (default: the rect's centre)
+    why_not: str = ""  # a disabled control: the rule that holds it back, said when it is clicked
 
     def contains(self, pos: tuple[float, float]) -> bool:
         if self.hit is not None:

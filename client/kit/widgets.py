@@ -78,6 +78,7 @@ class Button:
     primary: bool = False
     key: str = ""  # a stable id (tests, node map, screenshots)
     action: dict[str, Any] | None = None  # the candidate action it sends, if any
+    why_not: str = ""  # while disabled: why, in player language (the interaction refuses with it on a click)
     _pressed: bool = field(default=False, repr=False)
 
     @property
@@ -86,7 +87,8 @@ class Button:
 
     def node(self, z: int = 10) -> Node:
         return Node(id=("button", self.key), rect=pygame.Rect(self.rect), z=z, kind="button",
-                    payload=("button", self.key), enabled=self.enabled, label=self.label, action=self.action)
+                    payload=("button", self.key), enabled=self.enabled, label=self.label, action=self.action,
+                    why_not="" if self.enabled else self.why_not)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Press and release inside: ``on_click``. Returns True when the event was used."""

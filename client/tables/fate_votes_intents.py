@@ -221,13 +221,15 @@ class FvIntents:
             out.append(Button(tr("fv_btn_vote"), pygame.Rect(x1, y, bw, bh), key="vote",
                               enabled="vote" in choices and not busy, selected=self.sel_choice == "vote"))
             out.append(Button(tr("fv_btn_strike"), pygame.Rect(x2, y, bw, bh), key="strike",
-                              enabled="strike" in choices and not busy, selected=self.sel_choice == "strike"))
+                              enabled="strike" in choices and not busy, selected=self.sel_choice == "strike",
+                              why_not="" if "strike" in choices else tr("step.fv.no_strike")))
         label = self.confirm_label(types, choices)
         if label:
             cand = self.candidate()
             yc = c.bottom - bh - int(u * 0.4)
             out.append(Button(label, pygame.Rect(x1, yc, bw * 2 + int(u * 0.5) - bh - int(u * 0.4), bh), key="confirm",
-                              enabled=cand is not None and not busy, primary=True, action=cand))
+                              enabled=cand is not None and not busy, primary=True, action=cand,
+                              why_not="" if busy else self.instruction()))
             if self.staged or self.sel_target is not None:
                 out.append(Button("×", pygame.Rect(x2 + bw - bh, yc, bh, bh), key="clear", enabled=not busy))
         return out

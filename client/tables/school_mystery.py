@@ -31,7 +31,7 @@ from client.tables.school_mystery_sheet import (
     Sheet,
     Widget,
 )
-from client.tables.school_mystery_texts import SUITS, SmTexts
+from client.tables.school_mystery_texts import SUITS, SmTexts, deck_refusal
 from client.ui import Background
 from client.widgets.anim import Tween, ease_out
 from client.widgets.cards import CardRenderer, CardZoom, HoverHold
@@ -383,6 +383,11 @@ class SchoolMysteryTable(TableView):
         return False
 
     def _click_board(self, pos: tuple[int, int]) -> bool:
+        if self.controls:
+            for i, suit in enumerate(SUITS):  # a deck this seat cannot draw from now: say whose it is
+                if self.L.deck_card(i).collidepoint(pos) and board.deck_action(self, suit) is None:
+                    self.ctx.toast(deck_refusal(self.view, suit, self.seat, self.ctx), "info")
+                    return True
         for i, rect in enumerate(board.tab_rects(self)):
             if rect.collidepoint(pos):
                 self.sel["tab"] = i
@@ -636,8 +641,8 @@ class SchoolMysteryTable(TableView):
 
         try:
             path = article.export(self, fmt, self.export_dir)
-        except OSError as exc:
-            self.ctx.toast(self.ctx.t("sm.export_failed", error=str(exc)), "error")
+        except OSError:  # the folder, not the exception's text: no raw error reaches the screen
+            self.ctx.toast(self.ctx.t("sm.export_failed", error=str(self.export_dir)), "error")
             return None
         self.exported.append(str(path))
         self.ctx.toast(self.ctx.t("sm.exported", path=str(path)), "info")

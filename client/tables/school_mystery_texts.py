@@ -369,3 +369,13 @@ def _roll_help(roll: dict[str, Any], types: set[Any], name: Any, t: Any) -> Step
         return StepHelp(t("step.sm.roll_rolled", name=name(who)), t("step.sm.rival_may"), terms=("rival", "roll"),
                         mine=True)
     return StepHelp(t("step.sm.roll_rolled", name=name(who)), terms=("roll",))
+
+
+def deck_refusal(view: dict[str, Any], suit: str, seat: int | None, ctx: Any) -> str:
+    """Why ``seat`` cannot draw from ``suit``'s deck now: whose duty it is, or when cards are drawn."""
+    tx = SmTexts(ctx)
+    symbol = SUIT_CHAR.get(suit, "")
+    task = next((t for t in view.get("tasks") or [] if t.get("kind") == "draw" and t.get("suit") == suit), None)
+    if task is not None and task.get("seat") != seat:
+        return ctx.t("step.sm.deck_not_yours", suit=symbol, name=tx.seat_name(view, task.get("seat")))
+    return ctx.t("step.sm.deck_not_now", suit=symbol)

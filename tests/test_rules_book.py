@@ -6,11 +6,11 @@ from pathlib import Path
 
 import pygame
 import pytest
+from client_helpers import button, click, make_app, run_until
 
 from assets import CONTENT_DIR
 from assets.loaders import rules_book as RB
 from assets.loaders.common import LANGS, ContentError
-from client_helpers import button, click, make_app, run_until
 
 
 # --- content ------------------------------------------------------------------------------------

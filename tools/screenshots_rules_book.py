@@ -15,12 +15,12 @@ sys.path.insert(0, str(ROOT))
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
-import pygame  # noqa: E402
+import pygame
 
-from client import modes  # noqa: E402
-from client.app import App  # noqa: E402
-from client.rulesbook import open_rules  # noqa: E402
-from houkago.cli import build_parser  # noqa: E402
+from client import modes
+from client.app import App
+from client.rulesbook import open_rules
+from houkago.cli import build_parser
 
 SHOTS = (("mind_swap", "magic", "ja"), ("mind_swap", "goal", "en"), ("fate_votes", "winning", "en"),
          ("school_mystery", "cards", "zh"), ("mind_swap", "map", "zh"), ("school_mystery", "rolls", "ja"))

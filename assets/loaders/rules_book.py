@@ -16,7 +16,13 @@ from pathlib import Path
 from typing import Any
 
 from assets import CONTENT_DIR
-from assets.loaders.common import ContentError, check_list, check_table, read_toml, text3
+from assets.loaders.common import (
+    ContentError,
+    check_list,
+    check_table,
+    read_toml,
+    text3,
+)
 
 GAMES = ("fate_votes", "mind_swap", "school_mystery")
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pygame
@@ -130,7 +131,7 @@ class RulesBookView:
         item_h = int(min(u * 2.8, (self.list_rect.h - gap * (len(pages) - 1)) / len(pages)))
         for i, p in enumerate(pages):
             rect = pygame.Rect(self.list_rect.x, self.list_rect.y + i * (item_h + gap), list_w, item_h)
-            self.buttons.append(Button(self.text3(p.title), rect, lambda i=i: self.open_page(i),
+            self.buttons.append(Button(self.text3(p.title), rect, partial(self.open_page, i),
                                        selected=i == self.index, key=f"rules_page_{p.id}"))
         nav_w = int(min(u * 10, self.panel.w * 0.3))
         fy = r.bottom - m - bh

@@ -1,6 +1,7 @@
 """The launcher: choose a game, then Host, Join, Pass-and-play or Table display; Settings."""
 from __future__ import annotations
 
+from functools import partial
 from typing import TYPE_CHECKING
 
 import pygame
@@ -74,7 +75,7 @@ class LauncherScene(Scene):
         for game, rect in self.cards:
             self.buttons.append(Button(t("rules.help"), pygame.Rect(rect.right - qs - int(u * 0.5), rect.y + int(u * 0.5),
                                                                     qs, qs),
-                                       lambda game=game: open_rules(app, game), key=f"rules_{game}"))
+                                       partial(open_rules, app, game), key=f"rules_{game}"))
         rules = t("rules.open")
         rw = max(sw, self.app.text.size(rules, u * 1.05, True)[0] + int(u * 1.6))
         self.buttons.append(Button(rules, pygame.Rect(int(u), int(u), rw, sh), lambda: open_rules(app, self.game),

@@ -35,6 +35,23 @@ def test_fate_votes_guided_game_runs_to_its_end_with_real_clicks_and_drags_in_ja
         _close(app)
 
 
+def test_mind_swap_guided_game_plays_a_card_moves_negi_and_casts_magic_with_real_drags_in_ja(tmp_path):
+    app = open_tutorial(tmp_path, "mind_swap", "ja")
+    try:
+        done = drive_to_end(app)
+        steps = [s for s, _ in done]
+        assert steps == ["welcome", "your_turn", "move_negi", "move_negi", "magic", "done"], done
+        sent = [a for _, seat, a in app.match.sent if seat == 0]
+        negi = next(a for a in sent if a.get("action") == "move_negi")
+        magic = next(a for a in sent if a["type"] == "magic")
+        view = app.match.views[0].view
+        assert negi["to"] == view["pieces"][0]["loc"]  # Negi was brought to the player
+        assert magic["a"] != magic["b"]
+        assert app.settings.tutorials["mind_swap"] == "done"
+    finally:
+        _close(app)
+
+
 def test_a_press_off_the_ringed_nodes_is_refused_and_the_step_stays(tmp_path):
     app = open_tutorial(tmp_path, "fate_votes", "en")
     try:

@@ -50,11 +50,12 @@ def play_script(game: str) -> list[tuple[str, dict[str, Any]]]:
         assert not spec.is_over(state), f"{game}: the game ended before step {steps[0].id!r}"
         step = steps[0]
         legal = spec.legal_actions(state, 0)
-        target = goal(step.expect or {}, legal, spec.view(state, 0), 0, step.pick)
+        seen = spec.view(state, 0)
+        target = goal(step.expect or {}, legal, seen, 0, step.pick)
         if target is not None:
             assert action_matches(step.expect or {}, target) and target in legal
             for pattern in [p for group in step.ring for p in group] + list(step.touch):
-                assert None not in bind(pattern, 0, target), f"{step.id}: {pattern} names a field the action lacks"
+                assert None not in bind(pattern, 0, target, seen), f"{step.id}: {pattern} names what is not there"
             state, _ = spec.apply(state, 0, target)
             done.append((step.id, target))
             steps.pop(0)
@@ -119,3 +120,9 @@ def test_a_step_id_used_twice_is_refused():
     loader._step("x/tutorial.toml", 0, raw, seen)
     with pytest.raises(ContentError, match="twice"):
         loader._step("x/tutorial.toml", 1, raw, seen)
+
+
+def test_mind_swap_script_plays_move_negi_to_the_player_then_a_magic_roll():
+    done = dict(play_script("mind_swap"))
+    assert done["move_negi"]["type"] == "play" and done["move_negi"]["action"] == "move_negi"
+    assert done["magic"]["type"] == "magic"

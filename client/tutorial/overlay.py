@@ -24,7 +24,7 @@ from client.kit.widgets import Button
 from client.scenes.base import Scene
 from client.tutorial import card as step_card
 from client.tutorial import progress
-from client.tutorial.steps import action_matches, bind, goal, id_matches
+from client.tutorial.steps import action_matches, active_group, bind, goal, id_matches
 
 if TYPE_CHECKING:
     from client.app import App
@@ -69,15 +69,16 @@ class TutorialScene(Scene):
         return goal(step.expect, list(view.legal or []), dict(view.view or {}), self.seat, step.pick)
 
     def ring_nodes(self) -> list[Node]:
-        """What the card points at now: the first ring group with an enabled node on screen."""
+        """What the card points at now: the first ring group that is on screen and usable
+        (:func:`client.tutorial.steps.active_group`)."""
         step, view = self.step, self.view()
         target = self.goal()
         if target is None or view is None or self.pending is not None:
             return []
         nodes = list(view.nodes())
+        shown = dict(view.view or {})
         for group in step.ring:
-            bound = [bind(p, self.seat, target) for p in group]
-            found = [n for n in nodes if n.enabled and any(id_matches(b, n.id) for b in bound)]
+            found = active_group([bind(p, self.seat, target, shown) for p in group], nodes)
             if found:
                 return found
         return []
@@ -90,7 +91,8 @@ class TutorialScene(Scene):
             return True
         if self.goal() is None or self.pending is not None:
             return False
-        bound = [bind(p, self.seat, self.goal()) for p in self.step.touch]
+        shown = dict(view.view or {}) if (view := self.view()) is not None else {}
+        bound = [bind(p, self.seat, self.goal(), shown) for p in self.step.touch]
         return any(id_matches(b, node.id) for b in bound)
 
     def advance(self) -> None:

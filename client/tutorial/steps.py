@@ -71,12 +71,23 @@ def _field(goal_action: Action | None, path: str) -> Any:
     return value
 
 
-def bind(pattern: str, me: int, goal_action: Action | None) -> tuple[Any, ...]:
-    """A node-id pattern with ``$me`` and ``$<field>`` of the goal filled in (``"*"`` stays a wildcard)."""
+def _mind_in(view: dict[str, Any] | None, body: Any) -> Any:
+    """mind_swap: the mind in the pair whose body is ``body``."""
+    for pair in (view or {}).get("pairs") or []:
+        if isinstance(pair, dict) and pair.get("body") == body:
+            return pair.get("mind")
+    return None
+
+
+def bind(pattern: str, me: int, goal_action: Action | None, view: dict[str, Any] | None = None) -> tuple[Any, ...]:
+    """A node-id pattern with ``$me``, ``$<field>`` of the goal and ``$mind_in.<field>`` (mind_swap: the mind
+    in that body) filled in; ``"*"`` stays a wildcard."""
     out: list[Any] = []
     for part in pattern.split(":"):
         if part == "$me":
             out.append(me)
+        elif part.startswith("$mind_in."):
+            out.append(_mind_in(view, _field(goal_action, part[len("$mind_in."):])))
         elif part.startswith("$"):
             out.append(_field(goal_action, part[1:]))
         elif part.lstrip("-").isdigit():
@@ -97,3 +108,17 @@ def id_matches(bound: tuple[Any, ...], node_id: Any) -> bool:
 
 def valid_pick(name: str) -> bool:
     return not name or name in PICKS
+
+
+def active_group(bound: list[tuple[Any, ...]], nodes: list[Any]) -> list[Any]:
+    """The enabled nodes of one ring group, or [] when the group is not usable now: every pattern must
+    find a node, and a group of several (a drag: a piece and where it goes) needs a draggable piece."""
+    found: list[Any] = []
+    for b in bound:
+        hits = [n for n in nodes if n.enabled and id_matches(b, n.id)]
+        if not hits:
+            return []
+        found.extend(h for h in hits if h not in found)
+    if len(bound) > 1 and not any(n.draggable for n in found):
+        return []
+    return found

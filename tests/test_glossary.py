@@ -55,3 +55,12 @@ def test_the_loader_names_what_is_wrong(tmp_path: Path, monkeypatch: pytest.Monk
                                         problem: str) -> None:
     with pytest.raises(ContentError, match=problem):
         _load(tmp_path, monkeypatch, bad)
+
+
+def test_every_term_links_to_a_page_of_its_games_rules_book() -> None:
+    from assets.loaders import rules_book
+
+    for game in games.games():
+        pages = set(rules_book.cached(game).ids())
+        for term in G.load_glossary(game).values():
+            assert term.page in pages, (game, term.id, term.page)

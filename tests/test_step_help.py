@@ -131,5 +131,11 @@ def test_the_table_scene_shows_the_line_and_a_term_on_hover(tmp_path) -> None:
         assert scene.step_line.hovered() == chip
         box = scene.step_line.draw_tooltip(app.screen, scene._step_ctx, scene._step_ctx.unit)
         assert box is not None and box.bottom <= scene.step_rect().top
+        for etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):  # a click: the rules book at the term's page
+            pygame.event.post(pygame.event.Event(etype, pos=chip.rect.center, button=1))
+        app.frame(0.016)
+        book = app.find("rules_book")
+        assert book is not None and chip.page == "round"
+        assert app.scenes[-1] is book and book.page_id == "round"
     finally:
         app.shutdown()

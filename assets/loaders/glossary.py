@@ -2,7 +2,8 @@
 
 ``assets/content/<game>/glossary.toml`` holds ``[[term]]`` entries: ``id`` (a stable name the
 step help and panels refer to), ``name`` and ``text`` (``{ja, zh, en}``). :func:`load_glossary`
-validates it (unique ids, all three languages, definitions short enough for a tooltip).
+validates it (unique ids, all three languages, definitions short enough for a tooltip). A term's
+optional ``page`` names the rules book page that explains it (a click on the term opens it there).
 """
 from __future__ import annotations
 
@@ -24,6 +25,7 @@ class Term:
     id: str
     name: dict[str, str]
     text: dict[str, str]
+    page: str = ""  # the rules book page that explains the term ("" = none)
 
     def name_in(self, lang: str) -> str:
         return self.name.get(lang) or self.name["en"]
@@ -57,7 +59,7 @@ def load_glossary(game_id: str) -> dict[str, Term]:
             raise ContentError(path, where, "id must be lower-case letters, digits and _")
         if tid in out:
             raise ContentError(path, tid, "id is used twice")
-        unknown = set(entry) - {"id", "name", "text"}
+        unknown = set(entry) - {"id", "name", "text", "page"}
         if unknown:
             raise ContentError(path, tid, f"unknown fields {sorted(unknown)}")
         name = text3(path, tid, entry.get("name"), "name")
@@ -65,5 +67,8 @@ def load_glossary(game_id: str) -> dict[str, Term]:
         for lang, s in text.items():
             if len(s) > MAX_TEXT:
                 raise ContentError(path, tid, f"text.{lang} is longer than {MAX_TEXT} characters")
-        out[tid] = Term(tid, name, text)
+        page = entry.get("page", "")
+        if not isinstance(page, str) or (page and not ID.match(page)):
+            raise ContentError(path, tid, "page must be a rules book page id")
+        out[tid] = Term(tid, name, text, page)
     return out

@@ -65,6 +65,7 @@ class Chip:
     label: str
     definition: str
     rect: pygame.Rect
+    page: str = ""  # the rules book page that explains the term
 
 
 class StepLine:
@@ -74,6 +75,8 @@ class StepLine:
         self.chips: list[Chip] = []
         self.rect = pygame.Rect(0, 0, 0, 0)
         self.pointer: tuple[int, int] = (-1, -1)
+        self.clicked: Chip | None = None  # the chip pressed and released last (the scene opens its page)
+        self._pressed: Chip | None = None
 
     @staticmethod
     def height(ctx: Any, unit: float) -> int:
@@ -101,7 +104,7 @@ class StepLine:
             r = pygame.Rect(x - w, rect.centery - h // 2, w, h)
             if r.left < rect.left + rect.w * 0.55:
                 break  # the help text keeps most of the strip
-            self.chips.insert(0, Chip(term, label, entry.text_in(ctx.lang), r))
+            self.chips.insert(0, Chip(term, label, entry.text_in(ctx.lang), r, getattr(entry, "page", "")))
             x = r.left - gap
 
     def text_rect(self, unit: float) -> pygame.Rect:
@@ -152,7 +155,9 @@ class StepLine:
         inner_w = width - int(unit * 1.4)
         title = fit.label(chip.label, unit * theme.TYPE["label"], theme.INK, inner_w, True)
         body = fit.block(chip.definition, unit * theme.TYPE["body"], inner_w)
-        h = title.get_height() + body.height + int(unit * 1.4)
+        more = ctx.t("step.term_more") if chip.page else ""
+        hint = fit.block(more, unit * theme.TYPE["small"], inner_w) if more else None
+        h = title.get_height() + body.height + (hint.height + int(unit * 0.3) if hint else 0) + int(unit * 1.4)
         box = pygame.Rect(0, 0, width, h)
         box.bottomright = (min(bounds.right - int(unit * 0.5), chip.rect.right), self.rect.top - int(unit * 0.3))
         box.top = max(bounds.top, box.top)
@@ -161,6 +166,9 @@ class StepLine:
                             topleft=(box.left + int(unit * 0.7), box.top + int(unit * 0.6)))
         area = pygame.Rect(box.left + int(unit * 0.7), at.bottom + int(unit * 0.2), inner_w, body.height)
         fit.draw_block(surface, chip.definition, area, body.size, theme.INK, kind="rule", fitted=body)
+        if hint is not None:
+            area = pygame.Rect(area.left, area.bottom + int(unit * 0.3), inner_w, hint.height)
+            fit.draw_block(surface, more, area, hint.size, theme.ACCENT_DEEP, kind="rule", fitted=hint)
         return box
 
     def nodes(self) -> list[Node]:
@@ -168,10 +176,21 @@ class StepLine:
         return [Node(("term", c.term), pygame.Rect(c.rect), z=20, kind="text", label=c.label) for c in self.chips]
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        """Follow the pointer (hover); the strip takes no clicks from the table."""
+        """Follow the pointer (hover); a press and release on one chip sets :attr:`clicked`. Clicks on the
+        strip never reach the table."""
+        self.clicked = None
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
-        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) and self.rect.collidepoint(event.pos)
+        if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or not self.rect.collidepoint(event.pos):
+            return False
+        if getattr(event, "button", 1) == 1:
+            chip = next((c for c in self.chips if c.rect.collidepoint(event.pos)), None)
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                self._pressed = chip
+            else:
+                self.clicked = chip if chip is not None and chip is self._pressed else None
+                self._pressed = None
+        return True
 
 
 def help_for(step_help: Any, table: Any) -> StepHelp | None:

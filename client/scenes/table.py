@@ -306,6 +306,9 @@ class TableScene(Scene):
         if super().handle_event(event):
             return True
         if self.step_line.handle_event(event):
+            chip = self.step_line.clicked
+            if chip is not None and chip.page:  # a term: its rules book page
+                open_rules(self.app, self.match.game_id, chip.page)
             return True
         view = self.current_view()
         if view is None:

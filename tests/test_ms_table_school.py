@@ -77,7 +77,7 @@ def test_students_in_the_same_other_room_share_one_room():
     _game, table, _screen = _table(fast=True)
     lay = table.layout()
     others = table.model.at("other")
-    rooms = table.rooms(lay)
+    rooms = table.map_painter.rooms(lay)
     assert len(rooms) == len({p.room if p.room is not None else ("solo", p.body) for p in others})
     for pair in others:
         pr = lay.pair_rect(pair.body)

@@ -37,9 +37,9 @@ class Shown:
 class Presenter:
     """Turns batches into steps; keeps the shown snapshot and the log in step with the animation."""
 
-    def __init__(self, steps: dict[str, StepFn], log: LogFn, fast: bool = False, max_lag: float = MAX_LAG,
+    def __init__(self, steps: dict[str, StepFn] | StepFn, log: LogFn, fast: bool = False, max_lag: float = MAX_LAG,
                  on_land: Callable[[Shown], None] | None = None) -> None:
-        self.steps = steps
+        self.steps = steps  # event type -> its steps, or one function for every event
         self.log = log
         self.queue = AnimQueue(fast=fast)
         self.max_lag = max_lag
@@ -67,7 +67,7 @@ class Presenter:
     def events(self, events: list[dict[str, Any]]) -> None:
         """The events that led to the last snapshot, in order."""
         for ev in events:
-            fn = self.steps.get(str(ev.get("type")))
+            fn = self.steps if callable(self.steps) else self.steps.get(str(ev.get("type")))
             if fn is not None:
                 for step in fn(ev):
                     self.queue.add(step)

@@ -1,11 +1,13 @@
 """The mind_swap table on the kit: the location map, drag-and-drop pairs, dice you can watch.
 
 Pieces: :mod:`mind_swap_model` (view → model, content texts), :mod:`mind_swap_layout`
-(where things go), :mod:`mind_swap_draw` (program-drawn cards and badges, cached in a kit
-SurfaceCache), :mod:`mind_swap_fx` (dice, announcements, flyers), :mod:`mind_swap_intents`
-(which drop or click makes which candidate action), :mod:`mind_swap_controls` (the hand,
-buttons, instruction, chooser), :mod:`mind_swap_sidebar` (turn, scores, counts, log),
-:mod:`mind_swap_texts` (names, log lines), :mod:`mind_swap_zoom` and :mod:`mind_swap_final`.
+(where things go), :mod:`mind_swap_present` (event → steps: the presenter table),
+:mod:`mind_swap_fx` (dice, announcements, flyers), :mod:`mind_swap_map` (the places, pairs
+and pieces), :mod:`mind_swap_draw` (program-drawn cards and badges, cached in a kit
+SurfaceCache), :mod:`mind_swap_intents` (which drop or click makes which candidate action),
+:mod:`mind_swap_controls` (the hand, buttons, instruction, chooser), :mod:`mind_swap_sidebar`
+(turn, scores, counts, log), :mod:`mind_swap_texts` (names, log lines),
+:mod:`mind_swap_zoom` and :mod:`mind_swap_final`.
 This module ties them together: each frame it builds the node map (``nodes()``) that the
 kit's :class:`~client.kit.interact.Interaction` turns into the intents' calls (drag,
 click, right-click zoom, hover peek, the chooser's modal veil).
@@ -31,7 +33,7 @@ from client.kit.cache import LruCache, SurfaceCache
 from client.kit.interact import Interaction
 from client.kit.nodes import Node, NodeMap
 from client.kit.presenter import Presenter, Shown
-from client.kit.widgets import Banner, Button, Prompt, fitter_for
+from client.kit.widgets import Banner, Button, Prompt
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_fx as FX
 from client.tables import mind_swap_layout as L
@@ -40,12 +42,14 @@ from client.tables import mind_swap_school as S
 from client.tables.base import TableView
 from client.tables.mind_swap_controls import ControlsPainter
 from client.tables.mind_swap_final import draw_final, draw_scores
-from client.tables.mind_swap_intents import ALONG_NEGI, MsIntents
+from client.tables.mind_swap_intents import MsIntents
+from client.tables.mind_swap_map import MapPainter
+from client.tables.mind_swap_present import MsPresent
 from client.tables.mind_swap_sidebar import SidebarMixin
 from client.tables.mind_swap_texts import TextsMixin
 from client.tables.mind_swap_zoom import MsZoom, ZoomFace
 from client.widgets.anim import Call, Tween, ease_out
-from client.widgets.dice import DiceRoll, DieFaces
+from client.widgets.dice import DieFaces
 
 EASE_RATE = 13.0  # per second: ~250 ms to settle
 NEGI_SPEED = 40.0  # units per second Negi walks along the halls
@@ -65,7 +69,7 @@ class MindSwapTable(SidebarMixin, TextsMixin, TableView):
         self.model = M.Model()  # what is drawn (the shown snapshot with the events played so far)
         self.latest = M.Model()  # the snapshot shown (the newest once every batch has landed)
         self.newest = M.Model()  # the newest snapshot received
-        self.presenter = Presenter(_EveryEvent(self.steps_for), self.log_for, fast=ctx.fast, on_land=self._on_land)
+        self.presenter = Presenter(MsPresent(self).steps, self.log_for, fast=ctx.fast, on_land=self._on_land)
         self._caught: tuple[int, bool] = (-1, False)
         self.body_pos: dict[int, list[float]] = {}
         self.mind_pos: dict[int, list[float]] = {}  # keyed by mind no: top-left of the mind card
@@ -90,6 +94,7 @@ class MindSwapTable(SidebarMixin, TextsMixin, TableView):
         self.banner = Banner(4.0)
         self.buttons: list[Button] = []
         self.controls = ControlsPainter(self)
+        self.map_painter = MapPainter(self)
         self._nodes = NodeMap()
 
     # --- data from the server -------------------------------------------------------
@@ -275,53 +280,7 @@ class MindSwapTable(SidebarMixin, TextsMixin, TableView):
         line = self.describe(ev)
         return [line] if line else []
 
-    def steps_for(self, ev: dict[str, Any]) -> list[Any]:
-        """The effects one event plays (dice roll, announcement, marker, sneeze), then its change to the map."""
-        etype = str(ev.get("type", ""))
-        fast = self.ctx.fast
-        out: list[FX.Step] = []
-        if "faces" in ev and ev.get("faces"):
-            lay = self.layout()
-            size = self.dice_size(lay)
-            tray = FX.tray_rect(lay.map, lay.unit, size)
-            start, rest = FX.tray_path(tray, lay.unit, size)
-            dropped = frozenset(int(i) for i in ev.get("dropped") or ())
-            minor = str(ev.get("purpose")) in MINOR_ROLLS
-            roll = DiceRoll(sides=FX.dice_sides(ev), faces=[int(f) for f in ev["faces"]], start=start, rest=rest,
-                            size=size, dropped=dropped, fast=fast, label=None, duration=0.7 if minor else 0.85,
-                            badge_hold=0.3 if minor else 0.6)
-            out.append(FX.DiceStep(roll=roll, caption=self.dice_caption(ev), sound="dice"))
-        outcome = ev.get("outcome")
-        if isinstance(outcome, str) and outcome:
-            out.append(FX.BannerStep(duration=0.0 if fast else 0.9, text=self.ctx.t(f"ms.outcome.{outcome}"),
-                                     colour=OUTCOME_COLOUR.get(outcome, D.ACCENT), sound="flip"))
-            if outcome == "sneeze" and etype == "magic":
-                out.append(FX.SneezeStep(duration=0.0 if fast else 1.0, at=self.place_point(ev)))
-        if etype == "marker" and isinstance(ev.get("student"), int):
-            out.append(FX.MarkerStep(duration=0.0 if fast else 0.8, no=int(ev["student"]), sound="token"))
-        if not out:
-            out.append(FX.Step(duration=0.0, sound=EVENT_SOUND.get(etype) if self.describe(ev) else None))
-        focus = tuple(int(ev[k]) for k in ("a", "b", "student") if isinstance(ev.get(k), int))
-        for step in out:
-            step.focus = focus
-            step.on_start = self._step_started
-        steps: list[Any] = [*out, Call(lambda: self._apply_event(ev))]
-        if etype == "turn" and self.seat is not None and ev.get("seat") == self.seat and not self.ctx.display_mode:
-            # after the turn is shown (the sidebar says "Your turn" with it), not before
-            steps.append(FX.BannerStep(duration=0.0 if fast else 0.8, text=self.ctx.t("ms.your_turn"),
-                                       colour=D.ACCENT, sound="token", on_start=self._step_started))
-        if not fast and etype in EVENT_PAUSE:
-            # the change is shown when the step ends; a pause after it lets the cards travel
-            steps.append(FX.Step(duration=EVENT_PAUSE[etype]))
-        return steps
-
-    def _step_started(self, step: FX.Step) -> None:
-        if step.sound:
-            self.ctx.play_sound(step.sound)
-        if isinstance(step, FX.SneezeStep) and step.focus:
-            step.at = self.place_point({"a": step.focus[0]})
-
-    def _apply_event(self, ev: dict[str, Any]) -> None:
+    def apply_event(self, ev: dict[str, Any]) -> None:
         """One event has played: the map shows its change (the batch's snapshot corrects the rest)."""
         if self.model.players:
             shown = M.apply_event(self.model, ev, self.newest)
@@ -345,7 +304,7 @@ class MindSwapTable(SidebarMixin, TextsMixin, TableView):
 
     # --- the loop -------------------------------------------------------------------
     def busy(self) -> bool:
-        return self.presenter.busy or bool(self.flyers or self.negi_path) or not self._settled()
+        return self.presenter.busy or bool(self.flyers or self.negi_path) or not self.settled()
 
     def skip_animations(self) -> None:
         self.presenter.skip()
@@ -461,7 +420,7 @@ class MindSwapTable(SidebarMixin, TextsMixin, TableView):
             self._snap_sprites()
 
     # --- sprites --------------------------------------------------------------------
-    def _targets(self) -> tuple[dict[int, tuple[float, float]], dict[int, tuple[float, float]]]:
+    def targets(self) -> tuple[dict[int, tuple[float, float]], dict[int, tuple[float, float]]]:
         lay = self.layout()
         bodies: dict[int, tuple[float, float]] = {}
         minds: dict[int, tuple[float, float]] = {}
@@ -481,7 +440,7 @@ class MindSwapTable(SidebarMixin, TextsMixin, TableView):
         return bodies, minds
 
     def _ease_sprites(self, dt: float) -> None:
-        bodies, minds = self._targets()
+        bodies, minds = self.targets()
         k = 1.0 if self.ctx.fast else 1 - math.exp(-EASE_RATE * dt)
         pinned = {(kind, ref) for kind, ref, _ in self.pinned()}
         for table, targets, kind in ((self.body_pos, bodies, "pair"), (self.mind_pos, minds, "mind")):
@@ -562,15 +521,15 @@ class MindSwapTable(SidebarMixin, TextsMixin, TableView):
         return p.body if p else None
 
     def _snap_sprites(self) -> None:
-        bodies, minds = self._targets()
+        bodies, minds = self.targets()
         self.body_pos = {b: [x, y] for b, (x, y) in bodies.items()}
         self.mind_pos = {m: [x, y] for m, (x, y) in minds.items()}
         self.negi_pos = list(self.negi_target(self.layout()))
         self.negi_path = []
         self.ease_hand(1.0)
 
-    def _settled(self) -> bool:
-        bodies, minds = self._targets()
+    def settled(self) -> bool:
+        bodies, minds = self.targets()
         for table, targets in ((self.body_pos, bodies), (self.mind_pos, minds)):
             for ref, (tx, ty) in targets.items():
                 pos = table.get(ref)
@@ -631,9 +590,9 @@ class MindSwapTable(SidebarMixin, TextsMixin, TableView):
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         lay = self.layout(rect)
         # layers are in window coordinates (as big as the rect's bottom-right corner)
-        surface.blit(self._base_layer(lay), lay.rect.topleft, area=lay.rect)
+        surface.blit(self.map_painter.base_layer(lay), lay.rect.topleft, area=lay.rect)
         surface.blit(self._log_layer(lay), (lay.sidebar.x, lay.sidebar.y + self._log_top(lay)))
-        self.draw_area_marks(surface, lay)
+        self.map_painter.draw_area_marks(surface, lay)
         for f in self.flyers:
             f.draw(surface)
         if not self.ctx.display_mode and self.seat is not None:
@@ -644,7 +603,7 @@ class MindSwapTable(SidebarMixin, TextsMixin, TableView):
         if step is not None:
             fxc = FX.FxContext(self.ctx, self.painter, self.faces, lay.map, self.cup_point(lay), lay.unit,
                                FX.tray_rect(lay.map, lay.unit, self.dice_size(lay)))
-            self.draw_focus(surface, lay, step.focus)
+            self.map_painter.draw_focus(surface, lay, step.focus)
             step.draw(surface, fxc)
         elif self.model.over and not self.flyers and not self.presenter.busy:
             draw_final(self, surface, lay)
@@ -657,268 +616,6 @@ class MindSwapTable(SidebarMixin, TextsMixin, TableView):
             return
         draw_scores(self, self.newest, surface, pygame.Rect(rect), self.ctx.unit)
 
-    def draw_focus(self, surface: pygame.Surface, lay: L.Layout, bodies: tuple[int, ...]) -> None:
-        """Outline the students an effect is about (the two named for magic, the one rolling)."""
-        pulse = 2 + round(2 * (1 + math.sin(self.clock * 8)))
-        for b in bodies:
-            pos = self.body_pos.get(b)
-            if pos is None:
-                continue
-            r = pygame.Rect(round(pos[0]), round(pos[1]), lay.foot[0], lay.foot[1]).inflate(6 + pulse, 6 + pulse)
-            pygame.draw.rect(surface, D.ACCENT, r, 3, border_radius=max(6, lay.card_w // 7))
-
-    def _still(self) -> bool:
-        """Nothing on the map moves (pairs can come from the cached layer)."""
-        return not self.flyers and not self.dragged_refs() and not self.pinned() and self._settled()
-
-    def _base_layer(self, lay: L.Layout) -> pygame.Surface:
-        """Background, areas and sidebar (and the pairs when nothing moves), cached."""
-        self.layers.context(self.ctx.lang, tuple(lay.rect))
-        key1 = ("base", id(self.model), tuple(sorted(self.scroll.items())), self.seat)
-        base = self.layers.get(key1, lambda: self._draw_base(lay))
-        if not self._still():
-            out = self.layers.get(("scratch", base.get_size()), base.copy)
-            out.blit(base, (0, 0))
-            self.draw_pairs(out, lay)
-            return out
-        it = self.intents
-        key2 = ("pairs", key1, tuple(it.highlighted()), tuple(sorted(it.candidates())), it.along)
-        return self.layers.get(key2, lambda: self._draw_still_pairs(base, lay))
-
-    def _draw_base(self, lay: L.Layout) -> pygame.Surface:
-        base = self._background(lay).copy()
-        self.draw_areas(base, lay)
-        self.draw_sidebar(base, lay)
-        return base
-
-    def _draw_still_pairs(self, base: pygame.Surface, lay: L.Layout) -> pygame.Surface:
-        full = base.copy()
-        self.draw_pairs(full, lay)
-        return full
-
-    def _background(self, lay: L.Layout) -> pygame.Surface:
-        return self.layers.get(("bg",), lambda: self._draw_background(lay))
-
-    def _draw_background(self, lay: L.Layout) -> pygame.Surface:
-        size = lay.rect.size
-        bg = pygame.Surface((lay.rect.right, lay.rect.bottom))
-        bg.fill(D.TABLE)
-        vig = pygame.Surface((64, 36), pygame.SRCALPHA)
-        for y in range(36):
-            for x in range(64):
-                d = math.hypot((x - 31.5) / 32, (y - 17.5) / 18)
-                vig.set_at((x, y), (0, 0, 0, min(120, max(0, round((d - 0.55) * 160)))))
-        bg.blit(pygame.transform.smoothscale(vig, size), lay.rect.topleft)
-        side = pygame.Surface((lay.sidebar.w, lay.sidebar.h), pygame.SRCALPHA)
-        side.fill((255, 255, 255, 16))
-        bg.blit(side, lay.sidebar.topleft)
-        return bg.convert() if pygame.display.get_surface() else bg
-
-    def draw_areas(self, surface: pygame.Surface, lay: L.Layout) -> None:
-        """The area panels with suit, name and head count (static: cached in the base layer)."""
-        u = lay.unit
-        S.draw_halls(surface, lay)
-        for loc, r in lay.areas.items():
-            suit = M.SUIT_OF.get(loc, "other")
-            col = D.SUIT_COLOUR.get(suit, D.OTHER_COLOUR)
-            surface.blit(self._area_panel(r.size, col), r.topleft)
-            surface.blit(S.place_art(loc, r.size, u, lay.header), r.topleft)
-            if loc == "other":
-                S.draw_rooms(surface, lay, self.rooms(lay), lambda text, rect: None)
-            hs = lay.header
-            D.draw_suit(surface, suit, (r.x + hs * 0.6, r.y + hs * 0.52), hs * 0.62, col)
-            title = self.ctx.text(self.loc_name(loc), max(14, u * 0.95), D.LIGHT, True)
-            surface.blit(title, title.get_rect(midleft=(r.x + hs * 1.1, r.y + hs * 0.52)))
-            n = len(self.model.at(loc))
-            cnt = self.ctx.text(self.ctx.t("ms.count", n=n), max(14, u * 0.75), (190, 205, 198))
-            surface.blit(cnt, cnt.get_rect(midleft=(r.x + hs * 1.1 + title.get_width() + u * 0.6,
-                                                    r.y + hs * 0.55)))
-            if lay.overflow.get(loc):
-                more = self.ctx.text(self.ctx.t("ms.scroll_more"), max(14, u * 0.7), D.ACCENT)
-                surface.blit(more, more.get_rect(bottomright=(r.right - u * 0.5, r.bottom - u * 0.2)))
-
-    def draw_area_marks(self, surface: pygame.Surface, lay: L.Layout) -> None:
-        """Live marks on areas: the glow of legal drops, the red outline of a refused one."""
-        u = lay.unit
-        held = self.held()
-        targets = self.intents.drop_places(held[0] if held is not None else None)
-        red = self.input.drag.red
-        refused = None
-        if red.active:
-            node = self._nodes.find(red.data)
-            refused = self.place_of(node) if node is not None else None
-        for loc, r in lay.areas.items():
-            if loc in targets:
-                glow = 2 + round(2 * (1 + math.sin(self.clock * 6)))
-                pygame.draw.rect(surface, D.ACCENT, r.inflate(glow, glow), 3, border_radius=round(u * 0.8))
-            if loc == refused:
-                pygame.draw.rect(surface, D.RED, r.inflate(4, 4), 4, border_radius=round(u * 0.8))
-
-    def draw_pairs(self, surface: pygame.Surface, lay: L.Layout) -> None:
-        """Every pair (clipped to its area), the "other" labels and the pieces; cards on their way
-        somewhere are drawn last and unclipped, so they are seen crossing the map."""
-        picks = set(self.intents.highlighted())
-        hints = self.intents.candidates()
-        dragged = self.dragged_refs()
-        bodies, minds = self._targets()
-        travelling_pairs: list[M.Pair] = []
-        travelling_minds: list[int] = []
-        for loc, r in lay.areas.items():
-            clip = surface.get_clip()
-            surface.set_clip(r.inflate(-2, -2).clip(clip) if clip else r)
-            for pair in self.model.at(loc):
-                if ("pair", pair.body) in dragged:
-                    continue
-                if _away(self.body_pos.get(pair.body), bodies.get(pair.body)):
-                    travelling_pairs.append(pair)
-                    continue
-                mind_away = _away(self.mind_pos.get(pair.mind), minds.get(pair.mind))
-                if mind_away:
-                    travelling_minds.append(pair.mind)
-                self.draw_pair(surface, lay, pair, pair.body in picks,
-                               ("mind", pair.mind) in dragged or mind_away, pair.body in hints)
-                if loc == "other":
-                    self.draw_other_label(surface, lay, pair)
-            surface.set_clip(clip)
-        for pair in travelling_pairs:
-            self.draw_pair(surface, lay, pair, pair.body in picks, ("mind", pair.mind) in dragged)
-        for mind in travelling_minds:
-            mp = self.mind_pos.get(mind)
-            if mp is not None:
-                img = self.painter.student_card(self.content, mind, lay.card_w, lay.card_h, True, glow=True)
-                pad = (img.get_width() - lay.card_w) // 2
-                surface.blit(img, (round(mp[0]) - pad, round(mp[1]) - pad))
-        self.draw_pieces(surface, lay)
-
-    def rooms(self, lay: L.Layout) -> list[tuple[pygame.Rect, str]]:
-        """The rooms at "other" (pairs in the same room share one), each with its name."""
-        out: list[tuple[pygame.Rect, str]] = []
-        area = lay.areas["other"]
-        last_room: Any = object()
-        for pair in self.model.at("other"):
-            pr = lay.pair_rect(pair.body)
-            if pr is None:
-                continue
-            box = pr.inflate(lay.gap * 2, 0)
-            box.y -= lay.gap
-            box.h += lay.gap + lay.other_label_h
-            box = box.clip(area.inflate(-2, -2))
-            if out and pair.room is not None and pair.room == last_room:
-                out[-1] = (out[-1][0].union(box), out[-1][1])
-            else:
-                host = self.room_host(pair)
-                out.append((box, M.student_text(self.content, host, "other", self.ctx.lang) or self.loc_name("other")))
-            last_room = pair.room
-        return out
-
-    def _area_panel(self, size: tuple[int, int], col: tuple[int, int, int]) -> pygame.Surface:
-        def make() -> pygame.Surface:
-            s = pygame.Surface(size, pygame.SRCALPHA)
-            rad = round(self.ctx.unit * 0.8)
-            pygame.draw.rect(s, (*col, 34), s.get_rect(), border_radius=rad)
-            pygame.draw.rect(s, (255, 255, 255, 14), s.get_rect(), border_radius=rad)
-            pygame.draw.rect(s, (*col, 150), s.get_rect(), 2, border_radius=rad)
-            return s
-        return self.painter.get(("area", size, col), make)
-
-    def draw_pair(self, surface: pygame.Surface, lay: L.Layout, pair: M.Pair, picked: bool,
-                  mind_dragged: bool, hint: bool = False) -> None:
-        bp = self.body_pos.get(pair.body)
-        if bp is None:
-            return
-        w, h = lay.card_w, lay.card_h
-        body = self.painter.student_card(self.content, pair.body, w, h, False, glow=pair.restored)
-        pad = (body.get_width() - w) // 2
-        surface.blit(body, (round(bp[0]) - pad, round(bp[1]) - pad))
-        if not mind_dragged:
-            mp = self.mind_pos.get(pair.mind, [bp[0] + lay.off[0], bp[1] + lay.off[1]])
-            mind = self.painter.student_card(self.content, pair.mind, w, h, True, glow=pair.restored)
-            surface.blit(mind, (round(mp[0]) - pad, round(mp[1]) - pad))
-        if picked or hint:
-            r = pygame.Rect(round(bp[0]) - 3, round(bp[1]) - 3, w + lay.off[0] + 6, h + lay.off[1] + 6)
-            pygame.draw.rect(surface, D.ACCENT if picked else (240, 214, 170), r, 3 if picked else 2,
-                             border_radius=max(4, w // 8))
-
-    def room_host(self, pair: M.Pair) -> int:
-        """The first pair in ``pair``'s room at "other" (the room is named after that student)."""
-        if pair.room is None:
-            return pair.body
-        for p in self.model.at("other"):
-            if p.room == pair.room:
-                return p.body
-        return pair.body
-
-    def draw_other_label(self, surface: pygame.Surface, lay: L.Layout, pair: M.Pair) -> None:
-        bp = self.body_pos.get(pair.body)
-        if bp is None:
-            return
-        host = self.room_host(pair)
-        label = M.student_text(self.content, host, "other", self.ctx.lang) or self.loc_name("other")
-        img = fitter_for(self.ctx).name(label, lay.unit * 0.72, (215, 222, 218), lay.foot[0] + lay.gap * 2)
-        surface.blit(img, img.get_rect(midtop=(round(bp[0] + lay.foot[0] / 2), round(bp[1] + lay.foot[1] + 2))))
-
-    def draw_pieces(self, surface: pygame.Surface, lay: L.Layout) -> None:
-        """Player pieces ride on the pair holding their mind; a restored player's piece waits in
-        the area's header beside Negi."""
-        r = max(10, round(lay.unit * 0.75))
-        header_slots: dict[str, int] = {}
-        for pl in self.model.players:
-            if pl.character is None:
-                continue
-            badge = self.painter.player_badge(pl.seat, r)
-            pair = self.model.pair_of_mind(pl.character)
-            mp = self.mind_pos.get(pair.mind) if pair else None
-            if mp is not None:
-                clip = surface.get_clip()
-                _, minds = self._targets()
-                if not _away(mp, minds.get(pair.mind)) and pair.loc in lay.areas:
-                    surface.set_clip(lay.areas[pair.loc].clip(clip) if clip else lay.areas[pair.loc])
-                surface.blit(badge, badge.get_rect(center=(round(mp[0] + lay.card_w - r * 0.4),
-                                                          round(mp[1] + lay.card_h - r * 0.6))))
-                surface.set_clip(clip)
-                continue
-            area = lay.areas.get(pl.piece or "")
-            if area is None:
-                continue
-            k = header_slots.get(pl.piece or "", 0)
-            header_slots[pl.piece or ""] = k + 1
-            nr = self.negi_radius(lay)
-            surface.blit(badge, badge.get_rect(center=(area.right - nr * 2 - lay.gap * 3 - r - k * (r * 2 + 4),
-                                                      area.y + lay.header / 2 + 1)))
-        mine = self.intents.my_pair()
-        along = self.intents.along == ALONG_NEGI
-        negi_along = along and mine is not None and ("pair", mine.body) in self.dragged_refs()
-        if self.negi_pos is not None and ("negi", 0) not in self.dragged_refs() and not negi_along:
-            nb = self.painter.negi_badge(self.negi_radius(lay))
-            centre = (round(self.negi_pos[0]), round(self.negi_pos[1]))
-            surface.blit(nb, nb.get_rect(center=centre))
-            if along:  # chosen to come along
-                pygame.draw.circle(surface, D.ACCENT, centre, self.negi_radius(lay) + 4, 3)
-
-class _EveryEvent(dict[str, Any]):
-    """The presenter table: every event type plays through one function (:meth:`MindSwapTable.steps_for`)."""
-
-    def __init__(self, fn: Any) -> None:
-        super().__init__()
-        self.fn = fn
-
-    def get(self, key: str, default: Any = None) -> Any:  # type: ignore[override]
-        return self.fn
-
-
 def _within(centre: tuple[float, float], radius: float) -> Callable[[tuple[float, float]], bool]:
     """A round hit test (Negi's badge)."""
     return lambda p: (p[0] - centre[0]) ** 2 + (p[1] - centre[1]) ** 2 <= radius * radius
-
-
-def _away(pos: list[float] | None, target: tuple[float, float] | None, slack: float = 3.0) -> bool:
-    return pos is not None and target is not None and (abs(pos[0] - target[0]) > slack
-                                                       or abs(pos[1] - target[1]) > slack)
-
-
-OUTCOME_COLOUR = {"sneeze": (200, 210, 230), "runaway": (222, 96, 90), "great": (240, 200, 80),
-                  "success": (150, 210, 140)}
-MINOR_ROLLS = frozenset({"start", "start_location", "location", "chachamaru"})
-EVENT_PAUSE = {"minds": 0.6, "restored": 0.5, "move": 0.22, "negi": 0.2}
-EVENT_SOUND = {"move": "card", "negi": "token", "play": "card", "draw": "card", "restored": "flip",
-               "minds": "flip", "reshuffle": "card", "game_over": "gong", "turn": "click"}

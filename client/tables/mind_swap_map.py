@@ -1,0 +1,273 @@
+"""The mind_swap map: the places drawn as places, the students' pairs standing in them, the
+players' pieces and Negi, the glow of legal drops and the red outline of a refused one.
+
+Reads the table's shown model and sprite positions; never writes them. The static part
+(background, places, sidebar) and, while nothing moves, the pairs are cached layers in the
+table's :class:`~client.kit.cache.SurfaceCache`.
+"""
+from __future__ import annotations
+
+import math
+from typing import TYPE_CHECKING, Any
+
+import pygame
+
+from client.kit.widgets import fitter_for
+from client.tables import mind_swap_draw as D
+from client.tables import mind_swap_layout as L
+from client.tables import mind_swap_model as M
+from client.tables import mind_swap_school as S
+from client.tables.mind_swap_intents import ALONG_NEGI
+
+if TYPE_CHECKING:
+    from client.tables.mind_swap import MindSwapTable
+
+
+class MapPainter:
+    """Paints the location map of one :class:`MindSwapTable`."""
+
+    def __init__(self, table: MindSwapTable) -> None:
+        self.t = table
+
+    def draw_focus(self, surface: pygame.Surface, lay: L.Layout, bodies: tuple[int, ...]) -> None:
+        """Outline the students an effect is about (the two named for magic, the one rolling)."""
+        pulse = 2 + round(2 * (1 + math.sin(self.t.clock * 8)))
+        for b in bodies:
+            pos = self.t.body_pos.get(b)
+            if pos is None:
+                continue
+            r = pygame.Rect(round(pos[0]), round(pos[1]), lay.foot[0], lay.foot[1]).inflate(6 + pulse, 6 + pulse)
+            pygame.draw.rect(surface, D.ACCENT, r, 3, border_radius=max(6, lay.card_w // 7))
+
+    def _still(self) -> bool:
+        """Nothing on the map moves (pairs can come from the cached layer)."""
+        return not self.t.flyers and not self.t.dragged_refs() and not self.t.pinned() and self.t.settled()
+
+    def base_layer(self, lay: L.Layout) -> pygame.Surface:
+        """Background, areas and sidebar (and the pairs when nothing moves), cached."""
+        self.t.layers.context(self.t.ctx.lang, tuple(lay.rect))
+        key1 = ("base", id(self.t.model), tuple(sorted(self.t.scroll.items())), self.t.seat)
+        base = self.t.layers.get(key1, lambda: self._draw_base(lay))
+        if not self._still():
+            out = self.t.layers.get(("scratch", base.get_size()), base.copy)
+            out.blit(base, (0, 0))
+            self.draw_pairs(out, lay)
+            return out
+        it = self.t.intents
+        key2 = ("pairs", key1, tuple(it.highlighted()), tuple(sorted(it.candidates())), it.along)
+        return self.t.layers.get(key2, lambda: self._draw_still_pairs(base, lay))
+
+    def _draw_base(self, lay: L.Layout) -> pygame.Surface:
+        base = self._background(lay).copy()
+        self.draw_areas(base, lay)
+        self.t.draw_sidebar(base, lay)
+        return base
+
+    def _draw_still_pairs(self, base: pygame.Surface, lay: L.Layout) -> pygame.Surface:
+        full = base.copy()
+        self.draw_pairs(full, lay)
+        return full
+
+    def _background(self, lay: L.Layout) -> pygame.Surface:
+        return self.t.layers.get(("bg",), lambda: self._draw_background(lay))
+
+    def _draw_background(self, lay: L.Layout) -> pygame.Surface:
+        size = lay.rect.size
+        bg = pygame.Surface((lay.rect.right, lay.rect.bottom))
+        bg.fill(D.TABLE)
+        vig = pygame.Surface((64, 36), pygame.SRCALPHA)
+        for y in range(36):
+            for x in range(64):
+                d = math.hypot((x - 31.5) / 32, (y - 17.5) / 18)
+                vig.set_at((x, y), (0, 0, 0, min(120, max(0, round((d - 0.55) * 160)))))
+        bg.blit(pygame.transform.smoothscale(vig, size), lay.rect.topleft)
+        side = pygame.Surface((lay.sidebar.w, lay.sidebar.h), pygame.SRCALPHA)
+        side.fill((255, 255, 255, 16))
+        bg.blit(side, lay.sidebar.topleft)
+        return bg.convert() if pygame.display.get_surface() else bg
+
+    def draw_areas(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """The area panels with suit, name and head count (static: cached in the base layer)."""
+        u = lay.unit
+        S.draw_halls(surface, lay)
+        for loc, r in lay.areas.items():
+            suit = M.SUIT_OF.get(loc, "other")
+            col = D.SUIT_COLOUR.get(suit, D.OTHER_COLOUR)
+            surface.blit(self._area_panel(r.size, col), r.topleft)
+            surface.blit(S.place_art(loc, r.size, u, lay.header), r.topleft)
+            if loc == "other":
+                S.draw_rooms(surface, lay, self.rooms(lay), lambda text, rect: None)
+            hs = lay.header
+            D.draw_suit(surface, suit, (r.x + hs * 0.6, r.y + hs * 0.52), hs * 0.62, col)
+            title = self.t.ctx.text(self.t.loc_name(loc), max(14, u * 0.95), D.LIGHT, True)
+            surface.blit(title, title.get_rect(midleft=(r.x + hs * 1.1, r.y + hs * 0.52)))
+            n = len(self.t.model.at(loc))
+            cnt = self.t.ctx.text(self.t.ctx.t("ms.count", n=n), max(14, u * 0.75), (190, 205, 198))
+            surface.blit(cnt, cnt.get_rect(midleft=(r.x + hs * 1.1 + title.get_width() + u * 0.6,
+                                                    r.y + hs * 0.55)))
+            if lay.overflow.get(loc):
+                more = self.t.ctx.text(self.t.ctx.t("ms.scroll_more"), max(14, u * 0.7), D.ACCENT)
+                surface.blit(more, more.get_rect(bottomright=(r.right - u * 0.5, r.bottom - u * 0.2)))
+
+    def draw_area_marks(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """Live marks on areas: the glow of legal drops, the red outline of a refused one."""
+        u = lay.unit
+        held = self.t.held()
+        targets = self.t.intents.drop_places(held[0] if held is not None else None)
+        red = self.t.input.drag.red
+        refused = None
+        if red.active:
+            node = self.t.nodes().find(red.data)
+            refused = self.t.place_of(node) if node is not None else None
+        for loc, r in lay.areas.items():
+            if loc in targets:
+                glow = 2 + round(2 * (1 + math.sin(self.t.clock * 6)))
+                pygame.draw.rect(surface, D.ACCENT, r.inflate(glow, glow), 3, border_radius=round(u * 0.8))
+            if loc == refused:
+                pygame.draw.rect(surface, D.RED, r.inflate(4, 4), 4, border_radius=round(u * 0.8))
+
+    def draw_pairs(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """Every pair (clipped to its area), the "other" labels and the pieces; cards on their way
+        somewhere are drawn last and unclipped, so they are seen crossing the map."""
+        picks = set(self.t.intents.highlighted())
+        hints = self.t.intents.candidates()
+        dragged = self.t.dragged_refs()
+        bodies, minds = self.t.targets()
+        travelling_pairs: list[M.Pair] = []
+        travelling_minds: list[int] = []
+        for loc, r in lay.areas.items():
+            clip = surface.get_clip()
+            surface.set_clip(r.inflate(-2, -2).clip(clip) if clip else r)
+            for pair in self.t.model.at(loc):
+                if ("pair", pair.body) in dragged:
+                    continue
+                if _away(self.t.body_pos.get(pair.body), bodies.get(pair.body)):
+                    travelling_pairs.append(pair)
+                    continue
+                mind_away = _away(self.t.mind_pos.get(pair.mind), minds.get(pair.mind))
+                if mind_away:
+                    travelling_minds.append(pair.mind)
+                self.draw_pair(surface, lay, pair, pair.body in picks,
+                               ("mind", pair.mind) in dragged or mind_away, pair.body in hints)
+                if loc == "other":
+                    self.draw_other_label(surface, lay, pair)
+            surface.set_clip(clip)
+        for pair in travelling_pairs:
+            self.draw_pair(surface, lay, pair, pair.body in picks, ("mind", pair.mind) in dragged)
+        for mind in travelling_minds:
+            mp = self.t.mind_pos.get(mind)
+            if mp is not None:
+                img = self.t.painter.student_card(self.t.content, mind, lay.card_w, lay.card_h, True, glow=True)
+                pad = (img.get_width() - lay.card_w) // 2
+                surface.blit(img, (round(mp[0]) - pad, round(mp[1]) - pad))
+        self.draw_pieces(surface, lay)
+
+    def rooms(self, lay: L.Layout) -> list[tuple[pygame.Rect, str]]:
+        """The rooms at "other" (pairs in the same room share one), each with its name."""
+        out: list[tuple[pygame.Rect, str]] = []
+        area = lay.areas["other"]
+        last_room: Any = object()
+        for pair in self.t.model.at("other"):
+            pr = lay.pair_rect(pair.body)
+            if pr is None:
+                continue
+            box = pr.inflate(lay.gap * 2, 0)
+            box.y -= lay.gap
+            box.h += lay.gap + lay.other_label_h
+            box = box.clip(area.inflate(-2, -2))
+            if out and pair.room is not None and pair.room == last_room:
+                out[-1] = (out[-1][0].union(box), out[-1][1])
+            else:
+                host = self.room_host(pair)
+                out.append((box, M.student_text(self.t.content, host, "other", self.t.ctx.lang) or self.t.loc_name("other")))
+            last_room = pair.room
+        return out
+
+    def _area_panel(self, size: tuple[int, int], col: tuple[int, int, int]) -> pygame.Surface:
+        def make() -> pygame.Surface:
+            s = pygame.Surface(size, pygame.SRCALPHA)
+            rad = round(self.t.ctx.unit * 0.8)
+            pygame.draw.rect(s, (*col, 34), s.get_rect(), border_radius=rad)
+            pygame.draw.rect(s, (255, 255, 255, 14), s.get_rect(), border_radius=rad)
+            pygame.draw.rect(s, (*col, 150), s.get_rect(), 2, border_radius=rad)
+            return s
+        return self.t.painter.get(("area", size, col), make)
+
+    def draw_pair(self, surface: pygame.Surface, lay: L.Layout, pair: M.Pair, picked: bool,
+                  mind_dragged: bool, hint: bool = False) -> None:
+        bp = self.t.body_pos.get(pair.body)
+        if bp is None:
+            return
+        w, h = lay.card_w, lay.card_h
+        body = self.t.painter.student_card(self.t.content, pair.body, w, h, False, glow=pair.restored)
+        pad = (body.get_width() - w) // 2
+        surface.blit(body, (round(bp[0]) - pad, round(bp[1]) - pad))
+        if not mind_dragged:
+            mp = self.t.mind_pos.get(pair.mind, [bp[0] + lay.off[0], bp[1] + lay.off[1]])
+            mind = self.t.painter.student_card(self.t.content, pair.mind, w, h, True, glow=pair.restored)
+            surface.blit(mind, (round(mp[0]) - pad, round(mp[1]) - pad))
+        if picked or hint:
+            r = pygame.Rect(round(bp[0]) - 3, round(bp[1]) - 3, w + lay.off[0] + 6, h + lay.off[1] + 6)
+            pygame.draw.rect(surface, D.ACCENT if picked else (240, 214, 170), r, 3 if picked else 2,
+                             border_radius=max(4, w // 8))
+
+    def room_host(self, pair: M.Pair) -> int:
+        """The first pair in ``pair``'s room at "other" (the room is named after that student)."""
+        if pair.room is None:
+            return pair.body
+        for p in self.t.model.at("other"):
+            if p.room == pair.room:
+                return p.body
+        return pair.body
+
+    def draw_other_label(self, surface: pygame.Surface, lay: L.Layout, pair: M.Pair) -> None:
+        bp = self.t.body_pos.get(pair.body)
+        if bp is None:
+            return
+        host = self.room_host(pair)
+        label = M.student_text(self.t.content, host, "other", self.t.ctx.lang) or self.t.loc_name("other")
+        img = fitter_for(self.t.ctx).name(label, lay.unit * 0.72, (215, 222, 218), lay.foot[0] + lay.gap * 2)
+        surface.blit(img, img.get_rect(midtop=(round(bp[0] + lay.foot[0] / 2), round(bp[1] + lay.foot[1] + 2))))
+
+    def draw_pieces(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """Player pieces ride on the pair holding their mind; a restored player's piece waits in
+        the area's header beside Negi."""
+        r = max(10, round(lay.unit * 0.75))
+        header_slots: dict[str, int] = {}
+        for pl in self.t.model.players:
+            if pl.character is None:
+                continue
+            badge = self.t.painter.player_badge(pl.seat, r)
+            pair = self.t.model.pair_of_mind(pl.character)
+            mp = self.t.mind_pos.get(pair.mind) if pair else None
+            if pair is not None and mp is not None:
+                clip = surface.get_clip()
+                _, minds = self.t.targets()
+                if not _away(mp, minds.get(pair.mind)) and pair.loc in lay.areas:
+                    surface.set_clip(lay.areas[pair.loc].clip(clip) if clip else lay.areas[pair.loc])
+                surface.blit(badge, badge.get_rect(center=(round(mp[0] + lay.card_w - r * 0.4),
+                                                          round(mp[1] + lay.card_h - r * 0.6))))
+                surface.set_clip(clip)
+                continue
+            area = lay.areas.get(pl.piece or "")
+            if area is None:
+                continue
+            k = header_slots.get(pl.piece or "", 0)
+            header_slots[pl.piece or ""] = k + 1
+            nr = self.t.negi_radius(lay)
+            surface.blit(badge, badge.get_rect(center=(area.right - nr * 2 - lay.gap * 3 - r - k * (r * 2 + 4),
+                                                      area.y + lay.header / 2 + 1)))
+        mine = self.t.intents.my_pair()
+        along = self.t.intents.along == ALONG_NEGI
+        negi_along = along and mine is not None and ("pair", mine.body) in self.t.dragged_refs()
+        if self.t.negi_pos is not None and ("negi", 0) not in self.t.dragged_refs() and not negi_along:
+            nb = self.t.painter.negi_badge(self.t.negi_radius(lay))
+            centre = (round(self.t.negi_pos[0]), round(self.t.negi_pos[1]))
+            surface.blit(nb, nb.get_rect(center=centre))
+            if along:  # chosen to come along
+                pygame.draw.circle(surface, D.ACCENT, centre, self.t.negi_radius(lay) + 4, 3)
+
+
+def _away(pos: list[float] | None, target: tuple[float, float] | None, slack: float = 3.0) -> bool:
+    return pos is not None and target is not None and (abs(pos[0] - target[0]) > slack
+                                                       or abs(pos[1] - target[1]) > slack)

@@ -1,0 +1,82 @@
+"""The mind_swap presenter table: what each event plays before the map shows its change.
+
+A dice roll lands in the fixed tray, an outcome is announced, a marker jumps out of the
+cup, clothes fly at a sneeze; then the event's change reaches the map
+(:meth:`MindSwapTable.apply_event`), and a short pause lets the cards travel. The kit's
+:class:`~client.kit.presenter.Presenter` plays these steps on ``widgets.anim`` and
+fast-forwards a backlog.
+"""
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from client.tables import mind_swap_draw as D
+from client.tables import mind_swap_fx as FX
+from client.widgets.anim import Call
+from client.widgets.dice import DiceRoll
+
+if TYPE_CHECKING:
+    from client.tables.mind_swap import MindSwapTable
+
+
+class MsPresent:
+    """Event → steps for one :class:`MindSwapTable` (every event type goes through :meth:`steps`)."""
+
+    def __init__(self, table: MindSwapTable) -> None:
+        self.t = table
+
+    def steps(self, ev: dict[str, Any]) -> list[Any]:
+        """The effects one event plays (dice roll, announcement, marker, sneeze), then its change to the map."""
+        t = self.t
+        etype = str(ev.get("type", ""))
+        fast = t.ctx.fast
+        out: list[FX.Step] = []
+        if "faces" in ev and ev.get("faces"):
+            lay = t.layout()
+            size = t.dice_size(lay)
+            tray = FX.tray_rect(lay.map, lay.unit, size)
+            start, rest = FX.tray_path(tray, lay.unit, size)
+            dropped = frozenset(int(i) for i in ev.get("dropped") or ())
+            minor = str(ev.get("purpose")) in MINOR_ROLLS
+            roll = DiceRoll(sides=FX.dice_sides(ev), faces=[int(f) for f in ev["faces"]], start=start, rest=rest,
+                            size=size, dropped=dropped, fast=fast, label=None, duration=0.7 if minor else 0.85,
+                            badge_hold=0.3 if minor else 0.6)
+            out.append(FX.DiceStep(roll=roll, caption=t.dice_caption(ev), sound="dice"))
+        outcome = ev.get("outcome")
+        if isinstance(outcome, str) and outcome:
+            out.append(FX.BannerStep(duration=0.0 if fast else 0.9, text=t.ctx.t(f"ms.outcome.{outcome}"),
+                                     colour=OUTCOME_COLOUR.get(outcome, D.ACCENT), sound="flip"))
+            if outcome == "sneeze" and etype == "magic":
+                out.append(FX.SneezeStep(duration=0.0 if fast else 1.0, at=t.place_point(ev)))
+        if etype == "marker" and isinstance(ev.get("student"), int):
+            out.append(FX.MarkerStep(duration=0.0 if fast else 0.8, no=int(ev["student"]), sound="token"))
+        if not out:
+            out.append(FX.Step(duration=0.0, sound=EVENT_SOUND.get(etype) if t.describe(ev) else None))
+        focus = tuple(int(ev[k]) for k in ("a", "b", "student") if isinstance(ev.get(k), int))
+        for step in out:
+            step.focus = focus
+            step.on_start = self._started
+        steps: list[Any] = [*out, Call(lambda: t.apply_event(ev))]
+        if etype == "turn" and t.seat is not None and ev.get("seat") == t.seat and not t.ctx.display_mode:
+            # after the turn is shown (the sidebar says "Your turn" with it), not before
+            steps.append(FX.BannerStep(duration=0.0 if fast else 0.8, text=t.ctx.t("ms.your_turn"),
+                                       colour=D.ACCENT, sound="token", on_start=self._started))
+        if not fast and etype in EVENT_PAUSE:
+            # the change is shown when the step ends; a pause after it lets the cards travel
+            steps.append(FX.Step(duration=EVENT_PAUSE[etype]))
+        return steps
+
+    def _started(self, step: FX.Step) -> None:
+        t = self.t
+        if step.sound:
+            t.ctx.play_sound(step.sound)
+        if isinstance(step, FX.SneezeStep) and step.focus:
+            step.at = t.place_point({"a": step.focus[0]})
+
+
+OUTCOME_COLOUR = {"sneeze": (200, 210, 230), "runaway": (222, 96, 90), "great": (240, 200, 80),
+                  "success": (150, 210, 140)}
+MINOR_ROLLS = frozenset({"start", "start_location", "location", "chachamaru"})
+EVENT_PAUSE = {"minds": 0.6, "restored": 0.5, "move": 0.22, "negi": 0.2}
+EVENT_SOUND = {"move": "card", "negi": "token", "play": "card", "draw": "card", "restored": "flip",
+               "minds": "flip", "reshuffle": "card", "game_over": "gong", "turn": "click"}

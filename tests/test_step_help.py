@@ -139,3 +139,21 @@ def test_the_table_scene_shows_the_line_and_a_term_on_hover(tmp_path) -> None:
         assert app.scenes[-1] is book and book.page_id == "round"
     finally:
         app.shutdown()
+
+
+def test_school_mystery_names_the_step_and_why_moves_are_not_possible() -> None:
+    ctx = HeadlessContext("en")
+    fn = games.step_help("school_mystery")
+    assert fn is not None
+    students = [{"name": "Akari", "playbook": "ace_reporter"}, {"name": "Sora", "playbook": "ace_reporter"}]
+    view = {"phase": "investigation", "students": students, "tasks": [{"kind": "draw", "suit": "spades", "seat": 1}],
+            "scene": {"number": 2, "closed": False}}
+    mine = fn(view, [{"type": "draw_card"}], 1, ctx)
+    assert mine.mine and mine.may == ctx.t("step.sm.task_draw", suit="♠") and "duty" in mine.terms
+    theirs = fn(view, [], 0, ctx)
+    assert not theirs.mine and "Sora" in theirs.who  # the student's name, not "Player 2"
+    closed = dict(view, tasks=[], scene={"number": 2, "closed": True})
+    notes = [{"type": "add_note"}, {"type": "move"}]
+    assert fn(closed, notes, 0, ctx).why_not == ctx.t("step.sm.scene_closed_why")
+    moves = fn(dict(closed, scene={"number": 3, "closed": False}), notes + [{"type": "declare_roll"}], 0, ctx)
+    assert moves.may == ctx.t("step.sm.scene_may") and moves.why_not == ""

@@ -324,13 +324,15 @@ def step_help(view: dict[str, Any], legal: list[dict[str, Any]], seat: int | Non
         return _roll_help(roll, types, name, t)
     tasks = view.get("tasks") or []
     if tasks:
-        who = tasks[0].get("seat")
+        task = tasks[0]
+        who, kind = task.get("seat"), str(task.get("kind"))
         mine = bool(types) and who == seat
-        if tasks[0].get("kind") == "draw":
-            return StepHelp(t("step.sm.task", name=name(who)), t("step.sm.task_may") if mine else "",
-                            terms=("duty",), mine=mine)
-        term = {"condition": "condition", "clear": "condition", "secret": "secret"}.get(str(tasks[0].get("kind")))
-        return StepHelp(t("step.sm.task", name=name(who)), t("step.sm.task_may") if mine else "",
+        key = f"step.sm.task_{kind}"
+        may = t(key, suit=SUIT_CHAR.get(str(task.get("suit")), ""))
+        may = may if may != key else t("step.sm.task_may")  # a kind without its own line: the dialog says
+        term = {"draw": "duty", "pick": "duty", "condition": "condition", "clear": "condition",
+                "secret": "secret"}.get(kind)
+        return StepHelp(t("step.your_turn") if mine else t("step.sm.task", name=name(who)), may if mine else "",
                         terms=(term,) if term else (), mine=mine)
     if phase == "introduction":
         return StepHelp(t("step.sm.intro"), t("step.sm.intro_may"), terms=("scene", "duty"), mine=bool(types))

@@ -17,7 +17,8 @@ from client.kit.cache import LruCache, SurfaceCache
 from client.kit.textfit import (
     NO_LINE_END,
     NO_LINE_START,
-    balance,
+    Fitted,
+    Fitter,
     is_cjk,
     phrases_for,
     wrap_measured,
@@ -83,12 +84,12 @@ class TextEngine:
         self.lang = lang
         self._fonts = _FONTS  # loaded fonts are shared by every engine (loading one costs milliseconds)
         self._cache = SurfaceCache(RENDER_CACHE_SIZE)
-        self._wrap_cache: LruCache[list[str]] = LruCache(RENDER_CACHE_SIZE)
         self._size_cache: LruCache[tuple[int, int]] = LruCache(RENDER_CACHE_SIZE)
+        self.fitter = Fitter(self)  # the one fitting policy on these fonts (wrap, shrink, report overflow)
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
-        for cache in (self._cache, self._wrap_cache, self._size_cache):
+        for cache in (self._cache, self._size_cache):
             cache.context(lang)
 
     @staticmethod
@@ -121,8 +122,10 @@ class TextEngine:
 
     def wrap(self, text: str, size: float, width: int, bold: bool = False,
              lang: str | None = None) -> list[str]:
-        key = (text, self.px(size), int(width), bool(bold), face_for(lang or self.lang), lang or self.lang)
-        return self._wrap_cache.get(key, lambda: wrap(text, self.font(size, bold, lang), width, lang or self.lang))
+        """Lines of ``text`` that fit ``width`` px (the fitter's wrap, cached; another ``lang`` uncached)."""
+        if lang is None or lang == self.lang:
+            return self.fitter.wrap(text, size, width, bold)
+        return wrap(text, self.font(size, bold, lang), width, lang)
 
     def size(self, text: str, size: float, bold: bool = False) -> tuple[int, int]:
         """Width and height of one rendered line (cached)."""
@@ -143,39 +146,30 @@ class TextEngine:
 
     def balanced(self, text: str, size: float, width: int, bold: bool = False) -> list[str]:
         """Like :meth:`wrap`, but as narrow as possible for the same line count (no one-word last line)."""
-        lines = self.wrap(text, size, width, bold)
-        return balance(text, lines, lambda w: self.wrap(text, size, w, bold), width, self.lang)
+        return list(self.fitter.block(text, size, width, None, bold, floor=1.0, balanced=True).lines)
+
+    def fit(self, text: str, size: float, rect: pygame.Rect, bold: bool = False, align: str = "left",
+            max_lines: int | None = None) -> Fitted:
+        """``text`` fitted into ``rect`` by the one policy (:class:`client.kit.textfit.Fitter`):
+        wrapped, then shrunk to the floor until it fits the rect's height (and ``max_lines`` lines of
+        ``size``); what still does not fit says ``overflow`` — the caller grows its box, never cuts."""
+        height: float | None = rect.height if rect.height > 0 else None
+        if max_lines is not None:
+            budget = max_lines * self.fitter.line_h(size, bold)
+            height = budget if height is None else min(height, budget)
+        return self.fitter.block(text, size, rect.width, height, bold, balanced=(align == "center"))
 
     def blit_wrapped(self, surface: pygame.Surface, text: str, size: float, color: Color, rect: pygame.Rect,
-                     bold: bool = False, align: str = "left", line_gap: float = 1.25,
-                     max_lines: int | None = None) -> int:
-        """Draw ``text`` wrapped into ``rect`` (clipped to its height); return the height used.
+                     bold: bool = False, align: str = "left", max_lines: int | None = None,
+                     kind: str = "rule") -> int:
+        """Draw ``text`` fitted into ``rect`` (see :meth:`fit`); return the height used.
 
-        Centred text is balanced (lines of similar length, no orphan at the end).
+        Nothing is cut: text taller than the rect even at the floor is drawn in full below it and
+        recorded as overflowing (the layout walk fails on it). Centred text is balanced.
         """
-        if align == "center":
-            lines = self.balanced(text, size, rect.width, bold)
-        else:
-            lines = self.wrap(text, size, rect.width, bold)
-        if max_lines is not None and len(lines) > max_lines:
-            lines = lines[:max_lines]
-            dots = "..." if self.lang == "en" else "…"  # the JP face draws U+2026 as centred dots
-            lines[-1] = lines[-1][: max(0, len(lines[-1]) - 1)].rstrip() + dots
-        step = int(self.font(size, bold).get_linesize() * line_gap / 1.25)
-        y = rect.top
-        for line in lines:
-            if y + step > rect.bottom + step // 3:
-                break
-            img = self.render(line, size, color, bold)
-            if align == "center":
-                x = rect.centerx - img.get_width() // 2
-            elif align == "right":
-                x = rect.right - img.get_width()
-            else:
-                x = rect.left
-            surface.blit(img, (x, y))
-            y += step
-        return y - rect.top
+        fitted = self.fit(text, size, rect, bold, align, max_lines)
+        self.fitter.draw_block(surface, text, rect, size, color, bold, align, kind=kind, fitted=fitted)
+        return fitted.height
 
     def lines_height(self, lines: Iterable[str], size: float, bold: bool = False) -> int:
         return len(list(lines)) * self.font(size, bold).get_linesize()

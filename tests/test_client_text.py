@@ -115,20 +115,53 @@ def test_render_cache_returns_the_same_surface(engine):
     assert d is not a
 
 
-def test_max_lines_ellipsis_is_ascii_in_english():
+def _drawn_words(eng, text: str, rect, size: float = 16, **kw):
+    """The words ``blit_wrapped`` rendered, its returned height, and the walk's record of the block."""
+    import pygame
+
+    from client.kit.textfit import recording
+
+    surf = pygame.Surface((400, 400))
+    calls = []
+    orig = eng.render
+    eng.render = lambda s, *a, **k: (calls.append(s), orig(s, *a, **k))[1]
+    with recording() as rec:
+        used = eng.blit_wrapped(surf, text, size, (0, 0, 0), rect, **kw)
+    eng.render = orig
+    return " ".join(calls).split(), used, rec.records
+
+
+def test_blit_wrapped_never_cuts_it_shrinks_then_reports_overflow():
+    """max_lines is a height budget: the text shrinks to fit it; what cannot fit is drawn in full
+    (never "..."), its height returned, and the block recorded as cut for the layout walk."""
     import pygame
 
     from client.text import TextEngine
 
     pygame.init()
     eng = TextEngine("en")
-    surf = pygame.Surface((200, 200))
-    calls = []
-    orig = eng.render
-    eng.render = lambda s, *a, **k: (calls.append(s), orig(s, *a, **k))[1]
-    eng.blit_wrapped(surf, "one two three four five six seven eight nine ten eleven twelve", 16, (0, 0, 0),
-                     pygame.Rect(0, 0, 80, 200), max_lines=2)
-    assert calls and calls[-1].endswith("...") and "\u2026" not in "".join(calls)
+    text = "one two three four five six seven eight nine ten eleven twelve"
+    words, used, recs = _drawn_words(eng, text, pygame.Rect(0, 0, 150, 200), max_lines=3)
+    assert words == text.split() and not recs[0].cut  # shrunk a little: fits three lines of 16 px
+    assert used <= 3 * eng.font(16).get_linesize()
+    words, used, recs = _drawn_words(eng, text, pygame.Rect(0, 0, 80, 200), max_lines=1)
+    assert words == text.split() and "..." not in " ".join(words) and "\u2026" not in " ".join(words)
+    assert recs[0].cut and used > eng.font(16).get_linesize()  # the caller grows its box by ``used``
+
+
+def test_blit_wrapped_uses_the_kit_fitter_for_japanese():
+    import pygame
+
+    from client.kit.widgets import fitter_for
+    from client.text import TextEngine
+
+    pygame.init()
+    eng = TextEngine("ja")
+    assert fitter_for(eng) is eng.fitter  # one engine: the scenes' text and the tables' text fit alike
+    text = "放課後の部室で、五人の生徒が不思議な噂について話し合っています。"
+    words, _, recs = _drawn_words(eng, text, pygame.Rect(0, 0, 120, 60), size=18)
+    assert "".join(words) == text and recs[0].kind == "rule"
+    assert eng.wrap(text, 18, 120) == eng.fitter.wrap(text, 18, 120)
 
 
 def test_every_non_ascii_literal_in_the_client_has_a_glyph():

@@ -28,7 +28,10 @@ _PANELS = SurfaceCache(600)
 
 
 def fitter_for(ctx: Any) -> Fitter:
-    """The :class:`Fitter` of a context or text engine (one per context, cached)."""
+    """The :class:`Fitter` of a context or text engine (one per context, cached; a text engine's own)."""
+    own = getattr(ctx, "fitter", None)
+    if isinstance(own, Fitter):
+        return own
     f = _FITTERS.get(ctx)
     if f is None:
         f = Fitter(ctx)

@@ -261,6 +261,12 @@ def scene_pick(lang: str, n: int = 4, seed: int = 11) -> tuple[dict, History, in
 @functools.lru_cache(maxsize=16)
 def _walk_state(name: str, lang: str) -> tuple[dict, History, int | None]:
     """The rules state of a walk scene (played once per language; views are built fresh)."""
+    if name == "subject":
+        state, hist = play(4, 3, lang, lambda s: True, options={})
+        return state, hist, 0
+    if name == "leader":
+        state, hist = play(4, 3, lang, lambda s: s["phase"] == "setup_leader", options={})
+        return state, hist, 0
     if name == "setup":
         state, hist = scene_setup(lang)
         return state, hist, 2
@@ -289,11 +295,11 @@ def _walk_scene(name: str, display: bool = False) -> Callable[[Any], Any]:
     return build
 
 
-WALK_SCENES = ("setup", "table", "pick", "roll", "resolution", "article")
+WALK_SCENES = ("subject", "leader", "setup", "table", "pick", "roll", "resolution", "article")
 
 
 def register_walk(register: Callable[[str, Callable[[Any], Any]], None]) -> None:
-    """The school_mystery scenes of the layout walk: set-up, the table with cards, a drawn card's
+    """The school_mystery scenes of the layout walk: the subject choice, the leader, set-up, the table with cards, a drawn card's
     options, the roll dialog, the resolution, the article, and the shared display."""
     for name in WALK_SCENES:
         register(f"school_mystery_{name}", _walk_scene(name))

@@ -165,7 +165,7 @@ def tab_rects(t: Any) -> list[pygame.Rect]:
     d = int(min(tabs.h * 0.72, t.L.u * 1.5))
     fit = fitter_for(t.ctx)
     size = fs(t.ctx, 0.62)
-    names = [st["name"] if st else "…" for st in students]
+    names = [st["name"] if st else t.name(i) for i, st in enumerate(students)]  # the player until a student exists
     needs = [d + 14 + fit.width_of(nm, size, True) for nm in names]
     # the least a tab takes: its name at the fitter's floor, squeezed as far as Fitter.name goes
     mins = [d + 14 + int(fit.width_of(nm, fit.floor(size), True) * 0.75) + 1 for nm in names]
@@ -440,7 +440,7 @@ def draw_sheet(t: Any, surface: pygame.Surface) -> None:
         d = int(min(tr.h * 0.72, u * 1.5))
         surface.blit(t.badges.badge(i, d), (tr.left + 3, tr.centery - d // 2 - 2))
         st = students[i]
-        nm = st["name"] if st else "…"
+        nm = st["name"] if st else t.name(i)
         room = tr.w - d - 9
         size = fs(ctx, 0.62)
         fit = fitter_for(ctx)

@@ -263,30 +263,7 @@ def setup_panel(t: SchoolMysteryTable) -> list[Widget]:
     rect.h = t.rect.bottom - int(L.u * 0.5) - rect.top
     if phase == "setup_subject":
         p = _setup_sheet(t, rect, "setup_subject_title")
-        content = t.tx.content
-        can = t.can("choose_subject", subject=next(iter(content.subjects), ""))
-        if not can:
-            p.text(_title(t, "setup_waiting_first", name=t.name(0)), 0.8, MUTED)
-        for sid, sub in content.subjects.items():
-            day = t.tx.ui("holiday") if sub.day_type != "weekday" else t.tx.ui("schoolday")
-            head = f"{t.tx.tr(sub.title)}"
-            meta = _title(t, "subject_meta", d=sub.difficulty, day=day, n=len(sub.questions))
-            f = p.flow(2.2)
-            b = p.button(f, head, (lambda s=sid: t.send({"type": "choose_subject", "subject": s})),
-                         enabled=t.can("choose_subject", subject=sid), k=0.9, w=int(p.width * 0.62))
-            if b is None:
-                p.text(head, 0.9, INK, True)
-            else:
-                p.end_flow(f)
-                meta_item = text_item(t.ctx, meta, b.rect.right + int(t.L.u * 0.6), b.rect.top + int(t.L.u * 0.3),
-                                      p.width - b.rect.w - int(t.L.u * 0.6), fs(t.ctx, 0.7), MUTED)
-                p.w.append(meta_item)
-                p.y = max(p.y - int(t.L.u * 0.3), meta_item.rect.bottom + int(t.L.u * 0.2))
-            if b is None:
-                p.text(meta, 0.7, MUTED)
-            p.text(t.tx.tr(sub.situation), 0.7, INK, indent=0.6)
-            p.gap(0.5)
-        tone_block(t, p)
+        subject_choice(t, p)
         return p.done(L.dialog.h)
     if phase == "setup_leader":
         p = _setup_sheet(t, rect, "setup_leader_title")
@@ -322,9 +299,48 @@ def setup_panel(t: SchoolMysteryTable) -> list[Widget]:
     return p.done(L.dialog.h)
 
 
-def tone_block(t: Any, p: Builder) -> None:
+def subject_choice(t: SchoolMysteryTable, p: Builder) -> None:
+    """Two columns: the subjects (a click shows one; it is sent only with "Choose this subject") with
+    the looked-at subject's situation in full under them; the tone talk beside them."""
+    u = t.L.u
+    content = t.tx.content
+    ids = list(content.subjects)
+    looked = t.sel.get("subject") if t.sel.get("subject") in content.subjects else ids[0]
+    if not t.can("choose_subject", subject=ids[0]):
+        p.text(_title(t, "setup_waiting_first", name=t.name(0)), 0.8, MUTED)
+    x, width, top = p.x, p.width, p.y
+    gap = int(u * 1.2)
+    p.width = (width - gap) * 11 // 20
+    if p.live:
+        f = p.flow(2.0, gap=0.3)
+        for sid in ids:
+            p.button(f, t.tx.tr(content.subjects[sid].title), (lambda s=sid: t.sel.__setitem__("subject", s)),
+                     selected=sid == looked, k=0.8, w=p.width, key=f"subject:{sid}")
+        p.end_flow(f)
+    else:
+        for sid in ids:
+            p.text(("◆ " if sid == looked else "・") + t.tx.tr(content.subjects[sid].title), 0.75,
+                   INK if sid == looked else MUTED, sid == looked)
+    sub = content.subjects[looked]
+    day = t.tx.ui("holiday") if sub.day_type != "weekday" else t.tx.ui("schoolday")
+    p.gap(0.3)
+    p.text(t.tx.tr(sub.title), 0.9, INK, True)
+    p.text(_title(t, "subject_meta", d=sub.difficulty, day=day, n=len(sub.questions)), 0.68, MUTED)
+    p.text(t.tx.tr(sub.situation), 0.7, INK)
+    if t.can("choose_subject", subject=looked):
+        f = p.flow(2.2)
+        p.button(f, _title(t, "subject_choose_this"),
+                 lambda: t.send({"type": "choose_subject", "subject": looked}), primary=True, key="choose_subject")
+        p.end_flow(f)
+    left_bottom = p.y
+    p.x, p.y, p.width = x + p.width + gap, top, width - p.width - gap
+    tone_block(t, p, gap=0.0)
+    p.x, p.width, p.y = x, width, max(p.y, left_bottom)
+
+
+def tone_block(t: Any, p: Builder, gap: float = 0.4) -> None:
     from shared.games.school_mystery.describe import tone_prompts
-    p.gap(0.4)
+    p.gap(gap)
     p.text(_title(t, "tone_title"), 0.85, INK, True)
     p.text(_title(t, "tone_explain"), 0.7, MUTED)
     p.text(t.tx.ui("tone_guide"), 0.68, INK)  # the content's guidance and prompts for the talk

@@ -345,10 +345,16 @@ class Fitter:
                 h = lh * len(lines)
                 wmax = max((self.width_of(ln, s, bold) for ln in lines), default=0)
                 fits = (height is None or h <= height) and wmax <= width
+                if fits and s > low and self._breaks_a_word(text, s, width, bold):
+                    fits = False  # shrink rather than break a word across lines (if the floor allows)
                 if fits or s <= low:
                     return Fitted(tuple(lines), s, lh, wmax, h, not fits)
                 s = max(low, s * 0.93)
         return self._fits.get(key, make)
+
+    def _breaks_a_word(self, text: str, size: float, width: int, bold: bool) -> bool:
+        """Whether some Latin word of ``text`` is wider than ``width`` at ``size`` (so wrapping breaks it)."""
+        return any(self.width_of(w, size, bold) > width for w in text.split() if not any(is_cjk(ch) for ch in w))
 
     def _balance(self, text: str, size: float, width: int, bold: bool, lines: list[str]) -> list[str]:
         """As narrow as possible for the same line count, breaking only where the plain wrap may."""

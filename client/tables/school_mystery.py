@@ -124,7 +124,10 @@ class SchoolMysteryTable(TableView):
         return self.seat is not None and not self.display
 
     def _layout(self) -> lay.Layout:
-        return lay.compute(self.rect, float(self.ctx.unit), self.display, self.bar_rows)
+        """The panels' geometry: on the window's unit, but never wider than the table's 84 units
+        allow (large text on a small window: the panels keep their places, their text shrinks)."""
+        unit = float(self.ctx.unit)
+        return lay.compute(self.rect, min(unit, self.rect.w / lay.MIN_UNITS_WIDE), self.display, self.bar_rows, unit)
 
     def set_rect(self, rect: pygame.Rect) -> None:
         """Fix the drawing rect (tests, screenshots); otherwise the window's size is followed."""

@@ -11,6 +11,7 @@ from typing import Any
 import pygame
 
 from client.kit.theme import INK, MUTED
+from client.kit.widgets import fitter_for
 from client.tables.school_mystery_texts import BAND_COLOUR, SUIT_CHAR
 
 NEWSPRINT = (244, 238, 222)
@@ -100,19 +101,14 @@ def draw_page(t: Any, surface: pygame.Surface, rect: pygame.Rect, scale_unit: fl
     pygame.draw.line(surface, RULE, (x, y + 2), (inner.right, y + 2), 3)
     y += int(u * 0.35)
     ms = max(14.0, u * 0.72)
-    for ln in ctx.wrap(meta, ms, w)[:2]:
-        img = ctx.text(ln, ms, MUTED)
-        surface.blit(img, img.get_rect(midtop=(inner.centerx, y)))
-        y += img.get_height()
+    fit = fitter_for(ctx)
+    y += fit.draw_block(surface, meta, pygame.Rect(x, y, w, 2 * fit.line_h(ms)), ms, MUTED, align="center").height
     pygame.draw.line(surface, RULE, (x, y + 2), (inner.right, y + 2), 1)
     y += int(u * 0.6)
     # headline
     title = v.get("title") or sub_title
     hs = max(16.0, u * 2.2)
-    for ln in ctx.wrap(title, hs, w)[:2]:
-        img = ctx.text(ln, hs, INK, True)
-        surface.blit(img, (x, y))
-        y += img.get_height()
+    y += fit.draw_block(surface, title, pygame.Rect(x, y, w, 2 * fit.line_h(hs, True)), hs, INK, True).height
     outcome = v.get("outcome") or {}
     truth = bool(outcome.get("truth"))
     # the stamp says "unsolved": the closing line "but the answer remained unknown" ends the body, once
@@ -125,20 +121,13 @@ def draw_page(t: Any, surface: pygame.Surface, rect: pygame.Rect, scale_unit: fl
     sub = tx.subject(v.get("subject"))
     if sub is not None:
         ls = max(14.0, u * 0.74)
-        lede = ctx.wrap(tx.tr(sub.situation), ls, w)
-        limit = 3 if rect.h < 1200 else 6
-        if len(lede) > limit:
-            lede = lede[:limit]
-            lede[-1] = lede[-1][:-1] + "…"
-        for ln in lede:
-            surface.blit(ctx.text(ln, ls, (80, 74, 66)), (x, y))
-            y += ctx.font(ls).get_linesize()
-        y += int(u * 0.3)
+        room = pygame.Rect(x, y, w, (4 if rect.h < 1200 else 6) * fit.line_h(ls))  # shrinks to fit: never cut
+        y += fit.draw_block(surface, tx.tr(sub.situation), room, ls, (80, 74, 66)).height + int(u * 0.3)
     pygame.draw.line(surface, RULE, (x, y), (inner.right, y), 1)
     y += int(u * 0.4)
     # two columns: deduction (wide) | clues used
     gap = int(u * 1.2)
-    col_r = int(w * 0.38)
+    col_r = int(w * 0.46)
     col_l = w - col_r - gap
     top = y
     # the footer holds up to three lines (team on two, the roll): never under 14 px, so it grows on small windows
@@ -146,7 +135,7 @@ def draw_page(t: Any, surface: pygame.Surface, rect: pygame.Rect, scale_unit: fl
     pygame.draw.line(surface, RULE, (x + col_l + gap // 2, top), (x + col_l + gap // 2, inner.bottom - foot_h - int(u * 0.2)), 1)
     bs = max(14.0, u * 0.82)
     lh = ctx.font(bs).get_linesize()
-    bottom_limit = inner.bottom - foot_h - int(u * 0.6)
+    bottom_limit = inner.bottom - foot_h - int(u * 0.3)
     sec = ctx.text(tx.ui("article_deduction"), max(14.0, u * 0.95), INK, True)
     surface.blit(sec, (x, y))
     y += sec.get_height() + int(u * 0.2)
@@ -154,11 +143,7 @@ def draw_page(t: Any, surface: pygame.Surface, rect: pygame.Rect, scale_unit: fl
     # a failed 《解明》: the article is the clues (listed in the right column) and the closing line, once;
     # the unproven deduction is not printed (as in the Markdown export)
     text = body if (truth and body) else (tx.ui("article_unknown") if outcome else tx.ui("article_unfinished"))
-    for ln in _lines(ctx, text, bs, col_l):
-        if y + lh > bottom_limit:
-            break
-        surface.blit(ctx.text(ln, bs, INK), (x, y))
-        y += lh
+    y += fit.draw_block(surface, text, pygame.Rect(x, y, col_l, bottom_limit - y), bs, INK).height
     # the trail: where the reporters went, what happened, whom they met
     trail = [c for c in v.get("cards") or [] if c.get("kind") in ("location", "phenomenon", "character")]
     if trail and y + lh * 3 < bottom_limit:
@@ -167,20 +152,18 @@ def draw_page(t: Any, surface: pygame.Surface, rect: pygame.Rect, scale_unit: fl
         surface.blit(sec, (x, y))
         y += sec.get_height() + int(u * 0.2)
         ts = max(14.0, u * 0.7)
-        tlh = ctx.font(ts).get_linesize()
         marks = {"location": SUIT_CHAR["hearts"], "phenomenon": SUIT_CHAR["diamonds"],
                  "character": SUIT_CHAR["spades"]}
-        for c in trail:
+        for c in trail:  # whole entries while they fit (the trail recaps the cards: the rest stay on the table)
             title = tx.card_title(v, c)
             body = tx.card_body(v, c)
             kind_name = tx.ui(f"kind_{c['kind']}")
             colon = ": " if ctx.lang == "en" else "："
             line = f"{marks[c['kind']]} {title}{colon}{body}" if title != kind_name else f"{marks[c['kind']]} {body}"
-            for j, ln in enumerate(ctx.wrap(line, ts, col_l - int(u * 0.8))):
-                if y + tlh > bottom_limit:
-                    break
-                surface.blit(ctx.text(ln, ts, (70, 66, 60)), (x + (0 if j == 0 else int(u * 0.8)), y))
-                y += tlh
+            f = fit.block(line, ts, col_l, None, floor=1.0)
+            if y + f.height > bottom_limit:
+                break
+            y += fit.draw_block(surface, line, pygame.Rect(x, y, col_l, f.height), ts, (70, 66, 60), fitted=f).height
     # clues column
     cx, cy = x + col_l + gap, top
     sec = ctx.text(tx.ui("article_clues"), max(14.0, u * 0.95), INK, True)
@@ -190,13 +173,9 @@ def draw_page(t: Any, surface: pygame.Surface, rect: pygame.Rect, scale_unit: fl
     cs = max(14.0, u * 0.74)
     clh = ctx.font(cs).get_linesize()
     used = [cards[i] for i in v.get("clues_used") or [] if i in cards]
-    for i, c in enumerate(used, 1):
-        for j, ln in enumerate(ctx.wrap(f"{SUIT_CHAR['clubs']}{i}. {tx.card_body(v, c)}", cs, col_r)):
-            if cy + clh > bottom_limit:
-                break
-            surface.blit(ctx.text(ln, cs, INK), (cx + (0 if j == 0 else int(u * 0.8)), cy))
-            cy += clh
-        cy += int(u * 0.2)
+    if used:  # every clue used, shrunk together to fit the column (never cut)
+        clues = "\n".join(f"{SUIT_CHAR['clubs']}{i}. {tx.card_body(v, c)}" for i, c in enumerate(used, 1))
+        fit.draw_block(surface, clues, pygame.Rect(cx, cy, col_r, bottom_limit - cy), cs, INK)
     if not used:
         surface.blit(ctx.text("—", cs, MUTED), (cx, cy))
     # footer: team + the roll
@@ -211,18 +190,15 @@ def draw_page(t: Any, surface: pygame.Surface, rect: pygame.Rect, scale_unit: fl
             who += tx.ui("article_left")
         team.append(who)
     fs_ = max(14.0, u * 0.72)
-    line = f"{tx.ui('article_team')}: " + ("、" if ctx.lang != "en" else ", ").join(team)
-    team_lines = ctx.wrap(line, fs_, w - int(u * 8))[:2]
+    line = f"{tx.ui('article_team')}: " + tx.join(team)
     ty = fy + int(u * 0.3)
-    for ln in team_lines:
-        surface.blit(ctx.text(ln, fs_, INK), (x, ty))
-        ty += ctx.font(fs_).get_linesize()
+    room = pygame.Rect(x, ty, w - int(u * 8), 2 * fit.line_h(fs_))
+    ty += fit.draw_block(surface, line, room, fs_, INK, kind="name").height
     if outcome:
         dice = " + ".join(str(d) for d in outcome.get("dice") or [])
         roll = f"{tx.ui('article_roll')}: {dice} − {outcome.get('difficulty', 0)} + {outcome.get('clues', 0)} = " \
                f"{outcome.get('total')} → {tx.band(outcome.get('band'))}"
-        for ln in ctx.wrap(roll, fs_, w - int(u * 8))[:1]:
-            surface.blit(ctx.text(ln, fs_, MUTED), (x, ty))
+        fit.draw_block(surface, roll, pygame.Rect(x, ty, w - int(u * 8), fit.line_h(fs_)), fs_, MUTED)
         # the stamp
         sr = int(u * 3.2)
         centre = (inner.right - sr - int(u * 0.3), fy + foot_h // 2 - int(u * 0.4))  # in the footer's free right

@@ -8,6 +8,7 @@ import pygame
 
 from client.kit import theme
 from client.kit.nodes import Node
+from client.kit.textfit import Fitted
 from client.kit.theme import ACCENT, CHALK, CHALK_DIM, INK, LINE, MUTED, PAPER
 from client.kit.widgets import fitter_for
 from client.tables.school_mystery_layout import secrets_rect
@@ -242,7 +243,7 @@ def info_card_surface(t: Any, card: dict, used: bool, selected: bool) -> pygame.
     if len(t.card_cache) > 400:
         t.card_cache.clear()
     ctx = t.ctx
-    u = h / 7.0  # the card's own unit (cards grow past 9 units on small windows)
+    u = w / 9.0  # the card's own unit (cards grow past 9 units on small windows)
     kind = card.get("kind", "note")
     suit = KIND_SUIT.get(kind)
     colour = SUIT_COLOUR.get(suit, NOTE_COLOUR)
@@ -258,37 +259,29 @@ def info_card_surface(t: Any, card: dict, used: bool, selected: bool) -> pygame.
     if suit:
         draw_symbol(s, SUIT_SYMBOL[suit], (head.left + int(u * 0.85), head.centery), u * 0.52, fg)
     label = t.tx.ui(f"kind_{kind}")
-    img = ctx.text(label, fs(ctx, 0.72), fg, True)
+    fit = fitter_for(ctx)
     room = head.w - int(u * 2.0)
     if card.get("rank"):
         rk = ctx.text(f"{SUIT_CHAR.get(suit, '')}{card['rank']}", fs(ctx, 0.72), fg, True)
         s.blit(rk, rk.get_rect(midright=(head.right - int(u * 0.4), head.centery)))
         room -= rk.get_width() + int(u * 0.3)
-    if img.get_width() > room > 0:  # cut, not shrunk: text stays >= 14 px
-        img = ctx.text(ellipsize(ctx, label, fs(ctx, 0.72), room, True), fs(ctx, 0.72), fg, True)
-    if room > 0:
-        s.blit(img, img.get_rect(midleft=(head.left + int(u * 1.6), head.centery)))
+    if room > 0:  # the kind shrinks, then its short name, then squeezes: never cut
+        short = t.tx.ui(f"kind_{kind}_short") if t.tx.content.ui.get(f"kind_{kind}_short") else ""
+        img = fit.name(label, fs(ctx, 0.72), fg, room, True, short=short)
+        x0 = head.left + int(u * 1.6)
+        fit.blit_label(s, img, label, "label", pygame.Rect(x0, head.top, room, head.h), midleft=(x0, head.centery))
     y = head.bottom + int(u * 0.2)
     inner = w - int(u * 0.8)
     x = r.left + int(u * 0.4)
     if kind in ("location", "character") and card.get("rank"):
-        title = t.tx.card_title(t.view, card)
-        tl = ctx.wrap(title, fs(ctx, 0.76), inner)
-        if tl:
-            line = tl[0] if len(tl) == 1 else ellipsize(ctx, tl[0] + "…", fs(ctx, 0.76), inner, True)
-            im = ctx.text(line, fs(ctx, 0.76), INK, True)
-            s.blit(im, (x, y))
-            y += int(fs(ctx, 0.76) * 1.35)
-    size = fs(ctx, 0.7)
-    lh = max(int(size * 1.3), ctx.font(size).get_height() - int(size * 0.2))
-    lines = ctx.wrap(body, size, inner)
-    room = max(0, (r.bottom - int(u * 0.2) - y) // lh)
-    shown = lines[:room]
-    if len(lines) > room and shown:
-        shown[-1] = ellipsize(ctx, shown[-1] + "…", size, inner)
-    for ln in shown:
-        s.blit(ctx.text(ln, size, INK), (x, y))
-        y += lh
+        title = t.tx.card_title(t.view, card)  # a place's or a person's name: shrunk, else wrapped at the floor
+        im = fit.name(title, fs(ctx, 0.76), INK, inner, True)  # one line (shrunk, squeezed) …
+        if im.get_width() > inner:
+            im = fit.label(title, fs(ctx, 0.76), INK, inner, True)  # … else wrapped between words
+        fit.blit_label(s, im, title, "name", r, topleft=(x, y))
+        y += im.get_height() + int(u * 0.1)
+    # the rule text shrinks to the fitter's floor to fit the card (the zoom shows it large)
+    fit.draw_block(s, body, pygame.Rect(x, y, inner, r.bottom - int(u * 0.1) - y), fs(ctx, 0.7), INK)
     if card.get("invented"):
         pygame.draw.line(s, colour, (r.left + 3, r.bottom - 4), (r.right - 3, r.bottom - 4), 2)
     if used:
@@ -378,25 +371,25 @@ def draw_tracker(t: Any, surface: pygame.Surface) -> None:
         surface.blit(img, (x, y))
         y += img.get_height()
         loc = t.tx.location_name(v, v.get("location"))
-        if loc:
-            for ln in ctx.wrap("♥ " + loc, fs(ctx, 0.85), r.w - int(u * 1.2))[:1]:
-                img = ctx.text(ln, fs(ctx, 0.85), PAPER, True)
-                surface.blit(img, (x, y))
-                y += img.get_height()
+        if loc:  # a place's name: one line, shrunk or squeezed, never cut
+            fit = fitter_for(ctx)
+            img = fit.name("♥ " + loc, fs(ctx, 0.85), PAPER, r.w - int(u * 1.2), True)
+            fit.blit_label(surface, img, "♥ " + loc, "name", r, topleft=(x, y))
+            y += img.get_height()
     else:
         title = t.tx.subject_title(v.get("subject")) or ctx.t("sm.setup")
-        for ln in ctx.wrap(title, fs(ctx, 1.0), r.w - int(u * 1.2))[:2]:
-            img = ctx.text(ln, fs(ctx, 1.0), CHALK, True)
-            surface.blit(img, (x, y))
-            y += img.get_height()
+        size = fs(ctx, 1.0)
+        room = pygame.Rect(x, y, r.w - int(u * 1.2), 2 * fitter_for(ctx).line_h(size, True))
+        y += fitter_for(ctx).draw_block(surface, title, room, size, CHALK, True, kind="name").height
     leader = v.get("leader")
     if isinstance(leader, int):
-        img = ctx.text(f"{t.tx.ui('leader')}: {t.name(leader)}", fs(ctx, 0.75), CHALK_DIM)
-        d = min(int(u * 1.4), img.get_height())
+        text = f"{t.tx.ui('leader')}: {t.name(leader)}"
+        fit = fitter_for(ctx)
+        d = min(int(u * 1.4), fit.line_h(fs(ctx, 0.75)))
+        img = fit.name(text, fs(ctx, 0.75), CHALK_DIM, r.right - x - d - int(u))  # never cut mid-name
         by = min(y + int(u * 0.15), r.bottom - d - 2)
         surface.blit(t.badges.badge(leader, d), (x - 2, by - 2))
-        surface.blit(img, (x + d + int(u * 0.5), by + (d - img.get_height()) // 2),
-                     area=pygame.Rect(0, 0, r.right - x - d - int(u), img.get_height()))
+        fit.blit_label(surface, img, text, "name", r, midleft=(x + d + int(u * 0.5), by + d // 2))
 
 
 def draw_roster(t: Any, surface: pygame.Surface) -> None:
@@ -421,10 +414,8 @@ def draw_roster(t: Any, surface: pygame.Surface) -> None:
         y += img.get_height() + im2.get_height()
         conds = [t.tx.condition_name(c) for c in st.get("conditions") or []]
         if conds:
-            for ln in ctx.wrap(" / ".join(conds), fs(ctx, 0.55), r.right - x - int(u * 0.3))[:2]:
-                im = ctx.text(ln, fs(ctx, 0.55), (240, 200, 140))
-                surface.blit(im, (x, y))
-                y += im.get_height()
+            room = pygame.Rect(x, y, r.right - x - int(u * 0.3), 2 * fitter_for(ctx).line_h(fs(ctx, 0.55)))
+            y += fitter_for(ctx).draw_block(surface, " / ".join(conds), room, fs(ctx, 0.55), (240, 200, 140)).height
         y += int(u * 0.4)
         if y > r.bottom - u * 2:
             break
@@ -500,16 +491,15 @@ def draw_sheet(t: Any, surface: pygame.Surface) -> None:
     surface.blit(ctx.text(ctx.t("sm.conditions_max"), fs(ctx, 0.7), MUTED, True), (x, y))
     y += ctx.font(fs(ctx, 0.7)).get_linesize()
     conds = st.get("conditions") or []
-    slot_h = int(u * 1.5)
+    slot_h = max(int(u * 1.5), fitter_for(ctx).line_h(fs(ctx, 0.7)) + 2)  # a name's line fits its slot
     for i in range(3):
         sr = pygame.Rect(x, y + i * (slot_h + 3), w, slot_h)
         if i < len(conds):
             pygame.draw.rect(surface, (250, 226, 200), sr, border_radius=6)
             pygame.draw.rect(surface, (200, 120, 80), sr, 2, border_radius=6)
-            nm = t.tx.condition_name(conds[i])
-            lines = ctx.wrap(nm, fs(ctx, 0.7), w - 12)
-            surface.blit(ctx.text(lines[0] if lines else "", fs(ctx, 0.7), INK),
-                         (sr.left + 8, sr.centery - ctx.font(fs(ctx, 0.7)).get_linesize() // 2))
+            nm = t.tx.condition_name(conds[i])  # a name: shrunk, then squeezed, never cut
+            img = fitter_for(ctx).name(nm, fs(ctx, 0.7), INK, w - 12)
+            fitter_for(ctx).blit_label(surface, img, nm, "name", sr, midleft=(sr.left + 8, sr.centery))
         else:
             _dashed(surface, sr, LINE)
     y += 3 * (slot_h + 3) + int(u * 0.2)
@@ -551,14 +541,14 @@ def draw_sheet(t: Any, surface: pygame.Surface) -> None:
         surface.blit(ctx.text(ctx.t("sm.special_moves"), fs(ctx, 0.7), MUTED, True), (x, y))
         y += ctx.font(fs(ctx, 0.7)).get_linesize()
         used_moves = st.get("used_moves") or {}
+        names = []
         for mid in book.moves:
             m = t.tx.move(mid)
-            if m is None:
-                continue
-            mark = " ✓" if mid in used_moves and m.limit == "subject" else ""
-            for ln in ctx.wrap(t.tx.tr(m.name) + mark, size, w)[:1]:
-                surface.blit(ctx.text(ln, size, INK), (x, y))
-                y += lh
+            if m is not None:
+                names.append(t.tx.tr(m.name) + (" ✓" if mid in used_moves and m.limit == "subject" else ""))
+        # the moves flow on as few lines as they need, shrunk to fit above the secrets (never cut)
+        room = pygame.Rect(x, y, w, max(lh, secrets_rect(t).top - int(u * 0.2) - y))
+        fitter_for(ctx).draw_block(surface, "  ".join(names), room, size, INK, kind="name")
     draw_secrets(t, surface, seat, st)
 
 
@@ -627,8 +617,8 @@ def draw_secrets(t: Any, surface: pygame.Surface, seat: int, st: dict) -> None:
     n = max(4, len(ids))
     gap = int(u * 0.4)
     cw = (r.w - gap * (n - 1)) // n
-    hint_lines = ctx.wrap(ctx.t("sm.secrets_read"), fs(ctx, 0.62), r.w)[:2] if seat == t.seat else []
-    ch = r.bottom - top - len(hint_lines) * ctx.font(fs(ctx, 0.62), True).get_linesize() - 4
+    hint = _secrets_hint(t, r) if seat == t.seat else None
+    ch = r.bottom - top - (hint.height if hint is not None else 0) - 4
     ch = min(ch, int(cw * 1.2))
     for i in range(n):
         cr = pygame.Rect(r.left + i * (cw + gap), top, cw, ch)
@@ -659,15 +649,16 @@ def draw_secrets(t: Any, surface: pygame.Surface, seat: int, st: dict) -> None:
             lab = _fit(ctx.text(ln, size, INK if is_open else PAPER, True), cw - 4)
             surface.blit(lab, lab.get_rect(midtop=(cr.centerx, y + (lh - lab.get_height()) // 2)))
             y += lh
-    if seat == t.seat and t.seat is not None:
-        size = fs(ctx, 0.62)
-        lines = ctx.wrap(ctx.t("sm.secrets_read"), size, r.w)[:2]
-        lh = ctx.font(size, True).get_linesize()
-        y = r.bottom - lh * len(lines)
-        for ln in lines:
-            img = ctx.text(ln, size, ACCENT, True)
-            surface.blit(img, img.get_rect(midtop=(r.centerx, y)))
-            y += lh
+    if hint is not None and t.seat is not None:
+        room = pygame.Rect(r.left, r.bottom - hint.height, r.w, hint.height)
+        fitter_for(ctx).draw_block(surface, ctx.t("sm.secrets_read"), room, fs(ctx, 0.62), ACCENT, True,
+                                   align="center", fitted=hint)
+
+
+def _secrets_hint(t: Any, r: pygame.Rect) -> Fitted:
+    """"Click to read your secrets": two lines at most, shrunk to the floor (never cut)."""
+    fit, size = fitter_for(t.ctx), fs(t.ctx, 0.62)
+    return fit.block(t.ctx.t("sm.secrets_read"), size, r.w, 2 * fit.line_h(size, True), True, balanced=True)
 
 
 def draw_decks(t: Any, surface: pygame.Surface) -> None:
@@ -691,24 +682,15 @@ def draw_decks(t: Any, surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, (60, 90, 82), cr, 2, border_radius=8)
         tx = cr.right + int(u * 0.6)
         tw = slot.right - tx - int(u * 0.3)
-        name = t.tx.ui(f"suit_{suit}").replace(" ", "\u00a0", 1)  # the symbol stays with its word
         k = 0.66 if t.display else 0.8
-        if " " not in name and ctx.font(fs(ctx, k), True).size(name)[0] > tw:
-            name = name.split("\u00a0", 1)[-1]  # one long word: the deck's back already shows the symbol
-        lines = [ellipsize(ctx, ln, fs(ctx, k), tw, True) for ln in ctx.wrap(name, fs(ctx, k), tw)[:2]]
+        fit = fitter_for(ctx)
         y = slot.top + int(u * 0.35)
-        for ln in lines:
-            img = ctx.text(ln, fs(ctx, k), CHALK, True)
-            surface.blit(img, (tx, y))
-            y += img.get_height()
+        y += _deck_label(t, surface, suit, pygame.Rect(tx, y, tw, 0), fs(ctx, k))
         nd = len(discards.get(suit) or [])
         count_text = ctx.t("sm.deck_left", n=count) + (ctx.t("sm.deck_discarded", d=nd) if nd else "")
-        for ln in ctx.wrap(count_text, fs(ctx, 0.55 if t.display else 0.65), tw)[:2]:
-            img = ctx.text(ln, fs(ctx, 0.55 if t.display else 0.65), CHALK_DIM)
-            surface.blit(img, (tx, y))
-            y += img.get_height() - int(u * 0.1)
-        y -= img.get_height() - int(u * 0.1)
-        y += img.get_height() + int(u * 0.15)
+        cs = fs(ctx, 0.55 if t.display else 0.65)
+        room = pygame.Rect(tx, y, tw, 2 * fit.line_h(cs))
+        y += fit.draw_block(surface, count_text, room, cs, CHALK_DIM, kind="label").height + int(u * 0.15)
         seat = duty.get(suit)
         if isinstance(seat, int):
             lab = ctx.text(t.tx.ui("duty"), fs(ctx, 0.6), CHALK_DIM)
@@ -724,6 +706,29 @@ def draw_decks(t: Any, surface: pygame.Surface) -> None:
                 nm = fitter_for(ctx).name(t.name(seat), fs(ctx, 0.7), ACCENT if seat == t.seat else CHALK,
                                           max(1, slot.right - nx - 4), True)  # never cut mid-name
             surface.blit(nm, (nx, y + (d - nm.get_height()) // 2))
+
+
+def _deck_label(t: Any, surface: pygame.Surface, suit: str, at: pygame.Rect, size: float) -> int:
+    """A deck's name ("♠ Supporting character") in two lines at most, broken only between words;
+    when room is short the symbol goes first (the deck's back shows it), then the kind's short name."""
+    fit = fitter_for(t.ctx)
+    name = t.tx.ui(f"suit_{suit}")
+    words = name.split(" ")
+    candidates = [name]
+    if len(words) > 1 and not any(ch.isalnum() for ch in words[0]):  # the suit symbol
+        candidates = [name.replace(" ", "\u00a0", 1), " ".join(words[1:])]
+    candidates += [t.tx.ui(f"kind_{kind}_short") for kind, s in KIND_SUIT.items()
+                   if s == suit and t.tx.content.ui.get(f"kind_{kind}_short")]
+    low = fit.floor(size)
+    for text in candidates:
+        whole_words = all(fit.width_of(w, low, True) <= at.w for w in text.split(" "))
+        f = fit.block(text, size, at.w, 2 * fit.line_h(size, True), True)
+        if whole_words and not f.overflow:
+            return fit.draw_block(surface, text, pygame.Rect(at.x, at.y, at.w, f.height), size, CHALK, True,
+                                  kind="label", fitted=f).height
+    img = fit.name(candidates[-1], size, CHALK, at.w, True)  # one word too long even alone: squeezed
+    return fit.blit_label(surface, img, candidates[-1], "label", pygame.Rect(at.x, at.y, at.w, img.get_height()),
+                          topleft=at.topleft).h
 
 
 def _deck_back(t: Any, surface: pygame.Surface, r: pygame.Rect, suit: str, dim: bool = False) -> None:
@@ -746,20 +751,17 @@ def draw_prompt(t: Any, surface: pygame.Surface) -> None:
         return
     _panel(surface, r, alpha=200 if mine else 120, border=ACCENT if mine else None, radius=int(r.h // 2))
     size = fs(ctx, 0.9 if not t.display else 0.75)
-    lines = ctx.wrap(text, size, r.w - int(u * 1.5))[:1]
-    if lines:
-        img = ctx.text(lines[0], size, ACCENT if mine else CHALK, mine)
-        surface.blit(img, img.get_rect(midleft=(r.left + int(u * 0.8), r.centery)))
+    room = pygame.Rect(r.left + int(u * 0.8), r.top, r.w - int(u * 1.5), r.h)  # shrinks, then wraps: never cut
+    fitter_for(ctx).draw_block(surface, text, room, size, ACCENT if mine else CHALK, mine, valign="center")
 
 
 def draw_canvas(t: Any, surface: pygame.Surface) -> None:
     u, r = t.L.u, t.L.canvas
     cards = t.view.get("cards") or []
     if not cards and t.view.get("phase") in ("introduction", "investigation"):
-        msg = t.ctx.t("sm.canvas_empty")
-        for i, ln in enumerate(t.ctx.wrap(msg, fs(t.ctx, 0.9), r.w - int(u * 4))[:3]):
-            img = t.ctx.text(ln, fs(t.ctx, 0.9), (90, 120, 110))
-            surface.blit(img, img.get_rect(midtop=(r.centerx, r.centery + i * img.get_height())))
+        room = pygame.Rect(r.left + int(u * 2), r.centery, r.w - int(u * 4), r.bottom - r.centery)
+        fitter_for(t.ctx).draw_block(surface, t.ctx.t("sm.canvas_empty"), room, fs(t.ctx, 0.9), (90, 120, 110),
+                                     align="center")
     if t.view.get("phase") == "over":
         return  # the article page covers the table
     used = set(t.view.get("clues_used") or [])
@@ -877,27 +879,12 @@ def draw_dice(t: Any, surface: pygame.Surface) -> None:
         if ev.get("reason") == "resolve":
             note = ctx.t("sm.resolve_note", d=ev.get("difficulty", 0), n=ev.get("clues", 0))
         size = fs(ctx, 0.62)
-        lines = ctx.wrap(note, size, inner.w - 8)[:2]  # wrapped, not shrunk: text stays >= 14 px
-        lh = ctx.font(size).get_linesize()
-        y = inner.bottom - int(u * 0.3) - lh * len(lines)
-        for ln in lines:
-            im2 = _fit(ctx.text(ln, size, CHALK_DIM), inner.w - 8)
-            surface.blit(im2, im2.get_rect(midtop=(inner.centerx, y)))
-            y += lh
+        fit = fitter_for(ctx)
+        f = fit.block(note, size, inner.w - 8, 2 * fit.line_h(size), balanced=True)  # two lines, shrunk
+        room = pygame.Rect(inner.left + 4, inner.bottom - int(u * 0.3) - f.height, inner.w - 8, f.height)
+        fit.draw_block(surface, note, room, size, CHALK_DIM, align="center", fitted=f)
         img = _fit(ctx.text(t.tx.band(band), fs(ctx, 1.25), BAND_COLOUR.get(band, CHALK), True), inner.w - 8)
-        bottom = inner.bottom - int(u * 0.3) - lh * len(lines)
-        surface.blit(img, img.get_rect(midbottom=(inner.centerx, bottom)))
-
-
-def ellipsize(ctx: Any, text: str, size: float, width: int, bold: bool = False) -> str:
-    """``text`` cut so it fits ``width`` px, ending in … when anything was cut (a trailing … is kept)."""
-    font = ctx.font(size, bold)
-    if font.size(text)[0] <= width:
-        return text
-    base = text.removesuffix("…")
-    while base and font.size(base.rstrip() + "…")[0] > width:
-        base = base[:-1]
-    return base.rstrip() + "…" if base else ""
+        surface.blit(img, img.get_rect(midbottom=(inner.centerx, room.top)))
 
 
 def _fit(img: pygame.Surface, width: int) -> pygame.Surface:

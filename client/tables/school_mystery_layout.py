@@ -59,11 +59,12 @@ class Layout:
         return max(0, min(CANVAS, int(round(x)))), max(0, min(CANVAS, int(round(y))))
 
 
+MIN_UNITS_WIDE = 84  # the table's panels need this many units side by side
 AUTO_COLUMNS = 5  # the canvas shows unmoved cards in one column per kind
 
 
 def card_size_for(canvas: pygame.Rect, u: float) -> tuple[int, int]:
-    """Information cards: 9×7 units, but never smaller than their 14 px text needs.
+    """Information cards: 9×8 units, but never smaller than their 14 px text needs.
 
     Text never goes under 14 px, so on small windows (720p: unit 13.3) the card grows
     past 9 units, as far as the canvas's five columns allow.
@@ -72,14 +73,17 @@ def card_size_for(canvas: pygame.Rect, u: float) -> tuple[int, int]:
     pad = int(u * 0.4)
     colw = (canvas.w - pad) / AUTO_COLUMNS - pad
     cu = max(u, min(cu, colw / 9))
-    return int(cu * 9), int(cu * 7.0)
+    return int(cu * 9), int(cu * 8.0)  # room for four lines of rule text at 14 px
 
 
-def compute(rect: pygame.Rect, u: float, display: bool, bar_rows: int = 1) -> Layout:
+def compute(rect: pygame.Rect, u: float, display: bool, bar_rows: int = 1, text_unit: float | None = None) -> Layout:
+    """The panels for ``rect`` on unit ``u``; ``text_unit`` (the text's own unit, larger with a larger
+    text size) makes the tracker and the decks tall enough for their lines."""
     pad = int(u * 0.5)
+    tu = max(u, text_unit or u)
     x0, y0, W, H = rect.left, rect.top, rect.w, rect.h
     if display:
-        top_h = int(u * 8.2)
+        top_h = int(max(u * 8.2, tu * 7.6))
         right_w = int(u * 15)
         tracker = pygame.Rect(x0 + pad, y0 + pad, int(u * 15), top_h)
         tabs = pygame.Rect(tracker.left, tracker.bottom, tracker.w, 0)
@@ -95,7 +99,7 @@ def compute(rect: pygame.Rect, u: float, display: bool, bar_rows: int = 1) -> La
     else:
         side_w = int(u * 19)
         right_w = int(u * 17)
-        tracker = pygame.Rect(x0 + pad, y0 + pad, side_w, int(max(u * 7.4, 14 * 8.4)))
+        tracker = pygame.Rect(x0 + pad, y0 + pad, side_w, int(max(u * 7.4, tu * 7.2, 14 * 8.4)))
         tabs = pygame.Rect(x0 + pad, tracker.bottom + pad, side_w, int(u * 2.4))
         sheet = pygame.Rect(x0 + pad, tabs.bottom, side_w, y0 + H - tabs.bottom - pad)
         chat = int(u * 2.9)  # room under the tray for the app's chat button (LAN)

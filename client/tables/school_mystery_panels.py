@@ -135,8 +135,7 @@ def prompt(t: Any) -> tuple[str, bool]:
     if phase == "setup_students":
         missing = [i for i, s in enumerate(v.get("students") or []) if s is None]
         mine = me in missing
-        return T("sm.p_students", names="、".join(t.name(i) for i in missing) if t.ctx.lang != "en"
-                 else ", ".join(t.name(i) for i in missing)), mine
+        return T("sm.p_students", names=t.tx.join([t.name(i) for i in missing])), mine
     if phase == "over":
         return T("sm.p_over"), False
     roll = v.get("roll")
@@ -870,7 +869,7 @@ def _roll_declared(t: Any, p: Builder, roll: dict, mine: bool) -> None:
            bool(roll.get("effect_disadvantage")))
     st = t.student(roll.get("roller")) or {}
     conds = [t.tx.condition_name(c) for c in st.get("conditions") or []]
-    p.text(_title(t, "roller_conditions") + ("、".join(conds) if conds else "—"), 0.68, MUTED)
+    p.text(_title(t, "roller_conditions") + (t.tx.join(conds) if conds else "—"), 0.68, MUTED)
     p.y = max(p.y, left_bottom) + int(u * 0.2)
     p.x, p.width = p.box.rect.left + p.pad, p.box.rect.w - p.pad * 2
     adv = bool(adv_src or roll.get("effect_advantage"))
@@ -879,7 +878,7 @@ def _roll_declared(t: Any, p: Builder, roll: dict, mine: bool) -> None:
     p.text("→ " + _title(t, f"mode_note_{mode}"), 0.85, ACCENT if mode != "normal" else INK, True)
     helpers = roll.get("helpers") or []
     if helpers:
-        p.text(_title(t, "helpers", names="、".join(t.name(h) for h in helpers), n=len(helpers)), 0.75, INK)
+        p.text(_title(t, "helpers", names=t.tx.join([t.name(h) for h in helpers]), n=len(helpers)), 0.75, INK)
     f = p.flow(2.4)
     if mine:
         p.button(f, _title(t, "roll_button", dice="3d6" if mode != "normal" else "2d6"),
@@ -921,7 +920,7 @@ def _roll_rolled(t: Any, p: Builder, roll: dict, mine: bool, value: int) -> None
     srcs = [_title(t, f"src_adv_{x}") for x in roll.get("advantage") or []]
     srcs += [_title(t, f"src_dis_{x}") for x in roll.get("disadvantage") or []]
     if srcs:
-        p.text(_title(t, f"mode_note_{roll.get('mode', 'normal')}") + " — " + "、".join(srcs), 0.68, MUTED)
+        p.text(_title(t, f"mode_note_{roll.get('mode', 'normal')}") + " — " + t.tx.join(srcs), 0.68, MUTED)
     if roll.get("raised"):
         p.text(_title(t, "raised_note"), 0.75, ACCENT, True)
     m = t.tx.move(roll.get("move"))
@@ -1062,7 +1061,7 @@ def article_panel(t: Any) -> list[Any]:
     from client.tables import school_mystery_article as article
 
     u = t.L.u
-    area = t.L.canvas.inflate(-int(u * 0.4), -int(u * 0.4))
+    area = t.L.canvas.union(t.L.prompt).inflate(-int(u * 0.4), -int(u * 0.4))  # the page covers the prompt line
     out: list[Any] = []
     bar_h = int(u * 2.6) if t.controls else 0
     page_rect = pygame.Rect(area.left, area.top, area.w, area.h - bar_h)

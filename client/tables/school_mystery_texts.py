@@ -63,6 +63,10 @@ class SmTexts:
             return students[seat]["name"]
         return self.ctx.seat_name(seat)
 
+    def join(self, items: list[str]) -> str:
+        """A list in the table's language: "A、B" in Japanese and Chinese, "A, B" in English."""
+        return join_names(self.ctx.lang, items)
+
     def stat_name(self, sid: str | None) -> str:
         for s in self.content.stats:
             if s.id == sid:
@@ -221,7 +225,7 @@ class SmTexts:
             body = self.card_body(view, card)
             kind = self.ui(f"kind_{card.get('kind')}")
             text = title if title != kind else body
-            return t("log_card", name=self.seat_name(view, card.get("by")), kind=kind, text=_short(text, 40))
+            return t("log_card", name=self.seat_name(view, card.get("by")), kind=kind, text=" ".join(text.split()))  # whole: the log wraps
         if k == "location_invented":
             return t("log_invented", name=name, place=ev.get("name", ""))
         if k == "location_public":
@@ -252,7 +256,7 @@ class SmTexts:
         if k == "roll_modifiers":
             srcs = [self.t(f"src_adv_{x}") for x in ev.get("advantage") or []]
             srcs += [self.t(f"src_dis_{x}") for x in ev.get("disadvantage") or []]
-            return t("log_modifiers", name=name, sources="、".join(srcs) if srcs else "—")
+            return t("log_modifiers", name=name, sources=self.join(srcs) if srcs else "—")
         if k == "help":
             return self.ui("help_declared", name=self.seat_name(view, ev.get("helper")))
         if k == "roll_cancelled":
@@ -288,11 +292,6 @@ class SmTexts:
                 parts.append(f"+{ev['help']}")
         return self.t("log_dice", name=name, move=self.move_name(ev.get("move")), detail=" ".join(parts),
                       total=ev.get("total"), band=self.band(ev.get("band")))
-
-
-def _short(s: str, n: int) -> str:
-    s = " ".join(s.split())
-    return s if len(s) <= n else s[: n - 1] + "…"
 
 
 # --- step help (the line under the table: client.kit.stephelp) -------------------------------------

@@ -87,7 +87,8 @@ def draw_page(t: Any, surface: pygame.Surface, rect: pygame.Rect, scale_unit: fl
     u = scale_unit or min(t.L.u, rect.h / 36)
     pygame.draw.rect(surface, (0, 0, 0), rect.move(4, 6), border_radius=4)
     pygame.draw.rect(surface, NEWSPRINT, rect, border_radius=4)
-    m = int(u * 1.4)
+    small = rect.h < 520  # a small page (large text on a small window): narrower margins, a smaller headline
+    m = int(u * (0.8 if small else 1.4))
     inner = rect.inflate(-m * 2, -m * 2)
     x, y, w = inner.left, inner.top, inner.w
     # masthead
@@ -107,31 +108,45 @@ def draw_page(t: Any, surface: pygame.Surface, rect: pygame.Rect, scale_unit: fl
     y += int(u * 0.6)
     # headline
     title = v.get("title") or sub_title
-    hs = max(16.0, u * 2.2)
-    y += fit.draw_block(surface, title, pygame.Rect(x, y, w, 2 * fit.line_h(hs, True)), hs, INK, True).height
+    hs = max(16.0, u * (1.7 if small else 2.2))
+    ft = fit.draw_block(surface, title, pygame.Rect(x, y, w, 2 * fit.line_h(hs, True)), hs, INK, True)
+    y += ft.height
     outcome = v.get("outcome") or {}
     truth = bool(outcome.get("truth"))
     # the stamp says "unsolved": the closing line "but the answer remained unknown" ends the body, once
     verdict = tx.ui("article_truth") if truth else (tx.ui("article_unsolved") if outcome else tx.ui("article_unfinished"))
     vs = max(14.0, u * 1.0)
     img = ctx.text(verdict, vs, STAMP_OK if truth else STAMP_NO, True)
-    surface.blit(img, (x, y))
-    y += img.get_height() + int(u * 0.3)
-    # the lede: the situation the reporters started from
+    after = x + (fit.width_of(ft.lines[-1], ft.size, True) if ft.lines else 0) + int(u * 1.0)
+    if small and after + img.get_width() <= x + w:  # a small page: the verdict ends the headline's last line
+        surface.blit(img, img.get_rect(bottomleft=(after, y - int(ft.line_h * 0.15))))
+        y += int(u * 0.3)
+    else:
+        surface.blit(img, (x, y))
+        y += img.get_height() + int(u * 0.3)
+    # two columns under the lede: deduction (wide) | clues used
+    gap = int(u * 1.2)
+    col_r = int(w * 0.5)
+    col_l = w - col_r - gap
+    # the footer holds up to three lines (team on two, the roll): never under 14 px, so it grows on small windows
+    foot_h = max(int(u * 3.4), ctx.font(max(14.0, u * 0.72)).get_linesize() * 3 + int(u * 0.5))
+    cards = {c["id"]: c for c in v.get("cards") or []}
+    cs = max(14.0, u * 0.74)
+    used = [cards[i] for i in v.get("clues_used") or [] if i in cards]
+    clues = "\n".join(f"{SUIT_CHAR['clubs']}{i}. {tx.card_body(v, c)}" for i, c in enumerate(used, 1))
+    # the lede: the situation the reporters started from, in the room the clue column leaves (shrunk, never cut)
     sub = tx.subject(v.get("subject"))
     if sub is not None:
         ls = max(14.0, u * 0.74)
-        room = pygame.Rect(x, y, w, (4 if rect.h < 1200 else 6) * fit.line_h(ls))  # shrinks to fit: never cut
+        heads = fit.line_h(max(14.0, u * 0.95), True) + int(u * 0.6)
+        clue_need = fit.block(clues, fit.floor(cs), col_r, None, floor=1.0).height if used else 0
+        spare = inner.bottom - foot_h - int(u * 0.3) - y - int(u * 0.3) - heads - clue_need
+        budget = (4 if rect.h < 1200 else 6) * fit.line_h(ls)
+        room = pygame.Rect(x, y, w, max(2 * fit.line_h(fit.floor(ls)), min(budget, spare)))
         y += fit.draw_block(surface, tx.tr(sub.situation), room, ls, (80, 74, 66)).height + int(u * 0.3)
     pygame.draw.line(surface, RULE, (x, y), (inner.right, y), 1)
     y += int(u * 0.4)
-    # two columns: deduction (wide) | clues used
-    gap = int(u * 1.2)
-    col_r = int(w * 0.46)
-    col_l = w - col_r - gap
     top = y
-    # the footer holds up to three lines (team on two, the roll): never under 14 px, so it grows on small windows
-    foot_h = max(int(u * 3.4), ctx.font(max(14.0, u * 0.72)).get_linesize() * 3 + int(u * 0.5))
     pygame.draw.line(surface, RULE, (x + col_l + gap // 2, top), (x + col_l + gap // 2, inner.bottom - foot_h - int(u * 0.2)), 1)
     bs = max(14.0, u * 0.82)
     lh = ctx.font(bs).get_linesize()
@@ -169,12 +184,7 @@ def draw_page(t: Any, surface: pygame.Surface, rect: pygame.Rect, scale_unit: fl
     sec = ctx.text(tx.ui("article_clues"), max(14.0, u * 0.95), INK, True)
     surface.blit(sec, (cx, cy))
     cy += sec.get_height() + int(u * 0.2)
-    cards = {c["id"]: c for c in v.get("cards") or []}
-    cs = max(14.0, u * 0.74)
-    clh = ctx.font(cs).get_linesize()
-    used = [cards[i] for i in v.get("clues_used") or [] if i in cards]
     if used:  # every clue used, shrunk together to fit the column (never cut)
-        clues = "\n".join(f"{SUIT_CHAR['clubs']}{i}. {tx.card_body(v, c)}" for i, c in enumerate(used, 1))
         fit.draw_block(surface, clues, pygame.Rect(cx, cy, col_r, bottom_limit - cy), cs, INK)
     if not used:
         surface.blit(ctx.text("—", cs, MUTED), (cx, cy))

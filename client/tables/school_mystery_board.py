@@ -8,11 +8,11 @@ import pygame
 
 from client.kit import theme
 from client.kit.nodes import Node
-from client.kit.textfit import Fitted
+from client.kit.textfit import Fitted, record
 from client.kit.theme import ACCENT, CHALK, CHALK_DIM, INK, LINE, MUTED, PAPER
 from client.kit.widgets import fitter_for
 from client.tables.school_mystery_layout import secrets_rect
-from client.tables.school_mystery_sheet import Custom, Sheet, draw_widget, fs
+from client.tables.school_mystery_sheet import SCALES, Custom, Sheet, draw_widget, fs
 from client.tables.school_mystery_texts import (
     BAND_COLOUR,
     KIND_SUIT,
@@ -439,19 +439,35 @@ def draw_sheet(t: Any, surface: pygame.Surface) -> None:
         if img.get_width() <= room:  # a name that cannot fit whole is not shown (the badge says the seat)
             fit.blit_label(surface, img, nm, "name", tr, midleft=(tr.left + d + 6, tr.centery))
     r = t.L.sheet
-    pygame.draw.rect(surface, PAPER, r, border_bottom_left_radius=12, border_bottom_right_radius=12)
     seat = t.sel.get("tab")
     st = t.student(seat)
     if st is None and seat == t.seat:
         st = _preview_student(t)
+    limit = secrets_rect(t).top - int(u * 0.2)
+    bottom = limit
+    for scale in SCALES:  # too tall for the room above the secrets: drawn again smaller, down to the floor
+        pygame.draw.rect(surface, PAPER, r, border_bottom_left_radius=12, border_bottom_right_radius=12)
+        bottom = _sheet_body(t, surface, seat, st, scale)
+        if bottom <= limit:
+            break
+    if bottom > limit:  # the walk fails on it
+        record("sheet", pygame.Rect(r.left, limit, r.w, bottom - limit), "rule", True)
+    if st is None:
+        return
+    draw_secrets(t, surface, seat, st)
+
+
+def _sheet_body(t: Any, surface: pygame.Surface, seat: Any, st: dict | None, k: float) -> int:
+    """The character sheet above the secrets with text and gaps at ``k`` of their size; its bottom."""
+    ctx, u, r = t.ctx, t.L.u * k, t.L.sheet
     x, y, w = r.left + int(u * 0.6), r.top + int(u * 0.5), r.w - int(u * 1.2)
     if st is None:
-        for ln in ctx.wrap(ctx.t("sm.sheet_empty", name=t.name(seat)), fs(ctx, 0.8), w):
-            surface.blit(ctx.text(ln, fs(ctx, 0.8), MUTED), (x, y))
-            y += ctx.font(fs(ctx, 0.8)).get_linesize()
-        return
+        for ln in ctx.wrap(ctx.t("sm.sheet_empty", name=t.name(seat)), fs(ctx, 0.8, k), w):
+            surface.blit(ctx.text(ln, fs(ctx, 0.8, k), MUTED), (x, y))
+            y += ctx.font(fs(ctx, 0.8, k)).get_linesize()
+        return y
     # name, playbook, tags
-    img = ctx.text(st["name"], fs(ctx, 1.1), INK, True)
+    img = ctx.text(st["name"], fs(ctx, 1.1, k), INK, True)
     surface.blit(img, (x, y))
     tags = []
     if seat == t.view.get("leader"):
@@ -462,20 +478,20 @@ def draw_sheet(t: Any, surface: pygame.Surface) -> None:
         tags.append(ctx.t("sm.left_tag"))
     tx = x + img.get_width() + int(u * 0.4)
     for tag in tags:
-        im = ctx.text(tag, fs(ctx, 0.62), INK, True)
+        im = ctx.text(tag, fs(ctx, 0.62, k), INK, True)
         box = im.get_rect(midleft=(tx, y + img.get_height() // 2)).inflate(10, 2)
         pygame.draw.rect(surface, (240, 200, 140), box, border_radius=box.h // 2)
         surface.blit(im, im.get_rect(center=box.center))
         tx = box.right + 6
     y += img.get_height()
-    pb = ctx.text(t.tx.playbook_name(st["playbook"]), fs(ctx, 0.75), MUTED, True)
+    pb = ctx.text(t.tx.playbook_name(st["playbook"]), fs(ctx, 0.75, k), MUTED, True)
     surface.blit(pb, (x, y))
     y += pb.get_height() + int(u * 0.3)
     # stats in two columns
     stats = st.get("stats") or {}
     ids = t.tx.stat_ids()
     colw = w // 2
-    size = fs(ctx, 0.75)
+    size = fs(ctx, 0.75, k)
     lh = ctx.font(size).get_linesize()
     for i, sid in enumerate(ids):
         cx = x + (i % 2) * colw
@@ -488,28 +504,28 @@ def draw_sheet(t: Any, surface: pygame.Surface) -> None:
     pygame.draw.line(surface, LINE, (x, y), (x + w, y), 1)
     y += int(u * 0.3)
     # conditions: three slots
-    surface.blit(ctx.text(ctx.t("sm.conditions_max"), fs(ctx, 0.7), MUTED, True), (x, y))
-    y += ctx.font(fs(ctx, 0.7)).get_linesize()
+    surface.blit(ctx.text(ctx.t("sm.conditions_max"), fs(ctx, 0.7, k), MUTED, True), (x, y))
+    y += ctx.font(fs(ctx, 0.7, k)).get_linesize()
     conds = st.get("conditions") or []
-    slot_h = max(int(u * 1.5), fitter_for(ctx).line_h(fs(ctx, 0.7)) + 2)  # a name's line fits its slot
+    slot_h = max(int(u * 1.5), fitter_for(ctx).line_h(fs(ctx, 0.7, k)) + 2)  # a name's line fits its slot
     for i in range(3):
         sr = pygame.Rect(x, y + i * (slot_h + 3), w, slot_h)
         if i < len(conds):
             pygame.draw.rect(surface, (250, 226, 200), sr, border_radius=6)
             pygame.draw.rect(surface, (200, 120, 80), sr, 2, border_radius=6)
             nm = t.tx.condition_name(conds[i])  # a name: shrunk, then squeezed, never cut
-            img = fitter_for(ctx).name(nm, fs(ctx, 0.7), INK, w - 12)
+            img = fitter_for(ctx).name(nm, fs(ctx, 0.7, k), INK, w - 12)
             fitter_for(ctx).blit_label(surface, img, nm, "name", sr, midleft=(sr.left + 8, sr.centery))
         else:
             _dashed(surface, sr, LINE)
     y += 3 * (slot_h + 3) + int(u * 0.2)
     # relationships
-    surface.blit(ctx.text(ctx.t("sm.relationships"), fs(ctx, 0.7), MUTED, True), (x, y))
-    y += ctx.font(fs(ctx, 0.7)).get_linesize()
+    surface.blit(ctx.text(ctx.t("sm.relationships"), fs(ctx, 0.7, k), MUTED, True), (x, y))
+    y += ctx.font(fs(ctx, 0.7, k)).get_linesize()
     help_used = [tuple(p) for p in t.view.get("help_used") or []]
     rival = st.get("rival")
     n = len(t.view.get("students") or [])
-    size = fs(ctx, 0.68)
+    size = fs(ctx, 0.68, k)
     lh = ctx.font(size).get_linesize()
     for other in range(n):
         is_rival = other == rival
@@ -519,7 +535,7 @@ def draw_sheet(t: Any, surface: pygame.Surface) -> None:
         surface.blit(t.badges.badge(other, d), (x, y))
         role = t.tx.ui("rival") if is_rival else t.tx.ui("friend")
         if is_rival and other != seat:
-            role = f"{t.tx.ui('rival')}・{t.tx.ui('friend')}"
+            role = t.tx.ui("rival") + (" · " if ctx.lang == "en" else "・") + t.tx.ui("friend")
         text = t.name(other) + t.tx.paren(role)
         marks = []
         if other != seat:
@@ -538,18 +554,19 @@ def draw_sheet(t: Any, surface: pygame.Surface) -> None:
     # special moves
     book = t.tx.playbook(st["playbook"])
     if book is not None:
-        surface.blit(ctx.text(ctx.t("sm.special_moves"), fs(ctx, 0.7), MUTED, True), (x, y))
-        y += ctx.font(fs(ctx, 0.7)).get_linesize()
+        surface.blit(ctx.text(ctx.t("sm.special_moves"), fs(ctx, 0.7, k), MUTED, True), (x, y))
+        y += ctx.font(fs(ctx, 0.7, k)).get_linesize()
         used_moves = st.get("used_moves") or {}
         names = []
         for mid in book.moves:
             m = t.tx.move(mid)
             if m is not None:
                 names.append(t.tx.tr(m.name) + (" ✓" if mid in used_moves and m.limit == "subject" else ""))
-        # the moves flow on as few lines as they need, shrunk to fit above the secrets (never cut)
-        room = pygame.Rect(x, y, w, max(lh, secrets_rect(t).top - int(u * 0.2) - y))
-        fitter_for(ctx).draw_block(surface, "  ".join(names), room, size, INK, kind="name")
-    draw_secrets(t, surface, seat, st)
+        # the moves flow on as few lines as they need (the sheet shrinks as a whole when they do not fit)
+        f = fitter_for(ctx).block("  ".join(names), size, w, None, floor=1.0)
+        y += fitter_for(ctx).draw_block(surface, "  ".join(names), pygame.Rect(x, y, w, f.height), size, INK,
+                                        kind="name", fitted=f).height
+    return y
 
 
 def _preview_student(t: Any) -> dict | None:

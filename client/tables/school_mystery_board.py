@@ -443,7 +443,7 @@ def draw_sheet(t: Any, surface: pygame.Surface) -> None:
     st = t.student(seat)
     if st is None and seat == t.seat:
         st = _preview_student(t)
-    limit = secrets_rect(t).top - int(u * 0.2)
+    limit = secrets_rect(t).top - 2
     bottom = limit
     for scale in SCALES:  # too tall for the room above the secrets: drawn again smaller, down to the floor
         pygame.draw.rect(surface, PAPER, r, border_bottom_left_radius=12, border_bottom_right_radius=12)

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import pygame
 from client_helpers import button, click, make_app
-from tutorial_helpers import drive_to_end, open_tutorial, press_at
+from tutorial_helpers import drive_to_end, open_tutorial
+
+from tools.tutorial_drive import press_at
 
 
 def _close(app) -> None:

@@ -626,11 +626,17 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     events: list[dict] = []
     handler(draft, seat, action, events)
     touched = _TEXT_KEYS.intersection(dict.keys(draft))  # only an action that read written text can change it
-    if touched:
-        _check_table_text(state, draft, touched)
+    grown = _text_growth(state, draft, touched) if touched else 0
+    if grown > 0 and _table_text(state) + grown > MAX_TABLE_TEXT:  # growing past the cap (shrinking is allowed)
+        raise _err("action/illegal", "the table holds too much text: shorten or clear a card first",
+                   limit=MAX_TABLE_TEXT)
     _prune_tasks(draft, events)
     draft["turn"] += 1
-    return draft.state(), events
+    new = draft.state()
+    known = _known_text(state)
+    if known is not None:
+        _note_text(new, known + grown)
+    return new, events
 
 
 def replay(state: dict, actions: Any) -> dict:
@@ -720,22 +726,45 @@ def _text_bytes(texts: list[str]) -> int:
 
 
 def _table_text(state: dict) -> int:
-    """UTF-8 bytes of player-written text on the table (everything a view or the result repeats)."""
-    return sum(_text_bytes(_key_texts(state, k)) for k in _TEXT_KEYS)
+    """UTF-8 bytes of player-written text on the table (everything a view or the result repeats).
+
+    Remembered per state (states never change once made; a few hundred at most are kept)."""
+    known = _known_text(state)
+    if known is not None:
+        return known
+    used = sum(_text_bytes(_key_texts(state, k)) for k in _TEXT_KEYS)
+    if type(state) is dict:
+        _note_text(state, used)
+    return used
 
 
-def _check_table_text(old: dict, new: dict, keys: Any = _TEXT_KEYS) -> None:
-    """Refuse an action that grows the table's written text past ``MAX_TABLE_TEXT`` (shrinking is allowed).
+_TEXT_MEMO: dict[int, tuple[dict, int, int]] = {}  # id(state) -> (state, its number of cards, its text bytes)
+_TEXT_MEMO_SIZE = 256
 
-    ``keys``: the text keys the action may have changed (the others are the same in both states)."""
+
+def _known_text(state: dict) -> int | None:
+    """The remembered text bytes of this very state (a plain state dict whose cards were not added to)."""
+    hit = _TEXT_MEMO.get(id(state)) if type(state) is dict else None
+    if hit is not None and hit[0] is state and hit[1] == len(state["cards"]):
+        return hit[2]
+    return None
+
+
+def _note_text(state: dict, used: int) -> None:
+    if len(_TEXT_MEMO) >= _TEXT_MEMO_SIZE:
+        _TEXT_MEMO.clear()
+    _TEXT_MEMO[id(state)] = (state, len(state["cards"]), used)
+
+
+def _text_growth(old: dict, new: dict, keys: Any) -> int:
+    """How many bytes of written text ``new`` has more than ``old`` (negative: fewer), comparing only
+    ``keys``: the text keys an action may have changed (the others are the same in both states)."""
     grown = 0
     for k in keys:
         before, after = _key_texts(old, k), _key_texts(new, k)
         if before != after:
             grown += _text_bytes(after) - _text_bytes(before)
-    if grown > 0 and _table_text(new) > MAX_TABLE_TEXT:
-        raise _err("action/illegal", "the table holds too much text: shorten or clear a card first",
-                   limit=MAX_TABLE_TEXT)
+    return grown
 
 
 def _prune_tasks(state: dict, events: list) -> None:

@@ -1615,27 +1615,65 @@ HIDDEN_KEYS = ("rng", "db", "decks")
 def view(state: dict, seat: int | None) -> dict:
     """Everything public; deck order and other students' secrets removed.
 
-    Values are shared with the state, not copied (states are never changed in place): only
-    the students, whose secrets depend on the viewer, are new dicts.
+    Values are shared with the state, not copied (states are never changed in place), and the
+    parts made for a view (a student as a viewer sees it, the deck sizes, the coming duties) are
+    remembered per object they come from: successive views share what did not change, which
+    makes them cheap to build and to compare (delta snapshots).
     """
     v = {k: val for k, val in state.items() if k not in HIDDEN_KEYS and k != "cards"}
     v["cards"] = state["cards"]
-    v["decks"] = {suit: len(deck) for suit, deck in state["decks"].items()}
+    v["decks"] = _view_part(state["decks"], None, _deck_sizes)
     v["you"] = seat
-    v["coming_duty"] = _next_duties(state) if state["leader"] is not None else None
-    students = []
-    for i, st in enumerate(state["students"]):
-        if st is None:
-            students.append(None)
-            continue
-        s = dict(st)
-        s["secrets_unlocked"] = len(st["secrets"])
-        if i != seat:
-            del s["secrets"]
-            del s["hand"]
-        students.append(s)
-    v["students"] = students
+    v["coming_duty"] = _coming_duty(state["leader"], state["players"], state["scene"]["number"] + 1)
+    v["students"] = [None if st is None else _view_part(st, i == seat, _student_view)
+                     for i, st in enumerate(state["students"])]
     return v
+
+
+def _deck_sizes(decks: dict, _: Any) -> dict:
+    return {suit: len(deck) for suit, deck in decks.items()}
+
+
+def _student_view(st: dict, own: bool) -> dict:
+    s = dict(st)
+    s["secrets_unlocked"] = len(st["secrets"])
+    if not own:
+        del s["secrets"]
+        del s["hand"]
+    return s
+
+
+_VIEW_PARTS: dict[tuple[int, Any], tuple[Any, Any]] = {}  # (id(source), variant) -> (source, part)
+_VIEW_PARTS_SIZE = 2048
+
+
+def _view_part(source: Any, variant: Any, make: Any) -> Any:
+    """``make(source, variant)``, remembered while ``source`` (part of a state: never changed) lives."""
+    key = (id(source), variant)
+    hit = _VIEW_PARTS.get(key)
+    if hit is not None and hit[0] is source:
+        return hit[1]
+    part = make(source, variant)
+    if len(_VIEW_PARTS) >= _VIEW_PARTS_SIZE:
+        _VIEW_PARTS.clear()
+    _VIEW_PARTS[key] = (source, part)
+    return part
+
+
+_DUTIES: dict[tuple[int, int, int], dict[str, int]] = {}
+
+
+def _coming_duty(leader: int | None, players: int, scene: int) -> dict[str, int] | None:
+    """The duties of the next scene (None before the leader is chosen), one object per value."""
+    if leader is None:
+        return None
+    key = (leader, players, scene)
+    duty = _DUTIES.get(key)
+    if duty is None:
+        if len(_DUTIES) >= _VIEW_PARTS_SIZE:
+            _DUTIES.clear()
+        duty = _DUTIES[key] = duties_for(leader, players, scene)
+    return duty
 
 
 def leaks(state: dict, viewer: int | None, v: dict) -> list[str]:

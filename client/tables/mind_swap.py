@@ -96,6 +96,8 @@ class MindSwapTable(SidebarMixin, TextsMixin, TableView):
         self.controls = ControlsPainter(self)
         self.map_painter = MapPainter(self)
         self._nodes = NodeMap()
+        self._built: tuple[Any, ...] | None = None
+        self.shows = 0  # how many times the shown model changed (part of the node map's key)
 
     # --- data from the server -------------------------------------------------------
     @property  # type: ignore[override]
@@ -359,10 +361,24 @@ class MindSwapTable(SidebarMixin, TextsMixin, TableView):
         self.input.drag.fast = self.ctx.fast
         self._ease_sprites(dt)
         lay = self.layout()
-        self.buttons = self.intents.buttons(lay)
-        self._nodes = self._build_nodes(lay)
-        self.input.sync(self._nodes)
+        key = self._frame_key(lay)
+        if key != self._built:  # the node map and buttons change only when what they show does
+            self._built = key
+            self.buttons = self.intents.buttons(lay)
+            self._nodes = self._build_nodes(lay)
+            self.input.sync(self._nodes)
         self.input.update(dt)
+
+    def _frame_key(self, lay: L.Layout) -> tuple[Any, ...]:
+        """Everything the node map and the buttons are made from."""
+        it, pres = self.intents, self.presenter
+        spots = tuple((k, round(p[0]), round(p[1])) for table in (self.body_pos, self.mind_pos, self.hand_pos)
+                      for k, p in table.items())
+        negi = None if self.negi_pos is None else (round(self.negi_pos[0]), round(self.negi_pos[1]))
+        return (self._lay_key, self.ctx.lang, self.shows, pres.shown.sid, pres.caught_up, pres.busy, it.mode,
+                None if it.card is None else it.card.id, tuple(it.picks), it.along, tuple(it.choices), it.pin,
+                self.held(), self.banner.visible and self.banner.message, self.zoom.open, self.zoom.sticky, spots,
+                negi)
 
     def _place_dice(self) -> None:
         """The rolling dice stay in the tray of the current layout (the window may have changed size)."""
@@ -393,6 +409,7 @@ class MindSwapTable(SidebarMixin, TextsMixin, TableView):
             self.flyers.append(FX.Flyer(surf, (pos[0] + lay_old.card_w / 2, pos[1] + lay_old.card_h / 2), end, tween))
             self.ctx.play_sound("card")
         self.model = new
+        self.shows += 1
         self._lay_key = None
         lay = self.layout()
         if old.negi and new.negi and old.negi != new.negi and self.negi_pos is not None:

@@ -25,6 +25,7 @@ from client import gui_cjk, modes, services
 from client import settings as settings_mod
 from client.gui import Gui
 from client.i18n import Strings
+from client.localgames import Keeper
 from client.match import Match
 from client.net import NetSession
 from client.scenes.base import Scene
@@ -105,6 +106,7 @@ class App:
         self.session: NetSession | None = None
         self.server: Any = None  # server.runtime.ServerThread (client.services starts it)
         self.match: Match | None = None
+        self.keeper: Keeper | None = None  # the local game's game.json (client.localgames), if this is one
         self.replay: dict[str, Any] | None = None  # pass-and-play settings for "play again"
         self.exit_code: int | None = None
         self.started = time.monotonic()
@@ -344,6 +346,8 @@ class App:
             self.wake(MESSAGE_SETTLE)
             if msg.get("t") == "_net":
                 self.on_net_status(msg)
+            if self.keeper is not None:
+                self.keeper.on_message(msg)
             if self.match is not None:
                 self.match.on_message(msg)
             for scene in list(reversed(self.scenes)):
@@ -363,6 +367,7 @@ class App:
         services.close_session(self)
         services.stop_local_server(self)
         self.match = None
+        self.keeper = None
 
     def back_to_launcher(self) -> None:
         def go() -> None:

@@ -9,7 +9,9 @@ import argparse
 import re
 from typing import TYPE_CHECKING, Any
 
-from client import games, services
+from client import games, localgames, services
+from client.localgames import Keeper, LocalGame
+from client.match import Match
 from shared.protocol import DEFAULT_PORT
 
 if TYPE_CHECKING:
@@ -114,15 +116,58 @@ def start_play(app: App, game: str, players: int | None, bots: int, bot_level: s
 
 
 def start_host(app: App, game: str, port: int | None = None, data_dir: str | None = None) -> None:
-    """Host: a server on all interfaces (announced on the LAN), then the set-up lobby."""
+    """Host: a server on all interfaces (announced on the LAN), then the set-up lobby. Without ``data_dir``
+    the journal goes in a folder of its own in the data folder (the launcher offers Continue)."""
     port = port or DEFAULT_PORT
+    kept = LocalGame(localgames.new_folder(game), "host", game) if data_dir is None else None
     try:
-        bound = services.start_local_server(app, host="0.0.0.0", port=port, data_dir=data_dir, discovery=True)
+        bound = services.start_local_server(app, host="0.0.0.0", port=port,
+                                            data_dir=str(kept.folder) if kept else data_dir, discovery=True)
+    except (ImportError, RuntimeError, OSError) as exc:
+        if kept is not None:
+            localgames.forget(kept)
+        app.toast(app.strings.t("net.failed", address=f"0.0.0.0:{port}", why=str(exc)), "error")
+        return
+    if kept is not None:
+        kept.port = bound
+        app.keeper = Keeper(kept)
+    services.open_session(app, "127.0.0.1", bound)
+    app.push("lobby", game=game, hosting=True, port=bound)
+
+
+def open_continue(app: App) -> None:
+    """The list of unfinished local games (pass-and-play and hosted)."""
+    app.push("continue")
+
+
+def continue_game(app: App, saved: LocalGame) -> None:
+    """Go on with a kept local game: its own server restores it from the journal, our seats come back."""
+    if saved.mode == "play":
+        app.push("play_connect", game=saved.game, players=saved.players or len(saved.names) or None,
+                 bots=saved.bots, bot_level=saved.bot_level, seed=None, options=dict(saved.options),
+                 until_over=False, data_dir=str(saved.folder), saved=saved)
+        return
+    port = saved.port or DEFAULT_PORT  # the LAN players' clients know this one (a taken port: another)
+    try:
+        bound = services.start_local_server(app, host="0.0.0.0", port=port, data_dir=str(saved.folder),
+                                            discovery=True)
     except (ImportError, RuntimeError, OSError) as exc:
         app.toast(app.strings.t("net.failed", address=f"0.0.0.0:{port}", why=str(exc)), "error")
         return
-    services.open_session(app, "127.0.0.1", bound)
-    app.push("lobby", game=game, hosting=True, port=bound)
+    assert saved.table is not None and saved.seats
+    saved.port = bound
+    saved.save()
+    app.keeper = Keeper(saved)
+    session = services.open_session(app, "127.0.0.1", bound)
+    seat, token = min(saved.seats.items())
+    if saved.host:
+        session.hosts[saved.table] = saved.host
+    session.send({"t": "resume", "table": saved.table, "seat": seat, "token": token})
+    match = Match(app, saved.game, saved.table, mode="lan", humans=[seat])
+    match.host_token = saved.host
+    app.match = match
+    app.push("lobby", game=saved.game, hosting=True, port=bound, table=saved.table, seat=seat,
+             host_token=saved.host)
 
 
 def start_display(app: App, address: str | None, table: str | None) -> None:

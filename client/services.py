@@ -84,3 +84,28 @@ def lan_addresses(limit: int = 2) -> list[str]:
         return list(addresses())[:limit]
     except Exception:  # noqa: BLE001 - only a hint on screen
         return []
+
+
+def saved_table(folder: Path, table: str) -> dict[str, Any] | None:
+    """What a local server's journal in ``folder`` says of ``table`` (started, finished, moves, names),
+    read without changing it; None when there is no such journal or table."""
+    from server.journal import Journal
+    from server.runtime import JOURNAL_FILE
+
+    path = folder / JOURNAL_FILE
+    if not path.is_file():
+        return None
+    try:
+        journal = Journal(path, read_only=True)
+    except Exception:  # noqa: BLE001 - an unreadable journal: nothing to continue
+        return None
+    try:
+        rec = journal.table(table)
+        if rec is None:
+            return None
+        return {"started": rec.started, "finished": rec.finished, "moves": journal.action_count(table),
+                "names": list(rec.names), "game": rec.game}
+    except Exception:  # noqa: BLE001 - a damaged file: nothing to continue
+        return None
+    finally:
+        journal.close()

@@ -6,7 +6,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from client import games, services
+from client import games, localgames, services
+from client.localgames import Keeper, LocalGame
 from client.match import Match
 from client.scenes.base import Scene
 from client.ui import CHALK, ERROR, PAPER, Button
@@ -54,13 +55,21 @@ class StatusScene(Scene):
 
 
 class PlayConnectScene(StatusScene):
-    """Pass-and-play: local server, one connection, bots in the last seats, humans in the others."""
+    """Pass-and-play: local server, one connection, bots in the last seats, humans in the others.
+
+    The journal goes in a folder of its own in the data folder (``client.localgames``; automated runs
+    and ``--data`` excepted), so that the launcher can offer Continue; ``saved`` continues such a game:
+    the server restores it from its journal and the seats are taken back with their tokens.
+    """
 
     name = "play_connect"
 
     def __init__(self, app: App, game: str, players: int | None, bots: int, bot_level: str, seed: int | None,
-                 options: dict[str, Any], until_over: bool, data_dir: str | None) -> None:
+                 options: dict[str, Any], until_over: bool, data_dir: str | None,
+                 saved: LocalGame | None = None) -> None:
         super().__init__(app)
+        self.saved = saved
+        self.continuing: Match | None = None
         lo, hi = games.seat_range(game) if games.spec(game) else (2, 99)  # unknown: the server says so
         self.game = game
         self.players = players if players is not None else max(lo, min(hi, 4))
@@ -83,6 +92,14 @@ class PlayConnectScene(StatusScene):
             return
         self.begun = True
         self.status = self.app.strings.t("net.starting_server")
+        if self.saved is not None:
+            self._continue(self.saved)
+            return
+        if self.data_dir is None and not self.until_over:
+            kept = LocalGame(localgames.new_folder(self.game), "play", self.game, players=self.players,
+                             bots=self.bots, bot_level=self.bot_level, options=dict(self.options))
+            self.app.keeper = Keeper(kept)
+            self.data_dir = str(kept.folder)
         try:
             port = services.start_local_server(self.app, data_dir=self.data_dir)
         except (ImportError, RuntimeError, OSError) as exc:
@@ -100,6 +117,36 @@ class PlayConnectScene(StatusScene):
         if self.seed is not None:  # only a practice table may choose its seed
             msg["practice"] = True
         session.send(msg)
+
+    def _continue(self, saved: LocalGame) -> None:
+        """A kept game: its server restores the table from the journal; our seats are taken back."""
+        app = self.app
+        try:
+            port = services.start_local_server(app, data_dir=str(saved.folder))
+        except (ImportError, RuntimeError, OSError) as exc:
+            self.fail(app.strings.t("net.failed", address="127.0.0.1", why=str(exc)))
+            return
+        session = services.open_session(app, "127.0.0.1", port)
+        app.keeper = Keeper(saved)
+        assert saved.table is not None
+        self.table, self.host = saved.table, saved.host
+        if saved.host:
+            session.hosts[saved.table] = saved.host
+        for seat, token in sorted(saved.seats.items()):
+            session.send({"t": "resume", "table": saved.table, "seat": seat, "token": token})
+        session.send({"t": "watch", "table": saved.table})
+        names = {i: n for i, n in enumerate(saved.names) if n}
+        match = Match(app, self.game, saved.table, mode="play", humans=sorted(saved.seats), watch=True,
+                      names=names)
+        match.host_token = saved.host
+        app.match = self.continuing = match
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        match = self.continuing
+        if match is not None and match.started and self.app.top is self:
+            self.continuing = None  # the restored table is there: show it
+            self.app.later(lambda: self.app.replace("table", match=match))
 
     def on_message(self, msg: dict[str, Any]) -> None:
         kind = msg.get("t")

@@ -6,7 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from client import games, modes
+from client import games, localgames, modes
 from client.rulesbook import open_rules
 from client.scenes.base import Scene
 from client.tutorial import offer as tutorial
@@ -25,6 +25,11 @@ class LauncherScene(Scene):
         self.game = wanted if wanted in self.games else self.games[0]
         self.cards: list[tuple[str, pygame.Rect]] = []
         self.title_y = self.subtitle_y = self.choose_y = self.band_h = 0
+        self.unfinished = 0  # local games the Continue button offers
+
+    def enter(self) -> None:
+        self.unfinished = len(localgames.unfinished())  # back from a game: it may have ended or be kept
+        super().enter()
 
     def layout(self) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
@@ -87,6 +92,10 @@ class LauncherScene(Scene):
         self.buttons.append(Button(guided, pygame.Rect(int(u), int(u) + sh + int(u * 0.6), gw, sh),
                                    lambda: tutorial.start(app, self.game), key="tutorial",
                                    enabled=tutorial.available(self.game)))
+        if self.unfinished:  # the kept local games, under the guided first game
+            self.buttons.append(Button(t("continue.open", n=self.unfinished),
+                                       pygame.Rect(int(u), int(u) + 2 * (sh + int(u * 0.6)), max(gw, int(u * 11)), sh),
+                                       lambda: modes.open_continue(app), key="continue", primary=True))
 
     def _name_size(self, game: str, width: int) -> tuple[str, float]:
         """The game's name and the font size that fits it on one line of ``width`` (down to 1 unit)."""

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from client.scenes.base import Scene
 from client.scenes.connecting import PlayConnectScene
+from client.scenes.continue_list import ContinueScene
 from client.scenes.curtain import CurtainScene
 from client.scenes.display import DisplayConnectScene
 from client.scenes.join import JoinScene
@@ -25,4 +26,4 @@ from client.tutorial.overlay import TutorialScene
 SCENES: dict[str, type[Scene]] = {cls.name: cls for cls in (
     LauncherScene, SettingsScene, PlaySetupScene, JoinScene, LobbyScene, PlayConnectScene, DisplayConnectScene,
     TableScene, CurtainScene, ResultsScene, ReconnectingScene, MenuScene, RulesBookScene,
-    TutorialConnectScene, TutorialOfferScene, TutorialScene)}
+    TutorialConnectScene, TutorialOfferScene, TutorialScene, ContinueScene)}

@@ -1,0 +1,148 @@
+"""Local games (pass-and-play and hosted) kept in the data folder, so that the launcher offers Continue.
+
+Each game this computer's own server runs gets a folder ``<data>/games/<stamp>-<game>/`` holding the
+server's journal and ``game.json``: the table id, the host token, the seat tokens of this computer's
+players and what Continue needs to set the game up again (mode, players, bots, port). Tokens are what
+a server asks for to give a seat back; the journal (``server.journal``) holds the game itself.
+:class:`Keeper` fills ``game.json`` from the server's answers (``created``, ``joined``, ``lobby``).
+:func:`unfinished` lists the games that can go on; folders of finished games are removed there.
+"""
+from __future__ import annotations
+
+import json
+import os
+import secrets
+import shutil
+import time
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+from typing import Any
+
+from client import services
+from houkago import paths
+
+INFO = "game.json"
+STALE = 24 * 3600.0  # seconds after which a folder whose game never started is removed
+
+
+def root() -> Path:
+    """Where local games are kept (``<platform data folder>/games``)."""
+    return paths.data_dir() / "games"
+
+
+def new_folder(game: str) -> Path:
+    """A fresh folder for a new local game's journal."""
+    folder = root() / f"{time.strftime('%Y%m%d-%H%M%S')}-{game}-{secrets.token_hex(3)}"
+    folder.mkdir(parents=True, exist_ok=True)
+    return folder
+
+
+@dataclass
+class LocalGame:
+    """What Continue needs to give a local game back (``game.json``)."""
+
+    folder: Path
+    mode: str  # "play" (pass-and-play) | "host" (a LAN table this computer serves)
+    game: str
+    players: int = 0
+    bots: int = 0
+    bot_level: str = "normal"
+    options: dict[str, Any] = field(default_factory=dict)
+    port: int | None = None  # host: the port the LAN players know
+    table: str | None = None
+    host: str | None = None  # the host token
+    seats: dict[int, str] = field(default_factory=dict)  # this computer's human seats -> token
+    names: list[str] = field(default_factory=list)
+    created: float = field(default_factory=time.time)
+    moves: int = 0  # filled by unfinished(): actions in the journal
+    when: float = 0.0  # filled by unfinished(): last change on disk (epoch seconds)
+
+    def save(self) -> None:
+        """Write ``game.json`` (atomically); a folder that cannot be written just cannot be continued."""
+        data = {k: v for k, v in asdict(self).items() if k not in ("folder", "moves", "when")}
+        data["seats"] = {str(s): tok for s, tok in self.seats.items()}
+        try:
+            self.folder.mkdir(parents=True, exist_ok=True)
+            tmp = self.folder / (INFO + ".tmp")
+            tmp.write_text(json.dumps(data, ensure_ascii=False, indent=1), encoding="utf-8")
+            os.replace(tmp, self.folder / INFO)
+        except OSError:
+            pass
+
+    @classmethod
+    def load(cls, folder: Path) -> LocalGame | None:
+        try:
+            data = json.loads((folder / INFO).read_text(encoding="utf-8"))
+            seats = {int(s): str(tok) for s, tok in dict(data.pop("seats", {})).items()}
+            known = {k: v for k, v in data.items() if k in cls.__dataclass_fields__}
+            game = cls(folder=folder, seats=seats, **known)
+        except (OSError, ValueError, TypeError, AttributeError):
+            return None
+        if game.mode not in ("play", "host") or not isinstance(game.game, str):
+            return None
+        return game
+
+
+class Keeper:
+    """Keeps ``game.json`` of the local game being played in step with the server's answers."""
+
+    def __init__(self, game: LocalGame) -> None:
+        self.game = game
+
+    def on_message(self, msg: dict[str, Any]) -> None:
+        g, kind = self.game, msg.get("t")
+        if kind == "created" and g.table is None and isinstance(msg.get("table"), str):
+            g.table, g.host = msg["table"], msg.get("host")
+            g.save()
+        elif kind == "joined" and msg.get("table") == g.table and isinstance(msg.get("seat"), int) \
+                and isinstance(msg.get("token"), str):
+            if g.seats.get(msg["seat"]) != msg["token"]:
+                g.seats[msg["seat"]] = msg["token"]
+                g.save()
+        elif kind == "lobby" and isinstance(msg.get("table"), dict) and msg["table"].get("id") == g.table:
+            seats = [e for e in msg["table"].get("seats") or [] if isinstance(e, dict)]
+            names = [str(e.get("name") or "") for e in seats]
+            if names and names != g.names:
+                g.names, g.players = names, len(names)
+                g.save()
+
+
+def unfinished() -> list[LocalGame]:
+    """Local games that can go on (started, not over), newest first. Folders of finished games, and of
+    games that never started a day after, are removed."""
+    out: list[LocalGame] = []
+    base = root()
+    try:
+        folders = sorted(p for p in base.iterdir() if p.is_dir())
+    except OSError:
+        return []
+    for folder in folders:
+        game = LocalGame.load(folder)
+        state = services.saved_table(folder, game.table) if game is not None and game.table else None
+        when = _changed(folder)
+        if game is None or state is None or state["started"] is None:
+            if time.time() - when > STALE:
+                shutil.rmtree(folder, ignore_errors=True)
+            continue
+        if state["finished"] is not None:
+            shutil.rmtree(folder, ignore_errors=True)
+            continue
+        if not game.seats:  # no seat of ours to give back
+            continue
+        game.moves, game.when = int(state["moves"]), when
+        game.names = list(state["names"]) or game.names
+        out.append(game)
+    return sorted(out, key=lambda g: g.when, reverse=True)
+
+
+def forget(game: LocalGame) -> None:
+    """Drop a local game for good (its folder)."""
+    shutil.rmtree(game.folder, ignore_errors=True)
+
+
+def _changed(folder: Path) -> float:
+    """When anything in ``folder`` last changed (epoch seconds)."""
+    try:
+        return max([folder.stat().st_mtime] + [p.stat().st_mtime for p in folder.iterdir()])
+    except OSError:
+        return 0.0

@@ -1,0 +1,103 @@
+"""Continue: the unfinished local games (pass-and-play and hosted), newest first — game, players, when."""
+from __future__ import annotations
+
+import time
+from functools import partial
+from typing import TYPE_CHECKING
+
+import pygame
+
+from client import games, localgames, modes
+from client.localgames import LocalGame
+from client.scenes.base import Scene
+from client.ui import CHALK, CHALK_DIM, PAPER, Button, panel
+
+if TYPE_CHECKING:
+    from client.app import App
+
+ROWS = 6  # games shown (the newest)
+
+
+class ContinueScene(Scene):
+    name = "continue"
+
+    def __init__(self, app: App) -> None:
+        super().__init__(app)
+        self.saved: list[LocalGame] = localgames.unfinished()
+        self.rows: list[tuple[LocalGame, pygame.Rect]] = []
+        self.box = pygame.Rect(0, 0, 0, 0)
+
+    def layout(self) -> None:
+        app, u = self.app, self.app.unit
+        t = app.strings.t
+        w, h = app.screen.get_size()
+        row_h = int(u * 4.6)
+        shown = self.saved[:ROWS]
+        self.box = pygame.Rect(0, 0, min(w - int(u * 4), int(u * 62)),
+                               int(u * 3) + max(1, len(shown)) * (row_h + int(u * 0.6)) + int(u * 5))
+        self.box.center = (w // 2, h // 2 + int(u * 1.5))
+        bw, bh = int(u * 11), int(u * 2.6)
+        self.rows, self.buttons = [], []
+        y = self.box.top + int(u * 1.5)
+        for i, saved in enumerate(shown):
+            rect = pygame.Rect(self.box.left + int(u * 1.5), y, self.box.width - int(u * 3), row_h)
+            self.rows.append((saved, rect))
+            self.buttons.append(Button(t("continue.go"), pygame.Rect(rect.right - bw - int(u * 0.8),
+                                                                     rect.centery - bh // 2, bw, bh),
+                                       partial(self.go, saved), key=f"continue_{i}", primary=True))
+            self.buttons.append(Button(t("continue.forget"), pygame.Rect(rect.right - 2 * bw - int(u * 1.6),
+                                                                         rect.centery - bh // 2, bw, bh),
+                                       partial(self.forget, saved), key=f"forget_{i}"))
+            y += row_h + int(u * 0.6)
+        self.buttons.append(Button(t("launcher.back"), pygame.Rect(self.box.left + int(u * 1.5),
+                                                                   self.box.bottom - bh - int(u * 1.2), bw, bh),
+                                   lambda: app.pop(self), key="back"))
+
+    def go(self, saved: LocalGame) -> None:
+        self.app.pop(self)
+        modes.continue_game(self.app, saved)
+
+    def forget(self, saved: LocalGame) -> None:
+        localgames.forget(saved)
+        self.saved = [g for g in self.saved if g.folder != saved.folder]
+        if not self.saved:
+            self.app.pop(self)
+            return
+        self.layout()
+
+    def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
+            self.app.pop(self)
+            return True
+        return super().handle_event(event)
+
+    def describe(self, saved: LocalGame) -> tuple[str, str]:
+        """(the game and how it is played, the players · moves · when) of one row."""
+        t = self.app.strings.t
+        title = f"{games.title(saved.game, self.app.strings)} — {t('continue.mode_' + saved.mode)}"
+        sep = ", " if self.app.strings.lang == "en" else "、"
+        names = sep.join(n for n in saved.names if n)
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.when))
+        return title, t("continue.details", players=names, moves=saved.moves, when=when)
+
+    def draw(self, surface: pygame.Surface) -> None:
+        app, u, te = self.app, self.app.unit, self.app.text
+        app.background(surface)
+        w, _ = surface.get_size()
+        te.blit(surface, app.strings.t("continue.title"), u * 2.0, PAPER, (w // 2, self.box.top - int(u * 4)),
+                "midtop", bold=True)
+        panel(surface, self.box, alpha=200)
+        if not self.rows:
+            te.blit(surface, app.strings.t("continue.none"), u * 1.2, CHALK_DIM,
+                    (self.box.centerx, self.box.top + int(u * 3)), "midtop")
+        for saved, rect in self.rows:
+            panel(surface, rect, alpha=120)
+            title, details = self.describe(saved)
+            width = rect.width - int(u * 25)
+            te.blit_wrapped(surface, title, u * 1.2, PAPER,
+                            pygame.Rect(rect.left + int(u), rect.top + int(u * 0.5), width, int(u * 1.8)),
+                            bold=True, max_lines=1)
+            te.blit_wrapped(surface, details, u * 0.95, CHALK,
+                            pygame.Rect(rect.left + int(u), rect.top + int(u * 2.4), width, int(u * 2.1)),
+                            max_lines=2)
+        self.draw_buttons(surface)

@@ -24,7 +24,7 @@ def test_scenes_are_pushed_found_and_popped_by_name(app):
 
     assert all(cls.name == name for name, cls in SCENES.items())
     assert {"launcher", "settings", "play_setup", "join", "lobby", "play_connect", "display_connect", "table",
-            "curtain", "results", "reconnecting", "menu", "rules_book"} <= set(SCENES)
+            "curtain", "results", "reconnecting", "menu", "rules_book", "continue"} <= set(SCENES)
     settings = app.push("settings")
     assert app.top is settings and app.find("settings") is settings and app.find("launcher") is not None
     app.pop()

@@ -928,26 +928,44 @@ def result(state: dict) -> dict:
 def view(state: dict, seat: int | None) -> dict:
     """The table as ``seat`` sees it. States are never changed in place, so the parts that never
     change after setup (students, left, chars, opening, options) are shared, not copied: the
-    server's snapshot deltas then see them unchanged by identity."""
+    server's snapshot deltas then see them unchanged by identity. The public part is made once
+    per state and shared by every seat's view (the server asks for one view per seat)."""
     s = state
-    ctypes = s["ctypes"]
-    pairs = [{"body": b, "mind": s["mind"][b], "loc": s["loc"][b], "room": s["room"][b]} for b in _on_map(s)]
     own_seat = seat if isinstance(seat, int) and 0 <= seat < s["players"] else None
+    ctypes = s["ctypes"]
     hand = None if own_seat is None else [{"id": c, "type": ctypes[c]} for c in sorted(s["hands"][own_seat])]
+    before, after = _public_view(s)
+    return {"game": "mind_swap", "seat": own_seat, **before, "hand": hand, **after}
+
+
+_PUBLIC: dict[int, tuple[dict, dict, dict]] = {}  # id(state) -> (state, view keys before "hand", after it)
+_PUBLIC_SIZE = 256
+
+
+def _public_view(s: dict) -> tuple[dict, dict]:
+    """The keys of every seat's view but ``seat`` and ``hand`` (the parts before and after ``hand``),
+    remembered per state object (states never change)."""
+    hit = _PUBLIC.get(id(s))
+    if hit is not None and hit[0] is s:
+        return hit[1], hit[2]
+    ctypes = s["ctypes"]
     if s["over"]:
         phase = "over"
     elif s["pending"] is not None:
         phase = "great"
     else:
         phase = "play"
-    return {
-        "game": "mind_swap", "seat": own_seat, "players": s["players"], "phase": phase,
+    before = {
+        "players": s["players"], "phase": phase,
         "turn": s["turn"], "turn_no": s["turn_no"], "students": s["students"], "left": s["left"],
-        "chars": s["chars"], "pairs": pairs,
+        "chars": s["chars"],
+        "pairs": [{"body": b, "mind": s["mind"][b], "loc": s["loc"][b], "room": s["room"][b]} for b in _on_map(s)],
         "waiting": [{"body": b, "mind": s["mind"][b]} for b in sorted(s["waiting"])],
         "negi": s["negi"],
         "pieces": [{"loc": s["piece"][i], "room": s["proom"][i]} for i in range(s["players"])],
-        "hand": hand, "hand_sizes": [len(h) for h in s["hands"]],
+    }
+    after = {
+        "hand_sizes": [len(h) for h in s["hands"]],
         "deck": len(s["deck"]), "discard": len(s["discard"]),
         "discard_top": ctypes[s["discard"][-1]] if s["discard"] else None,
         "cup": len(s["cup"]), "piles": [list(p) for p in s["pile"]], "scores": _scores(s),
@@ -958,6 +976,10 @@ def view(state: dict, seat: int | None) -> dict:
         "options": s["opts"],
         "result": result(s) if s["over"] else None,
     }
+    if len(_PUBLIC) >= _PUBLIC_SIZE:
+        _PUBLIC.clear()
+    _PUBLIC[id(s)] = (s, before, after)
+    return before, after
 
 
 _SECRET_KEYS = ("rng", "hands", "cup_order", "deck_order")

@@ -150,7 +150,7 @@ class RulesBookView:
         blocks: list[Block] = []
         y = 0
 
-        def text(kind: str, s: str, size: float, bold: bool = False, indent: int = 0, after: float = 0.8) -> None:
+        def text(kind: str, s: str, size: float, bold: bool = False, indent: int = 0, after: float = 0.6) -> None:
             nonlocal y
             f = fit.block(s, size, w - 2 * indent, None, bold)
             blocks.append(Block(kind, y, f.height + 2 * indent, s, f, size, bold))
@@ -161,33 +161,45 @@ class RulesBookView:
             text("text", self.text3(para), theme.type_px("label", u))
         if page.example is not None:
             text("example", self.text3(page.example), theme.type_px("body", u), indent=int(u * 0.7), after=1.0)
-        if page.art:
-            art_h = int(max(u * 10, min(u * 18, self.inside.h - y - u)))
-            size = theme.type_px("body", u)
-            gap = int(u * 1.2)
-            items = []  # (picture, caption text, caption fitted, width)
-            for a in page.art:
-                img = draw_art(self.ctx, a, art_h)
-                if img.get_width() > w:
-                    scale = w / img.get_width()
-                    img = pygame.transform.smoothscale(img, (w, max(1, int(img.get_height() * scale))))
-                caption = self.text3(a.caption) if a.caption else ""
-                width = min(w, max(img.get_width(), int(u * 9)))
-                fitted = fit.block(caption, size, width, None, balanced=True) if caption else None
-                items.append((img, caption, fitted, width))
-            sizes = [(width, img.get_height() + (f.height + int(u * 0.4) if f else 0)) for img, _, f, width in items]
-            cells = [rc.move(0, y) for rc in flow(sizes, w, gap, align="center")]
-            placed, captions = [], []
-            for (img, caption, f, _), cell in zip(items, cells):
-                placed.append((img, img.get_rect(midtop=(cell.centerx, cell.y))))
-                if f is not None:
-                    captions.append((caption, f, pygame.Rect(cell.x, cell.y + img.get_height() + int(u * 0.4),
-                                                             cell.w, f.height)))
-            height = max(c.bottom for c in cells) - y
-            blocks.append(Block("art", y, height, images=tuple(placed), captions=tuple(captions)))
-            y += height
+        # the pictures: one row (wrapping) per run of the same kind — dice beside dice, cards beside cards
+        groups: list[list[rules_book.Art]] = []
+        for a in page.art:
+            if groups and groups[-1][0].kind == a.kind:
+                groups[-1].append(a)
+            else:
+                groups.append([a])
+        for group in groups:
+            block = self._art_block(group, y)
+            blocks.append(block)
+            y += block.h + int(u * 1.0)
         self.blocks = blocks
-        self.content_h = y
+        self.content_h = max(b.y + b.h for b in blocks)
+
+    def _art_block(self, arts: list[rules_book.Art], y: int) -> Block:
+        """One row of pictures (wrapped when wider than the page), each with its caption under it."""
+        u, w = self.ctx.unit, self.inside.w
+        fit = fitter_for(self.ctx)
+        art_h = int(min(u * 14, max(u * 9, self.inside.h * 0.45)))
+        size = theme.type_px("body", u)
+        items = []  # (picture, caption text, caption fitted, width)
+        for a in arts:
+            img = draw_art(self.ctx, a, art_h)
+            if img.get_width() > w:
+                scale = w / img.get_width()
+                img = pygame.transform.smoothscale(img, (w, max(1, int(img.get_height() * scale))))
+            caption = self.text3(a.caption) if a.caption else ""
+            width = min(w, max(img.get_width(), int(u * 9)))
+            fitted = fit.block(caption, size, width, None, balanced=True) if caption else None
+            items.append((img, caption, fitted, width))
+        sizes = [(width, img.get_height() + (f.height + int(u * 0.4) if f else 0)) for img, _, f, width in items]
+        cells = [rc.move(0, y) for rc in flow(sizes, w, int(u * 1.2), align="center")]
+        placed, captions = [], []
+        for (img, caption, f, _), cell in zip(items, cells):
+            placed.append((img, img.get_rect(midtop=(cell.centerx, cell.y))))
+            if f is not None:
+                captions.append((caption, f, pygame.Rect(cell.x, cell.y + img.get_height() + int(u * 0.4),
+                                                         cell.w, f.height)))
+        return Block("art", y, max(c.bottom for c in cells) - y, images=tuple(placed), captions=tuple(captions))
 
     # --- loop ----------------------------------------------------------------------------
     def update(self, dt: float) -> None:

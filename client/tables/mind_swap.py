@@ -29,7 +29,7 @@ from typing import Any
 
 import pygame
 
-from client.kit.cache import LruCache, SurfaceCache
+from client.kit.cache import SurfaceCache
 from client.kit.interact import Interaction
 from client.kit.nodes import Node, NodeMap
 from client.kit.presenter import Presenter, Shown
@@ -45,7 +45,7 @@ from client.tables.mind_swap_final import draw_final, draw_scores
 from client.tables.mind_swap_intents import MsIntents
 from client.tables.mind_swap_map import MapPainter
 from client.tables.mind_swap_present import MsPresent
-from client.tables.mind_swap_sidebar import SidebarMixin
+from client.tables.mind_swap_sidebar import SidebarPainter
 from client.tables.mind_swap_texts import TextsMixin
 from client.tables.mind_swap_zoom import MsZoom, ZoomFace
 from client.widgets.anim import Call, Tween, ease_out
@@ -55,7 +55,7 @@ EASE_RATE = 13.0  # per second: ~250 ms to settle
 NEGI_SPEED = 40.0  # units per second Negi walks along the halls
 
 
-class MindSwapTable(SidebarMixin, TextsMixin, TableView):
+class MindSwapTable(TextsMixin, TableView):
     """The mind_swap table for one seat (or the public display when ``seat`` is None)."""
 
     game_id = "mind_swap"
@@ -83,8 +83,6 @@ class MindSwapTable(SidebarMixin, TextsMixin, TableView):
         self._lay_key: tuple | None = None
         self._lay: L.Layout | None = None
         self.layers = SurfaceCache(8)  # opaque layers (background, base, still pairs, scratch) and the log
-        self.wraps: LruCache[list[str]] = LruCache(600)
-        self._log_y = 0
         self._seen_events = False
         self._opening: list[dict[str, Any]] = []
         self.intents = MsIntents(self)
@@ -95,6 +93,7 @@ class MindSwapTable(SidebarMixin, TextsMixin, TableView):
         self.buttons: list[Button] = []
         self.controls = ControlsPainter(self)
         self.map_painter = MapPainter(self)
+        self.sidebar = SidebarPainter(self)
         self._nodes = NodeMap()
         self._built: tuple[Any, ...] | None = None
         self.shows = 0  # how many times the shown model changed (part of the node map's key)
@@ -276,11 +275,13 @@ class MindSwapTable(SidebarMixin, TextsMixin, TableView):
 
     def log_lines(self) -> list[str]:
         """The log as shown (a line appears when its event has played)."""
-        return list(self.presenter.log_lines)
+        return [text for text, _seat in self.presenter.log_lines]
 
-    def log_for(self, ev: dict[str, Any]) -> list[str]:
+    def log_for(self, ev: dict[str, Any]) -> list[tuple[str, int | None]]:
+        """The log line of one event, with the seat it is about (its colour bar in the log)."""
         line = self.describe(ev)
-        return [line] if line else []
+        seat = ev.get("seat")
+        return [(line, seat if isinstance(seat, int) and not isinstance(seat, bool) else None)] if line else []
 
     def apply_event(self, ev: dict[str, Any]) -> None:
         """One event has played: the map shows its change (the batch's snapshot corrects the rest)."""
@@ -332,7 +333,7 @@ class MindSwapTable(SidebarMixin, TextsMixin, TableView):
             self.skip_animations()
             return True
         if event.type == pygame.MOUSEWHEEL:
-            return self._scroll(event.y)
+            return self.sidebar.scroll_log(event, self.input.pointer) or self._scroll(event.y)
         return self.input.handle_event(event)
 
     def _scroll(self, dy: int) -> bool:
@@ -403,7 +404,7 @@ class MindSwapTable(SidebarMixin, TextsMixin, TableView):
             if owner is None:
                 continue
             surf = self.painter.student_card(self.content, body, lay_old.card_w, lay_old.card_h, True, glow=True)
-            end = self.pile_point(owner.seat)
+            end = self.sidebar.pile_point(owner.seat)
             fast = self.ctx.fast
             tween = Tween(0.0, 1.0, 0.0 if fast else 0.7, ease_out, delay=0.0 if fast else 0.35)
             self.flyers.append(FX.Flyer(surf, (pos[0] + lay_old.card_w / 2, pos[1] + lay_old.card_h / 2), end, tween))
@@ -608,17 +609,17 @@ class MindSwapTable(SidebarMixin, TextsMixin, TableView):
         lay = self.layout(rect)
         # layers are in window coordinates (as big as the rect's bottom-right corner)
         surface.blit(self.map_painter.base_layer(lay), lay.rect.topleft, area=lay.rect)
-        surface.blit(self._log_layer(lay), (lay.sidebar.x, lay.sidebar.y + self._log_top(lay)))
+        surface.blit(self.sidebar.log_layer(lay), self.sidebar.log_rect(lay).topleft)
         self.map_painter.draw_area_marks(surface, lay)
         for f in self.flyers:
             f.draw(surface)
         if not self.ctx.display_mode and self.seat is not None:
             self.controls.draw_hand(surface, lay)
         else:
-            self.draw_recent(surface, lay)
+            self.sidebar.draw_recent(surface, lay)
         step = self.current_step()
         if step is not None:
-            fxc = FX.FxContext(self.ctx, self.painter, self.faces, lay.map, self.cup_point(lay), lay.unit,
+            fxc = FX.FxContext(self.ctx, self.painter, self.faces, lay.map, self.sidebar.cup_point(lay), lay.unit,
                                FX.tray_rect(lay.map, lay.unit, self.dice_size(lay)))
             self.map_painter.draw_focus(surface, lay, step.focus)
             step.draw(surface, fxc)

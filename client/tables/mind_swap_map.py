@@ -60,7 +60,7 @@ class MapPainter:
     def _draw_base(self, lay: L.Layout) -> pygame.Surface:
         base = self._background(lay).copy()
         self.draw_areas(base, lay)
-        self.t.draw_sidebar(base, lay)
+        self.t.sidebar.draw_sidebar(base, lay)
         return base
 
     def _draw_still_pairs(self, base: pygame.Surface, lay: L.Layout) -> pygame.Surface:

@@ -2,28 +2,36 @@
 from __future__ import annotations
 
 from functools import partial
+from typing import TYPE_CHECKING
 
 import pygame
 
+from client.kit.widgets import LogPanel
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_layout as L
-from client.tables.mind_swap_state import TableState
+
+if TYPE_CHECKING:
+    from client.tables.mind_swap import MindSwapTable
 
 
-class SidebarMixin(TableState):
-    """Drawing of the sidebar for :class:`MindSwapTable` (expects its attributes)."""
+class SidebarPainter:
+    """Paints the sidebar of one :class:`MindSwapTable`: reads its shown model and log, writes nothing."""
+
+    def __init__(self, table: MindSwapTable) -> None:
+        self.t = table
+        self.log = LogPanel()
 
     def pile_point(self, seat: int) -> tuple[float, float]:
-        rows = self.player_rows(self.layout())
-        r = rows.get(seat)
-        return (r.right - r.h, r.centery) if r else self.layout().sidebar.center
+        lay = self.t.layout()
+        r = self.player_rows(lay).get(seat)
+        return (r.right - r.h, r.centery) if r else lay.sidebar.center
 
     def player_rows(self, lay: L.Layout) -> dict[int, pygame.Rect]:
         u = side_unit(lay)
         row_h = round(u * 2.5)
         y = lay.sidebar.y + round(u * 3.6)
         out = {}
-        for pl in self.model.players:
+        for pl in self.t.model.players:
             out[pl.seat] = pygame.Rect(lay.sidebar.x + round(u * 0.6), y, lay.sidebar.w - round(u * 1.2), row_h)
             y += row_h + round(u * 0.25)
         return out
@@ -34,80 +42,97 @@ class SidebarMixin(TableState):
         bottom = max((r.bottom for r in rows.values()), default=lay.sidebar.y + round(u * 3.6))
         return lay.sidebar.x + round(u * 2.2), bottom + round(u * 2.0)
 
-    def _log_top(self, lay: L.Layout) -> int:
-        return self._log_y - lay.sidebar.y if self._log_y else round(lay.unit * 20)
+    def status(self) -> list[str]:
+        """The status lines under the cup and deck (students to come, bath time, magic left)."""
+        t, m = self.t, self.t.model
+        out = []
+        if m.waiting and not m.over:
+            out.append(t.ctx.t("ms.waiting", n=m.waiting))
+        if m.bath and not m.over:
+            out.append(t.ctx.t("ms.bath_on"))
+        if not m.over and m.magic_left and t.seat is not None and m.turn == t.seat:
+            out.append(t.ctx.t("ms.magic_left", n=m.magic_left))
+        return out
 
-    def _log_layer(self, lay: L.Layout) -> pygame.Surface:
-        """The log panel, re-rendered only when an entry is added."""
-        top = self._log_top(lay)
-        size = (lay.sidebar.w, max(1, lay.sidebar.h - top))
-        lines = self.presenter.log_lines
-        key = ("log", size, self.ctx.lang, len(lines), lines[-1] if lines else "")
-        return self.layers.get(key, lambda: self._draw_log(lay, size))
+    def _status_images(self, lay: L.Layout) -> list[pygame.Surface]:
+        u = side_unit(lay)
+        return [self.t.painter.fit_text(s, u * 0.78, (220, 228, 222), lay.sidebar.w - round(u * 1.2))
+                for s in self.status()]
+
+    def log_rect(self, lay: L.Layout) -> pygame.Rect:
+        """The log panel: the rest of the sidebar under the status lines."""
+        u = side_unit(lay)
+        top = self.cup_point(lay)[1] + round(u * 2.9) + sum(img.get_height() for img in self._status_images(lay))
+        top += round(u * 0.4)
+        sb = lay.sidebar
+        return pygame.Rect(sb.x, top, sb.w, max(1, sb.bottom - top))
+
+    def log_layer(self, lay: L.Layout) -> pygame.Surface:
+        """The log panel (kit LogPanel: wrapped, a seat colour bar per line), re-rendered only when it changes."""
+        t = self.t
+        r = self.log_rect(lay)
+        lines = t.presenter.log_lines
+        key = ("log", r.size, len(lines), lines[-1] if lines else None, self.log.scroll)
+        return t.layers.get(key, lambda: self._draw_log(lay, r.size))
 
     def _draw_log(self, lay: L.Layout, size: tuple[int, int]) -> pygame.Surface:
         u = side_unit(lay)
         surf = pygame.Surface(size, pygame.SRCALPHA)
-        x = round(u * 0.6)
-        pygame.draw.line(surf, (90, 120, 110), (x, 0), (size[0] - round(u * 0.6), 0), 1)
-        px = max(14, round(u * 0.78))
-        line_h = self.ctx.font(px).get_linesize()
-        y = size[1] - round(u * 0.5)
-        for i, entry in enumerate(reversed(self.presenter.log_lines[-40:])):
-            wrapped = self._wrapped(entry, px, size[0] - round(u * 1.4) - self.ctx.text("• ", px, D.LIGHT).get_width())
-            if y - line_h * len(wrapped) < round(u * 0.3):
-                break  # only whole entries
-            y -= line_h * len(wrapped)
-            colour = D.LIGHT if i == 0 else (190, 204, 198)
-            for k, line in enumerate(wrapped):
-                surf.blit(self.ctx.text(("• " if k == 0 else "  ") + line, px, colour), (x, y + k * line_h))
+        pygame.draw.line(surf, (90, 120, 110), (round(u * 0.6), 0), (size[0] - round(u * 0.6), 0), 1)
+        self.log.draw(surf, self.t.ctx, surf.get_rect(), list(self.t.presenter.log_lines[-60:]), u * 0.85)
         return surf
 
-    def _wrapped(self, entry: str, px: int, width: int) -> list[str]:
-        self.wraps.context(self.ctx.lang)
-        return self.wraps.get((entry, px, width), lambda: self.ctx.wrap(entry, px, width) or [""])
+    def scroll_log(self, event: pygame.event.Event, pointer: tuple[int, int]) -> bool:
+        """The wheel over the log scrolls it back (and forward again)."""
+        r = self.log_rect(self.t.layout())
+        if not r.collidepoint(pointer):
+            return False
+        count = len(self.t.presenter.log_lines)
+        self.log.scroll = max(0, min(max(0, count - 1), self.log.scroll + event.y))
+        return True
 
     def draw_sidebar(self, surface: pygame.Surface, lay: L.Layout) -> None:
         u = side_unit(lay)
         sb = lay.sidebar
         x = sb.x + round(u * 0.6)
         # whose turn
-        m = self.model
+        t = self.t
+        m = t.model
         if m.over:
-            head = self.ctx.t("ms.game_over")
+            head = t.ctx.t("ms.game_over")
             col = D.ACCENT
         elif m.turn is not None:
-            mine = self.seat is not None and m.turn == self.seat
-            head = self.ctx.t("ms.your_turn") if mine else self.ctx.t("ms.turn_of", name=self.seat_name(m.turn))
+            mine = t.seat is not None and m.turn == t.seat
+            head = t.ctx.t("ms.your_turn") if mine else t.ctx.t("ms.turn_of", name=t.seat_name(m.turn))
             col = D.ACCENT if mine else D.LIGHT
         else:
             head, col = "", D.LIGHT
         if m.turn is not None and not m.over:
-            b = self.painter.player_badge(m.turn, round(u * 0.9))
+            b = t.painter.player_badge(m.turn, round(u * 0.9))
             surface.blit(b, b.get_rect(midleft=(x, sb.y + round(u * 1.6))))
             x2 = x + b.get_width() + round(u * 0.4)
         else:
             x2 = x
-        img = self.painter.fit_text(head, u * 1.15, col, sb.right - x2 - round(u * 0.5), True)
+        img = t.painter.fit_text(head, u * 1.15, col, sb.right - x2 - round(u * 0.5), True)
         surface.blit(img, img.get_rect(midleft=(x2, sb.y + round(u * 1.6))))
         # scores
         rows = self.player_rows(lay)
         for pl in m.players:
             r = rows[pl.seat]
             bg = (255, 255, 255, 26) if pl.seat != m.turn else (*D.ACCENT, 60)
-            panel = self.painter.get(("row", r.size, bg), partial(_rounded, r.size, bg, round(u * 0.5)))
+            panel = t.painter.get(("row", r.size, bg), partial(_rounded, r.size, bg, round(u * 0.5)))
             surface.blit(panel, r.topleft)
-            b = self.painter.player_badge(pl.seat, round(r.h * 0.34))
+            b = t.painter.player_badge(pl.seat, round(r.h * 0.34))
             surface.blit(b, b.get_rect(midleft=(r.x + round(u * 0.3), r.centery)))
             tx = r.x + round(u * 0.3) + b.get_width() + round(u * 0.3)
-            nm = self.painter.fit_text(self.seat_name(pl.seat), u * 0.85, D.LIGHT, r.w // 2 - b.get_width(), True)
+            nm = t.painter.fit_text(t.seat_name(pl.seat), u * 0.85, D.LIGHT, r.w // 2 - b.get_width(), True)
             surface.blit(nm, (tx, r.y + round(u * 0.12)))
             if pl.character is not None:
-                ch = self.painter.fit_text(self.ctx.t("ms.as_character", no=pl.character,
-                                                      name=self.name(pl.character, True)),
+                ch = t.painter.fit_text(t.ctx.t("ms.as_character", no=pl.character,
+                                                      name=t.name(pl.character, True)),
                                            u * 0.7, (200, 212, 206), r.w // 2)
                 surface.blit(ch, (tx, r.bottom - ch.get_height() - round(u * 0.1)))
-            sc = self.ctx.text(str(pl.score), max(14, u * 1.3), D.LIGHT, True)
+            sc = t.ctx.text(str(pl.score), max(14, u * 1.3), D.LIGHT, True)
             surface.blit(sc, sc.get_rect(midright=(r.right - round(u * 0.4), r.centery)))
             # the score pile: a little stack of mind cards
             pw, ph = max(22, round(r.h * 0.42)), round(r.h * 0.72)
@@ -115,25 +140,25 @@ class SidebarMixin(TableState):
             room = max(1, (px + pw - (r.x + r.w // 2)) // (pw + 2))
             shown = pl.pile[-room:] if len(pl.pile) <= room else pl.pile[-(room - 1):]
             for i, mind in enumerate(reversed(shown)):
-                card = self.painter.mini_card(mind, pw, ph)
+                card = t.painter.mini_card(mind, pw, ph)
                 surface.blit(card, (px - i * (pw + 2), r.centery - ph // 2))
             if len(shown) < len(pl.pile):
-                more = self.ctx.text(f"+{len(pl.pile) - len(shown)}", 14, D.LIGHT, True)
+                more = t.ctx.text(f"+{len(pl.pile) - len(shown)}", 14, D.LIGHT, True)
                 surface.blit(more, more.get_rect(midright=(px - len(shown) * (pw + 2) + pw - 2, r.centery)))
         # cup, deck, discard
         cx, cy = self.cup_point(lay)
         _draw_cup(surface, (cx, cy), u, m.cup)
-        cup = self.ctx.text(self.ctx.t("ms.cup", n=m.cup), max(14, u * 0.8), D.LIGHT)
+        cup = t.ctx.text(t.ctx.t("ms.cup", n=m.cup), max(14, u * 0.8), D.LIGHT)
         surface.blit(cup, cup.get_rect(midtop=(cx, cy + round(u * 1.1))))
         dx = cx + round(u * 4.6)
-        back = self.painter.card_back(round(u * 1.8), round(u * 2.5))
+        back = t.painter.card_back(round(u * 1.8), round(u * 2.5))
         surface.blit(back, back.get_rect(center=(dx, cy)))
-        dk = self.ctx.text(self.ctx.t("ms.deck", n=m.deck), max(14, u * 0.8), D.LIGHT)
+        dk = t.ctx.text(t.ctx.t("ms.deck", n=m.deck), max(14, u * 0.8), D.LIGHT)
         surface.blit(dk, dk.get_rect(midtop=(dx, cy + round(u * 1.5))))
-        ds = self.ctx.text(self.ctx.t("ms.discard", n=m.discard), max(14, u * 0.8), D.LIGHT)
+        ds = t.ctx.text(t.ctx.t("ms.discard", n=m.discard), max(14, u * 0.8), D.LIGHT)
         surface.blit(ds, ds.get_rect(midtop=(dx + round(u * 4.6), cy + round(u * 1.5))))
         pile = pygame.Rect(0, 0, round(u * 1.8), round(u * 2.5)).move(dx + round(u * 3.7), cy - round(u * 1.25))
-        top = self.card_actions.get(m.discard_top or "") if m.discard else None
+        top = t.card_actions.get(m.discard_top or "") if m.discard else None
         if top:  # the top discard, face up: its action's colour strip and pictogram
             pygame.draw.rect(surface, D.PAPER, pile, border_radius=round(u * 0.2))
             pygame.draw.rect(surface, D.ACTION_COLOUR.get(top[0], D.ACCENT), (pile.x, pile.y, pile.w, round(u * 0.35)),
@@ -144,28 +169,17 @@ class SidebarMixin(TableState):
         else:
             pygame.draw.rect(surface, (200, 200, 190), pile, 1, border_radius=round(u * 0.2))
         yy = cy + round(u * 2.9)
-        status = []
-        if m.over:
-            pass
-        elif m.waiting:
-            status.append(self.ctx.t("ms.waiting", n=m.waiting))
-        if m.bath and not m.over:
-            status.append(self.ctx.t("ms.bath_on"))
-        if not m.over and m.magic_left and self.seat is not None and m.turn == self.seat:
-            status.append(self.ctx.t("ms.magic_left", n=m.magic_left))
-        for s in status:
-            img = self.painter.fit_text(s, u * 0.78, (220, 228, 222), sb.w - round(u * 1.2))
+        for img in self._status_images(lay):
             surface.blit(img, (x, yy))
             yy += img.get_height()
-        self._log_y = yy + round(u * 0.4)  # the log panel starts here (a cached layer of its own)
 
     def draw_recent(self, surface: pygame.Surface, lay: L.Layout) -> None:
         """Table display: the last few events in a line instead of a hand."""
         u = lay.unit
         y = lay.hand.y + round(u * 0.6)
         size = max(14, round(u * 0.9))
-        for entry in self.presenter.log_lines[-2:]:
-            img = self.painter.fit_text(entry, size, D.LIGHT, lay.hand.w - round(u * 2))
+        for entry, _seat in self.t.presenter.log_lines[-2:]:
+            img = self.t.painter.fit_text(entry, size, D.LIGHT, lay.hand.w - round(u * 2))
             surface.blit(img, (lay.hand.x + round(u), y))
             y += img.get_height() + round(u * 0.2)
 

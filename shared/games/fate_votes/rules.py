@@ -396,11 +396,32 @@ def result(state: dict[str, Any]) -> dict[str, Any]:
 
 # --- views -----------------------------------------------------------------------------
 def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """What ``seat`` may know (None: spectator / table display)."""
+    """What ``seat`` may know (None: spectator / table display).
+
+    The public part is made once per state and shared by every seat's view (states never change
+    in place; the server asks for one view per seat)."""
+    out: dict[str, Any] = {"game": "fate_votes", "players": state["players"], "seat": seat, **_public_view(state)}
+    if seat is not None:
+        pending = state["pending"]
+        out["hand"] = list(state["hands"][seat])
+        out["my_pending"] = pending[seat] if state["phase"] in SECRET_PHASES else None
+        out["my_discards"] = list(state["own"][seat])
+        out["legal"] = legal_actions(state, seat)
+    return out
+
+
+_PUBLIC: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}  # id(state) -> (state, public part of its views)
+_PUBLIC_SIZE = 256
+
+
+def _public_view(state: dict[str, Any]) -> dict[str, Any]:
+    """Every view's keys after ``seat`` that are the same for every viewer, remembered per state object."""
+    hit = _PUBLIC.get(id(state))
+    if hit is not None and hit[0] is state:
+        return hit[1]
     phase = state["phase"]
     pending = state["pending"]
-    out: dict[str, Any] = {
-        "game": "fate_votes", "players": state["players"], "seat": seat,
+    public = {
         "round": state["round"], "phase": phase, "discard_count": DISCARDS[state["round"]],
         "discussion_seconds": state["seconds"],
         "votes": list(state["votes"]), "tokens": list(state["tokens"]),
@@ -413,12 +434,10 @@ def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
         "over": phase == "over",
         "final": state["final"],
     }
-    if seat is not None:
-        out["hand"] = list(state["hands"][seat])
-        out["my_pending"] = pending[seat] if phase in SECRET_PHASES else None
-        out["my_discards"] = list(state["own"][seat])
-        out["legal"] = legal_actions(state, seat)
-    return out
+    if len(_PUBLIC) >= _PUBLIC_SIZE:
+        _PUBLIC.clear()
+    _PUBLIC[id(state)] = (state, public)
+    return public
 
 
 # --- self-check for tests ----------------------------------------------------------------

@@ -20,6 +20,7 @@ from client.kit.textfit import (
     Fitted,
     Fitter,
     is_cjk,
+    record,
     phrases_for,
     wrap_measured,
 )
@@ -138,10 +139,12 @@ class TextEngine:
 
     def blit(self, surface: pygame.Surface, text: str, size: float, color: Color, pos: tuple[float, float],
              anchor: str = "topleft", bold: bool = False) -> pygame.Rect:
-        """Draw one line with ``anchor`` (any pygame.Rect attribute) at ``pos``; return its rect."""
+        """Draw one line with ``anchor`` (any pygame.Rect attribute) at ``pos``; return its rect (recorded
+        for the layout walk: a line is the caller's to fit, see :meth:`blit_wrapped` / :attr:`fitter`)."""
         img = self.render(text, size, color, bold)
         rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
         surface.blit(img, rect)
+        record(text, rect, "label", False)  # the layout walk checks it stays in the window
         return rect
 
     def balanced(self, text: str, size: float, width: int, bold: bool = False) -> list[str]:

@@ -18,6 +18,17 @@ def test_every_scene_fits_at_720p_and_at_150_percent():
     assert problems == [], "\n".join(f"{p.scene} {p.config}: {p.kind}: {p.detail}" for p in problems)
 
 
+def test_every_scene_of_the_app_is_walked():
+    """Each scene the app can show (its registry) has walk scenes, and they are registered."""
+    from client.scenes.registry import SCENES as APP_SCENES
+
+    if not W.SCENES:
+        W._load_scenes()
+    assert set(APP_SCENES) <= set(W.SHOWN_BY), set(APP_SCENES) - set(W.SHOWN_BY)
+    missing = [(app, name) for app, names in W.SHOWN_BY.items() for name in names if name not in W.SCENES]
+    assert not missing
+
+
 class _Broken:
     """A view that does everything the walk must catch."""
 

@@ -5,9 +5,13 @@ wrong when text it drew was cut (the kit's fitter records every block and whethe
 when two controls overlap, or when a control or a text lies outside the window. Scenes come
 from :data:`SCENES` (``register(name, builder)``; a builder takes a
 :class:`client.kit.headless.HeadlessContext` and returns a view with ``update``, ``draw``
-and ``nodes()``). The app's launcher, settings, set-up and join scenes are walked through the
-real app (:class:`AppScene`); fate_votes, mind_swap and school_mystery register their table phases
-from :mod:`bench.fv_scenes`, :mod:`bench.ms_scenes` and :mod:`bench.sm_scenes`.
+and ``nodes()``). The app's own scenes are walked through the real app (:class:`AppScene`):
+launcher, settings, set-up and join by name, the lobby (set-up, host, guest), curtain, Esc menu,
+reconnecting, connecting, the TV display and a LAN table scene opened by :mod:`bench.app_scenes`;
+fate_votes, mind_swap and school_mystery register their table phases from :mod:`bench.fv_scenes`,
+:mod:`bench.ms_scenes` and :mod:`bench.sm_scenes`; :data:`SHOWN_BY` says which walk scenes show
+each scene of the app. Text is recorded from the moment a scene is built (a layer drawn once and
+cached is checked too).
 
 Usage: ``python tools/layout_walk.py [--scene NAME] [--save DIR]``; prints one JSON line last
 (``{"checked": n, "problems": [...]}``) and exits 1 when there is a problem.
@@ -67,6 +71,28 @@ class Problem:
 
 SCENES: dict[str, Builder] = {}
 
+GAMES = ("fate_votes", "mind_swap", "school_mystery")
+# Which walk scenes show each scene of the app's registry (``client.scenes.registry``): a scene
+# added to the app must be walked and named here (``tests/test_layout_walk.py`` checks both ways).
+SHOWN_BY: dict[str, tuple[str, ...]] = {
+    "launcher": ("launcher",),
+    "settings": ("settings",),
+    "play_setup": tuple(f"setup_{g}" for g in GAMES),
+    "join": ("join",),
+    "lobby": tuple(f"lobby_setup_{g}" for g in GAMES) + tuple(f"lobby_host_{g}" for g in GAMES) + ("lobby_guest",),
+    "play_connect": ("connecting", "connect_failed"),
+    "tutorial_connect": ("connecting", "connect_failed"),  # the same status scene
+    "display_connect": ("display_waiting", "display_no_server"),
+    "table": tuple(f"table_lan_{g}" for g in GAMES),
+    "curtain": ("curtain",),
+    "results": tuple(f"results_{g}" for g in GAMES),
+    "reconnecting": ("reconnecting",),
+    "menu": ("menu", "menu_leave"),
+    "rules_book": tuple(f"rules_{g}" for g in GAMES),
+    "tutorial": ("tutorial_fate_votes_welcome", "tutorial_mind_swap_welcome"),
+    "tutorial_offer": tuple(f"tutorial_offer_{g}" for g in GAMES),
+}
+
 
 def register(name: str, builder: Builder) -> None:
     """Add a scene to the walk (each table registers its phases)."""
@@ -74,17 +100,24 @@ def register(name: str, builder: Builder) -> None:
 
 
 class AppScene:
-    """A scene of the real app (launcher, settings, set-up, join) as the walk sees a view.
+    """A scene of the real app (launcher, settings, set-up, join, lobby, curtain, menu…) as the walk
+    sees a view.
 
-    One :class:`client.app.App` per window size, language and text size; its buttons are the
-    nodes; ``draw`` is the app's own draw (which changes nothing).
+    One :class:`client.app.App` per window size, language and text size; the scene is opened by
+    name (``replace(name, **params)``) or by an ``opener(app)`` that sets up what it shows (see
+    :mod:`bench.app_scenes`); the top scene's buttons are the nodes; ``draw`` is the app's own
+    draw (which changes nothing).
     """
 
     _apps: ClassVar[dict[tuple[int, int, str, float], Any]] = {}
 
-    def __init__(self, ctx: Any, name: str, **params: Any) -> None:
+    def __init__(self, ctx: Any, name: str = "", opener: Callable[[Any], Any] | None = None, **params: Any) -> None:
         self.app = self._app(ctx.window, ctx.lang, ctx.text_scale)
-        self.app.replace(name, **params)
+        self.app.match = None
+        if opener is not None:
+            opener(self.app)
+        else:
+            self.app.replace(name, **params)
         for _ in range(2):
             self.app.frame(1 / 60)
 
@@ -112,8 +145,13 @@ class AppScene:
         self.app.draw(surface)
 
     def nodes(self) -> NodeMap:
+        """The top scene's buttons, and the shown table view's nodes under them."""
         nm = NodeMap()
-        for b in self.app.scenes[-1].buttons:
+        top = self.app.scenes[-1]
+        view = top.current_view() if hasattr(top, "current_view") else None
+        if view is not None and hasattr(view, "nodes"):
+            nm.extend(view.nodes())
+        for b in top.buttons:
             nm.add(b.node())
         return nm
 
@@ -122,19 +160,24 @@ def _app_scene(name: str, **params: Any) -> Builder:
     return lambda ctx: AppScene(ctx, name, **params)
 
 
+def _opened(opener: Callable[[Any], Any]) -> Builder:
+    return lambda ctx: AppScene(ctx, opener=opener)
+
+
 def _load_scenes() -> None:
-    from bench import fv_scenes, ms_scenes, results_scenes, sm_scenes, step_scenes
+    from bench import app_scenes, fv_scenes, ms_scenes, results_scenes, sm_scenes, step_scenes
     from client.tutorial import walk as tutorial_walk
 
     register("launcher", _app_scene("launcher"))
     register("settings", _app_scene("settings"))
-    for game in ("fate_votes", "mind_swap", "school_mystery"):
+    for game in GAMES:
         register(f"setup_{game}", _app_scene("play_setup", game=game))
     register("join", _app_scene("join"))
     _register_rules_books()
     fv_scenes.register_walk(register)
     ms_scenes.register_walk(register)
     sm_scenes.register_walk(register)
+    app_scenes.register_walk(register, _opened, dict(SCENES))
     step_scenes.register_walk(register, dict(SCENES))
     results_scenes.register_walk(register, dict(SCENES))
     tutorial_walk.register_walk(register)
@@ -157,14 +200,14 @@ def check(name: str, builder: Builder, cfg: Config, save: Path | None = None) ->
     bounds = surface.get_rect()
     ctx = HeadlessContext(cfg.lang, unit=cfg.height / 54 * cfg.text_scale, fast=True)
     ctx.window, ctx.text_scale = (cfg.width, cfg.height), cfg.text_scale  # type: ignore[attr-defined]
-    view = builder(ctx)
-    shown = pygame.display.get_surface()
-    if not isinstance(view, AppScene) and shown is not None and shown.get_size() != (cfg.width, cfg.height):
-        pygame.display.set_mode((cfg.width, cfg.height))
-    if hasattr(view, "set_rect"):
-        view.set_rect(bounds)
-    view.update(1 / 60)
-    with recording() as rec:
+    with recording() as rec:  # from the start: text drawn once into a cached layer is seen too
+        view = builder(ctx)
+        shown = pygame.display.get_surface()
+        if not isinstance(view, AppScene) and shown is not None and shown.get_size() != (cfg.width, cfg.height):
+            pygame.display.set_mode((cfg.width, cfg.height))
+        if hasattr(view, "set_rect"):
+            view.set_rect(bounds)
+        view.update(1 / 60)
         view.draw(surface, bounds)
     nodes: NodeMap = view.nodes() if hasattr(view, "nodes") else NodeMap()
     out: list[Problem] = []
@@ -179,6 +222,7 @@ def check(name: str, builder: Builder, cfg: Config, save: Path | None = None) ->
         out.append(Problem(name, cfg.name, "overlap", f"{a.id} {tuple(a.rect)} / {b.id} {tuple(b.rect)}"))
     for n in nodes.outside(bounds):
         out.append(Problem(name, cfg.name, "outside", f"{n.id} at {tuple(n.rect)}"))
+    out = list(dict.fromkeys(out))  # a block drawn in several frames is one problem
     if save is not None:
         save.mkdir(parents=True, exist_ok=True)
         pygame.image.save(surface, str(save / f"{name}_{cfg.name.replace('%', 'pct')}.png"))

@@ -133,7 +133,7 @@ class SchoolMysteryTable(TableView):
         """Fix the drawing rect (tests, screenshots); otherwise the window's size is followed."""
         self.auto_rect = False
         self.rect = pygame.Rect(rect)
-        self.L = self._layout()
+        self._relayout()
         self.dirty = True
 
     # --- data from the server -----------------------------------------------------------
@@ -212,17 +212,27 @@ class SchoolMysteryTable(TableView):
         dice = [int(d) for d in ev.get("dice") or []]
         if not dice:
             return
-        tray = self.L.tray
-        size = int(min(self.L.u * (3.0 if len(dice) == 3 else 3.6), tray.w / (6.4 if len(dice) == 3 else 5.0)))
+        size, start, rest = self._dice_place(len(dice))
         dropped = ev.get("dropped")
-        rest_k = 0.42 if self.L.u >= 18 else 0.34  # small windows: the result's 14 px text needs room below
-        self.dice = DiceRoll(sides=[6] * len(dice), faces=dice, start=(tray.right - size, tray.top + size),
-                             rest=(tray.centerx - int(size * 0.6), tray.top + int(tray.h * rest_k)), size=size,
+        self.dice = DiceRoll(sides=[6] * len(dice), faces=dice, start=start, rest=rest, size=size,
                              dropped=frozenset([dropped]) if isinstance(dropped, int) else frozenset(),
                              label=str(ev.get("total")), fast=bool(self.ctx.fast))
         self.dice_event = ev
         if self.dice.landed:
             self._flush_log()
+
+    def _dice_place(self, n: int) -> tuple[int, tuple[int, int], tuple[int, int]]:
+        """Size, start and resting centre of ``n`` dice in the tray."""
+        tray = self.L.tray
+        size = int(min(self.L.u * (3.0 if n == 3 else 3.6), tray.w / (6.4 if n == 3 else 5.0)))
+        rest_k = 0.42 if self.L.u >= 18 else 0.34  # small windows: the result's 14 px text needs room below
+        return size, (tray.right - size, tray.top + size), (tray.centerx - int(size * 0.6), tray.top + int(tray.h * rest_k))
+
+    def _relayout(self) -> None:
+        """The layout for the current rect; dice already thrown move into the tray's new place."""
+        self.L = self._layout()
+        if self.dice is not None:
+            self.dice.size, self.dice.start, self.dice.rest = self._dice_place(len(self.dice.faces))
 
     def _flush_log(self) -> None:
         for line, seat in self.pending_log:
@@ -502,7 +512,7 @@ class SchoolMysteryTable(TableView):
             surf = pygame.display.get_surface()
             if surf is not None and surf.get_rect() != self.rect:
                 self.rect = surf.get_rect()
-                self.L = self._layout()
+                self._relayout()
                 self.card_cache.clear()
                 self.dirty = True
         if self.dice is not None:
@@ -556,7 +566,7 @@ class SchoolMysteryTable(TableView):
         rows = panels.bar_rows(widgets)
         if relayout and rows != self.bar_rows and not self.display:
             self.bar_rows = rows
-            self.L = self._layout()
+            self._relayout()
             self.rebuild(relayout=False)
             return
         self.widgets = widgets

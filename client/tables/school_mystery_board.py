@@ -445,9 +445,11 @@ def draw_sheet(t: Any, surface: pygame.Surface) -> None:
         st = _preview_student(t)
     limit = secrets_rect(t).top - 2
     bottom = limit
-    for scale in SCALES:  # too tall for the room above the secrets: drawn again smaller, down to the floor
+    # too tall for the room above the secrets: drawn again smaller, down to the floor, then without
+    # the empty condition slots but one
+    for scale, compact in [(k, False) for k in SCALES] + [(SCALES[-1], True)]:
         pygame.draw.rect(surface, PAPER, r, border_bottom_left_radius=12, border_bottom_right_radius=12)
-        bottom = _sheet_body(t, surface, seat, st, scale)
+        bottom = _sheet_body(t, surface, seat, st, scale, compact)
         if bottom <= limit:
             break
     if bottom > limit:  # the walk fails on it
@@ -457,8 +459,9 @@ def draw_sheet(t: Any, surface: pygame.Surface) -> None:
     draw_secrets(t, surface, seat, st)
 
 
-def _sheet_body(t: Any, surface: pygame.Surface, seat: Any, st: dict | None, k: float) -> int:
-    """The character sheet above the secrets with text and gaps at ``k`` of their size; its bottom."""
+def _sheet_body(t: Any, surface: pygame.Surface, seat: Any, st: dict | None, k: float, compact: bool = False) -> int:
+    """The character sheet above the secrets with text and gaps at ``k`` of their size (``compact``: one
+    empty condition slot, not three); its bottom."""
     ctx, u, r = t.ctx, t.L.u * k, t.L.sheet
     x, y, w = r.left + int(u * 0.6), r.top + int(u * 0.5), r.w - int(u * 1.2)
     if st is None:
@@ -508,7 +511,8 @@ def _sheet_body(t: Any, surface: pygame.Surface, seat: Any, st: dict | None, k: 
     y += ctx.font(fs(ctx, 0.7, k)).get_linesize()
     conds = st.get("conditions") or []
     slot_h = max(int(u * 1.5), fitter_for(ctx).line_h(fs(ctx, 0.7, k)) + 2)  # a name's line fits its slot
-    for i in range(3):
+    slots = min(3, len(conds) + 1) if compact else 3
+    for i in range(slots):
         sr = pygame.Rect(x, y + i * (slot_h + 3), w, slot_h)
         if i < len(conds):
             pygame.draw.rect(surface, (250, 226, 200), sr, border_radius=6)
@@ -518,7 +522,7 @@ def _sheet_body(t: Any, surface: pygame.Surface, seat: Any, st: dict | None, k: 
             fitter_for(ctx).blit_label(surface, img, nm, "name", sr, midleft=(sr.left + 8, sr.centery))
         else:
             _dashed(surface, sr, LINE)
-    y += 3 * (slot_h + 3) + int(u * 0.2)
+    y += slots * (slot_h + 3) + int(u * 0.2)
     # relationships
     surface.blit(ctx.text(ctx.t("sm.relationships"), fs(ctx, 0.7, k), MUTED, True), (x, y))
     y += ctx.font(fs(ctx, 0.7, k)).get_linesize()

@@ -1,0 +1,189 @@
+"""The app's own scenes in the states a player sees them, for the layout walk and screenshots.
+
+Each opener takes a :class:`client.app.App` (no server, no network) and puts one scene on its
+stack: the lobby while the host sets the table up, the host's and a guest's seat lists (names
+in the player's language, bots, ready marks), the pass-and-play curtain, the Esc menu during a
+game (and its "leave?" question), the reconnecting overlay, starting a local game (and its
+failure), the TV display (waiting for its table, or for a server that does not answer) and a
+LAN table in the table scene (step line, chat bar). ``register_walk(register, app_scene)`` adds them to the walk (``app_scene(open)``
+wraps an opener as a walk builder).
+"""
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from client.match import Match
+from client.scenes.connecting import StatusScene
+from client.scenes.display import DisplayConnectScene
+
+Opener = Callable[[Any], Any]
+GAMES = ("fate_votes", "mind_swap", "school_mystery")
+NAMES = {
+    "ja": ["佐々木 ひかり", "雪広 あやか", "近衛 木乃香", "ミオ", "レナ", "サトコ"],
+    "zh": ["佐佐木光", "雪广绫香", "近卫木乃香", "美绪", "蕾娜", "沙都子"],
+    "en": ["Hikari Sasaki", "Ayaka Yukihiro", "Konoka Konoe", "Mio", "Rena", "Satoko"],
+}
+
+
+def _names(app: Any) -> list[str]:
+    return NAMES.get(app.strings.lang, NAMES["en"])
+
+
+def _match(app: Any, game: str, seats: int = 6, humans: list[int] | None = None) -> Match:
+    """A LAN match with a full lobby: three people, a bot, a free seat…, the first two ready."""
+    names = _names(app)
+    match = Match(app, game, "T1", mode="lan", humans=humans or [0], names=dict(enumerate(names[:seats])))
+    entries: list[dict[str, Any]] = []
+    for i in range(seats):
+        if i == 3:
+            entries.append({"seat": i, "name": "", "taken": True, "bot": "normal", "ready": True})
+        elif i >= 4:
+            entries.append({"seat": i, "name": "", "taken": False})
+        else:
+            entries.append({"seat": i, "name": names[i], "taken": True, "ready": i < 2})
+    match.lobby = {"seats": entries}
+    app.match = match
+    return match
+
+
+def lobby_setup(game: str) -> Opener:
+    """The host sets the table up (seats, options) before opening it."""
+    return lambda app: app.replace("lobby", game=game, hosting=True)
+
+
+def lobby_host(game: str) -> Opener:
+    def open_(app: Any) -> Any:
+        _match(app, game)
+        return app.replace("lobby", game=game, hosting=True, table="T1", seat=0, host_token="h")
+    return open_
+
+
+def lobby_guest(game: str) -> Opener:
+    def open_(app: Any) -> Any:
+        _match(app, game, humans=[2])
+        return app.replace("lobby", game=game, hosting=False, table="T1", seat=2)
+    return open_
+
+
+class _Revealer:
+    """What the curtain covers: a table scene's match (a click would reveal the seat)."""
+
+    def __init__(self, match: Match) -> None:
+        self.match = match
+
+    def reveal(self, seat: int) -> None:
+        pass
+
+
+def curtain(app: Any) -> Any:
+    match = _match(app, "fate_votes", humans=[0, 1, 2])
+    return app.replace("curtain", table_scene=_Revealer(match), seat=1)
+
+
+def menu(confirming: bool) -> Opener:
+    """Esc during a game over the launcher; ``confirming``: "Back to the launcher" was clicked."""
+    def open_(app: Any) -> Any:
+        match = _match(app, "mind_swap")
+        match.started = True
+        app.replace("launcher")
+        scene = app.push("menu")
+        if confirming:
+            scene.ask_to_leave()
+        return scene
+    return open_
+
+
+def reconnecting(app: Any) -> Any:
+    _match(app, "school_mystery")
+    app.replace("launcher")
+    return app.push("reconnecting", attempt=3)
+
+
+class _ShownDisplay(DisplayConnectScene):
+    """The TV display with a server address and no network: waiting for its table (listing the
+    tables that wait for players), or retrying a server that does not answer."""
+
+    def __init__(self, app: Any, answering: bool) -> None:
+        super().__init__(app, None, "T9")
+        self.answering = answering
+
+    def enter(self) -> None:
+        self.begun = True
+        self.target = ("192.168.10.24", 47800)
+        self.join_at = "192.168.10.24:47800"
+        if not self.answering:
+            self.on_message({"t": "_net", "state": "down", "reason": "refused"})
+            return
+        names = _names(self.app)
+        tables = [{"id": f"T{i}", "game": g, "host_name": names[i], "free": 2 + i, "seats": 6, "lang": lang,
+                   "phase": "lobby"} for i, (g, lang) in enumerate(zip(GAMES, ("ja", "zh", "en")))]
+        self.on_message({"t": "tables", "tables": tables})
+
+
+def display(answering: bool) -> Opener:
+    return lambda app: _only(app, _ShownDisplay(app, answering))
+
+
+def _only(app: Any, scene: Any) -> Any:
+    """``scene`` alone on the app's stack (made here rather than by name: it would start a server)."""
+    while app.scenes:
+        app.scenes.pop().leave()
+    app.scenes.append(scene)
+    scene.enter()
+    return scene
+
+
+def connecting(failed: bool) -> Opener:
+    """Starting a local game: the status line (and, when the server could not start, why)."""
+    def open_(app: Any) -> Any:
+        scene = StatusScene(app)
+        t = app.strings.t
+        scene.status = t("net.starting_server")
+        if failed:
+            scene.error = t("net.failed", address="127.0.0.1", why=t("lan.why.refused"))
+        return _only(app, scene)
+    return open_
+
+
+CHAT = {"ja": "先に図書室を見に行こうよ。", "zh": "我们先去图书室看看吧。", "en": "Let's check the library first."}
+
+
+def lan_table(game: str, build: Callable[[Any], Any]) -> Opener:
+    """A LAN table as the table scene shows it: the view (made by the walk's ``build`` on the app's
+    context) above the step line and the control bar, a chat line just arrived."""
+    def open_(app: Any) -> Any:
+        from client.context import AppContext
+
+        class Context(AppContext):
+            fast = True  # the scene builders replay their history without animation
+
+        match = _match(app, game, seats=4)
+        match.started = True
+        match.views[0] = build(Context(app))
+        match.chat = [(_names(app)[1], 1, CHAT.get(app.strings.lang, CHAT["en"]))]
+        scene = app.replace("table", match=match)
+        scene.chat_age = 0.0
+        return scene
+    return open_
+
+
+def register_walk(register: Callable[[str, Callable[[Any], Any]], None],
+                  app_scene: Callable[[Opener], Callable[[Any], Any]], scenes: dict[str, Any] | None = None) -> None:
+    """The lobby (set-up, host, guest) for each game, the curtain, the Esc menu, reconnecting, the display."""
+    for game in GAMES:
+        register(f"lobby_setup_{game}", app_scene(lobby_setup(game)))
+        register(f"lobby_host_{game}", app_scene(lobby_host(game)))
+    register("lobby_guest", app_scene(lobby_guest("school_mystery")))
+    register("curtain", app_scene(curtain))
+    register("menu", app_scene(menu(False)))
+    register("menu_leave", app_scene(menu(True)))
+    register("reconnecting", app_scene(reconnecting))
+    register("display_waiting", app_scene(display(True)))
+    register("display_no_server", app_scene(display(False)))
+    register("connecting", app_scene(connecting(False)))
+    register("connect_failed", app_scene(connecting(True)))
+    for game, view in (("fate_votes", "fate_votes_choose"), ("mind_swap", "mind_swap_play"),
+                       ("school_mystery", "school_mystery_table")):
+        if scenes and view in scenes:
+            register(f"table_lan_{game}", app_scene(lan_table(game, scenes[view])))

@@ -58,19 +58,24 @@ def _fate_votes(ctx: Any) -> Any:
     return ResultsBox(ctx, fv_scenes.results_scene(ctx))
 
 
-def _mind_swap(ctx: Any) -> Any:
+def finished_mind_swap(ctx: Any, players: int = 5, seed: int = 3) -> tuple[Any, Any]:
+    """A mind_swap game played to its end by bots, and seat 0's table that followed it: (game, table)."""
     from client.kit.headless import LocalGame
     from client.tables.mind_swap import MindSwapTable
     from shared.rng import Rng
 
-    game = LocalGame("mind_swap", 5, 3)
+    game = LocalGame("mind_swap", players, seed)
     table = MindSwapTable(ctx, 0)
     game.attach(0, table, opening=False)
-    rng = Rng.from_seed(3)
+    rng = Rng.from_seed(seed)
     while game.bot_step(rng) is not None:
         pass
     table.result = game.spec.result(game.state)
-    return ResultsBox(ctx, table)
+    return game, table
+
+
+def _mind_swap(ctx: Any) -> Any:
+    return ResultsBox(ctx, finished_mind_swap(ctx)[1])
 
 
 def register_walk(register: Callable[[str, Callable[[Any], Any]], None], scenes: dict[str, Any]) -> None:

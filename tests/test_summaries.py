@@ -4,13 +4,11 @@ from __future__ import annotations
 
 import pygame
 
-from bench.results_scenes import ResultsBox
-from client.kit.headless import HeadlessContext, LocalGame
+from bench.results_scenes import ResultsBox, finished_mind_swap
+from client.kit.headless import HeadlessContext
 from client.kit.textfit import recording
-from client.tables.mind_swap import MindSwapTable
 from client.tables.mind_swap_model import Model, PlayerInfo
 from client.tables.mind_swap_texts import restored_story
-from shared.rng import Rng
 
 
 def test_mind_swap_story_names_whom_each_player_restored_and_who_restored_their_character() -> None:
@@ -26,21 +24,11 @@ def test_mind_swap_story_names_whom_each_player_restored_and_who_restored_their_
     assert story(2) == "Restored S9★, S3 · brought their own S9 home (+3)"
 
 
-def _finished_mind_swap(ctx: HeadlessContext) -> tuple[LocalGame, MindSwapTable]:
-    game = LocalGame("mind_swap", 4, 3)
-    table = MindSwapTable(ctx, 0)
-    game.attach(0, table, opening=False)
-    rng = Rng.from_seed(3)
-    while game.bot_step(rng) is not None:
-        pass
-    return game, table
-
-
 def test_mind_swap_results_box_draws_every_players_story_uncut() -> None:
     pygame.init()
     for lang in ("ja", "en"):
         ctx = HeadlessContext(lang, height=720)
-        game, table = _finished_mind_swap(ctx)
+        game, table = finished_mind_swap(ctx, players=4)
         surface = pygame.Surface((1280, 720))
         box = ResultsBox(ctx, table)
         box.set_rect(surface.get_rect())

@@ -157,3 +157,44 @@ def test_school_mystery_names_the_step_and_why_moves_are_not_possible() -> None:
     assert fn(closed, notes, 0, ctx).why_not == ctx.t("step.sm.scene_closed_why")
     moves = fn(dict(closed, scene={"number": 3, "closed": False}), notes + [{"type": "declare_roll"}], 0, ctx)
     assert moves.may == ctx.t("step.sm.scene_may") and moves.why_not == ""
+
+
+def test_a_term_on_the_tables_own_panels_shows_its_definition_after_a_rest(tmp_path) -> None:
+    """The "Vote" button of fate_votes is the glossary's "vote": the pointer resting on it opens the card."""
+    import pygame
+    from client_helpers import make_app
+
+    from client.match import Match
+
+    app = make_app(tmp_path, "--lang", "en", "--size", "1280x720")
+    try:
+        spec = REGISTRY["fate_votes"]
+        state = spec.setup(4, 3, {})
+        for seat in range(4):
+            state, _ = spec.apply(state, seat, {"type": "ready"})
+        for seat in range(4):  # round 1: everyone votes; then the discards and round 2's choice
+            state, _ = spec.apply(state, seat, spec.legal_actions(state, seat)[0])
+        for seat in range(4):
+            state, _ = spec.apply(state, seat, spec.legal_actions(state, seat)[0])
+        for seat in range(4):
+            state, _ = spec.apply(state, seat, {"type": "ready"})
+        assert state["phase"] == "choose"
+        match = Match(app, "fate_votes", "t1", mode="play", humans=[0])
+        app.match = match
+        match.on_message({"t": "snapshot", "table": "t1", "seat": 0, "view": spec.view(state, 0),
+                          "legal": spec.legal_actions(state, 0), "sid": 1})
+        scene = app.push("table", match=match)
+        for _ in range(3):
+            app.frame(0.016)
+        spot = next((s for s in scene.step_line.spots if s.term == "vote"), None)
+        assert spot is not None and spot.label.casefold() == "vote"
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
+        app.frame(0.016)
+        assert scene.step_line.held_spot() is None  # not at once
+        for _ in range(40):
+            app.frame(0.02)
+        assert scene.step_line.held_spot() == spot
+        box = scene.step_line.draw_tooltip(app.screen, scene._step_ctx, scene._step_ctx.unit)
+        assert box is not None and app.screen.get_rect().contains(box) and not box.colliderect(spot.rect)
+    finally:
+        app.shutdown()

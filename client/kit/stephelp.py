@@ -22,6 +22,7 @@ from client.kit.widgets import Panel, fitter_for
 __all__ = ["StepHelp", "StepLine", "help_for", "join_names", "sentence"]
 
 LINES = 2  # the strip holds two lines of help at the fitter's floor
+HOLD = 0.5  # seconds the pointer rests on a term of the table before its definition shows
 
 
 @dataclass(frozen=True)
@@ -77,6 +78,9 @@ class StepLine:
         self.pointer: tuple[int, int] = (-1, -1)
         self.clicked: Chip | None = None  # the chip pressed and released last (the scene opens its page)
         self._pressed: Chip | None = None
+        self.spots: list[Chip] = []  # the glossary's terms among the table's drawn labels (see_terms)
+        self.held = 0.0  # seconds the pointer has rested on one of them
+        self._held_key: Any = None
 
     @staticmethod
     def height(ctx: Any, unit: float) -> int:
@@ -144,28 +148,67 @@ class StepLine:
     def hovered(self) -> Chip | None:
         return next((c for c in self.chips if c.rect.collidepoint(self.pointer)), None)
 
-    def draw_tooltip(self, surface: pygame.Surface, ctx: Any, unit: float) -> pygame.Rect | None:
-        """The hovered term's definition in a card above the strip (drawn last, over the table)."""
-        chip = self.hovered()
-        if chip is None:
+    # --- terms on the table's own panels -------------------------------------------------------------
+    def see_terms(self, records: Sequence[Any], glossary: Mapping[str, Any], lang: str) -> None:
+        """Where the glossary's terms stand in what the table just drew (the fitter's records: labels such as
+        a "Vote" button or a "Conditions (up to 3)" heading); holding the pointer on one shows its card."""
+        names = sorted(((_norm(t.name_in(lang)), t) for t in glossary.values()), key=lambda nt: -len(nt[0]))
+        spots: list[Chip] = []
+        for r in records:
+            if r.kind != "label" or len(r.text) > 30 or self.rect.colliderect(r.rect):
+                continue
+            text = _norm(r.text)
+            term = next((t for name, t in names if name and _starts_with_term(text, name)), None)
+            if term is not None:
+                spots.append(Chip(term.id, term.name_in(lang), term.text_in(lang), pygame.Rect(r.rect),
+                                  getattr(term, "page", "")))
+        self.spots = spots
+
+    def update(self, dt: float) -> None:
+        """Time the pointer has rested on the same term of the table."""
+        spot = next((s for s in self.spots if s.rect.collidepoint(self.pointer)), None)
+        key = None if spot is None else (spot.term, tuple(spot.rect))
+        self.held = self.held + dt if key is not None and key == self._held_key else 0.0
+        self._held_key = key
+
+    def held_spot(self) -> Chip | None:
+        """The table's term the pointer has rested on for :data:`HOLD` seconds."""
+        if self.held < HOLD:
             return None
+        return next((s for s in self.spots if s.rect.collidepoint(self.pointer)), None)
+
+    def draw_tooltip(self, surface: pygame.Surface, ctx: Any, unit: float) -> pygame.Rect | None:
+        """The definition card of the hovered chip (above the strip) or of the table's term the pointer rests
+        on (above or under it); drawn last, over the table."""
+        chip = self.hovered()
+        spot = None if chip is not None else self.held_spot()
+        if chip is None and spot is None:
+            return None
+        anchor = chip or spot
+        assert anchor is not None
         fit = fitter_for(ctx)
         bounds = surface.get_rect()
         width = int(min(unit * 26, bounds.w - unit * 2))
         inner_w = width - int(unit * 1.4)
-        title = fit.label(chip.label, unit * theme.TYPE["label"], theme.INK, inner_w, True)
-        body = fit.block(chip.definition, unit * theme.TYPE["body"], inner_w)
-        more = ctx.t("step.term_more") if chip.page else ""
+        title = fit.label(anchor.label, unit * theme.TYPE["label"], theme.INK, inner_w, True)
+        body = fit.block(anchor.definition, unit * theme.TYPE["body"], inner_w)
+        more = ctx.t("step.term_more") if chip is not None and chip.page else ""
         hint = fit.block(more, unit * theme.TYPE["small"], inner_w) if more else None
         h = title.get_height() + body.height + (hint.height + int(unit * 0.3) if hint else 0) + int(unit * 1.4)
         box = pygame.Rect(0, 0, width, h)
-        box.bottomright = (min(bounds.right - int(unit * 0.5), chip.rect.right), self.rect.top - int(unit * 0.3))
+        if chip is not None:
+            box.bottomright = (min(bounds.right - int(unit * 0.5), chip.rect.right), self.rect.top - int(unit * 0.3))
+        else:
+            box.midbottom = (anchor.rect.centerx, anchor.rect.top - int(unit * 0.3))
+            if box.top < bounds.top:  # no room above the term: under it
+                box.top = anchor.rect.bottom + int(unit * 0.3)
+            box.clamp_ip(bounds)
         box.top = max(bounds.top, box.top)
         Panel.draw(surface, box, theme.PAPER, theme.radius("panel", unit), border=theme.ACCENT)
-        at = fit.blit_label(surface, title, chip.label, "label", box,
+        at = fit.blit_label(surface, title, anchor.label, "label", box,
                             topleft=(box.left + int(unit * 0.7), box.top + int(unit * 0.6)))
         area = pygame.Rect(box.left + int(unit * 0.7), at.bottom + int(unit * 0.2), inner_w, body.height)
-        fit.draw_block(surface, chip.definition, area, body.size, theme.INK, kind="rule", fitted=body)
+        fit.draw_block(surface, anchor.definition, area, body.size, theme.INK, kind="rule", fitted=body)
         if hint is not None:
             area = pygame.Rect(area.left, area.bottom + int(unit * 0.3), inner_w, hint.height)
             fit.draw_block(surface, more, area, hint.size, theme.ACCENT_DEEP, kind="rule", fitted=hint)
@@ -200,3 +243,15 @@ def help_for(step_help: Any, table: Any) -> StepHelp | None:
         return None
     help: StepHelp | None = step_help(table.view, table.legal, table.seat, table.ctx)
     return help
+
+
+def _norm(text: str) -> str:
+    return text.strip().strip("《》「」").casefold()
+
+
+def _starts_with_term(text: str, name: str) -> bool:
+    """``text`` is the term or begins with it as a word ("conditions (up to 3)", "状態（最大3つ）")."""
+    if not text.startswith(name):
+        return False
+    rest = text[len(name):]
+    return not rest or not rest[0].isalpha() or rest[0] == "s" and (len(rest) == 1 or not rest[1].isalpha())

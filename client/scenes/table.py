@@ -19,6 +19,7 @@ from assets.loaders.glossary import load_glossary
 from client import games, lanwords
 from client.context import AppContext
 from client.kit.stephelp import StepHelp, StepLine, help_for
+from client.kit.textfit import recording
 from client.match import Match
 from client.rulesbook import open_rules, page_for_view
 from client.scenes.base import Scene
@@ -397,6 +398,7 @@ class TableScene(Scene):
                 self.layout_chat_button()
         self._place_views()
         self._update_step_help()
+        self.step_line.update(dt)
         # Every view advances (hidden seats too), so a revealed seat shows the table as it is now.
         for v in list(self.match.views.values()):
             if self.app.fast:
@@ -458,7 +460,10 @@ class TableScene(Scene):
             pygame.draw.line(surface, (70, 100, 90), bar.topleft, bar.topright, 1)
         view = self.current_view()
         if view is not None and view.view:
-            view.draw(surface, rect)
+            with recording() as drawn:
+                view.draw(surface, rect)
+            if self._step_fn is not None:  # where the game's terms stand on the table (hover: their definition)
+                self.step_line.see_terms(drawn.records, load_glossary(self.match.game_id), self._step_ctx.lang)
         else:
             key = "table.display_waiting" if self.match.mode == "display" and not self.match.started else "table.waiting"
             te.blit(surface, app.strings.t(key), u * 1.6, CHALK, rect.center, "center", bold=True)

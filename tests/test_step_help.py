@@ -155,6 +155,8 @@ def test_school_mystery_names_the_step_and_why_moves_are_not_possible() -> None:
     closed = dict(view, tasks=[], scene={"number": 2, "closed": True})
     notes = [{"type": "add_note"}, {"type": "move"}]
     assert fn(closed, notes, 0, ctx).why_not == ctx.t("step.sm.scene_closed_why")
+    leader = fn(closed, notes + [{"type": "begin_resolution"}], 0, ctx)
+    assert leader.mine and ctx.t("step.sm.leader_may_end") in leader.may
     moves = fn(dict(closed, scene={"number": 3, "closed": False}), notes + [{"type": "declare_roll"}], 0, ctx)
     assert moves.may == ctx.t("step.sm.scene_may") and moves.why_not == ""
 

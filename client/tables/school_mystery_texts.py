@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from client.kit.stephelp import StepHelp, join_names
+from client.kit.stephelp import StepHelp, join_names, sentence
 from shared.games.school_mystery import describe
 
 SUITS = ("hearts", "diamonds", "spades", "clubs")
@@ -351,7 +351,8 @@ def step_help(view: dict[str, Any], legal: list[dict[str, Any]], seat: int | Non
         why = t("step.sm.not_here_why")
     else:
         why = ""
-    return StepHelp(who, t("step.sm.notes_may") if types else t("step.look"), why, terms=("moves", "clue", "scene"))
+    may = sentence(ctx.lang, t("step.sm.notes_may"), extra) if types else t("step.look")
+    return StepHelp(who, may, why, terms=("moves", "clue", "scene"), mine="begin_resolution" in types)
 
 
 def _roll_help(roll: dict[str, Any], types: set[Any], name: Any, t: Any) -> StepHelp:

@@ -23,7 +23,6 @@ only on the shown, newest snapshot. New students walk in from the edge of the ma
 from __future__ import annotations
 
 import copy
-import math
 from collections.abc import Callable
 from typing import Any
 
@@ -38,7 +37,6 @@ from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_fx as FX
 from client.tables import mind_swap_layout as L
 from client.tables import mind_swap_model as M
-from client.tables import mind_swap_school as S
 from client.tables.base import TableView
 from client.tables.mind_swap_controls import ControlsPainter
 from client.tables.mind_swap_final import draw_final, draw_scores
@@ -46,9 +44,10 @@ from client.tables.mind_swap_intents import MsIntents
 from client.tables.mind_swap_map import MapPainter
 from client.tables.mind_swap_present import MsPresent
 from client.tables.mind_swap_sidebar import SidebarPainter
+from client.tables.mind_swap_sprites import Sprites
 from client.tables.mind_swap_texts import TextsMixin
 from client.tables.mind_swap_zoom import MsZoom, ZoomFace
-from client.widgets.anim import Call, Tween, ease_out
+from client.widgets.anim import Call
 from client.widgets.dice import DieFaces
 
 EASE_RATE = 13.0  # per second: ~250 ms to settle
@@ -71,12 +70,6 @@ class MindSwapTable(TextsMixin, TableView):
         self.newest = M.Model()  # the newest snapshot received
         self.presenter = Presenter(MsPresent(self).steps, self.log_for, fast=ctx.fast, on_land=self._on_land)
         self._caught: tuple[int, bool] = (-1, False)
-        self.body_pos: dict[int, list[float]] = {}
-        self.mind_pos: dict[int, list[float]] = {}  # keyed by mind no: top-left of the mind card
-        self.negi_pos: list[float] | None = None
-        self.negi_path: list[tuple[float, float]] = []  # waypoints along the halls Negi still walks
-        self.hand_pos: dict[int, list[float]] = {}
-        self.flyers: list[FX.Flyer] = []
         self.scroll: dict[str, int] = {}
         self.clock = 0.0
         self._rect = pygame.Rect(0, 0, 1920, 1080)
@@ -93,6 +86,7 @@ class MindSwapTable(TextsMixin, TableView):
         self.buttons: list[Button] = []
         self.controls = ControlsPainter(self)
         self.map_painter = MapPainter(self)
+        self.sprites = Sprites(self)
         self.sidebar = SidebarPainter(self)
         self._nodes = NodeMap()
         self._built: tuple[Any, ...] | None = None
@@ -169,7 +163,7 @@ class MindSwapTable(TextsMixin, TableView):
         held = self.held()
         for loc in lay.areas:
             for pair in self.model.at(loc):
-                bp = self.body_pos.get(pair.body)
+                bp = self.sprites.body_pos.get(pair.body)
                 if bp is None:
                     continue
                 rect = pygame.Rect(round(bp[0]), round(bp[1]), lay.foot[0], lay.foot[1])
@@ -179,7 +173,7 @@ class MindSwapTable(TextsMixin, TableView):
                             home=(bp[0] + lay.card_w / 2, bp[1] + lay.card_h / 2),
                             label=M.student_name(self.content, pair.body, self.ctx.lang),
                             enabled=pair.body in picks or not it.mode))
-                mp = self.mind_pos.get(pair.mind)
+                mp = self.sprites.mind_pos.get(pair.mind)
                 if mp is not None:
                     mr = pygame.Rect(round(mp[0]), round(mp[1]), lay.card_w, lay.card_h)
                     moving = held is not None and held[:2] == ("mind", pair.mind)  # not a target of itself
@@ -187,9 +181,9 @@ class MindSwapTable(TextsMixin, TableView):
                                 draggable=bool(minds), accepts=frozenset() if moving else minds,
                                 zoom=ZoomFace("mind", pair.mind),
                                 label=M.student_name(self.content, pair.mind, self.ctx.lang)))
-        if self.negi_pos is not None:
-            nr = self.negi_radius(lay)
-            c = (self.negi_pos[0], self.negi_pos[1])
+        if self.sprites.negi_pos is not None:
+            nr = self.sprites.negi_radius(lay)
+            c = (self.sprites.negi_pos[0], self.sprites.negi_pos[1])
             nm.add(Node(("negi", 0), pygame.Rect(round(c[0] - nr), round(c[1] - nr), 2 * nr, 2 * nr), z=2,
                         kind="token", payload=("negi", 0), draggable=live and it.mode == "move_negi", solid=False,
                         home=c, hit=_within(c, nr + 4)))
@@ -199,7 +193,7 @@ class MindSwapTable(TextsMixin, TableView):
             w, h = lay.hand_card
             idle = it.mode is None and not it.choices
             for card in self.latest.hand:
-                p = self.hand_pos.get(card.id)
+                p = self.sprites.hand_pos.get(card.id)
                 if p is not None:
                     nm.add(Node(("card", card.id), pygame.Rect(round(p[0]), round(p[1]), w, h), z=3, kind="card",
                                 payload=("card", card.id), draggable=idle and it.card_playable(card),
@@ -307,13 +301,14 @@ class MindSwapTable(TextsMixin, TableView):
 
     # --- the loop -------------------------------------------------------------------
     def busy(self) -> bool:
-        return self.presenter.busy or bool(self.flyers or self.negi_path) or not self.settled()
+        sp = self.sprites
+        return self.presenter.busy or bool(sp.flyers or sp.negi_path) or not sp.settled()
 
     def skip_animations(self) -> None:
         self.presenter.skip()
-        self.flyers.clear()
+        self.sprites.flyers.clear()
         self.input.drag.skip()
-        self._snap_sprites()
+        self.sprites.snap()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Space or a click skips running animations; right-click or Esc cancels a choice in progress;
@@ -354,13 +349,10 @@ class MindSwapTable(TextsMixin, TableView):
             self._caught = caught
             if caught[1]:
                 self.intents.on_snapshot()  # the controls follow the newest snapshot, now shown
-        for f in self.flyers:
-            f.tween.update(dt)
-        self.flyers = [f for f in self.flyers if not f.tween.done]
         self.banner.update(dt)
         self._place_dice()
         self.input.drag.fast = self.ctx.fast
-        self._ease_sprites(dt)
+        self.sprites.update(dt)
         lay = self.layout()
         key = self._frame_key(lay)
         if key != self._built:  # the node map and buttons change only when what they show does
@@ -373,9 +365,10 @@ class MindSwapTable(TextsMixin, TableView):
     def _frame_key(self, lay: L.Layout) -> tuple[Any, ...]:
         """Everything the node map and the buttons are made from."""
         it, pres = self.intents, self.presenter
-        spots = tuple((k, round(p[0]), round(p[1])) for table in (self.body_pos, self.mind_pos, self.hand_pos)
+        sp = self.sprites
+        spots = tuple((k, round(p[0]), round(p[1])) for table in (sp.body_pos, sp.mind_pos, sp.hand_pos)
                       for k, p in table.items())
-        negi = None if self.negi_pos is None else (round(self.negi_pos[0]), round(self.negi_pos[1]))
+        negi = None if sp.negi_pos is None else (round(sp.negi_pos[0]), round(sp.negi_pos[1]))
         return (self._lay_key, self.ctx.lang, self.shows, pres.shown.sid, pres.caught_up, pres.busy, it.mode,
                 None if it.card is None else it.card.id, tuple(it.picks), it.along, tuple(it.choices), it.pin,
                 self.held(), self.banner.visible and self.banner.message, self.zoom.open, self.zoom.sticky, spots,
@@ -392,168 +385,15 @@ class MindSwapTable(TextsMixin, TableView):
 
     def _show(self, new: M.Model) -> None:
         """Draw ``new`` from now on: restored pairs fly to score piles, new students walk in, the rest glide."""
-        old = self.model
-        lay_old = self.layout()
-        for body, pair in old.pairs.items():
-            if body in new.pairs:
-                continue
-            pos = self.body_pos.get(body)
-            if pos is None:
-                continue
-            owner = next((pl for pl in new.players if pair.mind in pl.pile or body in pl.pile), None)
-            if owner is None:
-                continue
-            surf = self.painter.student_card(self.content, body, lay_old.card_w, lay_old.card_h, True, glow=True)
-            end = self.sidebar.pile_point(owner.seat)
-            fast = self.ctx.fast
-            tween = Tween(0.0, 1.0, 0.0 if fast else 0.7, ease_out, delay=0.0 if fast else 0.35)
-            self.flyers.append(FX.Flyer(surf, (pos[0] + lay_old.card_w / 2, pos[1] + lay_old.card_h / 2), end, tween))
-            self.ctx.play_sound("card")
+        old, lay_old = self.model, self.layout()
+        self.sprites.fly_restored(old, new, lay_old)
         self.model = new
         self.shows += 1
         self._lay_key = None
-        lay = self.layout()
-        if old.negi and new.negi and old.negi != new.negi and self.negi_pos is not None:
-            # Negi walks out of the old place's door, along the halls, into the new place
-            self.negi_path = [*L.route(lay, old.negi, new.negi), self.negi_target(lay)]
-        for body in list(self.body_pos):
-            if body not in new.pairs:
-                del self.body_pos[body]
-        minds_now = {p.mind for p in new.pairs.values()}
-        for mind in list(self.mind_pos):
-            if mind not in minds_now:
-                del self.mind_pos[mind]
-        edge_x = lay.map.x - lay.card_w * 1.5
-        for i, (body, pair) in enumerate(sorted(new.pairs.items())):
-            if body not in self.body_pos:  # a student walks in from the edge
-                slot = lay.slots.get(body, (lay.map.x, lay.map.y))
-                self.body_pos[body] = [edge_x - (i % 3) * lay.card_w * 0.6, slot[1]]
-            if pair.mind not in self.mind_pos:
-                bp = self.body_pos[body]
-                self.mind_pos[pair.mind] = [bp[0] + lay.off[0], bp[1] + lay.off[1]]
-        if self.negi_pos is None:
-            self.negi_pos = list(self.negi_target(lay))
+        self.sprites.follow(old, new, self.layout())
         self.intents.after_model_change()
         if self.ctx.fast:
-            self._snap_sprites()
-
-    # --- sprites --------------------------------------------------------------------
-    def targets(self) -> tuple[dict[int, tuple[float, float]], dict[int, tuple[float, float]]]:
-        lay = self.layout()
-        bodies: dict[int, tuple[float, float]] = {}
-        minds: dict[int, tuple[float, float]] = {}
-        for body, pair in self.model.pairs.items():
-            slot = lay.slots.get(body)
-            if slot is None:
-                continue
-            bodies[body] = slot
-            minds[pair.mind] = (slot[0] + lay.off[0], slot[1] + lay.off[1])
-        for kind, ref, pos in self.pinned():
-            if kind == "pair" and ref in bodies:
-                bodies[ref] = pos
-                mind = self.model.pairs[ref].mind
-                minds[mind] = (pos[0] + lay.off[0], pos[1] + lay.off[1])
-            elif kind == "mind" and ref in minds:
-                minds[ref] = pos
-        return bodies, minds
-
-    def _ease_sprites(self, dt: float) -> None:
-        bodies, minds = self.targets()
-        k = 1.0 if self.ctx.fast else 1 - math.exp(-EASE_RATE * dt)
-        pinned = {(kind, ref) for kind, ref, _ in self.pinned()}
-        for table, targets, kind in ((self.body_pos, bodies, "pair"), (self.mind_pos, minds, "mind")):
-            for ref, (tx, ty) in targets.items():
-                pos = table.setdefault(ref, [tx, ty])
-                if (kind, ref) in pinned or ("pair", self._body_of(ref)) in pinned and kind == "mind":
-                    pos[0], pos[1] = tx, ty
-                    continue
-                pos[0] += (tx - pos[0]) * k
-                pos[1] += (ty - pos[1]) * k
-                if abs(tx - pos[0]) < 0.5 and abs(ty - pos[1]) < 0.5:
-                    pos[0], pos[1] = tx, ty
-        lay = self.layout()
-        nt = self.pinned_negi() or self.negi_target(lay)
-        if self.negi_pos is None:
-            self.negi_pos = list(nt)
-        if self.negi_path and not self.ctx.fast and self.pinned_negi() is None:
-            S.walk(self.negi_pos, self.negi_path, lay.unit * NEGI_SPEED * dt)
-            self.ease_hand(k)
-            return
-        self.negi_path = []
-        self.negi_pos[0] += (nt[0] - self.negi_pos[0]) * k
-        self.negi_pos[1] += (nt[1] - self.negi_pos[1]) * k
-        self.ease_hand(k)
-
-    def pinned(self) -> list[tuple[str, int, tuple[float, float]]]:
-        """Pairs and mind cards held at a spot (being dragged, or dropped and sent): kind, ref, top-left."""
-        lay = self.layout()
-        pieces = [p for p in (self.held(),) if p is not None]
-        pin = self.intents.pin
-        if pin is not None:
-            pieces.append((pin.kind, pin.ref, pin.centre))
-        return [(kind, ref, (cx - lay.card_w / 2, cy - lay.card_h / 2)) for kind, ref, (cx, cy) in pieces
-                if kind in ("pair", "mind")]
-
-    def pinned_negi(self) -> tuple[float, float] | None:
-        """Where Negi is held (dragged, or dropped and sent), else None."""
-        held, pin = self.held(), self.intents.pin
-        if held is not None and held[0] == "negi":
-            return held[2]
-        return pin.centre if pin is not None and pin.kind == "negi" else None
-
-    def dragged_refs(self) -> set[tuple[str, int]]:
-        held = self.held()
-        return {(held[0], held[1])} if held is not None else set()
-
-    def ease_hand(self, k: float) -> None:
-        """Hand cards glide to their places (the played one onto the slot, the dragged one under the pointer)."""
-        lay = self.layout()
-        w, h = lay.hand_card
-        playing = self.intents.card.id if self.intents.card is not None else None
-        loose = [c for c in self.latest.hand if c.id != playing]
-        rects = L.hand_rects(lay, len(loose), self._hover_hand_index(lay, len(loose)))
-        slots = {c.id: r for c, r in zip(loose, rects)}
-        held = self.held()
-        for card in self.latest.hand:
-            if held is not None and held[0] == "card" and held[1] == card.id:
-                self.hand_pos[card.id] = [held[2][0] - w / 2, held[2][1] - h / 2]
-                continue
-            tx, ty = lay.play_slot.topleft if card.id == playing else slots.get(card.id, lay.play_slot).topleft
-            pos = self.hand_pos.setdefault(card.id, [tx, lay.rect.bottom])
-            pos[0] += (tx - pos[0]) * k
-            pos[1] += (ty - pos[1]) * k
-        live = {c.id for c in self.latest.hand}
-        for cid in list(self.hand_pos):
-            if cid not in live:
-                del self.hand_pos[cid]
-
-    def _hover_hand_index(self, lay: L.Layout, n: int) -> int | None:
-        """The hand card under the pointer (it rises), unless something is held."""
-        if self.input.drag.held is not None:
-            return None
-        rects = L.hand_rects(lay, n)
-        return next((i for i in range(len(rects) - 1, -1, -1) if rects[i].collidepoint(self.input.pointer)), None)
-
-    def _body_of(self, mind: int) -> int | None:
-        p = self.model.pair_of_mind(mind)
-        return p.body if p else None
-
-    def _snap_sprites(self) -> None:
-        bodies, minds = self.targets()
-        self.body_pos = {b: [x, y] for b, (x, y) in bodies.items()}
-        self.mind_pos = {m: [x, y] for m, (x, y) in minds.items()}
-        self.negi_pos = list(self.negi_target(self.layout()))
-        self.negi_path = []
-        self.ease_hand(1.0)
-
-    def settled(self) -> bool:
-        bodies, minds = self.targets()
-        for table, targets in ((self.body_pos, bodies), (self.mind_pos, minds)):
-            for ref, (tx, ty) in targets.items():
-                pos = table.get(ref)
-                if pos is None or abs(pos[0] - tx) > 1 or abs(pos[1] - ty) > 1:
-                    return False
-        return True
+            self.sprites.snap()
 
     def set_rect(self, rect: pygame.Rect) -> None:
         """The area the table is drawn into: everything is laid out for it from now on."""
@@ -567,7 +407,7 @@ class MindSwapTable(TextsMixin, TableView):
         if rect is not None and pygame.Rect(rect) != self._rect:
             self._rect = pygame.Rect(rect)
             self._lay_key = None
-            self._snap_sprites()
+            self.sprites.snap()
         r = pygame.Rect(rect) if rect is not None else self._rect
         key = (tuple(r), self.ctx.unit, id(self.model), self.ctx.display_mode, tuple(sorted(self.scroll.items())))
         if key != self._lay_key or self._lay is None:
@@ -577,33 +417,6 @@ class MindSwapTable(TextsMixin, TableView):
                 self._rect = r
         return self._lay
 
-    def negi_target(self, lay: L.Layout) -> tuple[float, float]:
-        area = lay.areas.get(self.model.negi) or lay.areas["classroom"]
-        r = self.negi_radius(lay)
-        return area.right - r - lay.gap * 2, area.y + lay.header / 2 + 1
-
-    def negi_radius(self, lay: L.Layout) -> int:
-        label = self.ctx.text(self.ctx.t("ms.negi_short"), max(14, round(lay.header * 0.4)), D.INK, True)
-        return max(12, round(lay.header * 0.5), round(label.get_width() * 0.62))
-
-    def place_point(self, ev: dict[str, Any]) -> tuple[int, int]:
-        """Where an event happens on the map (its students' area), else the map centre."""
-        lay = self.layout()
-        for key in ("a", "student", "caster"):
-            no = ev.get(key)
-            if isinstance(no, int) and no in self.body_pos:
-                p = self.body_pos[no]
-                return round(p[0] + lay.card_w / 2), round(p[1] + lay.card_h / 2)
-        for key in ("students", "named"):
-            lst = ev.get(key)
-            if isinstance(lst, list):
-                for no in lst:
-                    pair = self.model.pair_of_mind(no) if isinstance(no, int) else None
-                    if pair and pair.body in self.body_pos:
-                        p = self.body_pos[pair.body]
-                        return round(p[0] + lay.card_w / 2), round(p[1] + lay.card_h / 2)
-        return lay.map.center
-
     # --- drawing ---------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         lay = self.layout(rect)
@@ -611,7 +424,7 @@ class MindSwapTable(TextsMixin, TableView):
         surface.blit(self.map_painter.base_layer(lay), lay.rect.topleft, area=lay.rect)
         surface.blit(self.sidebar.log_layer(lay), self.sidebar.log_rect(lay).topleft)
         self.map_painter.draw_area_marks(surface, lay)
-        for f in self.flyers:
+        for f in self.sprites.flyers:
             f.draw(surface)
         if not self.ctx.display_mode and self.seat is not None:
             self.controls.draw_hand(surface, lay)
@@ -623,7 +436,7 @@ class MindSwapTable(TextsMixin, TableView):
                                FX.tray_rect(lay.map, lay.unit, self.dice_size(lay)))
             self.map_painter.draw_focus(surface, lay, step.focus)
             step.draw(surface, fxc)
-        elif self.model.over and not self.flyers and not self.presenter.busy:
+        elif self.model.over and not self.sprites.flyers and not self.presenter.busy:
             draw_final(self, surface, lay)
         self.controls.draw_overlays(surface, lay)
 

@@ -56,7 +56,7 @@ class ControlsPainter:
     def _blit_hand_card(self, surface: pygame.Surface, lay: L.Layout, card: M.HandCard, lifted: bool = False) -> None:
         t = self.t
         w, h = lay.hand_card
-        p = t.hand_pos.get(card.id)
+        p = t.sprites.hand_pos.get(card.id)
         if p is None:
             return
         playable = t.intents.card_playable(card)
@@ -97,14 +97,14 @@ class ControlsPainter:
             if along is not None and along >= 0 and along in t.model.pairs:
                 self._draw_pair_at(surface, lay, t.model.pairs[along], x + lay.foot[0] * 0.55, y + lay.unit)
             elif along == ALONG_NEGI:
-                nb = t.painter.negi_badge(t.negi_radius(lay))
+                nb = t.painter.negi_badge(t.sprites.negi_radius(lay))
                 surface.blit(nb, nb.get_rect(center=(round(x + lay.foot[0]), round(y))))
         elif kind == "mind":
             m = t.painter.student_card(t.content, ref, lay.card_w, lay.card_h, True, glow=True)
             pad = (m.get_width() - lay.card_w) // 2
             surface.blit(m, (round(x) - pad, round(y) - pad))
         elif kind == "negi":
-            nb = t.painter.negi_badge(t.negi_radius(lay))
+            nb = t.painter.negi_badge(t.sprites.negi_radius(lay))
             surface.blit(nb, nb.get_rect(center=(round(cx), round(cy))))
 
     def _draw_pair_at(self, surface: pygame.Surface, lay: L.Layout, pair: M.Pair, x: float, y: float) -> None:

@@ -33,7 +33,7 @@ class MapPainter:
         """Outline the students an effect is about (the two named for magic, the one rolling)."""
         pulse = 2 + round(2 * (1 + math.sin(self.t.clock * 8)))
         for b in bodies:
-            pos = self.t.body_pos.get(b)
+            pos = self.t.sprites.body_pos.get(b)
             if pos is None:
                 continue
             r = pygame.Rect(round(pos[0]), round(pos[1]), lay.foot[0], lay.foot[1]).inflate(6 + pulse, 6 + pulse)
@@ -41,7 +41,7 @@ class MapPainter:
 
     def _still(self) -> bool:
         """Nothing on the map moves (pairs can come from the cached layer)."""
-        return not self.t.flyers and not self.t.dragged_refs() and not self.t.pinned() and self.t.settled()
+        return not self.t.sprites.flyers and not self.t.sprites.dragged_refs() and not self.t.sprites.pinned() and self.t.sprites.settled()
 
     def base_layer(self, lay: L.Layout) -> pygame.Surface:
         """Background, areas and sidebar (and the pairs when nothing moves), cached."""
@@ -131,8 +131,8 @@ class MapPainter:
         somewhere are drawn last and unclipped, so they are seen crossing the map."""
         picks = set(self.t.intents.highlighted())
         hints = self.t.intents.candidates()
-        dragged = self.t.dragged_refs()
-        bodies, minds = self.t.targets()
+        dragged = self.t.sprites.dragged_refs()
+        bodies, minds = self.t.sprites.targets()
         travelling_pairs: list[M.Pair] = []
         travelling_minds: list[int] = []
         for loc, r in lay.areas.items():
@@ -141,10 +141,10 @@ class MapPainter:
             for pair in self.t.model.at(loc):
                 if ("pair", pair.body) in dragged:
                     continue
-                if _away(self.t.body_pos.get(pair.body), bodies.get(pair.body)):
+                if _away(self.t.sprites.body_pos.get(pair.body), bodies.get(pair.body)):
                     travelling_pairs.append(pair)
                     continue
-                mind_away = _away(self.t.mind_pos.get(pair.mind), minds.get(pair.mind))
+                mind_away = _away(self.t.sprites.mind_pos.get(pair.mind), minds.get(pair.mind))
                 if mind_away:
                     travelling_minds.append(pair.mind)
                 self.draw_pair(surface, lay, pair, pair.body in picks,
@@ -155,7 +155,7 @@ class MapPainter:
         for pair in travelling_pairs:
             self.draw_pair(surface, lay, pair, pair.body in picks, ("mind", pair.mind) in dragged)
         for mind in travelling_minds:
-            mp = self.t.mind_pos.get(mind)
+            mp = self.t.sprites.mind_pos.get(mind)
             if mp is not None:
                 img = self.t.painter.student_card(self.t.content, mind, lay.card_w, lay.card_h, True, glow=True)
                 pad = (img.get_width() - lay.card_w) // 2
@@ -195,7 +195,7 @@ class MapPainter:
 
     def draw_pair(self, surface: pygame.Surface, lay: L.Layout, pair: M.Pair, picked: bool,
                   mind_dragged: bool, hint: bool = False) -> None:
-        bp = self.t.body_pos.get(pair.body)
+        bp = self.t.sprites.body_pos.get(pair.body)
         if bp is None:
             return
         w, h = lay.card_w, lay.card_h
@@ -203,7 +203,7 @@ class MapPainter:
         pad = (body.get_width() - w) // 2
         surface.blit(body, (round(bp[0]) - pad, round(bp[1]) - pad))
         if not mind_dragged:
-            mp = self.t.mind_pos.get(pair.mind, [bp[0] + lay.off[0], bp[1] + lay.off[1]])
+            mp = self.t.sprites.mind_pos.get(pair.mind, [bp[0] + lay.off[0], bp[1] + lay.off[1]])
             mind = self.t.painter.student_card(self.t.content, pair.mind, w, h, True, glow=pair.restored)
             surface.blit(mind, (round(mp[0]) - pad, round(mp[1]) - pad))
         if picked or hint:
@@ -221,7 +221,7 @@ class MapPainter:
         return pair.body
 
     def draw_other_label(self, surface: pygame.Surface, lay: L.Layout, pair: M.Pair) -> None:
-        bp = self.t.body_pos.get(pair.body)
+        bp = self.t.sprites.body_pos.get(pair.body)
         if bp is None:
             return
         host = self.room_host(pair)
@@ -239,10 +239,10 @@ class MapPainter:
                 continue
             badge = self.t.painter.player_badge(pl.seat, r)
             pair = self.t.model.pair_of_mind(pl.character)
-            mp = self.t.mind_pos.get(pair.mind) if pair else None
+            mp = self.t.sprites.mind_pos.get(pair.mind) if pair else None
             if pair is not None and mp is not None:
                 clip = surface.get_clip()
-                _, minds = self.t.targets()
+                _, minds = self.t.sprites.targets()
                 if not _away(mp, minds.get(pair.mind)) and pair.loc in lay.areas:
                     surface.set_clip(lay.areas[pair.loc].clip(clip) if clip else lay.areas[pair.loc])
                 surface.blit(badge, badge.get_rect(center=(round(mp[0] + lay.card_w - r * 0.4),
@@ -254,18 +254,18 @@ class MapPainter:
                 continue
             k = header_slots.get(pl.piece or "", 0)
             header_slots[pl.piece or ""] = k + 1
-            nr = self.t.negi_radius(lay)
+            nr = self.t.sprites.negi_radius(lay)
             surface.blit(badge, badge.get_rect(center=(area.right - nr * 2 - lay.gap * 3 - r - k * (r * 2 + 4),
                                                       area.y + lay.header / 2 + 1)))
         mine = self.t.intents.my_pair()
         along = self.t.intents.along == ALONG_NEGI
-        negi_along = along and mine is not None and ("pair", mine.body) in self.t.dragged_refs()
-        if self.t.negi_pos is not None and ("negi", 0) not in self.t.dragged_refs() and not negi_along:
-            nb = self.t.painter.negi_badge(self.t.negi_radius(lay))
-            centre = (round(self.t.negi_pos[0]), round(self.t.negi_pos[1]))
+        negi_along = along and mine is not None and ("pair", mine.body) in self.t.sprites.dragged_refs()
+        if self.t.sprites.negi_pos is not None and ("negi", 0) not in self.t.sprites.dragged_refs() and not negi_along:
+            nb = self.t.painter.negi_badge(self.t.sprites.negi_radius(lay))
+            centre = (round(self.t.sprites.negi_pos[0]), round(self.t.sprites.negi_pos[1]))
             surface.blit(nb, nb.get_rect(center=centre))
             if along:  # chosen to come along
-                pygame.draw.circle(surface, D.ACCENT, centre, self.t.negi_radius(lay) + 4, 3)
+                pygame.draw.circle(surface, D.ACCENT, centre, self.t.sprites.negi_radius(lay) + 4, 3)
 
 
 def _away(pos: list[float] | None, target: tuple[float, float] | None, slack: float = 3.0) -> bool:

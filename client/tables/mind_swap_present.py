@@ -47,7 +47,7 @@ class MsPresent:
             out.append(FX.BannerStep(duration=0.0 if fast else 0.9, text=t.ctx.t(f"ms.outcome.{outcome}"),
                                      colour=OUTCOME_COLOUR.get(outcome, D.ACCENT), sound="flip"))
             if outcome == "sneeze" and etype == "magic":
-                out.append(FX.SneezeStep(duration=0.0 if fast else 1.0, at=t.place_point(ev)))
+                out.append(FX.SneezeStep(duration=0.0 if fast else 1.0, at=t.sprites.place_point(ev)))
         if etype == "marker" and isinstance(ev.get("student"), int):
             out.append(FX.MarkerStep(duration=0.0 if fast else 0.8, no=int(ev["student"]), sound="token"))
         if not out:
@@ -71,7 +71,7 @@ class MsPresent:
         if step.sound:
             t.ctx.play_sound(step.sound)
         if isinstance(step, FX.SneezeStep) and step.focus:
-            step.at = t.place_point({"a": step.focus[0]})
+            step.at = t.sprites.place_point({"a": step.focus[0]})
 
 
 OUTCOME_COLOUR = {"sneeze": (200, 210, 230), "runaway": (222, 96, 90), "great": (240, 200, 80),

@@ -343,7 +343,9 @@ class App:
         if self.session is None:
             return
         for msg in self.session.poll():
-            self.wake(MESSAGE_SETTLE)
+            top = self.top
+            if top is None or not top.quiet(msg):  # a message that changes nothing on screen draws nothing
+                self.wake(MESSAGE_SETTLE)
             if msg.get("t") == "_net":
                 self.on_net_status(msg)
             if self.keeper is not None:
@@ -472,6 +474,8 @@ class App:
                 slept_from = time.monotonic()
                 while due is None or due > time.monotonic() - slept_from:
                     self.sleep(None if due is None else due - (time.monotonic() - slept_from))
+                    if not self._held:  # messages are handled while asleep; only those that change the screen draw
+                        self.poll_network()
                     due = self.frame_due()
                 self.catch_up(time.monotonic() - slept_from)
                 self.clock.tick()  # the sleep is not the next frame's dt

@@ -16,6 +16,7 @@ import queue
 import selectors
 import socket
 import threading
+import time
 from collections.abc import Callable
 from typing import Any
 
@@ -65,6 +66,8 @@ class NetSession:
         self.watching: set[str] = set()
         self.hosts: dict[str, str] = {}  # table -> host token
         self.welcome: dict[str, Any] | None = None
+        self._every: tuple[dict[str, Any], float] | None = None  # (message, seconds): see repeat()
+        self._every_at = 0.0
         self.state = "connecting"
         self.attempt = 0
         self.ever_up = False
@@ -84,6 +87,14 @@ class NetSession:
             self._out.append(msg)
         self._wake()
 
+    def repeat(self, msg: dict[str, Any] | None, seconds: float = 2.0) -> None:
+        """Send ``msg`` every ``seconds`` while connected (None stops it). The network thread sends it, so a
+        scene that polls the server (the waiting table display) needs no frames of its own for that."""
+        with self._lock:
+            self._every = (msg, seconds) if msg is not None else None
+            self._every_at = time.monotonic() + seconds
+        self._wake()
+
     def poll(self) -> list[dict[str, Any]]:
         """Every message received since the last poll, in order."""
         out = []
@@ -96,8 +107,6 @@ class NetSession:
     def wait_for(self, kinds: set[str] | str, timeout: float = 5.0) -> dict[str, Any] | None:
         """Block until a message of one of ``kinds`` arrives (tests and scripts); others are dropped."""
         kinds = {kinds} if isinstance(kinds, str) else kinds
-        import time
-
         end = time.monotonic() + timeout
         while True:
             left = end - time.monotonic()
@@ -232,6 +241,10 @@ class NetSession:
         try:
             while not self._stop.is_set():
                 with self._lock:
+                    every, now = self._every, time.monotonic()
+                    if every is not None and now >= self._every_at:
+                        self._out.append(every[0])
+                        self._every_at = now + every[1]
                     while self._out:
                         msg = self._out.popleft()
                         self._note_sent(msg)
@@ -242,7 +255,8 @@ class NetSession:
                     except BlockingIOError:
                         break
                     pending = pending[n:]
-                for key, _ in sel.select(timeout=0.5 if not pending else 0.02):
+                wait = 0.5 if self._every is None else min(0.5, max(0.0, self._every_at - time.monotonic()))
+                for key, _ in sel.select(timeout=wait if not pending else 0.02):
                     if key.fileobj is self._wake_r:
                         try:
                             while self._wake_r.recv(4096):

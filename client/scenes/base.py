@@ -46,6 +46,11 @@ class Scene:
     def on_message(self, msg: dict[str, Any]) -> None:
         """A server message (every scene on the stack sees every message)."""
 
+    def quiet(self, msg: dict[str, Any]) -> bool:
+        """True when ``msg`` (not yet handled) will change nothing this scene shows, so that the app need not
+        draw for it (a poll's unchanged answer); asked of the top scene only."""
+        return False
+
     def update(self, dt: float) -> None:
         pass
 

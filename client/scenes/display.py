@@ -43,7 +43,7 @@ class DisplayConnectScene(Scene):
         self.reason = ""  # why the server did not answer, in the player's language
         self.failures = 0  # connection attempts that found no server (tests, the status line)
         self.retry_in: float | None = None
-        self.relist_in = RELIST_SECONDS
+        self._listed: Any = None  # the last tables listing (an unchanged one is quiet)
         self.waiting: list[dict[str, Any]] = []  # tables waiting for players
 
     def enter(self) -> None:
@@ -65,9 +65,9 @@ class DisplayConnectScene(Scene):
         self.join_at = lanwords.join_address(host, port)
         if not self.failures:
             self.status = self.app.strings.t("net.connecting", address=f"{host}:{port}")
-        self.relist_in = RELIST_SECONDS
         session = services.open_session(self.app, host, port)
         session.send({"t": "list"})
+        session.repeat({"t": "list"}, RELIST_SECONDS)  # the network thread asks again: no frames for it
 
     def _where(self) -> str:
         return f"{self.target[0]}:{self.target[1]}" if self.target else ""
@@ -86,22 +86,20 @@ class DisplayConnectScene(Scene):
             if self.retry_in <= 0:
                 self.retry_in = None
                 self._connect(*self.target)
-            return
-        if self.target is not None and self.app.match is None and self.app.session is not None:
-            self.relist_in -= dt
-            if self.relist_in <= 0:
-                self.relist_in = RELIST_SECONDS
-                self.app.session.send({"t": "list"})
 
     def frame_due(self) -> float | None:
-        """Looking on the LAN: check for the answer now and then; else the next retry or ``list``."""
+        """Looking on the LAN: check for the answer now and then; else the next retry. The tables are
+        listed again by the session (``repeat``), and an unchanged answer draws nothing (:meth:`quiet`)."""
         if self.target is None:
             return 0.0 if self._found is not None else (0.2 if self.begun and not self.address else None)
         if self.retry_in is not None:
             return max(0.0, self.retry_in)
-        if self.app.match is None and self.app.session is not None:
-            return max(0.0, self.relist_in)
         return None
+
+    def quiet(self, msg: dict[str, Any]) -> bool:
+        """The same tables as last time (the display's poll while it waits) change nothing on screen."""
+        return msg.get("t") == "tables" and self.app.match is None and msg.get("tables") == self._listed
+
 
     def on_message(self, msg: dict[str, Any]) -> None:
         kind = msg.get("t")
@@ -116,6 +114,7 @@ class DisplayConnectScene(Scene):
             self.reason = ""
             self.status = t("table.display_waiting")
         elif kind == "tables" and self.app.match is None:
+            self._listed = msg.get("tables")
             tables = [i for i in msg.get("tables") or [] if isinstance(i, dict)]
             self.waiting = [i for i in tables if i.get("phase") == "lobby" and int(i.get("free", 0)) > 0]
             self.reason = ""
@@ -137,6 +136,7 @@ class DisplayConnectScene(Scene):
         match = Match(app, str(info.get("game")), str(info.get("id")), mode="display", humans=[], watch=True,
                       names=names)
         app.match = match
+        session.repeat(None)  # watching now: no more listing
         session.send({"t": "watch", "table": info["id"]})
         app.later(lambda: app.replace("table", match=match))
 

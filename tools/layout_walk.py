@@ -75,7 +75,8 @@ GAMES = ("fate_votes", "mind_swap", "school_mystery")
 # Which walk scenes show each scene of the app's registry (``client.scenes.registry``): a scene
 # added to the app must be walked and named here (``tests/test_layout_walk.py`` checks both ways).
 SHOWN_BY: dict[str, tuple[str, ...]] = {
-    "launcher": ("launcher",),
+    "launcher": ("launcher", "launcher_continue"),
+    "continue": ("continue_list",),
     "settings": ("settings",),
     "play_setup": tuple(f"setup_{g}" for g in GAMES),
     "join": ("join",),
@@ -165,7 +166,7 @@ def _opened(opener: Callable[[Any], Any]) -> Builder:
 
 
 def _load_scenes() -> None:
-    from bench import app_scenes, fv_scenes, ms_scenes, results_scenes, sm_scenes, step_scenes
+    from bench import app_scenes, continue_scenes, fv_scenes, ms_scenes, results_scenes, sm_scenes, step_scenes
     from client.tutorial import walk as tutorial_walk
 
     register("launcher", _app_scene("launcher"))
@@ -181,6 +182,7 @@ def _load_scenes() -> None:
     step_scenes.register_walk(register, dict(SCENES))
     results_scenes.register_walk(register, dict(SCENES))
     tutorial_walk.register_walk(register)
+    continue_scenes.register_walk(register, _opened)
     for game in ("fate_votes", "mind_swap", "school_mystery"):
         register(f"tutorial_offer_{game}", _app_scene("tutorial_offer", game=game, then=lambda: None))
 

@@ -16,14 +16,15 @@ if TYPE_CHECKING:
     from client.app import App
 
 ROWS = 6  # games shown (the newest)
+NAMES = 4  # player names shown in a row
 
 
 class ContinueScene(Scene):
     name = "continue"
 
-    def __init__(self, app: App) -> None:
+    def __init__(self, app: App, saved: list[LocalGame] | None = None) -> None:
         super().__init__(app)
-        self.saved: list[LocalGame] = localgames.unfinished()
+        self.saved: list[LocalGame] = localgames.unfinished() if saved is None else list(saved)
         self.rows: list[tuple[LocalGame, pygame.Rect]] = []
         self.box = pygame.Rect(0, 0, 0, 0)
 
@@ -31,12 +32,12 @@ class ContinueScene(Scene):
         app, u = self.app, self.app.unit
         t = app.strings.t
         w, h = app.screen.get_size()
-        row_h = int(u * 4.6)
+        row_h = int(u * 5.4)
         shown = self.saved[:ROWS]
         self.box = pygame.Rect(0, 0, min(w - int(u * 4), int(u * 62)),
                                int(u * 3) + max(1, len(shown)) * (row_h + int(u * 0.6)) + int(u * 5))
         self.box.center = (w // 2, h // 2 + int(u * 1.5))
-        bw, bh = int(u * 11), int(u * 2.6)
+        bw, bh = int(u * 9.5), int(u * 2.6)
         self.rows, self.buttons = [], []
         y = self.box.top + int(u * 1.5)
         for i, saved in enumerate(shown):
@@ -71,14 +72,17 @@ class ContinueScene(Scene):
             return True
         return super().handle_event(event)
 
-    def describe(self, saved: LocalGame) -> tuple[str, str]:
-        """(the game and how it is played, the players · moves · when) of one row."""
+    def describe(self, saved: LocalGame) -> tuple[str, str, str]:
+        """(the game and how it is played, the players, moves · when) of one row."""
         t = self.app.strings.t
         title = f"{games.title(saved.game, self.app.strings)} — {t('continue.mode_' + saved.mode)}"
         sep = ", " if self.app.strings.lang == "en" else "、"
-        names = sep.join(n for n in saved.names if n)
+        names = [n for n in saved.names if n]
+        if len(names) > NAMES:  # a big table: the first names and how many more
+            names = names[:NAMES - 1] + [t("continue.more", n=len(names) - NAMES + 1)]
+        names = sep.join(names)
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.when))
-        return title, t("continue.details", players=names, moves=saved.moves, when=when)
+        return title, names, t("continue.details", moves=saved.moves, when=when)
 
     def draw(self, surface: pygame.Surface) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
@@ -92,12 +96,10 @@ class ContinueScene(Scene):
                     (self.box.centerx, self.box.top + int(u * 3)), "midtop")
         for saved, rect in self.rows:
             panel(surface, rect, alpha=120)
-            title, details = self.describe(saved)
-            width = rect.width - int(u * 25)
-            te.blit_wrapped(surface, title, u * 1.2, PAPER,
-                            pygame.Rect(rect.left + int(u), rect.top + int(u * 0.5), width, int(u * 1.8)),
-                            bold=True, max_lines=1)
-            te.blit_wrapped(surface, details, u * 0.95, CHALK,
-                            pygame.Rect(rect.left + int(u), rect.top + int(u * 2.4), width, int(u * 2.1)),
-                            max_lines=2)
+            width = rect.width - int(u * 22)
+            for i, (line, size, colour, bold) in enumerate(zip(self.describe(saved), (u * 1.2, u * 0.95, u * 0.95),
+                                                               (PAPER, CHALK, CHALK_DIM), (True, False, False))):
+                te.blit_wrapped(surface, line, size, colour,
+                                pygame.Rect(rect.left + int(u), rect.top + int(u * (0.4 + 1.7 * i)), width,
+                                            int(u * 1.7)), bold=bold, max_lines=1)
         self.draw_buttons(surface)

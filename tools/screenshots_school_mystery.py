@@ -1,8 +1,8 @@
 """Screenshots of the school_mystery table at 1920×1080, reached by playing the real rules.
 
 Run under a display (``xvfb-run -a -s "-screen 0 1920x1080x24" python3 tools/screenshots_school_mystery.py``);
-writes ``docs/screenshots/school_mystery_<scene>_<lang>.png`` for the scenes setup, table,
-roll (3d6 with advantage), resolution and article, in Japanese and English (``--langs``).
+writes ``docs/screenshots/school_mystery_<scene>_<lang>.png`` for the scenes subject, setup, table,
+roll (3d6 with advantage), resolution and article, in Japanese, Chinese and English (``--langs``).
 Text goes through the app's own engine (fonts, kinsoku wrap) and strings. ``--size 1280x720 --out /tmp/x``
 renders another window size (the unit follows the height), ``--scenes table,roll`` only some scenes.
 """
@@ -48,6 +48,8 @@ def roll_scene(lang: str) -> tuple[dict, list, int]:
 
 def scenes(lang: str) -> list[tuple[str, dict, list, int | None]]:
     out = []
+    state, hist = S.play(4, 3, lang, lambda s: True, options={})  # the subject choice (seat 0 enters it)
+    out.append(("subject", state, hist, 0))
     state, hist = S.scene_setup(lang)
     out.append(("setup", state, hist, 2))
     state, hist = S.scene_table(lang)
@@ -63,7 +65,7 @@ def scenes(lang: str) -> list[tuple[str, dict, list, int | None]]:
 
 def main(argv: list[str] | None = None) -> int:
     ap = argparse.ArgumentParser(description=__doc__)
-    ap.add_argument("--langs", default="ja,en")
+    ap.add_argument("--langs", default="ja,zh,en")
     ap.add_argument("--out", default=str(OUT))
     ap.add_argument("--display", action="store_true", help="also the table display of the table scene")
     ap.add_argument("--size", default="%dx%d" % SIZE, help="window size WxH (default 1920x1080)")

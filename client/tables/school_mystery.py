@@ -19,7 +19,7 @@ from typing import Any
 import pygame
 
 from client.kit.nodes import NodeMap
-from client.kit.widgets import LogPanel
+from client.kit.widgets import LogPanel, fitter_for
 from client.tables import school_mystery_board as board
 from client.tables import school_mystery_layout as lay
 from client.tables import school_mystery_panels as panels
@@ -30,6 +30,7 @@ from client.tables.school_mystery_sheet import (
     EntrySlot,
     Sheet,
     Widget,
+    fs,
 )
 from client.tables.school_mystery_texts import SUITS, SmTexts, deck_refusal
 from client.ui import Background
@@ -223,10 +224,12 @@ class SchoolMysteryTable(TableView):
 
     def _dice_place(self, n: int) -> tuple[int, tuple[int, int], tuple[int, int]]:
         """Size, start and resting centre of ``n`` dice in the tray."""
-        tray = self.L.tray
-        size = int(min(self.L.u * (3.0 if n == 3 else 3.6), tray.w / (6.4 if n == 3 else 5.0)))
-        rest_k = 0.42 if self.L.u >= 18 else 0.34  # small windows: the result's 14 px text needs room below
-        return size, (tray.right - size, tray.top + size), (tray.centerx - int(size * 0.6), tray.top + int(tray.h * rest_k))
+        tray, u = self.L.tray, self.L.u
+        fit = fitter_for(self.ctx)  # under the dice: the result and its note (two lines), as draw_dice sets them
+        text_h = fit.line_h(fs(self.ctx, 1.25), True) + 2 * fit.line_h(fs(self.ctx, 0.62)) + int(u * 0.3)
+        room = tray.h - int(u * 0.6) - text_h
+        size = int(min(u * (3.0 if n == 3 else 3.6), tray.w / (6.4 if n == 3 else 5.0), room * 0.75))
+        return size, (tray.right - size, tray.top + size), (tray.centerx - int(size * 0.6), tray.top + int(u * 0.3) + room // 2)
 
     def _relayout(self) -> None:
         """The layout for the current rect; dice already thrown move into the tray's new place."""

@@ -581,7 +581,7 @@ def _preview_student(t: Any) -> dict | None:
     e = t.entries.get("name")
     idx = t.sel.get("stats") if isinstance(t.sel.get("stats"), int) else 0
     arrays = book.stat_arrays
-    return {"name": (e.text.strip() if e is not None else "") or "…", "playbook": book.id,
+    return {"name": (e.text.strip() if e is not None else "") or t.name(t.seat), "playbook": book.id,
             "stats": dict(arrays[min(idx, len(arrays) - 1)]), "rival": t.sel.get("rival"), "conditions": [],
             "secrets_unlocked": 0, "used_moves": {}, "left": False}
 

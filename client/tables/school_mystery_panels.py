@@ -253,12 +253,13 @@ def _setup_sheet(t: SchoolMysteryTable, rect: pygame.Rect, title: str) -> Builde
 
 def setup_panel(t: SchoolMysteryTable) -> list[Widget]:
     """Set-up dialogs (subject, leader, students): the decks are not in play yet, so the dialog takes
-    the canvas column from the top of the window, with the prompt line under its title."""
+    the canvas column from the top of the window (not the log's and the tray's), with the prompt line
+    under its title."""
     v = t.view
     phase = v.get("phase")
     L = t.L
     rect = pygame.Rect(L.decks.left, L.decks.top, 0, 0)
-    rect.w = min(t.rect.right - int(L.u * 0.5) - rect.left, max(L.dialog.w, int(L.u * 64)))
+    rect.w = min(t.rect.right - int(L.u * 0.5) - rect.left, L.decks.w)  # never over the log or the dice tray
     rect.h = t.rect.bottom - int(L.u * 0.5) - rect.top
     if phase == "setup_subject":
         p = _setup_sheet(t, rect, "setup_subject_title")

@@ -88,6 +88,7 @@ SHOWN_BY: dict[str, tuple[str, ...]] = {
     "curtain": ("curtain",),
     "results": tuple(f"results_{g}" for g in GAMES),
     "reconnecting": ("reconnecting",),
+    "continue": ("continue",),
     "menu": ("menu", "menu_leave"),
     "rules_book": tuple(f"rules_{g}" for g in GAMES),
     "tutorial": ("tutorial_fate_votes_welcome", "tutorial_mind_swap_welcome"),

@@ -286,3 +286,10 @@ def test_a_table_view_opens_the_book_through_its_context(tmp_path):
     ctx = HeadlessContext("en")
     ctx.open_rules("fate_votes", "vote")
     assert ctx.rules_opened == [("fate_votes", "vote")]
+
+
+def test_only_games_with_a_book_show_the_entry_points():
+    from client.rulesbook import has_rules, page_for_view
+
+    assert all(has_rules(g) for g in RB.GAMES)
+    assert not has_rules("bench_vote") and page_for_view("bench_vote", {"phase": "vote"}) is None

@@ -4,7 +4,7 @@ and the "?" on every table (at the page of the table's current step).
 - :func:`open_rules` — the one way to open it: ``open_rules(app, game, page_id=None)`` pushes the
   ``rules_book`` scene (:mod:`client.scenes.rules_book`); a table view reaches it through its context
   (``ctx.open_rules(game, page_id)``).
-- :func:`step_keys` / :func:`page_for_view` — a table's snapshot → the page that explains its step.
+- :func:`has_rules` — whether a game has a book; :func:`step_keys` / :func:`page_for_view` — a table's snapshot → the page that explains its step.
 - :mod:`client.rulesbook.view` — the book on screen; :mod:`client.rulesbook.art` — its illustrations.
 Content: ``assets/content/<game>/rules_book.toml`` (loader :mod:`assets.loaders.rules_book`).
 """
@@ -33,6 +33,15 @@ def step_keys(view: dict[str, Any] | None) -> list[str]:
     if view.get("phase"):
         keys.append(str(view["phase"]))
     return keys
+
+
+def has_rules(game: str) -> bool:
+    """Whether ``game`` has a rules book (the entry points show only then)."""
+    try:
+        rules_book.cached(game)
+    except rules_book.ContentError:
+        return False
+    return True
 
 
 def page_for_view(game: str, view: dict[str, Any] | None) -> str | None:

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import games, localgames, modes
-from client.rulesbook import open_rules
+from client.rulesbook import has_rules, open_rules
 from client.scenes.base import Scene
 from client.tutorial import offer as tutorial
 from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, Button
@@ -77,14 +77,14 @@ class LauncherScene(Scene):
         self.buttons.append(Button(t("launcher.settings"), pygame.Rect(w - sw - int(u), int(u), sw, sh),
                                    lambda: modes.open_settings(app), key="settings"))
         qs = int(u * 2.2)  # each card's "?" (its rules book), in the corner of its colour band
-        for game, rect in self.cards:
+        for game, rect in [(g, r) for g, r in self.cards if has_rules(g)]:
             self.buttons.append(Button(t("rules.help"), pygame.Rect(rect.right - qs - int(u * 0.5), rect.y + int(u * 0.5),
                                                                     qs, qs),
                                        partial(open_rules, app, game), key=f"rules_{game}"))
         rules = t("rules.open")
         rw = max(sw, self.app.text.size(rules, u * 1.05, True)[0] + int(u * 1.6))
         self.buttons.append(Button(rules, pygame.Rect(int(u), int(u), rw, sh), lambda: open_rules(app, self.game),
-                                   key="rules"))
+                                   key="rules", enabled=has_rules(self.game)))
         self.buttons.append(Button(t("launcher.quit"), pygame.Rect(w - sw - int(u), int(u) + sh + int(u * 0.6),
                                                                    sw, sh), lambda: app.quit(0), key="quit"))
         guided = t("tutorial.launcher")  # the guided first game, under the rules book

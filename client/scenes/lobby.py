@@ -16,7 +16,7 @@ import pygame
 from client import games, services
 from client.games import option_specs
 from client.match import Match
-from client.rulesbook import open_rules
+from client.rulesbook import has_rules, open_rules
 from client.scenes.base import Scene
 from client.ui import ACCENT, CHALK, CHALK_DIM, PAPER, Button, draw_seat_badge, panel
 from shared.bots import LEVELS, level_name
@@ -145,8 +145,10 @@ class LobbyScene(Scene):
         leave_y = min(h - int(u * 3.4), self.box.bottom + int(u * 1.2))  # under the panel (the set-up one is short)
         self.buttons.append(Button(t("lobby.leave"), pygame.Rect(self.box.left, leave_y, int(u * 9), bh),
                                    self.app.back_to_launcher, key="leave"))
-        self.buttons.append(Button(t("rules.open"), pygame.Rect(self.box.left + int(u * 10), leave_y, int(u * 9), bh),
-                                   lambda: open_rules(self.app, self.game), key="rules"))
+        if has_rules(self.game):
+            self.buttons.append(Button(t("rules.open"), pygame.Rect(self.box.left + int(u * 10), leave_y, int(u * 9),
+                                                                    bh), lambda: open_rules(self.app, self.game),
+                                       key="rules"))
 
     def control_span(self) -> tuple[int, int]:
         """Left and right x of the set-up controls column (−, the value, +)."""

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from client import modes
-from client.rulesbook import open_rules
+from client.rulesbook import has_rules, open_rules
 from client.scenes.base import Scene
 from client.ui import ACCENT, INK, PAPER, Button, panel
 
@@ -117,7 +117,7 @@ class MenuScene(Scene):
             Button(t("results.back"), pygame.Rect(x, y + int(u * 7.2), bw, bh), self.ask_to_leave,
                    key="launcher"),
         ]
-        if self.app.match is not None:
+        if self.app.match is not None and has_rules(self.app.match.game_id):
             self.buttons.append(Button(t("rules.open"), pygame.Rect(x, y + int(u * 10.8), bw, bh), self.open_rules,
                                        key="rules"))
 

@@ -21,7 +21,7 @@ from client.context import AppContext
 from client.kit.stephelp import StepHelp, StepLine, help_for
 from client.kit.textfit import recording
 from client.match import Match
-from client.rulesbook import open_rules, page_for_view
+from client.rulesbook import has_rules, open_rules, page_for_view
 from client.scenes.base import Scene
 from client.tables.base import TableView
 from client.ui import ACCENT, CHALK, PAPER, Button, panel, seat_color
@@ -131,7 +131,7 @@ class TableScene(Scene):
                                        lambda: self.clock_op("resume" if paused else "pause"), key="clock_pause"))
             self.buttons.append(Button("+30s", self._bar_button_rect(x + bw + int(u * 0.4), bw, bh),
                                        lambda: self.clock_op("add", 30), key="clock_add"))
-        if self.match.mode != "display":
+        if self.has_rules:
             self.buttons.append(Button("?", self.help_rect(), self.open_rules, key="rules_help"))
         if self.results_pushed:
             bw, bh = int(u * 9), int(u * 2.4)
@@ -153,6 +153,11 @@ class TableScene(Scene):
             pygame.key.set_text_input_rect(self.chat_entry.rect)
 
     # --- the rules book ("?" and F1) ------------------------------------------------------------
+    @property
+    def has_rules(self) -> bool:
+        """The "?" and F1 open the game's rules book (not on the table display, which takes no input)."""
+        return self.match.mode != "display" and has_rules(self.match.game_id)
+
     def rules_page(self) -> str | None:
         """The rules book page of the step the shown table is at."""
         view = self.current_view()
@@ -292,7 +297,7 @@ class TableScene(Scene):
                 return True
             self.app.push("menu")
             return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and self.match.mode != "display":
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_F1 and self.has_rules:
             self.open_rules()
             return True
         if self.chat_open:
@@ -376,7 +381,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self._curtain_check()
-        if self.match.mode != "display":
+        if self.has_rules:
             self._move_help(dt)
         if self.match.mode == "display" and self.match.over and self.app.session is not None:
             self._relist -= dt

@@ -85,7 +85,7 @@ SHOWN_BY: dict[str, tuple[str, ...]] = {
     "tutorial_connect": ("connecting", "connect_failed"),  # the same status scene
     "display_connect": ("display_waiting", "display_no_server"),
     "table": tuple(f"table_lan_{g}" for g in GAMES),
-    "curtain": ("curtain",),
+    "curtain": ("curtain", "curtain_public"),
     "results": tuple(f"results_{g}" for g in GAMES),
     "reconnecting": ("reconnecting",),
     "continue": ("continue",),
@@ -167,7 +167,7 @@ def _opened(opener: Callable[[Any], Any]) -> Builder:
 
 
 def _load_scenes() -> None:
-    from bench import app_scenes, continue_scenes, fv_scenes, ms_scenes, results_scenes, sm_scenes, step_scenes
+    from bench import app_scenes, local_scenes, fv_scenes, ms_scenes, results_scenes, sm_scenes, step_scenes
     from client.tutorial import walk as tutorial_walk
 
     register("launcher", _app_scene("launcher"))
@@ -183,7 +183,7 @@ def _load_scenes() -> None:
     step_scenes.register_walk(register, dict(SCENES))
     results_scenes.register_walk(register, dict(SCENES))
     tutorial_walk.register_walk(register)
-    continue_scenes.register_walk(register, _opened)
+    local_scenes.register_walk(register, _opened)
     for game in ("fate_votes", "mind_swap", "school_mystery"):
         register(f"tutorial_offer_{game}", _app_scene("tutorial_offer", game=game, then=lambda: None))
 

@@ -107,3 +107,9 @@ def step_help(game_id: str) -> StepHelpFn | None:
     module_name, _, name = desc.step_help.partition(":")
     fn: StepHelpFn = getattr(importlib.import_module(module_name), name)
     return fn
+
+
+def public_steps(game_id: str) -> frozenset[str]:
+    """The game's action types that show nothing private (``GameClient.public_steps``)."""
+    desc = client(game_id)
+    return desc.public_steps if desc is not None else frozenset()

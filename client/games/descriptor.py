@@ -22,3 +22,6 @@ class GameClient:
     suit: str  # the symbol on the launcher card
     choice_sources: Mapping[str, ChoiceSource] = field(default_factory=dict)  # option name -> choices
     step_help: str = ""  # "module:function" of the game's step help (client.kit.stephelp), "" = none
+    # action types that show nothing private (the discussion's "ready"): on a pass-and-play table the
+    # curtain offers them for each seat, without passing the screen (client.scenes.curtain)
+    public_steps: frozenset[str] = frozenset()

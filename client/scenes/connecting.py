@@ -111,7 +111,7 @@ class PlayConnectScene(StatusScene):
         spec = REGISTRY.get(self.game)  # the table's language (what bots write in) is the player's
         options = spec.with_table_lang(self.options, self.app.strings.lang) if spec else self.options
         msg: dict[str, Any] = {"t": "create", "game": self.game, "seats": self.players, "options": options,
-                               "name": self.app.player_name(), "takeover": False}
+                               "name": self.app.player_name(), "takeover": False, "lang": self.app.strings.lang}
         if self.bot_delay is not None:
             msg["bot_delay"] = self.bot_delay
         if self.seed is not None:  # only a practice table may choose its seed

@@ -6,12 +6,14 @@ button pressed *and* released while the curtain is up — reveals the next seat.
 """
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Protocol
+from functools import partial
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from client import games
 from client.scenes.base import Scene
-from client.ui import ACCENT, CHALK_DIM, INK, PAPER, TABLE_DARK, draw_seat_badge
+from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, TABLE_DARK, Button, draw_seat_badge
 
 if TYPE_CHECKING:
     from client.app import App
@@ -35,6 +37,57 @@ class CurtainScene(Scene):
         self.table_scene = table_scene
         self.seat = seat
         self._armed = False  # a press that started while the curtain was up
+        self.public: list[tuple[int, dict[str, Any]]] = []  # (seat, action) offered without passing the screen
+        self.card = pygame.Rect(0, 0, 0, 0)  # the "pass the screen to …" card (layout)
+
+    def public_steps(self) -> list[tuple[int, dict[str, Any]]]:
+        """Each local seat's public step (an action of a type the game calls public, with no choice in it),
+        which the curtain offers as a button: taking it shows nothing of that seat's private view."""
+        match = self.table_scene.match
+        types = games.public_steps(match.game_id)
+        if not types:
+            return []
+        out = []
+        for seat in match.acting():
+            step = next((a for a in match.legal.get(seat) or [] if a.get("type") in types and len(a) == 1), None)
+            if step is not None:
+                out.append((seat, step))
+        return out
+
+    def layout(self) -> None:
+        """The public steps' buttons under the card, centred, as many rows as they need."""
+        app, u = self.app, self.app.unit
+        w, h = app.screen.get_size()
+        self.public = self.public_steps()
+        self.buttons = []
+        self.card = pygame.Rect(0, 0, int(min(w * 0.8, u * 48)), int(u * 18))
+        self.card.center = (w // 2, h // 2)
+        if not self.public:
+            return
+        bw, bh, gap = int(u * 11), int(u * 2.6), int(u * 0.6)
+        per_row = max(1, min(len(self.public), (w - int(u * 4)) // (bw + gap)))
+        rows = -(-len(self.public) // per_row)
+        block = int(u * 3.4) + rows * (bh + gap)  # the title line, then the rows of buttons
+        self.card.top = max(int(u), (h - self.card.height - block - int(u * 2.5)) // 2)  # card and buttons fit
+        top = self.card.bottom + int(u * 3.4)
+        for i, (seat, action) in enumerate(self.public):
+            row, col = divmod(i, per_row)
+            in_row = min(per_row, len(self.public) - row * per_row)
+            x = (w - in_row * bw - (in_row - 1) * gap) // 2 + col * (bw + gap)
+            label = self.app.strings.t(f"curtain.step_{action['type']}",
+                                       name=self.table_scene.match.seat_name(seat))
+            self.buttons.append(Button(label, pygame.Rect(x, top + row * (bh + gap), bw, bh),
+                                       partial(self.take_public, seat, action), key=f"public_{seat}"))
+
+    def take_public(self, seat: int, action: dict[str, Any]) -> None:
+        """A public step taken from the curtain: sent for ``seat``; the curtain stays up."""
+        self.table_scene.match.send_action(seat, dict(action))
+        self.public = [(s, a) for s, a in self.public if s != seat]
+        self.layout()
+
+    def update(self, dt: float) -> None:
+        if self.public_steps() != self.public:  # a seat took its step (or a new one is offered)
+            self.layout()
 
     def retarget(self, seat: int) -> None:
         """The seat that must act changed while the curtain was up."""
@@ -43,6 +96,11 @@ class CurtainScene(Scene):
         self.app.mark_changed()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
+        pos = getattr(event, "pos", None)
+        if pos is not None and any(b.rect.collidepoint(pos) for b in self.buttons):
+            self._armed = False  # a public step's button: not a reveal
+            super().handle_event(event)
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._armed = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self._armed:
@@ -64,8 +122,7 @@ class CurtainScene(Scene):
             shade = (28, 48, 43) if i % 2 == 0 else (24, 42, 38)
             pygame.draw.rect(surface, shade, (x, 0, int(w / folds) + 1, h))
         name = self.table_scene.match.seat_name(self.seat)
-        card = pygame.Rect(0, 0, int(min(w * 0.8, u * 48)), int(u * 18))
-        card.center = (w // 2, h // 2)
+        card = self.card
         pygame.draw.rect(surface, (10, 20, 18), card.move(int(u * 0.3), int(u * 0.4)), border_radius=int(u))
         pygame.draw.rect(surface, PAPER, card, border_radius=int(u))
         pygame.draw.rect(surface, ACCENT, card, width=max(3, int(u * 0.2)), border_radius=int(u))
@@ -76,4 +133,8 @@ class CurtainScene(Scene):
         hint_rect = pygame.Rect(card.left + int(u * 2), card.bottom - int(u * 3.6), card.width - int(u * 4), int(u * 3))
         te.blit_wrapped(surface, app.strings.t("curtain.hint", name=name), u * 1.0, (90, 90, 96), hint_rect,
                         align="center")
+        if self.buttons:
+            te.blit(surface, app.strings.t("curtain.public_title"), u * 1.1, CHALK,
+                    (w // 2, card.bottom + int(u * 1.2)), "midtop", bold=True)
+            self.draw_buttons(surface)
         te.blit(surface, app.strings.t("app.title"), u * 0.9, CHALK_DIM, (w // 2, h - int(u * 1.5)), "midbottom")

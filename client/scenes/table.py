@@ -82,7 +82,8 @@ class TableScene(Scene):
 
     @property
     def show_chat(self) -> bool:
-        return self.match.mode == "lan"
+        """LAN tables chat; on a pass-and-play table the same bar is the players' shared note pad."""
+        return self.match.mode in ("lan", "play")
 
     def bar_height(self) -> int:
         """Height of the LAN control bar under the table (chat, clock); 0 when there is none."""

@@ -1,5 +1,6 @@
-"""Walk scenes for Continue (``tools/layout_walk.py``): the launcher with its Continue button and the list
-of kept local games (three games, one of twelve players), without any game on disk."""
+"""Walk scenes for local play (``tools/layout_walk.py``): the launcher with its Continue button, the list
+of kept local games (three games, one of twelve players; none on disk), and the pass-and-play curtain
+offering twelve seats' public step (the discussion's "ready")."""
 from __future__ import annotations
 
 import time
@@ -7,6 +8,7 @@ from pathlib import Path
 from typing import Any, Callable
 
 from client.localgames import LocalGame
+from client.match import Match
 
 Opener = Callable[[Any], Any]
 
@@ -34,7 +36,25 @@ def launcher_with_continue(app: Any) -> None:
     scene.layout()
 
 
+class _Covered:
+    """What the curtain covers: a twelve-seat pass-and-play fate_votes match in its discussion."""
+
+    def __init__(self, app: Any) -> None:
+        self.match = Match(app, "fate_votes", "T1", mode="play", humans=list(range(12)),
+                           names={i: f"Player {i + 1}" for i in range(12)})
+        self.match.legal = {s: [{"type": "ready"}] for s in range(12)}
+        app.match = self.match
+
+    def reveal(self, seat: int) -> None:
+        pass
+
+
+def curtain_public(app: Any) -> Any:
+    return app.replace("curtain", table_scene=_Covered(app), seat=0)
+
+
 def register_walk(register: Callable[[str, Callable[[Any], Any]], None],
                   app_scene: Callable[[Opener], Callable[[Any], Any]]) -> None:
     register("continue_list", app_scene(continue_list))
     register("launcher_continue", app_scene(launcher_with_continue))
+    register("curtain_public", app_scene(curtain_public))

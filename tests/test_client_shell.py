@@ -140,7 +140,8 @@ def test_table_scene_sets_view_rects_on_layout_never_while_drawing(app, monkeypa
     app.relayout()
     app.frame(0.016)
     assert [k for k, _ in calls] == ["set_rect", "draw"] and calls[0][1] == scene.table_rect()
-    assert calls[0][1].size == (1600, 900 - scene.step_height()) and scene.step_height() > 0  # the step line
+    assert calls[0][1].size == (1600, 900 - scene.step_height() - scene.bar_height()) and scene.step_height() > 0
+    assert scene.bar_height() > 0  # the step line, and the note pad's bar of a pass-and-play table
 
 
 def test_show_seat_raises_the_curtain_through_the_table_scene(app, monkeypatch):

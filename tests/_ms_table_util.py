@@ -40,6 +40,16 @@ def find_seed(cond: Callable[[dict], bool], players: int = 4, options: dict | No
     raise AssertionError("no seed found for the scenario")
 
 
+def hand_types(state: dict[str, Any], seat: int = 0) -> set[str]:
+    """The card types in ``seat``'s hand (rules state)."""
+    return {state["ctypes"][c] for c in state["hands"][seat]}
+
+
+def own_body(state: dict[str, Any], seat: int = 0) -> int:
+    """The body holding ``seat``'s character's mind (rules state)."""
+    return int(state["mind"].index(state["chars"][seat]))
+
+
 def pump(table: MindSwapTable, screen: pygame.Surface) -> None:
     """Deliver every queued pygame event to the table, as the app's loop does."""
     for ev in pygame.event.get():
@@ -111,6 +121,17 @@ def body_band(table: MindSwapTable, body: int) -> tuple[int, int]:
     """A point on the band of ``body``'s card that the mind card leaves free."""
     pair, mind = _pair_and_mind(table, body)
     return pair.x + mind.w // 2, pair.y + (mind.y - pair.y) // 2
+
+
+def shown_minds(table: MindSwapTable) -> dict[int, int]:
+    """Which mind the map shows in each body (by the node map: a mind card inside its pair)."""
+    nodes = table.nodes()
+    out = {}
+    for pair in nodes.of_kind("pair"):
+        mind = next((n for n in nodes.of_kind("mind") if pair.rect.contains(n.rect)), None)
+        if mind is not None:
+            out[int(pair.id[1])] = int(mind.id[1])
+    return out
 
 
 def place_of(table: MindSwapTable, body: int) -> str | None:

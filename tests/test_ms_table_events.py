@@ -8,6 +8,7 @@ from client.kit.headless import HeadlessContext, LocalGame
 from client.tables import mind_swap_fx as FX
 from client.tables.mind_swap import MindSwapTable
 from shared.rng import Rng
+from tests._ms_table_util import shown_minds
 
 
 def _slow_table(seed: int = 4) -> tuple[LocalGame, MindSwapTable, HeadlessContext, pygame.Surface]:
@@ -81,12 +82,13 @@ def test_snapshot_is_held_back_until_the_magic_dice_land():
         if not magic:
             continue
         table.skip_animations()
-        shown_before = {b: p.mind for b, p in table.model.pairs.items()}
+        table.update(1 / 60)
+        shown_before = shown_minds(table)
         events = game.act(seat, magic[0])
         if not any(ev["type"] == "minds" for ev in events):
             continue  # a sneeze changes nothing: try another game
         table.update(1 / 60)
-        assert {b: p.mind for b, p in table.model.pairs.items()} == shown_before
+        assert shown_minds(table) == shown_before
         assert isinstance(table.current_step(), FX.DiceStep)
         for _ in range(600):
             if not table.busy():
@@ -94,7 +96,7 @@ def test_snapshot_is_held_back_until_the_magic_dice_land():
             table.update(1 / 30)
             table.draw(screen, screen.get_rect())
         table.update(1 / 30)
-        after = {b: p.mind for b, p in table.model.pairs.items()}
+        after = shown_minds(table)
         assert after == {p["body"]: p["mind"] for p in game.spec.view(game.state, 0)["pairs"]}
         return
     raise AssertionError("no game reached a spell that moved minds")
@@ -112,14 +114,15 @@ def test_the_opening_is_shown_from_the_first_snapshot():
     table.draw(screen, screen.get_rect())
     assert len(table.model.players) == 4 and table.model.cup > 0
     entering = [e["student"] for e in game.state["opening"] if e["type"] == "move" and e["why"] == "enter"]
-    assert entering and not any(b in table.model.pairs for b in entering)
+    assert entering and not any(b in shown_minds(table) for b in entering)
     assert isinstance(table.current_step(), FX.DiceStep)  # the start roll
     assert table.legal == []  # nothing to act on while the opening plays
     for _ in range(3000):
         if not table.busy():
             break
         table.update(1 / 30)
-    assert set(table.model.pairs) == {p["body"] for p in game.spec.view(game.state, 0)["pairs"]}
+    table.update(1 / 30)
+    assert set(shown_minds(table)) == {p["body"] for p in game.spec.view(game.state, 0)["pairs"]}
     assert any("d10" in line for line in table.log_lines())
     # the app pushing the same opening again does not replay it
     table.push_events(list(game.state["opening"]))

@@ -12,24 +12,18 @@ from tests._ms_table_util import (
     empty_spot,
     find_seed,
     hand_card_centre,
+    hand_types,
     make,
     mind_centre,
+    own_body,
     place_of,
     prompt,
     settle,
 )
 
 
-def _hand_types(state: dict, seat: int = 0) -> set[str]:
-    return {state["ctypes"][c] for c in state["hands"][seat]}
-
-
-def _own_body(state: dict, seat: int = 0) -> int:
-    return state["mind"].index(state["chars"][seat])
-
-
 def test_playing_a_card_by_drag_sends_it():
-    seed = find_seed(lambda s: s["turn"] == 0 and "extra_magic" in _hand_types(s))
+    seed = find_seed(lambda s: s["turn"] == 0 and "extra_magic" in hand_types(s))
     game, table, ctx, screen = make(seed)
     slot = table.layout().play_slot
     drag(table, screen, hand_card_centre(table, "extra_magic"), slot.center)
@@ -41,7 +35,7 @@ def test_playing_a_card_by_drag_sends_it():
 
 
 def test_a_card_dropped_outside_springs_back_and_sends_nothing():
-    seed = find_seed(lambda s: s["turn"] == 0 and "bath" in _hand_types(s))
+    seed = find_seed(lambda s: s["turn"] == 0 and "bath" in hand_types(s))
     _game, table, ctx, screen = make(seed)
     start = hand_card_centre(table, "bath")
     drag(table, screen, start, (table.layout().sidebar.centerx, 40))
@@ -51,8 +45,8 @@ def test_a_card_dropped_outside_springs_back_and_sends_nothing():
 
 
 def test_two_action_card_asks_which():
-    seed = find_seed(lambda s: s["turn"] == 0 and "self_or_negi" in _hand_types(s)
-                     and not ({"move_self", "move_negi"} & _hand_types(s)))
+    seed = find_seed(lambda s: s["turn"] == 0 and "self_or_negi" in hand_types(s)
+                     and not ({"move_self", "move_negi"} & hand_types(s)))
     game, table, ctx, screen = make(seed)
     drag(table, screen, hand_card_centre(table, "self_or_negi"), table.layout().play_slot.center)
     choices = [n for n in table.nodes().buttons() if n.id[0] == "choice"]
@@ -77,11 +71,11 @@ def test_two_action_card_asks_which():
 
 
 def test_dragging_your_pair_to_another_area_sends_the_move():
-    seed = find_seed(lambda s: s["turn"] == 0 and "move_self" in _hand_types(s))
+    seed = find_seed(lambda s: s["turn"] == 0 and "move_self" in hand_types(s))
     game, table, ctx, screen = make(seed)
     drag(table, screen, hand_card_centre(table, "move_self"), table.layout().play_slot.center)
     assert prompt(table) == ctx.t("ms.prompt.move_self") and ctx.sent == []
-    own = _own_body(game.state)
+    own = own_body(game.state)
     here = game.state["loc"][own]
     target = next(loc for loc in ("sports_ground", "library", "garden", "classroom") if loc != here)
     drag(table, screen, body_band(table, own), empty_spot(table, target))
@@ -96,7 +90,7 @@ def test_dragging_your_pair_to_another_area_sends_the_move():
 def _magic_ready(s: dict) -> bool:
     if s["turn"] != 0:
         return False
-    own = _own_body(s)
+    own = own_body(s)
     here = s["loc"][own]
     others = [b for b in range(2, 32) if s["loc"][b] == here and b != own]
     elsewhere = [b for b in range(2, 32) if s["loc"][b] not in (None, here)]
@@ -106,7 +100,7 @@ def _magic_ready(s: dict) -> bool:
 def test_naming_two_minds_by_drag_sends_the_magic():
     seed = find_seed(_magic_ready)
     game, table, ctx, screen = make(seed)
-    own = _own_body(game.state)
+    own = own_body(game.state)
     here = game.state["loc"][own]
     other = next(b for b in range(2, 32) if game.state["loc"][b] == here and b != own)
     assert table.nodes().find(("button", "magic")) is not None
@@ -119,7 +113,7 @@ def test_naming_two_minds_by_drag_sends_the_magic():
 def test_an_illegal_drop_springs_back_with_a_message():
     seed = find_seed(_magic_ready)
     game, table, ctx, screen = make(seed)
-    own = _own_body(game.state)
+    own = own_body(game.state)
     here = game.state["loc"][own]
     far = next(b for b in range(2, 32) if game.state["loc"][b] not in (None, here))
     start = mind_centre(table, own)
@@ -132,10 +126,10 @@ def test_an_illegal_drop_springs_back_with_a_message():
 
 
 def test_server_error_springs_back():
-    seed = find_seed(lambda s: s["turn"] == 0 and "move_self" in _hand_types(s))
+    seed = find_seed(lambda s: s["turn"] == 0 and "move_self" in hand_types(s))
     game, table, ctx, screen = make(seed)
     drag(table, screen, hand_card_centre(table, "move_self"), table.layout().play_slot.center)
-    own = _own_body(game.state)
+    own = own_body(game.state)
     here = game.state["loc"][own]
     target = next(loc for loc in ("sports_ground", "library", "garden", "classroom") if loc != here)
     home = body_band(table, own)
@@ -170,12 +164,12 @@ def test_display_mode_has_no_controls():
 
 
 def test_relocation_by_clicking_three_students():
-    seed = find_seed(lambda s: s["turn"] == 0 and "relocate" in _hand_types(s)
+    seed = find_seed(lambda s: s["turn"] == 0 and "relocate" in hand_types(s)
                      and len([b for b in range(2, 32) if s["loc"][b] is not None]) >= 4)
     game, table, ctx, screen = make(seed)
     drag(table, screen, hand_card_centre(table, "relocate"), table.layout().play_slot.center)
     assert prompt(table) == ctx.t("ms.prompt.relocate", n=3)
-    own = _own_body(game.state)
+    own = own_body(game.state)
     others = [b for b in sorted(int(n.id[1]) for n in table.nodes().of_kind("pair")) if b != own][:3]
     for b in others:
         click(table, screen, body_band(table, b))

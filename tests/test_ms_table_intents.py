@@ -7,17 +7,15 @@ from tests._ms_table_util import (
     empty_spot,
     find_seed,
     hand_card_centre,
+    hand_types,
     make,
+    own_body,
     prompt,
 )
 
 
-def _hand_types(state: dict, seat: int = 0) -> set[str]:
-    return {state["ctypes"][c] for c in state["hands"][seat]}
-
-
 def _own_loc(state: dict, seat: int = 0) -> str:
-    return state["loc"][state["mind"].index(state["chars"][seat])]
+    return state["loc"][own_body(state, seat)]
 
 
 def test_a_card_clicked_out_of_turn_is_refused_with_the_reason():
@@ -31,7 +29,7 @@ def test_a_card_clicked_out_of_turn_is_refused_with_the_reason():
 
 
 def test_a_clicked_card_goes_to_the_slot_and_right_click_takes_it_back():
-    seed = find_seed(lambda s: s["turn"] == 0 and "move_self" in _hand_types(s))
+    seed = find_seed(lambda s: s["turn"] == 0 and "move_self" in hand_types(s))
     _game, table, ctx, screen = make(seed)
     click(table, screen, hand_card_centre(table, "move_self"))
     assert prompt(table) == ctx.t("ms.prompt.move_self") and ctx.sent == []
@@ -41,7 +39,7 @@ def test_a_clicked_card_goes_to_the_slot_and_right_click_takes_it_back():
 
 
 def test_negi_comes_along_on_a_move_when_clicked_first():
-    seed = find_seed(lambda s: s["turn"] == 0 and "move_self" in _hand_types(s) and s["negi"] == _own_loc(s)
+    seed = find_seed(lambda s: s["turn"] == 0 and "move_self" in hand_types(s) and s["negi"] == _own_loc(s)
                      and _own_loc(s) != "other")
     game, table, ctx, screen = make(seed)
     click(table, screen, hand_card_centre(table, "move_self"))

@@ -564,9 +564,25 @@ def _event_targets(s: dict, seat: int) -> list[int]:
 def legal_compact(state: dict, seat: int) -> list[dict]:
     """``legal_actions(state, seat)`` in the compact form of :mod:`shared.legal` (what the server
     sends to delta connections): one entry per card and action, and one for magic or great-success
-    pairs of a set; ``shared.legal.expand`` gives exactly the list."""
+    pairs of a set; ``shared.legal.expand`` gives exactly the list. Remembered for the seat to act
+    per state object (``legal_actions`` and the server's packing share it; read it, never change it)."""
     if state["over"] or seat != state["turn"]:
         return []
+    hit = _COMPACT.get(id(state))
+    if hit is not None and hit[0] is state and hit[1] == seat:
+        return hit[2]
+    out = _legal_compact(state, seat)
+    if len(_COMPACT) >= _COMPACT_SIZE:
+        _COMPACT.clear()
+    _COMPACT[id(state)] = (state, seat, out)
+    return out
+
+
+_COMPACT: dict[int, tuple[dict, int, list[dict]]] = {}  # id(state) -> (state, seat to act, its compact legal list)
+_COMPACT_SIZE = 256
+
+
+def _legal_compact(state: dict, seat: int) -> list[dict]:
     if state["pending"] is not None:
         return [{"$choose": {"type": "great_swap"}, "of": _great_cands(state), "k": 2, "limit": None, "keys": ["a", "b"]},
                 {"type": "great_skip"}]

@@ -3,7 +3,7 @@
 Each opener takes a :class:`client.app.App` (no server, no network) and puts one scene on its
 stack: the lobby while the host sets the table up, the host's and a guest's seat lists (names
 in the player's language, bots, ready marks), the pass-and-play curtain, the Esc menu during a
-game (and its "leave?" question), the reconnecting overlay, Continue (unfinished local games), starting a local game (and its
+game (and its "leave?" question), the reconnecting overlay, starting a local game (and its
 failure), the TV display (waiting for its table, or for a server that does not answer) and a
 LAN table in the table scene (step line, chat bar). ``register_walk(register, app_scene)`` adds them to the walk (``app_scene(open)``
 wraps an opener as a walk builder).
@@ -168,23 +168,6 @@ def lan_table(game: str, build: Callable[[Any], Any]) -> Opener:
     return open_
 
 
-def continue_list(app: Any) -> Any:
-    """Continue: three unfinished local games (pass-and-play and hosted), a big table's names shortened."""
-    from pathlib import Path
-
-    from client.localgames import LocalGame
-
-    names = _names(app)
-    saved = [LocalGame(Path("/nonexistent/a"), "play", "school_mystery", players=4, names=names[:4], moves=57,
-                       when=1_764_600_000.0),
-             LocalGame(Path("/nonexistent/b"), "host", "fate_votes", players=12, names=names * 2, moves=131,
-                       when=1_764_500_000.0),
-             LocalGame(Path("/nonexistent/c"), "play", "mind_swap", players=3, names=names[3:], moves=9,
-                       when=1_764_400_000.0)]
-    app.replace("launcher")
-    return app.push("continue", saved=saved)
-
-
 def register_walk(register: Callable[[str, Callable[[Any], Any]], None],
                   app_scene: Callable[[Opener], Callable[[Any], Any]], scenes: dict[str, Any] | None = None) -> None:
     """The lobby (set-up, host, guest) for each game, the curtain, the Esc menu, reconnecting, the display."""
@@ -196,7 +179,6 @@ def register_walk(register: Callable[[str, Callable[[Any], Any]], None],
     register("menu", app_scene(menu(False)))
     register("menu_leave", app_scene(menu(True)))
     register("reconnecting", app_scene(reconnecting))
-    register("continue", app_scene(continue_list))
     register("display_waiting", app_scene(display(True)))
     register("display_no_server", app_scene(display(False)))
     register("connecting", app_scene(connecting(False)))

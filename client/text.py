@@ -20,8 +20,8 @@ from client.kit.textfit import (
     Fitted,
     Fitter,
     is_cjk,
-    record,
     phrases_for,
+    record,
     wrap_measured,
 )
 

@@ -88,7 +88,6 @@ SHOWN_BY: dict[str, tuple[str, ...]] = {
     "curtain": ("curtain", "curtain_public"),
     "results": tuple(f"results_{g}" for g in GAMES),
     "reconnecting": ("reconnecting",),
-    "continue": ("continue",),
     "menu": ("menu", "menu_leave"),
     "rules_book": tuple(f"rules_{g}" for g in GAMES),
     "tutorial": ("tutorial_fate_votes_welcome", "tutorial_mind_swap_welcome"),
@@ -167,7 +166,7 @@ def _opened(opener: Callable[[Any], Any]) -> Builder:
 
 
 def _load_scenes() -> None:
-    from bench import app_scenes, local_scenes, fv_scenes, ms_scenes, results_scenes, sm_scenes, step_scenes
+    from bench import app_scenes, fv_scenes, local_scenes, ms_scenes, results_scenes, sm_scenes, step_scenes
     from client.tutorial import walk as tutorial_walk
 
     register("launcher", _app_scene("launcher"))

@@ -6,13 +6,16 @@ from __future__ import annotations
 
 import re
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
 from client.kit.theme import INK, MUTED
 from client.kit.widgets import fitter_for
 from client.tables.school_mystery_texts import BAND_COLOUR, SUIT_CHAR
+
+if TYPE_CHECKING:
+    from client.tables.school_mystery import SchoolMysteryTable
 
 NEWSPRINT = (244, 238, 222)
 RULE = (60, 56, 52)
@@ -40,7 +43,7 @@ def result_from_view(view: dict[str, Any]) -> dict[str, Any]:
     }
 
 
-def markdown(t: Any) -> str:
+def markdown(t: SchoolMysteryTable) -> str:
     from shared.games.school_mystery.article import article_markdown
 
     return article_markdown(result_from_view(t.view), t.tx.content, t.ctx.lang)
@@ -51,7 +54,7 @@ def _slug(text: str) -> str:
     return s[:40] or "article"
 
 
-def export(t: Any, fmt: str, folder: Path) -> Path:
+def export(t: SchoolMysteryTable, fmt: str, folder: Path) -> Path:
     """Write the article as ``.md`` or ``.png`` into ``folder`` (created); returns the path."""
     folder = Path(folder).expanduser()
     folder.mkdir(parents=True, exist_ok=True)
@@ -67,7 +70,7 @@ def export(t: Any, fmt: str, folder: Path) -> Path:
     return path
 
 
-def render_png(t: Any) -> pygame.Surface:
+def render_png(t: SchoolMysteryTable) -> pygame.Surface:
     page = pygame.Surface(PNG_SIZE)
     page.fill(NEWSPRINT)
     draw_page(t, page, page.get_rect(), scale_unit=32.0)
@@ -81,7 +84,7 @@ def _lines(ctx: Any, text: str, size: float, width: int) -> list[str]:
     return out
 
 
-def draw_page(t: Any, surface: pygame.Surface, rect: pygame.Rect, scale_unit: float | None = None) -> None:
+def draw_page(t: SchoolMysteryTable, surface: pygame.Surface, rect: pygame.Rect, scale_unit: float | None = None) -> None:
     """The newspaper page inside ``rect`` (reads only)."""
     ctx, tx, v = t.ctx, t.tx, t.view
     u = scale_unit or min(t.L.u, rect.h / 36)

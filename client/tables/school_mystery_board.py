@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import math
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
@@ -26,6 +26,9 @@ from client.widgets.cards import CardFace, draw_symbol
 from client.widgets.drag import draw_glow
 from client.widgets.tokens import ink_on
 
+if TYPE_CHECKING:
+    from client.tables.school_mystery import SchoolMysteryTable
+
 PANEL = theme.PANEL
 BORN_SECONDS = 0.25
 MOVE_SECONDS = 0.22
@@ -47,7 +50,7 @@ def _panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 150, radius:
 AUTO_KINDS = ("location", "phenomenon", "character", "clue", "note")
 
 
-def card_pos(t: Any, card: dict) -> tuple[int, int]:
+def card_pos(t: SchoolMysteryTable, card: dict) -> tuple[int, int]:
     tween = t.card_tweens.get(card["id"])
     if tween is not None:
         x, y = tween.value
@@ -55,7 +58,7 @@ def card_pos(t: Any, card: dict) -> tuple[int, int]:
     return target_pos(t, card)
 
 
-def target_pos(t: Any, card: dict) -> tuple[int, int]:
+def target_pos(t: SchoolMysteryTable, card: dict) -> tuple[int, int]:
     """Where a card rests: a drop waiting for the server, the tidy column, or its shared position."""
     pending = t.pending_pos.get(card["id"])
     if pending is not None:
@@ -66,7 +69,7 @@ def target_pos(t: Any, card: dict) -> tuple[int, int]:
     return t.L.to_screen(card["x"], card["y"])
 
 
-def auto_layout(t: Any) -> dict[int, tuple[int, int]]:
+def auto_layout(t: SchoolMysteryTable) -> dict[int, tuple[int, int]]:
     """Screen spots of the cards nobody has moved yet (still at the rules' default position).
 
     The rules place a new card on a default spot; the table shows such cards in tidy
@@ -99,34 +102,34 @@ def auto_layout(t: Any) -> dict[int, tuple[int, int]]:
     return out
 
 
-def card_rect(t: Any, card: dict) -> pygame.Rect:
+def card_rect(t: SchoolMysteryTable, card: dict) -> pygame.Rect:
     return pygame.Rect(card_pos(t, card), t.L.card_size)
 
 
-def card_node(t: Any, card: dict) -> Node:
+def card_node(t: SchoolMysteryTable, card: dict) -> Node:
     """The node-map entry of an information card (draggable; under an open dialog it is covered)."""
     return Node(id=("card", card["id"]), rect=card_rect(t, card), z=5, kind="card", payload=("card", card["id"]),
                 draggable=bool(t.controls), label=str(card.get("title") or ""))
 
 
-def modal_open(t: Any) -> bool:
+def modal_open(t: SchoolMysteryTable) -> bool:
     """A dialog sheet or the article page covers the table."""
     return any(isinstance(w, (Sheet, Custom)) and w.modal for w in t.widgets)
 
 
-def card_at(t: Any, pos: tuple[int, int]) -> int | None:
+def card_at(t: SchoolMysteryTable, pos: tuple[int, int]) -> int | None:
     for c in reversed(t.view.get("cards") or []):
         if card_rect(t, c).collidepoint(pos):
             return c["id"]
     return None
 
 
-def link_knob(t: Any, r: pygame.Rect) -> pygame.Rect:
+def link_knob(t: SchoolMysteryTable, r: pygame.Rect) -> pygame.Rect:
     s = int(t.L.u * 1.5)
     return pygame.Rect(r.right - s // 2 - int(t.L.u * 0.15), r.centery - s // 2 + int(t.L.u * 0.5), s, s)
 
 
-def link_path(t: Any, ra: pygame.Rect, rb: pygame.Rect) -> list[tuple[int, int]]:
+def link_path(t: SchoolMysteryTable, ra: pygame.Rect, rb: pygame.Rect) -> list[tuple[int, int]]:
     """The red string between two clue cards: a curve bulging out to the right of cards stacked in a
     column, else a straight line between their centres."""
     if abs(ra.centerx - rb.centerx) < ra.w:
@@ -143,7 +146,7 @@ def link_path(t: Any, ra: pygame.Rect, rb: pygame.Rect) -> list[tuple[int, int]]
     return [ra.center, ((ra.centerx + rb.centerx) // 2, (ra.centery + rb.centery) // 2), rb.center]
 
 
-def link_marks(t: Any) -> list[tuple[int, int, tuple[int, int]]]:
+def link_marks(t: SchoolMysteryTable) -> list[tuple[int, int, tuple[int, int]]]:
     out = []
     for a, b in t.view.get("links") or []:
         ca, cb = t.card(a), t.card(b)
@@ -154,7 +157,7 @@ def link_marks(t: Any) -> list[tuple[int, int, tuple[int, int]]]:
     return out
 
 
-def tab_rects(t: Any) -> list[pygame.Rect]:
+def tab_rects(t: SchoolMysteryTable) -> list[pygame.Rect]:
     """One tab per student; the open tab is as wide as its name needs, the others share the rest."""
     students = t.view.get("students") or []
     n = len(students)
@@ -195,7 +198,7 @@ def tab_rects(t: Any) -> list[pygame.Rect]:
     return out
 
 
-def deck_action(t: Any, suit: str) -> dict | None:
+def deck_action(t: SchoolMysteryTable, suit: str) -> dict | None:
     """The action dragging this deck's top card sends for this viewer now (None: not theirs)."""
     if not t.controls:
         return None
@@ -209,18 +212,18 @@ def deck_action(t: Any, suit: str) -> dict | None:
 
 # --------------------------------------------------------------------------- card faces
 
-def card_face(t: Any, card: dict) -> CardFace:
+def card_face(t: SchoolMysteryTable, card: dict) -> CardFace:
     kind = card.get("kind", "note")
     suit = KIND_SUIT.get(kind)
-    colour = SUIT_COLOUR.get(suit, NOTE_COLOUR)
+    colour = SUIT_COLOUR.get(suit or "", NOTE_COLOUR)
     title = t.tx.card_title(t.view, card)
     return CardFace(key=f"info:{card['id']}:{hash(card.get('text', ''))}:{card.get('option')}", title=title,
                     subtitle=t.tx.ui(f"kind_{kind}") + (f" {card['rank']}" if card.get("rank") else ""),
                     body=t.tx.card_body(t.view, card), colour=colour,
-                    symbol=SUIT_SYMBOL.get(suit, "circle"), corner=str(card.get("rank") or ""))
+                    symbol=SUIT_SYMBOL.get(suit or "", "circle"), corner=str(card.get("rank") or ""))
 
 
-def card_zoom_text(t: Any, card: dict) -> str:
+def card_zoom_text(t: SchoolMysteryTable, card: dict) -> str:
     body = t.tx.card_body(t.view, card)
     base = t.tx.card_base_text(t.view, card)
     parts = [body]
@@ -232,7 +235,7 @@ def card_zoom_text(t: Any, card: dict) -> str:
     return "\n".join(p for p in parts if p)
 
 
-def info_card_surface(t: Any, card: dict, used: bool, selected: bool) -> pygame.Surface:
+def info_card_surface(t: SchoolMysteryTable, card: dict, used: bool, selected: bool) -> pygame.Surface:
     w, h = t.L.card_size
     body = t.tx.card_body(t.view, card)
     key = (card["id"], card.get("kind"), card.get("rank"), card.get("option"), body, w, h, t.ctx.lang, used,
@@ -246,7 +249,7 @@ def info_card_surface(t: Any, card: dict, used: bool, selected: bool) -> pygame.
     u = w / 9.0  # the card's own unit (cards grow past 9 units on small windows)
     kind = card.get("kind", "note")
     suit = KIND_SUIT.get(kind)
-    colour = SUIT_COLOUR.get(suit, NOTE_COLOUR)
+    colour = SUIT_COLOUR.get(suit or "", NOTE_COLOUR)
     pad = max(4, int(u * 0.3))
     s = pygame.Surface((w + pad * 2, h + pad * 2), pygame.SRCALPHA)
     pygame.draw.rect(s, (0, 0, 0, 60), (pad + 3, pad + 5, w, h), border_radius=int(u * 0.45))
@@ -262,7 +265,7 @@ def info_card_surface(t: Any, card: dict, used: bool, selected: bool) -> pygame.
     fit = fitter_for(ctx)
     room = head.w - int(u * 2.0)
     if card.get("rank"):
-        rk = ctx.text(f"{SUIT_CHAR.get(suit, '')}{card['rank']}", fs(ctx, 0.72), fg, True)
+        rk = ctx.text(f"{SUIT_CHAR.get(suit or '', '')}{card['rank']}", fs(ctx, 0.72), fg, True)
         s.blit(rk, rk.get_rect(midright=(head.right - int(u * 0.4), head.centery)))
         room -= rk.get_width() + int(u * 0.3)
     if room > 0:  # the kind shrinks, then its short name, then squeezes: never cut
@@ -298,7 +301,7 @@ def info_card_surface(t: Any, card: dict, used: bool, selected: bool) -> pygame.
 
 # --------------------------------------------------------------------------- drawing
 
-def draw(t: Any, surface: pygame.Surface) -> None:
+def draw(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     if not t.view:
         return
     surface.blit(static_layer(t, surface.get_size()), (0, 0))
@@ -313,7 +316,7 @@ def draw(t: Any, surface: pygame.Surface) -> None:
     t.zoom.draw(surface, t.rect)
 
 
-def static_layer(t: Any, size: tuple[int, int]) -> pygame.Surface:
+def static_layer(t: SchoolMysteryTable, size: tuple[int, int]) -> pygame.Surface:
     """Everything that changes only with the view or a local choice, drawn once per change (a cache)."""
     held = t.drag.held.payload.get("suit") if (t.drag.held is not None and t.drag.dragging) else None
     key = (t.version, size, held, t.sel.get("tab"), t.secrets_open, t.ctx.lang, t.L.u, t.log_panel.scroll)
@@ -336,14 +339,14 @@ def static_layer(t: Any, size: tuple[int, int]) -> pygame.Surface:
     return layer
 
 
-def draw_deck_glows(t: Any, surface: pygame.Surface) -> None:
+def draw_deck_glows(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     for i, suit in enumerate(SUITS):
         if deck_action(t, suit) is not None and not t.drag.is_held(("deck", suit)):
             pulse = 0.55 + 0.45 * math.sin(t.clock * 4.0)
             draw_glow(surface, t.L.deck_card(i), ACCENT, 8, pulse)
 
 
-def draw_tracker(t: Any, surface: pygame.Surface) -> None:
+def draw_tracker(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     ctx, u, r = t.ctx, t.L.u, t.L.tracker
     v = t.view
     _panel(surface, r)
@@ -392,7 +395,7 @@ def draw_tracker(t: Any, surface: pygame.Surface) -> None:
         fit.blit_label(surface, img, text, "name", r, midleft=(x + d + int(u * 0.5), by + d // 2))
 
 
-def draw_roster(t: Any, surface: pygame.Surface) -> None:
+def draw_roster(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     """Table display: every student in one public line each (no secrets, only counts)."""
     ctx, u, r = t.ctx, t.L.u, t.L.sheet
     _panel(surface, r)
@@ -421,7 +424,7 @@ def draw_roster(t: Any, surface: pygame.Surface) -> None:
             break
 
 
-def draw_sheet(t: Any, surface: pygame.Surface) -> None:
+def draw_sheet(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     ctx, u = t.ctx, t.L.u
     students = t.view.get("students") or []
     for i, tr in enumerate(tab_rects(t)):
@@ -454,12 +457,12 @@ def draw_sheet(t: Any, surface: pygame.Surface) -> None:
             break
     if bottom > limit:  # the walk fails on it
         record("sheet", pygame.Rect(r.left, limit, r.w, bottom - limit), "rule", True)
-    if st is None:
+    if st is None or seat is None:
         return
     draw_secrets(t, surface, seat, st)
 
 
-def _sheet_body(t: Any, surface: pygame.Surface, seat: Any, st: dict | None, k: float, compact: bool = False) -> int:
+def _sheet_body(t: SchoolMysteryTable, surface: pygame.Surface, seat: Any, st: dict | None, k: float, compact: bool = False) -> int:
     """The character sheet above the secrets with text and gaps at ``k`` of their size (``compact``: one
     empty condition slot, not three); its bottom."""
     ctx, u, r = t.ctx, t.L.u * k, t.L.sheet
@@ -517,9 +520,9 @@ def _sheet_body(t: Any, surface: pygame.Surface, seat: Any, st: dict | None, k: 
         if i < len(conds):
             pygame.draw.rect(surface, (250, 226, 200), sr, border_radius=6)
             pygame.draw.rect(surface, (200, 120, 80), sr, 2, border_radius=6)
-            nm = t.tx.condition_name(conds[i])  # a name: shrunk, then squeezed, never cut
-            img = fitter_for(ctx).name(nm, fs(ctx, 0.7, k), INK, w - 12)
-            fitter_for(ctx).blit_label(surface, img, nm, "name", sr, midleft=(sr.left + 8, sr.centery))
+            cond = t.tx.condition_name(conds[i])  # a name: shrunk, then squeezed, never cut
+            img = fitter_for(ctx).name(cond, fs(ctx, 0.7, k), INK, w - 12)
+            fitter_for(ctx).blit_label(surface, img, cond, "name", sr, midleft=(sr.left + 8, sr.centery))
         else:
             _dashed(surface, sr, LINE)
     y += slots * (slot_h + 3) + int(u * 0.2)
@@ -573,20 +576,21 @@ def _sheet_body(t: Any, surface: pygame.Surface, seat: Any, st: dict | None, k: 
     return y
 
 
-def _preview_student(t: Any) -> dict | None:
+def _preview_student(t: SchoolMysteryTable) -> dict | None:
     """While creating a student, the sheet shows what the choices so far make."""
     book = t.tx.playbook(t.sel.get("playbook"))
     if book is None or t.view.get("phase") != "setup_students":
         return None
     e = t.entries.get("name")
-    idx = t.sel.get("stats") if isinstance(t.sel.get("stats"), int) else 0
+    chosen = t.sel.get("stats")
+    idx = chosen if isinstance(chosen, int) else 0
     arrays = book.stat_arrays
     return {"name": (e.text.strip() if e is not None else "") or t.name(t.seat), "playbook": book.id,
             "stats": dict(arrays[min(idx, len(arrays) - 1)]), "rival": t.sel.get("rival"), "conditions": [],
             "secrets_unlocked": 0, "used_moves": {}, "left": False}
 
 
-def _tick(t: Any, surface: pygame.Surface, right: int, y: int, label: str, used: bool, size: float) -> int:
+def _tick(t: SchoolMysteryTable, surface: pygame.Surface, right: int, y: int, label: str, used: bool, size: float) -> int:
     ctx = t.ctx
     img = ctx.text(("■ " if used else "□ ") + label, size * 0.92, MUTED if used else INK)
     r = img.get_rect(topright=(right, y))
@@ -604,7 +608,7 @@ def _dashed(surface: pygame.Surface, r: pygame.Rect, colour: tuple) -> None:
         pygame.draw.line(surface, colour, (r.right, y), (r.right, min(y + step, r.bottom)), 2)
 
 
-def draw_secrets(t: Any, surface: pygame.Surface, seat: int, st: dict) -> None:
+def draw_secrets(t: SchoolMysteryTable, surface: pygame.Surface, seat: int, st: dict) -> None:
     """Four sealed cards (the three secrets and the last dealt to the student); the owner may open them."""
     ctx, u = t.ctx, t.L.u
     r = secrets_rect(t)
@@ -676,13 +680,13 @@ def draw_secrets(t: Any, surface: pygame.Surface, seat: int, st: dict) -> None:
                                    align="center", fitted=hint)
 
 
-def _secrets_hint(t: Any, r: pygame.Rect) -> Fitted:
+def _secrets_hint(t: SchoolMysteryTable, r: pygame.Rect) -> Fitted:
     """"Click to read your secrets": two lines at most, shrunk to the floor (never cut)."""
     fit, size = fitter_for(t.ctx), fs(t.ctx, 0.62)
     return fit.block(t.ctx.t("sm.secrets_read"), size, r.w, 2 * fit.line_h(size, True), True, balanced=True)
 
 
-def draw_decks(t: Any, surface: pygame.Surface) -> None:
+def draw_decks(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     ctx, u = t.ctx, t.L.u
     v = t.view
     decks = v.get("decks") or {}
@@ -703,10 +707,9 @@ def draw_decks(t: Any, surface: pygame.Surface) -> None:
             pygame.draw.rect(surface, (60, 90, 82), cr, 2, border_radius=8)
         tx = cr.right + int(u * 0.6)
         tw = slot.right - tx - int(u * 0.3)
-        k = 0.66 if t.display else 0.8
         fit = fitter_for(ctx)
         y = slot.top + int(u * 0.35)
-        y += _deck_label(t, surface, suit, pygame.Rect(tx, y, tw, 0), fs(ctx, k))
+        y += _deck_label(t, surface, suit, pygame.Rect(tx, y, tw, 0), fs(ctx, 0.66 if t.display else 0.8))
         nd = len(discards.get(suit) or [])
         count_text = ctx.t("sm.deck_left", n=count) + (ctx.t("sm.deck_discarded", d=nd) if nd else "")
         cs = fs(ctx, 0.55 if t.display else 0.65)
@@ -729,7 +732,7 @@ def draw_decks(t: Any, surface: pygame.Surface) -> None:
             surface.blit(nm, (nx, y + (d - nm.get_height()) // 2))
 
 
-def _deck_label(t: Any, surface: pygame.Surface, suit: str, at: pygame.Rect, size: float) -> int:
+def _deck_label(t: SchoolMysteryTable, surface: pygame.Surface, suit: str, at: pygame.Rect, size: float) -> int:
     """A deck's name ("♠ Supporting character") in two lines at most, broken only between words;
     when room is short the symbol goes first (the deck's back shows it), then the kind's short name."""
     fit = fitter_for(t.ctx)
@@ -752,7 +755,7 @@ def _deck_label(t: Any, surface: pygame.Surface, suit: str, at: pygame.Rect, siz
                           topleft=at.topleft).h
 
 
-def _deck_back(t: Any, surface: pygame.Surface, r: pygame.Rect, suit: str, dim: bool = False) -> None:
+def _deck_back(t: SchoolMysteryTable, surface: pygame.Surface, r: pygame.Rect, suit: str, dim: bool = False) -> None:
     colour = SUIT_COLOUR[suit]
     pygame.draw.rect(surface, (0, 0, 0), r.move(2, 4), border_radius=8)
     pygame.draw.rect(surface, PAPER, r, border_radius=8)
@@ -763,7 +766,7 @@ def _deck_back(t: Any, surface: pygame.Surface, r: pygame.Rect, suit: str, dim: 
     draw_symbol(surface, SUIT_SYMBOL[suit], inner.center, inner.w * 0.24, PAPER)
 
 
-def draw_prompt(t: Any, surface: pygame.Surface) -> None:
+def draw_prompt(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     from client.tables.school_mystery_panels import prompt
 
     ctx, u, r = t.ctx, t.L.u, t.L.prompt
@@ -776,7 +779,7 @@ def draw_prompt(t: Any, surface: pygame.Surface) -> None:
     fitter_for(ctx).draw_block(surface, text, room, size, ACCENT if mine else CHALK, mine, valign="center")
 
 
-def draw_canvas(t: Any, surface: pygame.Surface) -> None:
+def draw_canvas(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     u, r = t.L.u, t.L.canvas
     cards = t.view.get("cards") or []
     if not cards and t.view.get("phase") in ("introduction", "investigation"):
@@ -808,6 +811,8 @@ def draw_canvas(t: Any, surface: pygame.Surface) -> None:
     # links: red string between clue cards, a knot in the middle (click it to cut)
     for a, b, mid in link_marks(t):
         ca, cb = t.card(a), t.card(b)
+        if ca is None or cb is None:
+            continue
         pts = link_path(t, _drawn_rect(t, ca), _drawn_rect(t, cb))
         pygame.draw.lines(surface, (200, 60, 60), False, pts, max(2, int(u * 0.18)))
         pygame.draw.circle(surface, (200, 60, 60), pts[len(pts) // 2], int(u * 0.45))
@@ -819,13 +824,13 @@ def draw_canvas(t: Any, surface: pygame.Surface) -> None:
             pygame.draw.line(surface, (230, 80, 80), card_rect(t, src).center, t.drag.pointer, max(2, int(u * 0.2)))
 
 
-def _drawn_rect(t: Any, card: dict) -> pygame.Rect:
+def _drawn_rect(t: SchoolMysteryTable, card: dict) -> pygame.Rect:
     r = card_rect(t, card)
     r.center = _drawn_center(t, card)
     return r
 
 
-def _drawn_center(t: Any, card: dict) -> tuple[int, int]:
+def _drawn_center(t: SchoolMysteryTable, card: dict) -> tuple[int, int]:
     if t.drag.is_held(("card", card["id"])):
         p = t.drag.position_of(("card", card["id"]), card_rect(t, card).center)
         return int(p[0]), int(p[1])
@@ -833,7 +838,7 @@ def _drawn_center(t: Any, card: dict) -> tuple[int, int]:
     return int(p[0]), int(p[1])
 
 
-def draw_dragged(t: Any, surface: pygame.Surface) -> None:
+def draw_dragged(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     held = t.drag.held
     if held is None or not t.drag.dragging:
         return
@@ -850,7 +855,7 @@ def draw_dragged(t: Any, surface: pygame.Surface) -> None:
         _deck_back(t, surface, r, p["suit"])
 
 
-def draw_flying(t: Any, surface: pygame.Surface) -> None:
+def draw_flying(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     for f in t.flying:
         k = min(1.0, f["t"] / 0.45)
         e = 1 - (1 - k) ** 3
@@ -863,7 +868,7 @@ def draw_flying(t: Any, surface: pygame.Surface) -> None:
         _deck_back(t, surface, r, f["suit"])
 
 
-def draw_log(t: Any, surface: pygame.Surface) -> None:
+def draw_log(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     """The game log on the kit's log panel (wrapped, never cut; the shared display shows the newest)."""
     r = t.L.log
     _panel(surface, r)
@@ -873,7 +878,7 @@ def draw_log(t: Any, surface: pygame.Surface) -> None:
                      "" if t.display else t.ctx.t("sm.log"))
 
 
-def draw_tray_base(t: Any, surface: pygame.Surface) -> None:
+def draw_tray_base(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     ctx, u, r = t.ctx, t.L.u, t.L.tray
     _panel(surface, r, alpha=170, colour=(60, 42, 30))
     inner = r.inflate(-int(u * 0.6), -int(u * 0.6))
@@ -884,7 +889,7 @@ def draw_tray_base(t: Any, surface: pygame.Surface) -> None:
         surface.blit(img, img.get_rect(center=inner.center))
 
 
-def draw_dice(t: Any, surface: pygame.Surface) -> None:
+def draw_dice(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     ctx, u, r = t.ctx, t.L.u, t.L.tray
     inner = r.inflate(-int(u * 0.6), -int(u * 0.6))
     if t.dice is None:
@@ -904,7 +909,7 @@ def draw_dice(t: Any, surface: pygame.Surface) -> None:
         f = fit.block(note, size, inner.w - 8, 2 * fit.line_h(size), balanced=True)  # two lines, shrunk
         room = pygame.Rect(inner.left + 4, inner.bottom - int(u * 0.3) - f.height, inner.w - 8, f.height)
         fit.draw_block(surface, note, room, size, CHALK_DIM, align="center", fitted=f)
-        img = _fit(ctx.text(t.tx.band(band), fs(ctx, 1.25), BAND_COLOUR.get(band, CHALK), True), inner.w - 8)
+        img = _fit(ctx.text(t.tx.band(band), fs(ctx, 1.25), BAND_COLOUR.get(band or "", CHALK), True), inner.w - 8)
         surface.blit(img, img.get_rect(midbottom=(inner.centerx, room.top)))
 
 

@@ -4,6 +4,7 @@ and the action bar, built as widget lists from the view, the legal actions and l
 from __future__ import annotations
 
 from collections.abc import Callable
+from functools import partial
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
@@ -118,13 +119,13 @@ def dialogs(t: SchoolMysteryTable) -> list[Widget]:
     return out
 
 
-def _title(t: Any, key: str, **kw: Any) -> str:
+def _title(t: SchoolMysteryTable, key: str, **kw: Any) -> str:
     return t.ctx.t("sm." + key, **kw)
 
 
 # --------------------------------------------------------------------------- prompt line
 
-def prompt(t: Any) -> tuple[str, bool]:
+def prompt(t: SchoolMysteryTable) -> tuple[str, bool]:
     v, tx, me = t.view, t.tx, t.seat
     phase = v.get("phase")
     T = t.ctx.t
@@ -169,7 +170,7 @@ def prompt(t: Any) -> tuple[str, bool]:
 
 # --------------------------------------------------------------------------- action bar
 
-def action_bar(t: Any) -> list[Any]:
+def action_bar(t: SchoolMysteryTable) -> list[Any]:
     if not t.controls:
         return []
     v = t.view
@@ -228,7 +229,7 @@ def action_bar(t: Any) -> list[Any]:
     return out
 
 
-def hand_over(t: Any) -> list[Any]:
+def hand_over(t: SchoolMysteryTable) -> list[Any]:
     """Pass-and-play: on another local player's sheet, a button hands them the screen (the curtain)."""
     tab = t.sel.get("tab")
     if not t.controls or not isinstance(tab, int) or tab == t.seat or tab not in t.ctx.local_seats():
@@ -338,7 +339,7 @@ def subject_choice(t: SchoolMysteryTable, p: Builder) -> None:
     p.x, p.width, p.y = x, width, max(p.y, left_bottom)
 
 
-def tone_block(t: Any, p: Builder, gap: float = 0.4) -> None:
+def tone_block(t: SchoolMysteryTable, p: Builder, gap: float = 0.4) -> None:
     from shared.games.school_mystery.describe import tone_prompts
     p.gap(gap)
     p.text(_title(t, "tone_title"), 0.85, INK, True)
@@ -353,7 +354,16 @@ def tone_block(t: Any, p: Builder, gap: float = 0.4) -> None:
         p.text(t.view.get("tone") or "—", 0.75, INK)
 
 
-def create_panel(t: Any, rect: pygame.Rect) -> list[Any]:
+def _export(t: SchoolMysteryTable, fmt: str) -> None:
+    t.export_article(fmt)
+
+
+def _choose_playbook(t: SchoolMysteryTable, pid: str) -> None:
+    t.sel["playbook"] = pid
+    t.sel.pop("stats", None)  # the stat lines are the playbook's
+
+
+def create_panel(t: SchoolMysteryTable, rect: pygame.Rect) -> list[Any]:
     """Create your student: name, playbook (its text beside), stats, rival."""
     u = t.L.u
     content = t.tx.content
@@ -373,8 +383,7 @@ def create_panel(t: Any, rect: pygame.Rect) -> list[Any]:
     p.text(_title(t, "create_playbook"), 0.75, MUTED, True)
     f = p.flow(2.0, 0.3)
     for pid in free:
-        p.button(f, t.tx.playbook_name(pid), (lambda pid=pid: (t.sel.__setitem__("playbook", pid),
-                                                              t.sel.pop("stats", None))),
+        p.button(f, t.tx.playbook_name(pid), partial(_choose_playbook, t, pid),
                  selected=pid == pb, k=0.75, w=(left_w - int(u * 0.3)) // 2)
     p.end_flow(f)
     book = t.tx.playbook(pb)
@@ -431,7 +440,7 @@ def create_panel(t: Any, rect: pygame.Rect) -> list[Any]:
 
 # --------------------------------------------------------------------------- introduction
 
-def intro_panel(t: Any) -> list[Any]:
+def intro_panel(t: SchoolMysteryTable) -> list[Any]:
     v = t.view
     sub = t.tx.subject(v.get("subject"))
     if sub is None:
@@ -461,7 +470,7 @@ def intro_panel(t: Any) -> list[Any]:
     return p.done(t.L.dialog.h)
 
 
-def goto_buttons(t: Any, p: Builder) -> None:
+def goto_buttons(t: SchoolMysteryTable, p: Builder) -> None:
     f = p.flow(2.2)
     for a in t.options("move"):
         rank = a["location"]
@@ -476,7 +485,7 @@ def goto_buttons(t: Any, p: Builder) -> None:
         p.text(_title(t, "draw_location_other"), 0.72, MUTED)
 
 
-def goto_panel(t: Any) -> list[Any]:
+def goto_panel(t: SchoolMysteryTable) -> list[Any]:
     r = t.L.dialog.copy()
     r.w = min(r.w, int(t.L.u * 36))
     r.centerx = t.L.dialog.centerx
@@ -487,7 +496,7 @@ def goto_panel(t: Any) -> list[Any]:
     return p.done()
 
 
-def note_panel(t: Any) -> list[Any]:
+def note_panel(t: SchoolMysteryTable) -> list[Any]:
     r = t.L.dialog.copy()
     r.w = min(r.w, int(t.L.u * 36))
     r.centerx = t.L.dialog.centerx
@@ -504,16 +513,21 @@ def note_panel(t: Any) -> list[Any]:
     return p.done()
 
 
-def edit_panel(t: Any) -> list[Any]:
+def edit_panel(t: SchoolMysteryTable) -> list[Any]:
     cid = t.sel["edit"]
     card = t.card(cid)
+    if card is None:
+        return []
     r = t.L.dialog.copy()
     r.w = min(r.w, int(t.L.u * 38))
     r.centerx = t.L.dialog.centerx
     kind = t.tx.ui(f"kind_{card['kind']}")
     title = t.tx.card_title(t.view, card)
     p = Builder(t, r, title if title != kind else kind)
-    p.close_button(lambda: (t.sel.pop("edit", None), t.focus_entry(None)))
+    def close() -> None:
+        t.sel.pop("edit", None)
+        t.focus_entry(None)
+    p.close_button(close)
     p.text(kind + (f"  {card['rank']}" if card.get("rank") else "") + "  ·  " +
            _title(t, "card_by", name=t.name(card.get("by")), n=card.get("scene", 0)), 0.7, MUTED)
     base = t.tx.card_base_text(t.view, card)
@@ -540,7 +554,7 @@ def edit_panel(t: Any) -> list[Any]:
 
 # --------------------------------------------------------------------------- tasks
 
-def _card_pic(t: Any, suit: str, rank: int, title: str, body: str) -> Callable[[pygame.Surface, Any, pygame.Rect], None]:
+def _card_pic(t: SchoolMysteryTable, suit: str, rank: int, title: str, body: str) -> Callable[[pygame.Surface, Any, pygame.Rect], None]:
     face = CardFace(key=f"drawn:{suit}:{rank}:{t.view.get('subject')}", title=title, subtitle=t.tx.ui(f"suit_{suit}"),
                     body=body, colour=SUIT_COLOUR[suit], symbol=SUIT_SYMBOL[suit], corner=str(rank))
 
@@ -551,7 +565,7 @@ def _card_pic(t: Any, suit: str, rank: int, title: str, body: str) -> Callable[[
     return fn
 
 
-def task_panel(t: Any, task: dict) -> list[Any]:
+def task_panel(t: SchoolMysteryTable, task: dict) -> list[Any]:
     kind = task.get("kind")
     if kind == "draw":
         return []  # the prompt line and the glowing deck say it
@@ -594,7 +608,7 @@ def task_panel(t: Any, task: dict) -> list[Any]:
     return p.done()
 
 
-def secret_buttons(t: Any, p: Builder, kind: str) -> None:
+def secret_buttons(t: SchoolMysteryTable, p: Builder, kind: str) -> None:
     st = t.student(t.seat) or {}
     for a in t.options(kind):
         sid = a["secret"]
@@ -606,7 +620,7 @@ def secret_buttons(t: Any, p: Builder, kind: str) -> None:
         p.y -= int(t.L.u * 0.2)
 
 
-def atmosphere_panel(t: Any, task: dict) -> list[Any]:
+def atmosphere_panel(t: SchoolMysteryTable, task: dict) -> list[Any]:
     v = t.view
     loc = t.tx.location(v, task.get("location"))
     p = Builder(t, t.L.dialog, t.tx.tr(loc.name) if loc else "")
@@ -614,7 +628,8 @@ def atmosphere_panel(t: Any, task: dict) -> list[Any]:
     if loc is not None:
         pic_h = int(t.L.u * 11)
         top = p.y
-        p.custom(pic_h, _card_pic(t, "hearts", task.get("location"), t.tx.tr(loc.name), ""), width=int(t.L.u * 8))
+        p.custom(pic_h, _card_pic(t, "hearts", int(task.get("location") or 0), t.tx.tr(loc.name), ""),
+                 width=int(t.L.u * 8))
         p.y = top
         p.x += int(t.L.u * 9)
         p.width -= int(t.L.u * 9)
@@ -632,9 +647,9 @@ def atmosphere_panel(t: Any, task: dict) -> list[Any]:
     return p.done()
 
 
-def pick_panel(t: Any, task: dict) -> list[Any]:
+def pick_panel(t: SchoolMysteryTable, task: dict) -> list[Any]:
     v = t.view
-    suit, rank = task.get("suit"), task.get("card")
+    suit, rank = str(task.get("suit")), int(task.get("card") or 0)
     mine = task.get("seat") == t.seat and t.controls
     d = t.tx.drawn(v, suit, rank)
     title = d["name"] or t.tx.ui(f"suit_{suit}")
@@ -688,7 +703,7 @@ def pick_panel(t: Any, task: dict) -> list[Any]:
 
 # --------------------------------------------------------------------------- moves and conditions
 
-def declare_panel(t: Any) -> list[Any]:
+def declare_panel(t: SchoolMysteryTable) -> list[Any]:
     u = t.L.u
     p = Builder(t, t.L.dialog, _title(t, "declare_title"))
     p.close_button(lambda: t.sel.pop("declare", None))
@@ -749,7 +764,7 @@ def declare_panel(t: Any) -> list[Any]:
     return p.done(t.L.dialog.h)
 
 
-def condition_give_panel(t: Any) -> list[Any]:
+def condition_give_panel(t: SchoolMysteryTable) -> list[Any]:
     u = t.L.u
     r = t.L.dialog.copy()
     p = Builder(t, r, _title(t, "give_title"))
@@ -798,7 +813,7 @@ def roll_mode(adv: bool, dis: bool) -> str:
     return "normal"
 
 
-def roll_panel(t: Any) -> list[Any]:
+def roll_panel(t: SchoolMysteryTable) -> list[Any]:
     v = t.view
     roll = v["roll"]
     u = t.L.u
@@ -821,7 +836,7 @@ def roll_panel(t: Any) -> list[Any]:
     return p.done(t.L.dialog.h)
 
 
-def _roll_declared(t: Any, p: Builder, roll: dict, mine: bool) -> None:
+def _roll_declared(t: SchoolMysteryTable, p: Builder, roll: dict, mine: bool) -> None:
     """The sources of advantage and disadvantage (shared in the roll), help, the roll button."""
     u = t.L.u
     adv_src = list(roll.get("advantage") or [])
@@ -893,7 +908,7 @@ def _roll_declared(t: Any, p: Builder, roll: dict, mine: bool) -> None:
         p.text(_title(t, "help_explain"), 0.66, MUTED)
 
 
-def _roll_rolled(t: Any, p: Builder, roll: dict, mine: bool, value: int) -> None:
+def _roll_rolled(t: SchoolMysteryTable, p: Builder, roll: dict, mine: bool, value: int) -> None:
     u = t.L.u
     if t.dice is not None and not t.dice.landed:
         p.text(_title(t, "rolling"), 1.2, MUTED, True)
@@ -907,7 +922,7 @@ def _roll_rolled(t: Any, p: Builder, roll: dict, mine: bool, value: int) -> None
     top = p.y
 
     def band_badge(surface: pygame.Surface, ctx: Any, r: pygame.Rect) -> None:
-        col = BAND_COLOUR.get(band, ACCENT)
+        col = BAND_COLOUR.get(band or "", ACCENT)
         pygame.draw.rect(surface, col, r, border_radius=r.h // 2)
         pygame.draw.rect(surface, INK, r, 2, border_radius=r.h // 2)
         img = ctx.text(t.tx.band(band), fs(ctx, 1.3), INK, True)
@@ -924,7 +939,7 @@ def _roll_rolled(t: Any, p: Builder, roll: dict, mine: bool, value: int) -> None
         p.text(_title(t, f"mode_note_{roll.get('mode', 'normal')}") + " — " + t.tx.join(srcs), 0.68, MUTED)
     if roll.get("raised"):
         p.text(_title(t, "raised_note"), 0.75, ACCENT, True)
-    m = t.tx.move(roll.get("move"))
+    m = t.tx.move(str(roll.get("move")))
     o = m.outcomes.get(band) if m else None
     if o is not None:
         p.text(t.tx.tr(o.text), 0.8, INK)
@@ -932,7 +947,7 @@ def _roll_rolled(t: Any, p: Builder, roll: dict, mine: bool, value: int) -> None
     offers = False
     if mine and t.can("unlock_secret"):
         offers = True
-        nxt = {"failure": "narrow", "narrow": "success", "success": "great"}.get(band, band)
+        nxt = {"failure": "narrow", "narrow": "success", "success": "great"}.get(band or "", band)
         p.text(_title(t, "offer_secret", frm=t.tx.band(band), to=t.tx.band(nxt)), 0.78, (150, 50, 60), True)
         secret_buttons(t, p, "unlock_secret")
     if t.can("rival_reroll"):
@@ -956,7 +971,7 @@ def _roll_rolled(t: Any, p: Builder, roll: dict, mine: bool, value: int) -> None
 
 # --------------------------------------------------------------------------- resolution
 
-def resolution_panel(t: Any) -> list[Any]:
+def resolution_panel(t: SchoolMysteryTable) -> list[Any]:
     v = t.view
     u = t.L.u
     r = t.L.dialog.copy()
@@ -1025,7 +1040,7 @@ def resolution_panel(t: Any) -> list[Any]:
     return p.done(t.L.dialog.h)
 
 
-def resolve_roll_panel(t: Any) -> list[Any]:
+def resolve_roll_panel(t: SchoolMysteryTable) -> list[Any]:
     v = t.view
     roll = v["roll"]
     u = t.L.u
@@ -1058,7 +1073,7 @@ def resolve_roll_panel(t: Any) -> list[Any]:
 
 # --------------------------------------------------------------------------- the article
 
-def article_panel(t: Any) -> list[Any]:
+def article_panel(t: SchoolMysteryTable) -> list[Any]:
     from client.tables import school_mystery_article as article
 
     u = t.L.u
@@ -1075,7 +1090,7 @@ def article_panel(t: Any) -> list[Any]:
         y = page_rect.bottom + int(u * 0.3)
         row = Row(area.left, y, area.w // 2, int(u * 2.2), int(u * 0.4))
         for fmt in ("md", "png"):
-            b = ActionButton(_title(t, f"export_{fmt}"), pygame.Rect(0, 0, 0, 0), (lambda f=fmt: t.export_article(f)),
+            b = ActionButton(_title(t, f"export_{fmt}"), pygame.Rect(0, 0, 0, 0), partial(_export, t, fmt),
                              key=f"export:{fmt}", primary=fmt == "png")
             row.items.append((b, None, int(u * 4)))
             out.append(b)

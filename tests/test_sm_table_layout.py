@@ -1,6 +1,7 @@
 """school_mystery table layout at 1280×720, 1920×1080 and 3840×2160: no panel overlaps another."""
 from __future__ import annotations
 
+import copy
 import itertools
 
 import pygame
@@ -60,6 +61,7 @@ def test_cards_fit_their_columns_and_tabs_fit_the_sidebar(size):
 def test_every_tab_shows_its_whole_name_at_720p(lang):
     """Names are never cut mid-name: long names shrink (and squeeze) inside their tabs."""
     state, hist = S.scene_table(lang)
+    state = copy.deepcopy(state)  # a state of its own: views are remembered per state object
     long = {"ja": ["佐々木あかり", "雪広あやか", "近衛木乃香", "桜咲刹那"],
             "en": ["Akari Sasaki", "Minato Kagurazaka", "Hinata Yukihiro", "Sora Konoe"]}[lang]
     for st, name in zip(state["students"], long):

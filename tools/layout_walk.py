@@ -166,7 +166,15 @@ def _opened(opener: Callable[[Any], Any]) -> Builder:
 
 
 def _load_scenes() -> None:
-    from bench import app_scenes, fv_scenes, local_scenes, ms_scenes, results_scenes, sm_scenes, step_scenes
+    from bench import (
+        app_scenes,
+        fv_scenes,
+        local_scenes,
+        ms_scenes,
+        results_scenes,
+        sm_scenes,
+        step_scenes,
+    )
     from client.tutorial import walk as tutorial_walk
 
     register("launcher", _app_scene("launcher"))

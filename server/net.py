@@ -57,8 +57,9 @@ class Connection(asyncio.Protocol):
             transport.close()
             return
         transport.set_write_buffer_limits(high=self.server.soft_outbuf)
-        sock = getattr(transport, "_sock", None)  # asyncio's selector transport (not uvloop's, not SSL)
-        self.sock = sock if type(sock) is socket.socket else None
+        sock = getattr(transport, "_sock", None)  # asyncio's selector transport only (not a proactor's, not uvloop's)
+        selector = isinstance(self.server.loop, asyncio.SelectorEventLoop)
+        self.sock = sock if selector and type(sock) is socket.socket else None
         self.server.conns[self.id] = self
         address = self.peer[0] if isinstance(self.peer, tuple) and self.peer else None
         self.server.hub.connect(self.id, address, self.opened)

@@ -17,6 +17,11 @@ server applies when that timer runs out), ``legal_seats(before, after) -> seats`
 and ``replay(state, [(seat, action), ...]) -> state`` (a fast path for rebuilding a
 table from its journal: same final state as ``apply`` step by step).
 
+States are values: ``apply`` returns a new state and nothing changes a state in place afterwards.
+Games rely on it (fate_votes, mind_swap and school_mystery remember views, legal lists and text sizes
+per state object), so code that builds a state for a test or a scene changes a copy
+(``copy.deepcopy``), never a state it already showed; views are read-only too (parts are shared).
+
 Events are dicts with a ``type``; an event may carry ``"vis": [seats]`` to be seen
 only by those seats (absent = public). :func:`events_for` applies it; every
 event that leaves the server goes through it.

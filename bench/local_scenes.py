@@ -1,6 +1,7 @@
 """Walk scenes for local play (``tools/layout_walk.py``): the launcher with its Continue button, the list
-of kept local games (three games, one of twelve players; none on disk), and the pass-and-play curtain
-offering twelve seats' public step (the discussion's "ready")."""
+of kept local games (three games, one of twelve players; none on disk), the pass-and-play curtain
+offering twelve seats' public step (the discussion's "ready"), and the names and seat order of four and
+of twelve people at one screen."""
 from __future__ import annotations
 
 import time
@@ -53,8 +54,17 @@ def curtain_public(app: Any) -> Any:
     return app.replace("curtain", table_scene=_Covered(app), seat=0)
 
 
+def play_names(humans: int) -> Opener:
+    def open_(app: Any) -> Any:
+        names = ["Sonozaki Mion", ""] + [f"Player {i + 1}" for i in range(2, humans)]
+        return app.replace("play_names", names=names, humans=humans)
+    return open_
+
+
 def register_walk(register: Callable[[str, Callable[[Any], Any]], None],
                   app_scene: Callable[[Opener], Callable[[Any], Any]]) -> None:
     register("continue_list", app_scene(continue_list))
     register("launcher_continue", app_scene(launcher_with_continue))
     register("curtain_public", app_scene(curtain_public))
+    register("play_names_4", app_scene(play_names(4)))
+    register("play_names_12", app_scene(play_names(12)))

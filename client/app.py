@@ -387,7 +387,7 @@ class App:
             self.leave_table()
             self.replace("launcher")
             modes.start_play(self, replay["game"], replay["players"], replay["bots"], replay["bot_level"],
-                             options=replay["options"], until_over=self.fast)
+                             options=replay["options"], until_over=self.fast, names=replay.get("names"))
 
         self.later(go)
 

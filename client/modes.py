@@ -109,10 +109,11 @@ def open_join(app: App, address: str | None = None) -> None:
 
 def start_play(app: App, game: str, players: int | None, bots: int, bot_level: str = "normal",
                seed: int | None = None, options: dict[str, Any] | None = None, until_over: bool = False,
-               data_dir: str | None = None) -> None:
-    """Pass-and-play: a local server, bots in the last seats, the table."""
+               data_dir: str | None = None, names: list[str] | None = None) -> None:
+    """Pass-and-play: a local server, bots in the last seats, the table. ``names``: the human seats'
+    names in seat order ("" = the default)."""
     app.push("play_connect", game=game, players=players, bots=bots, bot_level=bot_level, seed=seed,
-             options=options or {}, until_over=until_over, data_dir=data_dir)
+             options=options or {}, until_over=until_over, data_dir=data_dir, names=names)
 
 
 def start_host(app: App, game: str, port: int | None = None, data_dir: str | None = None) -> None:

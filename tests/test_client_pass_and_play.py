@@ -63,3 +63,36 @@ def test_pass_and_play_table_has_the_note_pad_and_the_table_language(tmp_path):
         assert [t.get("lang") for t in listing] == ["ja"]
     finally:
         app.shutdown()
+
+
+def test_names_and_seat_order_from_the_set_up_reach_the_table(tmp_path):
+    """Set-up → Names and seat order: seat 2 renamed, the first player moved to seat 3; the server seats them
+    so (the table's lobby) and the table shows those names."""
+    import pygame
+
+    app = make_app(tmp_path, "--lang", "en", "--size", "1280x720", "--name", "Keiichi")
+    try:
+        app.replace("launcher")
+        setup = app.push("play_setup", game="mind_swap")
+        app.frame(0.016)
+        assert setup.players - setup.bots == 4
+        click(app, button(setup, "names").rect.center, frames=2)
+        names = app.top
+        assert names.name == "play_names" and names.shown_name(0) == "Keiichi"
+        click(app, button(names, "name_1").rect.center, frames=2)
+        names.entry.set_text("Rena")
+        app.frame(0.016)
+        assert button(names, "name_1").label == "Rena"
+        click(app, button(names, "down_0").rect.center, frames=2)  # Keiichi changes places with Rena
+        click(app, button(names, "down_1").rect.center, frames=2)  # and then with Player 3
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+        app.frame(0.016)
+        assert app.top is setup and setup.names[:4] == ["Rena", "", "Keiichi", ""]
+        click(app, button(setup, "start").rect.center, frames=2)
+        run_until(app, lambda: app.match is not None and app.match.started and app.match.lobby.get("seats"),
+                  what="the table with its lobby")
+        seats = {e["seat"]: e["name"] for e in app.match.lobby["seats"]}
+        assert [seats[s] for s in range(4)] == ["Rena", "Player 2", "Keiichi", "Player 4"]
+        assert app.match.seat_name(2) == "Keiichi"
+    finally:
+        app.shutdown()

@@ -77,6 +77,7 @@ GAMES = ("fate_votes", "mind_swap", "school_mystery")
 SHOWN_BY: dict[str, tuple[str, ...]] = {
     "launcher": ("launcher", "launcher_continue"),
     "continue": ("continue_list",),
+    "play_names": ("play_names_4", "play_names_12"),
     "settings": ("settings",),
     "play_setup": tuple(f"setup_{g}" for g in GAMES),
     "join": ("join",),

@@ -66,9 +66,10 @@ class PlayConnectScene(StatusScene):
 
     def __init__(self, app: App, game: str, players: int | None, bots: int, bot_level: str, seed: int | None,
                  options: dict[str, Any], until_over: bool, data_dir: str | None,
-                 saved: LocalGame | None = None) -> None:
+                 saved: LocalGame | None = None, names: list[str] | None = None) -> None:
         super().__init__(app)
         self.saved = saved
+        self.chosen_names = list(names or [])  # the human seats' names in seat order ("" = default)
         self.continuing: Match | None = None
         lo, hi = games.seat_range(game) if games.spec(game) else (2, 99)  # unknown: the server says so
         self.game = game
@@ -84,7 +85,7 @@ class PlayConnectScene(StatusScene):
         self.begun = False
         self.bot_delay: float | None = 0 if until_over else None  # None: the server's default
         app.replay = {"game": game, "players": self.players, "bots": self.bots, "bot_level": bot_level,
-                      "seed": None, "options": options}
+                      "seed": None, "options": options, "names": self.chosen_names}
 
     def enter(self) -> None:
         super().enter()
@@ -166,6 +167,9 @@ class PlayConnectScene(StatusScene):
         names = {s: app.strings.t("table.seat_name", n=s + 1) for s in humans}
         if humans and app.settings.name:
             names[0] = app.settings.name
+        for s, chosen in zip(humans, self.chosen_names):  # names and seat order from the set-up
+            if chosen.strip():
+                names[s] = chosen.strip()[:40]
         for s in range(self.players - self.bots, self.players):
             session.send({"t": "bot", "table": self.table, "host": self.host, "seat": s, "level": self.bot_level})
         for s in humans:

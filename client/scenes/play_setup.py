@@ -24,13 +24,15 @@ class PlaySetupScene(Scene):
         self.players = max(self.lo, min(self.hi, 4))
         self.bots = 0
         self.level = "normal"  # the bots' level (shared.bots.LEVELS)
+        # each human seat's name in seat order ("" = "Player n"); the first is this computer's player
+        self.names = [app.settings.name if i == 0 else "" for i in range(self.hi)]
         self.box = pygame.Rect(0, 0, 0, 0)
 
     def layout(self) -> None:
         app, u = self.app, self.app.unit
         t = app.strings.t
         w, h = app.screen.get_size()
-        self.box = pygame.Rect(0, 0, int(u * 36), int(u * 20))
+        self.box = pygame.Rect(0, 0, int(u * 36), int(u * 24))
         self.box.center = (w // 2, h // 2 + int(u))
         x = self.box.left + int(u * 18)
         y1 = self.box.top + int(u * 3)
@@ -45,6 +47,10 @@ class PlaySetupScene(Scene):
             Button("+", pygame.Rect(x + int(u * 8), y2, bh, bh), lambda: self.change(0, 1), key="bots_up"),
             Button("−", pygame.Rect(x, y3, bh, bh), lambda: self.change_level(-1), key="level_down"),
             Button("+", pygame.Rect(x + int(u * 8), y3, bh, bh), lambda: self.change_level(1), key="level_up"),
+            Button(t("play_names.open"), pygame.Rect(self.box.left + int(u * 3), y3 + int(u * 4),
+                                                     self.box.width - int(u * 6), bh),
+                   lambda: app.push("play_names", names=self.names, humans=self.players - self.bots),
+                   key="names", enabled=self.players > self.bots),
             Button(t("launcher.back"), pygame.Rect(self.box.left + int(u * 3), self.box.bottom - int(u * 4.6),
                                                    int(u * 12), int(u * 3)), lambda: app.pop(self), key="back"),
             Button(t("launcher.start"), pygame.Rect(self.box.right - int(u * 15), self.box.bottom - int(u * 4.6),
@@ -60,7 +66,8 @@ class PlaySetupScene(Scene):
         self.level = LEVELS[max(0, min(len(LEVELS) - 1, i + d))]
 
     def start(self) -> None:
-        modes.start_play(self.app, self.game, self.players, self.bots, bot_level=self.level)
+        modes.start_play(self.app, self.game, self.players, self.bots, bot_level=self.level,
+                         names=self.names[:self.players - self.bots])
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -14,6 +14,7 @@ from client.scenes.join import JoinScene
 from client.scenes.launcher import LauncherScene
 from client.scenes.lobby import LobbyScene
 from client.scenes.overlays import MenuScene, ReconnectingScene
+from client.scenes.play_names import PlayNamesScene
 from client.scenes.play_setup import PlaySetupScene
 from client.scenes.results import ResultsScene
 from client.scenes.rules_book import RulesBookScene
@@ -26,4 +27,4 @@ from client.tutorial.overlay import TutorialScene
 SCENES: dict[str, type[Scene]] = {cls.name: cls for cls in (
     LauncherScene, SettingsScene, PlaySetupScene, JoinScene, LobbyScene, PlayConnectScene, DisplayConnectScene,
     TableScene, CurtainScene, ResultsScene, ReconnectingScene, MenuScene, RulesBookScene,
-    TutorialConnectScene, TutorialOfferScene, TutorialScene, ContinueScene)}
+    TutorialConnectScene, TutorialOfferScene, TutorialScene, ContinueScene, PlayNamesScene)}

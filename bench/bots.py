@@ -10,8 +10,10 @@ level's seats among the winners of a game; ``win_share``: each game's win split 
 winners), ``per_seat`` win rate, ``outcomes`` (fate_votes: the condition that fired; mind_swap:
 the winning seat count; school_mystery: solved/unsolved), ``mean_length`` (actions per game),
 ``think_ms`` p50/p99 per level (one bot decision, wall clock; ``think_cpu_ms`` the same in
-process CPU time, which a busy shared machine does not inflate), ``wall_s``, and for school_mystery the
-``usage`` of every basic move, special move and modifier over all games.
+process CPU time, which a busy shared machine does not inflate), ``wall_s``, and ``usage``: for
+school_mystery every basic move, special move and modifier over all games; for fate_votes the final
+cards kept (``kept:CARD``, seats over all games) and the games a Shion won beside her partner
+(``shion_won``).
 """
 from __future__ import annotations
 
@@ -151,6 +153,10 @@ def play_range(game: str, players: int, base: list[str], seed: int, first: int, 
         result, actions = play_game(game, levels, seed + g, tally.think, tally.think_cpu, tally.usage)
         winners = list(result.get("winners") or [])
         tally.outcomes[_outcome(game, result, players)] += 1
+        if game == "fate_votes":  # which cards the players kept, and whether a Shion won beside her partner
+            cards = result.get("cards") or []
+            tally.usage.update(f"kept:{c}" for c in cards)
+            tally.usage["shion_won"] += any(cards[w] == "shion" for w in winners)
         tally.lengths.append(actions)
         for s, lv in enumerate(levels):
             tally.level_seats[lv] += 1
@@ -209,7 +215,7 @@ def run(game: str, players: int, games: int, seats: list[str], seed: int, progre
         "think_ms": {"p50": percentile(all_think, 0.5), "p99": percentile(all_think, 0.99)},
         "wall_s": round(time.perf_counter() - t0, 2),
     }
-    if game == "school_mystery":
+    if game in ("school_mystery", "fate_votes"):
         out["usage"] = dict(sorted(tally.usage.items()))
     return out
 

@@ -11,6 +11,8 @@ share the same samples and are narrowed by successive halving within an iteratio
 
 The card to play for is therefore chosen from the situation: it keeps Oyashiro when Rika
 looks rare, Rena when another Rena is likely, Shion behind a Satoko or a Mion, and so on.
+A simulated win shared by k players is worth 1/k² (``SHARED``): the bot plays to win, not to
+share a crowd's win, so a table of strong bots does not all pile onto one card.
 """
 from __future__ import annotations
 
@@ -24,16 +26,17 @@ from shared.games.fate_votes.rules import DISCARDS, LAST_ROUND
 from shared.games.fate_votes.winning import CARDS
 from shared.rng import Rng
 
-ITERATIONS = 48  # simulated games per decision (the budget; a runner's clock may stop it earlier)
-EARLY_ITERATIONS = 28  # rounds 1–2: long simulations, and the early steps decide less
-FINAL_ITERATIONS = 220  # round 5: one simultaneous step left, so each simulation is short
+ITERATIONS = 120  # simulated games per decision (the budget; a runner's clock may stop it earlier)
+EARLY_ITERATIONS = 60  # rounds 1–2: long simulations, and the early steps decide less
+FINAL_ITERATIONS = 400  # round 5: one simultaneous step left, so each simulation is short
 SAMPLES = 8  # card assignments drawn per decision and shared by every candidate
 NOISE = 0.12  # how often a simulated player does something off its card's plan
 PRIOR = (1.0, 1.0, 1.2, 1.2, 0.8, 1.0, 1.2)  # how often anyone plays for each card, before evidence
 POPULARITY = 0.7  # how strongly "nobody drops this card" raises the guess that people keep it
-MIX = 0.1  # temperature of the choice between cards when discarding (0: always the best)
-EXPLORE = 0.06  # and a small share of choices spread over every card in hand
-FAVOUR = 0.12  # win share added to the seat's favourite card when it decides what to keep
+MIX = 0.03  # temperature of the choice between cards when discarding (0: always the best)
+EXPLORE = 0.02  # and a small share of choices spread over every card in hand
+FAVOUR = 0.03  # win share added to the seat's favourite card when it decides what to keep
+SHARED = 2.0  # a win shared by k players is worth 1 / k ** SHARED
 MAX_GOALS = 3
 MAX_TARGETS = 4
 
@@ -289,7 +292,7 @@ def decide(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng,
                 goals_now[me] = g
                 won = simulate(goals_now, votes, rnd, stage, roles, me, first, fast)
                 if me in won:
-                    wins[i] += 1.0 / len(won)  # a win shared by many is worth less
+                    wins[i] += 1.0 / len(won) ** SHARED  # a win shared by many is worth less
                 plays[i] += 1
         alive.sort(key=lambda i: -(wins[i] / plays[i] if plays[i] else -1.0))
         alive = alive[:max(1, (len(alive) + 1) // 2)]

@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 
 from client.kit.nodes import Node, NodeMap
+from client.kit.textfit import recording
 from client.kit.widgets import fitter_for
 from tools import layout_walk as W
 
@@ -53,3 +54,25 @@ class _Broken:
 def test_the_walk_reports_cut_text_overlaps_and_things_outside():
     kinds = {p.kind for p in W.check("broken", _Broken, SMALL[0])}
     assert kinds == {"cut", "overlap", "outside"}
+
+
+def test_a_long_chat_line_in_the_bar_says_who_wrote_and_a_short_one_is_shown_whole():
+    from bench import app_scenes
+
+    if not W.SCENES:
+        W._load_scenes()
+    cfg = SMALL[0]
+    build = W.SCENES["table_lan_fate_votes"]
+    drawn: dict[str, list[str]] = {}
+    for label, text in (("short", "OK!"), ("long", "a very long chat message " * 8)):
+        app_scenes.CHAT["ja"] = text
+        try:
+            with recording() as rec:
+                W.check("table_lan_fate_votes", build, cfg)  # the walk finds nothing wrong either way
+                drawn[label] = [r.text for r in rec.records if not r.cut]
+            assert W.check("table_lan_fate_votes", build, cfg) == []
+        finally:
+            app_scenes.CHAT["ja"] = "先に図書室を見に行こうよ。"
+    assert any(t.endswith(": OK!") for t in drawn["short"])
+    assert any("チャットに書きました" in t for t in drawn["long"])
+    assert not any("a very long chat message" in t for t in drawn["long"])

@@ -494,11 +494,17 @@ class TableScene(Scene):
             if self.match.chat and self.chat_age < 6.0 and chat is not None:
                 u, te = self.app.unit, self.app.text
                 name, seat, text = self.match.chat[-1]
-                line = te.wrap(f"{name}: {text}", u * 0.9, int(u * 30))[0]
-                img = te.render(line, u * 0.9, PAPER)
-                box = img.get_rect(midright=(chat.rect.left - int(u * 1.0), chat.rect.centery))
-                panel(surface, box.inflate(int(u), int(u * 0.5)), alpha=220)
-                surface.blit(img, box)
+                # the whole line, shrunk to fit the bar; a longer one says who wrote (the panel has it all)
+                line = f"{name}: {text}"
+                room = pygame.Rect(0, 0, min(int(u * 30), chat.rect.left - int(u * 2.0)), chat.rect.h)
+                fitted = te.fitter.block(line, u * 0.9, room.w, room.h)
+                if fitted.overflow or len(fitted.lines) > 1:
+                    line = self.app.strings.t("table.chat_new", name=name)
+                    fitted = te.fitter.block(line, u * 0.9, room.w, room.h)
+                room.size = (fitted.width, fitted.height)
+                room.midright = (chat.rect.left - int(u * 1.0), chat.rect.centery)
+                panel(surface, room.inflate(int(u), int(u * 0.5)), alpha=220)
+                te.fitter.draw_block(surface, line, room, u * 0.9, PAPER, kind="label", fitted=fitted)
             return
         u, te = self.app.unit, self.app.text
         r = self.chat_rect

@@ -11,7 +11,8 @@ the database itself never corrupts. The server commits once per event-loop tick
 Schema::
 
     tables(id, game, seats, options, seed, host_hash, tokens, names, bots,
-           bot_delay, takeover, created, started, finished)
+           bot_delay, takeover, created, started, finished, practice, fingerprint,
+           spectator_chat, host_name, lang)
     actions(table_id, n, seat, action)      -- action is msgpack, n = 0, 1, 2, …
 
 Tokens are stored as SHA-256 hashes, never in clear.
@@ -46,7 +47,9 @@ CREATE TABLE IF NOT EXISTS tables (
     finished REAL,
     practice INTEGER NOT NULL DEFAULT 0,
     fingerprint TEXT,
-    spectator_chat INTEGER NOT NULL DEFAULT 0
+    spectator_chat INTEGER NOT NULL DEFAULT 0,
+    host_name TEXT NOT NULL DEFAULT '',
+    lang TEXT NOT NULL DEFAULT ''
 );
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL,
@@ -62,10 +65,10 @@ log = logging.getLogger("houkago.journal")
 
 CHECKPOINT_EVERY = 0.5  # seconds between looks at the WAL's size
 CHECKPOINT_WAL_BYTES = 4 * 1024 * 1024  # a checkpoint copies the WAL into the database past this size
-SCHEMA_VERSION = 2  # PRAGMA user_version; 0 = the first release (no practice/fingerprint columns)
+SCHEMA_VERSION = 3  # PRAGMA user_version; 0 = the first release (no practice/fingerprint columns), 2 = no host_name/lang
 
 _COLUMNS = ("id, game, seats, options, seed, host_hash, tokens, names, bots, bot_delay, takeover, created, "
-            "started, finished, practice, fingerprint, spectator_chat")
+            "started, finished, practice, fingerprint, spectator_chat, host_name, lang")
 
 
 class JournalError(Exception):
@@ -101,6 +104,8 @@ class TableRecord:
     practice: bool = False
     fingerprint: str | None = None  # the rules/content fingerprint the table was started with
     spectator_chat: bool = False
+    host_name: str = ""  # who opened it (the Join list shows it)
+    lang: str = ""  # the language its players speak (the Join list shows it)
 
 
 class Journal:
@@ -141,7 +146,8 @@ class Journal:
         columns = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
         if columns:  # an older file: add what is missing
             for name, decl in (("practice", "INTEGER NOT NULL DEFAULT 0"), ("fingerprint", "TEXT"),
-                               ("spectator_chat", "INTEGER NOT NULL DEFAULT 0")):
+                               ("spectator_chat", "INTEGER NOT NULL DEFAULT 0"),
+                               ("host_name", "TEXT NOT NULL DEFAULT ''"), ("lang", "TEXT NOT NULL DEFAULT ''")):
                 if name not in columns:
                     db.execute(f"ALTER TABLE tables ADD COLUMN {name} {decl}")
         db.executescript(SCHEMA)
@@ -152,10 +158,10 @@ class Journal:
     def save_table(self, rec: TableRecord) -> None:
         self._write_actions()
         self._execute(
-            f"INSERT OR REPLACE INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            f"INSERT OR REPLACE INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (rec.id, rec.game, rec.seats, _pack(rec.options), rec.seed, rec.host_hash, _pack(rec.tokens),
              _pack(rec.names), _pack(rec.bots), rec.bot_delay, int(rec.takeover), rec.created, rec.started,
-             rec.finished, int(rec.practice), rec.fingerprint, int(rec.spectator_chat)))
+             rec.finished, int(rec.practice), rec.fingerprint, int(rec.spectator_chat), rec.host_name, rec.lang))
         self._dirty = True
         self.writes += 1
 
@@ -207,12 +213,12 @@ class Journal:
     # --- reads -----------------------------------------------------------------
     def _record(self, row: tuple) -> TableRecord:
         (tid, game, seats, options, seed, host_hash, tokens, names, bots, bot_delay, takeover, created,
-         started, finished, practice, fingerprint, spectator_chat) = row
+         started, finished, practice, fingerprint, spectator_chat, host_name, lang) = row
         return TableRecord(id=tid, game=game, seats=seats, options=_unpack(options), seed=seed,
                            host_hash=host_hash, tokens=_unpack(tokens), names=_unpack(names), bots=_unpack(bots),
                            bot_delay=bot_delay, takeover=bool(takeover), created=created, started=started,
                            finished=finished, practice=bool(practice), fingerprint=fingerprint,
-                           spectator_chat=bool(spectator_chat))
+                           spectator_chat=bool(spectator_chat), host_name=host_name or "", lang=lang or "")
 
     def unfinished(self) -> list[TableRecord | tuple[str, str]]:
         """Every unfinished table's record, or (id, why) for one whose record cannot be read."""

@@ -214,8 +214,8 @@ class Table:
     spectator_chat: bool = False  # whether connections without a seat here may chat
     creator: int | None = None  # the connection that created it (None after a restart)
     creator_address: str | None = None
-    host_name: str = ""  # who opened it (the create's name or the connection's), for the Join list; not journaled
-    lang: str = ""  # the language its players speak (create's lang), for the Join list; not journaled
+    host_name: str = ""  # who opened it (the create's name or the connection's), for the Join list
+    lang: str = ""  # the language its players speak (create's lang), for the Join list
     empty_since: float | None = None  # monotonic time the last member left (None = someone is here)
     last_move: float = 0.0  # monotonic time of the last accepted action (or the start)
     damaged: str | None = None  # why its journal does not replay past ``sid`` (then it is read-only)
@@ -253,7 +253,8 @@ class Table:
             tokens=[s.token_hash for s in self.seats], names=[s.name for s in self.seats],
             bots=[s.bot for s in self.seats], bot_delay=self.bot_delay, takeover=self.takeover_enabled,
             seed=self.seed, created=self.created, started=self.started_wall, finished=self.finished_wall,
-            practice=self.practice, spectator_chat=self.spectator_chat, fingerprint=self.fingerprint)
+            practice=self.practice, spectator_chat=self.spectator_chat, fingerprint=self.fingerprint,
+            host_name=self.host_name, lang=self.lang)
 
     @classmethod
     def from_record(cls, rec: TableRecord, spec: GameSpec, journal: Journal, now: float) -> "Table":
@@ -261,7 +262,7 @@ class Table:
         t = cls(id=rec.id, spec=spec, n=rec.seats, options=rec.options, host_hash=rec.host_hash,
                 bot_delay=rec.bot_delay, takeover_enabled=rec.takeover, created=rec.created,
                 practice=rec.practice, spectator_chat=rec.spectator_chat, empty_since=now, last_move=now,
-                fingerprint=rec.fingerprint)
+                fingerprint=rec.fingerprint, host_name=rec.host_name, lang=rec.lang)
         for seat, tok, name, bot in zip(t.seats, rec.tokens, rec.names, rec.bots):
             seat.token_hash, seat.name, seat.bot = tok, name, bot
             if tok is not None:

@@ -87,3 +87,17 @@ def test_the_log_comes_back_after_a_server_restart(tmp_path: Path) -> None:
         assert snap["past"] == _expected(history, 2)[0]
         assert [ev for ev in snap["past"] if ev.get("type") == "draw"], "seat 2's own draws are in its log"
         assert not [ev for ev in snap["past"] if ev.get("type") == "draw" and ev.get("seat") != 2]
+
+
+def test_a_restored_table_is_listed_with_its_host_name_and_language(tmp_path: Path) -> None:
+    """The Join list names tables by host and language: both are journaled, so a restart keeps them."""
+    with ServerThread(data_dir=tmp_path) as srv:
+        host = SyncClient(srv.port, "Rena")
+        table, _ = host.create("fate_votes", 4, name="Rena", lang="zh")
+        host.close()
+    with ServerThread(data_dir=tmp_path) as srv:
+        look = SyncClient(srv.port, "look")
+        look.send({"t": "list"})
+        listed = {t["id"]: t for t in look.expect("tables")["tables"]}
+        look.close()
+    assert listed[table]["host_name"] == "Rena" and listed[table]["lang"] == "zh"

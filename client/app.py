@@ -143,6 +143,10 @@ class App:
         known = [max(0.0, d) for d in dues if d is not None]
         return min(known) if known else None
 
+    def notify(self) -> None:
+        """Thread-safe: end the main loop's sleep (a helper thread has something for a scene)."""
+        self._notify_from_network()
+
     def _notify_from_network(self) -> None:
         """Called on the network thread for each message: end the main loop's sleep."""
         try:

@@ -41,7 +41,8 @@ class JoinScene(Scene):
         self.rejoin: list[dict[str, Any]] = []  # remembered seats (client.seatbook) at those tables
         self.pending_rejoin: dict[str, Any] | None = None
         self.pending: dict[str, Any] = {}  # the table asked to join (its game)
-        self.next_look = REFRESH_SECONDS  # seconds until the list refreshes itself (tables or LAN servers)
+        self.next_look = REFRESH_SECONDS  # seconds until the LAN is searched again (no server chosen yet)
+        self._listed: Any = None  # the last tables listing (an unchanged one is quiet)
         self.shown_listing: tuple[Any, ...] = ()
         self.looked = False  # one LAN search has finished
 
@@ -61,6 +62,7 @@ class JoinScene(Scene):
 
         def run() -> None:
             self._found = services.browse(3.0)  # nothing found: a typed address only
+            self.app.notify()  # the loop sleeps while the search runs: wake it for the answer
 
         threading.Thread(target=run, daemon=True).start()
 
@@ -76,6 +78,7 @@ class JoinScene(Scene):
         self.tables = None
         session = services.open_session(self.app, host, port)
         session.send({"t": "list"})
+        session.repeat({"t": "list"}, REFRESH_SECONDS)  # the list refreshes itself, from the network thread
         self.layout()
 
     def layout(self) -> None:
@@ -189,6 +192,7 @@ class JoinScene(Scene):
             return
         kind = msg.get("t")
         if kind == "tables":
+            self._listed = msg.get("tables")
             fresh = self.tables is None
             listed = [t for t in msg.get("tables") or [] if isinstance(t, dict)]
             self.tables = [t for t in listed if t.get("phase") == "lobby"]
@@ -251,9 +255,7 @@ class JoinScene(Scene):
         if self.next_look > 0:
             return
         self.next_look = REFRESH_SECONDS
-        if self.tables is not None and self.app.session is not None:
-            self.app.session.send({"t": "list"})
-        elif self.connected_to is None and not self.searching:
+        if self.connected_to is None and not self.searching:  # connected: the session lists again itself
             self.search()
 
     def frame_due(self) -> float | None:
@@ -261,9 +263,13 @@ class JoinScene(Scene):
         next refresh of the list (tables or LAN servers)."""
         if self._found is not None:
             return 0.0
-        if self.searching:
-            return 0.2
-        return max(0.0, self.next_look) if self.app.top is self else None  # the list refreshes itself
+        if self.searching or self.connected_to is not None:
+            return None  # the search's thread wakes the loop; a connected list is refreshed by the session
+        return max(0.0, self.next_look) if self.app.top is self else None  # the LAN is searched again
+
+    def quiet(self, msg: dict[str, Any]) -> bool:
+        """The same tables as last time (the list refreshing itself) change nothing on screen."""
+        return msg.get("t") == "tables" and self.tables is not None and msg.get("tables") == self._listed
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

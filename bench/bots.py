@@ -4,7 +4,9 @@
 
 The seat list is repeated to fill N seats (``--seats strong,normal,easy`` at 6 players gives
 two of each) and rotated by one seat every game, so every level sits everywhere equally. Each
-bot sees only its seat's view (plus which seats are bots: all of them here). Prints progress
+bot sees only its seat's view (plus which seats are bots: all of them here). ``--clock cpu``
+counts the search bots' time cap (``shared.bots.TIME_CAP_S``) in this process's CPU time instead of
+wall time, so that a loaded shared machine does not cut their searches short. Prints progress
 to stderr and one JSON line last: ``games``, ``per_level`` (``win_rate``: share of that
 level's seats among the winners of a game; ``win_share``: each game's win split between its
 winners), ``per_seat`` win rate, ``outcomes`` (fate_votes: the condition that fired; mind_swap:
@@ -140,10 +142,13 @@ class Tally:
         self.lengths += other.lengths
 
 
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
+
+
 def play_range(game: str, players: int, base: list[str], seed: int, first: int, last: int,
-               progress: bool = False) -> Tally:
+               progress: bool = False, clock: str = "wall") -> Tally:
     """Games ``first``..``last - 1`` of a run (game g: seed + g, seats rotated by g)."""
-    install_clock(time.perf_counter)
+    install_clock(CLOCKS[clock])
     tally = Tally(players)
     tally.think = {lv: [] for lv in set(base)}
     tally.think_cpu = {lv: [] for lv in set(base)}
@@ -176,7 +181,7 @@ def _worker(args: tuple) -> Tally:
 
 
 def run(game: str, players: int, games: int, seats: list[str], seed: int, progress: bool = False,
-        jobs: int = 1) -> dict[str, Any]:
+        jobs: int = 1, clock: str = "wall") -> dict[str, Any]:
     spec = REGISTRY[game]
     bots = spec.bots()
     for level in seats:
@@ -187,11 +192,11 @@ def run(game: str, players: int, games: int, seats: list[str], seed: int, progre
     base = [seats[i % len(seats)] for i in range(players)]
     t0 = time.perf_counter()
     if jobs <= 1:
-        tally = play_range(game, players, base, seed, 0, games, progress)
+        tally = play_range(game, players, base, seed, 0, games, progress, clock)
     else:
         from multiprocessing import Pool
         cuts = [games * j // jobs for j in range(jobs + 1)]
-        parts = [(game, players, base, seed, cuts[j], cuts[j + 1], progress and j == 0) for j in range(jobs)]
+        parts = [(game, players, base, seed, cuts[j], cuts[j + 1], progress and j == 0, clock) for j in range(jobs)]
         with Pool(jobs) as pool:
             results = pool.map(_worker, parts)
         tally = results[0]
@@ -207,7 +212,7 @@ def run(game: str, players: int, games: int, seats: list[str], seed: int, progre
                          "think_cpu_ms": {"p50": percentile(cpu, 0.5), "p99": percentile(cpu, 0.99)}}
     all_think = [x for v in tally.think.values() for x in v]
     out: dict[str, Any] = {
-        "game": game, "players": players, "games": games, "seats": seats, "seed": seed, "jobs": jobs,
+        "game": game, "players": players, "games": games, "seats": seats, "seed": seed, "jobs": jobs, "clock": clock,
         "per_level": per_level, "per_seat": [round(w / games, 4) for w in tally.seat_wins],
         "outcomes": {k: round(v / games, 4) for k, v in sorted(tally.outcomes.items(), key=lambda kv: -kv[1])},
         "outcome_counts": dict(tally.outcomes),
@@ -229,9 +234,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--quiet", action="store_true", help="no progress on stderr")
     ap.add_argument("--jobs", type=int, default=1, help="worker processes (games split between them)")
+    ap.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
+                    help="what the search bots' time cap counts: wall time (as the server) or this process's CPU "
+                         "time (a busy shared machine then does not cut their searches short)")
     args = ap.parse_args(argv)
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
-    out = run(args.game, args.players, args.games, seats, args.seed, progress=not args.quiet, jobs=args.jobs)
+    out = run(args.game, args.players, args.games, seats, args.seed, progress=not args.quiet, jobs=args.jobs,
+              clock=args.clock)
     print(json.dumps(out, ensure_ascii=False), flush=True)
     return 0
 

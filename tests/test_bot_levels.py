@@ -126,8 +126,8 @@ def _bench():
 
 @pytest.mark.parametrize("game,players", [("fate_votes", 4), ("mind_swap", 3), ("school_mystery", 3)])
 def test_bench_rotates_seats_and_reports(game: str, players: int) -> None:
-    out = _bench().run(game, players, 3, ["easy", "normal"], 5)
-    assert out["games"] == 3 and set(out["per_level"]) == {"easy", "normal"}
+    out = _bench().run(game, players, 3, ["easy", "normal"], 5, clock="cpu")
+    assert out["games"] == 3 and set(out["per_level"]) == {"easy", "normal"} and out["clock"] == "cpu"
     assert len(out["per_seat"]) == players and out["mean_length"] > 0
     assert abs(sum(out["outcomes"].values()) - 1.0) < 1e-6
     assert out["think_ms"]["p99"] is not None

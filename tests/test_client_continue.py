@@ -50,19 +50,7 @@ FIRST_APP = textwrap.dedent(f"""
 
 def _journal_view(folder: Path, table: str, sid: int, seat: int) -> dict:
     """Seat ``seat``'s view after the journal's first ``sid`` actions (what the table must show)."""
-    from server.journal import Journal
-    from server.runtime import JOURNAL_FILE
-    from server.tables import replay_state
-    from shared.engine import REGISTRY
-
-    journal = Journal(folder / JOURNAL_FILE, read_only=True)
-    try:
-        rec = journal.table(table)
-        assert rec is not None and rec.seed is not None
-        state = replay_state(REGISTRY[GAME], rec.seats, rec.seed, rec.options, journal.actions(table, 0, sid))
-    finally:
-        journal.close()
-    return REGISTRY[GAME].view(state, seat)
+    return _journal_view_of(GAME, folder, table, sid, seat)
 
 
 @pytest.mark.timeout(900)
@@ -114,3 +102,65 @@ def test_continue_restores_a_pass_and_play_game_after_the_app_was_killed(tmp_pat
     finally:
         app.shutdown()
     assert [g.folder for g in localgames.unfinished()] == [saved.folder]  # still kept (not over)
+
+
+def test_continue_brings_a_hosted_game_back_with_its_server(tmp_path: Path) -> None:
+    """Host on this network: the table opened from the lobby, bots in the other seats, the game started;
+    the app stops mid-game; Continue starts the server again on the kept journal (the same port when it
+    is free) and the host is back in their seat at the same game."""
+    from client import localgames, modes
+
+    app = make_app(tmp_path / "first", "--lang", "en", "--size", "1280x720")
+    try:
+        app.replace("launcher")
+        modes.start_host(app, "fate_votes", port=0)
+        lobby = app.top
+        assert lobby.name == "lobby" and app.keeper is not None and app.keeper.game.mode == "host"
+        lobby.seats = 4
+        lobby.options["discussion_seconds"] = 0
+        lobby.open_table()
+        run_until(app, lambda: lobby.my_seat == 0 and app.keeper.game.seats, what="the host seated at the table")
+        table, host = app.keeper.game.table, app.keeper.game.host
+        for seat in (1, 2, 3):
+            app.session.send({"t": "bot", "table": table, "host": host, "seat": seat, "level": "easy"})
+        app.session.send({"t": "start", "table": table, "host": host})
+        run_until(app, lambda: app.match is not None and app.match.started and 0 in app.match.sid,
+                  what="the hosted game to start")
+        port = app.keeper.game.port
+    finally:
+        app.shutdown()  # the window closes mid-game
+
+    kept = localgames.unfinished()
+    assert [(g.mode, g.game, g.table) for g in kept] == [("host", "fate_votes", table)]
+    again = make_app(tmp_path / "second", "--lang", "en", "--size", "1280x720")
+    try:
+        again.replace("launcher")
+        again.frame(0.016)
+        click(again, button(again.top, "continue").rect.center, frames=2)
+        click(again, button(again.top, "continue_0").rect.center, frames=2)
+        run_until(again, lambda: "table" in [s.name for s in again.scenes] and 0 in again.match.sid,
+                  what="the hosted table back")
+        match = again.match
+        assert match.mode == "lan" and match.humans == [0] and match.host_token == host
+        assert again.server is not None and again.server.port == port  # the LAN players find it where it was
+        view = match.views[0]
+        assert view.view == _journal_view_of("fate_votes", kept[0].folder, table, match.sid[0], 0)
+    finally:
+        again.shutdown()
+
+
+def _journal_view_of(game: str, folder: Path, table: str, sid: int, seat: int) -> dict:
+    """``game``'s view for ``seat`` after the first ``sid`` actions of ``table`` in the journal in ``folder``."""
+    from server.journal import Journal
+    from server.runtime import JOURNAL_FILE
+    from server.tables import replay_state
+    from shared.engine import REGISTRY
+
+    journal = Journal(folder / JOURNAL_FILE, read_only=True)
+    try:
+        rec = journal.table(table)
+        assert rec is not None and rec.seed is not None
+        state = replay_state(REGISTRY[game], rec.seats, rec.seed, rec.options, journal.actions(table, 0, sid))
+    finally:
+        journal.close()
+    return REGISTRY[game].view(state, seat)

@@ -653,9 +653,10 @@ def draw_secrets(t: SchoolMysteryTable, surface: pygame.Surface, seat: int, st: 
         pygame.draw.rect(surface, (212, 176, 90) if last else INK, cr, 3 if last else 1, border_radius=6)
         text = t.tx.ui("last_secret") if last else str(i + 1)
         size = fs(ctx, 0.55) if last else fs(ctx, 0.7)
-        lines = [text]
-        if ctx.font(size, True).size(text)[0] > cw - 4:  # two lines of >= 14 px rather than a shrunk one
-            lines = ctx.wrap(text, size, cw - 4)[:2]
+        # one line, else two (shrunk to the floor), never cut: what does not fit is reported to the walk
+        fitted = fitter_for(ctx).block(text, size, cw - 4, 2 * fitter_for(ctx).line_h(size, True), True, balanced=True)
+        lines, size = list(fitted.lines), fitted.size
+        record(text, cr, "label", fitted.overflow)
         lh = int(size * 1.25)
         c = cr.center
         seal_r = int(cw * 0.2)

@@ -57,8 +57,9 @@ class StatusScene(Scene):
 class PlayConnectScene(StatusScene):
     """Pass-and-play: local server, one connection, bots in the last seats, humans in the others.
 
-    The journal goes in a folder of its own in the data folder (``client.localgames``; automated runs
-    and ``--data`` excepted), so that the launcher can offer Continue; ``saved`` continues such a game:
+    The journal goes in a folder of its own in the data folder (``client.localgames``; automated runs,
+    practice tables with a chosen seed — the tutorial's too — and ``--data`` excepted), so that the
+    launcher can offer Continue; ``saved`` continues such a game:
     the server restores it from its journal and the seats are taken back with their tokens.
     """
 
@@ -96,7 +97,7 @@ class PlayConnectScene(StatusScene):
         if self.saved is not None:
             self._continue(self.saved)
             return
-        if self.data_dir is None and not self.until_over:
+        if self.data_dir is None and not self.until_over and self.seed is None:  # practice tables are not kept
             kept = LocalGame(localgames.new_folder(self.game), "play", self.game, players=self.players,
                              bots=self.bots, bot_level=self.bot_level, options=dict(self.options))
             self.app.keeper = Keeper(kept)

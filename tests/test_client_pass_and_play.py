@@ -25,8 +25,11 @@ def curtained(tmp_path):
 
 
 def test_ready_is_taken_from_the_curtain_without_showing_a_seat(curtained):
+    from client import localgames
+
     app = curtained
     curtain, match = app.top, app.match
+    assert app.keeper is None and not localgames.unfinished()  # a practice table (chosen seed) is not kept
     assert [k for k in (b.key for b in curtain.buttons)] == [f"public_{s}" for s in range(4)]
     shown_before = curtain.table_scene.shown
     click(app, button(curtain, "public_2").rect.center, frames=2)

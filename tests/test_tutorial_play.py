@@ -4,8 +4,8 @@ replayable from the launcher, remembered in the settings."""
 from __future__ import annotations
 
 import pygame
-from client_helpers import button, click, make_app
-from tutorial_helpers import drive_to_end, open_tutorial
+from client_helpers import button, click
+from tutorial_helpers import drive_to_end, launcher_app, open_tutorial
 
 from tools.tutorial_drive import press_at
 
@@ -78,11 +78,7 @@ def test_a_press_off_the_ringed_nodes_is_refused_and_the_step_stays(tmp_path):
 
 
 def test_first_launch_offers_the_guided_game_once_and_the_launcher_replays_it(tmp_path):
-    from client import modes
-
-    app = make_app(tmp_path, "--size", "1280x720", "--lang", "zh")
-    modes.start(app, app.args)
-    app.frame(0.016)
+    app = launcher_app(tmp_path, "zh")
     try:
         launcher = app.top
         launcher.game = "fate_votes"
@@ -105,11 +101,7 @@ def test_first_launch_offers_the_guided_game_once_and_the_launcher_replays_it(tm
 
 
 def test_accepting_the_offer_opens_the_guided_game(tmp_path):
-    from client import modes
-
-    app = make_app(tmp_path, "--size", "1280x720", "--lang", "en")
-    modes.start(app, app.args)
-    app.frame(0.016)
+    app = launcher_app(tmp_path, "en")
     try:
         app.top.game = "fate_votes"
         click(app, button(app.top, "host").rect.center)
@@ -117,5 +109,19 @@ def test_accepting_the_offer_opens_the_guided_game(tmp_path):
         click(app, button(app.top, "offer_yes").rect.center, frames=1)
         assert app.find("tutorial_connect") is not None or app.find("tutorial") is not None
         assert app.settings.tutorials["fate_votes"] == "offered"
+    finally:
+        _close(app)
+
+
+def test_a_game_without_a_guided_game_is_not_offered_and_its_launcher_button_is_off(tmp_path):
+    from client.tutorial.offer import available
+
+    app = launcher_app(tmp_path, "ja")
+    try:
+        assert available("fate_votes") and available("mind_swap") and not available("school_mystery")
+        click(app, next(rect for game, rect in app.top.cards if game == "school_mystery").center)
+        assert app.top.game == "school_mystery" and not button(app.top, "tutorial").enabled
+        click(app, button(app.top, "play").rect.center)
+        assert app.top.name == "play_setup" and app.settings.tutorials == {}
     finally:
         _close(app)

@@ -8,14 +8,21 @@ from client_helpers import make_app, run_until
 from tools.tutorial_drive import act_on_ring, frames
 
 
-def open_tutorial(tmp_path: Any, game: str, lang: str = "ja", size: str = "1280x720") -> Any:
-    """The app on the launcher, then its guided game of ``game`` opened; returns the app at the first step."""
+def launcher_app(tmp_path: Any, lang: str = "ja", size: str = "1280x720") -> Any:
+    """The app on its launcher (a fresh settings file: no guided game offered yet)."""
     from client import modes
-    from client.tutorial import offer
 
     app = make_app(tmp_path, "--size", size, "--lang", lang)
     modes.start(app, app.args)
     app.frame(0.016)
+    return app
+
+
+def open_tutorial(tmp_path: Any, game: str, lang: str = "ja", size: str = "1280x720") -> Any:
+    """The app on the launcher, then its guided game of ``game`` opened; returns the app at the first step."""
+    from client.tutorial import offer
+
+    app = launcher_app(tmp_path, lang, size)
     offer.start(app, game)
     run_until(app, lambda: app.find("tutorial") is not None and app.find("tutorial").view() is not None,
               what="the guided game's table")

@@ -70,6 +70,13 @@ def test_a_press_off_the_ringed_nodes_is_refused_and_the_step_stays(tmp_path):
         press_at(app, (view.L.discard.centerx, view.L.discard.centery))
         assert tut.refused == 2 and tut.step.id == "ready_1" and len(app.match.sent) == before
         assert tut.texts()[2] == app.strings.t("tutorial.refused")  # the card says so, with the step's text
+        table = app.find("table")
+        help_button = next(b for b in table.buttons if b.key == "rules_help")
+        press_at(app, help_button.rect.center)  # the table's own "?" is never refused: the rules book opens
+        assert app.top.name == "rules_book" and tut.refused == 2
+        pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_ESCAPE, mod=0, unicode="", scancode=0))
+        app.frame(0.016)
+        assert app.top is tut
         press_at(app, tut.ring_nodes()[0].rect.center)
         assert app.match.sent[-1][2] == {"type": "ready"}
         run_until(app, lambda: tut.step.id != "ready_1", what="the step done when Ready landed")

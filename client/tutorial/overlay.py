@@ -3,7 +3,8 @@
 It sits on top of the table scene (``opaque = False``) and gets every input first:
 - a *read* step: only its Next (or Finish) button reacts;
 - a *do* step: a left press is passed to the table only when it starts on a node the step lets
-  the player touch (``touch``; the card zoom too); anything else is refused gently (the card
+  the player touch (``touch``; the card zoom too) or on the table scene's own controls (the rules
+  book's "?", the step line and bar under the table); anything else is refused gently (the card
   pulses and says "this step first"); releases, motion, the wheel, right-click zoom and keys
   (Esc = the menu, Space = skip) always pass.
 The step's goal is the legal action it leads to (:func:`client.tutorial.steps.goal`); while the
@@ -95,6 +96,16 @@ class TutorialScene(Scene):
         bound = [bind(p, self.seat, self.goal(), shown) for p in self.step.touch]
         return any(id_matches(b, node.id) for b in bound)
 
+    def _scene_control(self, pos: tuple[int, int]) -> bool:
+        """A press on the table scene's own controls (its buttons, anything below the table's area): never a
+        move in the game, so the guide lets it through."""
+        table = self.table_scene
+        if table is None:
+            return False
+        if any(b.rect.collidepoint(pos) for b in getattr(table, "buttons", [])):
+            return True
+        return not table.table_rect().collidepoint(pos)
+
     def advance(self) -> None:
         self.pending = None
         self.pulse = PULSE_SECONDS
@@ -160,6 +171,8 @@ class TutorialScene(Scene):
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.card is not None and self.card.rect.collidepoint(event.pos):
                 return True
+            if self._scene_control(event.pos):  # the "?" (rules book), the step line, the control bar
+                return bool(table.handle_event(event)) if table is not None else True
             view = self.view()
             node = view.nodes().at(event.pos) if view is not None else None
             if not self.touchable(node):

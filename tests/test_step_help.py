@@ -123,7 +123,8 @@ def test_the_table_scene_shows_the_line_and_a_term_on_hover(tmp_path) -> None:
         app.frame(0.016)
         help = scene.step_help
         assert help is not None and help.mine and help.who == app.strings.t("step.fv.discussion")
-        assert scene.step_rect().top == scene.table_rect().bottom == 720 - scene.step_height()
+        assert scene.step_rect().top == scene.table_rect().bottom == 720 - scene.bar_height() - scene.step_height()
+        assert scene.step_rect().bottom == 720 - scene.bar_height()  # right above the control bar
         chip = scene.step_line.chips[0]
         assert chip.term == "discussion"
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=chip.rect.center, rel=(0, 0), buttons=(0, 0, 0)))

@@ -96,3 +96,16 @@ def test_drawing_into_an_offset_rect():
     assert rect.contains(lay.map) and rect.contains(lay.sidebar)
     body = next(iter(table.model.pairs))
     assert rect.contains(lay.pair_rect(body))
+
+
+@pytest.mark.parametrize("width", [60, 150, 420])
+def test_a_glowing_student_card_draws_at_every_size(width):
+    """The glow's alpha stays a colour at 4K card sizes (it once went past 255 and raised)."""
+    from client.kit.headless import HeadlessContext
+    from client.tables.mind_swap_draw import Painter
+
+    ctx = HeadlessContext("en")
+    painter = Painter(ctx)
+    for mind in (False, True):
+        surf = painter.student_card(ctx.content("mind_swap"), 1, width, width * 4 // 3, mind, glow=True)
+        assert surf.get_width() > width

@@ -124,7 +124,7 @@ class Painter:
         rad = max(4, w // 10)
         if glow:
             for i in range(pad, 0, -1):
-                pygame.draw.rect(surf, (*ACCENT, 60 + 30 * (pad - i)), r.inflate(i * 2, i * 2), border_radius=rad + i)
+                pygame.draw.rect(surf, (*ACCENT, 60 + 170 * (pad - i) // pad), r.inflate(i * 2, i * 2), border_radius=rad + i)
         else:
             pygame.draw.rect(surf, (0, 0, 0, 60), r.move(2, 3), border_radius=rad)
         pygame.draw.rect(surf, MIND_PAPER if mind else PAPER, r, border_radius=rad)

@@ -120,15 +120,35 @@ def test_accepting_the_offer_opens_the_guided_game(tmp_path):
         _close(app)
 
 
-def test_a_game_without_a_guided_game_is_not_offered_and_its_launcher_button_is_off(tmp_path):
+def test_school_mystery_guided_game_plays_a_scene_with_a_move_a_discover_roll_and_a_clue_in_en(tmp_path):
+    app = open_tutorial(tmp_path, "school_mystery", "en")
+    try:
+        done = drive_to_end(app, limit=600)
+        steps = [s for s, _ in done]
+        for needed in ("student", "answer_4", "move", "atmosphere", "phenomenon_draw", "discover", "roll",
+                       "accept_roll", "clue_draw", "clue_pick"):
+            assert needed in steps, (needed, done)
+        assert steps[-1] == "done"
+        assert any(d.startswith("drag ('deck', 'clubs')") for s, d in done if s == "clue_draw"), done
+        assert any(d.startswith("click ('button', 'stat:") for s, d in done if s == "discover"), done
+        sent = [a for _, seat, a in app.match.sent if seat == 0]
+        assert next(a for a in sent if a["type"] == "create_student")["name"] == "Hiyori Haruno"
+        view = app.match.views[0].view
+        assert any(c["kind"] == "clue" for c in view["cards"])  # the clue is on the table
+        assert app.find("tutorial") is None and app.settings.tutorials["school_mystery"] == "done"
+    finally:
+        _close(app)
+
+
+def test_every_game_has_its_guided_game_on_the_launcher(tmp_path):
     from client.tutorial.offer import available
 
     app = launcher_app(tmp_path, "ja")
     try:
-        assert available("fate_votes") and available("mind_swap") and not available("school_mystery")
+        assert all(available(g) for g in ("fate_votes", "mind_swap", "school_mystery"))
         click(app, next(rect for game, rect in app.top.cards if game == "school_mystery").center)
-        assert app.top.game == "school_mystery" and not button(app.top, "tutorial").enabled
+        assert app.top.game == "school_mystery" and button(app.top, "tutorial").enabled
         click(app, button(app.top, "play").rect.center)
-        assert app.top.name == "play_setup" and app.settings.tutorials == {}
+        assert app.top.name == "tutorial_offer" and app.top.game == "school_mystery"
     finally:
         _close(app)

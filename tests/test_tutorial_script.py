@@ -10,7 +10,7 @@ import pytest
 from assets import CONTENT_DIR
 from assets.loaders import tutorial as loader
 from assets.loaders.common import ContentError
-from client.tutorial.steps import PICKS, action_matches, bind, goal, id_matches
+from client.tutorial.steps import PICKS, action_matches, bind, filled, goal, id_matches
 from shared.bots import with_bot_seats
 from shared.engine import REGISTRY
 from shared.rng import Rng
@@ -34,9 +34,11 @@ def test_every_step_has_its_text_in_three_languages_and_known_picks(game):
         assert not step.pick or step.pick in PICKS, step.id
 
 
-def play_script(game: str) -> list[tuple[str, dict[str, Any]]]:
+def play_script(game: str, events: list[dict[str, Any]] | None = None) -> list[tuple[str, dict[str, Any]]]:
     """Play the tutorial on the real rules: the player does each step's goal as soon as it is legal, the bots
-    (the server's policy and seeding) play every other seat. Returns [(step id, the goal action)]."""
+    (the server's policy and seeding) play every other seat — first whenever they have a move, on a table
+    whose bots act at once (``bot_delay = 0``: they move before any click can). Returns [(step id, the goal
+    action as sent)]; ``events`` collects the player's own events."""
     tut = loader.load(game)
     spec = REGISTRY[game]
     state = spec.setup(tut.players, tut.seed, spec.with_table_lang(tut.options, "ja"))
@@ -52,12 +54,18 @@ def play_script(game: str) -> list[tuple[str, dict[str, Any]]]:
         legal = spec.legal_actions(state, 0)
         seen = spec.view(state, 0)
         target = goal(step.expect or {}, legal, seen, 0, step.pick)
-        if target is not None:
+        bot_first = _bot_move(spec, state, bot, bots, tut.seed, sid) if tut.bot_delay == 0 else None
+        if bot_first is not None:
+            state, _ = spec.apply(state, *bot_first)
+        elif target is not None:
             assert action_matches(step.expect or {}, target) and target in legal
             for pattern in [p for group in step.ring for p in group] + list(step.touch):
                 assert None not in bind(pattern, 0, target, seen), f"{step.id}: {pattern} names what is not there"
-            state, _ = spec.apply(state, 0, target)
-            done.append((step.id, target))
+            sent = filled(target, step.say["ja"] if step.say else None)
+            state, happened = spec.apply(state, 0, sent)
+            if events is not None:
+                events.extend(happened)
+            done.append((step.id, sent))
             steps.pop(0)
         else:
             mover = next((s for s in bots if spec.legal_actions(state, s)), None)
@@ -67,6 +75,18 @@ def play_script(game: str) -> list[tuple[str, dict[str, Any]]]:
             action = bot(view, spec.legal_actions(state, mover), rng)
             state, _ = spec.apply(state, mover, action)
     raise AssertionError(f"{game}: the script did not finish")
+
+
+def _bot_move(spec: Any, state: Any, bot: Any, bots: list[int], seed: int, sid: int) -> tuple[int, dict] | None:
+    """The first bot seat that plays something now, and what (the server's seeding); None: every bot waits."""
+    for seat in bots:
+        legal = spec.legal_actions(state, seat)
+        if legal:
+            rng = Rng.from_seed(seed * 1_000_003 + seat * 7919 + sid)
+            action = bot(with_bot_seats(spec.view(state, seat), bots), legal, rng)
+            if action is not None:
+                return seat, action
+    return None
 
 
 @pytest.mark.parametrize("game", SCRIPTED)
@@ -92,6 +112,8 @@ def test_node_patterns_bind_the_goal_and_match_node_ids():
     assert id_matches(("plate", 2), ("plate", 2)) and not id_matches(("plate", 2), ("plate", 1))
     assert id_matches(("card", "*"), ("card", "rika")) and not id_matches(("card", "*"), ("staged", "rika"))
     assert id_matches(("discard",), "discard") and not id_matches(("discard",), ("discard", 1))
+    assert id_matches(bind("button:goto:$location", 0, {"location": 2}), ("button", "goto:2"))
+    assert not id_matches(bind("button:goto:$location", 0, {"location": 2}), ("button", "goto:4"))
     assert action_matches({"type": "choose", "choice": "strike"}, {"type": "choose", "choice": "strike"})
     assert not action_matches({"type": "choose", "choice": "strike"}, {"type": "choose", "choice": "vote"})
     assert action_matches({"type": "play", "card": "*"}, {"type": "play", "card": 7, "action": "bath"})
@@ -126,3 +148,15 @@ def test_mind_swap_script_plays_move_negi_to_the_player_then_a_magic_roll():
     done = dict(play_script("mind_swap"))
     assert done["move_negi"]["type"] == "play" and done["move_negi"]["action"] == "move_negi"
     assert done["magic"]["type"] == "magic"
+
+
+def test_school_mystery_script_plays_one_scene_with_a_move_a_successful_discover_and_a_clue():
+    events: list[dict[str, Any]] = []
+    done = dict(play_script("school_mystery", events))
+    assert done["student"]["name"] == "春野ひより" and done["answer_4"]["text"].startswith("喫茶店")
+    assert done["move"]["type"] == "move" and done["discover"]["move"] == "discover"
+    rolled = [e for e in events if e["type"] == "dice_rolled"]
+    assert len(rolled) == 1 and rolled[0]["band"] in ("success", "great"), rolled
+    drawn = [e for e in events if e["type"] == "card_drawn"]
+    assert drawn and drawn[-1].get("suit") == "clubs", drawn
+    assert any(e["type"] == "info_card" and e.get("card", {}).get("kind") == "clue" for e in events), events[-3:]

@@ -31,7 +31,8 @@ def open_tutorial(tmp_path: Any, game: str, lang: str = "ja", size: str = "1280x
 
 def _moved_on(app: Any, step: str) -> bool:
     tut = app.find("tutorial")
-    return tut is None or tut.step.id != step or tut.step.reads or bool(tut.ring_nodes())
+    ready = tut is not None and tut.step.confirm and bool(tut.buttons) and tut.buttons[0].enabled
+    return tut is None or tut.step.id != step or tut.step.reads or bool(tut.ring_nodes()) or ready
 
 
 def drive_to_end(app: Any, limit: int = 400) -> list[tuple[str, str]]:

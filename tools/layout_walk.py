@@ -91,7 +91,7 @@ SHOWN_BY: dict[str, tuple[str, ...]] = {
     "reconnecting": ("reconnecting",),
     "menu": ("menu", "menu_leave"),
     "rules_book": tuple(f"rules_{g}" for g in GAMES),
-    "tutorial": ("tutorial_fate_votes_welcome", "tutorial_mind_swap_welcome"),
+    "tutorial": ("tutorial_fate_votes_welcome", "tutorial_mind_swap_welcome", "tutorial_school_mystery_welcome"),
     "tutorial_offer": tuple(f"tutorial_offer_{g}" for g in GAMES),
 }
 

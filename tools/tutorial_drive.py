@@ -1,7 +1,7 @@
 """Drive a guided first game with real pygame events at what its card rings (the tests and the screenshots).
 
 ``act_on_ring(app, tutorial_scene)`` does what the ring shows: a read step's Next is clicked; a ringed
-draggable is dragged onto the ringed target; else the ringed node is clicked. Events go through pygame's
+draggable is dragged onto the ringed target; else the ringed node is clicked; a confirm step's card button is clicked. Events go through pygame's
 queue and the app's own frame loop, as a player's would.
 """
 from __future__ import annotations
@@ -46,6 +46,11 @@ def act_on_ring(app: Any, tut: Any) -> str:
     if tut.step.reads:
         press_at(app, tut.buttons[0].rect.center)
         return "next"
+    if tut.step.confirm:  # done from the card: its button sends the step's action (sample text filled in)
+        if not tut.buttons or not tut.buttons[0].enabled:
+            return ""
+        press_at(app, tut.buttons[0].rect.center)
+        return "confirm"
     view = tut.view()
     ring = tut.ring_nodes()
     if not ring or view.busy():

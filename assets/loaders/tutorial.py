@@ -6,7 +6,10 @@ steps. A step is either *read* (``next = true``: its text, then the player press
 A *do* step names what to touch by node-id patterns of the table's node map (``"button:ready"``,
 ``"plate:$seat"``, ``"card:*"``): ``ring`` (groups; the first group with a node on screen is
 ringed) and ``touch`` (where a press is let through to the table). Every step has its text
-in ja, zh and en. The loader checks the shape; ``tests/test_tutorial_script.py`` plays each
+in ja, zh and en. A *confirm* step (``confirm = true``, with ``expect``) is done from the card itself:
+its button sends the goal action, with the step's ``say`` (a sample text in ja, zh and en) in place of
+the rules' text placeholder (a name, an answer, an atmosphere the newcomer need not invent); its
+``ring`` and ``touch`` are optional. The loader checks the shape; ``tests/test_tutorial_script.py`` plays each
 script on the real rules and checks that every step's action is legal when it comes.
 """
 from __future__ import annotations
@@ -36,6 +39,8 @@ class Step:
     ring: tuple[tuple[str, ...], ...] = ()  # node-id pattern groups to ring (the first group on screen)
     touch: tuple[str, ...] = ()  # node-id patterns a press may start on
     pick: str = ""  # how the goal action is chosen among the legal matches ("" = the first; else a game's rule)
+    confirm: bool = False  # done from the card: its button sends the goal action (with ``say`` filled in)
+    say: dict[str, str] | None = None  # lang -> the sample text a confirm step sends in the action's text field
 
     @property
     def reads(self) -> bool:
@@ -75,12 +80,12 @@ def _step(file: str, index: int, raw: Any, seen: set[str]) -> Step:
         raise ContentError(file, entry, "id is used twice")
     seen.add(sid)
     text = text3(file, entry, raw.get("text"))
-    unknown = set(raw) - {"id", "text", "next", "expect", "ring", "touch", "pick"}
+    unknown = set(raw) - {"id", "text", "next", "expect", "ring", "touch", "pick", "confirm", "say"}
     if unknown:
         raise ContentError(file, entry, f"unknown fields {sorted(unknown)}")
     if raw.get("next") is True:
-        if "expect" in raw or "ring" in raw or "touch" in raw:
-            raise ContentError(file, entry, "a read step (next = true) has no expect, ring or touch")
+        if any(k in raw for k in ("expect", "ring", "touch", "confirm", "say")):
+            raise ContentError(file, entry, "a read step (next = true) has no expect, ring, touch, confirm or say")
         return Step(sid, text)
     expect = raw.get("expect")
     if not isinstance(expect, dict) or not isinstance(expect.get("type"), str):
@@ -88,14 +93,20 @@ def _step(file: str, index: int, raw: Any, seen: set[str]) -> Step:
     ring = tuple(tuple(_pattern(file, entry, p, "ring") for p in check_list(file, entry, g, "ring group"))
                  for g in check_list(file, entry, raw.get("ring", []), "ring"))
     touch = tuple(_pattern(file, entry, p, "touch") for p in check_list(file, entry, raw.get("touch", []), "touch"))
-    if not ring or not all(ring):
+    confirm = raw.get("confirm", False)
+    if not isinstance(confirm, bool):
+        raise ContentError(file, entry, "confirm must be true or false")
+    say = text3(file, entry, raw["say"], "say") if "say" in raw else None
+    if say is not None and not confirm:
+        raise ContentError(file, entry, "say (a sample text) needs confirm = true (the card's button sends it)")
+    if not all(ring) or (not ring and not confirm):
         raise ContentError(file, entry, "ring must name at least one group of nodes to highlight")
-    if not touch:
+    if not touch and not confirm:
         raise ContentError(file, entry, "touch must name where the player may press")
     pick = raw.get("pick", "")
     if not isinstance(pick, str):
         raise ContentError(file, entry, "pick must be a string")
-    return Step(sid, text, dict(expect), ring, touch, pick)
+    return Step(sid, text, dict(expect), ring, touch, pick, confirm, say)
 
 
 def load(game: str) -> Tutorial:

@@ -629,10 +629,12 @@ class SchoolMysteryTable(TableView):
         board.draw(self, surface)
 
     def nodes(self) -> NodeMap:
-        """This frame's controls: the panel buttons (with what they send) and the information cards."""
+        """This frame's controls: the panel buttons (with what they send), the decks the viewer may draw from
+        (and the table they are dropped on), and the information cards."""
         nm = NodeMap()
         for b in self.buttons:
             nm.add(b.node(z=20))
+        nm.extend(board.deck_nodes(self))
         if self.view and not board.modal_open(self):
             for c in self.view.get("cards") or []:
                 nm.add(board.card_node(self, c))

@@ -112,6 +112,20 @@ def card_node(t: SchoolMysteryTable, card: dict) -> Node:
                 draggable=bool(t.controls), label=str(card.get("title") or ""))
 
 
+def deck_nodes(t: SchoolMysteryTable) -> list[Node]:
+    """The decks this viewer may draw from now (``("deck", suit)``, dragged onto the table: ``"canvas"``)."""
+    out: list[Node] = []
+    for i, suit in enumerate(SUITS):
+        action = deck_action(t, suit)
+        if action is not None:
+            r = t.L.deck_card(i)
+            out.append(Node(id=("deck", suit), rect=pygame.Rect(r), z=6, kind="deck", payload=("deck", suit),
+                            draggable=True, action=action, label=suit))
+    if out:
+        out.append(Node(id="canvas", rect=pygame.Rect(t.L.canvas), z=0, kind="area", solid=False))
+    return out
+
+
 def modal_open(t: SchoolMysteryTable) -> bool:
     """A dialog sheet or the article page covers the table."""
     return any(isinstance(w, (Sheet, Custom)) and w.modal for w in t.widgets)

@@ -2,6 +2,7 @@
 
 It sits on top of the table scene (``opaque = False``) and gets every input first:
 - a *read* step: only its Next (or Finish) button reacts;
+- a *confirm* step: its card's button sends the goal action (with the step's sample text), once legal;
 - a *do* step: a left press is passed to the table only when it starts on a node the step lets
   the player touch (``touch``; the card zoom too) or on the table scene's own controls (the rules
   book's "?", the step line and bar under the table); anything else is refused gently (the card
@@ -25,7 +26,7 @@ from client.kit.widgets import Button
 from client.scenes.base import Scene
 from client.tutorial import card as step_card
 from client.tutorial import progress
-from client.tutorial.steps import action_matches, active_group, bind, goal, id_matches
+from client.tutorial.steps import action_matches, active_group, bind, card_text, filled, goal, id_matches
 
 if TYPE_CHECKING:
     from client.app import App
@@ -128,19 +129,20 @@ class TutorialScene(Scene):
         t, lang = self.app.strings.t, self.app.strings.lang
         step = self.step
         title = f"{t('tutorial.title')} · {t('tutorial.step', n=self.index + 1, total=len(self.tutorial.steps))}"
+        text = card_text(step, lang, t)
         note = ""
         if step.expect is not None and self.goal() is None and self.pending is None:
             note = t("tutorial.waiting")
         elif self.pulse > 0 and self.refused and step.expect is not None:
             note = t("tutorial.refused")
-        return title, step.text.get(lang) or step.text["en"], note
+        return title, text, note
 
     def layout(self) -> None:
         app, u = self.app, self.app.unit
         bounds = self.table_scene.table_rect() if self.table_scene is not None else app.screen.get_rect()
         title, text, note = self.texts()
         reads = self.step.reads
-        card = step_card.measure(app.text, u, bounds, text, note, title, reads)
+        card = step_card.measure(app.text, u, bounds, text, note, title, reads or self.step.confirm)
         avoid = [n.rect for n in self.ring_nodes()]
         self.card = step_card.place(card, bounds, avoid, u)
         self.buttons = []
@@ -148,11 +150,24 @@ class TutorialScene(Scene):
             last = self.index == len(self.tutorial.steps) - 1
             self.buttons = [Button(app.strings.t("tutorial.finish" if last else "tutorial.next"), self.card.button,
                                    self.advance, primary=True, key="tutorial_next")]
+        elif self.step.confirm and self.card.button is not None:
+            self.buttons = [Button(app.strings.t("tutorial.confirm"), self.card.button, self.confirm, primary=True,
+                                   key="tutorial_confirm", enabled=self.goal() is not None and self.pending is None)]
         self._key = self._layout_key()
 
     def _layout_key(self) -> tuple[Any, ...]:
-        return (self.index, self.texts(), tuple(tuple(n.rect) for n in self.ring_nodes()), self.app.unit,
-                self.app.screen.get_size())
+        return (self.index, self.texts(), self.goal() is not None, self.pending,
+                tuple(tuple(n.rect) for n in self.ring_nodes()), self.app.unit, self.app.screen.get_size())
+
+    def confirm(self) -> None:
+        """A confirm step's button: send the goal action, the step's sample text in its text fields."""
+        target = self.goal()
+        if target is None or self.pending is not None or self.app.match is None:
+            return
+        say = self.step.say.get(self.app.strings.lang) or self.step.say["en"] if self.step.say else None
+        self.app.match.send_action(self.seat, filled(target, say))
+        self._collect_sent()
+        self.layout()
 
     def refuse(self) -> None:
         self.refused += 1
@@ -170,6 +185,7 @@ class TutorialScene(Scene):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             if self.card is not None and self.card.rect.collidepoint(event.pos):
+                super().handle_event(event)  # a confirm step's button
                 return True
             if self._scene_control(event.pos):  # the "?" (rules book), the step line, the control bar
                 return bool(table.handle_event(event)) if table is not None else True
@@ -178,6 +194,8 @@ class TutorialScene(Scene):
             if not self.touchable(node):
                 self.refuse()
                 return True
+        if self.step.confirm and event.type == pygame.MOUSEBUTTONUP and super().handle_event(event):
+            return True
         return bool(table.handle_event(event)) if table is not None else True
 
     def _collect_sent(self) -> None:

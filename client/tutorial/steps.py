@@ -4,6 +4,8 @@
   (every field equal; ``"*"`` = any value)?
 - :func:`goal`: the legal action the step shows the way to (the first legal match, or the
   one a named ``pick`` rule chooses from the seat's view).
+- :func:`filled` / :func:`card_text`: a confirm step's goal with its sample text in the placeholder fields;
+  the text its card shows (the step's text, then the sample).
 - :func:`bind` / :func:`id_matches`: node-id patterns (``"plate:$seat"``, ``"card:*"``) →
   the node ids of the table's node map they stand for.
 """
@@ -98,8 +100,10 @@ def bind(pattern: str, me: int, goal_action: Action | None, view: dict[str, Any]
 
 
 def id_matches(bound: tuple[Any, ...], node_id: Any) -> bool:
-    """Does a node id (a string or a tuple) fit a bound pattern?"""
-    parts = node_id if isinstance(node_id, tuple) else (node_id,)
+    """Does a node id (a string or a tuple) fit a bound pattern? A key with colons in it counts as its parts
+    (the button ``("button", "goto:2")`` is ``button:goto:2``)."""
+    parts = tuple(bit for part in (node_id if isinstance(node_id, tuple) else (node_id,))
+                  for bit in (part.split(":") if isinstance(part, str) else (part,)))
     if len(parts) != len(bound):
         return False
     return all(want == "*" or want == got or (isinstance(got, str) and str(want) == got)
@@ -122,3 +126,21 @@ def active_group(bound: list[tuple[Any, ...]], nodes: list[Any]) -> list[Any]:
     if len(bound) > 1 and not any(n.draggable for n in found):
         return []
     return found
+
+
+PLACEHOLDER = "…"  # how the rules list a free-text field in a legal action (shared.games.*.rules)
+
+
+def filled(goal_action: Action, say: str | None) -> Action:
+    """The goal action as a confirm step sends it: every placeholder text field holds ``say``."""
+    if not say:
+        return dict(goal_action)
+    return {k: (say if v == PLACEHOLDER else v) for k, v in goal_action.items()}
+
+
+def card_text(step: Any, lang: str, t: Callable[..., str]) -> str:
+    """What a step's card says in ``lang``: its text, and a confirm step's sample text after it."""
+    text = step.text.get(lang) or step.text["en"]
+    if step.say:
+        text = f"{text}\n{t('tutorial.sample', text=step.say.get(lang) or step.say['en'])}"
+    return text

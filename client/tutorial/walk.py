@@ -1,6 +1,7 @@
 """The guided games' step cards for the layout walk (``tools/layout_walk.py``): every step of every script,
-as the overlay draws its card (with the Next / Finish button on read steps, and the longer of the notes on
-do-steps), in whatever window size and language the walk renders."""
+as the overlay draws its card (with the Next / Finish button on read steps, the confirm button and sample text
+on confirm steps, and the longer of the notes on do-steps), in whatever window size and language the walk
+renders."""
 from __future__ import annotations
 
 from collections.abc import Callable
@@ -13,6 +14,7 @@ from client.kit.nodes import NodeMap
 from client.kit.widgets import Button
 from client.tutorial import card as step_card
 from client.tutorial.offer import available
+from client.tutorial.steps import card_text
 
 
 class StepCardScene:
@@ -29,7 +31,7 @@ class StepCardScene:
         t, step = self.ctx.t, self.tutorial.steps[self.index]
         title = f"{t('tutorial.title')} · {t('tutorial.step', n=self.index + 1, total=len(self.tutorial.steps))}"
         note = "" if step.reads else max((t("tutorial.waiting"), t("tutorial.refused")), key=len)
-        return title, step.text[self.ctx.lang], note
+        return title, card_text(step, self.ctx.lang, t), note
 
     def update(self, dt: float) -> None:
         pass
@@ -38,13 +40,16 @@ class StepCardScene:
         u = self.ctx.unit
         title, text, note = self._texts()
         step = self.tutorial.steps[self.index]
-        card = step_card.measure(self.ctx, u, rect, text, note, title, step.reads)
+        card = step_card.measure(self.ctx, u, rect, text, note, title, step.reads or step.confirm)
         self.layout = step_card.place(card, rect, [], u)
         self.button = None
         if step.reads and self.layout.button is not None:
             last = self.index == len(self.tutorial.steps) - 1
             self.button = Button(self.ctx.t("tutorial.finish" if last else "tutorial.next"), self.layout.button,
                                  key="tutorial_next", primary=True)
+        elif step.confirm and self.layout.button is not None:
+            self.button = Button(self.ctx.t("tutorial.confirm"), self.layout.button, key="tutorial_confirm",
+                                 primary=True)
         surface.fill((0, 0, 0))
         step_card.draw(surface, self.ctx, u, self.layout, title, text, note, self.button)
 

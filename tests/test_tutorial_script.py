@@ -129,11 +129,26 @@ def test_node_patterns_bind_the_goal_and_match_node_ids():
       "touch": ["b"]}, "node pattern"),
     ({"id": "a", "text": {"ja": "x", "zh": "x", "en": "x"}, "next": True, "ring": [["b"]]}, "read step"),
     ({"id": "a", "text": {"ja": "x", "zh": "x", "en": "x"}, "next": True, "colour": 3}, "unknown"),
+    ({"id": "a", "text": {"ja": "x", "zh": "x", "en": "x"}, "next": True, "confirm": True}, "read step"),
+    ({"id": "a", "text": {"ja": "x", "zh": "x", "en": "x"}, "expect": {"type": "move"}, "ring": [["b"]],
+      "touch": ["b"], "say": {"ja": "x", "zh": "x", "en": "x"}}, "confirm = true"),
+    ({"id": "a", "text": {"ja": "x", "zh": "x", "en": "x"}, "expect": {"type": "move"}, "confirm": True,
+      "say": {"ja": "x", "zh": "x"}}, "say.en"),
 ])
 def test_a_bad_step_is_refused_with_its_id(raw, problem):
     with pytest.raises(ContentError, match=problem) as err:
         loader._step("x/tutorial.toml", 0, raw, set())
     assert "step 'a'" in str(err.value)
+
+
+def test_a_confirm_step_sends_its_goal_with_the_sample_text_and_needs_no_ring():
+    raw = {"id": "a", "text": {"ja": "x", "zh": "x", "en": "x"}, "expect": {"type": "answer_question"},
+           "confirm": True, "say": {"ja": "喫茶店", "zh": "咖啡馆", "en": "The café"}}
+    step = loader._step("x/tutorial.toml", 0, raw, set())
+    assert step.confirm and not step.reads and step.ring == () and step.say["en"] == "The café"
+    assert filled({"type": "answer_question", "index": 2, "text": "…"}, step.say["en"]) == {
+        "type": "answer_question", "index": 2, "text": "The café"}
+    assert filled({"type": "choose_leader", "seat": 0}, None) == {"type": "choose_leader", "seat": 0}
 
 
 def test_a_step_id_used_twice_is_refused():

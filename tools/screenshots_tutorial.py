@@ -25,7 +25,8 @@ from client.tutorial import offer
 from houkago.cli import build_parser
 from tools.tutorial_drive import act_on_ring, frames
 
-SHOTS = (("fate_votes", "vote_1", "ja"), ("mind_swap", "magic", "en"), ("fate_votes", "choose_strike", "zh"))
+SHOTS = (("fate_votes", "vote_1", "ja"), ("mind_swap", "magic", "en"), ("fate_votes", "choose_strike", "zh"),
+         ("school_mystery", "clue_draw", "en"))
 LIMIT_SECONDS = 120
 
 

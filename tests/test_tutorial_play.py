@@ -123,9 +123,18 @@ def test_accepting_the_offer_opens_the_guided_game(tmp_path):
 def test_school_mystery_guided_game_plays_a_scene_with_a_move_a_discover_roll_and_a_clue_in_en(tmp_path):
     app = open_tutorial(tmp_path, "school_mystery", "en")
     try:
+        from client_helpers import run_until
+
+        tut = app.find("tutorial")
+        press_at(app, tut.buttons[0].rect.center)  # the welcome's Next
+        run_until(app, lambda: tut.step.id == "leader" and tut.buttons[0].enabled, what="the leader card's button")
+        assert "Sample" not in tut.texts()[1] and tut.buttons[0].label == app.strings.t("tutorial.confirm")
+        before = len(app.match.sent)
+        press_at(app, app.find("table").table_rect().center)  # the table, not the card: refused, nothing sent
+        assert tut.refused == 1 and tut.step.id == "leader" and len(app.match.sent) == before
         done = drive_to_end(app, limit=600)
-        steps = [s for s, _ in done]
-        for needed in ("student", "answer_4", "move", "atmosphere", "phenomenon_draw", "discover", "roll",
+        steps = ["welcome"] + [s for s, _ in done]
+        for needed in ("leader", "student", "answer_4", "move", "atmosphere", "phenomenon_draw", "discover", "roll",
                        "accept_roll", "clue_draw", "clue_pick"):
             assert needed in steps, (needed, done)
         assert steps[-1] == "done"

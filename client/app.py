@@ -136,7 +136,13 @@ class App:
         now = time.monotonic()
         if now < self._awake_until:
             return 0.0
-        dues = [scene.frame_due() for scene in list(self.scenes)]
+        first = self._first_visible()
+        dues: list[float | None] = []
+        for i, scene in enumerate(list(self.scenes)):
+            due = scene.frame_due()
+            # a scene under an opaque one shows nothing: its clock seconds need no frame, its animations do
+            if due is not None and (i >= first or due <= 0.0):
+                dues.append(due)
         dues += [toast.ttl for toast in self.toasts]
         if self.top is not None and self.top.uses_gui and self.gui.focused_entry() is not None:
             dues.append(TEXT_BLINK)
@@ -421,12 +427,15 @@ class App:
         if self.fast and time.monotonic() - self.started > UNTIL_OVER_LIMIT:
             self.quit(3)
 
-    def draw(self, surface: pygame.Surface) -> None:
-        first = 0
+    def _first_visible(self) -> int:
+        """Index of the lowest scene that is drawn (the topmost opaque one; 0 if none is opaque)."""
         for i in range(len(self.scenes) - 1, -1, -1):
             if self.scenes[i].opaque:
-                first = i
-                break
+                return i
+        return 0
+
+    def draw(self, surface: pygame.Surface) -> None:
+        first = self._first_visible()
         if not self.scenes:
             surface.fill((0, 0, 0))
         for scene in self.scenes[first:]:

@@ -110,3 +110,20 @@ def test_fate_votes_view_wakes_at_the_next_clock_second_and_runs_while_animating
     assert t.frame_due() is None  # paused: nothing moves
     t.banner.show("why not")
     assert t.frame_due() == 0.0  # the banner fades: full rate
+
+
+def test_a_scene_under_an_opaque_one_asks_frames_only_for_its_animations(app):
+    """The pass-and-play curtain covers the table: the table's clock second needs no frame (nothing of it
+    is drawn), its running animations still do (they play on while covered)."""
+    app.replace("settings")
+    app.push("launcher")  # opaque, on top of the settings scene
+    app.frame(0.016)
+    below, top = app.scenes[-2], app.scenes[-1]
+    assert top.opaque
+    below.frame_due = lambda: 1.0  # type: ignore[method-assign]  # a clock second
+    assert app.frame_due() is None
+    top.frame_due = lambda: 0.5  # type: ignore[method-assign]  # the visible scene's own clock counts
+    assert app.frame_due() == pytest.approx(0.5)
+    top.frame_due = lambda: None  # type: ignore[method-assign]
+    below.frame_due = lambda: 0.0  # type: ignore[method-assign]  # an animation
+    assert app.frame_due() == 0.0

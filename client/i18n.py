@@ -49,12 +49,29 @@ class _Keep(dict):
         return "{" + key + "}"
 
 
+class _Tables(dict):
+    """Language code → its strings, each read on first use (start-up reads only the languages it shows)."""
+
+    def __init__(self, root: Path) -> None:
+        super().__init__()
+        self.root = root
+
+    def __missing__(self, code: str) -> dict[str, str]:
+        if code not in LANGS:
+            raise KeyError(code)
+        table = self[code] = load_lang(code, self.root)
+        return table
+
+    def get(self, code: str, default: Any = None) -> Any:  # type: ignore[override]
+        return self[code] if code in LANGS else super().get(code, default)
+
+
 class Strings:
     """Translations for all languages; ``t(key, **params)`` in the current one."""
 
     def __init__(self, lang: str = "en", root: Path = I18N_DIR) -> None:
         self.root = root
-        self.tables = {code: load_lang(code, root) for code in LANGS}
+        self.tables: dict[str, dict[str, str]] = _Tables(root)
         self.lang = lang if lang in LANGS else "en"
 
     def set_lang(self, lang: str) -> None:

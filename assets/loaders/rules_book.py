@@ -228,6 +228,11 @@ def load(game: str, directory: str | Path | None = None) -> RulesBook:
     return RulesBook(game, pages)
 
 
+def installed(game: str) -> bool:
+    """Whether ``game`` has an installed rules book file (cheap: nothing is read; :func:`cached` checks it)."""
+    return game in STEPS and (CONTENT_DIR / game / "rules_book.toml").is_file()
+
+
 @functools.cache
 def cached(game: str) -> RulesBook:
     """The installed rules book of ``game`` (loaded once)."""

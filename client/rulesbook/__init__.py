@@ -36,12 +36,9 @@ def step_keys(view: dict[str, Any] | None) -> list[str]:
 
 
 def has_rules(game: str) -> bool:
-    """Whether ``game`` has a rules book (the entry points show only then)."""
-    try:
-        rules_book.cached(game)
-    except rules_book.ContentError:
-        return False
-    return True
+    """Whether ``game`` has a rules book (the entry points show only then). Only the file is looked for, so
+    the launcher's first frame reads no book; the book is read (and checked) when it is opened."""
+    return rules_book.installed(game)
 
 
 def page_for_view(game: str, view: dict[str, Any] | None) -> str | None:

@@ -29,9 +29,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from shared.bots import Bot, install_clock, next_bot_move  # noqa: E402
-from shared.engine import REGISTRY  # noqa: E402
-from shared.rng import Rng  # noqa: E402
+from shared.bots import Bot, install_clock, next_bot_move
+from shared.engine import REGISTRY
+from shared.rng import Rng
 
 MAX_STEPS = 200_000
 
@@ -56,9 +56,7 @@ def _usage(events: list[dict[str, Any]], usage: Counter) -> None:
     """school_mystery: count moves rolled or used, modifiers, helps, rerolls, secrets, characters."""
     for ev in events:
         kind = ev.get("type")
-        if kind == "roll_declared":
-            usage[f"move:{ev['move']}"] += 1
-        elif kind == "move_used":
+        if kind == "roll_declared" or kind == "move_used":
             usage[f"move:{ev['move']}"] += 1
         elif kind == "dice_rolled":
             for src in ev.get("advantage_sources") or []:
@@ -129,7 +127,7 @@ class Tally:
         self.outcomes: Counter = Counter()
         self.lengths: list[int] = []
 
-    def merge(self, other: "Tally") -> None:
+    def merge(self, other: Tally) -> None:
         for lv, xs in other.think.items():
             self.think.setdefault(lv, []).extend(xs)
         for lv, xs in other.think_cpu.items():

@@ -25,8 +25,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from shared.engine import REGISTRY  # noqa: E402
-from shared.rng import Rng  # noqa: E402
+from shared.engine import REGISTRY
+from shared.rng import Rng
 
 MAX_STEPS = 100_000
 

@@ -5,8 +5,9 @@ of twelve people at one screen."""
 from __future__ import annotations
 
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 from client.localgames import LocalGame
 from client.match import Match

@@ -28,11 +28,9 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from shared.engine import REGISTRY  # noqa: E402
-from shared.rng import Rng  # noqa: E402
-
-from server.tables import Table  # noqa: E402
-
+from server.tables import Table
+from shared.engine import REGISTRY
+from shared.rng import Rng
 
 
 def replay(spec: Any, state: dict, steps: list[tuple[int, dict]]) -> dict:

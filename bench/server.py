@@ -42,9 +42,9 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from shared.engine import REGISTRY  # noqa: E402
-from shared.protocol import SnapshotMemo  # noqa: E402
-from shared.rng import Rng  # noqa: E402
+from shared.engine import REGISTRY
+from shared.protocol import SnapshotMemo
+from shared.rng import Rng
 
 HEADER = struct.Struct(">I")
 VIEW_KEYS = {"players", "votes", "seq", "last", "me"}
@@ -62,13 +62,13 @@ def encode(msg: dict[str, Any]) -> bytes:
 class Client:
     """One seat's connection (a plain socket); decodes every frame and tells its table."""
 
-    def __init__(self, bench: "Bench", port: int) -> None:
+    def __init__(self, bench: Bench, port: int) -> None:
         self.bench = bench
         self.sock = socket.create_connection(("127.0.0.1", port), timeout=30)
         self.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
         self.buf = bytearray()
         self.inbox: list[dict[str, Any]] = []
-        self.table: "TableRun | None" = None
+        self.table: TableRun | None = None
         self.seat = -1
         self.last_view: dict[str, Any] | None = None
         self.bad_views = 0
@@ -144,7 +144,7 @@ class Client:
 class TableRun:
     """The closed loop of one table."""
 
-    def __init__(self, bench: "Bench", tid: str, clients: list[Client], tokens: list[str]) -> None:
+    def __init__(self, bench: Bench, tid: str, clients: list[Client], tokens: list[str]) -> None:
         self.bench = bench
         self.id = tid
         self.clients = clients
@@ -203,7 +203,7 @@ class TableRun:
 class GameRun(TableRun):
     """The closed loop of one table of a real game: the game's bot chooses each move."""
 
-    def __init__(self, bench: "Bench", tid: str, clients: list[Client], tokens: list[str]) -> None:
+    def __init__(self, bench: Bench, tid: str, clients: list[Client], tokens: list[str]) -> None:
         super().__init__(bench, tid, clients, tokens)
         spec = REGISTRY[bench.game]
         bots = spec.bots()

@@ -20,7 +20,13 @@ import time
 from collections.abc import Callable
 from typing import Any
 
-from shared.protocol import PROTOCOL_VERSION, FrameDecoder, ProtocolError, SnapshotMemo, encode
+from shared.protocol import (
+    PROTOCOL_VERSION,
+    FrameDecoder,
+    ProtocolError,
+    SnapshotMemo,
+    encode,
+)
 
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0)
 
@@ -77,7 +83,7 @@ class NetSession:
         self._thread = threading.Thread(target=self._run, name="houkago-net", daemon=True)
 
     # --- main-thread API ------------------------------------------------------------
-    def start(self) -> "NetSession":
+    def start(self) -> NetSession:
         self._thread.start()
         return self
 

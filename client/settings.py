@@ -73,7 +73,7 @@ class Settings:
     name: str = ""
     tutorials: dict[str, str] = field(default_factory=dict)  # game -> "offered" | "done" (client.tutorial)
 
-    def clean(self) -> "Settings":
+    def clean(self) -> Settings:
         """Clamp every field to a valid value."""
         if self.lang not in LANGS:
             self.lang = "ja"
@@ -93,7 +93,7 @@ class Settings:
         return self
 
     @classmethod
-    def from_dict(cls, data: Any) -> "Settings":
+    def from_dict(cls, data: Any) -> Settings:
         s = cls()
         if isinstance(data, dict):
             for f in fields(cls):

@@ -11,9 +11,8 @@ import math
 import os
 import sys
 from array import array
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from contextlib import contextmanager
-from typing import Callable
 
 import pygame
 

@@ -20,7 +20,13 @@ import time
 from typing import Any
 
 from shared.engine import REGISTRY
-from shared.protocol import PROTOCOL_VERSION, FrameDecoder, ProtocolError, SnapshotMemo, encode
+from shared.protocol import (
+    PROTOCOL_VERSION,
+    FrameDecoder,
+    ProtocolError,
+    SnapshotMemo,
+    encode,
+)
 from shared.rng import Rng
 
 log = logging.getLogger("houkago.bots")
@@ -161,7 +167,7 @@ class Bot:
         while True:
             try:
                 msg = await asyncio.wait_for(self.link.recv(), IDLE_NUDGE_S)
-            except asyncio.TimeoutError:
+            except TimeoutError:
                 self._nudge()
                 continue
             except LINK_ERRORS:
@@ -319,7 +325,7 @@ def main(args: argparse.Namespace) -> int:
         asyncio.run(asyncio.wait_for(
             run(host, int(port_s), args.game, args.players, args.games, args.tables, args.level, seed, stats),
             args.timeout))
-    except (asyncio.TimeoutError, TimeoutError):
+    except TimeoutError:
         timed_out = True
     except (OSError, RuntimeError) as exc:
         print(f"houkago bots: {exc}", file=sys.stderr)

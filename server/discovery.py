@@ -127,7 +127,7 @@ def browse(timeout: float = 3.0, interfaces: list[str] | None = None) -> list[di
     except Exception as exc:
         log.warning("cannot browse the LAN: %s", exc)
         return []
-    names: "queue.Queue[str]" = queue.Queue()
+    names: queue.Queue[str] = queue.Queue()
 
     def on_change(zeroconf: Any, service_type: str, name: str, state_change: Any) -> None:
         if state_change in (ServiceStateChange.Added, ServiceStateChange.Updated):

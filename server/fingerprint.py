@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import hashlib
 import importlib
-from functools import lru_cache
+from functools import cache
 from pathlib import Path
 
 from shared.spec import GameSpec
@@ -30,7 +30,7 @@ def _files(spec: GameSpec) -> list[Path]:
     return sorted(set(files))
 
 
-@lru_cache(maxsize=None)
+@cache
 def _digest(game: str, files: tuple[Path, ...]) -> str:
     h = hashlib.sha256(game.encode())
     for path in files:

@@ -15,19 +15,25 @@ import logging
 import secrets
 import socket
 import time
-from dataclasses import dataclass, field
 from collections import deque
-from typing import Any, Callable, Iterator
-
-from shared.engine import REGISTRY, GameSpec
-from shared.errors import HoukagoError, RuleError
-from shared.protocol import CLIENT_MESSAGES, PROTOCOL_VERSION, ProtocolError, encode, validate
-from shared.rng import Rng
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from typing import Any
 
 from server.fingerprint import fingerprint
 from server.journal import Journal, TableRecord
 from server.limits import Limits
 from server.tables import LOBBY, OVER, PLAYING, Lossy, Mark, Table, new_token, token_ok
+from shared.engine import REGISTRY, GameSpec
+from shared.errors import HoukagoError, RuleError
+from shared.protocol import (
+    CLIENT_MESSAGES,
+    PROTOCOL_VERSION,
+    ProtocolError,
+    encode,
+    validate,
+)
+from shared.rng import Rng
 
 log = logging.getLogger("houkago.hub")
 

@@ -18,10 +18,9 @@ import logging
 import socket
 from typing import Any
 
-from shared.protocol import ProtocolError, FrameDecoder
-
 from server.hub import Hub, Out, error_frame
 from server.tables import Lossy
+from shared.protocol import FrameDecoder, ProtocolError
 
 log = logging.getLogger("houkago.net")
 
@@ -32,7 +31,7 @@ MAX_OUTBUF = 4 * 1024 * 1024  # bytes queued for one client before it is dropped
 class Connection(asyncio.Protocol):
     """One client socket."""
 
-    def __init__(self, server: "Server", cid: int) -> None:
+    def __init__(self, server: Server, cid: int) -> None:
         self.server = server
         self.id = cid
         self.transport: asyncio.Transport | None = None

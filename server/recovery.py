@@ -118,8 +118,8 @@ def close_journal(journal: Journal) -> None:
 
 def check_journal(path: Path, games: dict | None = None) -> tuple[bool, list[str]]:
     """``--check``: the journal's health in lines of text, read-only. Returns (healthy, lines)."""
-    from shared.engine import REGISTRY
     from server.tables import Table
+    from shared.engine import REGISTRY
 
     games = REGISTRY if games is None else games
     lines: list[str] = []

@@ -16,15 +16,15 @@ import shutil
 import tempfile
 import threading
 import time
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Callable
 
 from houkago import paths
 from server.hub import Hub
-from server.recovery import close_journal, open_journal
 from server.limits import Limits
 from server.net import MAX_OUTBUF, Server
+from server.recovery import close_journal, open_journal
 from shared.bots import install_clock
 
 log = logging.getLogger("houkago.server")
@@ -138,7 +138,7 @@ class ServerThread:
             shutil.rmtree(self._temp, ignore_errors=True)
             self._temp = None
 
-    def __enter__(self) -> "ServerThread":
+    def __enter__(self) -> ServerThread:
         self.start()
         return self
 

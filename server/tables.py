@@ -26,12 +26,11 @@ from typing import Any
 
 import msgpack
 
+from server.journal import Journal, TableRecord
 from shared.bots import with_bot_seats
 from shared.protocol import HEADER, MAX_FRAME, ProtocolError, encode
 from shared.rng import Rng
 from shared.spec import GameSpec
-
-from server.journal import Journal, TableRecord
 
 log = logging.getLogger("houkago.table")
 
@@ -66,7 +65,7 @@ class Lossy(bytes):
     :meth:`full` gives the whole snapshot a delta snapshot stands for, to hold instead of it."""
 
     key: Any = None
-    remake: "tuple | None" = None  # a delta snapshot's parts for :meth:`full` (see Table.snapshot_frames)
+    remake: tuple | None = None  # a delta snapshot's parts for :meth:`full` (see Table.snapshot_frames)
 
     def full(self) -> bytes:
         """This frame, or for a delta snapshot the whole one (view packed whole, legal included)."""
@@ -151,7 +150,7 @@ class Seat:
         self.proved = None
         self.view_size = 0
 
-    def copy(self) -> "Seat":
+    def copy(self) -> Seat:
         twin = object.__new__(Seat)
         twin.__dict__.update(self.__dict__)
         return twin
@@ -257,7 +256,7 @@ class Table:
             host_name=self.host_name, lang=self.lang)
 
     @classmethod
-    def from_record(cls, rec: TableRecord, spec: GameSpec, journal: Journal, now: float) -> "Table":
+    def from_record(cls, rec: TableRecord, spec: GameSpec, journal: Journal, now: float) -> Table:
         """Rebuild a table: replay seed + journaled actions, checking each applies."""
         t = cls(id=rec.id, spec=spec, n=rec.seats, options=rec.options, host_hash=rec.host_hash,
                 bot_delay=rec.bot_delay, takeover_enabled=rec.takeover, created=rec.created,

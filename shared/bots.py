@@ -18,7 +18,8 @@ when its time cap is reached. The rules package itself never reads the time.
 """
 from __future__ import annotations
 
-from typing import Any, Callable, Iterable
+from collections.abc import Callable, Iterable
+from typing import Any
 
 Bot = Callable[[dict[str, Any], list[dict[str, Any]], Any], "dict[str, Any] | None"]
 
@@ -53,7 +54,7 @@ def install_clock(clock: Callable[[], float] | None) -> None:
 class Budget:
     """Iterations left, and (when a clock is installed) a deadline ``TIME_CAP_S`` from now."""
 
-    __slots__ = ("left", "spent", "_clock", "_deadline")
+    __slots__ = ("_clock", "_deadline", "left", "spent")
 
     def __init__(self, iterations: int, cap_s: float = TIME_CAP_S) -> None:
         self.left = iterations

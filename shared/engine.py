@@ -9,8 +9,19 @@ import importlib
 from shared.errors import HoukagoError, RuleError
 from shared.spec import Action, Event, GameSpec, OptionSpec, State, events_for
 
-__all__ = ["REGISTRY", "GameSpec", "OptionSpec", "RuleError", "HoukagoError", "State", "Action", "Event",
-           "events_for", "GAME_IDS", "listed_games"]
+__all__ = [
+    "GAME_IDS",
+    "REGISTRY",
+    "Action",
+    "Event",
+    "GameSpec",
+    "HoukagoError",
+    "OptionSpec",
+    "RuleError",
+    "State",
+    "events_for",
+    "listed_games",
+]
 
 # Each module shared.games.<id> exports SPEC. Order = order in the launcher.
 GAME_IDS: tuple[str, ...] = ("fate_votes", "mind_swap", "school_mystery", "bench_vote")

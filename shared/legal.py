@@ -16,8 +16,9 @@ the original list, in order. An entry is a plain action, or one of::
 """
 from __future__ import annotations
 
+from collections.abc import Sequence
 from itertools import combinations, product
-from typing import Any, Sequence
+from typing import Any
 
 Action = dict[str, Any]
 

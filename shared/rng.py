@@ -11,7 +11,8 @@ platform. Usage inside a rules module::
 """
 from __future__ import annotations
 
-from typing import MutableSequence, Sequence, TypeVar
+from collections.abc import MutableSequence, Sequence
+from typing import TypeVar
 
 T = TypeVar("T")
 MASK64 = (1 << 64) - 1
@@ -34,7 +35,7 @@ class Rng:
         self.state = int(state) & MASK64
 
     @classmethod
-    def from_seed(cls, seed: int) -> "Rng":
+    def from_seed(cls, seed: int) -> Rng:
         return cls(seed_state(seed))
 
     def next64(self) -> int:

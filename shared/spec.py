@@ -29,9 +29,10 @@ event that leaves the server goes through it.
 from __future__ import annotations
 
 import importlib
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from types import ModuleType
-from typing import Any, Callable, Iterable
+from typing import Any
 
 from shared.errors import RuleError, echo
 
@@ -181,7 +182,7 @@ class GameSpec:
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return self.rules.view(state, seat)
 
-    def legal_seats(self, before: State, after: State) -> "Iterable[int] | None":
+    def legal_seats(self, before: State, after: State) -> Iterable[int] | None:
         """The seats whose legal actions may differ between two successive states (None: any seat).
 
         From the rules' optional ``legal_seats(before, after)`` hook; a game without it
@@ -197,7 +198,7 @@ class GameSpec:
         fn = getattr(self.rules, "legal_compact", None)
         return legal if fn is None or not legal else fn(state, seat)
 
-    def replay(self, state: State, actions: "Iterable[tuple[int, Action]]") -> State:
+    def replay(self, state: State, actions: Iterable[tuple[int, Action]]) -> State:
         """The state after applying journaled (already accepted once) actions, without their events.
 
         Uses the rules' optional ``replay(state, actions)`` hook (which may skip events and

@@ -7,8 +7,8 @@ import os
 import signal
 import sys
 import threading
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Iterator
 
 import pytest
 
@@ -22,10 +22,9 @@ for path in (ROOT, TESTS):
     if str(path) not in sys.path:
         sys.path.insert(0, str(path))
 
-from hypothesis import HealthCheck, settings  # noqa: E402
-
-import serverlog  # noqa: E402
-from waiting import WaitTimeout, wait_until  # noqa: E402
+import serverlog
+from hypothesis import HealthCheck, settings
+from waiting import WaitTimeout, wait_until
 
 # A slow example on a busy machine is not a bug: no deadlines, no "too slow" health check.
 settings.register_profile("houkago", deadline=None, suppress_health_check=[HealthCheck.too_slow])

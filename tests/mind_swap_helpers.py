@@ -1,7 +1,7 @@
 """Helpers for mind_swap rule examples: hand-built positions and forced dice."""
 from __future__ import annotations
 
-from typing import Callable
+from collections.abc import Callable
 
 from shared.engine import REGISTRY
 from shared.games.mind_swap import rules

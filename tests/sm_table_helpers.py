@@ -1,7 +1,8 @@
 """Helpers for the school_mystery table tests (not a test module): real states, real mouse events."""
 from __future__ import annotations
 
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 import pygame
 

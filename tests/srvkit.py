@@ -4,11 +4,20 @@ from __future__ import annotations
 import random
 import socket
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
+
+from waiting import WAIT_SECONDS, WaitTimeout, describe
 
 from shared.engine import REGISTRY
-from shared.protocol import PROTOCOL_VERSION, SERVER_MESSAGES, FrameDecoder, SnapshotMemo, encode, validate
-from waiting import WAIT_SECONDS, WaitTimeout, describe
+from shared.protocol import (
+    PROTOCOL_VERSION,
+    SERVER_MESSAGES,
+    FrameDecoder,
+    SnapshotMemo,
+    encode,
+    validate,
+)
 
 # the game the integration tests play: fate_votes once it is registered, else the benchmark game
 GAME = "fate_votes" if "fate_votes" in REGISTRY else "bench_vote"
@@ -56,7 +65,7 @@ class SyncClient:
         self.sock.settimeout(max(0.001, deadline - time.monotonic()))
         try:
             data = self.sock.recv(65536)
-        except socket.timeout:
+        except TimeoutError:
             return
         except (ConnectionResetError, BrokenPipeError) as exc:
             raise Closed(str(exc)) from None
@@ -176,7 +185,7 @@ def play(table: str, seats: dict[int, SyncClient], others: list[tuple[SyncClient
     """
     r = random.Random(seed)
     if stop is None and not REGISTRY[GAME].ends:
-        stop = lambda step: step >= max_steps  # noqa: E731  (the benchmark game never ends)
+        stop = lambda step: step >= max_steps
     everyone = [(c, s) for s, c in seats.items()] + others
     wait_sid(everyone, 0)
     for step in range(max_steps + 1):

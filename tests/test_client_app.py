@@ -5,7 +5,6 @@ import json
 
 import pygame
 import pytest
-
 from client_helpers import button, click, make_app, run_until
 from waiting import expect_message
 

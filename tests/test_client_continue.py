@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 from client_helpers import button, click, make_app, run_until
-
 from waiting import wait_until
 
 GAME, PLAYERS, BOTS = "mind_swap", 3, 1

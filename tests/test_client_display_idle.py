@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import pygame
 from client_helpers import make_app
-
 from waiting import wait_until
 
 

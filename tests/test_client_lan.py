@@ -2,10 +2,8 @@
 from __future__ import annotations
 
 import pygame
-
 from client_helpers import button, click, make_app, run_until
 from waiting import expect_message
-
 
 
 def test_host_lobby_to_table_chat_and_reconnect(tmp_path, monkeypatch):

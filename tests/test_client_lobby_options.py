@@ -1,7 +1,6 @@
 """Lobby set-up: choice options show labels, step with ◀ ▶, and the chosen value reaches the server's setup."""
 from __future__ import annotations
 
-
 from client_helpers import button, click, make_app, run_until
 
 

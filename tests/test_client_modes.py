@@ -9,7 +9,6 @@ from typing import Any
 
 import pygame
 import pytest
-
 from client_helpers import make_app, run_until
 from waiting import GAME_WAIT_SECONDS, expect_message
 
@@ -42,7 +41,7 @@ def draw_log(monkeypatch):
         base = original(self)
 
         class Recording(base):  # type: ignore[misc, valid-type]
-            def draw(self, surface, rect):  # noqa: D401
+            def draw(self, surface, rect):
                 log.append(self.seat)
                 return super().draw(surface, rect)
 
@@ -101,7 +100,7 @@ def test_curtain_hides_the_next_seat_until_a_real_click(tmp_path, draw_log):
 
 
 def test_display_receives_only_public_data_and_sends_only_watch(tmp_path, monkeypatch):
-    import client.net as net
+    from client import net
     from server.runtime import ServerThread
 
     sessions: list[Any] = []
@@ -193,8 +192,9 @@ def test_until_over_fails_when_no_server_can_start(tmp_path, monkeypatch):
 
 def test_launcher_pass_and_play_with_bots_reaches_the_table(tmp_path):
     """Launcher → Pass and play → 4 seats, 2 bots → Start: two local humans, so a curtain first."""
-    from client import modes
     from client_helpers import button, click
+
+    from client import modes
 
     app = make_app(tmp_path, "--size", "1280x720", "--lang", "en")
     modes.start(app, app.args)
@@ -221,8 +221,9 @@ def test_launcher_pass_and_play_with_bots_reaches_the_table(tmp_path):
 
 def test_results_frame_and_play_again(tmp_path):
     """An all-bots game (no delay) ends in the results frame; Play again starts a new table."""
-    from client import modes
     from client_helpers import button, click
+
+    from client import modes
 
     app = make_app(tmp_path, "--size", "1280x720", "--lang", "zh")
     modes.start(app, app.args)
@@ -242,7 +243,7 @@ def test_results_frame_and_play_again(tmp_path):
 
 def test_display_follows_the_next_game(tmp_path):
     """When the watched game ends, the display switches to the next game playing on that server."""
-    import client.net as net
+    from client import net
     from server.runtime import ServerThread
 
     srv = ServerThread(host="127.0.0.1", port=0)

@@ -4,10 +4,9 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-
-from client.match import Match
 from waiting import WAIT_SECONDS, WaitTimeout, describe
 
+from client.match import Match
 
 
 def pick_game() -> tuple[str, int]:

@@ -4,8 +4,9 @@ from __future__ import annotations
 import socket
 import threading
 
-from shared.protocol import PROTOCOL_VERSION, FrameDecoder, encode
 from waiting import expect_message, wait_until
+
+from shared.protocol import PROTOCOL_VERSION, FrameDecoder, encode
 
 
 class FakeServer:

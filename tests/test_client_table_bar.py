@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import pytest
-
 from client_helpers import button, click, make_app, run_until
 
 

@@ -5,7 +5,14 @@ import pygame
 import pygame.freetype
 import pytest
 
-from client.text import NO_LINE_END, NO_LINE_START, TextEngine, font_path, wrap, wrap_measured
+from client.text import (
+    NO_LINE_END,
+    NO_LINE_START,
+    TextEngine,
+    font_path,
+    wrap,
+    wrap_measured,
+)
 
 
 @pytest.fixture(scope="module")

@@ -4,7 +4,13 @@ from __future__ import annotations
 import pygame
 
 from client.widgets.anim import AnimQueue, Call, Staggered, Tween, Wait, ease_out
-from client.widgets.cards import CardFace, CardRenderer, CardSprite, HoverHold, card_size
+from client.widgets.cards import (
+    CardFace,
+    CardRenderer,
+    CardSprite,
+    HoverHold,
+    card_size,
+)
 from client.widgets.drag import DragController, DragSource, DropTarget
 from client.widgets.tokens import PLAYER_COLOURS, SHAPES, BadgeCache
 from tests.fakes import FakeCtx

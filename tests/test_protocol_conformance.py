@@ -12,11 +12,11 @@ import struct
 import subprocess
 import sys
 import time
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any, Callable
+from typing import Any
 
 import pytest
-
 import serverlog
 from waiting import WAIT_SECONDS, WaitTimeout, describe, wait_until
 
@@ -123,7 +123,7 @@ class Client:
         self.sock.settimeout(timeout)
         try:
             data = self.sock.recv(1 << 16)
-        except socket.timeout:
+        except TimeoutError:
             return
         except ConnectionResetError:
             data = b""

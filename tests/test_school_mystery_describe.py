@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-
 from school_mystery_helpers import SPEC
+
 from shared.games.school_mystery import describe
 from shared.rng import Rng
 

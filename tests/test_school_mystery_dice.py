@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-
 from school_mystery_helpers import act, force_dice, investigating
+
 from shared.games.school_mystery import dice
 from shared.rng import Rng
 

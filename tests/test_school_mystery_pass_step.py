@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 import pytest
-
 from school_mystery_helpers import SPEC, act, answer_all, new_table, types
+
 from shared.engine import RuleError
 
 

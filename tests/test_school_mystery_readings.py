@@ -4,8 +4,17 @@ the engine, the rival reroll as the rival's own roll (chains allowed), the artic
 from __future__ import annotations
 
 import pytest
+from school_mystery_helpers import (
+    RULES,
+    SPEC,
+    act,
+    do_steps,
+    force_dice,
+    investigating,
+    new_table,
+    types,
+)
 
-from school_mystery_helpers import RULES, SPEC, act, do_steps, force_dice, investigating, new_table, types
 from shared.engine import RuleError
 from shared.games.school_mystery.article import article_markdown
 

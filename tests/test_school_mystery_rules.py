@@ -2,9 +2,18 @@
 from __future__ import annotations
 
 import pytest
+from school_mystery_helpers import (
+    RULES,
+    SPEC,
+    act,
+    answer_all,
+    do_steps,
+    force_dice,
+    investigating,
+    new_table,
+    types,
+)
 
-from school_mystery_helpers import (RULES, SPEC, act, answer_all, do_steps, force_dice, investigating, new_table,
-                                    types)
 from shared.engine import RuleError
 
 

@@ -138,6 +138,7 @@ def test_every_subject_plays_to_the_article_at_two_and_six(path: Path, players: 
     import random
 
     from school_mystery_helpers import RULES, SPEC
+
     from shared.games.school_mystery.article import article_markdown
 
     r = random.Random(players * 31 + len(path.stem))

@@ -11,13 +11,13 @@ import time
 from pathlib import Path
 
 import pytest
+from srvkit import GAME
+from test_server_crash import ROOT, start_server
+from waiting import GAME_WAIT_SECONDS, WAIT_SECONDS, wait_until
 
 from server import botrunner
 from server.runtime import ServerThread
 from shared.engine import REGISTRY
-from srvkit import GAME
-from waiting import GAME_WAIT_SECONDS, WAIT_SECONDS, wait_until
-from test_server_crash import ROOT, start_server
 
 pytestmark = [pytest.mark.skipif(not REGISTRY[GAME].ends, reason=f"{GAME} never ends: bots need a real game")]
 PLAYERS = max(REGISTRY[GAME].min_seats, min(6, REGISTRY[GAME].max_seats))

@@ -8,7 +8,13 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shared.protocol import CLIENT_MESSAGES, FrameDecoder, ProtocolError, encode, validate
+from shared.protocol import (
+    CLIENT_MESSAGES,
+    FrameDecoder,
+    ProtocolError,
+    encode,
+    validate,
+)
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FEWER = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -6,11 +6,11 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
+from srvkit import SyncClient, play
+
 from server.runtime import ServerThread
 from shared.engine import REGISTRY
 from shared.spec import events_for
-
-from srvkit import SyncClient, play
 
 GAME = "mind_swap"  # its card draws are private events ("vis": [seat])
 SEED = 4242

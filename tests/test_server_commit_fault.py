@@ -13,12 +13,11 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from srvkit import SyncClient
 
-import server.recovery as recovery
+from server import recovery
 from server.journal import Journal
 from server.runtime import ServerThread
-
-from srvkit import SyncClient
 
 FV = {"discussion_seconds": 0}
 

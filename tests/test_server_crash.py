@@ -10,11 +10,11 @@ import time
 from pathlib import Path
 
 import pytest
-
 import serverlog
-from shared.engine import REGISTRY
 from srvkit import FAST_OPTIONS, GAME, SyncClient, play, replay, wait_sid
 from waiting import WAIT_SECONDS, WaitTimeout, wait_until
+
+from shared.engine import REGISTRY
 
 pytestmark = pytest.mark.timeout(120)
 ROOT = Path(__file__).resolve().parent.parent

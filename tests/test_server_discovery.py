@@ -4,9 +4,9 @@ from __future__ import annotations
 import secrets
 
 import pytest
+from waiting import WAIT_SECONDS, wait_until
 
 from server.discovery import Announcer, browse
-from waiting import WAIT_SECONDS, wait_until
 
 pytestmark = pytest.mark.timeout(180)
 LOOPBACK = ["127.0.0.1"]

@@ -10,6 +10,8 @@ from typing import Any
 
 import msgpack
 import pytest
+from srvkit import Closed, SyncClient
+from waiting import WAIT_SECONDS
 
 from server.hub import Hub
 from server.journal import Journal
@@ -18,9 +20,6 @@ from server.net import Connection
 from server.runtime import ServerThread
 from server.tables import Lossy
 from shared.protocol import PROTOCOL_VERSION, FrameDecoder
-
-from srvkit import Closed, SyncClient
-from waiting import WAIT_SECONDS
 
 FV = {"discussion_seconds": 0}
 
@@ -141,7 +140,7 @@ def _read_all(sock: socket.socket) -> list[dict[str, Any]]:
     while True:
         try:
             data = sock.recv(65536)
-        except (ConnectionResetError, socket.timeout):
+        except (TimeoutError, ConnectionResetError):
             break
         if not data:
             break

@@ -6,16 +6,16 @@ import time
 from pathlib import Path
 
 import pytest
+from srvkit import FAST_OPTIONS, GAME, SyncClient, wait_sid
+from waiting import WAIT_SECONDS
 
 from server.limits import Limits
 from server.runtime import ServerThread
 from shared.engine import REGISTRY
 from shared.protocol import PROTOCOL_VERSION, FrameDecoder, encode
-from srvkit import FAST_OPTIONS, GAME, SyncClient, wait_sid
-from waiting import WAIT_SECONDS
 
 pytestmark = pytest.mark.timeout(120)
-N = 4 if REGISTRY[GAME].min_seats <= 4 else REGISTRY[GAME].min_seats
+N = max(4, REGISTRY[GAME].min_seats)
 
 
 def test_a_reader_that_stops_keeps_its_seat_and_never_stalls_the_table(tmp_path: Path) -> None:

@@ -4,10 +4,10 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
+from srvkit import FAST_OPTIONS, GAME, SyncClient, check_frames, play, replay, wait_sid
 
 from server.runtime import ServerThread
 from shared.engine import REGISTRY
-from srvkit import FAST_OPTIONS, GAME, SyncClient, check_frames, play, replay, wait_sid
 
 pytestmark = pytest.mark.timeout(120)
 N = 6

@@ -5,12 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from srvkit import SyncClient
 
 from server.hub import Hub
 from server.runtime import ServerThread
 from shared.protocol import PROTOCOL_VERSION, FrameDecoder
-
-from srvkit import SyncClient
 
 FV = {"discussion_seconds": 0}
 

@@ -7,14 +7,14 @@ import struct
 
 import msgpack
 import pytest
+from srvkit import FAST_OPTIONS, GAME, SyncClient, wait_sid
 
 from server.runtime import ServerThread
 from shared.engine import REGISTRY
 from shared.protocol import PROTOCOL_VERSION, encode
-from srvkit import FAST_OPTIONS, GAME, SyncClient, wait_sid
 
 pytestmark = pytest.mark.timeout(120)
-N = 4 if REGISTRY[GAME].min_seats <= 4 else REGISTRY[GAME].min_seats
+N = max(4, REGISTRY[GAME].min_seats)
 
 
 @pytest.fixture(scope="module")

@@ -12,13 +12,12 @@ from typing import Any
 
 import msgpack
 import pytest
+from srvkit import SyncClient
 
 from server.hub import Hub
+from server.runtime import ServerThread
 from shared.engine import REGISTRY
 from shared.protocol import CLIENT_MESSAGES, PROTOCOL_VERSION, FrameDecoder, decode_body
-
-from server.runtime import ServerThread
-from srvkit import SyncClient
 
 FAST = {"fate_votes": {"discussion_seconds": 0}}
 ODD_VALUES: list[Any] = [None, True, False, 0, -1, 2 ** 63, -(2 ** 63), 2 ** 64 - 1, 1.5, float("nan"),

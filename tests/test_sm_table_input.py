@@ -7,8 +7,17 @@ import pytest
 from client.tables import school_mystery_board as board
 from client.tables.school_mystery_texts import SUITS
 from tests.fakes import FakeCtx
-from tests.sm_table_helpers import (apply_sent, button, click, click_button, drag, play_until, pump, spec,
-                                    table_for)
+from tests.sm_table_helpers import (
+    apply_sent,
+    button,
+    click,
+    click_button,
+    drag,
+    play_until,
+    pump,
+    spec,
+    table_for,
+)
 
 
 def _draw_state(suit: str | None = None) -> tuple[dict, list]:

@@ -2,10 +2,10 @@
 from __future__ import annotations
 
 from bench import sm_scenes as S
+from client.tables.school_mystery_texts import SmTexts
 from shared.games.school_mystery import describe as D
 from tests.fakes import FakeCtx
 from tests.sm_table_helpers import spec
-from client.tables.school_mystery_texts import SmTexts
 
 
 def test_answered_questions_and_the_headline_come_from_describe_and_others_name_who_acted():

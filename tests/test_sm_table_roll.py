@@ -4,7 +4,15 @@ from __future__ import annotations
 
 from client.tables import school_mystery_board as board
 from tests.fakes import FakeCtx
-from tests.sm_table_helpers import apply_sent, button, click, click_button, play_until, spec, table_for
+from tests.sm_table_helpers import (
+    apply_sent,
+    button,
+    click,
+    click_button,
+    play_until,
+    spec,
+    table_for,
+)
 
 
 def _calm(seed: int) -> tuple[dict, list]:

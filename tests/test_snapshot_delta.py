@@ -15,7 +15,14 @@ from server.hub import Hub
 from shared.engine import REGISTRY
 from shared.games.mind_swap.rules import legal_compact
 from shared.legal import expand, spread_combinations
-from shared.protocol import HEADER, PROTOCOL_VERSION, FrameDecoder, ProtocolError, SnapshotMemo, encode
+from shared.protocol import (
+    HEADER,
+    PROTOCOL_VERSION,
+    FrameDecoder,
+    ProtocolError,
+    SnapshotMemo,
+    encode,
+)
 
 
 def _decode(out: list) -> list[tuple[int, dict]]:

@@ -8,7 +8,8 @@ from __future__ import annotations
 import inspect
 import os
 import time
-from typing import Any, Callable
+from collections.abc import Callable
+from typing import Any
 
 WAIT_SECONDS = float(os.environ.get("HOUKAGO_TEST_WAIT", "60"))
 GAME_WAIT_SECONDS = 4 * WAIT_SECONDS  # for a whole game played by bots while the app draws every frame

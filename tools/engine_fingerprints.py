@@ -28,7 +28,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from shared.engine import REGISTRY  # noqa: E402
+from shared.engine import REGISTRY
 
 DATA = ROOT / "tests" / "data" / "engine_fingerprints.json"
 SEEDS = 200

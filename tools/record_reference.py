@@ -16,8 +16,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from shared.engine import REGISTRY  # noqa: E402
-from tools.reference import dumps, record  # noqa: E402
+from shared.engine import REGISTRY
+from tools.reference import dumps, record
 
 OUT = ROOT / "tests" / "data" / "reference"
 

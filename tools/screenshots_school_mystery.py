@@ -19,11 +19,11 @@ if str(ROOT) not in sys.path:
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
-from bench import sm_scenes as S  # noqa: E402
-from client.kit.headless import HeadlessContext  # noqa: E402
-from shared.engine import REGISTRY  # noqa: E402
+from bench import sm_scenes as S
+from client.kit.headless import HeadlessContext
+from shared.engine import REGISTRY
 
 SIZE = (1920, 1080)
 OUT = ROOT / "docs" / "screenshots"

@@ -10,10 +10,28 @@ from pathlib import Path
 from typing import Any
 
 from assets import CONTENT_DIR
-from assets.loaders.common import ContentError, check_int, check_list, check_table, read_toml, text3
+from assets.loaders.common import (
+    ContentError,
+    check_int,
+    check_list,
+    check_table,
+    read_toml,
+    text3,
+)
 from shared.games.mind_swap.content import (
-    ABILITY_KINDS, ACTIONS, FIRST_NO, LAST_NO, LEVELS, LOCATIONS, ROWS, Ability, CardType, ClubKind, ClubRules,
-    MindSwapContent, Student,
+    ABILITY_KINDS,
+    ACTIONS,
+    FIRST_NO,
+    LAST_NO,
+    LEVELS,
+    LOCATIONS,
+    ROWS,
+    Ability,
+    CardType,
+    ClubKind,
+    ClubRules,
+    MindSwapContent,
+    Student,
 )
 
 DIRECTORY = CONTENT_DIR / "mind_swap"

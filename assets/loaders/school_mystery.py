@@ -12,10 +12,31 @@ from typing import Any
 
 from assets import CONTENT_DIR
 from assets.loaders.common import ContentError, check_int, check_list, read_toml, text3
-from shared.games.school_mystery.content import (BANDS, DAY_TYPES, DISCOVER, EFFECTS, MOVE_KINDS, MOVE_LIMITS,
-                                                 OBJECTION, RESOLVE, SECRET_EFFECTS, SECRETS_DEALT, WEEKDAYS,
-                                                 Character, Choices, Condition, Content, Effect, Location, Move,
-                                                 Outcome, Playbook, Secret, Stat, Subject)
+from shared.games.school_mystery.content import (
+    BANDS,
+    DAY_TYPES,
+    DISCOVER,
+    EFFECTS,
+    MOVE_KINDS,
+    MOVE_LIMITS,
+    OBJECTION,
+    RESOLVE,
+    SECRET_EFFECTS,
+    SECRETS_DEALT,
+    WEEKDAYS,
+    Character,
+    Choices,
+    Condition,
+    Content,
+    Effect,
+    Location,
+    Move,
+    Outcome,
+    Playbook,
+    Secret,
+    Stat,
+    Subject,
+)
 
 GAME_DIR = CONTENT_DIR / "school_mystery"
 SUIT_TABLES = 10

@@ -13,7 +13,16 @@ import pygame
 
 from client import games
 from client.scenes.base import Scene
-from client.ui import ACCENT, CHALK, CHALK_DIM, INK, PAPER, TABLE_DARK, Button, draw_seat_badge
+from client.ui import (
+    ACCENT,
+    CHALK,
+    CHALK_DIM,
+    INK,
+    PAPER,
+    TABLE_DARK,
+    Button,
+    draw_seat_badge,
+)
 
 if TYPE_CHECKING:
     from client.app import App

@@ -26,7 +26,15 @@ from client.kit.widgets import Button
 from client.scenes.base import Scene
 from client.tutorial import card as step_card
 from client.tutorial import progress
-from client.tutorial.steps import action_matches, active_group, bind, card_text, filled, goal, id_matches
+from client.tutorial.steps import (
+    action_matches,
+    active_group,
+    bind,
+    card_text,
+    filled,
+    goal,
+    id_matches,
+)
 
 if TYPE_CHECKING:
     from client.app import App

@@ -14,13 +14,13 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT))
 
-import pygame  # noqa: E402
+import pygame
 
-from client import modes  # noqa: E402
-from client.app import App  # noqa: E402
-from client.net import NetSession  # noqa: E402
-from client.services import open_session, start_local_server  # noqa: E402
-from houkago.cli import build_parser  # noqa: E402
+from client import modes
+from client.app import App
+from client.net import NetSession
+from client.services import open_session, start_local_server
+from houkago.cli import build_parser
 
 OUT = Path(__file__).resolve().parent
 NAMES = {"ja": ("ミオ", ["レナ", "サトコ"]), "zh": ("美绪", ["蕾娜", "沙都子"]), "en": ("Mio", ["Rena", "Satoko"])}

@@ -5,7 +5,7 @@ from shared.games.fate_votes import rules
 from shared.games.fate_votes.winning import CARDS, CONDITIONS, decide_winners, explain
 from shared.spec import GameSpec, OptionSpec
 
-__all__ = ["SPEC", "CARDS", "CONDITIONS", "decide_winners", "explain", "rules"]
+__all__ = ["CARDS", "CONDITIONS", "SPEC", "decide_winners", "explain", "rules"]
 
 SPEC = GameSpec(
     id="fate_votes",

@@ -9,12 +9,19 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.games.fate_votes.policy import (CARD_ID, FastRng, final_action, goal_scores, strike_target,
-                                            temperament, vote_target, wants_strike)
 from shared.games.fate_votes.policy import BASE as _BASE
+from shared.games.fate_votes.policy import (
+    CARD_ID,
+    FastRng,
+    final_action,
+    goal_scores,
+    strike_target,
+    temperament,
+    vote_target,
+    wants_strike,
+)
 from shared.games.fate_votes.strong import strong_bot
 from shared.rng import Rng
-
 
 
 def random_bot(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:

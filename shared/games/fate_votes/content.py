@@ -1,8 +1,8 @@
 """Typed fate_votes content (display texts only; the rules need none of it)."""
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Mapping
 
 Text3 = Mapping[str, str]  # {"ja": …, "zh": …, "en": …}
 SHAPES: tuple[str, ...] = ("ring", "diamond", "triangle_down", "star", "star_outline", "square", "circle",

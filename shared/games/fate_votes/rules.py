@@ -20,8 +20,8 @@ from itertools import combinations
 from typing import Any
 
 from shared.errors import RuleError, echo
-from shared.rng import Rng
 from shared.games.fate_votes.winning import CARDS, RANK, explain
+from shared.rng import Rng
 
 TOKENS = 5
 LAST_ROUND = 5
@@ -316,7 +316,7 @@ def _clamp(new: dict[str, Any], events: list[dict]) -> None:
     votes = new["votes"]
     clamped = [s for s, v in enumerate(votes) if v < 0]
     if clamped:
-        new["votes"] = [v if v > 0 else 0 for v in votes]
+        new["votes"] = [max(0, v) for v in votes]
     _log(new, events, {"type": "round_end", "round": new["round"], "clamped": clamped,
                        "votes": list(new["votes"])})
 

@@ -20,8 +20,19 @@ import math
 from typing import Any
 
 from shared.bots import Budget
-from shared.games.fate_votes.policy import (CARD_ID, MION, RIKA, SATOKO, FastRng, final_action, goal_scores,
-                                            strike_target, vote_target, wants_strike, winners)
+from shared.games.fate_votes.policy import (
+    CARD_ID,
+    MION,
+    RIKA,
+    SATOKO,
+    FastRng,
+    final_action,
+    goal_scores,
+    strike_target,
+    vote_target,
+    wants_strike,
+    winners,
+)
 from shared.games.fate_votes.rules import DISCARDS, LAST_ROUND
 from shared.games.fate_votes.winning import CARDS
 from shared.rng import Rng
@@ -167,7 +178,7 @@ def simulate(goals: list[int], votes: list[int], rnd: int, stage: str, roles: li
                 else:
                     strike, t = final_action(goals[s], s, snap, rng)
                 votes[t] += -1 if strike else 1
-            return winners(goals, [v if v > 0 else 0 for v in votes])
+            return winners(goals, [max(0, v) for v in votes])
         if stage == "start":
             stage = "vote" if rnd == 1 else "choose"
             roles = None
@@ -209,7 +220,7 @@ def simulate(goals: list[int], votes: list[int], rnd: int, stage: str, roles: li
                 else:
                     t = vote_target(goals[s], s, snap, rng)
                 votes[t] += 1
-            votes = [v if v > 0 else 0 for v in votes]
+            votes = [max(0, v) for v in votes]
             rnd += 1
             stage = "start"
         if stage == "final":
@@ -270,7 +281,7 @@ def decide(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng,
     votes = list(view["votes"])
     roles = list(view["roles"]) if stage in ("strike", "vote") else None
     if phase == "vote_discard":
-        votes = [v if v > 0 else 0 for v in votes]
+        votes = [max(0, v) for v in votes]
         rnd += 1
     samples = [_draw_goals(record, record.sample(fast), fast) for _ in range(SAMPLES)]
     budget = Budget(iterations)
@@ -351,4 +362,4 @@ def strong_bot(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng) -> d
     return decide(view, legal, rng)[0]
 
 
-__all__ = ["strong_bot", "decide", "simulate", "Record", "ITERATIONS"]
+__all__ = ["ITERATIONS", "Record", "decide", "simulate", "strong_bot"]

@@ -16,7 +16,6 @@ from shared.games.mind_swap.strong import strong_bot
 from shared.rng import Rng
 
 
-
 def random_bot(view: dict, legal: list[dict], rng: Rng) -> dict:
     return rng.choice(legal)
 

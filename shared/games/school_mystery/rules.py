@@ -54,7 +54,13 @@ from typing import Any
 from shared.errors import RuleError, echo
 from shared.games.school_mystery import calendar as cal_mod
 from shared.games.school_mystery import dice as dice_mod
-from shared.games.school_mystery.content import OBJECTION, RESOLVE, SECRETS_DEALT, Content, rules_data
+from shared.games.school_mystery.content import (
+    OBJECTION,
+    RESOLVE,
+    SECRETS_DEALT,
+    Content,
+    rules_data,
+)
 from shared.rng import Rng
 
 SUITS = ("hearts", "diamonds", "spades", "clubs")
@@ -772,11 +778,7 @@ def _prune_tasks(state: dict, events: list) -> None:
     while _peek(state, "tasks"):
         task = _peek(state, "tasks")[0]
         st = _peek(state, "students")[task["seat"]]
-        if task["kind"] == "clear" and (st is None or not st["conditions"]):
-            pass
-        elif task["kind"] == "secret" and (st is None or st["left"] or not _locked_secrets(state, task["seat"], True)):
-            pass
-        elif task["kind"] == "condition" and (st is None or st["left"]):
+        if task["kind"] == "clear" and (st is None or not st["conditions"]) or task["kind"] == "secret" and (st is None or st["left"] or not _locked_secrets(state, task["seat"], True)) or task["kind"] == "condition" and (st is None or st["left"]):
             pass
         else:
             return

@@ -176,7 +176,7 @@ def test_full_scripted_game() -> None:
     assert t.state["votes"] == [1, 2, 1, 0]  # clamped after the last one
     assert t.state["tokens"] == [1] * 4  # round 5 spends no token
     assert SPEC.is_over(t.state) and t.phase == (5, "over")
-    over = [e for e in last if e["type"] == "game_over"][0]
+    over = next(e for e in last if e["type"] == "game_over")
     assert over["winners"] == [0, 2] and over["condition"] == "rena"
     res = SPEC.result(t.state)
     assert res["winners"] == [0, 2] and res["condition"] == "rena" and res["story"] == "rena"

@@ -36,8 +36,8 @@ def test_two_renas_tied_beat_satoko_with_zero() -> None:
     assert decide(cards, votes) == ([0, 1], "rena")
     r = rows(cards, votes)
     assert r[2]["reason_code"] == "preempted" and r[2]["params"]["by"] == "rena"
-    sat = [c for c in explain(dict(enumerate(cards)), dict(enumerate(votes)))["conditions"]
-           if c["condition"] == "satoko"][0]
+    sat = next(c for c in explain(dict(enumerate(cards)), dict(enumerate(votes)))["conditions"]
+           if c["condition"] == "satoko")
     assert sat["met"] and not sat["fired"]
 
 

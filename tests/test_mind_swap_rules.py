@@ -99,7 +99,7 @@ def test_explicit_end_turn_when_magic_is_still_possible() -> None:
         rules.apply(s2, 0, {"type": "play", "card": card(s2, 0, "move_negi"), "action": "move_negi",
                             "to": "library"})
     assert e.value.code == "action/illegal"
-    s3, ev = rules.apply(s2, 0, {"type": "end_turn"})
+    s3, _ev = rules.apply(s2, 0, {"type": "end_turn"})
     assert s3["turn"] == 1 and not s3["bath"] and s3["magic_left"] == 1
 
 
@@ -168,7 +168,7 @@ def test_bath_time_lets_any_two_students_be_named() -> None:
     assert {"type": "magic", "a": 3, "b": 5} not in rules.legal_actions(s, 0)
     s2, _ = rules.apply(s, 0, {"type": "play", "card": card(s, 0, "bath"), "action": "bath"})
     assert {"type": "magic", "a": 3, "b": 5} in rules.legal_actions(s2, 0)
-    s3, ev = rules.apply(force(s2, d6s(4, 4)), 0, {"type": "magic", "a": 3, "b": 5})
+    s3, _ev = rules.apply(force(s2, d6s(4, 4)), 0, {"type": "magic", "a": 3, "b": 5})
     assert s3["mind"][3] == 6 and s3["mind"][5] == 4  # swapped across the map; nobody moved
     assert s3["loc"][3] == "library" and s3["loc"][5] == "sports_ground"
 
@@ -209,7 +209,7 @@ def test_great_success_offers_a_second_swap_at_this_place() -> None:
     with pytest.raises(RuleError) as e:
         rules.apply(s2, 0, {"type": "magic", "a": 5, "b": 6})
     assert e.value.code == "action/wrong_phase"
-    s3, ev = rules.apply(s2, 0, {"type": "great_swap", "a": 5, "b": 6})
+    s3, _ev = rules.apply(s2, 0, {"type": "great_swap", "a": 5, "b": 6})
     assert s3["pending"] is None and s3["pile"][0] == [3, 6]  # 2↔3 restored 3; 5↔6 restored 6
 
 
@@ -219,7 +219,7 @@ def test_great_success_at_other_is_a_plain_success() -> None:
     legal = [a for a in rules.legal_actions(s, 0) if a["type"] == "magic"]
     # at other: only your character (body 6) and one other student at other
     assert sorted((a["a"], a["b"]) for a in legal) == [(2, 6), (5, 6)]
-    s2, ev = rules.apply(force(s, d6s(6, 6)), 0, {"type": "magic", "a": 5, "b": 6})
+    s2, _ev = rules.apply(force(s, d6s(6, 6)), 0, {"type": "magic", "a": 5, "b": 6})
     assert s2["pending"] is None and s2["pile"][0] == [6]
 
 
@@ -248,7 +248,7 @@ def test_runaway_to_a_waiting_body_brings_a_players_mind_onto_the_map() -> None:
     cup = s["cup"]
     forced = force(s, lambda r: (r.randint(1, 6), r.randint(1, 6)) == (3, 3)
                    and r.choice(cup) == 2 and r.randint(1, 10) == 9)
-    s2, ev = rules.apply(forced, 0, {"type": "magic", "a": 2, "b": 3})
+    s2, _ev = rules.apply(forced, 0, {"type": "magic", "a": 2, "b": 3})
     # body 3 gets mind 2, body 2 gets mind 4, body 6 gets mind 3 (seat 1's) → body 6 enters the map
     assert s2["mind"][3] == 2 and s2["mind"][2] == 4 and s2["mind"][6] == 3
     assert s2["loc"][6] is not None and 6 not in s2["waiting"]
@@ -276,7 +276,7 @@ def test_event_companion_moves_the_whole_group() -> None:
     locs = {2: "library", 22: "classroom", 20: "sports_ground", 23: "library", 5: "library", 6: "other"}
     s = make(arrangement, locs, [2, 5], hands=[["event"], ["move_negi"]])
     assert s["piece"][0] == "library"
-    s2, ev = rules.apply(force(s, lambda r: r.randint(1, 10) == 1), 0,
+    s2, _ev = rules.apply(force(s, lambda r: r.randint(1, 10) == 1), 0,
                          {"type": "play", "card": card(s, 0, "event"), "action": "event", "student": 2})
     # minds 22, 20, 23 belong to the walking club → bodies 2, 22, 20 go to the garden; body 23 (mind 2) stays
     assert (s2["loc"][2], s2["loc"][22], s2["loc"][20]) == ("garden", "garden", "garden")
@@ -330,10 +330,10 @@ def test_chachamaru_at_other_joins_evangeline() -> None:
             return d == total and r.randint(1, 10) == face and r.randint(1, 6) + r.randint(1, 6) == 7 \
                 and r.randint(1, 6) + r.randint(1, 6) == 7
         return f
-    s2, ev = rules.apply(force(s, check(3)), 0, act)
+    _s2, ev = rules.apply(force(s, check(3)), 0, act)
     assert dice(ev, "chachamaru")[0]["faces"] == [3]
     assert any(e["type"] == "move" and e["why"] == "chachamaru" and e["student"] == 2 for e in ev)
-    s3, ev = rules.apply(force(s, check(8)), 0, act)
+    _s3, ev = rules.apply(force(s, check(8)), 0, act)
     assert not any(e["type"] == "move" and e["why"] == "chachamaru" for e in ev)
 
 
@@ -400,7 +400,7 @@ def test_asakura_at_other_joins_the_drawn_student() -> None:
         return r.randint(1, 6) + r.randint(1, 6) == total and r.choice(cup) == 5
     act = {"type": "play", "card": card(s, 0, "relocate"), "action": "relocate", "students": [2, 4, 6]}
     # body 2 holds Asakura's mind: it lands at other, draws 5 (in body 4) → goes to the sports ground
-    s2, ev = rules.apply(force(s, check), 0, act)
+    _s2, ev = rules.apply(force(s, check), 0, act)
     assert [e["student"] for e in ev if e["type"] == "marker" and e["why"] == "asakura"] == [5]
     move = [e for e in ev if e["type"] == "move" and e["why"] == "asakura"]
     assert move and move[0]["student"] == 2 and move[0]["to"] == "sports_ground"

@@ -169,7 +169,7 @@ def test_relocation_listing_is_capped_but_apply_takes_any_combination() -> None:
     missing = next((a, b, c) for a in others for b in others for c in others
                    if a < b < c and (a, b, c) not in listed)
     cid = reloc[0]["card"]
-    s2, ev = rules.apply(s, seat, {"type": "play", "card": cid, "action": "relocate",
+    _s2, ev = rules.apply(s, seat, {"type": "play", "card": cid, "action": "relocate",
                                    "students": [missing[2], missing[0], missing[1]]})
     assert [e["students"] for e in ev if e["type"] == "play"] == [list(missing)]
 

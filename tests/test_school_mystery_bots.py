@@ -33,7 +33,7 @@ def play(players: int, seed: int, level: str, max_steps: int = 4000) -> tuple[di
 @pytest.mark.parametrize("players", [2, 3, 4, 5, 6])
 def test_sensible_bots_write_the_article(players: int) -> None:
     for seed in range(3):
-        state, steps = play(players, seed, "sensible")
+        state, _steps = play(players, seed, "sensible")
         res = SPEC.result(state)
         assert res["over"] and res["resolve"] is not None
         assert res["clues"], "the sensible bots use their clues"

@@ -59,7 +59,7 @@ def test_a_roll_event_shows_every_die_and_the_stat() -> None:
     state = _declare(investigating())
     state = force_dice(state, [3, 4])
     state, events = act(state, 0, type="roll_dice")
-    ev = [e for e in events if e["type"] == "dice_rolled"][0]
+    ev = next(e for e in events if e["type"] == "dice_rolled")
     value = state["students"][0]["stats"]["talk"]
     assert ev["dice"] == [3, 4] and ev["dropped"] is None and ev["mode"] == "normal"
     assert ev["total"] == 7 + value and ev["band"] == dice.band_of(7 + value)
@@ -73,7 +73,7 @@ def test_declared_advantage_and_effect_advantage_count_as_one() -> None:
     state, _ = act(state, 0, type="set_roll_modifiers", advantage=["item", "card"], disadvantage=[])
     state = force_dice(state, [1, 6, 5])
     state, events = act(state, 0, type="roll_dice")
-    ev = [e for e in events if e["type"] == "dice_rolled"][0]
+    ev = next(e for e in events if e["type"] == "dice_rolled")
     assert ev["advantage_sources"] == ["item", "card", "effect"]
     assert ev["mode"] == "advantage" and ev["dice"] == [1, 6, 5] and ev["dropped"] == 0 and ev["kept"] == [6, 5]
     assert state["students"][0]["advantage_next"] is False  # used up
@@ -86,7 +86,7 @@ def test_advantage_and_two_disadvantages_cancel_to_two_dice() -> None:
     state = _declare(state)
     state, _ = act(state, 0, type="set_roll_modifiers", advantage=["move"], disadvantage=["condition"])
     state, events = act(state, 0, type="roll_dice")
-    ev = [e for e in events if e["type"] == "dice_rolled"][0]
+    ev = next(e for e in events if e["type"] == "dice_rolled")
     assert ev["advantage_sources"] == ["move"] and ev["disadvantage_sources"] == ["condition", "effect"]
     assert ev["mode"] == "normal" and len(ev["dice"]) == 2
 
@@ -98,7 +98,7 @@ def test_disadvantage_drops_the_highest() -> None:
     state, _ = act(state, 0, type="set_roll_modifiers", advantage=[], disadvantage=["condition", "card"])
     state = force_dice(state, [2, 6, 3])
     state, events = act(state, 0, type="roll_dice")
-    ev = [e for e in events if e["type"] == "dice_rolled"][0]
+    ev = next(e for e in events if e["type"] == "dice_rolled")
     assert ev["kept"] == [2, 3] and ev["dropped"] == 1
 
 

@@ -27,7 +27,7 @@ def test_a_duty_step_is_passed_once_and_its_new_holder_does_it() -> None:
     _refused(state, 2, "action/illegal", 1)  # passed once: its holder does it
     assert [a["type"] for a in SPEC.legal_actions(state, 2)] == ["answer_atmosphere"]
     state, ev = act(state, 2, type="answer_atmosphere", text="dusty")
-    card = [e for e in ev if e["type"] == "info_card"][0]["card"]
+    card = next(e for e in ev if e["type"] == "info_card")["card"]
     assert card["by"] == 2 and card["text"] == "dusty"
     state, _ = act(state, 0, type="pass_step", seat=1)  # the ♦ draw
     state, ev = act(state, 1, type="draw_card")

@@ -61,7 +61,7 @@ def test_a_hindering_sample_condition_imposes_the_disadvantage() -> None:
     assert state["roll"]["disadvantage"] == ["condition"]
     state = force_dice(state, [6, 2, 3])
     state, ev = act(state, 0, type="roll_dice")
-    dice = [e for e in ev if e["type"] == "dice_rolled"][0]
+    dice = next(e for e in ev if e["type"] == "dice_rolled")
     assert dice["mode"] == "disadvantage" and dice["kept"] == [2, 3] and dice["disadvantage_sources"] == ["condition"]
 
 
@@ -103,7 +103,7 @@ def test_secrets_are_dealt_privately_from_a_larger_pool() -> None:
         hand = state["students"][0]["hand"]
         assert len(hand) == 4 and set(hand[:3]) <= regular and hand[3] in lasts
         hands.add(tuple(hand))
-        dealt = [e for e in ev if e["type"] == "secrets_dealt"][0]
+        dealt = next(e for e in ev if e["type"] == "secrets_dealt")
         assert dealt["vis"] == [0] and dealt["secrets"] == hand
         for viewer in (None, 1, 2):
             assert not [sid for sid in hand if repr(sid) in repr(SPEC.events_for(ev, viewer))]
@@ -176,7 +176,7 @@ def test_the_last_secret_still_acts_as_its_owner_leaves() -> None:
     st["hand"] = ["ace_s1", "ace_s2", "ace_s3", "ace_last2"]
     st["secrets"] = ["ace_s1", "ace_s2", "ace_s3"]
     state["tasks"] = [{"kind": "secret", "seat": 0, "reason": "move"}]
-    state, ev = act(state, 0, type="unlock_secret", secret="ace_last2")
+    state, _ev = act(state, 0, type="unlock_secret", secret="ace_last2")
     assert state["students"][0]["left"] and _held(state, 1) == ["fear_of_failing"]
 
 
@@ -194,7 +194,7 @@ def test_the_reroll_is_the_rivals_own_roll() -> None:
     # seat 0's reroll: seat 1's item and card are not kept; seat 0's lonely (talk) and its advantage_next apply
     state = force_dice(state, [6, 6, 1])
     state, ev = act(state, 0, type="rival_reroll", stat="talk")
-    dice = [e for e in ev if e["type"] == "dice_rolled"][0]
+    dice = next(e for e in ev if e["type"] == "dice_rolled")
     assert dice["advantage_sources"] == ["effect"] and dice["disadvantage_sources"] == ["condition"]
     assert dice["mode"] == "normal" and dice["help"] == 0
     assert state["students"][0]["advantage_next"] is False
@@ -210,7 +210,7 @@ def test_the_rival_may_declare_their_own_sources() -> None:
         act(state, 0, type="rival_reroll", stat="talk", advantage=[], disadvantage=["condition"])
     state = force_dice(state, [2, 6, 5])
     state, ev = act(state, 0, type="rival_reroll", stat="talk", advantage=["item"], disadvantage=[])
-    dice = [e for e in ev if e["type"] == "dice_rolled"][0]
+    dice = next(e for e in ev if e["type"] == "dice_rolled")
     assert dice["mode"] == "advantage" and dice["kept"] == [6, 5]
 
 
@@ -227,7 +227,7 @@ def test_rerolls_chain_each_student_once() -> None:
     state = force_dice(state, [1, 2])
     state, _ = act(state, 2, type="rival_reroll", stat="know")
     state = force_dice(state, [1, 1])
-    state, ev = act(state, 0, type="rival_reroll", stat="talk")  # A names C: the chain comes round once
+    state, _ev = act(state, 0, type="rival_reroll", stat="talk")  # A names C: the chain comes round once
     assert state["roll"]["roller"] == 0 and state["rival_used"] == [1, 2, 0]
     assert not [a for s in range(3) for a in SPEC.legal_actions(state, s) if a["type"] == "rival_reroll"]
 

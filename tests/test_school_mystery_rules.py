@@ -71,7 +71,7 @@ def test_introduction_needs_every_answer_before_moving() -> None:
     with pytest.raises(RuleError):
         act(state, 0, type="answer_question", index=0, text=5)
     state = answer_all(state)
-    state, ev = act(state, 1, type="move", location=4)
+    state, _ev = act(state, 1, type="move", location=4)
     assert state["phase"] == "investigation" and state["scene"]["number"] == 1
     assert [t["kind"] for t in state["tasks"]] == ["atmosphere", "draw"]
 
@@ -105,14 +105,14 @@ def test_only_the_duty_draws_and_chooses() -> None:
         act(state, 1, type="answer_atmosphere", text="dusty")
     assert e.value.code == "action/not_your_turn"
     state, ev = act(state, 0, type="answer_atmosphere", text="dusty")
-    card = [e for e in ev if e["type"] == "info_card"][0]["card"]
+    card = next(e for e in ev if e["type"] == "info_card")["card"]
     assert card["kind"] == "location" and card["rank"] == 2 and card["text"] == "dusty"
     state, ev = act(state, 0, type="draw_card")
     assert state["tasks"][0]["kind"] == "pick" and state["tasks"][0]["suit"] == "diamonds"
     state, ev = act(state, 0, type="redraw")
     assert types(ev) == ["card_discarded", "card_drawn"]
     state, ev = act(state, 0, type="choose_option", option=2)
-    card = [e for e in ev if e["type"] == "info_card"][0]["card"]
+    card = next(e for e in ev if e["type"] == "info_card")["card"]
     assert card["kind"] == "phenomenon" and card["option"] == 2
 
 
@@ -192,7 +192,7 @@ def test_drawing_the_current_location_must_be_redrawn() -> None:
     assert state["tasks"][0]["card"] == 1
     assert {"type": "accept_card"} not in SPEC.legal_actions(state, 0)
     state, _ = act(state, 0, type="redraw")
-    state, ev = act(state, 0, type="accept_card")
+    state, _ev = act(state, 0, type="accept_card")
     assert state["location"] == 5 and state["scene"]["number"] == 1 and 5 in state["public"]
 
 
@@ -212,7 +212,7 @@ def test_a_fourth_condition_unlocks_a_secret_instead() -> None:
     assert {a["secret"] for a in legal if a["type"] == "unlock_secret"} == set(hand[:3])
     state, ev = act(state, 0, type="unlock_secret", secret=hand[1])
     assert state["students"][0]["secrets"] == [hand[1]]
-    private = [e for e in ev if e["type"] == "your_secret"][0]
+    private = next(e for e in ev if e["type"] == "your_secret")
     assert private["vis"] == [0] and SPEC.events_for(ev, 1) == [e for e in ev if e["type"] != "your_secret"]
     state, ev = act(state, 2, type="clear_condition", target=0, index=1)
     assert [c["id"] for c in state["students"][0]["conditions"]] == ["tired", "lonely"]
@@ -229,13 +229,13 @@ def test_secret_raises_the_band_once_and_never_uses_the_last() -> None:
         act(state, 1, type="unlock_secret", secret="ace_s1")
     state, ev = act(state, 0, type="unlock_secret", secret="ace_s3")
     assert state["roll"]["band"] == "narrow"
-    assert [e for e in ev if e["type"] == "band_raised"][0] == {"type": "band_raised", "seat": 0,
+    assert next(e for e in ev if e["type"] == "band_raised") == {"type": "band_raised", "seat": 0,
                                                                  "from": "failure", "to": "narrow"}
     assert not [a for a in SPEC.legal_actions(state, 0) if a["type"] == "unlock_secret"]
     with pytest.raises(RuleError):
         act(state, 0, type="unlock_secret", secret="ace_s1")
     state, ev = act(state, 0, type="accept_roll")
-    assert [e for e in ev if e["type"] == "roll_resolved"][0]["band"] == "narrow"
+    assert next(e for e in ev if e["type"] == "roll_resolved")["band"] == "narrow"
     assert [t["kind"] for t in state["tasks"]] == ["draw", "condition"]
 
 
@@ -262,7 +262,7 @@ def test_friend_help_once_per_pair_before_the_roll() -> None:
     state, _ = act(state, 2, type="help")
     state = force_dice(state, [2, 2])
     state, ev = act(state, 0, type="roll_dice")
-    roll = [e for e in ev if e["type"] == "dice_rolled"][0]
+    roll = next(e for e in ev if e["type"] == "dice_rolled")
     assert roll["help"] == 2 and roll["total"] == 4 + 2 + 2
     with pytest.raises(RuleError):  # help comes before the roll
         act(state, 1, type="help")
@@ -286,7 +286,7 @@ def test_rival_reroll_once_after_a_failure() -> None:
     assert not [a for a in SPEC.legal_actions(state, 1) if a["type"] == "rival_reroll"]
     state = force_dice(state, [6, 5])
     state, ev = act(state, 0, type="rival_reroll", stat="talk")
-    roll = [e for e in ev if e["type"] == "dice_rolled"][0]
+    roll = next(e for e in ev if e["type"] == "dice_rolled")
     assert roll["reason"] == "rival_reroll" and roll["seat"] == 0 and roll["rival_of"] == 1
     assert state["roll"]["roller"] == 0 and state["roll"]["band"] == "great"
     state, _ = act(state, 0, type="accept_roll")
@@ -340,7 +340,7 @@ def test_resolve_roll_is_dice_minus_difficulty_plus_clues() -> None:
         act(state, 1, type="set_roll_modifiers", advantage=["item"], disadvantage=[])
     state = force_dice(state, [5, 3])
     state, ev = act(state, 1, type="roll_dice")
-    roll = [e for e in ev if e["type"] == "dice_rolled"][0]
+    roll = next(e for e in ev if e["type"] == "dice_rolled")
     assert roll["total"] == 8 - 2 + 2 and roll["band"] == "narrow" and roll["stat"] is None
     assert SPEC.is_over(state)
     res = SPEC.result(state)
@@ -353,7 +353,7 @@ def test_failed_resolve_leaves_the_answer_unknown() -> None:
     state, _ = act(state, 0, type="set_deduction", text="A ghost.")
     state, _ = act(state, 0, type="declare_resolve")
     state = force_dice(state, [3, 4])  # 7 - 2 = 5
-    state, ev = act(state, 0, type="roll_dice")
+    state, _ev = act(state, 0, type="roll_dice")
     res = SPEC.result(state)
     assert res["resolve"]["band"] == "failure" and not res["truth"] and res["why"] == "unsolved"
 
@@ -366,14 +366,14 @@ def test_objection_once_per_player_and_a_strong_one_withdraws() -> None:
         act(state, 0, type="object", text="me")  # not against your own
     state = force_dice(state, [6, 5])
     state, ev = act(state, 1, type="object", text="The clue says otherwise.")
-    assert [e for e in ev if e["type"] == "objection"][0]["outcome"] == "withdrawn" and state["roll"] is None
+    assert next(e for e in ev if e["type"] == "objection")["outcome"] == "withdrawn" and state["roll"] is None
     state, _ = act(state, 0, type="declare_resolve")
     assert not [a for a in SPEC.legal_actions(state, 1) if a["type"] == "object"]
     with pytest.raises(RuleError):
         act(state, 1, type="object", text="again")
     state = force_dice(state, [1, 2])
     state, ev = act(state, 2, type="object", text="weak")
-    assert [e for e in ev if e["type"] == "objection"][0]["outcome"] == "dismissed"
+    assert next(e for e in ev if e["type"] == "objection")["outcome"] == "dismissed"
     assert state["roll"]["move"] == "resolve"
 
 
@@ -413,7 +413,7 @@ def test_information_cards_edit_move_link() -> None:
         act(state, 1, type="link_cards", a=note, b=1)  # notes cannot be linked
     for i in (0, 1):
         state["cards"].append({**state["cards"][-1], "id": 50 + i, "kind": "clue"})
-    state, ev = act(state, 1, type="link_cards", a=51, b=50)
+    state, _ev = act(state, 1, type="link_cards", a=51, b=50)
     assert state["links"] == [[50, 51]]
     with pytest.raises(RuleError):
         act(state, 1, type="link_cards", a=50, b=51)
@@ -491,7 +491,7 @@ def test_an_unsuitable_location_card_can_be_replaced_by_an_invented_place() -> N
     state, ev = act(state, 0, type="invent", text="The roof water tank")
     assert state["location"] == 11 and 11 in state["public"] and state["scene"]["number"] == 1
     assert state["custom_locations"] == [{"id": 11, "name": "The roof water tank", "by": 0}]
-    card = [e for e in ev if e["type"] == "info_card"][0]["card"]
+    card = next(e for e in ev if e["type"] == "info_card")["card"]
     assert card["kind"] == "location" and card["invented"] and card["text"] == "The roof water tank"
     assert [t["kind"] for t in state["tasks"]] == ["draw"]  # no atmosphere question, the ♦ draw follows
     state = do_steps(state)
@@ -547,7 +547,7 @@ def test_calling_a_supporting_character() -> None:
     state, ev = act(state, spades, type="draw_card")
     rank = state["tasks"][0]["card"]
     state, ev = act(state, spades, type="accept_card")
-    card = [e for e in ev if e["type"] == "info_card"][0]["card"]
+    card = next(e for e in ev if e["type"] == "info_card")["card"]
     assert card["kind"] == "character" and card["rank"] == rank and rank in state["used"]["spades"]
 
 

@@ -124,7 +124,7 @@ def test_clock_runs_pauses_resumes_adds_and_times_out() -> None:
 
 def test_private_events_reach_only_their_seat() -> None:
     h = Harness()
-    table, host, host_token, players, _ = started(h)
+    table, host, _host_token, players, _ = started(h)
     out = h.send(players[0][0], {"t": "act", "table": table, "seat": 0, "token": players[0][1], "sid": 0,
                                  "action": {"type": "done"}, "ref": "a1"})
     mine = one(out, "snapshot", players[0][0])
@@ -138,7 +138,7 @@ def test_private_events_reach_only_their_seat() -> None:
 
 def test_spliced_snapshots_equal_plain_encoding() -> None:
     h = Harness()
-    table, host, host_token, players, _ = started(h)
+    table, _host, _host_token, _players, _ = started(h)
     t = h.hub.tables[table]
     events = t.apply(0, {"type": "done"}, 1.0)
     for cid, frame in t.snapshot_frames(events, 1.0):
@@ -149,7 +149,7 @@ def test_spliced_snapshots_equal_plain_encoding() -> None:
 
 def test_bots_play_on_ticks_with_their_delay() -> None:
     h = Harness()
-    table, host, host_token, players, out = started(h, seats=3, bots=2, bot_delay=0.5)
+    table, _host, _host_token, players, _out = started(h, seats=3, bots=2, bot_delay=0.5)
     assert h.hub.next_wakeup() == 0.5
     assert h.hub.tick(0.4) == []
     msgs = decode(h.hub.tick(0.5))
@@ -165,7 +165,7 @@ def test_bots_play_on_ticks_with_their_delay() -> None:
 def test_journal_restore_replays_every_table(tmp_path: Path) -> None:
     journal = Journal(tmp_path / "j.sqlite3")
     h = Harness(journal)
-    table, host, host_token, players, _ = started(h, seats=3)
+    table, _host, _host_token, players, _ = started(h, seats=3)
     for s in (0, 2):
         h.send(players[s][0], {"t": "act", "table": table, "seat": s, "token": players[s][1], "sid": 0,
                                "action": {"type": "done"}})
@@ -249,7 +249,7 @@ def test_takeover_after_grace_only_while_someone_is_still_there() -> None:
 
 def test_staleness_rules() -> None:
     h = Harness()
-    table, host, host_token, players, _ = started(h, seats=3)
+    table, _host, _host_token, players, _ = started(h, seats=3)
     t = h.hub.tables[table]
 
     def act(seat: int, sid: int) -> list:
@@ -274,7 +274,7 @@ def test_replay_is_refused_past_its_step_limit(tmp_path: Path, monkeypatch) -> N
 
     journal = Journal(tmp_path / "j.sqlite3")
     h = Harness(journal)
-    table, host, host_token, players, _ = started(h, seats=3)
+    table, host, _host_token, players, _ = started(h, seats=3)
     for sid, s in enumerate((0, 1, 2)):
         h.send(players[s][0], {"t": "act", "table": table, "seat": s, "token": players[s][1], "sid": sid,
                                "action": {"type": "done"}})
@@ -295,7 +295,7 @@ def test_an_act_is_checked_for_token_and_holder_every_time() -> None:
     """The holder's repeated acts skip re-hashing its proved token, yet a wrong token, another
     connection, or the same token after the seat changed hands is refused as before."""
     h = Harness()
-    table, host, host_token, players, _ = started(h, seats=3)
+    table, _host, _host_token, players, _ = started(h, seats=3)
     (c0, tok0), (c1, tok1) = players[0], players[1]
 
     def act(cid: int, seat: int, token: str) -> list:

@@ -59,7 +59,7 @@ def test_six_clients_play_a_full_game_and_see_only_their_views(server: ServerThr
 
 def test_reconnect_mid_game_with_token(server: ServerThread) -> None:
     seed = 77
-    host, _, table, players, spectator = seat_six(server.port, seed)
+    _host, _, table, players, spectator = seat_six(server.port, seed)
     history: list = []
     play(table, players, [(spectator, None)], seed, history, stop=lambda step: step >= 8)
     sid = len(history)
@@ -85,7 +85,7 @@ def test_reconnect_mid_game_with_token(server: ServerThread) -> None:
 
 
 def test_resume_moves_the_seat_to_the_new_connection(server: ServerThread) -> None:
-    host, _, table, players, spectator = seat_six(server.port, 5)
+    _host, _, table, players, _spectator = seat_six(server.port, 5)
     second = SyncClient(server.port, "laptop 2")
     second.send({"t": "resume", "table": table, "seat": 1, "token": players[1].tokens[1]})
     second.expect("joined")
@@ -93,7 +93,7 @@ def test_resume_moves_the_seat_to_the_new_connection(server: ServerThread) -> No
 
 
 def test_chat_reaches_the_table_and_strangers_cannot_chat(server: ServerThread) -> None:
-    host, _, table, players, spectator = seat_six(server.port, 9)
+    _host, _, table, players, spectator = seat_six(server.port, 9)
     players[0].send({"t": "chat", "table": table, "text": "こんにちは", "seat": 0, "token": players[0].tokens[0]})
     for c in [*players.values(), spectator]:
         m = c.expect("chat")
@@ -148,7 +148,7 @@ def test_lobby_list_bots_and_start_rules(server: ServerThread) -> None:
 
 def test_replay_shows_only_the_spectator_view(server: ServerThread) -> None:
     seed = 31
-    host, _, table, players, spectator = seat_six(server.port, seed)
+    _host, _, table, players, spectator = seat_six(server.port, seed)
     history: list = []
     play(table, players, [(spectator, None)], seed, history, stop=None if REGISTRY[GAME].ends else lambda s: s >= 20)
     spec = REGISTRY[GAME]

@@ -122,7 +122,7 @@ def test_illegal_action_carries_the_rules_code(game) -> None:
 
 
 def test_host_commands_need_the_host_token(game) -> None:
-    table, host, host_token, players, spectator, _ = game
+    table, _host, _host_token, players, _spectator, _ = game
     for msg in ({"t": "start", "table": table, "host": players[0].tokens[0]},
                 {"t": "bot", "table": table, "host": "", "seat": 0},
                 {"t": "clock", "table": table, "host": "guess", "op": "pause"}):
@@ -155,7 +155,7 @@ HOSTILE = {
 
 @pytest.mark.parametrize("kind", sorted(HOSTILE))
 def test_hostile_frames_close_only_that_client(server: ServerThread, game, kind: str) -> None:
-    table, _, _, players, spectator, everyone = game
+    table, _, _, players, _spectator, everyone = game
     bad = SyncClient(server.port, "evil")
     bad.send_raw(HOSTILE[kind](random.Random(kind)))
     # the server answers with an error and/or closes this connection; it never crashes
@@ -167,7 +167,7 @@ def test_hostile_frames_close_only_that_client(server: ServerThread, game, kind:
 
 
 def test_truncated_frame_then_disconnect(server: ServerThread, game) -> None:
-    table, _, _, players, spectator, everyone = game
+    table, _, _, players, _spectator, everyone = game
     bad = SyncClient(server.port, "evil")
     frame = encode({"t": "chat", "table": table, "text": "half"})
     bad.send_raw(frame[: len(frame) // 2])
@@ -199,7 +199,7 @@ WRONG_TYPES = [
 
 
 def test_wrong_types_in_known_messages_get_errors(server: ServerThread, game) -> None:
-    table, _, _, players, spectator, everyone = game
+    table, _, _, players, _spectator, everyone = game
     c = SyncClient(server.port, "fuzzy")
     for msg in WRONG_TYPES:
         c.send(msg)

@@ -57,5 +57,5 @@ def test_seat_tabs_name_the_players_before_students_exist():
         ctx, table = _subject_table(lang, 0, pygame.Rect(0, 0, 1920, 1080))
         drawn = _drawn(table)
         assert all(table.name(i) in drawn for i in range(4)) and "…" not in drawn, drawn
-    ctx, table = _subject_table("ja", 1)  # 720p: the open tab has its whole name (the others their badge)
+    _ctx, table = _subject_table("ja", 1)  # 720p: the open tab has its whole name (the others their badge)
     assert table.name(1) in _drawn(table)

@@ -56,7 +56,7 @@ def test_a_moving_pointer_does_not_open_the_peek():
 
 
 def test_a_click_passes_through_a_peek_and_right_click_still_opens_a_sticky_zoom():
-    ctx, table, card = _table()
+    _ctx, table, card = _table()
     pos = board.card_rect(table, card).center
     _move(table, pos)
     _wait(table, smt.HOLD_SECONDS * 1.5)

@@ -105,17 +105,17 @@ def _act(hub: Hub, tid: str, tok: dict[int, str]) -> list[tuple[int, dict]]:
 def test_first_snapshot_is_full_and_resume_resets() -> None:
     hub, tid, tok = _table("mind_swap", 2, {1, 2})
     got = _decode(hub.handle(100, {"t": "start", "table": tid, "host": tok[-1], "seed": 1}, 0.0))
-    first = [m for c, m in got if m["t"] == "snapshot" and c == 1][0]
+    first = next(m for c, m in got if m["t"] == "snapshot" and c == 1)
     assert "delta" not in first and "legal" in first and "opening" in first["view"]
-    mine = [m for c, m in _act(hub, tid, tok) if c == 1][0]
+    mine = next(m for c, m in _act(hub, tid, tok) if c == 1)
     assert mine["delta"] is True and "opening" not in mine["view"] and "students" not in mine["view"]
     # a new connection resuming seat 0 gets a full snapshot, then deltas against it
     hub.connect(5)
     hub.handle(5, {"t": "hello", "v": PROTOCOL_VERSION, "delta": True}, 0.0)
     got = _decode(hub.handle(5, {"t": "resume", "table": tid, "seat": 0, "token": tok[0]}, 0.0))
-    snap = [m for c, m in got if c == 5 and m["t"] == "snapshot"][0]
+    snap = next(m for c, m in got if c == 5 and m["t"] == "snapshot")
     assert "delta" not in snap and "legal" in snap and "opening" in snap["view"]
-    assert [m for c, m in _act(hub, tid, tok) if c == 5][0]["delta"] is True
+    assert next(m for c, m in _act(hub, tid, tok) if c == 5)["delta"] is True
 
 
 def test_bench_vote_legal_is_sent_once() -> None:

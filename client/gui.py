@@ -28,7 +28,7 @@ def theme_for(lang: str, unit: float, path: Path = THEME_PATH) -> dict[str, Any]
 
     face = "noto_sans_sc" if lang == "zh" else "noto_sans_jp"
     regular, bold = font_path(lang, False), font_path(lang, True)
-    for element, block in theme.items():
+    for block in theme.values():
         font = block.get("font") if isinstance(block, dict) else None
         if not font:
             continue
@@ -37,7 +37,7 @@ def theme_for(lang: str, unit: float, path: Path = THEME_PATH) -> dict[str, Any]
         font["bold_path"] = bold
         font["italic_path"] = regular
         font["bold_italic_path"] = bold
-        font["size"] = str(max(12, int(round(float(font.get("size", BASE_UNIT)) * unit / BASE_UNIT))))
+        font["size"] = str(max(12, round(float(font.get("size", BASE_UNIT)) * unit / BASE_UNIT)))
     return theme
 
 

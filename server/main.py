@@ -53,7 +53,7 @@ def main(args: argparse.Namespace) -> int:
                 if addrs:
                     print("players can type one of: " + ", ".join(f"{a}:{port}" for a in addrs), flush=True)
                 else:
-                    print("no LAN address found; players on this machine can use 127.0.0.1:%d" % port, flush=True)
+                    print(f"no LAN address found; players on this machine can use 127.0.0.1:{port}", flush=True)
 
         await serve(cfg, stop, ready)
 

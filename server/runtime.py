@@ -19,6 +19,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Self
 
 from houkago import paths
 from server.hub import Hub
@@ -138,7 +139,7 @@ class ServerThread:
             shutil.rmtree(self._temp, ignore_errors=True)
             self._temp = None
 
-    def __enter__(self) -> ServerThread:
+    def __enter__(self) -> Self:
         self.start()
         return self
 

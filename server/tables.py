@@ -331,9 +331,7 @@ class Table:
         """False if an act made on state ``sid`` is stale (see the module docstring)."""
         if not self.own_since[seat] <= sid <= self.sid:
             return False
-        if sid < self.sid and action.get("type") not in {a.get("type") for a in self.legal[seat]}:
-            return False
-        return True
+        return not (sid < self.sid and action.get("type") not in {a.get("type") for a in self.legal[seat]})
 
     def apply(self, seat: int, action: dict[str, Any], now: float) -> list[dict[str, Any]]:
         """Apply one action (RuleError if illegal; state unchanged then). Returns the events."""

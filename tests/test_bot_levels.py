@@ -61,7 +61,7 @@ def test_record_samples_only_hands_the_public_record_allows() -> None:
         assert hands[seat] == []
         for s, cards in struck.items():
             if s != seat:
-                assert not set(policy.CARD_ID[c] for c in cards) & set(hands[s])
+                assert not {policy.CARD_ID[c] for c in cards} & set(hands[s])
     for s in range(6):  # what the record rules out never includes a card the seat really holds
         if s != seat:
             assert not {policy.CARD_ID[c] for c in state["hands"][s]} & record.removed[s]

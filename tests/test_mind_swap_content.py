@@ -196,8 +196,8 @@ SETSUNA_WHERE = ('where = ["library", "garden", "other", "sports_ground", "sport
 BROKEN_CLUB_RULES = [
     # Setsuna's old table (15/36 "other", 8/36 sports ground) breaks the sports-club rule
     ("students.toml", SETSUNA_WHERE,
-     'where = ["library", "classroom", "garden", "other", "sports_ground", "other", "classroom", "other", '
-     '"sports_ground", "garden", "other"]', "student 15", "sports_ground is 8/36, below very_likely"),
+     ('where = ["library", "classroom", "garden", "other", "sports_ground", "other", "classroom", "other", '
+     '"sports_ground", "garden", "other"]'), "student 15", "sports_ground is 8/36, below very_likely"),
     # a committee member's "other" is the staff room (Ako's used to be the infirmary)
     ("students.toml", 'clubs = ["sports", "committee"]\nroom = "staff_room"',
      'clubs = ["sports", "committee"]\nother = { ja = "保健室", zh = "保健室", en = "the infirmary" }',
@@ -209,10 +209,10 @@ BROKEN_CLUB_RULES = [
     ("game.toml", 'places = { sports_ground = "very_likely" }', 'places = { sports_ground = "certain" }',
      "clubs.sports", "unknown level 'certain'"),
     # a culture club member (Asakura, journalism) may not be likely at the sports ground
-    ("students.toml", 'where = ["sports_ground", "garden", "library", "other", "classroom", "other", '
-     '"library", "other", "garden", "other", "classroom"]',
-     'where = ["sports_ground", "garden", "sports_ground", "other", "sports_ground", "other", '
-     '"library", "other", "garden", "other", "classroom"]',
+    ("students.toml", ('where = ["sports_ground", "garden", "library", "other", "classroom", "other", '
+     '"library", "other", "garden", "other", "classroom"]'),
+     ('where = ["sports_ground", "garden", "sports_ground", "other", "sports_ground", "other", '
+     '"library", "other", "garden", "other", "classroom"]'),
      "student 3", "sports_ground is 9/36 but none of the clubs names it"),
 ]
 

@@ -1,6 +1,8 @@
 """mind_swap setup: the options, the shuffle, entry, start player, views and leaks, bots."""
 from __future__ import annotations
 
+import itertools
+
 import msgpack
 import pytest
 
@@ -45,7 +47,7 @@ def test_default_setup(players: int) -> None:
                 rounds.append({})
             rounds[-1][e["seat"]] = e["faces"][0]
         assert len(rounds[0]) == players
-        for before, after in zip(rounds, rounds[1:]):  # only the tied top seats reroll
+        for before, after in itertools.pairwise(rounds):  # only the tied top seats reroll
             top = max(before.values())
             assert sorted(after) == sorted(seat for seat, f in before.items() if f == top)
         final = rounds[-1]

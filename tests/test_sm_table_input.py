@@ -205,8 +205,7 @@ def test_every_scene_draws_in_every_language(lang):
 def _texts_used(table) -> list[str]:
     out = []
     for w in table.widgets:
-        for ln in getattr(w, "lines", []) or []:
-            out.append(ln)
+        out.extend(getattr(w, "lines", []) or [])
         if hasattr(w, "text") and isinstance(w.text, str):
             out.append(w.text)
     return out

@@ -48,11 +48,11 @@ def test_cards_fit_their_columns_and_tabs_fit_the_sidebar(size):
     for r in spots:
         assert L.canvas.contains(r)
     columns = sorted({r.left for r in spots})
-    for left, right in zip(columns, columns[1:]):
+    for left, right in itertools.pairwise(columns):
         assert left + cw <= right, "cards of neighbouring columns overlap"
     tabs = board.tab_rects(table)
     assert len(tabs) == len(table.view["students"])
-    for a, b in zip(tabs, tabs[1:]):
+    for a, b in itertools.pairwise(tabs):
         assert a.right <= b.left
     assert all(L.tabs.contains(r) for r in tabs)
 

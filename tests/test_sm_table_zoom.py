@@ -26,7 +26,7 @@ def _move(table, pos, rel=(1, 0)) -> None:
 
 
 def _wait(table, seconds: float) -> None:
-    for _ in range(int(round(seconds / 0.05))):
+    for _ in range(round(seconds / 0.05)):
         table.update(0.05)
 
 

@@ -68,7 +68,7 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--langs", default="ja,zh,en")
     ap.add_argument("--out", default=str(OUT))
     ap.add_argument("--display", action="store_true", help="also the table display of the table scene")
-    ap.add_argument("--size", default="%dx%d" % SIZE, help="window size WxH (default 1920x1080)")
+    ap.add_argument("--size", default=f"{SIZE[0]}x{SIZE[1]}", help="window size WxH (default 1920x1080)")
     ap.add_argument("--scenes", default="", help="comma-separated scene names (default: all)")
     args = ap.parse_args(argv)
     size = tuple(int(n) for n in args.size.lower().split("x"))

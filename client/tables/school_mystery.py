@@ -370,17 +370,17 @@ class SchoolMysteryTable(TableView):
                 self.focus_entry(None)
             if self._panel_blocks(event.pos):
                 return True
-        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.drag.held:
-            if self._panel_blocks(event.pos):
-                return True
+        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.drag.held
+                and self._panel_blocks(event.pos)):
+            return True
         if event.type == pygame.MOUSEMOTION:
             self.hover = None if self._panel_blocks(event.pos) else board.card_at(self, event.pos)
             rel = getattr(event, "rel", (STILL_PX, 0)) or (STILL_PX, 0)
             if self.peek is None and abs(rel[0]) + abs(rel[1]) >= STILL_PX:
                 self.hover_hold.held = 0.0  # only a pointer held still opens the peek
-        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION):
-            if self.drag.handle_event(event):
-                return True
+        if (event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+                and self.drag.handle_event(event)):
+            return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             return self._click_board(event.pos)
         return False

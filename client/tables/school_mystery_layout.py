@@ -56,7 +56,7 @@ class Layout:
         cw, ch = self.card_size
         x = (left - self.canvas.left) / max(1, self.canvas.w - cw) * CANVAS
         y = (top - self.canvas.top) / max(1, self.canvas.h - ch) * CANVAS
-        return max(0, min(CANVAS, int(round(x)))), max(0, min(CANVAS, int(round(y))))
+        return max(0, min(CANVAS, round(x))), max(0, min(CANVAS, round(y)))
 
 
 MIN_UNITS_WIDE = 84  # the table's panels need this many units side by side

@@ -177,9 +177,9 @@ def _roll_step(t: Table, legal: list[dict], rng: Rng) -> dict | None:
     if roll["move"] == "resolve":
         if mine and "roll_dice" in types:
             return {"type": "roll_dice"}
-        if "object" in types and roll["roller"] not in t.humans and not t.humans:
-            if _chance(rng, {"easy": 0.1, "normal": 0.2, "strong": 0.0}[t.level]):
-                return _with_text(_first(legal, "object"), text(view, "objection", rng))  # type: ignore[arg-type]
+        if ("object" in types and roll["roller"] not in t.humans and not t.humans
+                and _chance(rng, {"easy": 0.1, "normal": 0.2, "strong": 0.0}[t.level])):
+            return _with_text(_first(legal, "object"), text(view, "objection", rng))  # type: ignore[arg-type]
         return None  # never object to a human's 《解明》
     if roll["stage"] == "declared":
         if mine:
@@ -197,10 +197,9 @@ def _roll_step(t: Table, legal: list[dict], rng: Rng) -> dict | None:
         return None  # wait for the roller
     # rolled
     # a human's failed roll stays theirs to raise with a secret or accept: no reroll over it
-    if "rival_reroll" in types and roll["roller"] not in t.humans:
-        if t.level != "easy" or _chance(rng, 0.5):
-            opts = _of(legal, "rival_reroll")
-            return {"type": "rival_reroll", "stat": _best_stat(t, [a["stat"] for a in opts], rng)}
+    if "rival_reroll" in types and roll["roller"] not in t.humans and (t.level != "easy" or _chance(rng, 0.5)):
+        opts = _of(legal, "rival_reroll")
+        return {"type": "rival_reroll", "stat": _best_stat(t, [a["stat"] for a in opts], rng)}
     if mine:
         secrets = _of(legal, "unlock_secret")
         if secrets:

@@ -69,7 +69,7 @@ def test_record_samples_only_hands_the_public_record_allows() -> None:
 
 def test_strong_thinks_within_its_iteration_budget() -> None:
     for seed in range(4):
-        state, seat = _play_to(seed, 5 + seed, lambda s: s["round"] == 1 + seed and s["phase"] in
+        state, seat = _play_to(seed, 5 + seed, lambda s, seed=seed: s["round"] == 1 + seed and s["phase"] in
                                ("vote_target", "choose", "strike_target"))
         view = FV.view(state, seat)
         action, info = strong.decide(view, FV.legal_actions(state, seat), Rng(seed))

@@ -81,7 +81,7 @@ def test_curtain_hides_the_next_seat_until_a_real_click(tmp_path, draw_log):
                 break
             sid = app.match.sid.get(first)
             app.match.send_action(first, legal[0])
-            run_until(app, lambda: app.top.name == "curtain" or app.match.sid.get(first) != sid, frames=500)
+            run_until(app, lambda sid=sid: app.top.name == "curtain" or app.match.sid.get(first) != sid, frames=500)
         assert run_until(app, lambda: app.top.name == "curtain", frames=500)
         nxt = app.top.seat
         assert nxt != first
@@ -171,7 +171,7 @@ def test_all_bots_pass_and_play_until_over_exits_zero(tmp_path):
                XDG_CONFIG_HOME=str(tmp_path))
     proc = subprocess.run([sys.executable, "-m", "houkago", "play", "fate_votes", "--players", "6", "--bots", "6",
                            "--until-over", "--screenshot-dir", str(tmp_path / "shots")],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
+                          check=False, cwd=ROOT, env=env, capture_output=True, text=True, timeout=300)
     assert proc.returncode == 0, proc.stderr[-2000:]
     assert any(p.name.endswith("_table.png") for p in (tmp_path / "shots").glob("*.png"))
 
@@ -292,6 +292,6 @@ def test_until_over_says_why_it_fails_on_stderr(tmp_path: Path) -> None:
                XDG_CONFIG_HOME=str(tmp_path))
     proc = subprocess.run([sys.executable, "-m", "houkago", "--lang", "en", "play", "fate_votes",
                            "--players", "99", "--bots", "99", "--until-over"],
-                          cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+                          check=False, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert proc.returncode == 2
     assert proc.stderr.strip().startswith("houkago: ") and "4" in proc.stderr and "12" in proc.stderr

@@ -201,7 +201,7 @@ def test_magic_success_restores_and_scores_for_the_caster() -> None:
 
 def test_great_success_offers_a_second_swap_at_this_place() -> None:
     s = make(dict(CYCLE), {b: "garden" for b in CYCLE}, [2, 4], negi="garden")
-    s2, ev = rules.apply(force(s, d6s(5, 6)), 0, {"type": "magic", "a": 2, "b": 3})
+    s2, _ev = rules.apply(force(s, d6s(5, 6)), 0, {"type": "magic", "a": 2, "b": 3})
     assert s2["pending"] == {"kind": "great", "seat": 0, "at": "garden", "exclude": [2, 3]}
     legal = rules.legal_actions(s2, 0)
     assert {"type": "great_skip"} in legal and {"type": "great_swap", "a": 5, "b": 6} in legal

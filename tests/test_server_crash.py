@@ -41,7 +41,7 @@ def start_server(data: Path, port: int = 0) -> tuple[subprocess.Popen, int]:
                                      "--log-level", "INFO", "--grace", "600"],
                                     stdout=out, stderr=subprocess.STDOUT, text=True, cwd=str(ROOT), env=env)
         try:
-            wait_until(lambda: _listening_port(log) or proc.poll() is not None,
+            wait_until(lambda log=log, proc=proc: _listening_port(log) or proc.poll() is not None,
                        f"`houkago server --port {port}` to print its address (log: {log})",
                        timeout=max(1.0, deadline - time.monotonic()))
         except WaitTimeout:

@@ -296,7 +296,7 @@ def test_an_act_is_checked_for_token_and_holder_every_time() -> None:
     connection, or the same token after the seat changed hands is refused as before."""
     h = Harness()
     table, _host, _host_token, players, _ = started(h, seats=3)
-    (c0, tok0), (c1, tok1) = players[0], players[1]
+    (c0, tok0), (c1, _tok1) = players[0], players[1]
 
     def act(cid: int, seat: int, token: str) -> list:
         sid = h.hub.tables[table].sid

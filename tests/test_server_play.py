@@ -138,7 +138,7 @@ def test_lobby_list_bots_and_start_rules(server: ServerThread) -> None:
             break
         if snap.get("legal") and snap["sid"] > acted:
             ref = p.act(table, seat, r.choice(snap["legal"]))
-            acted = p.expect(lambda m: m.get("ref") == ref)["sid"]  # our own snapshot, acknowledged
+            acted = p.expect(lambda m, ref=ref: m.get("ref") == ref)["sid"]  # our own snapshot, acknowledged
             continue
         p.pump(0.02)
     else:

@@ -179,13 +179,13 @@ def test_check_and_backup_from_the_command_line(tmp_path: Path) -> None:
     data = tmp_path / "data"
     ids = _journal_with_tables(data / "journal.sqlite3", 2)
     env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    check = subprocess.run([sys.executable, "-m", "houkago", "server", "--check", str(data)], cwd=ROOT, env=env,
+    check = subprocess.run([sys.executable, "-m", "houkago", "server", "--check", str(data)], check=False, cwd=ROOT, env=env,
                            capture_output=True, text=True, timeout=120)
     assert check.returncode == 0, check.stdout + check.stderr
     assert all(f"table {tid} (fate_votes): ok, playing, 2 actions" in check.stdout for tid in ids)
     target = tmp_path / "copy.sqlite3"
     backup = subprocess.run([sys.executable, "-m", "houkago", "server", "--data", str(data), "--backup",
-                             str(target)], cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
+                             str(target)], check=False, cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert backup.returncode == 0, backup.stderr
     healthy, lines = check_journal(target)
     assert healthy and sum("ok, playing" in line for line in lines) == 2
@@ -195,6 +195,6 @@ def test_check_and_backup_from_the_command_line(tmp_path: Path) -> None:
     db.execute("INSERT INTO actions VALUES (?, 2, 0, X'81a474797065a46e6f7065')", (ids[0],))  # a bad action
     db.commit()
     db.close()
-    damaged = subprocess.run([sys.executable, "-m", "houkago", "server", "--check", str(data)], cwd=ROOT, env=env,
+    damaged = subprocess.run([sys.executable, "-m", "houkago", "server", "--check", str(data)], check=False, cwd=ROOT, env=env,
                              capture_output=True, text=True, timeout=120)
     assert damaged.returncode == 1 and f"table {ids[0]} (fate_votes): damaged" in damaged.stdout

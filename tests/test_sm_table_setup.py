@@ -54,7 +54,7 @@ def test_others_may_look_at_subjects_but_not_choose():
 
 def test_seat_tabs_name_the_players_before_students_exist():
     for lang in ("ja", "en"):
-        ctx, table = _subject_table(lang, 0, pygame.Rect(0, 0, 1920, 1080))
+        _ctx, table = _subject_table(lang, 0, pygame.Rect(0, 0, 1920, 1080))
         drawn = _drawn(table)
         assert all(table.name(i) in drawn for i in range(4)) and "…" not in drawn, drawn
     _ctx, table = _subject_table("ja", 1)  # 720p: the open tab has its whole name (the others their badge)

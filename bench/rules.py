@@ -69,7 +69,7 @@ def play(game: str, players: int, seed: int) -> list[tuple[int, dict]]:
                 continue
             try:
                 state, _ = rules.apply(state, seat, action)
-            except Exception:
+            except Exception:  # noqa: BLE001 - a bot's bad action of any kind: play a random legal one
                 action = rng.choice(legal)
                 state, _ = rules.apply(state, seat, action)
             steps.append((seat, action))

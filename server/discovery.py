@@ -94,7 +94,7 @@ class Announcer:
                 self._info = info
             self.registered.set()
             log.info("announced on the LAN as %r (%s)", info.name, ", ".join(addrs))
-        except Exception as exc:  # discovery is a convenience, never fatal
+        except Exception as exc:  # noqa: BLE001 - discovery is a convenience, never fatal
             log.warning("LAN announcement failed (%s); players can type the address", exc)
 
     def stop(self) -> None:
@@ -110,7 +110,7 @@ class Announcer:
                 if info is not None:
                     zc.unregister_service(info)
                 zc.close()
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - stopping the announcement must not stop the server
             log.warning("LAN announcement did not stop cleanly: %s", exc)
 
 
@@ -124,7 +124,7 @@ def browse(timeout: float = 3.0, interfaces: list[str] | None = None) -> list[di
     try:
         from zeroconf import ServiceBrowser, ServiceStateChange
         zc = _zeroconf(interfaces)
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - no multicast/zeroconf: browsing finds nothing
         log.warning("cannot browse the LAN: %s", exc)
         return []
     names: queue.Queue[str] = queue.Queue()
@@ -158,11 +158,11 @@ def browse(timeout: float = 3.0, interfaces: list[str] | None = None) -> list[di
                 }
         finally:
             browser.cancel()
-    except Exception as exc:
+    except Exception as exc:  # noqa: BLE001 - browsing is a convenience, never fatal
         log.warning("LAN browsing failed: %s", exc)
     finally:
         try:
             zc.close()
-        except Exception:
+        except Exception:  # noqa: BLE001, S110 - closing after a failed browse: nothing left to do
             pass
     return list(found.values())

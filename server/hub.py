@@ -128,7 +128,7 @@ class Hub:
                 continue
             try:
                 table = Table.from_record(rec, spec, self.journal, now)
-            except Exception as exc:
+            except Exception as exc:  # noqa: BLE001 - one bad table must not stop the others restoring
                 log.error("table %s: not restored: %s: %s", rec.id, type(exc).__name__, exc)
                 continue
             if table.damaged:
@@ -237,7 +237,7 @@ class Hub:
             return True, []
         try:
             self.journal.commit()
-        except Exception as exc:
+        except Exception as exc:  # noqa: BLE001 - any failed commit: put the tables back, keep serving
             log.error("journal commit failed (%s): %d table(s) put back, play goes on when it can be saved",
                       exc, len(self._marks))
             self.journal.discard()
@@ -837,7 +837,7 @@ class Hub:
                 n += 1
                 state, events = spec.apply(state, seat_no, action)
                 step = {"sid": n, "view": spec.view(state, None), "events": spec.events_for(events, None)}
-        except Exception as exc:  # a journal that no longer replays: say so, do not crash the loop
+        except Exception as exc:  # noqa: BLE001 - a journal that no longer replays: say so, do not crash the loop
             log.error("table %s: replay failed at a journaled action: %s", rec.id, exc)
             yield error_frame("table/damaged", "this table's journal does not replay", ref, table=rec.id)
             return

@@ -228,7 +228,7 @@ class Journal:
         for row in rows:
             try:
                 out.append(self._record(row))
-            except Exception as exc:  # a garbled blob: that table only
+            except Exception as exc:  # noqa: BLE001 - a garbled blob: that table only
                 out.append((str(row[0]), f"unreadable record ({type(exc).__name__}: {exc})"))
         return out
 

@@ -272,12 +272,12 @@ class Table:
             try:  # the fast path (rules.replay); if the journal disagrees, step by step to the last good state
                 state = replay_state(spec, t.n, rec.seed, rec.options, actions)
                 t.sid = len(actions)
-            except Exception:
+            except Exception:  # noqa: BLE001 - any replay failure: step by step to the last good state
                 state = spec.setup(t.n, rec.seed, rec.options)
                 for seat_no, action in actions:
                     try:
                         state, _ = spec.apply(state, seat_no, action)
-                    except Exception as exc:  # the journal disagrees: keep the last good state, read-only
+                    except Exception as exc:  # noqa: BLE001 - the journal disagrees: keep the last good state, read-only
                         t.damaged = f"action {t.sid} does not replay ({type(exc).__name__}: {exc})"[:200]
                         break
                     t.sid += 1
@@ -367,7 +367,7 @@ class Table:
                 state, events = self.spec.apply(state, seat_no, action)
                 if n > keep_from and events:
                     history.append((n, events))
-        except Exception as exc:  # the game's state came from the same journal: this should not happen
+        except Exception as exc:  # noqa: BLE001 - the state came from the same journal: should not happen
             log.warning("table %s: its log could not be rebuilt: %s", self.id, exc)
             return
         self.history, self.history_from = (history + self.history)[-2 * HISTORY_ACTIONS:], 0

@@ -85,13 +85,17 @@ def _children() -> set[int]:
     """Process ids whose parent is this test process (running or not yet reaped)."""
     me = str(os.getpid())
     out = set()
-    for stat in Path("/proc").glob("[0-9]*/stat"):
+    # listdir + read, each guarded: a process may end between the listing and the read (Path.glob's own
+    # stat of /proc/<pid>/stat raised ProcessLookupError there once — a flake of this very check)
+    for pid in os.listdir("/proc"):
+        if not pid.isdigit():
+            continue
         try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
+            fields = Path("/proc", pid, "stat").read_text().rsplit(")", 1)[1].split()
+        except (OSError, IndexError):
             continue
         if fields[1] == me:
-            out.add(int(stat.parent.name))
+            out.add(int(pid))
     return out
 
 

@@ -21,6 +21,7 @@ from typing import Any
 
 from shared.errors import RuleError, echo
 from shared.games.fate_votes.winning import CARDS, RANK, explain
+from shared.memo import StateMemo
 from shared.rng import Rng
 
 TOKENS = 5
@@ -410,15 +411,14 @@ def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
     return out
 
 
-_PUBLIC: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}  # id(state) -> (state, public part of its views)
-_PUBLIC_SIZE = 256
+_PUBLIC: StateMemo[dict[str, Any]] = StateMemo()  # the public part of a state's views
 
 
 def _public_view(state: dict[str, Any]) -> dict[str, Any]:
     """Every view's keys after ``seat`` that are the same for every viewer, remembered per state object."""
-    hit = _PUBLIC.get(id(state))
-    if hit is not None and hit[0] is state:
-        return hit[1]
+    hit = _PUBLIC.get(state)
+    if hit is not None:
+        return hit
     phase = state["phase"]
     pending = state["pending"]
     public = {
@@ -434,10 +434,7 @@ def _public_view(state: dict[str, Any]) -> dict[str, Any]:
         "over": phase == "over",
         "final": state["final"],
     }
-    if len(_PUBLIC) >= _PUBLIC_SIZE:
-        _PUBLIC.clear()
-    _PUBLIC[id(state)] = (state, public)
-    return public
+    return _PUBLIC.put(state, public)
 
 
 # --- self-check for tests ----------------------------------------------------------------

@@ -86,6 +86,7 @@ from typing import Any
 
 from shared.errors import RuleError, echo
 from shared.legal import expand, spread_combinations
+from shared.memo import StateMemo
 from shared.rng import Rng
 
 LOCS: tuple[str, ...] = ("library", "classroom", "garden", "sports_ground", "other")
@@ -568,18 +569,13 @@ def legal_compact(state: dict, seat: int) -> list[dict]:
     per state object (``legal_actions`` and the server's packing share it; read it, never change it)."""
     if state["over"] or seat != state["turn"]:
         return []
-    hit = _COMPACT.get(id(state))
-    if hit is not None and hit[0] is state and hit[1] == seat:
-        return hit[2]
-    out = _legal_compact(state, seat)
-    if len(_COMPACT) >= _COMPACT_SIZE:
-        _COMPACT.clear()
-    _COMPACT[id(state)] = (state, seat, out)
-    return out
+    hit = _COMPACT.get(state, seat)
+    if hit is not None:
+        return hit
+    return _COMPACT.put(state, _legal_compact(state, seat), seat)
 
 
-_COMPACT: dict[int, tuple[dict, int, list[dict]]] = {}  # id(state) -> (state, seat to act, its compact legal list)
-_COMPACT_SIZE = 256
+_COMPACT: StateMemo[list[dict]] = StateMemo()  # the seat to act's compact legal list
 
 
 def _legal_compact(state: dict, seat: int) -> list[dict]:
@@ -954,16 +950,15 @@ def view(state: dict, seat: int | None) -> dict:
     return {"game": "mind_swap", "seat": own_seat, **before, "hand": hand, **after}
 
 
-_PUBLIC: dict[int, tuple[dict, dict, dict]] = {}  # id(state) -> (state, view keys before "hand", after it)
-_PUBLIC_SIZE = 256
+_PUBLIC: StateMemo[tuple[dict, dict]] = StateMemo()  # a state's public view keys (before "hand", after it)
 
 
 def _public_view(s: dict) -> tuple[dict, dict]:
     """The keys of every seat's view but ``seat`` and ``hand`` (the parts before and after ``hand``),
     remembered per state object (states never change)."""
-    hit = _PUBLIC.get(id(s))
-    if hit is not None and hit[0] is s:
-        return hit[1], hit[2]
+    hit = _PUBLIC.get(s)
+    if hit is not None:
+        return hit
     ctypes = s["ctypes"]
     if s["over"]:
         phase = "over"
@@ -992,9 +987,7 @@ def _public_view(s: dict) -> tuple[dict, dict]:
         "options": s["opts"],
         "result": result(s) if s["over"] else None,
     }
-    if len(_PUBLIC) >= _PUBLIC_SIZE:
-        _PUBLIC.clear()
-    _PUBLIC[id(s)] = (s, before, after)
+    _PUBLIC.put(s, (before, after))
     return before, after
 
 

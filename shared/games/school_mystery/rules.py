@@ -61,6 +61,7 @@ from shared.games.school_mystery.content import (
     Content,
     rules_data,
 )
+from shared.memo import StateMemo
 from shared.rng import Rng
 
 SUITS = ("hearts", "diamonds", "spades", "clubs")
@@ -744,22 +745,16 @@ def _table_text(state: dict) -> int:
     return used
 
 
-_TEXT_MEMO: dict[int, tuple[dict, int, int]] = {}  # id(state) -> (state, its number of cards, its text bytes)
-_TEXT_MEMO_SIZE = 256
+_TEXT_MEMO: StateMemo[int] = StateMemo()  # a state's text bytes (checked against its number of cards)
 
 
 def _known_text(state: dict) -> int | None:
     """The remembered text bytes of this very state (a plain state dict whose cards were not added to)."""
-    hit = _TEXT_MEMO.get(id(state)) if type(state) is dict else None
-    if hit is not None and hit[0] is state and hit[1] == len(state["cards"]):
-        return hit[2]
-    return None
+    return _TEXT_MEMO.get(state, len(state["cards"])) if type(state) is dict else None
 
 
 def _note_text(state: dict, used: int) -> None:
-    if len(_TEXT_MEMO) >= _TEXT_MEMO_SIZE:
-        _TEXT_MEMO.clear()
-    _TEXT_MEMO[id(state)] = (state, len(state["cards"]), used)
+    _TEXT_MEMO.put(state, used, len(state["cards"]))
 
 
 def _text_growth(old: dict, new: dict, keys: Any) -> int:

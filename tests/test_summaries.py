@@ -41,7 +41,7 @@ def test_mind_swap_results_box_draws_every_players_story_uncut() -> None:
         assert len(stories) == len(piles), texts
         assert not [r for r in rec.records if r.cut]
         restorers = [s for s, pile in enumerate(piles) if pile]
-        assert restorers and all(any(table.name(no, short=True) in " ".join(stories) for no in piles[s])
+        assert restorers and all(any(table.texts.name(no, short=True) in " ".join(stories) for no in piles[s])
                                  for s in restorers)
 
 

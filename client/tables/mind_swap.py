@@ -45,7 +45,7 @@ from client.tables.mind_swap_map import MapPainter
 from client.tables.mind_swap_present import MsPresent
 from client.tables.mind_swap_sidebar import SidebarPainter
 from client.tables.mind_swap_sprites import Sprites
-from client.tables.mind_swap_texts import TextsMixin
+from client.tables.mind_swap_texts import MsTexts
 from client.tables.mind_swap_zoom import MsZoom, ZoomFace
 from client.widgets.anim import Call
 from client.widgets.dice import DieFaces
@@ -54,21 +54,22 @@ EASE_RATE = 13.0  # per second: ~250 ms to settle
 NEGI_SPEED = 40.0  # units per second Negi walks along the halls
 
 
-class MindSwapTable(TextsMixin, TableView):
+class MindSwapTable(TableView):
     """The mind_swap table for one seat (or the public display when ``seat`` is None)."""
 
     game_id = "mind_swap"
 
     def __init__(self, ctx: Any, seat: int | None) -> None:
         super().__init__(ctx, seat)
-        self.content = ctx.content(self.game_id)
-        self.card_actions = M.card_actions_map(self.content)
+        self.texts = MsTexts(ctx, self.player_name)
+        self.content = self.texts.content
+        self.card_actions = self.texts.card_actions
         self.painter = D.Painter(ctx)
         self.faces = DieFaces()
         self.model = M.Model()  # what is drawn (the shown snapshot with the events played so far)
         self.latest = M.Model()  # the snapshot shown (the newest once every batch has landed)
         self.newest = M.Model()  # the newest snapshot received
-        self.presenter = Presenter(MsPresent(self).steps, self.log_for, fast=ctx.fast, on_land=self._on_land)
+        self.presenter = Presenter(MsPresent(self).steps, self.texts.log_for, fast=ctx.fast, on_land=self._on_land)
         self._caught: tuple[int, bool] = (-1, False)
         self.scroll: dict[str, int] = {}
         self.clock = 0.0
@@ -131,7 +132,7 @@ class MindSwapTable(TextsMixin, TableView):
 
     def set_past(self, events: list[dict[str, Any]]) -> None:
         """A seat taken back (or a late spectator): the log of the earlier moves, without animation."""
-        self.presenter.seed_log([line for ev in events for line in self.log_for(ev)])
+        self.presenter.seed_log([line for ev in events for line in self.texts.log_for(ev)])
 
     def _on_land(self, snap: Shown) -> None:
         """A batch has played: its snapshot is what the table shows now."""
@@ -156,7 +157,7 @@ class MindSwapTable(TextsMixin, TableView):
         live = self.seat is not None and not self.ctx.display_mode
         minds = frozenset({"mind"}) if live and it.minds_draggable() else frozenset()
         for loc, r in lay.areas.items():
-            nm.add(Node(("area", loc), pygame.Rect(r), z=0, kind="place", solid=False, label=self.loc_name(loc),
+            nm.add(Node(("area", loc), pygame.Rect(r), z=0, kind="place", solid=False, label=self.texts.loc_name(loc),
                         accepts=frozenset({"pair", "negi", "card"}) if live else frozenset()))
         mine = it.my_pair()
         picks = it.candidates()
@@ -271,11 +272,15 @@ class MindSwapTable(TextsMixin, TableView):
         """The log as shown (a line appears when its event has played)."""
         return [text for text, _seat in self.presenter.log_lines]
 
-    def log_for(self, ev: dict[str, Any]) -> list[tuple[str, int | None]]:
-        """The log line of one event, with the seat it is about (its colour bar in the log)."""
-        line = self.describe(ev)
-        seat = ev.get("seat")
-        return [(line, seat if isinstance(seat, int) and not isinstance(seat, bool) else None)] if line else []
+    def player_name(self, seat: int) -> str:
+        """How the table names a seat: "you" for this seat, else the player's name (the game's, then
+        the lobby's)."""
+        if seat == self.seat and not self.ctx.display_mode:
+            return self.ctx.t("ms.you")
+        for pl in self.latest.players or self.model.players:
+            if pl.seat == seat and pl.name:
+                return pl.name
+        return self.ctx.seat_name(seat)  # the app knows the lobby's names
 
     def apply_event(self, ev: dict[str, Any]) -> None:
         """One event has played: the map shows its change (the batch's snapshot corrects the rest)."""

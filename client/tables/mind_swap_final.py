@@ -31,7 +31,7 @@ def draw_scores(table: Any, m: Any, surface: pygame.Surface, area: pygame.Rect, 
     rows = sorted(m.players, key=lambda pl: (-pl.score, pl.seat))
     ctx = table.ctx
     fit = fitter_for(ctx)
-    stories = {pl.seat: restored_story(m, pl, lambda no: table.name(no, short=True), table.seat_name, ctx.t, ctx.lang)
+    stories = {pl.seat: restored_story(m, pl, lambda no: table.texts.name(no, short=True), table.texts.seat_name, ctx.t, ctx.lang)
                for pl in rows}
     u = unit
     for _ in range(12):  # the unit shrinks until every row (its story wrapped, never cut) fits the area
@@ -62,10 +62,10 @@ def draw_scores(table: Any, m: Any, surface: pygame.Surface, area: pygame.Rect, 
         badge = table.painter.player_badge(pl.seat, round(top.h * 0.4))
         surface.blit(badge, badge.get_rect(midleft=(r.x + round(u * 0.4), top.centery)))
         x = r.x + round(u * 0.8) + badge.get_width()
-        name = table.painter.fit_text(table.seat_name(pl.seat), u * 1.05, D.INK, round(u * 9), True)
+        name = table.painter.fit_text(table.texts.seat_name(pl.seat), u * 1.05, D.INK, round(u * 9), True)
         surface.blit(name, (x, r.y + round(u * 0.2)))
         if pl.character is not None:
-            ch = table.painter.fit_text(ctx.t("ms.as_character", no=pl.character, name=table.name(pl.character)),
+            ch = table.painter.fit_text(ctx.t("ms.as_character", no=pl.character, name=table.texts.name(pl.character)),
                                         u * 0.8, D.SOFT_INK, round(u * 11))
             surface.blit(ch, (x, top.bottom - ch.get_height() - round(u * 0.1)))
         if pl.seat in winners:

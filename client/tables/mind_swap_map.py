@@ -99,7 +99,7 @@ class MapPainter:
                 S.draw_rooms(surface, lay, self.rooms(lay), lambda text, rect: None)
             hs = lay.header
             D.draw_suit(surface, suit, (r.x + hs * 0.6, r.y + hs * 0.52), hs * 0.62, col)
-            title = self.t.ctx.text(self.t.loc_name(loc), max(14, u * 0.95), D.LIGHT, True)
+            title = self.t.ctx.text(self.t.texts.loc_name(loc), max(14, u * 0.95), D.LIGHT, True)
             surface.blit(title, title.get_rect(midleft=(r.x + hs * 1.1, r.y + hs * 0.52)))
             n = len(self.t.model.at(loc))
             cnt = self.t.ctx.text(self.t.ctx.t("ms.count", n=n), max(14, u * 0.75), (190, 205, 198))
@@ -179,7 +179,7 @@ class MapPainter:
                 out[-1] = (out[-1][0].union(box), out[-1][1])
             else:
                 host = self.room_host(pair)
-                out.append((box, M.student_text(self.t.content, host, "other", self.t.ctx.lang) or self.t.loc_name("other")))
+                out.append((box, M.student_text(self.t.content, host, "other", self.t.ctx.lang) or self.t.texts.loc_name("other")))
             last_room = pair.room
         return out
 
@@ -225,7 +225,7 @@ class MapPainter:
         if bp is None:
             return
         host = self.room_host(pair)
-        label = M.student_text(self.t.content, host, "other", self.t.ctx.lang) or self.t.loc_name("other")
+        label = M.student_text(self.t.content, host, "other", self.t.ctx.lang) or self.t.texts.loc_name("other")
         img = fitter_for(self.t.ctx).name(label, lay.unit * 0.72, (215, 222, 218), lay.foot[0] + lay.gap * 2)
         surface.blit(img, img.get_rect(midtop=(round(bp[0] + lay.foot[0] / 2), round(bp[1] + lay.foot[1] + 2))))
 

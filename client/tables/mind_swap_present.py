@@ -41,7 +41,7 @@ class MsPresent:
             roll = DiceRoll(sides=FX.dice_sides(ev), faces=[int(f) for f in ev["faces"]], start=start, rest=rest,
                             size=size, dropped=dropped, fast=fast, label=None, duration=0.7 if minor else 0.85,
                             badge_hold=0.3 if minor else 0.6)
-            out.append(FX.DiceStep(roll=roll, caption=t.dice_caption(ev), sound="dice"))
+            out.append(FX.DiceStep(roll=roll, caption=t.texts.dice_caption(ev), sound="dice"))
         outcome = ev.get("outcome")
         if isinstance(outcome, str) and outcome:
             out.append(FX.BannerStep(duration=0.0 if fast else 0.9, text=t.ctx.t(f"ms.outcome.{outcome}"),
@@ -51,7 +51,7 @@ class MsPresent:
         if etype == "marker" and isinstance(ev.get("student"), int):
             out.append(FX.MarkerStep(duration=0.0 if fast else 0.8, no=int(ev["student"]), sound="token"))
         if not out:
-            out.append(FX.Step(duration=0.0, sound=EVENT_SOUND.get(etype) if t.describe(ev) else None))
+            out.append(FX.Step(duration=0.0, sound=EVENT_SOUND.get(etype) if t.texts.describe(ev) else None))
         focus = tuple(int(ev[k]) for k in ("a", "b", "student") if isinstance(ev.get(k), int))
         for step in out:
             step.focus = focus

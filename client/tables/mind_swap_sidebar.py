@@ -103,7 +103,7 @@ class SidebarPainter:
             col = D.ACCENT
         elif m.turn is not None:
             mine = t.seat is not None and m.turn == t.seat
-            head = t.ctx.t("ms.your_turn") if mine else t.ctx.t("ms.turn_of", name=t.seat_name(m.turn))
+            head = t.ctx.t("ms.your_turn") if mine else t.ctx.t("ms.turn_of", name=t.texts.seat_name(m.turn))
             col = D.ACCENT if mine else D.LIGHT
         else:
             head, col = "", D.LIGHT
@@ -125,11 +125,11 @@ class SidebarPainter:
             b = t.painter.player_badge(pl.seat, round(r.h * 0.34))
             surface.blit(b, b.get_rect(midleft=(r.x + round(u * 0.3), r.centery)))
             tx = r.x + round(u * 0.3) + b.get_width() + round(u * 0.3)
-            nm = t.painter.fit_text(t.seat_name(pl.seat), u * 0.85, D.LIGHT, r.w // 2 - b.get_width(), True)
+            nm = t.painter.fit_text(t.texts.seat_name(pl.seat), u * 0.85, D.LIGHT, r.w // 2 - b.get_width(), True)
             surface.blit(nm, (tx, r.y + round(u * 0.12)))
             if pl.character is not None:
                 ch = t.painter.fit_text(t.ctx.t("ms.as_character", no=pl.character,
-                                                      name=t.name(pl.character, True)),
+                                                      name=t.texts.name(pl.character, True)),
                                            u * 0.7, (200, 212, 206), r.w // 2)
                 surface.blit(ch, (tx, r.bottom - ch.get_height() - round(u * 0.1)))
             sc = t.ctx.text(str(pl.score), max(14, u * 1.3), D.LIGHT, True)

@@ -1,19 +1,31 @@
-"""The mind_swap table's words: student and place names, and one log line per event."""
+"""The mind_swap table's words: student and place names, and one log line per event.
+
+:class:`MsTexts` joins the game content (``ctx.content("mind_swap")``: names, card actions) with
+the UI strings (``ctx.t``); who a seat is comes from the table through ``player_name`` (names may
+change during a game). No pygame here.
+"""
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from client.kit.stephelp import StepHelp, join_names, sentence
 from client.tables import mind_swap_model as M
-from client.tables.mind_swap_state import TableState
 
 SILENT_EVENTS = frozenset({"piece", "cup", "drew", "end_turn"})
 
 
-class TextsMixin(TableState):
-    """Names and event descriptions for :class:`MindSwapTable` (expects ``ctx``, ``content``, models)."""
+class MsTexts:
+    """Names and event descriptions in the context's language; ``player_name(seat)`` names a seat."""
+
+    def __init__(self, ctx: Any, player_name: Callable[[int], str]) -> None:
+        self.ctx = ctx
+        self.player_name = player_name
+        self.content = ctx.content("mind_swap")
+        self.card_actions = M.card_actions_map(self.content)
 
     def name(self, no: Any, short: bool = False) -> str:
+        """A student's name (``short``: the short display name), "nobody" for None."""
         if no is None:
             return self.ctx.t("ms.nobody")
         if not isinstance(no, int) or isinstance(no, bool):
@@ -22,17 +34,11 @@ class TextsMixin(TableState):
                                                                                            self.ctx.lang)
 
     def loc_name(self, loc: Any) -> str:
+        """A place's name ("library", "other"…) in the current language."""
         return self.ctx.t(f"ms.loc.{loc}")
 
     def seat_name(self, seat: Any) -> str:
-        if isinstance(seat, int) and seat == self.seat and not self.ctx.display_mode:
-            return self.ctx.t("ms.you")
-        if isinstance(seat, int):
-            for pl in self.latest.players or self.model.players:
-                if pl.seat == seat and pl.name:
-                    return pl.name
-            return self.ctx.seat_name(seat)  # the app knows the lobby's names
-        return str(seat)
+        return self.player_name(seat) if isinstance(seat, int) and not isinstance(seat, bool) else str(seat)
 
     def describe(self, ev: dict[str, Any]) -> str:
         """One log line for an event in the current language ("" = not worth a line)."""
@@ -89,7 +95,14 @@ class TextsMixin(TableState):
         text = t(key, **params)
         return "" if text == key else text
 
+    def log_for(self, ev: dict[str, Any]) -> list[tuple[str, int | None]]:
+        """The log line of one event, with the seat it is about (its colour bar in the log)."""
+        line = self.describe(ev)
+        seat = ev.get("seat")
+        return [(line, seat if isinstance(seat, int) and not isinstance(seat, bool) else None)] if line else []
+
     def dice_caption(self, ev: dict[str, Any]) -> str:
+        """What a dice roll is for ("" when the roll's purpose has no caption)."""
         why = str(ev.get("purpose") or ev.get("why") or "")
         key = f"ms.dice.{why}"
         params = {k: self.name(v, True) for k, v in ev.items() if k in ("student", "a", "b")}

@@ -23,13 +23,13 @@ def _ability_text(t: Any, table: Any, ab: Any) -> str:
     n = getattr(ab, "n", 0)
     name = t(f"ms.ability.{kind}")
     if kind == "servant":
-        arg = t("ms.negi") if getattr(ab, "negi", False) else table.name(getattr(ab, "target", None), True)
+        arg = t("ms.negi") if getattr(ab, "negi", False) else table.texts.name(getattr(ab, "target", None), True)
         return f"{name}[{n}] / {arg}"
     if kind == "companion":
         grp = getattr(ab, "group", "") or ""
         groups = getattr(table.content, "groups", {}) or {}
         gname = (groups.get(grp) or {}).get(table.ctx.lang, grp)
-        return f"{name}[{n}] / {gname} → {table.loc_name(getattr(ab, 'to', ''))}"
+        return f"{name}[{n}] / {gname} → {table.texts.loc_name(getattr(ab, 'to', ''))}"
     return f"{name}[{n}]"
 
 
@@ -150,8 +150,8 @@ def _student_zoom(table: Any, w: int, u: float, no: int, mind: bool) -> pygame.S
         surf.blit(t, t.get_rect(midright=(x + round(u * 1.3), y + row_h // 2)))
         D.draw_suit(surf, M.SUIT_OF.get(loc, "other"), (x + u * 2.1, y + row_h / 2), row_h * 0.62,
                     None if on_card else (190, 190, 195))
-        lbl = table.loc_name(loc) if loc != "other" else (M.student_text(table.content, no, "other", ctx.lang)
-                                                         or table.loc_name(loc))
+        lbl = table.texts.loc_name(loc) if loc != "other" else (M.student_text(table.content, no, "other", ctx.lang)
+                                                         or table.texts.loc_name(loc))
         img = fit.label(lbl, small, ink, inner - round(u * 3.2))
         surf.blit(img, img.get_rect(midleft=(x + round(u * 2.9), y + row_h // 2)))
         y += row_h

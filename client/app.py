@@ -43,6 +43,7 @@ SETTLE = 1.2  # seconds of full-rate frames after input, a message or a scene ch
 MESSAGE_SETTLE = 0.05  # seconds of frames after a network message (what it starts, a scene reports as frame_due)
 IDLE_MAX = 1.0  # seconds: the longest single sleep (the loop then asks the scenes again, without drawing)
 TEXT_BLINK = 0.5  # seconds: the caret of a focused text entry blinks at this pace
+SAVING_TTL = 3600.0  # the "saving failed — retrying" banner stays until the change is saved
 WAKE = pygame.event.custom_type()  # posted by the network thread: a message is waiting
 
 
@@ -103,6 +104,7 @@ class App:
         self.gui = Gui(self.screen.get_size(), self.strings.lang, self.unit)
         self.scenes: list[Scene] = []
         self.toasts: list[Toast] = []
+        self.saving: Toast | None = None  # "saving failed — retrying" while the server cannot save a change
         self.session: NetSession | None = None
         self.server: Any = None  # server.runtime.ServerThread (client.services starts it)
         self.match: Match | None = None
@@ -366,7 +368,22 @@ class App:
                 scene.on_message(msg)
 
     def on_net_status(self, msg: dict[str, Any]) -> None:
-        """Connection down → the reconnecting overlay; up again → remove it."""
+        """Connection down → the reconnecting overlay; up again → remove it. The server could not save a
+        change → a calm banner while the session sends it again by itself; saved → a short "saved"."""
+        state = msg.get("state")
+        if state == "saving":
+            text = self.strings.t("net.saving", n=int(msg.get("attempt") or 1))
+            if self.saving is None or self.saving not in self.toasts:
+                self.saving = Toast(text, "info", ttl=SAVING_TTL)
+                self.toasts = (self.toasts + [self.saving])[-4:]
+            self.saving.message, self.saving.ttl = text, SAVING_TTL
+            return
+        if state == "saved":
+            if self.saving is not None and self.saving in self.toasts:
+                self.toasts.remove(self.saving)
+            self.saving = None
+            self.toast(self.strings.t("net.saved"))
+            return
         overlay = self.find("reconnecting")
         if msg.get("state") == "down" and self.match is not None:
             if overlay is None:  # it follows the attempts itself (it sees every message)
@@ -378,6 +395,9 @@ class App:
         """Close the connection and any local server; forget the match."""
         services.close_session(self)
         services.stop_local_server(self)
+        if self.saving is not None and self.saving in self.toasts:  # nothing is being saved any more
+            self.toasts.remove(self.saving)
+        self.saving = None
         self.match = None
         self.keeper = None
 

@@ -7,6 +7,11 @@ drops it reconnects with backoff, says hello again and resumes every seat with i
 token (and re-watches), so the players return to the same seats. The main loop
 calls :meth:`NetSession.poll` each frame; status changes arrive as messages of type
 ``_net`` with ``state`` = ``up`` / ``down`` / ``failed`` and the attempt number.
+
+When the server could not save a change (``journal/unavailable``, a full disk), the session sends the
+same message again by itself with backoff (same ``ref``, same state id: the server changed nothing, and
+an ``act`` made on an older state can never be applied twice) and reports ``_net`` ``saving`` (with the
+attempt) until the server took it, then ``saved`` (see :class:`SaveRetry`).
 """
 from __future__ import annotations
 
@@ -20,6 +25,7 @@ import time
 from collections.abc import Callable
 from typing import Any
 
+from client.saveretry import SaveRetry
 from shared.protocol import (
     PROTOCOL_VERSION,
     FrameDecoder,
@@ -74,6 +80,7 @@ class NetSession:
         self.welcome: dict[str, Any] | None = None
         self._every: tuple[dict[str, Any], float] | None = None  # (message, seconds): see repeat()
         self._every_at = 0.0
+        self.saving = SaveRetry()  # changes the server could not save, sent again (network thread only)
         self.state = "connecting"
         self.attempt = 0
         self.ever_up = False
@@ -244,6 +251,7 @@ class NetSession:
         sel.register(sock, selectors.EVENT_READ)
         sel.register(self._wake_r, selectors.EVENT_READ)
         pending = b""
+        self.saving.reconnected(time.monotonic())
         try:
             while not self._stop.is_set():
                 with self._lock:
@@ -251,8 +259,9 @@ class NetSession:
                     if every is not None and now >= self._every_at:
                         self._out.append(every[0])
                         self._every_at = now + every[1]
+                    self._out.extend(self.saving.due(now))
                     while self._out:
-                        msg = self._out.popleft()
+                        msg = self.saving.outgoing(self._out.popleft())
                         self._note_sent(msg)
                         pending += encode(msg)
                 while pending:
@@ -261,7 +270,11 @@ class NetSession:
                     except BlockingIOError:
                         break
                     pending = pending[n:]
-                wait = 0.5 if self._every is None else min(0.5, max(0.0, self._every_at - time.monotonic()))
+                now = time.monotonic()
+                wait = 0.5 if self._every is None else min(0.5, max(0.0, self._every_at - now))
+                retry_at = self.saving.next_due()
+                if retry_at is not None:
+                    wait = min(wait, max(0.0, retry_at - now))
                 for key, _ in sel.select(timeout=wait if not pending else 0.02):
                     if key.fileobj is self._wake_r:
                         try:
@@ -279,7 +292,11 @@ class NetSession:
                     for msg in decoder.feed(data):
                         msg = memo.full(msg)
                         self._note_received(msg)
-                        self._deliver(msg)
+                        shown, statuses = self.saving.incoming(msg, time.monotonic())
+                        if shown:
+                            self._deliver(msg)
+                        for status in statuses:
+                            self._deliver({**status, "attempt": status.get("attempt", self.attempt)})
         finally:
             sel.close()
 

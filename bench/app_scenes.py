@@ -5,7 +5,8 @@ stack: the lobby while the host sets the table up, the host's and a guest's seat
 in the player's language, bots, ready marks), the pass-and-play curtain, the Esc menu during a
 game (and its "leave?" question), the reconnecting overlay, starting a local game (and its
 failure), the TV display (waiting for its table, or for a server that does not answer) and a
-LAN table in the table scene (step line, chat bar). ``register_walk(register, app_scene)`` adds them to the walk (``app_scene(open)``
+LAN table in the table scene (step line, chat bar; mind_swap's with the status strip of a
+damaged practice table). ``register_walk(register, app_scene)`` adds them to the walk (``app_scene(open)``
 wraps an opener as a walk builder).
 """
 from __future__ import annotations
@@ -60,8 +61,9 @@ def lobby_host(game: str) -> Opener:
 
 
 def lobby_guest(game: str) -> Opener:
+    """A guest's seat list at a practice table (the lobby says so first)."""
     def open_(app: Any) -> Any:
-        _match(app, game, humans=[2])
+        _match(app, game, humans=[2]).lobby["practice"] = True
         return app.replace("lobby", game=game, hosting=False, table="T1", seat=2)
     return open_
 
@@ -117,7 +119,7 @@ class _ShownDisplay(DisplayConnectScene):
             return
         names = _names(self.app)
         tables = [{"id": f"T{i}", "game": g, "host_name": names[i], "free": 2 + i, "seats": 6, "lang": lang,
-                   "phase": "lobby"} for i, (g, lang) in enumerate(zip(GAMES, ("ja", "zh", "en")))]
+                   "phase": "lobby", "practice": i == 2} for i, (g, lang) in enumerate(zip(GAMES, ("ja", "zh", "en")))]
         self.on_message({"t": "tables", "tables": tables})
 
 
@@ -160,6 +162,8 @@ def lan_table(game: str, build: Callable[[Any], Any]) -> Opener:
 
         match = _match(app, game, seats=4)
         match.started = True
+        if game == "mind_swap":  # a practice table restored read-only: the status strip over the table
+            match.lobby.update(practice=True, damaged=True)
         match.views[0] = build(Context(app))
         match.chat = [(_names(app)[1], 1, CHAT.get(app.strings.lang, CHAT["en"]))]
         scene = app.replace("table", match=match)

@@ -25,13 +25,43 @@ def host_of(info: dict[str, Any], server_name: str = "") -> str:
     return name or server_name
 
 
+OLD_VERSION = "needs_old_version"  # the listing's phase of a table started with other rules or content
+
+
+def playable(info: dict[str, Any]) -> bool:
+    """Whether a listed table can be played on: not damaged (read-only) and not needing an older version."""
+    return info.get("phase") != OLD_VERSION and not info.get("damaged")
+
+
+def statuses(info: dict[str, Any]) -> list[str]:
+    """What a player must know of a table before sitting at it (``lan.status.*`` keys): it needs the
+    older version it started with, its record is damaged (watch only), it is a practice table."""
+    out = []
+    if info.get("phase") == OLD_VERSION:
+        out.append("old_version")
+    if info.get("damaged"):
+        out.append("damaged")
+    if info.get("practice"):
+        out.append("practice")
+    return out
+
+
+def status_words(strings: Strings, info: dict[str, Any], note: bool = False) -> list[str]:
+    """The table's statuses in the player's language (``note``: the sentence that explains each)."""
+    return [strings.t(f"lan.status.{s}_note" if note else f"lan.status.{s}") for s in statuses(info)]
+
+
 def table_label(strings: Strings, info: dict[str, Any], server_name: str = "") -> str:
-    """One listed table: host name · game · seats free · language (no table id)."""
+    """One listed table: host name · game · seats free · language (no table id), then its statuses
+    (practice, damaged, needs an older version). A table needing an older version: game and that only."""
+    game = games.title(str(info.get("game")), strings)
+    if info.get("phase") == OLD_VERSION:
+        return " · ".join([game, *status_words(strings, info)])
     lang = str(info.get("lang") or "")
     label = strings.t("lan.table_row", host=host_of(info, server_name) or strings.t("lan.someone"),
-                      game=games.title(str(info.get("game")), strings), free=int(info.get("free", 0)),
-                      seats=int(info.get("seats", 0)))
-    return f"{label} · {LANG_NAMES[lang]}" if lang in LANG_NAMES else label
+                      game=game, free=int(info.get("free", 0)), seats=int(info.get("seats", 0)))
+    parts = [label] + ([LANG_NAMES[lang]] if lang in LANG_NAMES else []) + status_words(strings, info)
+    return " · ".join(parts)
 
 
 def join_address(host: str, port: int) -> str:

@@ -56,10 +56,11 @@ class LocalGame:
     created: float = field(default_factory=time.time)
     moves: int = 0  # filled by unfinished(): actions in the journal
     when: float = 0.0  # filled by unfinished(): last change on disk (epoch seconds)
+    status: str = ""  # filled by unfinished(): "needs_old_version" / "damaged" (checked) / "" (it can go on)
 
     def save(self) -> None:
         """Write ``game.json`` (atomically); a folder that cannot be written just cannot be continued."""
-        data = {k: v for k, v in asdict(self).items() if k not in ("folder", "moves", "when")}
+        data = {k: v for k, v in asdict(self).items() if k not in ("folder", "moves", "when", "status")}
         data["seats"] = {str(s): tok for s, tok in self.seats.items()}
         try:
             self.folder.mkdir(parents=True, exist_ok=True)
@@ -107,9 +108,10 @@ class Keeper:
                 g.save()
 
 
-def unfinished() -> list[LocalGame]:
-    """Local games that can go on (started, not over), newest first. Folders of finished games, and of
-    games that never started a day after, are removed."""
+def unfinished(check: bool = False) -> list[LocalGame]:
+    """Local games that can go on (started, not over), newest first, each with its ``status`` (``check``:
+    replay each to find a damaged journal). Folders of finished games, and of games that never started a
+    day after, are removed."""
     out: list[LocalGame] = []
     base = root()
     try:
@@ -118,7 +120,7 @@ def unfinished() -> list[LocalGame]:
         return []
     for folder in folders:
         game = LocalGame.load(folder)
-        state = services.saved_table(folder, game.table) if game is not None and game.table else None
+        state = services.saved_table(folder, game.table, check) if game is not None and game.table else None
         when = _changed(folder)
         if game is None or state is None or state["started"] is None:
             if time.time() - when > STALE:
@@ -129,7 +131,7 @@ def unfinished() -> list[LocalGame]:
             continue
         if not game.seats:  # no seat of ours to give back
             continue
-        game.moves, game.when = int(state["moves"]), when
+        game.moves, game.when, game.status = int(state["moves"]), when, str(state.get("status") or "")
         game.names = list(state["names"]) or game.names
         out.append(game)
     return sorted(out, key=lambda g: g.when, reverse=True)

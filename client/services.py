@@ -86,9 +86,14 @@ def lan_addresses(limit: int = 2) -> list[str]:
         return []
 
 
-def saved_table(folder: Path, table: str) -> dict[str, Any] | None:
-    """What a local server's journal in ``folder`` says of ``table`` (started, finished, moves, names),
-    read without changing it; None when there is no such journal or table."""
+def saved_table(folder: Path, table: str, check: bool = False) -> dict[str, Any] | None:
+    """What a local server's journal in ``folder`` says of ``table`` (started, finished, moves, names and
+    ``status``), read without changing it; None when there is no such journal or table.
+
+    ``status`` is what the server will say of it: ``needs_old_version`` (started with other rules or
+    content than this version has: it cannot go on), ``damaged`` (with ``check``: its journal does not
+    replay to the end, so it can only be watched; this replays the game) or "" (it can go on).
+    """
     from server.journal import Journal
     from server.runtime import JOURNAL_FILE
 
@@ -104,8 +109,24 @@ def saved_table(folder: Path, table: str) -> dict[str, Any] | None:
         if rec is None:
             return None
         return {"started": rec.started, "finished": rec.finished, "moves": journal.action_count(table),
-                "names": list(rec.names), "game": rec.game}
+                "names": list(rec.names), "game": rec.game, "status": _status(rec, journal, check)}
     except Exception:  # noqa: BLE001 - a damaged file: nothing to continue
         return None
     finally:
         journal.close()
+
+
+def _status(rec: Any, journal: Any, check: bool) -> str:
+    """``needs_old_version``, ``damaged`` or "" for a journaled table (as the server restores it)."""
+    from server.fingerprint import fingerprint
+    from server.tables import Table
+    from shared.engine import REGISTRY
+
+    spec = REGISTRY.get(rec.game)
+    if spec is None or rec.started is None:
+        return ""
+    if rec.seed is not None and rec.fingerprint and rec.fingerprint != fingerprint(spec):
+        return "needs_old_version"
+    if check and Table.from_record(rec, spec, journal, 0.0).damaged:
+        return "damaged"
+    return ""

@@ -504,7 +504,8 @@ class Hub:
     def _on_list(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
         tables = [t.summary() for t in self.tables.values() if t.spec.listed or msg.get("all")]
         tables += [{"id": tid, "game": game, "seats": 0, "free": 0, "phase": "needs_old_version", "names": [],
-                    "practice": False} for tid, game in self.old_rules.items()]
+                    "practice": False, "damaged": False, "host_name": "", "lang": ""}
+                   for tid, game in self.old_rules.items()]
         return [(conn.id, encode({"t": "tables", "tables": tables, "ref": ref}))]
 
     def _on_create(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:

@@ -598,4 +598,4 @@ class Table:
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.spec.id, "seats": self.n, "free": sum(not s.taken for s in self.seats),
                 "phase": self.phase, "names": [s.name for s in self.seats], "practice": self.practice,
-                "host_name": self.host_name, "lang": self.lang}
+                "damaged": self.damaged is not None, "host_name": self.host_name, "lang": self.lang}

@@ -1,4 +1,8 @@
-"""Continue: the unfinished local games (pass-and-play and hosted), newest first — game, players, when."""
+"""Continue: the unfinished local games (pass-and-play and hosted), newest first — game, players, when.
+
+A game whose journal needs the older version it was started with is shown as such and not offered
+(Forget only); one whose journal is damaged says it can only be watched (the table stops at its last
+good move)."""
 from __future__ import annotations
 
 import time
@@ -7,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from client import games, localgames, modes
+from client import games, lanwords, localgames, modes
 from client.localgames import LocalGame
 from client.scenes.base import Scene
 from client.ui import CHALK, CHALK_DIM, PAPER, Button, panel
@@ -24,7 +28,7 @@ class ContinueScene(Scene):
 
     def __init__(self, app: App, saved: list[LocalGame] | None = None) -> None:
         super().__init__(app)
-        self.saved: list[LocalGame] = localgames.unfinished() if saved is None else list(saved)
+        self.saved: list[LocalGame] = localgames.unfinished(check=True) if saved is None else list(saved)
         self.rows: list[tuple[LocalGame, pygame.Rect]] = []
         self.box = pygame.Rect(0, 0, 0, 0)
 
@@ -43,9 +47,11 @@ class ContinueScene(Scene):
         for i, saved in enumerate(shown):
             rect = pygame.Rect(self.box.left + int(u * 1.5), y, self.box.width - int(u * 3), row_h)
             self.rows.append((saved, rect))
+            old = saved.status == lanwords.OLD_VERSION
             self.buttons.append(Button(t("continue.go"), pygame.Rect(rect.right - bw - int(u * 0.8),
                                                                      rect.centery - bh // 2, bw, bh),
-                                       partial(self.go, saved), key=f"continue_{i}", primary=True))
+                                       partial(self.go, saved), key=f"continue_{i}", primary=not old,
+                                       enabled=not old, why_not=t("lan.status.old_version_note") if old else ""))
             self.buttons.append(Button(t("continue.forget"), pygame.Rect(rect.right - 2 * bw - int(u * 1.6),
                                                                          rect.centery - bh // 2, bw, bh),
                                        partial(self.forget, saved), key=f"forget_{i}"))
@@ -82,7 +88,12 @@ class ContinueScene(Scene):
             names = names[:NAMES - 1] + [t("continue.more", n=len(names) - NAMES + 1)]
         names = sep.join(names)
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.when))
-        return title, names, t("continue.details", moves=saved.moves, when=when)
+        details = t("continue.details", moves=saved.moves, when=when)
+        if saved.status:  # needs the older version / damaged: said before anything else on its line
+            details = " · ".join(lanwords.status_words(self.app.strings, {"phase": saved.status,
+                                                                          "damaged": saved.status == "damaged"})
+                                 + [details])
+        return title, names, details
 
     def draw(self, surface: pygame.Surface) -> None:
         app, u, te = self.app, self.app.unit, self.app.text

@@ -93,9 +93,10 @@ class JoinScene(Scene):
         y = self.box.top + int(u * 3)
         bottom = self.box.bottom - int(u * 4) - (bh + int(u * 2.2) if self.tables is not None else int(u * 0.6))
         fit = max(1, (bottom - y) // (bh + int(u * 0.6)))
-        for i, (label, fn) in enumerate(rows[:min(10, fit)]):
+        for i, (label, fn, why_not) in enumerate(rows[:min(10, fit)]):
             self.buttons.append(Button(label, pygame.Rect(self.box.left + int(u * 1.5), y, self.box.width - int(u * 3),
-                                                          bh), fn, key=f"row_{i}"))
+                                                          bh), fn, key=f"row_{i}", enabled=fn is not None,
+                                       why_not=why_not))
             y += bh + int(u * 0.6)
         entry_y = self.box.bottom - int(u * 4)
         if self.tables is not None:  # a dedicated server: anyone may open a table there
@@ -120,25 +121,36 @@ class JoinScene(Scene):
         self.entry.set_text(old)
         pygame.key.set_text_input_rect(self.entry.rect)
 
-    def rows(self) -> list[tuple[str, Any]]:
+    def rows(self) -> list[tuple[str, Any, str]]:
+        """(label, what a click does or None, why not) of each row: seats of ours to go back to, the tables
+        waiting for players; a table that needs an older version is shown, never offered."""
         t = self.app.strings.t
         if self.tables is not None:
-            out = []
-            table_games = {str(i.get("id")): str(i.get("game")) for i in self.live_tables}
+            out: list[tuple[str, Any, str]] = []
+            listed = {str(i.get("id")): i for i in self.live_tables}
             for entry in self.rejoin:
-                game = table_games.get(entry["table"], str(entry.get("game", "")))
-                out.append((t("join.rejoin_row", game=games.title(game, self.app.strings), table=entry["table"],
-                              n=entry["seat"] + 1), partial(self.resume_seat, entry)))
+                info = listed.get(entry["table"], {})
+                game = str(info.get("game") or entry.get("game", ""))
+                label = " · ".join([t("join.rejoin_row", game=games.title(game, self.app.strings),
+                                      table=entry["table"], n=entry["seat"] + 1),
+                                    *lanwords.status_words(self.app.strings, info)])
+                old = info.get("phase") == lanwords.OLD_VERSION
+                out.append((label, None if old else partial(self.resume_seat, entry),
+                            t("lan.status.old_version_note") if old else ""))
             server = str((self.app.session.welcome or {}).get("server") or "") if self.app.session else ""
             for info in self.tables:
-                out.append((lanwords.table_label(self.app.strings, info, server), partial(self.join_table, info)))
+                label = lanwords.table_label(self.app.strings, info, server)
+                if lanwords.playable(info):
+                    out.append((label, partial(self.join_table, info), ""))
+                else:
+                    out.append((label, None, " ".join(lanwords.status_words(self.app.strings, info, note=True))))
             return out
         out = []
         for srv in self.servers:
             addr = (srv.get("addresses") or [srv.get("host") or "?"])[0]
             where = f"{addr}:{srv.get('port')}"
             out.append((t("join.server_row", name=srv.get("name", "?"), address=where),
-                        partial(self.connect, where)))
+                        partial(self.connect, where), ""))
         return out
 
     @staticmethod
@@ -195,8 +207,9 @@ class JoinScene(Scene):
             self._listed = msg.get("tables")
             fresh = self.tables is None
             listed = [t for t in msg.get("tables") or [] if isinstance(t, dict)]
-            self.tables = [t for t in listed if t.get("phase") == "lobby"]
-            self.live_tables = [t for t in listed if t.get("phase") in ("lobby", "playing")]
+            # tables waiting for players, and (shown, not offered) those that need an older version
+            self.tables = [t for t in listed if t.get("phase") in ("lobby", lanwords.OLD_VERSION)]
+            self.live_tables = [t for t in listed if t.get("phase") in ("lobby", "playing", lanwords.OLD_VERSION)]
             live = {str(t.get("id")) for t in self.live_tables}
             self.rejoin = [e for e in self.app.seatbook.for_address(self.connected_to or "") if e["table"] in live]
             self.tables = [t for t in self.tables if str(t.get("id")) not in {e["table"] for e in self.rejoin}]
@@ -239,7 +252,8 @@ class JoinScene(Scene):
     def _listing(self) -> tuple[Any, ...]:
         """What the rows show (to relayout only when it changed)."""
         return (tuple(e["table"] for e in self.rejoin),
-                tuple((i.get("id"), i.get("free"), i.get("host_name"), i.get("lang")) for i in self.tables or []))
+                tuple((i.get("id"), i.get("free"), i.get("host_name"), i.get("lang"), i.get("phase"),
+                       tuple(lanwords.statuses(i))) for i in self.live_tables))
 
     def update(self, dt: float) -> None:
         if self._found is not None:

@@ -13,7 +13,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from client import games, services
+from client import games, lanwords, services
 from client.games import option_specs
 from client.match import Match
 from client.rulesbook import has_rules, open_rules
@@ -380,6 +380,9 @@ class LobbyScene(Scene):
                                pygame.Rect(r.left, y, r.width, int(u * 5)), max_lines=3)
         y += used + int(u * 1.4)
         match = app.match
+        for note in lanwords.status_words(app.strings, match.lobby if match is not None else {}, note=True):
+            y += te.blit_wrapped(surface, note, u * 1.0, ACCENT, pygame.Rect(r.left, y, r.width, int(u * 5)),
+                                 bold=True, max_lines=3) + int(u * 0.8)  # practice / damaged: before anything
         options = (match.lobby.get("options") if match is not None else None) or self.options
         specs = {o.name: o for o in option_specs(self.game)}
         if options:

@@ -24,6 +24,7 @@ from client.match import Match
 from client.rulesbook import has_rules, open_rules, page_for_view
 from client.scenes.base import Scene
 from client.tables.base import TableView
+from client.kit.theme import ACCENT_DEEP
 from client.ui import ACCENT, CHALK, PAPER, Button, panel, seat_color
 
 if TYPE_CHECKING:
@@ -99,10 +100,36 @@ class TableScene(Scene):
         return pygame.Rect(0, h - self.bar_height() - sh, w, sh)
 
     def table_rect(self) -> pygame.Rect:
-        """Where the table view draws: the window above the step line and the control bar, so neither
-        covers the table."""
+        """Where the table view draws: the window between the status strip (if any) and the step line
+        and the control bar, so none of them covers the table."""
         w, h = self.app.screen.get_size()
-        return pygame.Rect(0, 0, w, h - self.bar_height() - self.step_height())
+        top = self.status_height()
+        return pygame.Rect(0, top, w, h - top - self.bar_height() - self.step_height())
+
+    def status_notes(self) -> list[str]:
+        """What every seat and the display must know of this table (a practice table, a damaged record),
+        from the server's ``lobby``, in the player's language."""
+        lobby = self.match.lobby if isinstance(self.match.lobby, dict) else {}
+        return lanwords.status_words(self.app.strings, lobby, note=True)
+
+    def status_height(self) -> int:
+        """Height of the status strip over the table; 0 for an ordinary table."""
+        return int(self.app.unit * 1.8) if self.status_notes() else 0
+
+    def draw_status(self, surface: pygame.Surface) -> None:
+        """The status strip across the top: the notes, shrunk (never cut) to fit."""
+        height = self.status_height()
+        if not height:
+            return
+        u, te = self.app.unit, self.app.text
+        strip = pygame.Rect(0, 0, surface.get_width(), height)
+        pygame.draw.rect(surface, ACCENT_DEEP, strip)  # a practice table or a damaged one: seen at once
+        text = "  ".join(self.status_notes())
+        room = strip.inflate(-int(u * 2), -int(u * 0.3))
+        fitted = te.fitter.block(text, u * 0.95, room.w, room.h)
+        room.size = (min(room.w, fitted.width), min(room.h, fitted.height))
+        room.center = strip.center
+        te.fitter.draw_block(surface, text, room, u * 0.95, PAPER, kind="label", fitted=fitted)
 
     def _bar_button_rect(self, x: int, bw: int, bh: int) -> pygame.Rect:
         h = self.app.screen.get_height()
@@ -480,6 +507,7 @@ class TableScene(Scene):
                         (rect.centerx, rect.centery - int(u * 10)), "midtop")
                 te.blit(surface, self._join_at, u * 4.2, PAPER, (rect.centerx, rect.centery - int(u * 7.7)), "midtop",
                         bold=True)
+        self.draw_status(surface)
         if self._step_fn is not None and self.step_line.rect.h > 0:
             self.step_line.draw(surface, self._step_ctx, self.step_help, self._step_ctx.unit)
         if self.show_chat:

@@ -112,11 +112,12 @@ class _ItemsOnRead(list):
     """A draft's list whose items are deep-copied the first time they are read (the students:
     an action usually changes one of them at most)."""
 
-    __slots__ = ("fresh",)
+    __slots__ = ("copier", "fresh")
 
-    def __init__(self, items: list) -> None:
+    def __init__(self, items: list, copier: Any = None) -> None:
         super().__init__(items)
         self.fresh: set[int] = set()
+        self.copier = copier or _copy
 
     def __getitem__(self, i: Any) -> Any:
         if isinstance(i, slice):
@@ -127,7 +128,7 @@ class _ItemsOnRead(list):
         if i not in self.fresh:
             self.fresh.add(i)
             if isinstance(value, (list, dict)):
-                value = _copy(value)
+                value = self.copier(value)
                 list.__setitem__(self, i, value)
         return value
 
@@ -150,23 +151,49 @@ def _copy_flat_lists(x: dict) -> dict:
 
 
 def _copy_flat(x: Any) -> Any:
-    """A flat dict or list (no containers inside): one shallow copy."""
+    """A flat dict or list, or a list whose items are never changed in place (links, help_used,
+    objections, custom_locations: items are only added, removed or replaced): one shallow copy."""
     return x.copy()
 
 
-def _copy_pairs(x: list) -> list:
-    """A list of flat lists (help_used, links)."""
-    return [v[:] for v in x]
+def _shared(x: Any) -> Any:
+    """A value the rules only ever replace, never change in place (public, calendar, outcome): no copy."""
+    return x
 
 
-# how the draft copies a key's value on its first read (the shape the rules keep it in); other
-# keys get the general deep copy
+def _copy_student(st: dict) -> dict:
+    """A student as the rules change it: its conditions, secrets and used moves (lists and a dict
+    changed in place); stats, hand and each condition are never changed once made."""
+    out = st.copy()
+    out["conditions"] = st["conditions"][:]
+    out["secrets"] = st["secrets"][:]
+    out["used_moves"] = st["used_moves"].copy()
+    return out
+
+
+def _copy_roll(roll: dict) -> dict:
+    """The roll in progress: its helpers are appended to; every other value is replaced."""
+    out = roll.copy()
+    out["helpers"] = roll["helpers"][:]
+    return out
+
+
+def _copy_tasks(tasks: list) -> list:
+    """The pending steps (flat dicts; a redraw changes its step's card in place)."""
+    return [t.copy() for t in tasks]
+
+
+# how the draft copies a key's value on its first read (the shape the rules keep it in, and what they
+# change in place); other keys get the general deep copy. Information cards: the list is copied, a card
+# only when it is changed (``_card_exists(..., write=True)``)
 _COPIERS: dict[str, Any] = {
-    "cards": lambda cards: [c.copy() for c in cards], "students": _ItemsOnRead,
+    "cards": _copy_flat, "students": lambda students: _ItemsOnRead(students, _copy_student),
     "decks": _copy_flat_lists, "discards": _copy_flat_lists, "used": _copy_flat_lists,
-    "public": _copy_flat, "visited": _copy_flat, "clue_locations": _copy_flat, "answers": _copy_flat,
-    "rival_used": _copy_flat, "objections_used": _copy_flat, "clues_used": _copy_flat, "calendar": _copy_flat,
-    "help_used": _copy_pairs, "links": _copy_pairs,
+    "visited": _copy_flat, "clue_locations": _copy_flat, "answers": _copy_flat,
+    "rival_used": _copy_flat, "objections_used": _copy_flat, "clues_used": _copy_flat,
+    "help_used": _copy_flat, "links": _copy_flat, "objections": _copy_flat, "custom_locations": _copy_flat,
+    "scene": _copy_flat, "roll": _copy_roll, "tasks": _copy_tasks,
+    "public": _shared, "calendar": _shared, "outcome": _shared,
 }
 
 
@@ -174,9 +201,10 @@ class _Draft(dict):
     """The next state while an action is applied: copy on access.
 
     It starts empty over the state (``base``); the first time a handler reads a key, its value
-    is taken from the state (``__missing__``) — a list or a dict as a copy (the read-only rules
-    data ``db`` excepted; information cards are flat dicts; the students copied one by one as
-    they are read), so the handler may change it in place. Keys the action never reads keep
+    is taken from the state (``__missing__``) — a list or a dict as a copy of what the rules change
+    in place (``_COPIERS``; the read-only rules data ``db`` and values only ever replaced are
+    shared; the students copied one by one as they are read), so the handler may change it in
+    place. Keys the action never reads keep
     sharing their values with the old state, which is never changed (states are immutable once
     returned). Later reads are plain dict reads.
     """
@@ -284,11 +312,16 @@ def _duty(state: dict, suit: str) -> int:
     return state["scene"]["duty"][suit]
 
 
-def _card_exists(state: dict, card: Any) -> dict:
+def _card_exists(state: dict, card: Any, write: bool = False) -> dict:
+    """The information card ``card``; ``write``: a copy put in its place, for the caller to change
+    (a state's list of cards is copied for an action, its cards only when changed)."""
     if not isinstance(card, int) or isinstance(card, bool):
         raise _err("action/bad_shape", "'card' must be a card id", field="card")
-    for c in state["cards"]:
+    cards = state["cards"]
+    for i, c in enumerate(cards):
         if c["id"] == card:
+            if write:
+                c = cards[i] = c.copy()
             return c
     raise _err("action/illegal_target", "no such information card", card=card)
 
@@ -922,14 +955,14 @@ def _a_add_note(state: dict, seat: int, action: dict, events: list) -> None:
 
 def _a_edit_card(state: dict, seat: int, action: dict, events: list) -> None:
     _need_play(state)
-    card = _card_exists(state, action.get("card"))
+    card = _card_exists(state, action.get("card"), write=True)
     card["text"] = _text(action, "text", required=False)
     events.append({"type": "card_edited", "card": card["id"], "text": card["text"], "seat": seat})
 
 
 def _a_move_card(state: dict, seat: int, action: dict, events: list) -> None:
     _need_play(state)
-    card = _card_exists(state, action.get("card"))
+    card = _card_exists(state, action.get("card"), write=True)
     x = _int(action, "x", 0, CANVAS)
     y = _int(action, "y", 0, CANVAS)
     card["x"], card["y"] = x, y
@@ -1615,16 +1648,36 @@ def view(state: dict, seat: int | None) -> dict:
     Values are shared with the state, not copied (states are never changed in place), and the
     parts made for a view (a student as a viewer sees it, the deck sizes, the coming duties) are
     remembered per object they come from: successive views share what did not change, which
-    makes them cheap to build and to compare (delta snapshots).
+    makes them cheap to build and to compare (delta snapshots). What every viewer sees alike is
+    made once per state (the server asks for one view per seat of the same state).
     """
+    public, students = _public_view(state)
+    v = public.copy()
+    v["you"] = seat
+    if isinstance(seat, int) and 0 <= seat < len(students) and students[seat] is not None:
+        students = students[:]
+        students[seat] = _view_part(state["students"][seat], True, _student_view)
+    v["students"] = students
+    return v
+
+
+_PUBLIC: StateMemo[tuple[dict, list]] = StateMemo()  # a state's view for nobody in particular, its students
+
+
+def _public_view(state: dict) -> tuple[dict, list]:
+    """The view every viewer shares (``you`` None; keys in the view's order) and the students as
+    any other student sees them, remembered per state object (states never change)."""
+    hit = _PUBLIC.get(state)
+    if hit is not None:
+        return hit
     v = {k: val for k, val in state.items() if k not in HIDDEN_KEYS and k != "cards"}
     v["cards"] = state["cards"]
     v["decks"] = _view_part(state["decks"], None, _deck_sizes)
-    v["you"] = seat
+    v["you"] = None
     v["coming_duty"] = _coming_duty(state["leader"], state["players"], state["scene"]["number"] + 1)
-    v["students"] = [None if st is None else _view_part(st, i == seat, _student_view)
-                     for i, st in enumerate(state["students"])]
-    return v
+    students = v["students"] = [None if st is None else _view_part(st, False, _student_view)
+                                for st in state["students"]]
+    return _PUBLIC.put(state, (v, students))
 
 
 def _deck_sizes(decks: dict, _: Any) -> dict:

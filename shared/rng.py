@@ -26,6 +26,17 @@ def seed_state(seed: int) -> int:
     return z ^ (z >> 31)
 
 
+def _limit(n: int) -> int:
+    """The largest 64-bit draw that keeps ``draw % n`` unbiased (remembered for small ``n``)."""
+    limit = MASK64 - (MASK64 + 1) % n
+    if n <= 4096:
+        _LIMITS[n] = limit
+    return limit
+
+
+_LIMITS: dict[int, int] = {}
+
+
 class Rng:
     """SplitMix64 with unbiased integer helpers. ``state`` is the plain-int state."""
 
@@ -46,11 +57,16 @@ class Rng:
 
     def below(self, n: int) -> int:
         """Uniform int in ``[0, n)`` (rejection sampling, no modulo bias)."""
-        if n <= 0:
-            raise ValueError("n must be positive")
-        limit = MASK64 - (MASK64 + 1) % n
-        while True:
-            x = self.next64()
+        limit = _LIMITS.get(n)
+        if limit is None:
+            if n <= 0:
+                raise ValueError("n must be positive")
+            limit = _limit(n)
+        while True:  # next64, written out (dice and shuffles call this in every action)
+            self.state = z = (self.state + _GOLDEN) & MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            x = z ^ (z >> 31)
             if x <= limit:
                 return x % n
 
@@ -63,8 +79,9 @@ class Rng:
 
     def shuffle(self, seq: MutableSequence[T]) -> None:
         """Fisher–Yates in place."""
+        below = self.below
         for i in range(len(seq) - 1, 0, -1):
-            j = self.below(i + 1)
+            j = below(i + 1)
             seq[i], seq[j] = seq[j], seq[i]
 
     def sample(self, seq: Sequence[T], k: int) -> list[T]:

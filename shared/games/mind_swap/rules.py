@@ -82,6 +82,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations
+from operator import eq
 from typing import Any
 
 from shared.errors import RuleError, echo
@@ -424,9 +425,9 @@ def _enter_character_bodies(s: dict, rng: Rng, events: list) -> None:
 def _resolve_restorations(s: dict, seat: int, events: list) -> None:
     """Restored pairs leave (map or waiting) to the caster's pile; refill the cup; check the end."""
     mind = s["mind"]
-    restored = [b for b in range(2, N) if mind[b] == b]
-    if not restored:
+    if not any(map(eq, mind[2:], _BODIES)):  # the common case, at C speed
         return
+    restored = [b for b in _BODIES if mind[b] == b]
     for b in restored:
         mind[b] = 0
         s["loc"][b] = None
@@ -630,6 +631,29 @@ def _is_no(x: Any) -> bool:
 
 
 def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
+    """Apply one action of ``seat``: a new state (a copy of the changing parts) and the events."""
+    handler = _handler(state, seat, action)
+    s = _work(state)
+    events: list[dict] = []
+    handler(s, seat, action, events)
+    return s, events
+
+
+def replay(state: dict, actions: Any) -> dict:
+    """The state after ``actions`` (journaled, accepted once): what ``apply`` step by step gives,
+    changed in place on one working copy, the events thrown away. Raises RuleError like ``apply``."""
+    s = _work(state)
+    for seat, action in actions:
+        if not isinstance(action, dict):
+            raise RuleError("action/bad_shape", "an action is a map with a 'type'")
+        _handler(s, seat, action)(s, seat, action, [])
+    return s
+
+
+def _handler(state: dict, seat: int, action: dict) -> Any:
+    """The handler of an action ``seat`` may try now (RuleError when it may try none). A handler
+    ``(s, seat, action, events)`` checks the action's targets against ``s``, a working copy
+    (:func:`_work`), before it changes it in place."""
     # hot path: plain ifs, so no error message is formatted unless it is raised
     if state["over"]:
         raise RuleError("game/over", "the game is over")
@@ -642,7 +666,7 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     pending = state["pending"] is not None
     _need(pending == (kind in ("great_swap", "great_skip")), "action/wrong_phase",
           "finish the great success first" if pending else "there is no great success to finish")
-    return handler(state, seat, action)
+    return handler
 
 
 def _check_pair(state: dict, action: dict) -> tuple[int, int]:
@@ -652,15 +676,13 @@ def _check_pair(state: dict, action: dict) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
 
 
-def _do_magic(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
-    a, b = _check_pair(state, action)
-    _need(state["magic_left"] > 0, "action/illegal", "no magic left this turn")
-    _need(_negi_with(state, seat), "action/illegal", "Negi is not with your character")
-    _need((a, b) in _magic_pairs(state, seat), "action/illegal_target",
+def _do_magic(s: dict, seat: int, action: dict, events: list) -> None:
+    a, b = _check_pair(s, action)
+    _need(s["magic_left"] > 0, "action/illegal", "no magic left this turn")
+    _need(_negi_with(s, seat), "action/illegal", "Negi is not with your character")
+    _need((a, b) in _magic_pairs(s, seat), "action/illegal_target",
           "those two cannot be named for magic here", a=a, b=b)
-    s = _work(state)
     rng = Rng(s["rng"])
-    events: list[dict] = []
     s["magic_left"] -= 1
     d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
     events.append(_dice("magic", ["d6", "d6"], [d1, d2], seat, a=a, b=b))
@@ -697,7 +719,6 @@ def _do_magic(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     if s["pending"] is None:
         _after_spell(s, rng, seat, events)
     s["rng"] = rng.state
-    return s, events
 
 
 def _body_of_in(mapping: dict[int, int], mind: int) -> int:
@@ -710,37 +731,28 @@ def _after_spell(s: dict, rng: Rng, seat: int, events: list) -> None:
     _maybe_end_turn(s, rng, seat, events)
 
 
-def _do_great_swap(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
-    a, b = _check_pair(state, action)
-    _need((a, b) in _great_pairs(state), "action/illegal_target", "those two cannot be swapped now", a=a, b=b)
-    s = _work(state)
+def _do_great_swap(s: dict, seat: int, action: dict, events: list) -> None:
+    a, b = _check_pair(s, action)
+    _need((a, b) in _great_pairs(s), "action/illegal_target", "those two cannot be swapped now", a=a, b=b)
     rng = Rng(s["rng"])
-    events: list[dict] = []
     s["pending"] = None
     _swap(s, a, b, "great", events)
     _after_spell(s, rng, seat, events)
     s["rng"] = rng.state
-    return s, events
 
 
-def _do_great_skip(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
-    s = _work(state)
+def _do_great_skip(s: dict, seat: int, action: dict, events: list) -> None:
     rng = Rng(s["rng"])
-    events: list[dict] = []
     s["pending"] = None
     _after_spell(s, rng, seat, events)
     s["rng"] = rng.state
-    return s, events
 
 
-def _do_end_turn(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
-    _need(state["played"], "action/illegal", "play a card first (passing is not allowed)")
-    s = _work(state)
+def _do_end_turn(s: dict, seat: int, action: dict, events: list) -> None:
+    _need(s["played"], "action/illegal", "play a card first (passing is not allowed)")
     rng = Rng(s["rng"])
-    events: list[dict] = []
     _end_turn(s, rng, seat, events)
     s["rng"] = rng.state
-    return s, events
 
 
 def _maybe_end_turn(s: dict, rng: Rng, seat: int, events: list) -> None:
@@ -768,19 +780,17 @@ def _end_turn(s: dict, rng: Rng, seat: int, events: list) -> None:
     _begin_turn(s, rng, events)
 
 
-def _do_play(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
-    _need(not state["played"], "action/illegal", "you have already played a card this turn")
+def _do_play(s: dict, seat: int, action: dict, events: list) -> None:
+    _need(not s["played"], "action/illegal", "you have already played a card this turn")
     cid = action.get("card")
-    if not (isinstance(cid, int) and not isinstance(cid, bool) and cid in state["hands"][seat]):
+    if not (isinstance(cid, int) and not isinstance(cid, bool) and cid in s["hands"][seat]):
         raise RuleError("action/illegal_target", "that card is not in your hand", card=echo(cid))
     act = action.get("action")
-    ctype = state["ctypes"][cid]
-    if act not in state["cacts"][ctype]:
+    ctype = s["ctypes"][cid]
+    if act not in s["cacts"][ctype]:
         raise RuleError("action/illegal_target", "that card does not carry that action",
                         card=cid, action=echo(act))
-    s = _work(state)
     rng = Rng(s["rng"])
-    events: list[dict] = []
     _PLAYS[act](s, rng, seat, action, events, {"type": "play", "seat": seat, "card": cid,
                                                 "card_type": ctype, "action": act})
     s["hands"][seat].remove(cid)
@@ -789,7 +799,6 @@ def _do_play(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     _sync_pieces(s, events)
     _maybe_end_turn(s, rng, seat, events)
     s["rng"] = rng.state
-    return s, events
 
 
 def _play_move_self(s: dict, rng: Rng, seat: int, action: dict, events: list, ev: dict) -> None:

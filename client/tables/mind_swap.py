@@ -148,7 +148,8 @@ class MindSwapTable(TableView):
         pairs and mind cards, Negi, the hand and play slot, the buttons with the action they send,
         the chooser, the instruction. Ids: ``("area", loc)``, ``("pair", body)``, ``("mind", mind)``,
         ``("negi", 0)``, ``("card", card id)``, ``("slot", "play")``, ``("button", "magic" |
-        "end_turn" | "great_skip")``, ``("choice", action)``, ``"prompt"``, ``"banner"``."""
+        "end_turn" | "great_skip")``, ``("choice", action)``, ``"prompt"``, ``"banner"``, and while an
+        effect plays ``("fx", kind)`` (with ``("die", i)`` during a roll: :meth:`_fx_nodes`)."""
         return self._nodes
 
     def _build_nodes(self, lay: L.Layout) -> NodeMap:
@@ -212,10 +213,30 @@ class MindSwapTable(TableView):
                 action = {"type": "play", "card": played.id, "action": act} if played is not None else None
                 nm.add(Node(("choice", act), pygame.Rect(r), z=20, kind="button", action=action,
                             label=self.ctx.t(f"ms.act.{act}")))
+        step = self.current_step()
+        if step is not None:
+            nm.extend(self._fx_nodes(lay, step))
         if self.banner.visible:
             nm.add(Node("banner", pygame.Rect(lay.map.centerx, lay.map.bottom, 0, 0), z=30, kind="text", solid=False,
                         label=self.banner.message))
         return nm
+
+    def _fx_nodes(self, lay: L.Layout, step: FX.Effect) -> list[Node]:
+        """The effect playing now, as the player sees it: ``("fx", "dice")`` is the tray (payload
+        ``("dice", faces on top, landed)``, label its caption) with a ``("die", i)`` node per die
+        (payload ``("die", face)``); ``("fx", "announce" | "marker" | "sneeze")`` the others (label:
+        what it says). They are not hit (clicks skip them)."""
+        if isinstance(step, FX.DiceStep):
+            roll = step.roll
+            faces = tuple(roll.shown_faces())
+            tray = FX.tray_rect(lay.map, lay.unit, self.dice_size(lay))
+            out = [Node(("fx", "dice"), tray, z=6, kind="fx", payload=("dice", faces, roll.landed),
+                        label=step.caption, hit=_never)]
+            out += [Node(("die", i), r, z=6, kind="fx", payload=("die", f), solid=False, hit=_never)
+                    for i, (r, f) in enumerate(zip(roll.die_rects(), faces))]
+            return out
+        return [Node(("fx", step.kind), pygame.Rect(lay.map), z=6, kind="fx", solid=False, label=step.text,
+                     payload=(step.kind, *step.focus), hit=_never)]
 
     def prompt_rect(self, lay: L.Layout) -> pygame.Rect | None:
         """Where the instruction pill goes (the strip above the hand, clear of the area names), or None."""
@@ -289,10 +310,10 @@ class MindSwapTable(TableView):
             if shown is not None:
                 self._show(shown)
 
-    def current_step(self) -> FX.Step | None:
+    def current_step(self) -> FX.Effect | None:
         """The effect playing now (drawn over the map), if any."""
         head = self.presenter.queue.current
-        return head if isinstance(head, FX.Step) else None
+        return head if isinstance(head, FX.Effect) else None
 
     def dice_size(self, lay: L.Layout) -> int:
         return round(lay.unit * (3.2 if self.ctx.display_mode else 2.6))
@@ -377,7 +398,7 @@ class MindSwapTable(TableView):
         return (self._lay_key, self.ctx.lang, self.shows, pres.shown.sid, pres.caught_up, pres.busy, it.mode,
                 None if it.card is None else it.card.id, tuple(it.picks), it.along, tuple(it.choices), it.pin,
                 self.held(), self.banner.visible and self.banner.message, self.zoom.open, self.zoom.sticky, spots,
-                negi)
+                negi, _fx_key(self.current_step()))
 
     def _place_dice(self) -> None:
         """The rolling dice stay in the tray of the current layout (the window may have changed size)."""
@@ -455,3 +476,17 @@ class MindSwapTable(TableView):
 def _within(centre: tuple[float, float], radius: float) -> Callable[[tuple[float, float]], bool]:
     """A round hit test (Negi's badge)."""
     return lambda p: (p[0] - centre[0]) ** 2 + (p[1] - centre[1]) ** 2 <= radius * radius
+
+
+def _never(_pos: tuple[float, float]) -> bool:
+    """The hit test of what is shown but not touched (the effects playing)."""
+    return False
+
+
+def _fx_key(step: FX.Effect | None) -> tuple[Any, ...]:
+    """What the effect nodes are made from: the effect, and for a roll where its dice are."""
+    if step is None:
+        return ()
+    if isinstance(step, FX.DiceStep):
+        return id(step), step.roll.t, step.roll.size
+    return (id(step),)

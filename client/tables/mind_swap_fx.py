@@ -1,14 +1,15 @@
 """Timed effects on the mind_swap table: dice, announcements, the cup marker, the sneeze.
 
-Each is a step of the kit presenter's queue (:mod:`client.kit.presenter`): the table
-shows a batch's snapshot only once its dice have landed, so nothing is spoiled, and a
-backlog is fast-forwarded. A step plays its sound when it starts (``on_start``).
+Each is an :class:`Effect`, a :class:`~client.widgets.anim.Tween` on the kit presenter's
+queue (:mod:`client.kit.presenter`): the table shows a batch's snapshot only once its dice
+have landed, so nothing is spoiled; a click or Space skips it, and a backlog is
+fast-forwarded. An effect plays its sound when it starts (``on_start``).
 """
 from __future__ import annotations
 
 import math
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -17,20 +18,25 @@ from client.kit import theme
 from client.kit.theme import type_px
 from client.kit.widgets import Panel, fitter_for
 from client.tables import mind_swap_draw as D
-from client.widgets.anim import Tween
+from client.widgets.anim import Tween, ease_out, linear
 from client.widgets.dice import DiceRoll, DieFaces
 
 
-@dataclass
-class Step:
-    """One blocking effect; ``on_start`` runs when the queue reaches it (its sound, where it happens)."""
+class Effect(Tween):
+    """One blocking effect on the presenter's queue: a :class:`~client.widgets.anim.Tween` from 0
+    to 1 over ``duration`` (its ``progress`` drives the drawing), so the queue's skip and the
+    presenter's backlog rule fast-forward it like any step. ``on_start`` runs when the queue
+    reaches it (its sound); ``focus`` names the bodies outlined while it plays."""
 
-    duration: float = 0.0
-    sound: str | None = None
-    t: float = 0.0
-    started: bool = False
-    focus: tuple[int, ...] = ()  # bodies to outline while this step plays
-    on_start: Callable[[Step], None] | None = None
+    kind = "effect"  # its node in the view's node map: ("fx", kind)
+
+    def __init__(self, duration: float = 0.0, sound: str | None = None, focus: tuple[int, ...] = (),
+                 ease: Callable[[float], float] = linear) -> None:
+        super().__init__(0.0, 1.0, duration, ease)
+        self.sound = sound
+        self.focus = focus
+        self.on_start: Callable[[Effect], None] | None = None
+        self.started = False
 
     def begin(self) -> None:
         if not self.started:
@@ -40,18 +46,16 @@ class Step:
 
     def update(self, dt: float) -> None:
         self.begin()
-        self.advance(dt)
-
-    def advance(self, dt: float) -> None:
-        self.t += dt
+        super().update(dt)
 
     def skip(self) -> None:
         self.begin()
-        self.t = self.duration
+        super().skip()
 
     @property
-    def done(self) -> bool:
-        return self.t >= self.duration
+    def text(self) -> str:
+        """What it says on screen (its node's label)."""
+        return ""
 
     def draw(self, surface: pygame.Surface, fx: FxContext) -> None:
         pass
@@ -70,29 +74,35 @@ class FxContext:
     tray: pygame.Rect
 
 
-@dataclass
-class DiceStep(Step):
-    roll: DiceRoll | None = None
-    caption: str = ""
+class DiceStep(Effect):
+    """A roll landing in the fixed tray: the tween's clock is the roll's (it tumbles, lands on the
+    server's faces, then its sum is shown a moment)."""
 
-    def advance(self, dt: float) -> None:
-        assert self.roll is not None
-        self.roll.update(dt)
-        self.t = self.roll.t
+    kind = "dice"
+
+    def __init__(self, roll: DiceRoll, caption: str = "", sound: str | None = "dice") -> None:
+        super().__init__(roll.duration + roll.badge_hold, sound)
+        self.roll = roll
+        self.caption = caption
+        self._follow()
+
+    def update(self, dt: float) -> None:
+        super().update(dt)
+        self._follow()
 
     def skip(self) -> None:
-        assert self.roll is not None
-        self.begin()
-        self.roll.skip()
-        self.t = self.roll.t
+        super().skip()
+        self._follow()
+
+    def _follow(self) -> None:
+        self.roll.t = min(max(0.0, self.elapsed - self.delay), self.duration)
 
     @property
-    def done(self) -> bool:
-        return self.roll is None or self.roll.done
+    def text(self) -> str:
+        return self.caption
 
     def draw(self, surface: pygame.Surface, fx: FxContext) -> None:
         """The fixed tray (its caption on top, the dice tumbling inside it, the sum beside them)."""
-        assert self.roll is not None
         u = fx.unit
         tray = fx.tray
         Panel.draw(surface, tray, (*theme.TABLE_DARK, 240), round(u * 0.8), border=theme.CHALK_DIM)
@@ -130,18 +140,26 @@ def tray_path(tray: pygame.Rect, unit: float, size: int) -> tuple[tuple[int, int
     return (tray.x + round(size * 1.4), y), (tray.x + round(tray.w * 0.42), y)
 
 
-@dataclass
-class BannerStep(Step):
-    """A big announcement in the middle of the map (e.g. "Great success!")."""
+class BannerStep(Effect):
+    """A big announcement in the middle of the map (e.g. "Great success!"); it pops up in the
+    first fifth of its time."""
 
-    text: str = ""
-    colour: tuple[int, int, int] = D.ACCENT
+    kind = "announce"
+
+    def __init__(self, duration: float, words: str, colour: tuple[int, int, int] = D.ACCENT,
+                 sound: str | None = None) -> None:
+        super().__init__(duration, sound)
+        self.words = words
+        self.colour = colour
+
+    @property
+    def text(self) -> str:
+        return self.words
 
     def draw(self, surface: pygame.Surface, fx: FxContext) -> None:
-        p = min(1.0, self.t / max(0.01, self.duration))
-        grow = min(1.0, p * 5)
+        grow = min(1.0, self.progress * 5)
         u = fx.unit
-        img = fx.ctx.text(self.text, max(14, u * 2.2), D.INK, True)
+        img = fx.ctx.text(self.words, max(14, u * 2.2), D.INK, True)
         if grow < 1:
             img = pygame.transform.smoothscale_by(img, 0.6 + 0.4 * grow)
         box = img.get_rect(center=(fx.map_rect.centerx, fx.map_rect.y + fx.map_rect.h * 0.3))
@@ -152,15 +170,19 @@ class BannerStep(Step):
         surface.blit(img, img.get_rect(center=box.center))
 
 
-@dataclass
-class MarkerStep(Step):
-    """An attendance marker jumps out of the cup to the middle of the map."""
+class MarkerStep(Effect):
+    """An attendance marker jumps out of the cup to the middle of the map (in the first 70 % of
+    its time, easing out; then it is shown a moment)."""
 
-    no: int = 0
+    kind = "marker"
+
+    def __init__(self, duration: float, no: int, sound: str | None = None) -> None:
+        super().__init__(duration, sound)
+        self.no = no
 
     def draw(self, surface: pygame.Surface, fx: FxContext) -> None:
-        p = min(1.0, self.t / max(0.01, self.duration * 0.7))
-        e = 1 - (1 - p) ** 3
+        p = min(1.0, self.progress / 0.7)
+        e = ease_out(p)
         sx, sy = fx.cup_pos
         tx, ty = fx.map_rect.centerx, fx.map_rect.y + fx.map_rect.h * 0.45
         x = sx + (tx - sx) * e
@@ -170,21 +192,22 @@ class MarkerStep(Step):
         surface.blit(img, img.get_rect(center=(round(x), round(y))))
 
 
-@dataclass
-class SneezeStep(Step):
-    """Clothes fly: a few fluttering paper shapes rise and spin (no effect on play)."""
+class SneezeStep(Effect):
+    """Clothes fly: a few fluttering paper shapes rise and spin from ``at`` (no effect on play)."""
 
-    at: tuple[int, int] = (0, 0)
-    pieces: list[tuple[float, float, float, tuple[int, int, int]]] = field(default_factory=list)
+    kind = "sneeze"
 
-    def __post_init__(self) -> None:
+    def __init__(self, duration: float, at: tuple[int, int], sound: str | None = None) -> None:
+        super().__init__(duration, sound)
+        self.at = at
         cols = [(250, 250, 250), (238, 150, 170), (140, 180, 230), (250, 220, 120), (170, 220, 170)]
+        self.pieces: list[tuple[float, float, float, tuple[int, int, int]]] = []
         for i in range(12):
             a = -math.pi / 2 + (i - 5.5) * 0.24
             self.pieces.append((math.cos(a), math.sin(a), 1 + (i * 37 % 11) / 10, cols[i % len(cols)]))
 
     def draw(self, surface: pygame.Surface, fx: FxContext) -> None:
-        p = min(1.0, self.t / max(0.01, self.duration))
+        p = self.progress
         u = fx.unit
         for i, (dx, dy, sp, col) in enumerate(self.pieces):
             dist = u * 9 * sp * (1 - (1 - p) ** 2)
@@ -250,4 +273,3 @@ def dice_sides(ev: dict[str, Any]) -> list[int]:
     return [6] * len(faces)
 
 
-StepFactory = Callable[[dict[str, Any]], list[Step]]

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_fx as FX
-from client.widgets.anim import Call
+from client.widgets.anim import Call, Wait
 from client.widgets.dice import DiceRoll
 
 if TYPE_CHECKING:
@@ -30,7 +30,7 @@ class MsPresent:
         t = self.t
         etype = str(ev.get("type", ""))
         fast = t.ctx.fast
-        out: list[FX.Step] = []
+        out: list[FX.Effect] = []
         if "faces" in ev and ev.get("faces"):
             lay = t.layout()
             size = t.dice_size(lay)
@@ -41,17 +41,17 @@ class MsPresent:
             roll = DiceRoll(sides=FX.dice_sides(ev), faces=[int(f) for f in ev["faces"]], start=start, rest=rest,
                             size=size, dropped=dropped, fast=fast, label=None, duration=0.7 if minor else 0.85,
                             badge_hold=0.3 if minor else 0.6)
-            out.append(FX.DiceStep(roll=roll, caption=t.texts.dice_caption(ev), sound="dice"))
+            out.append(FX.DiceStep(roll, t.texts.dice_caption(ev)))
         outcome = ev.get("outcome")
         if isinstance(outcome, str) and outcome:
-            out.append(FX.BannerStep(duration=0.0 if fast else 0.9, text=t.ctx.t(f"ms.outcome.{outcome}"),
-                                     colour=OUTCOME_COLOUR.get(outcome, D.ACCENT), sound="flip"))
+            out.append(FX.BannerStep(0.0 if fast else 0.9, t.ctx.t(f"ms.outcome.{outcome}"),
+                                     OUTCOME_COLOUR.get(outcome, D.ACCENT), sound="flip"))
             if outcome == "sneeze" and etype == "magic":
-                out.append(FX.SneezeStep(duration=0.0 if fast else 1.0, at=t.sprites.place_point(ev)))
+                out.append(FX.SneezeStep(0.0 if fast else 1.0, t.sprites.place_point(ev)))
         if etype == "marker" and isinstance(ev.get("student"), int):
-            out.append(FX.MarkerStep(duration=0.0 if fast else 0.8, no=int(ev["student"]), sound="token"))
+            out.append(FX.MarkerStep(0.0 if fast else 0.8, int(ev["student"]), sound="token"))
         if not out:
-            out.append(FX.Step(duration=0.0, sound=EVENT_SOUND.get(etype) if t.texts.describe(ev) else None))
+            out.append(FX.Effect(0.0, EVENT_SOUND.get(etype) if t.texts.describe(ev) else None))
         focus = tuple(int(ev[k]) for k in ("a", "b", "student") if isinstance(ev.get(k), int))
         for step in out:
             step.focus = focus
@@ -59,14 +59,15 @@ class MsPresent:
         steps: list[Any] = [*out, Call(lambda: t.apply_event(ev))]
         if etype == "turn" and t.seat is not None and ev.get("seat") == t.seat and not t.ctx.display_mode:
             # after the turn is shown (the sidebar says "Your turn" with it), not before
-            steps.append(FX.BannerStep(duration=0.0 if fast else 0.8, text=t.ctx.t("ms.your_turn"),
-                                       colour=D.ACCENT, sound="token", on_start=self._started))
+            banner = FX.BannerStep(0.0 if fast else 0.8, t.ctx.t("ms.your_turn"), D.ACCENT, sound="token")
+            banner.on_start = self._started
+            steps.append(banner)
         if not fast and etype in EVENT_PAUSE:
             # the change is shown when the step ends; a pause after it lets the cards travel
-            steps.append(FX.Step(duration=EVENT_PAUSE[etype]))
+            steps.append(Wait(EVENT_PAUSE[etype]))
         return steps
 
-    def _started(self, step: FX.Step) -> None:
+    def _started(self, step: FX.Effect) -> None:
         t = self.t
         if step.sound:
             t.ctx.play_sound(step.sound)

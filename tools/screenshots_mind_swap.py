@@ -187,7 +187,7 @@ def scene_zoom(sh: Shooter, lang: str) -> None:
 def _playing(table: Any, kind: type, past: float) -> bool:
     """The table is playing a ``kind`` effect, ``past`` seconds in."""
     step = table.current_step()
-    return isinstance(step, kind) and step.t > past
+    return isinstance(step, kind) and step.elapsed > past
 
 
 def scene_magic(sh: Shooter, lang: str) -> None:

@@ -82,6 +82,8 @@ class Button:
     key: str = ""  # a stable id (tests, node map, screenshots)
     action: dict[str, Any] | None = None  # the candidate action it sends, if any
     why_not: str = ""  # while disabled: why, in player language (the interaction refuses with it on a click)
+    icon: Callable[[pygame.Surface, pygame.Rect], None] | None = None  # draws in a square at the left edge
+    accent: tuple[int, int, int] | None = None  # an outline in this colour (e.g. the action's colour)
     _pressed: bool = field(default=False, repr=False)
 
     @property
@@ -133,9 +135,15 @@ class Button:
         rad = theme.radius("button", unit)
         pygame.draw.rect(surface, theme.SHADOW, self.rect.move(0, max(2, int(unit * 0.15))), border_radius=rad)
         pygame.draw.rect(surface, col, self.rect, border_radius=rad)
-        if self.selected and not self.primary:
-            pygame.draw.rect(surface, theme.ACCENT, self.rect, width=max(2, int(unit * 0.15)), border_radius=rad)
+        outline = self.accent if self.accent is not None else theme.ACCENT if self.selected and not self.primary \
+            else None
+        if outline is not None:
+            pygame.draw.rect(surface, outline, self.rect, width=max(2, int(unit * 0.15)), border_radius=rad)
         inner = self.rect.inflate(-int(unit * 0.8), -int(unit * 0.2))
+        if self.icon is not None:
+            square = pygame.Rect(self.rect.x + int(unit * 0.3), self.rect.y, self.rect.h, self.rect.h)
+            self.icon(surface, square)
+            inner.x, inner.w = square.right, self.rect.right - int(unit * 0.4) - square.right
         size = theme.TYPE["label"] * unit
         if self.hint:
             label = fit.label(self.label, size, fg, inner.w, True)

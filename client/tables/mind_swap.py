@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import copy
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pygame
@@ -85,6 +86,7 @@ class MindSwapTable(TableView):
                                  self.intents.nothing_here, fast=ctx.fast)
         self.banner = Banner(4.0)
         self.buttons: list[Button] = []
+        self.choosers: list[Button] = []  # the two-action card's choices (over the veil)
         self.controls = ControlsPainter(self)
         self.map_painter = MapPainter(self)
         self.sprites = Sprites(self)
@@ -208,11 +210,8 @@ class MindSwapTable(TableView):
             nm.add(Node("prompt", prompt, z=5, kind="text", label=it.prompt()))
         if it.choices:
             nm.add(Node(("veil", 0), pygame.Rect(lay.rect), z=19, kind="veil", modal=True, solid=False))
-            played = it.card
-            for r, act in it.chooser(lay):
-                action = {"type": "play", "card": played.id, "action": act} if played is not None else None
-                nm.add(Node(("choice", act), pygame.Rect(r), z=20, kind="button", action=action,
-                            label=self.ctx.t(f"ms.act.{act}")))
+            for b in self.choosers:
+                nm.add(replace(b.node(z=20), id=("choice", b.key), payload=("choice", b.key)))
         step = self.current_step()
         if step is not None:
             nm.extend(self._fx_nodes(lay, step))
@@ -384,6 +383,7 @@ class MindSwapTable(TableView):
         if key != self._built:  # the node map and buttons change only when what they show does
             self._built = key
             self.buttons = self.intents.buttons(lay)
+            self.choosers = self.intents.chooser(lay) if self.intents.choices else []
             self._nodes = self._build_nodes(lay)
             self.input.sync(self._nodes)
         self.input.update(dt)

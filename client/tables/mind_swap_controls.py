@@ -8,7 +8,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from client.kit import theme
-from client.kit.theme import type_px
 from client.kit.widgets import Panel, Prompt, fitter_for
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_layout as L
@@ -116,19 +115,11 @@ class ControlsPainter:
         surface.blit(m, (round(x) + lay.off[0] - pad, round(y) + lay.off[1] - pad))
 
     def draw_chooser(self, surface: pygame.Surface, lay: L.Layout) -> None:
-        """The two-action chooser over a dimmed map: an icon and the action's name on each choice."""
+        """The two-action chooser over a dimmed map: a kit button per choice (its icon and name)."""
         t, u = self.t, lay.unit
         Panel.draw(surface, lay.map, (*theme.TABLE_DARK, 150), round(u * 0.8))
-        fit = fitter_for(t.ctx)
-        for r, action in t.intents.chooser(lay):
-            col = D.ACTION_COLOUR.get(action, D.ACCENT)
-            Panel.draw(surface, r.move(2, 3), (0, 0, 0, 90), r.h // 3)
-            Panel.draw(surface, r, theme.PAPER, r.h // 3, border=col, border_w=3)
-            D.draw_action_icon(surface, action, (r.x + r.h * 0.5, r.centery), r.h * 0.26, col)
-            text = t.ctx.t(f"ms.act.{action}")
-            room = r.w - round(r.h * 1.0) - round(u * 0.5)
-            img = fit.label(text, type_px("body", u), theme.INK, room, True)
-            fit.blit_label(surface, img, text, limit=r, midleft=(r.x + round(r.h * 0.95), r.centery))
+        for b in t.choosers:
+            b.draw(surface, t.ctx, u, hover=b.rect.collidepoint(t.input.pointer))
 
 
 def _dashed_rect(surface: pygame.Surface, r: pygame.Rect, col: Any, width: int, dash: int) -> None:

@@ -282,6 +282,12 @@ def _display_format(surf: pygame.Surface) -> pygame.Surface:
     return surf.convert_alpha() if surf.get_flags() & pygame.SRCALPHA else surf.convert()
 
 
+def action_icon(act: str) -> Callable[[pygame.Surface, pygame.Rect], None]:
+    """A button's icon for action ``act`` (kit ``Button.icon``): its pictogram in its colour."""
+    col = ACTION_COLOUR.get(act, ACCENT)
+    return lambda surface, square: draw_action_icon(surface, act, square.center, square.h * 0.26, col)
+
+
 def draw_action_icon(surface: pygame.Surface, act: str, center: tuple[float, float], s: float,
                      col: tuple[int, int, int]) -> None:
     """A simple pictogram per action kind (shapes only)."""

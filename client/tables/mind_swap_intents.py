@@ -20,6 +20,7 @@ import pygame
 
 from client.kit.nodes import Node
 from client.kit.widgets import Button
+from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_layout as L
 from client.tables import mind_swap_model as M
 
@@ -403,9 +404,10 @@ class MsIntents:
                               action={"type": "end_turn"}))
         return out
 
-    def chooser(self, lay: L.Layout) -> list[tuple[pygame.Rect, str]]:
-        """The choices of a two-action card, side by side in the middle of the map (stacked when
-        the map is narrow), for the current layout."""
+    def chooser(self, lay: L.Layout) -> list[Button]:
+        """The choices of a two-action card as kit buttons (an icon, the action's name, its colour),
+        side by side in the middle of the map (stacked when the map is narrow), for the current
+        layout; each sends its ``play`` action once the card's targets are chosen."""
         acts = self.choices
         u = lay.unit
         gap = round(u)
@@ -418,5 +420,9 @@ class MsIntents:
         tall = h if side else h * len(acts) + gap * (len(acts) - 1)
         x0 = lay.map.centerx - total // 2
         y0 = lay.map.centery - tall // 2
-        return [(pygame.Rect(x0 + (i * (w + gap) if side else 0), y0 + (0 if side else i * (h + gap)), w, h), a)
+        card = self.card
+        return [Button(self.tr(f"ms.act.{a}"),
+                       pygame.Rect(x0 + (i * (w + gap) if side else 0), y0 + (0 if side else i * (h + gap)), w, h),
+                       key=a, action=None if card is None else {"type": "play", "card": card.id, "action": a},
+                       icon=D.action_icon(a), accent=D.ACTION_COLOUR.get(a, D.ACCENT), selected=True)
                 for i, a in enumerate(acts)]

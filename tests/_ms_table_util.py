@@ -7,6 +7,7 @@ from typing import Any
 import pygame
 
 from client.kit.headless import HeadlessContext, LocalGame
+from client.kit.nodes import Node
 from client.tables.mind_swap import MindSwapTable
 
 SIZE = (1920, 1080)
@@ -152,3 +153,56 @@ def prompt(table: MindSwapTable) -> str:
 def banner(table: MindSwapTable) -> str:
     node = table.nodes().find("banner")
     return node.label if node is not None else ""
+
+
+def fx(table: MindSwapTable, kind: str) -> Node | None:
+    """The effect of ``kind`` playing now ("dice", "announce", "marker", "sneeze"), by the node map."""
+    return table.nodes().find(("fx", kind))
+
+
+def dice(table: MindSwapTable) -> tuple[tuple[int, ...], bool, pygame.Rect, list[Node]] | None:
+    """The roll in the tray now: (faces on top, landed, the tray, one node per die), else None."""
+    nodes = table.nodes()
+    tray = nodes.find(("fx", "dice"))
+    if tray is None:
+        return None
+    _kind, faces, landed = tray.payload
+    dice_nodes = [n for n in nodes if isinstance(n.id, tuple) and n.id[0] == "die"]
+    return tuple(faces), bool(landed), tray.rect, dice_nodes
+
+
+def controls_live(table: MindSwapTable) -> bool:
+    """Whether the seat can act on the table now (a card to drag or a button to press)."""
+    nodes = table.nodes()
+    return bool(nodes.drag_sources() or [b for b in nodes.buttons() if b.enabled])
+
+
+def live_action(table: MindSwapTable) -> dict[str, Any] | None:
+    """An action a control on the table sends now (a button's), else None."""
+    return next((b.action for b in table.nodes().buttons() if b.enabled and b.action is not None), None)
+
+
+def turn_shown(table: MindSwapTable) -> int | None:
+    """The seat whose turn the sidebar shows (None once the game is over)."""
+    node = table.nodes().find(("turn", 0))
+    assert node is not None
+    return node.payload[1]
+
+
+def scores_shown(table: MindSwapTable) -> dict[int, int]:
+    """Each seat's score as the sidebar shows it."""
+    return {n.payload[1]: n.payload[2] for n in table.nodes() if isinstance(n.id, tuple) and n.id[0] == "player"}
+
+
+def pile_shown(table: MindSwapTable, name: str) -> int:
+    """The count the sidebar shows under the cup, deck or discard."""
+    node = table.nodes().find(("pile", name))
+    assert node is not None
+    return int(node.payload[1])
+
+
+def slot_centre(table: MindSwapTable) -> tuple[int, int]:
+    """The middle of the play slot (where a hand card is played)."""
+    node = table.nodes().find(("slot", "play"))
+    assert node is not None
+    return node.rect.center

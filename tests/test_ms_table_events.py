@@ -5,18 +5,25 @@ from __future__ import annotations
 import pygame
 
 from client.kit.headless import HeadlessContext, LocalGame
-from client.tables import mind_swap_fx as FX
 from client.tables.mind_swap import MindSwapTable
 from shared.rng import Rng
-from tests._ms_table_util import shown_minds
+from tests._ms_table_util import (
+    controls_live,
+    dice,
+    fx,
+    pile_shown,
+    scores_shown,
+    shown_minds,
+    turn_shown,
+)
 
 
-def _slow_table(seed: int = 4) -> tuple[LocalGame, MindSwapTable, HeadlessContext, pygame.Surface]:
+def _slow_table(seed: int = 4, seat: int = 0) -> tuple[LocalGame, MindSwapTable, HeadlessContext, pygame.Surface]:
     pygame.init()
     ctx = HeadlessContext("en", fast=False)
     game = LocalGame("mind_swap", 4, seed)
-    table = MindSwapTable(ctx, 0)
-    game.attach(0, table, opening=False)
+    table = MindSwapTable(ctx, seat)
+    game.attach(seat, table, opening=False)
     screen = pygame.Surface((1920, 1080))
     table.update(0.0)
     table.skip_animations()
@@ -25,42 +32,48 @@ def _slow_table(seed: int = 4) -> tuple[LocalGame, MindSwapTable, HeadlessContex
 
 
 def test_dice_event_lands_on_the_server_faces_then_logs():
+    """The roll shows in the tray (by the node map: the tray and a node per die), its dice stay in the
+    tray, land on the server's faces, and only then its log line appears; Space lands the rest."""
     _game, table, _ctx, screen = _slow_table()
     table.push_events([{"type": "dice", "purpose": "magic", "dice": ["d6", "d6"], "faces": [3, 5], "seat": 1,
                         "a": 2, "b": 4},
                        {"type": "dice", "purpose": "runaway", "dice": ["d10"], "faces": [10], "seat": 1}])
     table.update(0.0)
-    first = table.current_step()
-    assert isinstance(first, FX.DiceStep) and first.roll is not None
-    assert list(first.roll.sides) == [6, 6]
-    assert 0.7 <= first.roll.duration <= 1.0
-    lay = table.layout()
-    tray = FX.tray_rect(lay.map, lay.unit, first.roll.size)
-    assert lay.map.contains(tray)
+    roll = dice(table)
+    assert roll is not None
+    _faces, landed, tray, dies = roll
+    assert [n.payload[2] for n in dies] == [6, 6] and not landed
+    sidebar = [n.rect for n in table.nodes() if isinstance(n.id, tuple) and n.id[0] in ("turn", "player", "pile")]
+    assert screen.get_rect().contains(tray) and not any(tray.colliderect(r) for r in sidebar)  # on the map
     before = len(table.log_lines())
     t = 0.0
-    while not first.roll.landed:
+    while not landed:
+        assert len(table.log_lines()) == before  # no log line while the dice are in the air
+        assert all(tray.contains(n.rect) for n in dies)  # the dice stay in the tray
         table.update(1 / 60)
         table.draw(screen, screen.get_rect())
         t += 1 / 60
-        assert len(table.log_lines()) == before  # no log line while the dice are in the air
-        assert all(tray.contains(r) for r in first.roll.die_rects())  # the dice stay in the tray
-        assert t < 1.0
-    assert first.roll.shown_faces() == [3, 5]
-    while table.current_step() is first:
+        roll = dice(table)
+        assert roll is not None and roll[2] == tray and t < 1.0
+        faces, landed, _tray, dies = roll
+    assert faces == (3, 5) and t >= 0.6
+    for _ in range(120):  # the sum is shown a moment, then the runaway roll starts
         table.update(1 / 60)
-    assert "3 + 5" in table.log_lines()[-1]
-    table.update(0.0)
-    second = table.current_step()
-    assert isinstance(second, FX.DiceStep) and second.roll is not None and list(second.roll.sides) == [10]
-    assert FX.tray_rect(lay.map, lay.unit, second.roll.size) == tray  # the same tray for every roll
-    second.skip()
-    assert second.roll.shown_faces() == [10]
-    assert table.busy()
+        roll = dice(table)
+        if roll is not None and [n.payload[2] for n in roll[3]] == [10]:
+            break
+    assert roll is not None and "3 + 5" in table.log_lines()[-1]
+    assert roll[2] == tray  # the same tray for every roll
+    while not roll[1]:
+        table.update(1 / 60)
+        roll = dice(table)
+        assert roll is not None
+    assert roll[0] == (10,) and table.busy()
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_SPACE, mod=0, unicode=" ", scancode=0))
     for ev in pygame.event.get():
         table.handle_event(ev)
-    assert table.current_step() is None and "10" in table.log_lines()[-1]
+    table.update(0.0)
+    assert dice(table) is None and "10" in table.log_lines()[-1]
 
 
 def test_snapshot_is_held_back_until_the_magic_dice_land():
@@ -89,7 +102,7 @@ def test_snapshot_is_held_back_until_the_magic_dice_land():
             continue  # a sneeze changes nothing: try another game
         table.update(1 / 60)
         assert shown_minds(table) == shown_before
-        assert isinstance(table.current_step(), FX.DiceStep)
+        assert dice(table) is not None
         for _ in range(600):
             if not table.busy():
                 break
@@ -112,11 +125,11 @@ def test_the_opening_is_shown_from_the_first_snapshot():
     screen = pygame.Surface((1920, 1080))
     table.update(1 / 60)
     table.draw(screen, screen.get_rect())
-    assert len(table.model.players) == 4 and table.model.cup > 0
+    assert sorted(scores_shown(table)) == [0, 1, 2, 3] and pile_shown(table, "cup") > 0
     entering = [e["student"] for e in game.state["opening"] if e["type"] == "move" and e["why"] == "enter"]
     assert entering and not any(b in shown_minds(table) for b in entering)
-    assert isinstance(table.current_step(), FX.DiceStep)  # the start roll
-    assert table.legal == []  # nothing to act on while the opening plays
+    assert dice(table) is not None  # the start roll
+    assert not controls_live(table)  # nothing to act on while the opening plays
     for _ in range(3000):
         if not table.busy():
             break
@@ -131,16 +144,17 @@ def test_the_opening_is_shown_from_the_first_snapshot():
 
 def test_your_turn_banner_comes_after_the_turn_is_shown():
     """The banner used to play before the turn event was applied: "Your turn" over a sidebar naming a bot."""
-    _game, table, _ctx, _screen = _slow_table()
-    mine = next(s for s in range(4) if s != table.model.turn)
-    table.seat = mine
+    turn = LocalGame("mind_swap", 4, 4).state["turn"]
+    mine = next(s for s in range(4) if s != turn)
+    _game, table, ctx, _screen = _slow_table(4, seat=mine)
+    assert turn_shown(table) == turn
     table.push_events([{"type": "turn", "seat": mine, "turn_no": 3}])
     seen = []
     for _ in range(200):
         table.update(1 / 60)
-        step = table.current_step()
-        if isinstance(step, FX.BannerStep):
-            seen.append(table.model.turn)
+        banner = fx(table, "announce")
+        if banner is not None and banner.label == ctx.t("ms.your_turn"):
+            seen.append(turn_shown(table))
         if not table.busy():
             break
     assert seen and all(t == mine for t in seen)  # the sidebar already names the seat when the banner plays
@@ -148,29 +162,30 @@ def test_your_turn_banner_comes_after_the_turn_is_shown():
 
 def test_the_shown_table_keeps_up_with_fast_bots_and_controls_wait_for_it():
     """Bots acting every frame: the shown table is never more than about a second behind the game
-    (only the newest batch may play in full; the deck and discard counts move during the game), and
-    the hand is live only when the shown turn is this seat's."""
+    (only the newest batch may play in full; the sidebar's deck count moves during the game), and
+    the seat's controls are live only when the shown turn is this seat's."""
     game, table, _ctx, _screen = _slow_table(6)
     rng = Rng.from_seed(6)
     batches: list[tuple[float, int]] = []  # (when delivered, turn_no of its snapshot)
     clock = 0.0
     decks = set()
+    acted = 0
     for _ in range(1500):
         if game.state["turn"] != 0 or not game.legal(0):
             if game.bot_step(rng) is None:
                 break
             batches.append((clock, int(game.state["turn_no"])))
-        elif table.legal:  # this seat acts as soon as its controls are live
-            assert table.shown()["turn"] == 0
-            game.act(0, table.legal[0])
+        elif controls_live(table):  # this seat acts as soon as its controls are live
+            assert turn_shown(table) == 0
+            game.act(0, game.legal(0)[0])
+            acted += 1
             batches.append((clock, int(game.state["turn_no"])))
         table.update(1 / 60)
         clock += 1 / 60
-        shown = table.shown()
-        if table.legal:
-            assert shown["turn"] == 0 and game.state["turn"] == 0
-        decks.add(shown.get("deck"))
+        if controls_live(table):
+            assert turn_shown(table) == 0 and game.state["turn"] == 0
+        decks.add(pile_shown(table, "deck"))
         older = [t for at, t in batches[:-1] if at <= clock - 1.5]
         if older:
-            assert int(shown.get("turn_no", 0)) >= max(older)
-    assert len(decks) > 3
+            assert int(table.shown().get("turn_no", 0)) >= max(older)
+    assert len(decks) > 3 and acted > 3

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import pygame
 
+from client.tables.mind_swap import MindSwapTable
 from client.tables.mind_swap_zoom import ZoomFace
 from tests._ms_table_util import (
     banner,
@@ -19,14 +20,26 @@ from tests._ms_table_util import (
     place_of,
     prompt,
     settle,
+    slot_centre,
 )
+
+
+def _clear_over_the_map(table: MindSwapTable, window: pygame.Rect) -> bool:
+    """The chooser's buttons are in the window, on a place of the map, and clear of the hand, the
+    prompt and the sidebar."""
+    nodes = table.nodes()
+    choices = [n for n in nodes.buttons() if n.id[0] == "choice"]
+    places = [n.rect for n in nodes.of_kind("place") if n.id[0] == "area"]
+    others = [n.rect for n in nodes if n.id == "prompt" or n.kind == "card"
+              or (isinstance(n.id, tuple) and n.id[0] in ("turn", "player", "pile"))]
+    return bool(choices) and all(window.contains(c.rect) and c.rect.collidelist(places) >= 0
+                                 and c.rect.collidelist(others) < 0 for c in choices)
 
 
 def test_playing_a_card_by_drag_sends_it():
     seed = find_seed(lambda s: s["turn"] == 0 and "extra_magic" in hand_types(s))
     game, table, ctx, screen = make(seed)
-    slot = table.layout().play_slot
-    drag(table, screen, hand_card_centre(table, "extra_magic"), slot.center)
+    drag(table, screen, hand_card_centre(table, "extra_magic"), slot_centre(table))
     assert len(ctx.sent) == 1
     seat, action = ctx.sent[0]
     assert seat == 0 and action["type"] == "play" and action["action"] == "extra_magic"
@@ -38,7 +51,9 @@ def test_a_card_dropped_outside_springs_back_and_sends_nothing():
     seed = find_seed(lambda s: s["turn"] == 0 and "bath" in hand_types(s))
     _game, table, ctx, screen = make(seed)
     start = hand_card_centre(table, "bath")
-    drag(table, screen, start, (table.layout().sidebar.centerx, 40))
+    heading = table.nodes().find(("turn", 0))  # the sidebar: nothing to drop on
+    assert heading is not None
+    drag(table, screen, start, heading.rect.center)
     assert ctx.sent == []
     settle(table, screen, 60)
     assert hand_card_centre(table, "bath") == start  # back in the hand
@@ -48,16 +63,16 @@ def test_two_action_card_asks_which():
     seed = find_seed(lambda s: s["turn"] == 0 and "self_or_negi" in hand_types(s)
                      and not ({"move_self", "move_negi"} & hand_types(s)))
     game, table, ctx, screen = make(seed)
-    drag(table, screen, hand_card_centre(table, "self_or_negi"), table.layout().play_slot.center)
+    drag(table, screen, hand_card_centre(table, "self_or_negi"), slot_centre(table))
     choices = [n for n in table.nodes().buttons() if n.id[0] == "choice"]
     assert ctx.sent == [] and len(choices) == 2
-    lay = table.layout()
-    assert all(lay.map.contains(n.rect) for n in choices)  # over the map, clear of the hand and prompt
+    assert _clear_over_the_map(table, screen.get_rect())  # clear of the hand, the prompt and the sidebar
     assert not choices[0].rect.colliderect(choices[1].rect)
+    assert [n.label for n in choices] == [ctx.t("ms.act.move_self"), ctx.t("ms.act.move_negi")]
+    assert all(n.action == {"type": "play", "card": n.action["card"], "action": n.id[1]} for n in choices)
     table.set_rect(pygame.Rect(0, 0, 1280, 720))  # the window shrinks while the player chooses
     table.update(1 / 60)
-    small = table.layout()
-    assert all(small.map.contains(n.rect) for n in table.nodes().buttons() if n.id[0] == "choice")
+    assert _clear_over_the_map(table, pygame.Rect(0, 0, 1280, 720))
     table.set_rect(screen.get_rect())
     table.update(1 / 60)
     negi_button = next(n for n in choices if n.id == ("choice", "move_negi"))
@@ -73,7 +88,7 @@ def test_two_action_card_asks_which():
 def test_dragging_your_pair_to_another_area_sends_the_move():
     seed = find_seed(lambda s: s["turn"] == 0 and "move_self" in hand_types(s))
     game, table, ctx, screen = make(seed)
-    drag(table, screen, hand_card_centre(table, "move_self"), table.layout().play_slot.center)
+    drag(table, screen, hand_card_centre(table, "move_self"), slot_centre(table))
     assert prompt(table) == ctx.t("ms.prompt.move_self") and ctx.sent == []
     own = own_body(game.state)
     here = game.state["loc"][own]
@@ -128,7 +143,7 @@ def test_an_illegal_drop_springs_back_with_a_message():
 def test_server_error_springs_back():
     seed = find_seed(lambda s: s["turn"] == 0 and "move_self" in hand_types(s))
     game, table, ctx, screen = make(seed)
-    drag(table, screen, hand_card_centre(table, "move_self"), table.layout().play_slot.center)
+    drag(table, screen, hand_card_centre(table, "move_self"), slot_centre(table))
     own = own_body(game.state)
     here = game.state["loc"][own]
     target = next(loc for loc in ("sports_ground", "library", "garden", "classroom") if loc != here)
@@ -167,7 +182,7 @@ def test_relocation_by_clicking_three_students():
     seed = find_seed(lambda s: s["turn"] == 0 and "relocate" in hand_types(s)
                      and len([b for b in range(2, 32) if s["loc"][b] is not None]) >= 4)
     game, table, ctx, screen = make(seed)
-    drag(table, screen, hand_card_centre(table, "relocate"), table.layout().play_slot.center)
+    drag(table, screen, hand_card_centre(table, "relocate"), slot_centre(table))
     assert prompt(table) == ctx.t("ms.prompt.relocate", n=3)
     own = own_body(game.state)
     others = [b for b in sorted(int(n.id[1]) for n in table.nodes().of_kind("pair")) if b != own][:3]

@@ -10,6 +10,7 @@ import pygame
 from client.kit.headless import HeadlessContext, LocalGame
 from client.tables import mind_swap_layout as L
 from client.tables.mind_swap import MindSwapTable
+from tests._ms_table_util import place_of
 
 
 def _table(fast: bool = False) -> tuple[LocalGame, MindSwapTable, pygame.Surface]:
@@ -74,11 +75,18 @@ def test_halls_separate_the_places_and_each_door_opens_onto_a_hall():
 
 
 def test_students_in_the_same_other_room_share_one_room():
-    _game, table, _screen = _table(fast=True)
-    lay = table.layout()
-    others = table.model.at("other")
-    rooms = table.map_painter.rooms(lay)
-    assert len(rooms) == len({p.room if p.room is not None else ("solo", p.body) for p in others})
-    for pair in others:
-        pr = lay.pair_rect(pair.body)
-        assert pr is not None and any(r.contains(pr.clip(lay.areas["other"])) for r, _ in rooms)
+    game, table, _screen = _table(fast=True)
+    nodes = table.nodes()
+    others = [b for b, loc in enumerate(game.state["loc"]) if loc == "other"]
+    assert others and all(place_of(table, b) == "other" for b in others)
+    rooms = [n for n in nodes.of_kind("place") if n.id[0] == "room"]
+    assert len(rooms) == len({game.state["room"][b] for b in others}) and all(n.label for n in rooms)
+    area = nodes.find(("area", "other"))
+    assert area is not None
+    for body in others:
+        pair = nodes.find(("pair", body))
+        assert pair is not None
+        inside = [n for n in rooms if n.rect.contains(pair.rect.clip(area.rect))]
+        assert len(inside) == 1  # in its room, and only one
+        mates = [b for b in others if game.state["room"][b] == game.state["room"][body]]
+        assert all(inside[0].rect.colliderect(nodes.find(("pair", b)).rect) for b in mates)

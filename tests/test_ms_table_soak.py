@@ -9,6 +9,7 @@ import pygame
 from client.kit.headless import HeadlessContext, LocalGame
 from client.tables.mind_swap import MindSwapTable
 from shared.rng import Rng
+from tests._ms_table_util import scores_shown, turn_shown
 
 
 def test_whole_game_with_random_input():
@@ -56,11 +57,12 @@ def test_whole_game_with_random_input():
         steps += 1
         assert steps < 3000
     assert disp_ctx.sent == []  # the display never acts
-    for table in (mine, disp):
+    for table, ctx in ((mine, seat_ctx), (disp, disp_ctx)):
         table.skip_animations()
         table.update(0.1)
         table.draw(screen, rect)
-        assert table.model.over
+        heading = table.nodes().find(("turn", 0))
+        assert heading is not None and heading.label == ctx.t("ms.game_over") and turn_shown(table) is None
         final = game.spec.view(game.state, table.seat)
-        assert [p.score for p in table.model.players] == final["scores"]
-        assert not table.model.pairs
+        assert scores_shown(table) == dict(enumerate(final["scores"]))
+        assert not table.nodes().of_kind("pair")

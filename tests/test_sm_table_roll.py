@@ -141,7 +141,7 @@ def test_the_table_display_has_no_controls_and_no_secrets():
     ctx = FakeCtx("en", unit=30, display_mode=True)
     table = table_for(ctx, state, None, hist)
     assert table.buttons == [] and table.slots == []
-    assert table._sources() == []
+    assert table.nodes().drag_sources() == [] and table.nodes().buttons() == []
     assert all("secrets" not in st for st in table.view["students"] if st)
     import pygame
     screen = pygame.display.get_surface()

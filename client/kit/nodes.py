@@ -18,6 +18,11 @@ import pygame
 Hit = Callable[[tuple[float, float]], bool]
 
 
+def never_hit(_pos: tuple[float, float]) -> bool:
+    """The hit test of a node that is shown but never touched (a heading, an effect playing)."""
+    return False
+
+
 @dataclass
 class Node:
     """One thing on screen."""

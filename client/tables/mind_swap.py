@@ -31,7 +31,7 @@ import pygame
 
 from client.kit.cache import SurfaceCache
 from client.kit.interact import Interaction
-from client.kit.nodes import Node, NodeMap
+from client.kit.nodes import Node, NodeMap, never_hit
 from client.kit.presenter import Presenter, Shown
 from client.kit.widgets import Banner, Button, Prompt
 from client.tables import mind_swap_draw as D
@@ -150,8 +150,10 @@ class MindSwapTable(TableView):
         pairs and mind cards, Negi, the hand and play slot, the buttons with the action they send,
         the chooser, the instruction. Ids: ``("area", loc)``, ``("pair", body)``, ``("mind", mind)``,
         ``("negi", 0)``, ``("card", card id)``, ``("slot", "play")``, ``("button", "magic" |
-        "end_turn" | "great_skip")``, ``("choice", action)``, ``"prompt"``, ``"banner"``, and while an
-        effect plays ``("fx", kind)`` (with ``("die", i)`` during a roll: :meth:`_fx_nodes`)."""
+        "end_turn" | "great_skip")``, ``("choice", action)``, ``"prompt"``, ``"banner"``; the rooms at
+        "other" ``("room", i)`` (label: the room's name); the sidebar's ``("turn", 0)``, ``("player", seat)``,
+        ``("pile", name)`` (:meth:`SidebarPainter.nodes`); and while an effect plays ``("fx", kind)`` (with
+        ``("die", i)`` during a roll: :meth:`_fx_nodes`). Nodes that are only shown are never hit."""
         return self._nodes
 
     def _build_nodes(self, lay: L.Layout) -> NodeMap:
@@ -162,6 +164,9 @@ class MindSwapTable(TableView):
         for loc, r in lay.areas.items():
             nm.add(Node(("area", loc), pygame.Rect(r), z=0, kind="place", solid=False, label=self.texts.loc_name(loc),
                         accepts=frozenset({"pair", "negi", "card"}) if live else frozenset()))
+        for i, (r, name) in enumerate(self.map_painter.rooms(lay)):
+            nm.add(Node(("room", i), pygame.Rect(r), z=0, kind="place", solid=False, label=name, hit=never_hit))
+        nm.extend(self.sidebar.nodes(lay))
         mine = it.my_pair()
         picks = it.candidates()
         held = self.held()
@@ -223,19 +228,19 @@ class MindSwapTable(TableView):
     def _fx_nodes(self, lay: L.Layout, step: FX.Effect) -> list[Node]:
         """The effect playing now, as the player sees it: ``("fx", "dice")`` is the tray (payload
         ``("dice", faces on top, landed)``, label its caption) with a ``("die", i)`` node per die
-        (payload ``("die", face)``); ``("fx", "announce" | "marker" | "sneeze")`` the others (label:
+        (payload ``("die", face, sides)``); ``("fx", "announce" | "marker" | "sneeze")`` the others (label:
         what it says). They are not hit (clicks skip them)."""
         if isinstance(step, FX.DiceStep):
             roll = step.roll
             faces = tuple(roll.shown_faces())
             tray = FX.tray_rect(lay.map, lay.unit, self.dice_size(lay))
             out = [Node(("fx", "dice"), tray, z=6, kind="fx", payload=("dice", faces, roll.landed),
-                        label=step.caption, hit=_never)]
-            out += [Node(("die", i), r, z=6, kind="fx", payload=("die", f), solid=False, hit=_never)
-                    for i, (r, f) in enumerate(zip(roll.die_rects(), faces))]
+                        label=step.caption, hit=never_hit)]
+            out += [Node(("die", i), r, z=6, kind="fx", payload=("die", f, int(sides)), solid=False, hit=never_hit)
+                    for i, (r, f, sides) in enumerate(zip(roll.die_rects(), faces, roll.sides))]
             return out
         return [Node(("fx", step.kind), pygame.Rect(lay.map), z=6, kind="fx", solid=False, label=step.text,
-                     payload=(step.kind, *step.focus), hit=_never)]
+                     payload=(step.kind, *step.focus), hit=never_hit)]
 
     def prompt_rect(self, lay: L.Layout) -> pygame.Rect | None:
         """Where the instruction pill goes (the strip above the hand, clear of the area names), or None."""
@@ -476,11 +481,6 @@ class MindSwapTable(TableView):
 def _within(centre: tuple[float, float], radius: float) -> Callable[[tuple[float, float]], bool]:
     """A round hit test (Negi's badge)."""
     return lambda p: (p[0] - centre[0]) ** 2 + (p[1] - centre[1]) ** 2 <= radius * radius
-
-
-def _never(_pos: tuple[float, float]) -> bool:
-    """The hit test of what is shown but not touched (the effects playing)."""
-    return False
 
 
 def _fx_key(step: FX.Effect | None) -> tuple[Any, ...]:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from client.kit.nodes import Node, never_hit
 from client.kit.widgets import LogPanel
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_layout as L
@@ -41,6 +42,40 @@ class SidebarPainter:
         u = side_unit(lay)
         bottom = max((r.bottom for r in rows.values()), default=lay.sidebar.y + round(u * 3.6))
         return lay.sidebar.x + round(u * 2.2), bottom + round(u * 2.0)
+
+    def heading(self) -> tuple[str, tuple[int, int, int]]:
+        """Whose turn it is (or that the game is over), and its colour."""
+        t, m = self.t, self.t.model
+        if m.over:
+            return t.ctx.t("ms.game_over"), D.ACCENT
+        if m.turn is not None:
+            mine = t.seat is not None and m.turn == t.seat
+            return (t.ctx.t("ms.your_turn") if mine else t.ctx.t("ms.turn_of", name=t.texts.seat_name(m.turn)),
+                    D.ACCENT if mine else D.LIGHT)
+        return "", D.LIGHT
+
+    def nodes(self, lay: L.Layout) -> list[Node]:
+        """What the sidebar shows, for the node map (not hit: it is read, not touched): ``("turn", 0)``
+        (label: the heading; payload ``("turn", seat)``), ``("player", seat)`` (label: the name;
+        payload ``("player", seat, score, restored students)``) and ``("pile", "cup" | "deck" |
+        "discard")`` (label: its caption; payload ``(name, count)``)."""
+        t, m = self.t, self.t.model
+        u = side_unit(lay)
+        sb = lay.sidebar
+        out = [Node(("turn", 0), pygame.Rect(sb.x, sb.y, sb.w, round(u * 3.2)), kind="text", solid=False,
+                    label=self.heading()[0], payload=("turn", None if m.over else m.turn), hit=never_hit)]
+        rows = self.player_rows(lay)
+        for pl in m.players:
+            out.append(Node(("player", pl.seat), pygame.Rect(rows[pl.seat]), kind="text", solid=False,
+                            label=t.texts.seat_name(pl.seat), payload=("player", pl.seat, pl.score, tuple(pl.pile)),
+                            hit=never_hit))
+        cx, cy = self.cup_point(lay)
+        for i, (name, n) in enumerate((("cup", m.cup), ("deck", m.deck), ("discard", m.discard))):
+            r = pygame.Rect(0, 0, round(u * 4), round(u * 4))
+            r.center = (cx + round(u * 4.6) * i, cy + round(u * 0.5))
+            out.append(Node(("pile", name), r, kind="text", solid=False, label=t.ctx.t(f"ms.{name}", n=n),
+                            payload=(name, n), hit=never_hit))
+        return out
 
     def status(self) -> list[str]:
         """The status lines under the cup and deck (students to come, bath time, magic left)."""
@@ -98,15 +133,7 @@ class SidebarPainter:
         # whose turn
         t = self.t
         m = t.model
-        if m.over:
-            head = t.ctx.t("ms.game_over")
-            col = D.ACCENT
-        elif m.turn is not None:
-            mine = t.seat is not None and m.turn == t.seat
-            head = t.ctx.t("ms.your_turn") if mine else t.ctx.t("ms.turn_of", name=t.texts.seat_name(m.turn))
-            col = D.ACCENT if mine else D.LIGHT
-        else:
-            head, col = "", D.LIGHT
+        head, col = self.heading()
         if m.turn is not None and not m.over:
             b = t.painter.player_badge(m.turn, round(u * 0.9))
             surface.blit(b, b.get_rect(midleft=(x, sb.y + round(u * 1.6))))
@@ -209,3 +236,4 @@ def _draw_cup(surface: pygame.Surface, c: tuple[int, int], u: float, markers: in
         pygame.draw.circle(surface, D.INK, (mx, my), u * 0.26, 1)
     pygame.draw.polygon(surface, (200, 180, 130), pts)
     pygame.draw.polygon(surface, D.INK, pts, 2)
+

@@ -91,8 +91,10 @@ class MindSwapTable(TableView):
         self.map_painter = MapPainter(self)
         self.sprites = Sprites(self)
         self.sidebar = SidebarPainter(self)
-        self._nodes = NodeMap()
+        self._base = NodeMap()  # the node map without the effect playing (rebuilt when what it shows changes)
+        self._nodes = NodeMap()  # the base and the effect's nodes
         self._built: tuple[Any, ...] | None = None
+        self._fx_built: tuple[Any, ...] | None = None
         self.shows = 0  # how many times the shown model changed (part of the node map's key)
 
     # --- data from the server -------------------------------------------------------
@@ -217,9 +219,6 @@ class MindSwapTable(TableView):
             nm.add(Node(("veil", 0), pygame.Rect(lay.rect), z=19, kind="veil", modal=True, solid=False))
             for b in self.choosers:
                 nm.add(replace(b.node(z=20), id=("choice", b.key), payload=("choice", b.key)))
-        step = self.current_step()
-        if step is not None:
-            nm.extend(self._fx_nodes(lay, step))
         if self.banner.visible:
             nm.add(Node("banner", pygame.Rect(lay.map.centerx, lay.map.bottom, 0, 0), z=30, kind="text", solid=False,
                         label=self.banner.message))
@@ -389,8 +388,14 @@ class MindSwapTable(TableView):
             self._built = key
             self.buttons = self.intents.buttons(lay)
             self.choosers = self.intents.chooser(lay) if self.intents.choices else []
-            self._nodes = self._build_nodes(lay)
-            self.input.sync(self._nodes)
+            self._base = self._build_nodes(lay)
+            self.input.sync(self._base)
+            self._fx_built = None
+        step = self.current_step()
+        fx_key = _fx_key(step)
+        if fx_key != self._fx_built:  # the effect playing changes every frame of a roll: only its nodes
+            self._fx_built = fx_key
+            self._nodes = self._base if step is None else NodeMap([*self._base.nodes, *self._fx_nodes(lay, step)])
         self.input.update(dt)
 
     def _frame_key(self, lay: L.Layout) -> tuple[Any, ...]:
@@ -403,7 +408,7 @@ class MindSwapTable(TableView):
         return (self._lay_key, self.ctx.lang, self.shows, pres.shown.sid, pres.caught_up, pres.busy, it.mode,
                 None if it.card is None else it.card.id, tuple(it.picks), it.along, tuple(it.choices), it.pin,
                 self.held(), self.banner.visible and self.banner.message, self.zoom.open, self.zoom.sticky, spots,
-                negi, _fx_key(self.current_step()))
+                negi)
 
     def _place_dice(self) -> None:
         """The rolling dice stay in the tray of the current layout (the window may have changed size)."""

@@ -161,8 +161,8 @@ def compute(rect: pygame.Rect, unit: float, model: Model, display: bool,
                 c, rw = i % cols, i // cols
                 lay.slots[p.body] = (r.x + gap * 2 + c * other_cell_w, r.y + header + gap + rw * cell_h
                                      - scroll.get(loc, 0))
-            rows = -(-len(pairs) // cols) if pairs else 0
-            over = header + gap + rows * cell_h - r.h
+            lines = -(-len(pairs) // cols) if pairs else 0
+            over = header + gap + lines * cell_h - r.h
             lay.overflow[loc] = over if over > gap else 0
             continue
         cols = max(1, (r.w - gap) // (fw + gap))

@@ -56,28 +56,35 @@ def test_pairs_fit_their_areas(size, counts, display):
 
 
 def test_scrolling_an_overflowing_area():
-    from tests._ms_table_util import make
+    """A place too crowded for a small window scrolls under the wheel (by the node map: its pairs
+    reach past it, and move up when the wheel turns over it)."""
+    from client.kit.headless import HeadlessContext, LocalGame
+    from client.tables.mind_swap import MindSwapTable
+    from tests._ms_table_util import settle
 
-    _game, table, _ctx, _screen = make(3, options={"students": "all30", "entry": "all_at_start"})
+    pygame.init()
+    ctx = HeadlessContext("en", height=600, fast=True)
+    game = LocalGame("mind_swap", 4, 3, {"students": "all30", "entry": "all_at_start"})
+    table = MindSwapTable(ctx, 0)
+    game.attach(0, table)
     small = pygame.Surface((1024, 600))
-    table.ctx.unit = 600 / 54
-    lay = table.layout(small.get_rect())
-    table.draw(small, small.get_rect())
-    loc = next((loc for loc, px in lay.overflow.items() if px), None)
+    settle(table, small)
+    nodes = table.nodes()
+    areas = {n.id[1]: n.rect for n in nodes.of_kind("place") if n.id[0] == "area"}
+    pairs = {n.id[1]: n.rect for n in nodes.of_kind("pair")}
+    loc = next((loc for loc, r in areas.items()
+                if any(game.state["loc"][b] == loc and not r.contains(pr) for b, pr in pairs.items())), None)
     if loc is None:
         pytest.skip("everything fits at this size")
-    centre = lay.areas[loc].center
-    table.update(1 / 60)
-    before = {n.id: n.rect.y for n in table.nodes().of_kind("pair")}
-    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=centre, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=areas[loc].center, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
                                          precise_y=-1.0))
     for ev in pygame.event.get():
         table.handle_event(ev)
-    table.update(1 / 60)
-    after = {n.id: n.rect.y for n in table.nodes().of_kind("pair")}
-    moved = [n_id[1] for n_id, y in after.items() if y < before[n_id]]  # the crowded place scrolled up
-    assert moved and all(_game.state["loc"][b] == loc for b in moved)
+    settle(table, small, 1)
+    after = {n.id[1]: n.rect.y for n in table.nodes().of_kind("pair")}
+    moved = [b for b, y in after.items() if y < pairs[b].y]  # the crowded place scrolled up
+    assert moved and all(game.state["loc"][b] == loc for b in moved)
 
 
 def test_drawing_into_an_offset_rect():

@@ -144,7 +144,7 @@ class TextEngine:
         img = self.render(text, size, color, bold)
         rect = img.get_rect(**{anchor: (int(pos[0]), int(pos[1]))})
         surface.blit(img, rect)
-        record(text, rect, "label", False)  # the layout walk checks it stays in the window
+        record(text, rect, "label", False, surface)  # the layout walk checks it stays in the window
         return rect
 
     def balanced(self, text: str, size: float, width: int, bold: bool = False) -> list[str]:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from client.kit.nodes import Node, NodeMap
-from client.kit.textfit import recording
+from client.kit.textfit import blit_layer, cover, recording
 from client.kit.widgets import fitter_for
 from tools import layout_walk as W
 
@@ -53,7 +53,7 @@ class _Broken:
 
 def test_the_walk_reports_cut_text_overlaps_and_things_outside():
     kinds = {p.kind for p in W.check("broken", _Broken, SMALL[0])}
-    assert kinds == {"cut", "overlap", "outside"}
+    assert kinds == {"cut", "overlap", "outside", "hidden"}  # hidden: the long text runs under the buttons
 
 
 def test_a_long_chat_line_in_the_bar_says_who_wrote_and_a_short_one_is_shown_whole():
@@ -76,3 +76,40 @@ def test_a_long_chat_line_in_the_bar_says_who_wrote_and_a_short_one_is_shown_who
     assert any(t.endswith(": OK!") for t in drawn["short"])
     assert any("チャットに書きました" in t for t in drawn["long"])
     assert not any("a very long chat message" in t for t in drawn["long"])
+
+
+class _Covered:
+    """Text under a card, text in a cached layer under a button, text under a dialog's paper (hidden on
+    purpose) and a tooltip over a button (floats on purpose): the walk reports the first two only."""
+
+    def __init__(self, ctx) -> None:
+        self.ctx = ctx
+
+    def update(self, dt: float) -> None:
+        pass
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        fit = fitter_for(self.ctx)
+        fit.draw_block(surface, "under the card", pygame.Rect(100, 100, 300, 30), 20, (0, 0, 0))
+        layer = pygame.Surface((300, 60))
+        fit.draw_block(layer, "in a layer", pygame.Rect(10, 10, 280, 30), 20, (0, 0, 0))
+        blit_layer(surface, layer, (100, 400))  # the text lands at (110, 410)
+        fit.draw_block(surface, "under the dialog", pygame.Rect(600, 100, 300, 30), 20, (0, 0, 0))
+        cover(surface, pygame.Rect(580, 80, 400, 300))
+        cover(surface, pygame.Rect(600, 500, 300, 100), popup=True)
+        fit.draw_block(surface, "a tooltip", pygame.Rect(610, 510, 280, 30), 20, (0, 0, 0))
+
+    def nodes(self) -> NodeMap:
+        nm = NodeMap()
+        nm.add(Node("card", pygame.Rect(200, 90, 80, 110), z=2, kind="card", solid=False))
+        nm.add(Node("layer_button", pygame.Rect(150, 405, 60, 30), kind="button"))
+        nm.add(Node("dialog_button", pygame.Rect(650, 95, 100, 40), z=5, kind="button"))
+        nm.add(Node("tooltip_button", pygame.Rect(650, 505, 100, 40), kind="button"))
+        return nm
+
+
+def test_the_walk_reports_text_under_a_card_or_a_control_it_does_not_belong_to():
+    found = W.check("covered", _Covered, SMALL[0])
+    assert {p.kind for p in found} == {"hidden"}
+    hidden = sorted(p.detail.split("'")[1] for p in found)
+    assert hidden == ["in a layer", "under the card"], found

@@ -2,7 +2,8 @@
 
 Sizes 1280×720, 1920×1080, 3840×2160 in ja/zh/en, and text at 150 % at 1280×720. A scene is
 wrong when text it drew was cut (the kit's fitter records every block and whether it fit),
-when two controls overlap, or when a control or a text lies outside the window. Scenes come
+when two controls overlap, when a text runs under or over a card, control, plate, token or pill
+it does not belong to (:func:`hidden_text`), or when a control or a text lies outside the window. Scenes come
 from :data:`SCENES` (``register(name, builder)``; a builder takes a
 :class:`client.kit.headless.HeadlessContext` and returns a view with ``update``, ``draw``
 and ``nodes()``). The app's own scenes are walked through the real app (:class:`AppScene`):
@@ -37,8 +38,8 @@ if str(ROOT) not in sys.path:
 import pygame
 
 from client.kit.headless import HeadlessContext
-from client.kit.nodes import NodeMap
-from client.kit.textfit import recording
+from client.kit.nodes import Node, NodeMap
+from client.kit.textfit import TextDraw, recording
 
 Builder = Callable[[Any], Any]
 
@@ -65,7 +66,7 @@ CONFIGS: tuple[Config, ...] = tuple(
 class Problem:
     scene: str
     config: str
-    kind: str  # "cut" | "overlap" | "outside"
+    kind: str  # "cut" | "overlap" | "outside" | "hidden"
     detail: str
 
 
@@ -94,6 +95,37 @@ SHOWN_BY: dict[str, tuple[str, ...]] = {
     "tutorial": ("tutorial_fate_votes_welcome", "tutorial_mind_swap_welcome", "tutorial_school_mystery_welcome"),
     "tutorial_offer": tuple(f"tutorial_offer_{g}" for g in GAMES),
 }
+
+
+# Text must not run under or over a node of these kinds it does not belong to (a text belongs to the
+# nodes whose rect holds it). A popup (tooltip, hover card) or a modal layer floats over the table on
+# purpose: its own text may cover what lies under it, and what lies under a modal is not checked.
+TEXT_CLEAR_OF = ("card", "button", "plate", "token", "text", "popup")
+FLOATING = ("popup", "overlay", "veil")
+SLACK = 2  # px of a text box that may touch a neighbour (line spacing, anti-aliased edges)
+
+
+def hidden_text(texts: Iterable[TextDraw], nodes: NodeMap) -> list[tuple[TextDraw, Node]]:
+    """(text, node) pairs where a drawn text runs under or over a card, control, plate, token or pill
+    it does not belong to (a card's rule text under the next card of a cascade, a pill over a card)."""
+    mz = nodes.modal_z()
+    live = [n for n in nodes if n.kind in TEXT_CLEAR_OF and n.rect.w > 0 and n.rect.h > 0
+            and (mz is None or n.z >= mz)]
+    floating = [n for n in nodes if (n.kind in FLOATING or n.modal) and (mz is None or n.z >= mz)]
+    out: list[tuple[TextDraw, Node]] = []
+    for t in texts:
+        core = t.rect.inflate(-2 * SLACK, -2 * SLACK)
+        if t.kind in ("under", "popup") or not t.text.strip() or core.w <= 0 or core.h <= 0:
+            continue
+        owners = [n for n in live if n.rect.inflate(2 * SLACK, 2 * SLACK).contains(t.rect)]
+        on_top = [n for n in floating if n.rect.inflate(2 * SLACK, 2 * SLACK).contains(t.rect)]
+        for n in live:
+            if n in owners or not n.rect.colliderect(core):
+                continue
+            if any(f.z > n.z or (f.z == n.z and nodes.nodes.index(f) > nodes.nodes.index(n)) for f in on_top):
+                continue  # the text is on a popup floating over that node
+            out.append((t, n))
+    return out
 
 
 def register(name: str, builder: Builder) -> None:
@@ -145,6 +177,13 @@ class AppScene:
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         self.app.draw(surface)
+
+    def front_texts(self, surface: pygame.Surface) -> list[TextDraw]:
+        """The texts the top scene draws (an overlay's: the scene under it lies behind its panel)."""
+        scratch = pygame.Surface(surface.get_size())
+        with recording() as rec:
+            self.app.scenes[-1].draw(scratch)
+        return rec.on(scratch)
 
     def nodes(self) -> NodeMap:
         """The top scene's buttons, and the shown table view's nodes under them."""
@@ -219,8 +258,11 @@ def check(name: str, builder: Builder, cfg: Config, save: Path | None = None) ->
         if hasattr(view, "set_rect"):
             view.set_rect(bounds)
         view.update(1 / 60)
-        view.draw(surface, bounds)
+        with recording() as last:
+            view.draw(surface, bounds)
     nodes: NodeMap = view.nodes() if hasattr(view, "nodes") else NodeMap()
+    # the texts on screen in the last frame (those of cached layers too, where the layer was blitted)
+    front = view.front_texts(surface) if isinstance(view, AppScene) else rec.on(surface, last)
     out: list[Problem] = []
     for r in rec.records:
         if r.cut:
@@ -231,6 +273,11 @@ def check(name: str, builder: Builder, cfg: Config, save: Path | None = None) ->
         if a.kind == "card" and b.kind == "card":
             continue  # a fanned hand overlaps on purpose
         out.append(Problem(name, cfg.name, "overlap", f"{a.id} {tuple(a.rect)} / {b.id} {tuple(b.rect)}"))
+    for r in rec.clipped():
+        if r.on != id(surface) and not r.cut:  # on the screen itself: the "outside" check below says it
+            out.append(Problem(name, cfg.name, "cut", f"{r.kind} {r.text[:60]!r} past its layer's edge {tuple(r.rect)}"))
+    for t, n in hidden_text(front, nodes):
+        out.append(Problem(name, cfg.name, "hidden", f"{t.kind} {t.text[:40]!r} {tuple(t.rect)} / {n.id} {tuple(n.rect)}"))
     for n in nodes.outside(bounds):
         out.append(Problem(name, cfg.name, "outside", f"{n.id} at {tuple(n.rect)}"))
     out = list(dict.fromkeys(out))  # a block drawn in several frames is one problem

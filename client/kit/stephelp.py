@@ -17,6 +17,7 @@ import pygame
 
 from client.kit import theme
 from client.kit.nodes import Node
+from client.kit.textfit import cover
 from client.kit.widgets import Panel, fitter_for
 
 __all__ = ["StepHelp", "StepLine", "help_for", "join_names", "sentence"]
@@ -205,6 +206,7 @@ class StepLine:
             box.clamp_ip(bounds)
         box.top = max(bounds.top, box.top)
         Panel.draw(surface, box, theme.PAPER, theme.radius("panel", unit), border=theme.ACCENT)
+        cover(surface, box, popup=True)
         at = fit.blit_label(surface, title, anchor.label, "label", box,
                             topleft=(box.left + int(unit * 0.7), box.top + int(unit * 0.6)))
         area = pygame.Rect(box.left + int(unit * 0.7), at.bottom + int(unit * 0.2), inner_w, body.height)

@@ -249,19 +249,85 @@ class TextDraw:
     rect: pygame.Rect
     kind: str  # "rule" | "name" | "label"
     cut: bool  # some of the text is not visible (too tall / too wide for its box)
+    on: int = 0  # id() of the surface it was drawn on (its top parent; 0: not said); ``rect`` is in its space
 
 
 class TextRecorder:
-    """Collects :class:`TextDraw` records while active (see :func:`recording`)."""
+    """Collects :class:`TextDraw` records while active (see :func:`recording`), where cached layers
+    were blitted (:func:`blit_layer`) and which opaque panels were laid over what (:func:`cover`), in
+    drawing order, so the walk sees which text is on screen and where."""
 
     def __init__(self) -> None:
         self.records: list[TextDraw] = []
+        self.places: list[tuple[int, int, tuple[int, int], int]] = []  # (layer id, target id, offset, order)
+        self.covers: list[tuple[int, pygame.Rect, bool, int]] = []  # (target id, rect, popup, order)
+        self._order: list[int] = []  # drawing order of each record
+        self._n = 0
+        self._alive: dict[int, pygame.Surface] = {}  # the surfaces named by id stay alive (ids stay unique)
 
-    def add(self, rec: TextDraw) -> None:
+    def _next(self) -> int:
+        self._n += 1
+        return self._n
+
+    def add(self, rec: TextDraw, surface: pygame.Surface | None = None) -> None:
         self.records.append(rec)
+        self._order.append(self._next())
+        if surface is not None:
+            self._alive.setdefault(rec.on, surface)
+
+    def place(self, layer: pygame.Surface, target: pygame.Surface, at: tuple[int, int]) -> None:
+        self._alive.setdefault(id(layer), layer)
+        self._alive.setdefault(id(target), target)
+        self.places.append((id(layer), id(target), at, self._next()))
+
+    def cover(self, target: pygame.Surface, rect: pygame.Rect, popup: bool) -> None:
+        self._alive.setdefault(id(target), target)
+        self.covers.append((id(target), pygame.Rect(rect), popup, self._next()))
 
     def cut(self) -> list[TextDraw]:
         return [r for r in self.records if r.cut]
+
+    def clipped(self) -> list[TextDraw]:
+        """Records that run past the edge of the surface they were drawn on (a cached layer too
+        small for its text: what lies outside it is lost)."""
+        out = []
+        for rec in self.records:
+            surf = self._alive.get(rec.on)
+            if surf is not None and rec.text.strip() and not surf.get_rect().contains(rec.rect):
+                out.append(rec)
+        return out
+
+    def on(self, screen: pygame.Surface, since: TextRecorder | None = None) -> list[TextDraw]:
+        """The records as seen on ``screen`` (``kind`` "under" when a later panel covers them, "popup"
+        when drawn on a popup): drawn on it, or in a layer blitted onto it, moved to where it was
+        blitted. ``since``: a recorder of the last frame only, whose placements and covers count."""
+        last = since or self
+        base = last._n - self._n if since is not None else 0  # the last frame's order, in this recorder's
+        where: dict[int, list[tuple[int, tuple[int, int], int]]] = {}
+        for layer, target, at, order in last.places:
+            where.setdefault(layer, []).append((target, at, order - base))
+        covers = [(r, popup, order - base) for target, r, popup, order in last.covers if target == id(screen)]
+        out: list[TextDraw] = []
+        seen: set[tuple[str, tuple[int, int, int, int]]] = set()
+
+        def land(rec: TextDraw, on: int, dx: int, dy: int, order: int, depth: int) -> None:
+            if on == id(screen):
+                r = rec.rect.move(dx, dy)
+                kind = rec.kind
+                for c, popup, at in covers:
+                    if at > order and c.colliderect(r):
+                        kind = "under"
+                    elif popup and at < order and c.contains(r):
+                        kind = "popup"
+                if (rec.text, tuple(r)) not in seen:
+                    seen.add((rec.text, tuple(r)))
+                    out.append(TextDraw(rec.text, r, kind, rec.cut, on))
+                return
+            for target, (x, y), at in where.get(on, []) if depth < 4 else []:
+                land(rec, target, dx + x, dy + y, at, depth + 1)
+        for rec, order in zip(self.records, self._order, strict=True):
+            land(rec, rec.on, 0, 0, order, 0)
+        return out
 
 
 _recorders: list[TextRecorder] = []
@@ -278,9 +344,40 @@ def recording() -> Iterator[TextRecorder]:
         _recorders.remove(rec)
 
 
-def record(text: str, rect: pygame.Rect, kind: str, cut: bool) -> None:
+def record(text: str, rect: pygame.Rect, kind: str, cut: bool, surface: pygame.Surface | None = None) -> None:
+    """Note one drawn text for the active recorders; with ``surface`` the record says where it landed
+    (a subsurface's offset added), so the walk can tell text on the screen from text in a cached layer."""
+    if not _recorders:
+        return
+    r, on = pygame.Rect(rect), 0
+    if surface is not None:
+        r.move_ip(surface.get_abs_offset())
+        on = id(surface.get_abs_parent())
     for rec in _recorders:
-        rec.add(TextDraw(text, pygame.Rect(rect), kind, cut))
+        rec.add(TextDraw(text, r, kind, cut, on), surface.get_abs_parent() if surface is not None else None)
+
+
+def cover(surface: pygame.Surface, rect: pygame.Rect, popup: bool = False) -> None:
+    """Say that an opaque panel was just laid over ``rect`` (text drawn before it, under it, is hidden on
+    purpose); ``popup``: a floating card (tooltip, hover card) whose own text may lie over anything."""
+    if _recorders:
+        r = pygame.Rect(rect).move(surface.get_abs_offset())
+        for rec in _recorders:
+            rec.cover(surface.get_abs_parent(), r, popup)
+
+
+def blit_layer(surface: pygame.Surface, layer: pygame.Surface, at: tuple[float, float],
+               area: pygame.Rect | None = None) -> pygame.Rect:
+    """Blit a cached layer (text drawn into it once) and tell the recorders where it went."""
+    r = surface.blit(layer, (int(at[0]), int(at[1])), area)
+    if _recorders:
+        ox, oy = surface.get_abs_offset()
+        x, y = int(at[0]) + ox, int(at[1]) + oy
+        if area is not None:
+            x, y = x - area.x, y - area.y
+        for rec in _recorders:
+            rec.place(layer, surface.get_abs_parent(), (x, y))
+    return r
 
 
 # --- fitting ---------------------------------------------------------------------------------
@@ -399,7 +496,7 @@ class Fitter:
                 x = rect.x
             surface.blit(img, (x, y))
             y += f.line_h
-        record(text, drawn, kind, f.overflow)
+        record(text, drawn, kind, f.overflow, surface)
         return f
 
     def label(self, text: str, size: float, colour: Any, width: int, bold: bool = False,
@@ -441,5 +538,5 @@ class Fitter:
         leaves ``limit``)."""
         r = img.get_rect(**anchor)
         surface.blit(img, r)
-        record(text, r, kind, bool(limit is not None and not pygame.Rect(limit).contains(r)))
+        record(text, r, kind, bool(limit is not None and not pygame.Rect(limit).contains(r)), surface)
         return r

@@ -300,6 +300,7 @@ def flow(sizes: list[tuple[int, int]], width: int, gap: int, align: str = "left"
 Flow = flow
 
 
-def text_rect_record(text: str, rect: pygame.Rect, cut: bool, kind: str = "label") -> None:
-    """Record a text drawn without a fitter (e.g. a number) for the layout walk."""
-    record(text, rect, kind, cut)
+def text_rect_record(text: str, rect: pygame.Rect, cut: bool, kind: str = "label",
+                     surface: pygame.Surface | None = None) -> None:
+    """Record a text drawn without a fitter (e.g. a number) for the layout walk (on ``surface``)."""
+    record(text, rect, kind, cut, surface)

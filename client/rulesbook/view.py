@@ -310,4 +310,4 @@ class RulesBookView:
                 shown = line if shown is None else shown.union(line)
             y += f.line_h
         if shown is not None:
-            record(b.text, shown, "rule", f.overflow or f.width > box.w)
+            record(b.text, shown, "rule", f.overflow or f.width > box.w, surface)

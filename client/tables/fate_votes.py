@@ -15,6 +15,7 @@ from typing import Any
 
 import pygame
 
+from client.kit import theme
 from client.kit.interact import Interaction
 from client.kit.nodes import Node, NodeMap
 from client.kit.presenter import Presenter, Shown
@@ -252,11 +253,15 @@ class FateVotesTable(TableView):
         if not s.final_cards and s.show_results and final and not self.pres.queue.busy:
             for seat, c in enumerate(final.get("cards", [])):
                 s.final_cards[seat] = CardSprite(self.texts.card_face(c), (0, 0), self.L.pu * 5.0)
+        if bool(s.final_cards) != self.L.final_cards:
+            self.L = self._compute_layout()  # the discard area keeps clear of the last cards
+            self._place_hand()
+            self._place_centre()
         for seat, sp in s.final_cards.items():
             if seat >= len(self.L.plates):
                 continue
-            sp.size = card_size(self.L.pu * 5.0)
-            pos = self.L.beside_plate(seat, sp.size[0] / 2, sp.size[1] / 2, self.L.u * 0.4)
+            sp.size = self.L.final_card_size()
+            pos = self.L.final_card_spot(seat)
             sp.home = pos
             if not sp.animating:
                 sp.pos = pos
@@ -292,7 +297,8 @@ class FateVotesTable(TableView):
     def _compute_layout(self) -> lay.Layout:
         loose = [c for c in self.hand() if c not in self.intents.staged]
         return lay.compute(self.rect, float(self.ctx.unit), max(1, self.players), self.seat,
-                           with_hand=not self.display, hand_count=len(loose), display=self.display)
+                           with_hand=not self.display, hand_count=len(loose), display=self.display,
+                           final_cards=bool(self.scene.final_cards))
 
     def relayout(self) -> None:
         self.L = self._compute_layout()
@@ -313,13 +319,14 @@ class FateVotesTable(TableView):
             if not sp.animating:
                 sp.pos = pos
             sp.size = card_size(self.L.hand_card_h)
-        slots = lay.staged_slots(self.L.discard, len(staged), self.L.hand_card_h * lay.STAGED_SCALE, self.L.u)
+        staged_h, bottom = self.staged_band()
+        slots = lay.staged_slots(self.L.discard, len(staged), staged_h, self.L.u, bottom)
         for pos, c in zip(slots, staged):
             sp = self.hand_sprites.get(c)
             if sp is None:
                 continue
             sp.home, sp.angle, sp.selected = pos, 0.0, True
-            sp.size = card_size(self.L.hand_card_h * lay.STAGED_SCALE)
+            sp.size = card_size(staged_h)
             if not sp.animating:
                 sp.pos = pos
 
@@ -329,14 +336,24 @@ class FateVotesTable(TableView):
             return self.ctx.t("fv_discard_area")
         return self.ctx.t("fv_centre_hidden" if s.centre_hidden else "fv_centre_round", n=s.centre_round)
 
+    def _title_h(self) -> float:
+        """Height of the discard area's title line."""
+        return float(self.fit.line(self.centre_title(), self.L.u * 1.0, self.L.discard.w - int(self.L.u * 2)).height)
+
+    def staged_band(self) -> tuple[float, float]:
+        """(card height, bottom y) of the cards staged for discard, above the instruction."""
+        return lay.staged_band(self.L.discard, self.L.u, self._title_h(), self.prompt_rect(),
+                               self.L.hand_card_h * lay.STAGED_SCALE, bool(self.scene.centre))
+
     def _place_centre(self) -> None:
         centre, u = self.scene.centre, self.L.u
-        reserve = (self.L.hand_card_h * lay.STAGED_SCALE + u * 2.0) if (not self.display and (
-            self.intents.discard_need() or self.intents.staged)) else 0.0
+        d = self.L.discard
         prompt = self.prompt_rect()
-        if prompt is not None:  # a tall prompt reaches up into the area
-            reserve = max(reserve, self.L.discard.bottom - prompt.top + u * 0.3)
-        title_h = self.fit.line(self.centre_title(), u * 1.0, self.L.discard.w - int(u * 2)).height
+        reserve = (d.bottom - prompt.top + u * 0.3) if prompt is not None else 0.0  # a tall prompt reaches up
+        if not self.display and (self.intents.discard_need() or self.intents.staged):
+            staged_h, bottom = self.staged_band()
+            reserve = max(reserve, d.bottom - bottom + staged_h + u * 0.3)
+        title_h = self._title_h()
         spots = lay.centre_slots(self.L, len(centre), reserve,
                                  any(cc.owner is not None or cc.count > 1 for cc in centre), top=title_h + u * 0.9)
         for cc, (pos, h) in zip(centre, spots):
@@ -359,7 +376,7 @@ class FateVotesTable(TableView):
                 nm.add(Node(("plate", seat), pygame.Rect(r), z=1, kind="plate", payload=("plate", seat),
                             accepts=frozenset({"token"}) if live else frozenset(), label=self.player_name(seat)))
             for i, cc in enumerate(s.centre):
-                if cc.sprite.card is not None and cc.sprite.face_up:
+                if cc.sprite.card is not None and cc.sprite.face_up and L.discard_shown:
                     nm.add(Node(("centre", i), cc.sprite.rect(), z=2, kind="card", zoom=cc.sprite.card,
                                 hit=cc.sprite.hit, solid=False))
             for seat, fsp in s.final_cards.items():
@@ -402,9 +419,23 @@ class FateVotesTable(TableView):
         if not text or self.display:
             return None
         d, u = self.L.discard, self.L.u
-        pill = Prompt.measure(self.ctx, text, int(min(d.w, self.L.main.w - u * 2)), u)
+        width, max_h = self.prompt_box(text)
+        pill = Prompt.measure(self.ctx, text, width, u, max_h)
         pill.midbottom = (d.centerx, d.bottom + min(pill.h // 2, int(u * 1.3)))  # taller: it grows upward
         return pill
+
+    def prompt_box(self, text: str) -> tuple[int, float | None]:
+        """(width, text height limit) of the instruction pill: as wide as the discard area; on a small
+        area the text shrinks (to the fitter's floor) to two lines rather than grow over the cards."""
+        d, u = self.L.discard, self.L.u
+        width = int(min(d.w, self.L.main.w - u * 2))
+        size = u * theme.TYPE["label"]
+        two = 2 * self.fit.line_h(size, True)
+        if self.fit.block(text, size, width - int(u * 1.2), None, True, balanced=True).height <= two:
+            return width, None
+        if d.h >= u * 16 or self.fit.block(text, size, width - int(u * 1.2), two, True, balanced=True).overflow:
+            return width, None  # room enough, or not even two lines at the floor: the pill grows
+        return width, float(two)
 
     def token_spot(self, seat: int) -> tuple[float, float]:
         """Where your token sits once ``seat`` is chosen (clear of the instruction)."""

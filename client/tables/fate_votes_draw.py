@@ -12,7 +12,7 @@ import pygame
 
 from client.kit import theme
 from client.kit.cache import SurfaceCache
-from client.kit.textfit import record
+from client.kit.textfit import blit_layer, record
 from client.kit.theme import ACCENT, INK, PAPER
 from client.kit.widgets import Panel, Prompt
 from client.tables import fate_votes_layout as lay
@@ -84,15 +84,16 @@ class FvPainter:
     def base_layer(self, rect: pygame.Rect) -> pygame.Surface:
         """Background + the panels that do not move, as one opaque surface."""
         L, u = self.t.L, self.t.L.u
-        key = ("base", rect.size, tuple(L.discard), tuple(L.log), tuple(L.controls) if L.controls else None,
-               self.t.display, self.t.seat is None, self.ctx.lang)
+        key = ("base", rect.size, tuple(L.discard), L.discard_shown, tuple(L.log),
+               tuple(L.controls) if L.controls else None, self.t.display, self.t.seat is None, self.ctx.lang)
 
         def make() -> pygame.Surface:
             surf = self.background(rect.size).copy()
             off = (-rect.x, -rect.y)
             d = L.discard.move(off)
-            self.panel(surf, d, PANEL_DARK, int(u * 0.8))
-            pygame.draw.rect(surf, SOFT, d, 1, border_radius=int(u * 0.8))
+            if L.discard_shown:
+                self.panel(surf, d, PANEL_DARK, int(u * 0.8))
+                pygame.draw.rect(surf, SOFT, d, 1, border_radius=int(u * 0.8))
             self.panel(surf, L.log.inflate(-u * 0.6, -u * 0.6).move(off), (*INK, 150), int(u * 0.6))
             if L.controls is not None and not self.t.display and self.t.seat is not None:
                 self.panel(surf, L.controls.move(off), (*INK, 140), int(u * 0.7))
@@ -188,7 +189,9 @@ class FvPainter:
         t, L = self.t, self.t.L
         d = L.discard
         moving = any(cc.sprite.animating for cc in t.scene.centre)
-        if moving:
+        if not L.discard_shown:
+            pass  # the last cards lie around it: the round's discards are not shown any more
+        elif moving:
             self._draw_centre_cards(surface, (0, 0))
         else:  # still: one cached opaque image of the discard area
             key = ("centre", tuple(d), t.scene.centre_round, t.scene.centre_hidden, self.ctx.lang,
@@ -200,7 +203,7 @@ class FvPainter:
                 img.blit(self.base_layer(L.rect), (0, 0), d.move(-L.rect.x, -L.rect.y))
                 self._draw_centre_cards(img, (-d.x, -d.y))
                 return img
-            surface.blit(self.layer(key, make), d.topleft)
+            blit_layer(surface, self.layer(key, make), d.topleft)
         self.draw_instruction(surface)
 
     def _draw_centre_cards(self, surface: pygame.Surface, off: tuple[int, int]) -> None:
@@ -216,7 +219,8 @@ class FvPainter:
                 surface.blit(b, b.get_rect(midtop=(x + off[0], y + off[1] + cc.sprite.size[1] / 2 + u * 0.1)))
             elif cc.count > 1:
                 k = self.text(f"×{cc.count}", u * 1.0, PAPER, True)
-                surface.blit(k, k.get_rect(midtop=(x + off[0], y + off[1] + cc.sprite.size[1] / 2 + u * 0.15)))
+                t.fit.blit_label(surface, k, f"×{cc.count}", "label",
+                                 midtop=(x + off[0], y + off[1] + cc.sprite.size[1] / 2 + u * 0.15))
 
     def draw_instruction(self, surface: pygame.Surface) -> None:
         t, L, u = self.t, self.t.L, self.t.L.u
@@ -225,15 +229,16 @@ class FvPainter:
         if instr and not t.display:
             need = t.intents.discard_need()
             if need and not t.intents.staged:
-                slots = card_size(L.hand_card_h * lay.STAGED_SCALE)
+                staged_h, bottom = t.staged_band()
+                slots = card_size(staged_h)
                 box = pygame.Rect(0, 0, slots[0] * need + u * 0.6 * (need - 1) + u, slots[1] + u)
-                box.midbottom = (d.centerx, d.bottom - u * 1.4)
+                box.midbottom = (d.centerx, bottom + u * 0.5)
                 _dashed(surface, box, ACCENT, int(u * 0.5))
             # the whole instruction, wrapped: the pill grows upward from the discard area's lower edge
             pill = t.prompt_rect()
             if pill is not None:
-                Prompt.draw(surface, self.ctx, instr, u, int(min(d.w, L.main.w - u * 2)),
-                            midbottom=pill.midbottom)
+                width, max_h = t.prompt_box(instr)
+                Prompt.draw(surface, self.ctx, instr, u, width, max_h, midbottom=pill.midbottom)
 
     def plate_key(self, s: int) -> tuple:
         """Everything the static part of seat ``s``'s plate shows."""
@@ -312,7 +317,7 @@ class FvPainter:
         t, L, u = self.t, self.t.L, self.t.L.pu
         r = L.plates[s]
         v = t.shown
-        surface.blit(self.plate_surface(s), r.topleft)
+        blit_layer(surface, self.plate_surface(s), r.topleft)
         if t.scene.highlight == s:
             draw_glow(surface, r, ACCENT, int(u * 0.7), 1.0)
         role = t.scene.roles[s] if s < len(t.scene.roles) else None
@@ -367,7 +372,7 @@ class FvPainter:
             self.panel(img, pygame.Rect(0, 0, *r.size), (*INK, 150), int(u * 0.6))
             self._render_log(img, pygame.Rect(0, 0, *r.size), tally)
             return img
-        surface.blit(self.layer(key, make), r.topleft)
+        blit_layer(surface, self.layer(key, make), r.topleft)
 
     def _render_log(self, surface: pygame.Surface, r: pygame.Rect, tally: dict[str, int]) -> None:
         t, u = self.t, self.t.L.u
@@ -435,11 +440,11 @@ class FvPainter:
         home = L.token_home
         if home is None:
             return
-        lab = self.text(self.ctx.t("fv_your_token"), u * 0.75, SOFT)
-        surface.blit(lab, lab.get_rect(midbottom=(home[0], home[1] - u * 1.9)))
+        room = (home[0] - c.x) * 2 - u * 0.4  # the token's column, left of the buttons
+        self.label(surface, self.ctx.t("fv_your_token"), u * 0.75, SOFT, room, midbottom=(home[0], home[1] - u * 1.9))
         left = t.scene.tokens[t.seat] if t.seat < len(t.scene.tokens) else 0
-        cnt = self.text(self.ctx.t("fv_tokens_left", n=left), u * 0.75, SOFT)
-        surface.blit(cnt, cnt.get_rect(midtop=(home[0], home[1] + u * 1.9)))
+        self.label(surface, self.ctx.t("fv_tokens_left", n=left), u * 0.75, SOFT, room,
+                   midtop=(home[0], home[1] + u * 1.9))
         key = ("token", t.seat)
         if t.intents.sel_target is None or t.input.drag.is_held(key) or key in t.input.drag.springs:
             pos = t.input.drag.position_of(key, home if t.intents.sel_target is None else t.token_spot(t.intents.sel_target))

@@ -29,6 +29,8 @@ class Layout:
     controls: pygame.Rect | None
     token_home: tuple[float, float] | None
     hand_slots: list[tuple[tuple[float, float], float]] = field(default_factory=list)  # (centre, angle)
+    final_cards: bool = False  # laid out with the last cards beside the plates
+    discard_shown: bool = True  # False: the last cards leave the discard area no room (it is not drawn)
 
     def plate_centre(self, seat: int) -> tuple[float, float]:
         r = self.plates[seat]
@@ -36,15 +38,15 @@ class Layout:
 
     def beside_plate(self, seat: int, half_w: float, half_h: float, gap: float) -> tuple[float, float]:
         """Centre of a thing of half-size (half_w, half_h) just outside the plate, toward the table centre."""
-        r = self.plates[seat]
-        px, py = float(r.centerx), float(r.centery)
-        dx, dy = self.centre[0] - px, self.centre[1] - py
-        dist = math.hypot(dx, dy) or 1.0
-        dx, dy = dx / dist, dy / dist
-        tx = (r.w / 2 + half_w + gap) / abs(dx) if abs(dx) > 1e-3 else 1e9
-        ty = (r.h / 2 + half_h + gap) / abs(dy) if abs(dy) > 1e-3 else 1e9
-        off = min(tx, ty)
-        return px + dx * off, py + dy * off
+        return beside(self.plates[seat], self.centre, half_w, half_h, gap)
+
+    def final_card_size(self) -> tuple[int, int]:
+        """Size of the last cards shown beside the plates at the end."""
+        return card_size(self.pu * 5.0)
+
+    def final_card_spot(self, seat: int) -> tuple[float, float]:
+        w, h = self.final_card_size()
+        return self.beside_plate(seat, w / 2, h / 2, self.u * 0.4)
 
     def token_spot(self, seat: int, avoid: pygame.Rect | None = None) -> tuple[float, float]:
         """Where your staged token sits for a chosen player: beside their plate toward the centre, or on
@@ -61,9 +63,23 @@ class Layout:
         return x, y
 
 
+def beside(r: pygame.Rect, centre: tuple[float, float], half_w: float, half_h: float,
+           gap: float) -> tuple[float, float]:
+    """Centre of a thing of half-size (half_w, half_h) just outside ``r``, toward ``centre``."""
+    px, py = float(r.centerx), float(r.centery)
+    dx, dy = centre[0] - px, centre[1] - py
+    dist = math.hypot(dx, dy) or 1.0
+    dx, dy = dx / dist, dy / dist
+    tx = (r.w / 2 + half_w + gap) / abs(dx) if abs(dx) > 1e-3 else 1e9
+    ty = (r.h / 2 + half_h + gap) / abs(dy) if abs(dy) > 1e-3 else 1e9
+    off = min(tx, ty)
+    return px + dx * off, py + dy * off
+
+
 def compute(rect: pygame.Rect, u: float, players: int, seat: int | None, with_hand: bool,
-            hand_count: int, display: bool) -> Layout:
-    """Layout for ``players`` seats seen from ``seat`` (placed at the bottom of the ellipse)."""
+            hand_count: int, display: bool, final_cards: bool = False) -> Layout:
+    """Layout for ``players`` seats seen from ``seat`` (placed at the bottom of the ellipse);
+    ``final_cards``: the last cards lie beside the plates (the discard area keeps clear of them)."""
     rect = pygame.Rect(rect)
     log_w = int(min(rect.w * 0.24, u * (17 if display else 19)))
     log = pygame.Rect(rect.right - log_w, rect.y, log_w, rect.h)
@@ -91,13 +107,14 @@ def compute(rect: pygame.Rect, u: float, players: int, seat: int | None, with_ha
         if not clash or pu <= rect.h / 54 * 0.7:
             break
         pu *= 0.94
-    dw, dh = min(rx * 1.05, u * 34), ry * 1.1
-    while True:  # the discard area (and the prompt across its lower edge) clear of every plate
-        discard = pygame.Rect(0, 0, int(dw), int(dh))
-        discard.center = (int(cx), int(cy))
-        if not any(discard.inflate(u * 0.6, u * 3.6).colliderect(p) for p in plates) or dh < u * 6:
-            break
-        dw, dh = dw * 0.96, dh * 0.96
+    around = list(plates)
+    if final_cards:
+        fw, fh = card_size(pu * 5.0)
+        for p in plates:
+            fx, fy = beside(p, (cx, cy), fw / 2, fh / 2, u * 0.4)
+            around.append(pygame.Rect(int(fx - fw / 2), int(fy - fh / 2), fw, fh))
+    discard = discard_area(around, (cx, cy), min(rx * 1.05, u * 34), ry * 1.1, u, area_top)
+    discard_shown = not any(discard.colliderect(r) for r in around[len(plates):])
     controls = None
     token_home = None
     slots: list[tuple[tuple[float, float], float]] = []
@@ -118,13 +135,74 @@ def compute(rect: pygame.Rect, u: float, players: int, seat: int | None, with_ha
             slots.append(((x, y), ang))
     return Layout(rect=rect, u=u, pu=pu, top=top, log=log, main=main, centre=(cx, cy), rx=rx, ry=ry, plates=plates,
                   discard=discard, hand=hand, hand_card_h=hand_card_h, controls=controls, token_home=token_home,
-                  hand_slots=slots)
+                  hand_slots=slots, final_cards=final_cards, discard_shown=discard_shown)
 
 
-def staged_slots(discard: pygame.Rect, count: int, card_h: float, u: float) -> list[tuple[float, float]]:
-    """Centres of the cards staged for discard (bottom of the discard area)."""
+MARGIN_X, MARGIN_Y = 0.3, 1.8  # units kept free around the discard area (below it: the prompt's lower half)
+MIN_W, MIN_H = 14.0, 6.0  # units: the smallest discard area (the prompt's width, a row of cards)
+
+
+def discard_area(plates: list[pygame.Rect], centre: tuple[float, float], w: float, h: float,
+                 u: float, top: float) -> pygame.Rect:
+    """The largest discard area around ``centre`` (at most ``w`` × ``h``) clear of every plate.
+
+    Each step narrows it just enough to pass the plates it touches on the side (seats to the left
+    and right) or lowers it just enough to pass those above and below, whichever keeps more room:
+    with many seats the area gets tall and narrow between the side plates rather than small. Then
+    its top rises to the plates above it (or ``top``): below it, the prompt needs its margin, above
+    it nothing does.
+    """
+    r = _clear_area(plates, centre, w, h, u)
+    mx = u * MARGIN_X
+    above = [p.bottom for p in plates if p.bottom <= r.top and p.right > r.left - mx and p.left < r.right + mx]
+    new_top = int(max([top, *above]) + u * 0.4)
+    if new_top < r.top:
+        r.h += r.top - new_top
+        r.top = new_top
+    return r
+
+
+def _clear_area(plates: list[pygame.Rect], centre: tuple[float, float], w: float, h: float,
+                u: float) -> pygame.Rect:
+    """The shrinking of :func:`discard_area`, centred."""
+    cx, cy = centre
+    mx, my = u * MARGIN_X, u * MARGIN_Y
+    min_w, min_h = u * MIN_W, u * MIN_H
+    for _ in range(64):
+        r = pygame.Rect(0, 0, int(w), int(h))
+        r.center = (int(cx), int(cy))
+        hits = [p for p in plates if r.inflate(2 * mx, 2 * my).colliderect(p)]
+        if not hits or (w <= min_w and h <= min_h):
+            return r
+        fit_w = min(2 * (max(p.left - cx, cx - p.right) - mx) - 2 for p in hits)  # narrow enough to pass them
+        fit_h = min(2 * (max(p.top - cy, cy - p.bottom) - my) - 2 for p in hits)  # low enough to pass them
+        ok_w, ok_h = fit_w >= min_w, fit_h >= min_h
+        if ok_w and (not ok_h or fit_w * h >= w * fit_h):
+            w = fit_w
+        elif ok_h:
+            h = fit_h
+        else:
+            w, h = max(min_w, w * 0.96), max(min_h, h * 0.96)
+    r = pygame.Rect(0, 0, int(w), int(h))
+    r.center = (int(cx), int(cy))
+    return r
+
+
+def staged_band(discard: pygame.Rect, u: float, title_h: float, prompt: pygame.Rect | None, card_h: float,
+                revealed: bool) -> tuple[float, float]:
+    """(card height, bottom y) of the cards staged for discard: in their own band just above the
+    instruction (which straddles the area's lower edge), shrunk so the title, and a row of revealed
+    cards when there are some, keep their room above them."""
+    bottom = (prompt.top - u * 0.3) if prompt is not None else discard.bottom - u * 0.6
+    room = bottom - (discard.top + title_h + u * 0.9) - ((u * 2.2 + u * 2.1) if revealed else 0.0) - u * 0.3
+    return max(u * 2.2, min(card_h, room)), bottom
+
+
+def staged_slots(discard: pygame.Rect, count: int, card_h: float, u: float, bottom: float
+                 ) -> list[tuple[float, float]]:
+    """Centres of the cards staged for discard (a row ending at ``bottom``, see :func:`staged_band`)."""
     w, h = card_size(card_h)
-    y = discard.bottom - h / 2 - u * 1.9
+    y = bottom - h / 2
     x0 = discard.centerx - (count - 1) * (w + u * 0.6) / 2
     return [(x0 + i * (w + u * 0.6), y) for i in range(count)]
 
@@ -146,7 +224,7 @@ def centre_slots(L: Layout, n: int, reserve: float, labelled: bool,
         w = h * 5 / 7
         per_row = max(1, int((d.w - u * 1.5) // (w + u * 0.5)))
         rows = math.ceil(n / per_row)
-        if rows * (h + gap) + top + reserve <= d.h or h < u * 2.2:
+        if rows * (h + gap) + top + reserve <= d.h or h < u * 1.4:
             break
         h *= 0.92
     y0 = d.y + top + h / 2

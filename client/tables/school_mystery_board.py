@@ -8,7 +8,7 @@ import pygame
 
 from client.kit import theme
 from client.kit.nodes import Node
-from client.kit.textfit import Fitted, record
+from client.kit.textfit import Fitted, blit_layer, record
 from client.kit.theme import ACCENT, CHALK, CHALK_DIM, INK, LINE, MUTED, PAPER
 from client.kit.widgets import fitter_for
 from client.tables.school_mystery_layout import secrets_rect
@@ -318,7 +318,7 @@ def info_card_surface(t: SchoolMysteryTable, card: dict, used: bool, selected: b
 def draw(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     if not t.view:
         return
-    surface.blit(static_layer(t, surface.get_size()), (0, 0))
+    blit_layer(surface, static_layer(t, surface.get_size()), (0, 0))
     draw_deck_glows(t, surface)
     draw_canvas(t, surface)
     draw_dice(t, surface)
@@ -670,7 +670,7 @@ def draw_secrets(t: SchoolMysteryTable, surface: pygame.Surface, seat: int, st: 
         # one line, else two (shrunk to the floor), never cut: what does not fit is reported to the walk
         fitted = fitter_for(ctx).block(text, size, cw - 4, 2 * fitter_for(ctx).line_h(size, True), True, balanced=True)
         lines, size = list(fitted.lines), fitted.size
-        record(text, cr, "label", fitted.overflow)
+        record(text, cr, "label", fitted.overflow, surface)
         lh = int(size * 1.25)
         c = cr.center
         seal_r = int(cw * 0.2)
@@ -816,7 +816,7 @@ def draw_canvas(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
             k = max(0.05, abs(math.cos(math.pi / 2 * born / BORN_SECONDS)))
             img = pygame.transform.smoothscale(img, (max(1, int(img.get_width() * k)), img.get_height()))
         lift = int(u * 0.25) if t.hover == c["id"] and not t.drag.dragging else 0
-        surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]) - lift)))
+        blit_layer(surface, img, img.get_rect(center=(int(pos[0]), int(pos[1]) - lift)).topleft)
         if c["kind"] == "clue" and t._play_phase() and not t.display:
             knob = link_knob(t, card_rect(t, c))
             pygame.draw.circle(surface, (200, 60, 60), knob.center, knob.w // 2 - 2)

@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from client.kit import theme
+from client.kit.textfit import cover
 from client.kit.widgets import Button, Panel, fitter_for, flow
 
 if TYPE_CHECKING:
@@ -81,6 +82,7 @@ class Sheet:
 
     def draw(self, surface: pygame.Surface, ctx: Any) -> None:
         Panel.draw(surface, self.rect, theme.PAPER, theme.radius("panel", self.u), border=theme.LINE)
+        cover(surface, self.rect)  # the table under the dialog is hidden on purpose
 
 
 @dataclass

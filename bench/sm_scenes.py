@@ -163,8 +163,9 @@ def _create(state: dict, hist: History, seat: int, lang: str) -> tuple[dict, His
     return act(state, hist, seat, action), hist
 
 
-def scene_table(lang: str, n: int = 4, seed: int = 11) -> tuple[dict, History]:
-    """Mid investigation: several scenes, information cards on the table, a link, calm."""
+def scene_table(lang: str, n: int = 4, seed: int = 11, corner_note: bool = True) -> tuple[dict, History]:
+    """Mid investigation: several scenes, information cards on the table, a link, calm (and a note
+    a player moved to the lower right corner)."""
     def enough(s: dict) -> bool:
         return (sum(1 for c in s["cards"] if c["kind"] == "clue") >= 3 and s["roll"] is None and not s["tasks"]
                 and len(s["cards"]) >= 9)
@@ -172,7 +173,7 @@ def scene_table(lang: str, n: int = 4, seed: int = 11) -> tuple[dict, History]:
     clues = [c["id"] for c in state["cards"] if c["kind"] == "clue"]
     if len(clues) >= 2 and sorted(clues[:2]) not in state["links"]:
         state = act(state, hist, 0, {"type": "link_cards", "a": min(clues[:2]), "b": max(clues[:2])})
-    if state["phase"] in ("introduction", "investigation", "resolution"):
+    if corner_note and state["phase"] in ("introduction", "investigation", "resolution"):
         state = act(state, hist, 1, {"type": "add_note", "text": TEXTS[lang]["note"]})
         note = state["cards"][-1]["id"]
         state = act(state, hist, 1, {"type": "move_card", "card": note, "x": 9800, "y": 9800})
@@ -275,6 +276,11 @@ def _walk_state(name: str, lang: str) -> tuple[dict, History, int | None]:
         return state, hist, 0
     if name == "pick":
         return scene_pick(lang)
+    if name == "crowded":  # many notes in their column: the cards overlap in a cascade
+        state, hist = scene_table(lang, corner_note=False)
+        for i in range(7):
+            state = act(state, hist, i % 4, {"type": "add_note", "text": f"{TEXTS[lang]['note']} ({i + 1})"})
+        return state, hist, 0
     if name == "roll":
         return scene_roll(lang)
     if name == "resolution":
@@ -295,12 +301,12 @@ def _walk_scene(name: str, display: bool = False) -> Callable[[Any], Any]:
     return build
 
 
-WALK_SCENES = ("subject", "leader", "setup", "table", "pick", "roll", "resolution", "article")
+WALK_SCENES = ("subject", "leader", "setup", "table", "crowded", "pick", "roll", "resolution", "article")
 
 
 def register_walk(register: Callable[[str, Callable[[Any], Any]], None]) -> None:
-    """The school_mystery scenes of the layout walk: the subject choice, the leader, set-up, the table with cards, a drawn card's
-    options, the roll dialog, the resolution, the article, and the shared display."""
+    """The school_mystery scenes of the layout walk: the subject choice, the leader, set-up, the table with cards (and crowded
+    with notes: a cascade), a drawn card's options, the roll dialog, the resolution, the article, and the shared display."""
     for name in WALK_SCENES:
         register(f"school_mystery_{name}", _walk_scene(name))
     register("school_mystery_display", _walk_scene("table", display=True))

@@ -119,13 +119,30 @@ def hidden_text(texts: Iterable[TextDraw], nodes: NodeMap) -> list[tuple[TextDra
             continue
         owners = [n for n in live if n.rect.inflate(2 * SLACK, 2 * SLACK).contains(t.rect)]
         on_top = [n for n in floating if n.rect.inflate(2 * SLACK, 2 * SLACK).contains(t.rect)]
+        card = max((o for o in owners if o.kind == "card"), key=lambda o: _above_key(nodes, o), default=None)
         for n in live:
             if n in owners or not n.rect.colliderect(core):
                 continue
-            if any(f.z > n.z or (f.z == n.z and nodes.nodes.index(f) > nodes.nodes.index(n)) for f in on_top):
+            if any(_above_key(nodes, f) > _above_key(nodes, n) for f in on_top):
                 continue  # the text is on a popup floating over that node
+            if card is not None and n.kind == "card" and _cascaded(t, card, n, nodes):
+                continue
             out.append((t, n))
     return out
+
+
+def _above_key(nodes: NodeMap, n: Node) -> tuple[int, int]:
+    """Drawing order: higher z, then added later, is on top."""
+    return n.z, nodes.nodes.index(n)
+
+
+def _cascaded(t: TextDraw, card: Node, other: Node, nodes: NodeMap) -> bool:
+    """Cards overlapping in a cascade (or a fan) on purpose: the text of the card on top may run
+    over the one beneath; a covered card's rule text may be covered below its first line when the
+    card opens whole (right-click or hover-hold: it has a zoom face) — never its head (kind, title)."""
+    if _above_key(nodes, card) > _above_key(nodes, other):
+        return True
+    return card.zoom is not None and t.kind == "rule" and t.rect.top + SLACK < other.rect.top
 
 
 def register(name: str, builder: Builder) -> None:

@@ -109,7 +109,8 @@ def card_rect(t: SchoolMysteryTable, card: dict) -> pygame.Rect:
 def card_node(t: SchoolMysteryTable, card: dict) -> Node:
     """The node-map entry of an information card (draggable; under an open dialog it is covered)."""
     return Node(id=("card", card["id"]), rect=card_rect(t, card), z=5, kind="card", payload=("card", card["id"]),
-                draggable=bool(t.controls), label=str(card.get("title") or ""))
+                draggable=bool(t.controls), label=str(card.get("title") or ""),
+                zoom=card_face(t, card))  # right-click or hover-hold shows it whole (a cascade covers its text)
 
 
 def deck_nodes(t: SchoolMysteryTable) -> list[Node]:

@@ -308,7 +308,7 @@ class TextRecorder:
             where.setdefault(layer, []).append((target, at, order - base))
         covers = [(r, popup, order - base) for target, r, popup, order in last.covers if target == id(screen)]
         out: list[TextDraw] = []
-        seen: set[tuple[str, tuple[int, int, int, int]]] = set()
+        seen: set[tuple[str, int, int, int, int]] = set()
 
         def land(rec: TextDraw, on: int, dx: int, dy: int, order: int, depth: int) -> None:
             if on == id(screen):
@@ -319,8 +319,8 @@ class TextRecorder:
                         kind = "under"
                     elif popup and at < order and c.contains(r):
                         kind = "popup"
-                if (rec.text, tuple(r)) not in seen:
-                    seen.add((rec.text, tuple(r)))
+                if (rec.text, r.x, r.y, r.w, r.h) not in seen:
+                    seen.add((rec.text, r.x, r.y, r.w, r.h))
                     out.append(TextDraw(rec.text, r, kind, rec.cut, on))
                 return
             for target, (x, y), at in where.get(on, []) if depth < 4 else []:

@@ -15,7 +15,6 @@ from client.kit.cache import SurfaceCache
 from client.kit.textfit import blit_layer, record
 from client.kit.theme import ACCENT, INK, PAPER
 from client.kit.widgets import Panel, Prompt
-from client.tables import fate_votes_layout as lay
 from client.widgets.cards import card_size, rounded
 from client.widgets.drag import draw_glow
 from client.widgets.tokens import draw_shape

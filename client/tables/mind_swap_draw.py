@@ -8,12 +8,14 @@ from __future__ import annotations
 import colorsys
 import math
 from collections.abc import Callable
+from dataclasses import replace
 from typing import Any
 
 import pygame
 
 from client.kit import theme
 from client.kit.cache import SurfaceCache
+from client.kit.textfit import Fitter
 from client.kit.widgets import fitter_for
 from client.tables import mind_swap_model as M
 from client.widgets.tokens import BadgeCache
@@ -164,50 +166,82 @@ class Painter:
         rad = max(5, w // 11)
         pygame.draw.rect(surf, (0, 0, 0, 90 if lifted else 60), r.move(3, 5 if lifted else 3), border_radius=rad)
         pygame.draw.rect(surf, PAPER, r, border_radius=rad)
-        u = self.ctx.unit
-        halves = len(actions)
-        part_h = h / max(1, halves)
         fit = fitter_for(self.ctx)
-        for i, act in enumerate(actions):
-            top = r.y + i * part_h
-            band = pygame.Rect(r.x, round(top), w, round(part_h))
-            col = ACTION_COLOUR.get(act, (200, 200, 200))
-            strip = pygame.Rect(band.x, band.y, w, max(6, round(h * 0.05)))
-            if i == 0:
-                pygame.draw.rect(surf, col, strip, border_top_left_radius=rad, border_top_right_radius=rad)
-            else:  # the divider: "or" written in the second action's colour strip, clear of both titles
-                orr = fit.label(self.ctx.t("ms.or"), max(14, round(u * 0.7)), theme.ink_on(col), w - 8, True)
-                strip.h = max(strip.h, orr.get_height() + 2)
-                pygame.draw.rect(surf, col, strip)
-                surf.blit(orr, orr.get_rect(center=strip.center))
-            title = fit.block(self.ctx.t(f"ms.act.{act}"), max(14, round(u * 0.8)), w - 8, None, True, balanced=True)
-            y = band.y + strip.h + 2
-            for line in title.lines:
-                img = self.ctx.text(line, title.size, INK, True)
-                surf.blit(img, img.get_rect(midtop=(band.centerx, y)))
-                y += title.line_h - 2
-            if halves == 1:
-                icon_s = min(w * 0.2, h * 0.13)
-                icon_c = (band.centerx, y + icon_s * 1.4)
-                draw_action_icon(surf, act, icon_c, icon_s, col)
-                ty = icon_c[1] + icon_s * 1.5
-                # the short rule text, whole or not at all (the zoom shows it in full)
-                body = fit.block(self.ctx.t(f"ms.act.{act}.text"), max(14, round(u * 0.66)), w - 12,
-                                 r.bottom - 3 - ty, balanced=True)
-                if not body.overflow:
-                    for line in body.lines:
-                        img = self.ctx.text(line, body.size, SOFT_INK)
-                        surf.blit(img, img.get_rect(midtop=(band.centerx, round(ty))))
-                        ty += body.line_h
-            elif band.bottom - y > w * 0.2:  # an icon where the title leaves room for one
-                icon_s = min(w * 0.14, (band.bottom - y) * 0.32)
-                draw_action_icon(surf, act, (band.centerx, (y + band.bottom) / 2 - icon_s * 0.2), icon_s, col)
+        if len(actions) > 1:
+            self._draw_choices(surf, fit, actions, r, rad)
+        else:
+            self._draw_single(surf, fit, actions[0], r, rad)
         pygame.draw.rect(surf, INK, r, 1, border_radius=rad)
         if dim:
             veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
             pygame.draw.rect(veil, (20, 30, 28, 110), r, border_radius=rad)
             surf.blit(veil, (0, 0))
         return surf
+
+    def _draw_single(self, surf: pygame.Surface, fit: Fitter, act: str, r: pygame.Rect, rad: int) -> None:
+        """A one-action card face: its colour strip, title, pictogram and (when it fits) short rule."""
+        w, h, u = r.w, r.h, self.ctx.unit
+        col = ACTION_COLOUR.get(act, (200, 200, 200))
+        strip = pygame.Rect(r.x, r.y, w, max(6, round(h * 0.05)))
+        pygame.draw.rect(surf, col, strip, border_top_left_radius=rad, border_top_right_radius=rad)
+        title = fit.block(self.ctx.t(f"ms.act.{act}"), max(14, round(u * 0.8)), w - 8, None, True, balanced=True)
+        y = strip.bottom + 2
+        for line in title.lines:
+            img = self.ctx.text(line, title.size, INK, True)
+            surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
+            y += title.line_h - 2
+        icon_s = min(w * 0.2, h * 0.13)
+        icon_c = (r.centerx, y + icon_s * 1.4)
+        draw_action_icon(surf, act, icon_c, icon_s, col)
+        ty = icon_c[1] + icon_s * 1.5
+        # the short rule text, whole or not at all (the zoom shows it in full)
+        body = fit.block(self.ctx.t(f"ms.act.{act}.text"), max(14, round(u * 0.66)), w - 12, r.bottom - 3 - ty,
+                         balanced=True)
+        if not body.overflow:
+            for line in body.lines:
+                img = self.ctx.text(line, body.size, SOFT_INK)
+                surf.blit(img, img.get_rect(midtop=(r.centerx, round(ty))))
+                ty += body.line_h
+
+    def _draw_choices(self, surf: pygame.Surface, fit: Fitter, actions: tuple[str, ...], r: pygame.Rect,
+                      rad: int) -> None:
+        """A card with several actions: one band each (colour strip, title, a pictogram where there is
+        room), "or" on the divider strips. The titles share one size, shrunk until every band fits
+        (the bands take the height their titles need, the room left shared out), never cut."""
+        w, h, u = r.w, r.h, self.ctx.unit
+        strip_h = max(6, round(h * 0.05))
+        orr = fit.label(self.ctx.t("ms.or"), max(14, round(u * 0.7)), INK, w - 8, True)
+        div_h = max(strip_h, orr.get_height() + 2)
+        texts = [self.ctx.t(f"ms.act.{act}") for act in actions]
+        size = float(max(14, round(u * 0.8)))
+        while True:
+            titles = [fit.block(text, size, w - 8, None, True, floor=1.0, balanced=True) for text in texts]
+            need = strip_h + div_h * (len(actions) - 1) + sum(t.height + 2 for t in titles)
+            smaller = max(float(theme.MIN_TEXT_PX), size * 0.93)
+            if need <= h - 2 or smaller >= size:
+                break
+            size = smaller
+        spare = max(0, h - 2 - need) / len(actions)
+        if need > h - 2:  # even the floor does not fit: drawn whole and recorded as overflowing
+            titles = [replace(t, overflow=True) for t in titles]
+        y = float(r.y)
+        for i, (act, text, title) in enumerate(zip(actions, texts, titles)):
+            col = ACTION_COLOUR.get(act, (200, 200, 200))
+            strip = pygame.Rect(r.x, round(y), w, strip_h if i == 0 else div_h)
+            if i == 0:
+                pygame.draw.rect(surf, col, strip, border_top_left_radius=rad, border_top_right_radius=rad)
+            else:  # the divider: "or" written in this action's colour strip, clear of both titles
+                pygame.draw.rect(surf, col, strip)
+                img = fit.label(self.ctx.t("ms.or"), max(14, round(u * 0.7)), theme.ink_on(col), w - 8, True)
+                surf.blit(img, img.get_rect(center=strip.center))
+            box = pygame.Rect(r.x + 4, strip.bottom + 2, w - 8, title.height)
+            fit.draw_block(surf, text, box, title.size, INK, True, align="center", kind="label", fitted=title)
+            bottom = r.bottom if i == len(actions) - 1 else box.bottom + spare
+            room = bottom - box.bottom
+            if room > w * 0.2:  # a pictogram where the title leaves room for one
+                icon_s = min(w * 0.14, room * 0.32)
+                draw_action_icon(surf, act, (r.centerx, (box.bottom + bottom) / 2 - icon_s * 0.2), icon_s, col)
+            y = bottom
 
     def mini_card(self, no: int, w: int, h: int) -> pygame.Surface:
         """A tiny mind card for the score pile: the student's colour and number."""

@@ -83,6 +83,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--grace", type=float, default=60.0,
                    help="seconds a disconnected seat is kept before a bot may take it (default 60)")
     p.add_argument("--no-discovery", action="store_true", help="do not announce the server on the LAN")
+    p.add_argument("--limit", action="append", default=[], metavar="NAME=VALUE",
+                   help="change one fair-share limit (server/limits.py, docs/protocol.md), e.g. "
+                        "tables_per_conn=4 or hello_timeout=10; repeatable")
     p.add_argument("--log-level", default="INFO")
     p.add_argument("--check", metavar="DIR", help="report the health of the journal in DIR and exit (read-only)")
     p.add_argument("--backup", metavar="FILE",

@@ -5,7 +5,8 @@ what the others need. Tests pass small values; ``houkago server`` uses the defau
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from collections.abc import Iterable
+from dataclasses import dataclass, fields, replace
 
 
 @dataclass(frozen=True)
@@ -34,3 +35,34 @@ class Limits:
 
 
 LOOPBACK = frozenset({"127.0.0.1", "::1", "localhost"})
+
+
+def parse_limits(pairs: Iterable[str], base: Limits | None = None) -> Limits:
+    """``houkago server --limit NAME=VALUE`` (repeatable): ``base`` (the defaults) with those limits changed,
+    each value read as its default's type. Raises ValueError naming the bad pair."""
+    known = {f.name: f for f in fields(Limits)}
+    changed: dict[str, object] = {}
+    base = base or Limits()
+    for pair in pairs:
+        name, sep, raw = pair.partition("=")
+        name, raw = name.strip(), raw.strip()
+        if not sep or name not in known:
+            raise ValueError(f"--limit {pair!r}: expected NAME=VALUE with NAME one of {', '.join(known)}")
+        default = getattr(base, name)
+        try:
+            if isinstance(default, bool):
+                if raw.lower() not in ("true", "false", "1", "0", "yes", "no"):
+                    raise ValueError(raw)
+                value: object = raw.lower() in ("true", "1", "yes")
+            elif isinstance(default, int):
+                value = int(raw)
+            else:
+                value = float(raw)
+        except ValueError:
+            kind = "true or false" if isinstance(default, bool) else (
+                "a whole number" if isinstance(default, int) else "a number")
+            raise ValueError(f"--limit {pair!r}: {name} takes {kind}") from None
+        if not isinstance(value, bool) and value < 0:  # type: ignore[operator]
+            raise ValueError(f"--limit {pair!r}: {name} cannot be negative")
+        changed[name] = value
+    return replace(base, **changed)

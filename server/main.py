@@ -11,6 +11,7 @@ from pathlib import Path
 
 from server.discovery import lan_addresses
 from server.journal import JournalError
+from server.limits import parse_limits
 from server.recovery import backup_journal, check_journal
 from server.runtime import JOURNAL_FILE, ServerConfig, default_data_dir, serve
 
@@ -33,8 +34,13 @@ def main(args: argparse.Namespace) -> int:
             return 1
         print(f"journal {data_dir / JOURNAL_FILE} backed up to {args.backup}", flush=True)
         return 0
+    try:
+        limits = parse_limits(getattr(args, "limit", None) or [])
+    except ValueError as exc:
+        log.error("%s", exc)
+        return 2
     cfg = ServerConfig(host=args.host, port=args.port, data_dir=data_dir, grace=args.grace,
-                       discovery=not args.no_discovery)
+                       discovery=not args.no_discovery, limits=limits)
 
     async def run() -> None:
         stop = asyncio.Event()

@@ -554,9 +554,10 @@ class Hub:
             if t.phase != OVER:
                 mine += t.creator == conn.id
                 ours += t.creator_address == conn.address
-        if mine >= limits.tables_per_conn or ours >= limits.tables_per_address:
+        if mine >= limits.tables_per_conn or ours >= limits.tables_per_address:  # the limit that was reached
             raise HoukagoError("table/too_many", "you already have as many open tables as one player may",
-                               limit=min(limits.tables_per_conn, limits.tables_per_address))
+                               limit=limits.tables_per_conn if mine >= limits.tables_per_conn
+                               else limits.tables_per_address)
 
     def _on_join(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
         t = self._table(msg["table"])

@@ -165,6 +165,9 @@ class Client:
         m = self.expect(lambda m: m.get("ref") == ref)
         return m["code"] if m["t"] == "error" else m["t"]
 
+    def close(self) -> None:
+        self.sock.close()
+
     def wait_closed(self, timeout: float = WAIT_SECONDS) -> bool:
         deadline = time.monotonic() + timeout
         while not self.closed and time.monotonic() < deadline:
@@ -172,13 +175,12 @@ class Client:
         return self.closed
 
 
-@pytest.fixture(scope="module")
-def port(tmp_path_factory: pytest.TempPathFactory):
-    data = tmp_path_factory.mktemp("conformance")
+def _server(data: Path, *extra: str):
+    """A ``houkago server`` process on 127.0.0.1 with options ``extra``; yields its port."""
     log = serverlog.keep(data / "server.log")  # shown with any test that fails
     with open(log, "w", encoding="utf-8") as out:
         proc = subprocess.Popen([sys.executable, "-m", "houkago", "server", "--host", "127.0.0.1", "--port", "0",
-                                 "--data", str(data), "--no-discovery", "--log-level", "INFO"], cwd=ROOT,
+                                 "--data", str(data), "--no-discovery", "--log-level", "INFO", *extra], cwd=ROOT,
                                 stdout=out, stderr=subprocess.STDOUT, text=True,
                                 env={**os.environ, "PYTHONPATH": str(ROOT)})
     try:
@@ -194,6 +196,25 @@ def port(tmp_path_factory: pytest.TempPathFactory):
             proc.kill()
             proc.wait()
         serverlog.release(log)
+
+
+@pytest.fixture(scope="module")
+def port(tmp_path_factory: pytest.TempPathFactory):
+    """A server with the documented defaults."""
+    yield from _server(tmp_path_factory.mktemp("conformance"))
+
+
+STRICT = {"hello_timeout": 1, "frame_timeout": 1, "max_connections": 6, "tables_per_conn": 2,
+          "tables_per_address": 6, "trust_loopback": "false"}
+GRACE = 0.5
+
+
+@pytest.fixture(scope="module")
+def strict(tmp_path_factory: pytest.TempPathFactory):
+    """A server with small limits (``--limit NAME=VALUE``), a short grace period, and this machine treated
+    as any other LAN address (``trust_loopback=false``)."""
+    limits = [arg for name, value in STRICT.items() for arg in ("--limit", f"{name}={value}")]
+    yield from _server(tmp_path_factory.mktemp("strict"), *limits, "--grace", str(GRACE))
 
 
 def _game(c: Client, **create: Any) -> tuple[str, str, list[str]]:
@@ -225,6 +246,10 @@ def test_framing_errors_close_the_connection(port: int) -> None:
     body = pack([1, 2])
     c.sock.sendall(struct.pack(">I", len(body)) + body)
     assert c.error()["code"] == "msg/not_a_message" and c.wait_closed()
+    c = Client(port)  # a container larger than the frame allows: an array of 2³²−1 items in 5 bytes
+    body = b"\xdd" + struct.pack(">I", 2 ** 32 - 1)
+    c.sock.sendall(struct.pack(">I", len(body)) + body)
+    assert c.error()["code"] == "frame/bad_msgpack" and c.wait_closed()
 
 
 def test_message_errors_keep_the_connection_and_echo_ref(port: int) -> None:
@@ -238,6 +263,8 @@ def test_message_errors_keep_the_connection_and_echo_ref(port: int) -> None:
     assert err["code"] == "msg/bad_field" and err["params"]["field"] == "n"
     assert c.call({"t": "watch", "table": "x" * 2001}, 3) == "msg/bad_field"
     c.send({"t": "ping", "n": 1, "ref": "r" * 65})  # a ref over 64 characters is ignored
+    assert "ref" not in c.expect("pong")
+    c.send({"t": "ping", "n": 1, "ref": 2 ** 53 + 1})  # so is an int over 2⁵³
     assert "ref" not in c.expect("pong")
     c.send({"t": "ping", "n": 7, "ref": 2 ** 53})
     pong = c.expect("pong")
@@ -261,13 +288,28 @@ def test_session_hello_first_version_and_second_hello(port: int) -> None:
 
 
 def test_names_are_cut_to_64_characters(port: int) -> None:
-    c = Client(port)
+    """Names (`hello.name`, `join.name`) are cut to 64 characters; a seat's name is `join.name`, else the
+    hello name (a second `hello` updates it), else `Player N`."""
+    c = Client(port, name="h" * 100)
     c.send({"t": "create", "game": "fate_votes", "seats": 4})
     table = c.expect("created")["table"]
     c.send({"t": "join", "table": table, "seat": 0, "name": "x" * 100})
     c.expect("joined")
     lobby = c.expect("lobby")
     assert lobby["table"]["seats"][0]["name"] == "x" * 64
+    assert "ref" not in lobby  # a broadcast carries no ref
+    c.send({"t": "join", "table": table, "seat": 1})
+    c.expect("joined")
+    assert c.expect("lobby")["table"]["seats"][1]["name"] == "h" * 64
+    c.send({"t": "hello", "v": 1, "name": "again"})
+    c.expect("welcome")
+    c.send({"t": "join", "table": table, "seat": 2})
+    c.expect("joined")
+    assert c.expect("lobby")["table"]["seats"][2]["name"] == "again"
+    nameless = Client(port, name="")
+    nameless.send({"t": "join", "table": table, "seat": 3})
+    nameless.expect("joined")
+    assert nameless.expect("lobby")["table"]["seats"][3]["name"] == "Player 4"
 
 
 # --- Client → server: create, join, watch, ready, bot, start ----------------------------------
@@ -319,7 +361,9 @@ def test_create_join_watch_ready_bot_start(port: int) -> None:
     assert spectator["seat"] is None and "legal" not in spectator
     assert c.call({"t": "join", "table": table, "seat": None}, 15) == "table/started"
     c.send({"t": "list", "ref": 16})
-    listed = {t["id"]: t for t in c.expect("tables")["tables"]}
+    tables = c.expect("tables")
+    assert tables["ref"] == 16
+    listed = {t["id"]: t for t in tables["tables"]}
     assert listed[table]["seats"] == 4 and listed[table]["free"] == 0 and listed[table]["phase"] == "playing"
     assert listed[table]["practice"] is False and isinstance(listed[table]["names"], list)
 
@@ -442,3 +486,197 @@ def test_bench_vote_is_created_from_this_machine(port: int) -> None:
     assert c.call({"t": "create", "game": "bench_vote", "seats": 2}, 1) == "created"
     c.send({"t": "list", "all": True})
     assert any(t["game"] == "bench_vote" for t in c.expect("tables")["tables"])
+
+
+# --- the messages' own limits and errors ----------------------------------------------------------
+def test_create_refuses_options_that_start_would_refuse(port: int) -> None:
+    """`create` → `setup/bad_option` also for options that do not fit that many seats."""
+    c = Client(port)
+    assert c.call({"t": "create", "game": "mind_swap", "seats": 4, "options": {"students": [2, 3]}},
+                  1) == "setup/bad_option"  # two students for four players
+    assert c.call({"t": "create", "game": "mind_swap", "seats": 2, "options": {"students": [2, 3]}}, 2) == "created"
+
+
+def test_every_table_message_answers_an_unknown_table(port: int) -> None:
+    """`table/unknown` for each message that names a table."""
+    c = Client(port)
+    seat = {"seat": 0, "token": "t"}
+    for k, msg in enumerate(({"t": "join", "table": "nope", "seat": None}, {"t": "resume", "table": "nope", **seat},
+                             {"t": "watch", "table": "nope"}, {"t": "leave", "table": "nope"},
+                             {"t": "ready", "table": "nope", **seat, "ready": True},
+                             {"t": "bot", "table": "nope", "host": "h", "seat": 0},
+                             {"t": "start", "table": "nope", "host": "h"},
+                             {"t": "clock", "table": "nope", "host": "h", "op": "pause"},
+                             {"t": "replay", "table": "nope"})):
+        assert c.call(msg, k) == "table/unknown", msg
+
+
+def test_leave_in_the_lobby_frees_the_seat_and_its_token_dies(port: int) -> None:
+    """`leave`: in the lobby the seat becomes free and its token dies; `left` carries the `ref`."""
+    c = Client(port)
+    c.send({"t": "create", "game": "fate_votes", "seats": 4})
+    table = c.expect("created")["table"]
+    c.send({"t": "join", "table": table, "seat": 0})  # the lobby keeps coming to the holder of seat 0
+    c.expect("joined")
+    c.send({"t": "join", "table": table, "seat": 1})
+    token = c.expect("joined")["token"]
+    c.send({"t": "leave", "table": table, "seat": 1, "token": token, "ref": 1})
+    left = c.expect("left")
+    assert left["ref"] == 1 and left["seat"] == 1
+    assert c.expect(lambda m: m["t"] == "lobby" and not m["table"]["seats"][1]["taken"])
+    assert c.call({"t": "resume", "table": table, "seat": 1, "token": token}, 2) == "seat/bad_token"
+    c.send({"t": "watch", "table": table})
+    c.expect("watching")
+    c.send({"t": "leave", "table": table, "ref": 3})  # no seat: stop watching
+    stopped = c.expect("left")
+    assert stopped["ref"] == 3 and stopped["seat"] is None
+
+
+def test_bot_levels(port: int) -> None:
+    """`bot`: `level` `easy`/`normal`/`strong` (nil = the game's default, `normal`; `"none"` removes it)."""
+    c = Client(port)
+    c.send({"t": "create", "game": "fate_votes", "seats": 4})
+    created = c.expect("created")
+    table, host = created["table"], created["host"]
+    for seat, level, shown in ((0, "easy", "easy"), (1, None, "normal"), (2, "strong", "strong")):
+        msg = {"t": "bot", "table": table, "host": host, "seat": seat}
+        if level:
+            msg["level"] = level
+        c.send(msg)
+        assert c.expect(lambda m, s=seat: m["t"] == "lobby" and m["table"]["seats"][s]["bot"])["table"][
+            "seats"][seat]["bot"] == shown
+    c.send({"t": "bot", "table": table, "host": host, "seat": 0, "level": "none"})
+    assert c.expect(lambda m: m["t"] == "lobby" and not m["table"]["seats"][0]["taken"])
+
+
+def test_clock_ops_and_limits(port: int) -> None:
+    """`clock`: `pause`/`resume`/`add` (−3600…3600 seconds, else `msg/bad_field`), `clock` to the sender."""
+    c = Client(port)
+    c.send({"t": "create", "game": "fate_votes", "seats": 4})  # the default discussion is timed
+    created = c.expect("created")
+    table, host = created["table"], created["host"]
+    for s in range(4):
+        c.send({"t": "join", "table": table, "seat": s})
+        c.expect("joined")
+    c.send({"t": "start", "table": table, "host": host})
+    snap = c.expect(lambda m: m["t"] == "snapshot" and m["seat"] == 0)
+    assert isinstance(snap.get("clock"), dict) and snap["clock"]["total"] > 0
+    total = snap["clock"]["total"]
+    clock = {"t": "clock", "table": table, "host": host}
+    assert c.call({**clock, "op": "add", "seconds": 3601}, 1) == "msg/bad_field"
+    assert c.call({**clock, "op": "add", "seconds": -3601}, 2) == "msg/bad_field"
+    assert c.call({**clock, "op": "wind"}, 3) == "clock/bad_op"
+    c.send({**clock, "op": "add", "seconds": 60})
+    assert c.expect("clock")["clock"]["total"] == total + 60
+    c.send({**clock, "op": "pause"})
+    assert c.expect("clock")["clock"]["paused"] is True
+    c.send({**clock, "op": "resume"})
+    assert c.expect("clock")["clock"]["paused"] is False
+
+
+def test_an_action_nested_too_deeply_is_a_bad_shape(port: int) -> None:
+    """`act`: `action` is a map with a string `type`, nested at most 6 deep (the action itself included)."""
+    c = Client(port)
+    table, _, tokens = _game(c)
+    act = {"t": "act", "table": table, "seat": 0, "token": tokens[0], "sid": 0}
+    deep: Any = 1
+    for _ in range(6):
+        deep = [deep]
+    assert c.call({**act, "action": {"type": "ready", "x": deep}}, 1) == "action/bad_shape"  # 7 levels
+    assert c.call({**act, "action": {"type": "ready"}, "sid": 0}, 2) == "snapshot"  # nothing changed before
+
+
+# --- fair shares (a server started with `--limit`) ---------------------------------------------------
+def test_timeouts_send_an_error_frame_then_close(strict: int) -> None:
+    """A connection that does not say `hello` in time, or leaves a frame unfinished, gets `error
+    proto/timeout` and is closed; a greeted connection may stay idle."""
+    idle = Client(strict)
+    silent = Client(strict, hello=False)
+    assert silent.error()["code"] == "proto/timeout" and silent.wait_closed()
+    half = Client(strict)
+    body = pack({"t": "ping"})
+    half.sock.sendall(struct.pack(">I", len(body)) + body[:1])
+    assert half.error()["code"] == "proto/timeout" and half.wait_closed()
+    time.sleep(STRICT["hello_timeout"] + 0.5)
+    assert idle.call({"t": "ping"}, 1) == "pong"
+    idle.close()
+
+
+def test_a_full_server_says_so_politely(strict: int) -> None:
+    """At most `max_connections` connections: the next gets `error server/full` (`params.limit`), closed."""
+    clients = []
+    try:
+        for _ in range(STRICT["max_connections"] + 1):
+            c = Client(strict, hello=False)
+            c._read(0.2)
+            if c.inbox or c.closed:  # refused at once
+                break
+            clients.append(c)
+            assert c.call({"t": "hello", "v": 1}, 0) == "welcome"
+        err = c.error()
+        assert err["code"] == "server/full" and err["params"]["limit"] == STRICT["max_connections"]
+        assert c.wait_closed() and len(clients) <= STRICT["max_connections"]
+    finally:
+        for c in clients:
+            c.close()
+
+
+def test_absent_players_seats_after_the_grace_period(strict: int) -> None:
+    """After the grace period a lobby seat whose human disconnected is freed; in a game a bot (`normal`)
+    plays for the absent human while another human is still at the table."""
+    host = Client(strict)
+    guest = Client(strict)
+    try:
+        host.send({"t": "create", "game": "fate_votes", "seats": 4, "options": {"discussion_seconds": 0}})
+        created = host.expect("created")
+        table = created["table"]
+        host.send({"t": "join", "table": table, "seat": 0})
+        host.expect("joined")
+        guest.send({"t": "join", "table": table, "seat": 1})
+        guest.expect("joined")
+        assert host.expect(lambda m: m["t"] == "lobby" and m["table"]["seats"][1]["taken"])
+        guest.close()
+        assert host.expect(lambda m: m["t"] == "lobby" and not m["table"]["seats"][1]["connected"])
+        assert host.expect(lambda m: m["t"] == "lobby" and not m["table"]["seats"][1]["taken"])
+        playing = Client(strict)
+        playing.send({"t": "join", "table": table, "seat": 1})
+        playing.expect("joined")
+        for seat in (2, 3):
+            host.send({"t": "bot", "table": table, "host": created["host"], "seat": seat})
+        host.send({"t": "start", "table": table, "host": created["host"]})
+        playing.expect("snapshot")
+        playing.close()
+        seats = host.expect(lambda m: m["t"] == "lobby" and m["table"]["seats"][1]["bot"])["table"]["seats"]
+        assert seats[1]["bot"] == "normal" and seats[1]["connected"] is False
+    finally:
+        host.close()
+
+
+def test_tables_per_connection_and_address_and_unlisted_games(strict: int) -> None:
+    """One connection may have created `tables_per_conn` open tables, one address `tables_per_address`
+    (`table/too_many`, `params.limit`: the limit reached); only this machine may create `bench_vote` (here
+    it counts as elsewhere). (Runs after the other tests on this server: it uses up the address's share.)"""
+    first = Client(strict)
+    try:
+        assert first.call({"t": "create", "game": "bench_vote", "seats": 2}, 0) == "table/unknown_game"
+        create = {"t": "create", "game": "fate_votes", "seats": 4}
+        assert [first.call(create, k) for k in range(2)] == ["created", "created"]
+        first.send({**create, "ref": 9})
+        err = first.error(9)
+        assert err["code"] == "table/too_many" and err["params"]["limit"] == STRICT["tables_per_conn"]
+        first.send({"t": "list", "ref": 3})  # every table here was opened from this address
+        made, refused = sum(t["phase"] != "over" for t in first.expect("tables")["tables"]), None
+        while refused is None and made <= STRICT["tables_per_address"]:  # more connections, 2 tables each
+            other = Client(strict)
+            for ref in (1, 2):
+                other.send({**create, "ref": ref})
+                reply = other.expect(lambda m, ref=ref: m.get("ref") == ref)
+                if reply["t"] != "created":
+                    refused = reply
+                    break
+                made += 1
+            other.close()
+        assert refused is not None and refused["code"] == "table/too_many"
+        assert refused["params"]["limit"] == STRICT["tables_per_address"] and made == STRICT["tables_per_address"]
+    finally:
+        first.close()

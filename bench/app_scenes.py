@@ -151,30 +151,70 @@ def connecting(failed: bool) -> Opener:
 CHAT = {"ja": "先に図書室を見に行こうよ。", "zh": "我们先去图书室看看吧。", "en": "Let's check the library first."}
 
 
-def lan_table(game: str, build: Callable[[Any], Any]) -> Opener:
+def _context(app: Any, display_mode: bool = False) -> Any:
+    """The app's table context for a walk builder (histories replayed without animation)."""
+    from client.context import AppContext
+
+    class Context(AppContext):
+        fast = True  # the scene builders replay their history without animation
+
+    return Context(app, display_mode=display_mode)
+
+
+def lan_table(game: str, build: Callable[[Any], Any], chat_open: bool = False) -> Opener:
     """A LAN table as the table scene shows it: the view (made by the walk's ``build`` on the app's
-    context) above the step line and the control bar, a chat line just arrived."""
+    context) above the step line and the control bar, a chat line just arrived (``chat_open``: the
+    chat panel open over the log, a few lines in it)."""
     def open_(app: Any) -> Any:
-        from client.context import AppContext
-
-        class Context(AppContext):
-            fast = True  # the scene builders replay their history without animation
-
         match = _match(app, game, seats=4)
         match.started = True
         if game == "mind_swap":  # a practice table restored read-only: the status strip over the table
             match.lobby.update(practice=True, damaged=True)
-        match.views[0] = build(Context(app))
-        match.chat = [(_names(app)[1], 1, CHAT.get(app.strings.lang, CHAT["en"]))]
+        match.views[0] = build(_context(app))
+        names = _names(app)
+        match.chat = [(names[1], 1, CHAT.get(app.strings.lang, CHAT["en"]))]
+        if chat_open:
+            match.chat = [(names[i % 3], i % 3, CHAT.get(app.strings.lang, CHAT["en"]) * (1 + i % 2))
+                          for i in range(6)]
         scene = app.replace("table", match=match)
         scene.chat_age = 0.0
+        if chat_open:
+            scene.toggle_chat()
         return scene
+    return open_
+
+
+def play_table(game: str, build: Callable[[Any], Any]) -> Opener:
+    """A pass-and-play table (three people at one screen) after the curtain was clicked away: the first
+    seat's view, the step line and the bar with the players' shared note pad."""
+    def open_(app: Any) -> Any:
+        names = _names(app)
+        match = Match(app, game, "T1", mode="play", humans=[0, 1, 2], names=dict(enumerate(names[:4])))
+        match.started = True
+        app.match = match
+        match.views[0] = build(_context(app))
+        scene = app.replace("table", match=match)
+        scene.reveal(0)
+        return scene
+    return open_
+
+
+def display_table(game: str, build: Callable[[Any], Any]) -> Opener:
+    """The table display (TV mode): the public view, large, no controls."""
+    def open_(app: Any) -> Any:
+        match = Match(app, game, "T1", mode="display", humans=[], names=dict(enumerate(_names(app)[:4])))
+        match.started = True
+        app.match = match
+        match.views[None] = build(_context(app))  # the game's display builder makes it the display's
+        return app.replace("table", match=match)
     return open_
 
 
 def register_walk(register: Callable[[str, Callable[[Any], Any]], None],
                   app_scene: Callable[[Opener], Callable[[Any], Any]], scenes: dict[str, Any] | None = None) -> None:
-    """The lobby (set-up, host, guest) for each game, the curtain, the Esc menu, reconnecting, the display."""
+    """The lobby (set-up, host, guest) for each game, the curtain, the Esc menu, reconnecting, the display;
+    each game's table in the table scene: at a LAN table (and with its chat panel open), at a
+    pass-and-play table, and on the table display."""
     for game in GAMES:
         register(f"lobby_setup_{game}", app_scene(lobby_setup(game)))
         register(f"lobby_host_{game}", app_scene(lobby_host(game)))
@@ -191,3 +231,7 @@ def register_walk(register: Callable[[str, Callable[[Any], Any]], None],
                        ("school_mystery", "school_mystery_table")):
         if scenes and view in scenes:
             register(f"table_lan_{game}", app_scene(lan_table(game, scenes[view])))
+            register(f"table_chat_{game}", app_scene(lan_table(game, scenes[view], chat_open=True)))
+            register(f"table_play_{game}", app_scene(play_table(game, scenes[view])))
+        if scenes and f"{game}_display" in scenes:
+            register(f"table_display_{game}", app_scene(display_table(game, scenes[f"{game}_display"])))

@@ -41,7 +41,11 @@ class AppContext:
 
     @property
     def unit(self) -> float:
-        return self._app.unit * (1.5 if self.display_mode else 1.0)
+        """The app's unit; on the table display 1.5 × it, but never past 1.5 × the 100 % unit (the text
+        size setting does not enlarge a display already made for reading from afar)."""
+        if not self.display_mode:
+            return self._app.unit
+        return min(self._app.unit * 1.5, self._app.unit / max(1.0, self._app.settings.ui_scale) * 1.5)
 
     @property
     def fast(self) -> bool:

@@ -86,7 +86,7 @@ SHOWN_BY: dict[str, tuple[str, ...]] = {
     "play_connect": ("connecting", "connect_failed"),
     "tutorial_connect": ("connecting", "connect_failed"),  # the same status scene
     "display_connect": ("display_waiting", "display_no_server"),
-    "table": tuple(f"table_lan_{g}" for g in GAMES),
+    "table": tuple(f"table_{mode}_{g}" for mode in ("lan", "chat", "play", "display") for g in GAMES),
     "curtain": ("curtain", "curtain_public"),
     "results": tuple(f"results_{g}" for g in GAMES),
     "reconnecting": ("reconnecting",),

@@ -19,7 +19,7 @@ from assets.loaders.glossary import load_glossary
 from client import games, lanwords
 from client.context import AppContext
 from client.kit.stephelp import StepHelp, StepLine, help_for
-from client.kit.textfit import recording
+from client.kit.textfit import cover, recording
 from client.match import Match
 from client.rulesbook import has_rules, open_rules, page_for_view
 from client.scenes.base import Scene
@@ -148,7 +148,7 @@ class TableScene(Scene):
             label = f"{t('table.chat')} ({unread})" if unread > 0 else t("table.chat")
             self.buttons.append(Button(label, self._bar_button_rect(w - bw - int(u * 0.6), bw, bh), self.toggle_chat,
                                        key="chat", selected=self.chat_open))
-            self.chat_rect = pygame.Rect(w - int(u * 24) - int(u * 0.6), h - int(u * 21), int(u * 24), int(u * 17.6))
+            self.chat_rect = self._chat_area()
         if self.match.host_token and self.match.mode == "lan" and isinstance(self.match.clock, dict) \
                 and not self.match.over:
             bw, bh = int(u * 5.6), int(u * 2.2)
@@ -253,6 +253,28 @@ class TableScene(Scene):
             if b.key == "chat":
                 unread = len(self.match.chat) - self.seen_chat if not self.chat_open else 0
                 b.label = f"{t('table.chat')} ({unread})" if unread > 0 else t("table.chat")
+
+    def _chat_area(self) -> pygame.Rect:
+        """The open chat panel: over the view's log column (it covers no control of the table), else at
+        the lower right above the bar."""
+        u = self.app.unit
+        w, h = self.app.screen.get_size()
+        view = self.current_view()
+        log = view.log_area() if view is not None else None
+        if log is not None and log.w >= u * 12 and log.h >= u * 10:
+            r = pygame.Rect(log)
+        else:  # no log column said: the lower right, below whatever of the table's it would cover
+            r = pygame.Rect(w - int(u * 24) - int(u * 0.6), h - int(u * 21), int(u * 24), int(u * 17.6))
+            nodes = view.nodes() if view is not None and hasattr(view, "nodes") else []
+            for n in nodes:
+                if n.kind not in ("area", "overlay", "veil") and n.rect.colliderect(r) \
+                        and r.bottom - n.rect.bottom >= u * 9:
+                    r.height, r.top = r.bottom - n.rect.bottom - int(u * 0.3), n.rect.bottom + int(u * 0.3)
+        if self.has_rules and self.help_rect().colliderect(r):  # the "?" in the corner stays free
+            bottom = r.bottom
+            r.top = self.help_rect().bottom + int(u * 0.3)
+            r.height = bottom - r.top
+        return r
 
     def toggle_chat(self) -> None:
         self.chat_open = not self.chat_open
@@ -437,6 +459,8 @@ class TableScene(Scene):
             if self.app.fast:
                 v.skip_animations()
             v.update(dt)
+        if self.chat_open and self._chat_area() != self.chat_rect:
+            self.layout()  # the table under the chat panel changed (its log column, its controls)
         if self.match.over:
             self.over_frames += 1
         # Automated runs do not wait forever for a table that stays busy after the end.
@@ -536,7 +560,8 @@ class TableScene(Scene):
             return
         u, te = self.app.unit, self.app.text
         r = self.chat_rect
-        panel(surface, r, alpha=235, border=ACCENT)
+        panel(surface, r, alpha=255, border=ACCENT)  # opaque: the log under it does not show through
+        cover(surface, r)
         te.blit(surface, self.app.strings.t("table.chat"), u, PAPER, (r.left + int(u * 0.6), r.top + int(u * 0.4)),
                 bold=True)
         area = pygame.Rect(r.left + int(u * 0.6), r.top + int(u * 2.2), r.width - int(u * 1.2),
@@ -549,6 +574,6 @@ class TableScene(Scene):
         visible = lines[-max(1, area.height // step):]
         y = area.top
         for line, col in visible:
-            surface.blit(te.render(line, u * 0.9, col), (area.left, y))
+            te.blit(surface, line, u * 0.9, col, (area.left, y))
             y += step
 

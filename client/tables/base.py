@@ -111,6 +111,11 @@ class TableView(ABC):
         drawing); views that lay out or hit-test by it override this."""
         self.area = pygame.Rect(rect)
 
+    def log_area(self) -> pygame.Rect | None:
+        """Where the view shows its log (the table scene opens the chat panel over it, covering no
+        control of the table); None: no log column."""
+        return None
+
     def set_names(self, names: list[str]) -> None:
         """Display names per seat (from the lobby; bots get a localized "Bot n"), whenever they change."""
 

@@ -92,6 +92,10 @@ class FateVotesTable(TableView):
             self.rect = pygame.Rect(rect)
             self.relayout()
 
+    def log_area(self) -> pygame.Rect | None:
+        """The log column (public discards and the log) at the right."""
+        return pygame.Rect(self.L.log) if not self.display else None
+
     def set_clock(self, clock: Any) -> None:
         """The discussion clock: seconds left, or ``{"deadline_in", "paused", "total"}``; None = no timer."""
         left: float | None = None

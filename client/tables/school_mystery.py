@@ -130,6 +130,10 @@ class SchoolMysteryTable(TableView):
         unit = float(self.ctx.unit)
         return lay.compute(self.rect, min(unit, self.rect.w / lay.MIN_UNITS_WIDE), self.display, self.bar_rows, unit)
 
+    def log_area(self) -> pygame.Rect | None:
+        """The log at the right, above the dice tray (the display's log band is no column: None)."""
+        return None if self.display else pygame.Rect(self.L.log)
+
     def set_rect(self, rect: pygame.Rect) -> None:
         """Fix the drawing rect (tests, screenshots); otherwise the window's size is followed."""
         self.auto_rect = False

@@ -763,7 +763,8 @@ def _deck_label(t: SchoolMysteryTable, surface: pygame.Surface, suit: str, at: p
     for text in candidates:
         whole_words = all(fit.width_of(w, low, True) <= at.w for w in text.split(" "))
         f = fit.block(text, size, at.w, 2 * fit.line_h(size, True), True)
-        if whole_words and not f.overflow:
+        unbroken = all(any(w in ln for ln in f.lines) for w in text.split(" "))  # no word split over two lines
+        if whole_words and unbroken and not f.overflow:
             return fit.draw_block(surface, text, pygame.Rect(at.x, at.y, at.w, f.height), size, CHALK, True,
                                   kind="label", fitted=f).height
     img = fit.name(candidates[-1], size, CHALK, at.w, True)  # one word too long even alone: squeezed

@@ -5,7 +5,7 @@ stack: the lobby while the host sets the table up, the host's and a guest's seat
 in the player's language, bots, ready marks), the pass-and-play curtain, the Esc menu during a
 game (and its "leave?" question), the reconnecting overlay, starting a local game (and its
 failure), the TV display (waiting for its table, or for a server that does not answer) and a
-LAN table in the table scene (step line, chat bar; mind_swap's with the status strip of a
+LAN table in the table scene (step line, chat bar; school_mystery's with the status pill of a
 damaged practice table). ``register_walk(register, app_scene)`` adds them to the walk (``app_scene(open)``
 wraps an opener as a walk builder).
 """
@@ -168,7 +168,7 @@ def lan_table(game: str, build: Callable[[Any], Any], chat_open: bool = False) -
     def open_(app: Any) -> Any:
         match = _match(app, game, seats=4)
         match.started = True
-        if game == "mind_swap":  # a practice table restored read-only: the status strip over the table
+        if game == "school_mystery":  # a practice table restored read-only: its status pill in the bar
             match.lobby.update(practice=True, damaged=True)
         match.views[0] = build(_context(app))
         names = _names(app)

@@ -115,10 +115,11 @@ def test_join_lobby_and_table_show_practice_damaged_and_old_version_tables(resto
         host.send({"t": "start", "table": practice, "host": host_token, "seed": 11})
         assert run_until(app, lambda: app.top.name == "table" and app.match.started, what="the practice table")
         table = app.top
-        assert table.status_notes() == [t("lan.status.practice_note")]
-        assert table.table_rect().top == table.status_height() > 0  # the strip never covers the table
+        assert table.status_words() == [t("lan.status.practice")]
         assert run_until(app, lambda: 0 in app.match.views and app.match.views[0].view, what="the table view")
-        assert t("lan.status.practice_note") in _drawn(app)
+        pill = table.status_rect()  # said in the control bar: the table keeps its whole rect
+        assert pill is not None and table.table_rect().top == 0 and pill.top >= table.table_rect().bottom
+        assert t("lan.status.practice") in _drawn(app)
     finally:
         app.leave_table()
 
@@ -134,8 +135,10 @@ def test_a_damaged_table_is_watch_only_on_the_table_and_the_display(restored, tm
 
         modes.start(app, app.args)
         assert run_until(app, lambda: app.top.name == "table" and app.match.lobby.get("damaged"), what="display")
-        assert app.top.status_notes() == [t("lan.status.damaged_note")]
+        display = app.top
+        assert display.status_words(note=True) == [t("lan.status.damaged_note")]
         assert run_until(app, lambda: None in app.match.views and app.match.views[None].view, what="the view")
+        assert display.table_rect().top == display.status_height() > 0  # the strip never covers the table
         assert t("lan.status.damaged_note") in _drawn(app)
     finally:
         app.leave_table()

@@ -100,36 +100,52 @@ class TableScene(Scene):
         return pygame.Rect(0, h - self.bar_height() - sh, w, sh)
 
     def table_rect(self) -> pygame.Rect:
-        """Where the table view draws: the window between the status strip (if any) and the step line
-        and the control bar, so none of them covers the table."""
+        """Where the table view draws: the window between the status strip (the display's, if any) and the
+        step line and the control bar, so none of them covers the table."""
         w, h = self.app.screen.get_size()
         top = self.status_height()
         return pygame.Rect(0, top, w, h - top - self.bar_height() - self.step_height())
 
-    def status_notes(self) -> list[str]:
-        """What every seat and the display must know of this table (a practice table, a damaged record),
-        from the server's ``lobby``, in the player's language."""
+    # --- what the server knows of this table (a practice table, a damaged record) --------------------
+    def status_words(self, note: bool = False) -> list[str]:
+        """What every seat and the display must know of this table, from the server's ``lobby``, in the
+        player's language (``note``: the sentence that explains each)."""
         lobby = self.match.lobby if isinstance(self.match.lobby, dict) else {}
-        return lanwords.status_words(self.app.strings, lobby, note=True)
+        return lanwords.status_words(self.app.strings, lobby, note=note)
 
     def status_height(self) -> int:
-        """Height of the status strip over the table; 0 for an ordinary table."""
-        return int(self.app.unit * 1.8) if self.status_notes() else 0
+        """Height of the status strip over the table: only the display has one (a table with a control
+        bar says it in the bar, and its view keeps its whole rect); 0 for an ordinary table."""
+        return int(self.app.unit * 1.8) if not self.show_chat and self.status_words() else 0
+
+    def status_rect(self) -> pygame.Rect | None:
+        """Where the status is said: the display's strip across the top, else a pill in the control bar
+        right of the host's clock buttons (at most a third of the bar); None for an ordinary table."""
+        words = self.status_words()
+        if not words:
+            return None
+        u, w = self.app.unit, self.app.screen.get_width()
+        if not self.show_chat:
+            return pygame.Rect(0, 0, w, self.status_height())
+        left = max([b.rect.right for b in self.buttons if b.key.startswith("clock_")], default=0) + int(u * 0.6)
+        text = " · ".join(words)
+        width = min(int(w / 3), self.app.text.size(text, u * 0.9)[0] + int(u * 1.6))
+        return self._bar_button_rect(left, width, int(u * 2.2))
 
     def draw_status(self, surface: pygame.Surface) -> None:
-        """The status strip across the top: the notes, shrunk (never cut) to fit."""
-        height = self.status_height()
-        if not height:
+        """The display's strip (the notes) or the bar's pill (the short words), shrunk (never cut) to fit."""
+        rect = self.status_rect()
+        if rect is None:
             return
         u, te = self.app.unit, self.app.text
-        strip = pygame.Rect(0, 0, surface.get_width(), height)
-        pygame.draw.rect(surface, ACCENT_DEEP, strip)  # a practice table or a damaged one: seen at once
-        text = "  ".join(self.status_notes())
-        room = strip.inflate(-int(u * 2), -int(u * 0.3))
-        fitted = te.fitter.block(text, u * 0.95, room.w, room.h)
+        strip = not self.show_chat
+        pygame.draw.rect(surface, ACCENT_DEEP, rect, border_radius=0 if strip else int(u * 0.5))
+        text = ("  " if strip else " · ").join(self.status_words(note=strip))
+        room = rect.inflate(-int(u * (2 if strip else 1.2)), -int(u * 0.3))
+        fitted = te.fitter.block(text, u * (0.95 if strip else 0.9), room.w, room.h)
         room.size = (min(room.w, fitted.width), min(room.h, fitted.height))
-        room.center = strip.center
-        te.fitter.draw_block(surface, text, room, u * 0.95, PAPER, kind="label", fitted=fitted)
+        room.center = rect.center
+        te.fitter.draw_block(surface, text, room, u * (0.95 if strip else 0.9), PAPER, kind="label", fitted=fitted)
 
     def _bar_button_rect(self, x: int, bw: int, bh: int) -> pygame.Rect:
         h = self.app.screen.get_height()
@@ -548,7 +564,11 @@ class TableScene(Scene):
                 name, seat, text = self.match.chat[-1]
                 # the whole line, shrunk to fit the bar; a longer one says who wrote (the panel has it all)
                 line = f"{name}: {text}"
-                room = pygame.Rect(0, 0, min(int(u * 30), chat.rect.left - int(u * 2.0)), chat.rect.h)
+                pill = self.status_rect()  # the bar's status pill stays clear of the line
+                left = pill.right + int(u * 1.0) if pill is not None else 0
+                room = pygame.Rect(0, 0, min(int(u * 30), chat.rect.left - int(u * 2.0) - left), chat.rect.h)
+                if room.w < int(u * 4):  # no room left in the bar: the unread count on the button says it
+                    return
                 fitted = te.fitter.block(line, u * 0.9, room.w, room.h)
                 if fitted.overflow or len(fitted.lines) > 1:
                     line = self.app.strings.t("table.chat_new", name=name)

@@ -5,6 +5,8 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from client.ui import PAPER, panel
+
 if TYPE_CHECKING:
     from client.app import App
 
@@ -35,7 +37,13 @@ class Scene:
     def layout(self) -> None:
         """Recompute rects/buttons for the current window size and language."""
 
+    def escape(self) -> bool:
+        """Esc was pressed: True when this scene handled it (closing itself, going back). Default: not handled."""
+        return False
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE and self.escape():
+            return True
         for b in list(self.buttons):
             if b.handle(event):
                 if event.type == pygame.MOUSEBUTTONUP:
@@ -64,6 +72,14 @@ class Scene:
 
     def draw(self, surface: pygame.Surface) -> None:
         pass
+
+    def draw_titled_panel(self, surface: pygame.Surface, title: str, box: pygame.Rect, size: float = 2.0) -> None:
+        """A set-up style screen's frame: the app's background, ``title`` centred above ``box`` and its panel."""
+        app, u = self.app, self.app.unit
+        app.background(surface)
+        app.text.blit(surface, title, u * size, PAPER, (surface.get_width() // 2, box.top - int(u * 4)), "midtop",
+                      bold=True)
+        panel(surface, box, alpha=200)
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
         for b in self.buttons:

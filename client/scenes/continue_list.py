@@ -72,11 +72,9 @@ class ContinueScene(Scene):
             return
         self.layout()
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop(self)
-            return True
-        return super().handle_event(event)
+    def escape(self) -> bool:
+        self.app.pop(self)
+        return True
 
     def describe(self, saved: LocalGame) -> tuple[str, str, str]:
         """(the game and how it is played, the players, moves · when) of one row."""
@@ -97,11 +95,7 @@ class ContinueScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
-        app.background(surface)
-        w, _ = surface.get_size()
-        te.blit(surface, app.strings.t("continue.title"), u * 2.0, PAPER, (w // 2, self.box.top - int(u * 4)),
-                "midtop", bold=True)
-        panel(surface, self.box, alpha=200)
+        self.draw_titled_panel(surface, app.strings.t("continue.title"), self.box)
         if not self.rows:
             te.blit(surface, app.strings.t("continue.none"), u * 1.2, CHALK_DIM,
                     (self.box.centerx, self.box.top + int(u * 3)), "midtop")

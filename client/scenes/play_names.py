@@ -13,7 +13,7 @@ import pygame
 import pygame_gui
 
 from client.scenes.base import Scene
-from client.ui import CHALK, PAPER, Button, draw_seat_badge, panel
+from client.ui import CHALK, Button, draw_seat_badge
 
 if TYPE_CHECKING:
     from client.app import App
@@ -112,19 +112,13 @@ class PlayNamesScene(Scene):
                 if b.key == f"name_{self.selected}":
                     b.label = self.shown_name(self.selected)
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return True
-        return super().handle_event(event)
+    def escape(self) -> bool:
+        self.close()
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
-        app.background(surface)
-        w, _ = surface.get_size()
-        te.blit(surface, app.strings.t("play_names.title"), u * 2.0, PAPER, (w // 2, self.box.top - int(u * 4)),
-                "midtop", bold=True)
-        panel(surface, self.box, alpha=200)
+        self.draw_titled_panel(surface, app.strings.t("play_names.title"), self.box)
         for seat, centre in self.badges:
             draw_seat_badge(surface, te, seat, centre, u * 0.9)
         te.blit(surface, app.strings.t("play_names.rename", name=self.shown_name(self.selected)), u * 1.1, CHALK,

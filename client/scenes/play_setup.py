@@ -7,7 +7,7 @@ import pygame
 
 from client import games, modes
 from client.scenes.base import Scene
-from client.ui import CHALK, PAPER, Button, panel
+from client.ui import CHALK, PAPER, Button
 from shared.bots import LEVELS, level_name
 
 if TYPE_CHECKING:
@@ -69,19 +69,14 @@ class PlaySetupScene(Scene):
         modes.start_play(self.app, self.game, self.players, self.bots, bot_level=self.level,
                          names=self.names[:self.players - self.bots])
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.pop(self)
-            return True
-        return super().handle_event(event)
+    def escape(self) -> bool:
+        self.app.pop(self)
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
-        self.app.background(surface)
-        w, _ = surface.get_size()
-        te.blit(surface, f"{app.strings.t('launcher.play')} — {games.title(self.game, app.strings)}", u * 2.0, PAPER,
-                (w // 2, self.box.top - int(u * 4)), "midtop", bold=True)
-        panel(surface, self.box, alpha=200)
+        self.draw_titled_panel(surface, f"{app.strings.t('launcher.play')} — {games.title(self.game, app.strings)}",
+                               self.box)
         bh = int(u * 2.6)
         x = self.box.left + int(u * 18)
         values = (self.players, self.bots, level_name(self.level, app.strings.lang))

@@ -9,7 +9,7 @@ import pygame_gui
 
 from client.scenes.base import Scene
 from client.settings import UI_SCALES
-from client.ui import CHALK, PAPER, Button, panel
+from client.ui import CHALK, PAPER, Button
 
 if TYPE_CHECKING:
     from client.app import App
@@ -128,19 +128,13 @@ class SettingsScene(Scene):
             self.name_entry.kill()
             self.name_entry = None
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-            return True
-        return super().handle_event(event)
+    def escape(self) -> bool:
+        self.close()
+        return True
 
     def draw(self, surface: pygame.Surface) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
-        self.app.background(surface)
-        w, _ = surface.get_size()
-        te.blit(surface, app.strings.t("settings.title"), u * 2.4, PAPER, (w // 2, self.box.top - int(u * 4)), "midtop",
-                bold=True)
-        panel(surface, self.box, alpha=200)
+        self.draw_titled_panel(surface, app.strings.t("settings.title"), self.box, size=2.4)
         bh = int(u * 2.4)
         for key, y in self.rows:
             te.blit(surface, app.strings.t(key), u * 1.15, CHALK, (self._x_label, y + bh // 2), "midleft", bold=True)

@@ -69,8 +69,16 @@ def winners(goals: list[int], votes: list[int]) -> list[int]:
     return []
 
 
-def _pick(cands: list[int], rng: FastRng) -> int:
+def _pick(cands: list[int] | tuple[int, ...], rng: FastRng) -> int:
     return cands[rng.below(len(cands))] if len(cands) > 1 else cands[0]
+
+
+_OTHERS = [[tuple(s for s in range(n) if s != me) for me in range(n)] for n in range(17)]
+
+
+def _others(n: int, me: int) -> tuple[int, ...]:
+    """Every seat but ``me`` (made once per table size: the simulations ask millions of times)."""
+    return _OTHERS[n][me] if n < len(_OTHERS) else tuple(s for s in range(n) if s != me)
 
 
 def wants_strike(goal: int, me: int, votes: list[int]) -> bool:
@@ -78,9 +86,9 @@ def wants_strike(goal: int, me: int, votes: list[int]) -> bool:
     mine = votes[me]
     if goal == SATOKO:
         return mine > 0
-    if goal == MION:
-        top = max(v for s, v in enumerate(votes) if s != me)
-        return top > 0 and top >= mine
+    if goal == MION:  # somebody else at or above this seat, with a vote
+        top = max(votes)
+        return top > 0 if top > mine else mine > 0 and votes.count(mine) > 1
     return False
 
 
@@ -89,26 +97,26 @@ def strike_target(goal: int, me: int, votes: list[int], rng: FastRng, any_seat: 
     n = len(votes)
     if goal == SATOKO and votes[me] > 0:
         return me
-    if goal in (MION, RIKA, SHION):  # pull the leader back (Rika: so that Mion does not win)
-        others = [s for s in range(n) if s != me and (votes[s] > 0 or any_seat)]
+    if goal == MION or goal == RIKA or goal == SHION:  # pull the leader back (Rika: so that Mion does not win)
+        others = _others(n, me) if any_seat else [s for s in _others(n, me) if votes[s] > 0]
         if others:
-            top = max(votes[s] for s in others)
+            top = max([votes[s] for s in others])
             return _pick([s for s in others if votes[s] == top], rng)
     voted = [s for s in range(n) if votes[s] > 0 and s != me] or [s for s in range(n) if votes[s] > 0]
     if not voted:
-        return _pick([s for s in range(n) if s != me], rng)
+        return _pick(_others(n, me), rng)
     return _pick(voted, rng)
 
 
 def vote_target(goal: int, me: int, votes: list[int], rng: FastRng) -> int:
     """Whom a voter of ``goal`` votes for (never itself)."""
     n = len(votes)
-    others = [s for s in range(n) if s != me]
+    others = _others(n, me)
     if goal == MION:  # lift the players far behind, never a rival at the top
-        low = min(votes[s] for s in others)
+        low = min([votes[s] for s in others])
         return _pick([s for s in others if votes[s] == low], rng)
     if goal == SATOKO:  # votes belong on somebody else: the leader
-        top = max(votes[s] for s in others)
+        top = max([votes[s] for s in others])
         return _pick([s for s in others if votes[s] == top], rng)
     if goal == KEIICHI:  # make the counts as different as possible: lift a shared count to a free one
         seen: dict[int, int] = {}
@@ -123,8 +131,7 @@ def vote_target(goal: int, me: int, votes: list[int], rng: FastRng) -> int:
         if zero:
             return _pick(zero, rng)
         top = max(votes)
-        tops = [s for s in range(n) if votes[s] == top]
-        if len(tops) == 1:
+        if votes.count(top) == 1:
             near = [s for s in others if votes[s] == top - 1]
             if near:
                 return _pick(near, rng)
@@ -143,12 +150,12 @@ def final_action(goal: int, me: int, votes: list[int], rng: FastRng) -> tuple[bo
 def _rena_final(me: int, votes: list[int], rng: FastRng) -> tuple[bool, int]:
     """Rena wins with another Rena on the same count: end level with somebody (whoever it may be)."""
     n, mine = len(votes), votes[me]
-    others = [s for s in range(n) if s != me]
-    if any(votes[s] == mine for s in others):  # already level: put the vote where it changes nothing near
+    others = _others(n, me)
+    if votes.count(mine) > 1:  # already level: put the vote where it changes nothing near
         far = [s for s in others if abs(votes[s] - mine) > 1] or [s for s in others if votes[s] != mine]
         if far:
             return False, _pick(far, rng)
-    if mine > 0 and any(votes[s] == mine - 1 for s in others):
+    if mine > 0 and mine - 1 in votes:
         return True, me  # one down to meet them
     above = [s for s in others if votes[s] == mine + 1]
     if above:
@@ -158,8 +165,7 @@ def _rena_final(me: int, votes: list[int], rng: FastRng) -> tuple[bool, int]:
 
 def _lone_leader(votes: list[int], me: int) -> bool:
     top = max(votes)
-    tops = [s for s, v in enumerate(votes) if v == top]
-    return len(tops) == 1 and tops[0] != me and top > 0
+    return top > 0 and votes[me] != top and votes.count(top) == 1
 
 
 def temperament(view: dict[str, Any]) -> int:

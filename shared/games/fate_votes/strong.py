@@ -48,6 +48,9 @@ MIX = 0.03  # temperature of the choice between cards when discarding (0: always
 EXPLORE = 0.02  # and a small share of choices spread over every card in hand
 FAVOUR = 0.03  # win share added to the seat's favourite card when it decides what to keep
 SHARED = 2.0  # a win shared by k players is worth 1 / k ** SHARED
+HAPPY = 1.0  # the happy world (everyone holds Rika, everyone wins): nobody is crowded out, a full win
+PRIOR_PLAYS = 4.0  # simulations' worth of trust in the plain policy before the search overrules it
+LEAD = 0.05  # how far above the mean that trust puts the plain policy's arm
 MAX_GOALS = 3
 MAX_TARGETS = 4
 
@@ -164,21 +167,22 @@ def simulate(goals: list[int], votes: list[int], rnd: int, stage: str, roles: li
     """
     n = len(goals)
     votes = list(votes)
+    chance, below = rng.chance, rng.below  # bound once: this loop runs millions of times per game
     while True:
         if rnd >= LAST_ROUND:
             snap = list(votes)
             for s in range(n):
                 if s == me and first is not None and stage == "final":
                     strike, t = first
-                elif rng.chance(NOISE):
-                    strike = rng.below(3) == 0
-                    t = rng.below(n)
+                elif chance(NOISE):
+                    strike = below(3) == 0
+                    t = below(n)
                     if not strike and t == s:
                         t = (t + 1) % n
                 else:
                     strike, t = final_action(goals[s], s, snap, rng)
                 votes[t] += -1 if strike else 1
-            return winners(goals, [max(0, v) for v in votes])
+            return winners(goals, [v if v > 0 else 0 for v in votes])
         if stage == "start":
             stage = "vote" if rnd == 1 else "choose"
             roles = None
@@ -189,8 +193,8 @@ def simulate(goals: list[int], votes: list[int], rnd: int, stage: str, roles: li
                 if s == me and first is not None:
                     strike = bool(first)
                     first = None
-                elif rng.chance(NOISE):
-                    strike = rng.below(3) == 0
+                elif chance(NOISE):
+                    strike = below(3) == 0
                 else:
                     strike = wants_strike(goals[s], s, votes)
                 roles.append("strike" if strike and can else "vote")
@@ -214,13 +218,13 @@ def simulate(goals: list[int], votes: list[int], rnd: int, stage: str, roles: li
                     continue
                 if s == me and first is not None:
                     t, first = first, None
-                elif rng.chance(NOISE):
-                    t = rng.below(n - 1)
+                elif chance(NOISE):
+                    t = below(n - 1)
                     t = t + 1 if t >= s else t
                 else:
                     t = vote_target(goals[s], s, snap, rng)
                 votes[t] += 1
-            votes = [max(0, v) for v in votes]
+            votes = [v if v > 0 else 0 for v in votes]
             rnd += 1
             stage = "start"
         if stage == "final":
@@ -257,17 +261,53 @@ def _arms(view: dict[str, Any], legal: list[dict[str, Any]], goals: list[int],
 
 
 def _likely_goals(view: dict[str, Any]) -> list[int]:
-    """The cards in hand worth considering (at most MAX_GOALS outside a discard, by a quick score)."""
+    """The cards in hand worth considering, best first by the plain situational judgement (all of
+    them in a discard, at most MAX_GOALS otherwise)."""
     hand = [CARD_ID[c] for c in view["hand"]]
-    if view["phase"] in ("strike_discard", "vote_discard") or len(hand) <= MAX_GOALS:
-        return hand
     scores = goal_scores(view, None)
-    return sorted(hand, key=lambda g: -scores[CARDS[g]])[:MAX_GOALS]
+    ranked = sorted(hand, key=lambda g: -scores[CARDS[g]])
+    if view["phase"] in ("strike_discard", "vote_discard"):
+        return ranked
+    return ranked[:MAX_GOALS]
+
+
+def _default_arm(view: dict[str, Any], arms: list[tuple[int, Any, Any]], goal: int, rng: FastRng) -> int:
+    """The arm the plain policy would play (``goal``, the judgement's card, and its submission):
+    what the search falls back to when it has too few simulations to tell the arms apart."""
+    me, votes, phase = view["seat"], list(view["votes"]), view["phase"]
+    if phase == "choose":
+        first: Any = wants_strike(goal, me, votes)
+    elif phase == "final":
+        first = final_action(goal, me, votes, rng)
+    elif phase == "strike_target":
+        first = strike_target(goal, me, votes, rng)
+    elif phase == "vote_target":
+        first = vote_target(goal, me, votes, rng)
+    else:
+        first = None
+    for i, (g, f, _) in enumerate(arms):
+        if g == goal and f == first:
+            return i
+    return next(i for i, arm in enumerate(arms) if arm[0] == goal)
+
+
+def _shrunk(wins: list[float], plays: list[int], default: int) -> list[float]:
+    """Each arm's value pulled toward the mean of every simulation (and the default arm's a little
+    above it) by ``PRIOR_PLAYS`` simulations' worth: few simulations mean little, many overrule it.
+    A search cut short by a busy machine then plays the plain policy instead of a noisy guess."""
+    total = sum(plays)
+    mean = sum(wins) / total if total else 0.0
+    return [(wins[i] + PRIOR_PLAYS * (mean + (LEAD if i == default else 0.0))) / (plays[i] + PRIOR_PLAYS)
+            for i in range(len(wins))]
 
 
 def decide(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng,
            iterations: int | None = None) -> tuple[dict[str, Any], dict[str, Any]]:
-    """The strong choice and what it was based on (``values`` per candidate, ``spent`` iterations)."""
+    """The strong choice and what it was based on (``values`` per candidate, ``spent`` iterations).
+
+    Anytime: every round of the successive halving plays the alive arms in turn, one simulation
+    each, all arms on the same sampled deals; values are shrunk toward the plain policy's arm, so
+    a search stopped early by the runner's clock still plays sensibly."""
     if iterations is None:
         iterations = (FINAL_ITERATIONS if view["phase"] == "final" else
                       EARLY_ITERATIONS if view["round"] <= 2 else ITERATIONS)
@@ -277,6 +317,7 @@ def decide(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng,
     rnd = view["round"]
     goals = _likely_goals(view)
     arms = _arms(view, legal, goals, fast)
+    default = _default_arm(view, arms, goals[0], fast)
     stage = _STAGE.get(phase, "start")
     votes = list(view["votes"])
     roles = list(view["roles"]) if stage in ("strike", "vote") else None
@@ -288,26 +329,24 @@ def decide(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng,
     wins = [0.0] * len(arms)
     plays = [0] * len(arms)
     alive = list(range(len(arms)))
-    k = 0
     rounds = max(1, (len(arms) - 1).bit_length())
     per_round = max(len(arms), iterations // rounds)
     while len(alive) > 1 and budget.left > 0:
-        each = max(1, per_round // len(alive))
-        for i in alive:
-            g, first, _ = arms[i]
-            for _ in range(each):
+        for _ in range(max(1, per_round // len(alive))):
+            for i in alive:
                 if not budget.take():
                     break
-                goals_now = list(samples[k % SAMPLES])
-                k += 1
+                g, first, _ = arms[i]
+                goals_now = list(samples[plays[i] % SAMPLES])
                 goals_now[me] = g
                 won = simulate(goals_now, votes, rnd, stage, roles, me, first, fast)
                 if me in won:
-                    wins[i] += 1.0 / len(won) ** SHARED  # a win shared by many is worth less
+                    wins[i] += _worth(won, goals_now)
                 plays[i] += 1
-        alive.sort(key=lambda i: -(wins[i] / plays[i] if plays[i] else -1.0))
+        values = _shrunk(wins, plays, default)
+        alive.sort(key=lambda i: -values[i])
         alive = alive[:max(1, (len(alive) + 1) // 2)]
-    values = [wins[i] / plays[i] if plays[i] else 0.0 for i in range(len(arms))]
+    values = _shrunk(wins, plays, default)
     best = max(range(len(arms)), key=lambda i: (values[i], plays[i]))
     if arms[best][2] is None:  # a discard commits to a card: a favourite, and a mix between near-equal ones
         fav = _favourite(view)
@@ -318,7 +357,17 @@ def decide(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng,
     g, _, action = arms[best]
     if action is None:
         action = _discard_keeping(view, legal, arms, values, g)
-    return action, {"values": values, "spent": budget.spent, "goal": CARDS[g]}
+    return action, {"values": values, "spent": budget.spent, "goal": CARDS[g], "default": default}
+
+
+def _worth(won: list[int], goals: list[int]) -> float:
+    """What a simulated win is worth to a winner: 1/k² when k players share it (a strong player
+    plays to win, not to share a crowd's win), but the happy world, where everyone kept Rika and
+    everyone wins, is ``HAPPY`` (nobody crowded anybody out: it is the table's win)."""
+    k = len(won)
+    if k == len(goals) and goals.count(RIKA) == k:
+        return HAPPY
+    return 1.0 / k ** SHARED
 
 
 def _favourite(view: dict[str, Any]) -> int:

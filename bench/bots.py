@@ -6,13 +6,15 @@ The seat list is repeated to fill N seats (``--seats strong,normal,easy`` at 6 p
 two of each) and rotated by one seat every game, so every level sits everywhere equally. Each
 bot sees only its seat's view (plus which seats are bots: all of them here). ``--clock cpu``
 counts the search bots' time cap (``shared.bots.TIME_CAP_S``) in this process's CPU time instead of
-wall time, so that a loaded shared machine does not cut their searches short. Prints progress
+wall time, so that a loaded shared machine does not cut their searches short; ``--cap-ms`` changes
+that cap (``--clock cpu --cap-ms 4`` plays strong as a machine about 9 times busier would). Prints progress
 to stderr and one JSON line last: ``games``, ``per_level`` (``win_rate``: share of that
 level's seats among the winners of a game; ``win_share``: each game's win split between its
 winners), ``per_seat`` win rate, ``outcomes`` (fate_votes: the condition that fired; mind_swap:
 the winning seat count; school_mystery: solved/unsolved), ``mean_length`` (actions per game),
 ``think_ms`` p50/p99 per level (one bot decision, wall clock; ``think_cpu_ms`` the same in
-process CPU time, which a busy shared machine does not inflate), ``wall_s``, and ``usage``: for
+process CPU time, which a busy shared machine does not inflate), ``wall_s``, ``load`` (the 1-minute load
+average before and after the run), and ``usage``: for
 school_mystery every basic move, special move and modifier over all games; for fate_votes the final
 cards kept (``kept:CARD``, seats over all games) and the games a Shion won beside her partner
 (``shion_won``).
@@ -21,6 +23,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import os
 import sys
 import time
 from collections import Counter
@@ -29,7 +32,7 @@ from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from shared.bots import Bot, install_clock, next_bot_move
+from shared.bots import TIME_CAP_S, Bot, install_clock, next_bot_move
 from shared.engine import REGISTRY
 from shared.rng import Rng
 
@@ -144,9 +147,9 @@ CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
 def play_range(game: str, players: int, base: list[str], seed: int, first: int, last: int,
-               progress: bool = False, clock: str = "wall") -> Tally:
+               progress: bool = False, clock: str = "wall", cap_s: float = TIME_CAP_S) -> Tally:
     """Games ``first``..``last - 1`` of a run (game g: seed + g, seats rotated by g)."""
-    install_clock(CLOCKS[clock])
+    install_clock(CLOCKS[clock], cap_s)
     tally = Tally(players)
     tally.think = {lv: [] for lv in set(base)}
     tally.think_cpu = {lv: [] for lv in set(base)}
@@ -179,7 +182,7 @@ def _worker(args: tuple) -> Tally:
 
 
 def run(game: str, players: int, games: int, seats: list[str], seed: int, progress: bool = False,
-        jobs: int = 1, clock: str = "wall") -> dict[str, Any]:
+        jobs: int = 1, clock: str = "wall", cap_s: float = TIME_CAP_S) -> dict[str, Any]:
     spec = REGISTRY[game]
     bots = spec.bots()
     for level in seats:
@@ -188,13 +191,15 @@ def run(game: str, players: int, games: int, seats: list[str], seed: int, progre
     if not spec.min_seats <= players <= spec.max_seats:
         raise SystemExit(f"{game} needs {spec.min_seats}–{spec.max_seats} players")
     base = [seats[i % len(seats)] for i in range(players)]
+    load_before = os.getloadavg()[0]
     t0 = time.perf_counter()
     if jobs <= 1:
-        tally = play_range(game, players, base, seed, 0, games, progress, clock)
+        tally = play_range(game, players, base, seed, 0, games, progress, clock, cap_s)
     else:
         from multiprocessing import Pool
         cuts = [games * j // jobs for j in range(jobs + 1)]
-        parts = [(game, players, base, seed, cuts[j], cuts[j + 1], progress and j == 0, clock) for j in range(jobs)]
+        parts = [(game, players, base, seed, cuts[j], cuts[j + 1], progress and j == 0, clock, cap_s)
+                 for j in range(jobs)]
         with Pool(jobs) as pool:
             results = pool.map(_worker, parts)
         tally = results[0]
@@ -211,12 +216,14 @@ def run(game: str, players: int, games: int, seats: list[str], seed: int, progre
     all_think = [x for v in tally.think.values() for x in v]
     out: dict[str, Any] = {
         "game": game, "players": players, "games": games, "seats": seats, "seed": seed, "jobs": jobs, "clock": clock,
+        "cap_ms": round(cap_s * 1000, 3),
         "per_level": per_level, "per_seat": [round(w / games, 4) for w in tally.seat_wins],
         "outcomes": {k: round(v / games, 4) for k, v in sorted(tally.outcomes.items(), key=lambda kv: -kv[1])},
         "outcome_counts": dict(tally.outcomes),
         "mean_length": round(sum(tally.lengths) / max(1, len(tally.lengths)), 1),
         "think_ms": {"p50": percentile(all_think, 0.5), "p99": percentile(all_think, 0.99)},
         "wall_s": round(time.perf_counter() - t0, 2),
+        "load": [round(load_before, 2), round(os.getloadavg()[0], 2)],
     }
     if game in ("school_mystery", "fate_votes"):
         out["usage"] = dict(sorted(tally.usage.items()))
@@ -235,10 +242,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--clock", choices=sorted(CLOCKS), default="wall",
                     help="what the search bots' time cap counts: wall time (as the server) or this process's CPU "
                          "time (a busy shared machine then does not cut their searches short)")
+    ap.add_argument("--cap-ms", type=float, default=TIME_CAP_S * 1000,
+                    help="the search bots' time cap per decision on that clock (a small cap with --clock cpu plays "
+                         "as a machine that many times busier would: searches cut short)")
     args = ap.parse_args(argv)
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
     out = run(args.game, args.players, args.games, seats, args.seed, progress=not args.quiet, jobs=args.jobs,
-              clock=args.clock)
+              clock=args.clock, cap_s=args.cap_ms / 1000)
     print(json.dumps(out, ensure_ascii=False), flush=True)
     return 0
 

@@ -36,6 +36,7 @@ LEVEL_NAMES: dict[str, dict[str, str]] = {
 TIME_CAP_S = 0.035  # a search stops after this long even if its iteration budget is not spent
 
 _clock: list[Callable[[], float] | None] = [None]
+_cap: list[float] = [TIME_CAP_S]
 
 
 def level_name(level: str, lang: str) -> str:
@@ -46,21 +47,22 @@ def level_name(level: str, lang: str) -> str:
     return names.get(lang) or names["en"]
 
 
-def install_clock(clock: Callable[[], float] | None) -> None:
-    """Give search bots a monotonic clock (seconds) for their time cap; None removes it."""
+def install_clock(clock: Callable[[], float] | None, cap_s: float = TIME_CAP_S) -> None:
+    """Give search bots a monotonic clock (seconds) and their time cap on it; None removes the clock."""
     _clock[0] = clock
+    _cap[0] = cap_s
 
 
 class Budget:
-    """Iterations left, and (when a clock is installed) a deadline ``TIME_CAP_S`` from now."""
+    """Iterations left, and (when a clock is installed) a deadline the installed cap from now."""
 
     __slots__ = ("_clock", "_deadline", "left", "spent")
 
-    def __init__(self, iterations: int, cap_s: float = TIME_CAP_S) -> None:
+    def __init__(self, iterations: int, cap_s: float | None = None) -> None:
         self.left = iterations
         self.spent = 0
         self._clock = _clock[0]
-        self._deadline = self._clock() + cap_s if self._clock else 0.0
+        self._deadline = self._clock() + (_cap[0] if cap_s is None else cap_s) if self._clock else 0.0
 
     def take(self, n: int = 1) -> bool:
         """Spend ``n`` iterations; False when the budget or the time is used up."""

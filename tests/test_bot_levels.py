@@ -131,3 +131,50 @@ def test_bench_rotates_seats_and_reports(game: str, players: int) -> None:
     assert len(out["per_seat"]) == players and out["mean_length"] > 0
     assert abs(sum(out["outcomes"].values()) - 1.0) < 1e-6
     assert out["think_ms"]["p99"] is not None
+
+
+def _keeping_rika(view: dict, legal: list, rng: Rng) -> dict:
+    """A normal bot that never drops Rika (a table where everyone might still hold her)."""
+    if legal[0]["type"] == "discard":
+        keep = [a for a in legal if "rika" not in a["cards"]]
+        return keep[rng.below(len(keep))]
+    return FV.bots()["normal"](view, legal, rng)
+
+
+def _rika_kept_at_round_4(seeds: range) -> int:
+    """How often strong keeps Rika at the round-4 discard of a table where nobody ever dropped her."""
+    kept = 0
+    for seed in seeds:
+        n = 4 + seed % 3
+        state, rng = FV.setup(n, seed, {}), Rng.from_seed(seed)
+        while not (state["round"] == 4 and state["phase"] == "vote_discard"):
+            seat = next(s for s in range(n) if FV.legal_actions(state, s))
+            state, _ = FV.apply(state, seat, _keeping_rika(FV.view(state, seat), FV.legal_actions(state, seat), rng))
+        seat = next(s for s in range(n) if FV.legal_actions(state, s))
+        action, _ = strong.decide(FV.view(state, seat), FV.legal_actions(state, seat), Rng(seed))
+        kept += "rika" not in action["cards"]
+    return kept
+
+
+def test_strong_goes_for_the_happy_world_when_everyone_may_hold_rika(monkeypatch) -> None:
+    """Nobody has dropped Rika in three rounds: keeping her is a real way to win (everyone wins)."""
+    kept = _rika_kept_at_round_4(range(8))
+    assert kept >= 7
+    n_sq = 36.0  # valued like any win shared by six (1/k²), the happy world is not worth going for
+    monkeypatch.setattr(strong, "HAPPY", 1.0 / n_sq)
+    assert _rika_kept_at_round_4(range(8)) < kept
+
+
+def test_a_search_cut_short_plays_the_plain_policy() -> None:
+    """A clock that stops the search after a simulation: the answer is the plain policy's arm."""
+    ticks = itertools.count()
+    install_clock(lambda: float(next(ticks)) * 0.02)  # every look at the clock: 20 ms more
+    try:
+        for seed in range(6):
+            state, seat = _play_to(seed, 6, lambda s, seed=seed: s["round"] == 2 + seed % 3 and s["phase"] == "vote_target")
+            view, legal = FV.view(state, seat), FV.legal_actions(state, seat)
+            action, info = strong.decide(view, legal, Rng(seed))
+            assert info["spent"] <= 3
+            assert action == info["actions"][info["default"]]
+    finally:
+        install_clock(None)

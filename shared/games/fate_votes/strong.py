@@ -49,8 +49,8 @@ EXPLORE = 0.02  # and a small share of choices spread over every card in hand
 FAVOUR = 0.03  # win share added to the seat's favourite card when it decides what to keep
 SHARED = 2.0  # a win shared by k players is worth 1 / k ** SHARED
 HAPPY = 1.0  # the happy world (everyone holds Rika, everyone wins): nobody is crowded out, a full win
-PRIOR_PLAYS = 4.0  # simulations' worth of trust in the plain policy before the search overrules it
-LEAD = 0.05  # how far above the mean that trust puts the plain policy's arm
+PRIOR_PLAYS = 10.0  # simulations' worth of trust in the plain policy before the search overrules it
+LEAD = 0.1  # how far above the mean that trust puts the plain policy's arm (LEAD × PRIOR_PLAYS: one solo win)
 MAX_GOALS = 3
 MAX_TARGETS = 4
 
@@ -182,7 +182,7 @@ def simulate(goals: list[int], votes: list[int], rnd: int, stage: str, roles: li
                 else:
                     strike, t = final_action(goals[s], s, snap, rng)
                 votes[t] += -1 if strike else 1
-            return winners(goals, [v if v > 0 else 0 for v in votes])
+            return winners(goals, [max(0, v) for v in votes])
         if stage == "start":
             stage = "vote" if rnd == 1 else "choose"
             roles = None
@@ -224,7 +224,7 @@ def simulate(goals: list[int], votes: list[int], rnd: int, stage: str, roles: li
                 else:
                     t = vote_target(goals[s], s, snap, rng)
                 votes[t] += 1
-            votes = [v if v > 0 else 0 for v in votes]
+            votes = [max(0, v) for v in votes]
             rnd += 1
             stage = "start"
         if stage == "final":
@@ -324,7 +324,7 @@ def decide(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng,
     if phase == "vote_discard":
         votes = [max(0, v) for v in votes]
         rnd += 1
-    samples = [_draw_goals(record, record.sample(fast), fast) for _ in range(SAMPLES)]
+    samples: list[list[int]] = []  # drawn as needed: a search cut short draws few
     budget = Budget(iterations)
     wins = [0.0] * len(arms)
     plays = [0] * len(arms)
@@ -337,7 +337,10 @@ def decide(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng,
                 if not budget.take():
                     break
                 g, first, _ = arms[i]
-                goals_now = list(samples[plays[i] % SAMPLES])
+                j = plays[i] % SAMPLES
+                if j == len(samples):
+                    samples.append(_draw_goals(record, record.sample(fast), fast))
+                goals_now = list(samples[j])
                 goals_now[me] = g
                 won = simulate(goals_now, votes, rnd, stage, roles, me, first, fast)
                 if me in won:
@@ -357,7 +360,8 @@ def decide(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng,
     g, _, action = arms[best]
     if action is None:
         action = _discard_keeping(view, legal, arms, values, g)
-    return action, {"values": values, "spent": budget.spent, "goal": CARDS[g], "default": default}
+    return action, {"values": values, "spent": budget.spent, "goal": CARDS[g], "default": default,
+                    "actions": [arm[2] for arm in arms]}
 
 
 def _worth(won: list[int], goals: list[int]) -> float:

@@ -23,6 +23,7 @@ from shared.bots import Budget
 from shared.games.fate_votes.policy import (
     CARD_ID,
     MION,
+    RENA,
     RIKA,
     SATOKO,
     FastRng,
@@ -366,11 +367,14 @@ def decide(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng,
 
 def _worth(won: list[int], goals: list[int]) -> float:
     """What a simulated win is worth to a winner: 1/k² when k players share it (a strong player
-    plays to win, not to share a crowd's win), but the happy world, where everyone kept Rika and
-    everyone wins, is ``HAPPY`` (nobody crowded anybody out: it is the table's win)."""
+    plays to win, not to share a crowd's win), counted beyond the partners the condition itself
+    needs: Rena's pair (two Renas level) is a full win, and so is the happy world, where everyone
+    kept Rika and everyone wins (``HAPPY``): nobody crowded anybody out."""
     k = len(won)
     if k == len(goals) and goals.count(RIKA) == k:
         return HAPPY
+    if k > 1 and all(goals[w] == RENA for w in won):
+        return (2.0 / k) ** SHARED
     return 1.0 / k ** SHARED
 
 

@@ -35,8 +35,24 @@ def _moved_on(app: Any, step: str) -> bool:
     return tut is None or tut.step.id != step or tut.step.reads or bool(tut.ring_nodes()) or ready
 
 
-def drive_to_end(app: Any, limit: int = 400) -> list[tuple[str, str]]:
-    """Run the open guided game to its end; returns [(step id, what was done)]."""
+def _stuck(app: Any, tut: Any, done: list[tuple[str, str]]) -> str:
+    """Why the same thing keeps being done without the step moving on (for the failure message)."""
+    view = tut.view()
+    ring = tut.ring_nodes()
+    source = next((n for n in ring if n.draggable), None)
+    under = view.nodes().at(source.anchor) if view is not None and source is not None else None
+    return (f"step {tut.step.id!r} stuck after {done[-1][1]!r}: refused presses {tut.refused}, pending "
+            f"{tut.pending!r}, view busy {view.busy() if view is not None else None}, ring "
+            f"{[n.id for n in ring][:4]}, node under the piece {getattr(under, 'id', None)!r}, "
+            f"shown phase {(getattr(view, 'shown', None) or {}).get('phase')!r} vs newest "
+            f"{(view.view or {}).get('phase') if view is not None else None!r}, legal types "
+            f"{sorted({a.get('type') for a in (view.legal or [])}) if view is not None else None}, toasts "
+            f"{[getattr(t, 'text', t) for t in app.toasts]}")
+
+
+def drive_to_end(app: Any, limit: int = 400, same_limit: int = 25) -> list[tuple[str, str]]:
+    """Run the open guided game to its end; returns [(step id, what was done)]. The same thing done
+    ``same_limit`` times in a row without the step moving on fails at once, saying what the table shows."""
     done: list[tuple[str, str]] = []
     for _ in range(limit):
         tut = app.find("tutorial")
@@ -51,6 +67,8 @@ def drive_to_end(app: Any, limit: int = 400) -> list[tuple[str, str]]:
         did = act_on_ring(app, tut)
         if did:
             done.append((step, did))
+            if len(done) >= same_limit and len(set(done[-same_limit:])) == 1:
+                raise AssertionError(_stuck(app, tut, done))
         run_until(app, lambda step=step: _moved_on(app, step), what=f"step {step} to move on or show what to touch")
         frames(app, 3)
     raise AssertionError(f"the guided game did not end: {done}")

@@ -86,9 +86,69 @@ def token(table):
     return n[0].anchor if n else None
 
 
+def shown(table, node_id):
+    """The node ``node_id`` of this frame's map (None when it is not shown)."""
+    table.update(0)
+    return table.nodes().find(node_id)
+
+
 def message(table) -> str:
     """The refusal / info banner as shown ("" when none)."""
-    return table.banner.message if table.banner.visible else ""
+    n = shown(table, "banner")
+    return n.label if n is not None else ""
+
+
+def instruction(table) -> str:
+    """The instruction pill's text ("" when none)."""
+    n = shown(table, "prompt")
+    return n.label if n is not None else ""
+
+
+def seats(table) -> list[tuple]:
+    """Each plate as shown: ``("seat", s, votes, tokens, role, highlighted, submitted)``."""
+    return [n.payload for n in nodes(table, "info", "seat")]
+
+
+def votes(table) -> list[int]:
+    """The votes shown per seat (on the plates, or on the results sheet)."""
+    res = shown(table, ("results", 0))
+    return list(res.payload[2]) if res is not None else [p[2] for p in seats(table)]
+
+
+def highlighted(table) -> int | None:
+    return next((p[1] for p in seats(table) if p[5]), None)
+
+
+def heading(table) -> tuple:
+    """``("heading", round, phase, over shown)`` (the results sheet counts as over)."""
+    res = shown(table, ("results", 0))
+    if res is not None:
+        return ("heading", 5, "over", True)
+    return shown(table, ("heading", 0)).payload
+
+
+def clock(table) -> tuple | None:
+    """``("clock", seconds shown, total, paused)``, or None when no clock is shown."""
+    n = shown(table, ("clock", 0))
+    return n.payload if n is not None else None
+
+
+def empty_spot(table) -> tuple[int, int]:
+    """A point of the table where nothing is (no node is hit there)."""
+    table.update(0)
+    nm = table.nodes()
+    w, h = table.rect.size
+    for y in range(h // 8, h, h // 16):
+        for x in range(w // 32, w, w // 32):
+            if nm.at((x, y)) is None and table.rect.collidepoint(x, y):
+                return x, y
+    raise AssertionError("no empty spot on the table")
+
+
+def legal(state, seat: int = 0) -> list[dict]:
+    """The rules' legal actions for ``seat`` (what the server would accept)."""
+    from shared.engine import REGISTRY
+    return REGISTRY["fate_votes"].legal_actions(state, seat)
 
 
 def table_at(stop, n: int = 6, seed: int = 3, seat=0, lang: str = "en"):

@@ -11,10 +11,13 @@ from tests.fv_helpers import (
     button,
     click,
     drag,
+    empty_spot,
+    legal,
     loose_cards,
     message,
     plate,
     post,
+    shown,
     staged,
     table_at,
     token,
@@ -37,12 +40,13 @@ def test_drag_two_cards_then_confirm_sends_exactly_the_discard():
     drag(t, pos, area(t, "discard").center)
     assert staged(t) == [first, second] and ctx.sent == []
     confirm = button(t, "confirm")
-    assert confirm.enabled and confirm.action in t.pres.legal and t.nodes().legal(confirm, t.pres.legal)
+    rules = legal(state)
+    assert confirm.enabled and confirm.action in rules and t.nodes().legal(confirm, rules)
     click(t, confirm.rect.center)
     assert len(ctx.sent) == 1
     seat, action = ctx.sent[0]
     assert seat == 0 and action["type"] == "discard" and sorted(action["cards"]) == sorted([first, second])
-    assert action in t.legal
+    assert action in rules
 
 
 def test_third_card_is_refused_and_springs_back_with_a_message():
@@ -65,7 +69,7 @@ def test_drop_in_the_wrong_phase_or_on_nothing_sends_nothing():
     assert message(t) == ctx.t("fv_msg_not_discard_time")
     # dropped on the empty table (top-left corner, no target there)
     _, pos = top_card(t)
-    drag(t, pos, (t.L.main.x + 5, t.L.top.bottom + 5))
+    drag(t, pos, empty_spot(t))
     assert message(t) == ctx.t("fv_msg_drop_card") and ctx.sent == []
 
 
@@ -85,7 +89,9 @@ def test_server_rejection_springs_back_and_explains():
 def test_vote_by_dragging_the_token_onto_a_player():
     ctx, _state, t = table_at(lambda s: s["phase"] == "vote_target" and s["pending"][0] is None)
     drag(t, token(t), plate(t, 2).center)
-    assert ctx.sent == [] and token(t) == t.token_spot(2)  # the token now sits by player 3
+    target = shown(t, ("target", 2))  # the token now sits by player 3, a "+1" beside it
+    assert ctx.sent == [] and target is not None and target.payload == ("target", 2, "+1")
+    assert target.rect.collidepoint(token(t))
     confirm = button(t, "confirm")
     assert confirm.enabled and confirm.action == {"type": "target", "seat": 2}
     click(t, confirm.rect.center)
@@ -97,6 +103,7 @@ def test_voting_for_yourself_is_refused():
     home = token(t)
     drag(t, home, plate(t, 0).center)
     assert token(t) == home and ctx.sent == [] and not button(t, "confirm").enabled
+    assert shown(t, ("target", 0)) is None
     assert message(t) == ctx.t("fv_msg_not_self")
 
 
@@ -125,6 +132,7 @@ def test_round_five_needs_choice_then_target():
     assert message(t) == ctx.t("fv_msg_choose_first") and not button(t, "confirm").enabled
     click(t, button(t, "strike").rect.center)
     drag(t, token(t), plate(t, 0).center)  # striking yourself is allowed in round 5
+    assert shown(t, ("target", 0)).payload == ("target", 0, "−1")
     click(t, button(t, "confirm").rect.center)
     assert ctx.sent == [(0, {"type": "choose", "choice": "strike", "seat": 0})]
 

@@ -5,7 +5,7 @@ from bench import fv_scenes as S
 from shared.engine import REGISTRY, events_for
 from shared.rng import Rng
 from tests.fakes import FakeCtx
-from tests.fv_helpers import screen
+from tests.fv_helpers import heading, screen, shown, votes
 
 
 def _play_whole_game(n: int, seed: int):
@@ -42,12 +42,12 @@ def test_tables_follow_a_whole_game_for_a_seat_and_the_display():
             t.update(0.1)
         t.update(0.1)
         final = steps[-1][0]
-        assert t.over_shown
-        assert t.scene.votes == final["votes"]
+        assert heading(t)[3]
+        assert votes(t) == final["votes"]
         t.update(0)
         finals = [n for n in t.nodes().of_kind("card") if n.id[0] == "final"]
         if seat is None:  # the display goes straight to the results sheet
-            assert t.results_toggle and finals == []
+            assert shown(t, ("results", 0)) is not None and finals == []
         else:
             assert len(finals) == 7 and all(n.zoom is not None for n in finals)  # all face up
         assert any(line for line, _ in t.log_lines())

@@ -102,6 +102,17 @@ def test_mind_swap_says_why_magic_is_not_possible() -> None:
     assert not other.mine and ctx.seat_name(0) in other.who
 
 
+def _definition_drawn(app, definition: str):
+    """Where the next frame draws ``definition`` (a popup over the table): the rect of its text on screen."""
+    from client.kit.textfit import recording
+
+    with recording() as rec:
+        app.frame(0.016)
+    drawn = [r for r in rec.on(app.screen) if r.text == definition]
+    assert drawn and all(r.kind == "popup" and not r.cut for r in drawn), drawn
+    return drawn[-1].rect
+
+
 def test_the_table_scene_shows_the_line_and_a_term_on_hover(tmp_path) -> None:
     """The real table scene: the line under the table (the view gets the rect above it), a pointer over a
     term chip opens its definition."""
@@ -130,8 +141,8 @@ def test_the_table_scene_shows_the_line_and_a_term_on_hover(tmp_path) -> None:
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=chip.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
         app.frame(0.016)
         assert scene.step_line.hovered() == chip
-        box = scene.step_line.draw_tooltip(app.screen, scene._step_ctx, scene._step_ctx.unit)
-        assert box is not None and box.bottom <= scene.step_rect().top
+        box = _definition_drawn(app, chip.definition)  # the card as the frame drew it, over the table
+        assert box.bottom <= scene.step_rect().top
         for etype in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):  # a click: the rules book at the term's page
             pygame.event.post(pygame.event.Event(etype, pos=chip.rect.center, button=1))
         app.frame(0.016)
@@ -197,7 +208,7 @@ def test_a_term_on_the_tables_own_panels_shows_its_definition_after_a_rest(tmp_p
         for _ in range(40):
             app.frame(0.02)
         assert scene.step_line.held_spot() == spot
-        box = scene.step_line.draw_tooltip(app.screen, scene._step_ctx, scene._step_ctx.unit)
-        assert box is not None and app.screen.get_rect().contains(box) and not box.colliderect(spot.rect)
+        box = _definition_drawn(app, spot.definition)
+        assert app.screen.get_rect().contains(box) and not box.colliderect(spot.rect)
     finally:
         app.shutdown()

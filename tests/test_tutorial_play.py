@@ -67,7 +67,7 @@ def test_a_press_off_the_ringed_nodes_is_refused_and_the_step_stays(tmp_path):
         card = next(n for n in view.nodes() if n.kind == "card" and n.draggable)
         before = len(app.match.sent)
         press_at(app, card.rect.center)  # a hand card: not this step's
-        press_at(app, (view.L.discard.centerx, view.L.discard.centery))
+        press_at(app, view.nodes().find("discard").rect.center)  # the discard area: not ringed either
         assert tut.refused == 2 and tut.step.id == "ready_1" and len(app.match.sent) == before
         assert tut.texts()[2] == app.strings.t("tutorial.refused")  # the card says so, with the step's text
         table = app.find("table")

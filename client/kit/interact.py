@@ -14,7 +14,7 @@ from typing import Any, Generic, TypeVar
 
 import pygame
 
-from client.kit.nodes import Node, NodeMap
+from client.kit.nodes import Node, NodeMap, never_hit
 from client.kit.zoom import ZoomState
 from client.widgets.cards import HoverHold
 from client.widgets.drag import DragController, DragSource, DropTarget
@@ -54,6 +54,9 @@ class Interaction(Generic[Z]):
         if self.zoom.open and self.zoom.sticky:
             nodes.add(Node("zoom", pygame.Rect(-10**6, -10**6, 2 * 10**6, 2 * 10**6), z=ZOOM_Z, kind="overlay",
                            modal=True, solid=False, zoom=self.zoom.card))
+        elif self.zoom.open:  # a hover peek: shown, not modal, never hit (the next click goes through)
+            nodes.add(Node("peek", pygame.Rect(0, 0, 0, 0), z=ZOOM_Z, kind="overlay", solid=False, hit=never_hit,
+                           zoom=self.zoom.card))
         self.nodes = nodes
         signature = tuple((repr(n.id), n.anchor, n.enabled, n.draggable, n.accepts, n.z, tuple(n.rect))
                           for n in nodes if n.draggable or n.accepts)

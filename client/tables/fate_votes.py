@@ -17,7 +17,7 @@ import pygame
 
 from client.kit import theme
 from client.kit.interact import Interaction
-from client.kit.nodes import Node, NodeMap
+from client.kit.nodes import Node, NodeMap, never_hit
 from client.kit.presenter import Presenter, Shown
 from client.kit.widgets import Banner, Button, LogPanel, Prompt, fitter_for
 from client.tables import fate_votes_layout as lay
@@ -404,9 +404,69 @@ class FateVotesTable(TableView):
             prompt = self.prompt_rect()
             if prompt is not None:
                 nm.add(Node("prompt", prompt, z=5, kind="text", label=self.intents.instruction()))
+        nm.extend(self._shown_nodes())
         for b in self.buttons:
             nm.add(b.node(z=10))
         return nm
+
+    def _shown_nodes(self) -> list[Node]:
+        """What the table shows but nobody touches (never hit; kind "info", which the layout walk does not
+        take for a control), for tests and tools: ``("seat", s)`` per plate (payload ``("seat", s, votes,
+        tokens, role, highlighted, submitted)``), ``("heading", 0)`` (label: the phase line under the round
+        title; payload ``("heading", round, phase, over shown)``), ``("clock", 0)`` (label: the clock as
+        drawn; payload ``("clock", seconds, total, paused)``), ``("waiting", 0)`` (payload ``("waiting",
+        n)``), ``("target", s)`` (your token staged on seat s; payload ``("target", s, "+1" | "−1")``),
+        ``("sent", 0)`` (label: what you already submitted), ``("results", 0)`` while the results sheet is
+        open (payload ``("results", winners, votes)``), ``"banner"`` (label: the message)."""
+        if not self.shown:
+            return []
+        s, L, out = self.scene, self.L, []
+        top = pygame.Rect(L.top)
+        if self.over_shown and self.results_toggle:
+            out.append(Node(("results", 0), pygame.Rect(self.rect), kind="info", solid=False, hit=never_hit,
+                            payload=("results", tuple(self.painter.winners()), tuple(s.votes)),
+                            label=self.painter.heading_text()))
+        else:
+            submitted = set(self.shown.get("submitted") or [])
+            for seat, r in enumerate(L.plates):
+                out.append(Node(("seat", seat), pygame.Rect(r), kind="info", solid=False, hit=never_hit,
+                                label=self.player_name(seat),
+                                payload=("seat", seat, _at(s.votes, seat, 0), _at(s.tokens, seat, 0),
+                                         _at(s.roles, seat, None), s.highlight == seat, seat in submitted)))
+            out.append(Node(("heading", 0), top, kind="info", solid=False, hit=never_hit,
+                            label=self.painter.heading_text(),
+                            payload=("heading", int(self.shown.get("round", 1) or 1), self.painter.shown_phase(),
+                                     self.over_shown)))
+            clock = self.clock_shown()
+            if clock is not None:
+                out.append(Node(("clock", 0), top, kind="info", solid=False, hit=never_hit,
+                                label=f"{clock // 60}:{clock % 60:02d}",
+                                payload=("clock", clock, self.clock_total, self.clock_paused)))
+            elif self.painter.waiting_count() and not self.over_shown:
+                n = self.painter.waiting_count()
+                out.append(Node(("waiting", 0), top, kind="info", solid=False, hit=never_hit,
+                                label=self.ctx.t("fv_waiting", n=n), payload=("waiting", n)))
+            target = self.intents.sel_target
+            if target is not None and self.seat is not None and target < len(L.plates):
+                x, y = self.token_spot(target)
+                rad = int(L.u * 1.2)
+                out.append(Node(("target", target), pygame.Rect(int(x) - rad, int(y) - rad, 2 * rad, 2 * rad),
+                                kind="info", solid=False, hit=never_hit, label=self.player_name(target),
+                                payload=("target", target, self.painter.target_sign())))
+            sent = self.painter.sent_text()
+            if sent and L.controls is not None:
+                out.append(Node(("sent", 0), pygame.Rect(L.controls), kind="info", solid=False, hit=never_hit,
+                                label=sent))
+        if self.banner.visible:
+            out.append(Node("banner", pygame.Rect(L.main.centerx, L.main.bottom, 0, 0), z=30, kind="info",
+                            solid=False, hit=never_hit, label=self.banner.message))
+        return out
+
+    def clock_shown(self) -> int | None:
+        """The whole seconds the discussion clock shows (None: no clock on screen)."""
+        if self.shown.get("phase") != "discussion" or self.clock_left is None:
+            return None
+        return math.ceil(self.clock_left)
 
     def _frame_key(self) -> tuple[Any, ...]:
         """Everything the node map and the buttons are made from."""
@@ -415,7 +475,8 @@ class FateVotesTable(TableView):
         return (self.pres.shown.sid, self.pres.caught_up, tuple(it.staged), it.sel_choice, it.sel_target, it.awaiting,
                 self.results_toggle, s.show_results, tuple(self.rect), self.ctx.lang, self.input.zoom.open,
                 self.input.zoom.sticky, tuple((sp.draw_pos(), sp.face_up, sp.size) for sp in sprites),
-                tuple(self.names))
+                tuple(self.names), tuple(s.votes), tuple(s.tokens), tuple(s.roles), s.highlight, self.clock_shown(),
+                self.clock_total, self.clock_paused, self.banner.visible and self.banner.message)
 
     def prompt_rect(self) -> pygame.Rect | None:
         """Where the instruction pill goes (across the discard area's lower edge), or None."""
@@ -547,6 +608,10 @@ class FateVotesTable(TableView):
 
 def _circle(centre: tuple[float, float], radius: float) -> Callable[[tuple[float, float]], bool]:
     return lambda p: math.hypot(p[0] - centre[0], p[1] - centre[1]) <= radius
+
+
+def _at(values: list[Any], i: int, default: Any) -> Any:
+    return values[i] if i < len(values) else default
 
 
 def _steps_of(steps: list[Any]) -> list[Any]:

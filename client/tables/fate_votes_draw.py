@@ -134,13 +134,7 @@ class FvPainter:
         over = t.over_shown
         title = self.ctx.t("fv_round", n=min(rnd, 5)) if not over else t.texts.phase_name("over")
         img = self.label(surface, title, u * 1.6, PAPER, L.main.w * 0.3, True, topleft=(L.main.x + u, L.top.y + u * 0.5))
-        shown_phase = "final" if (v.get("over") and not over) else str(v.get("phase", ""))
-        sub = t.texts.phase_name(shown_phase)
-        res = (v.get("final") or {}).get("result") or {}
-        if over and res:
-            winners = res.get("winners") or []
-            sub = (self.ctx.t("fv_winners", names=t.texts.names(winners)) if winners
-                   else self.ctx.t("fv_no_winner"))
+        sub = self.heading_text()
         phase = self.label(surface, sub, u * 1.05, SOFT, L.main.w * 0.3, topleft=(L.main.x + u, img.bottom + u * 0.1))
         # round markers
         x = L.main.x + u * 1.3 + max(img.w, phase.w) + u
@@ -151,8 +145,8 @@ class FvPainter:
         # timer (big) or phase status: centred, but never over the title and round markers
         free_left = x + 5 * u * 1.3 + u * 0.5
         cx: float = L.main.centerx
-        if v.get("phase") == "discussion" and t.clock_left is not None:
-            left = math.ceil(t.clock_left)
+        left = t.clock_shown()
+        if left is not None and t.clock_left is not None:
             col = ACCENT if left <= 30 else PAPER
             clock = self.text(f"{left // 60}:{left % 60:02d}", u * 3.0, col, True)
             cx = max(cx, free_left + max(clock.get_width(), u * 9) / 2)
@@ -177,6 +171,30 @@ class FvPainter:
                 w = min(room, self.t.fit.width_of(text, u * 1.3))
                 cx = max(cx, free_left + w / 2)
                 self.label(surface, text, u * 1.3, SOFT, room, midtop=(cx, L.top.y + u * 1.0))
+
+    def shown_phase(self) -> str:
+        """The phase as the heading names it ("final" while the last reveal plays)."""
+        v = self.t.shown
+        return "final" if (v.get("over") and not self.t.over_shown) else str(v.get("phase", ""))
+
+    def winners(self) -> list[int]:
+        """The winning seats once the results are shown (else none)."""
+        res = (self.t.shown.get("final") or {}).get("result") or {}
+        return list(res.get("winners") or []) if self.t.over_shown else []
+
+    def heading_text(self) -> str:
+        """The line under the round title: the phase, or who won once the results are shown."""
+        t = self.t
+        res = (t.shown.get("final") or {}).get("result") or {}
+        if t.over_shown and res:
+            winners = self.winners()
+            return self.ctx.t("fv_winners", names=t.texts.names(winners)) if winners else self.ctx.t("fv_no_winner")
+        return t.texts.phase_name(self.shown_phase())
+
+    def target_sign(self) -> str:
+        """The sign written by your staged token: a strike takes a vote, a vote gives one."""
+        t = self.t
+        return "−1" if (t.shown.get("phase") == "strike_target" or t.intents.sel_choice == "strike") else "+1"
 
     def waiting_count(self) -> int:
         v = self.t.shown
@@ -486,8 +504,7 @@ class FvPainter:
         tok = t.badges.token(t.seat, int(u * (2.4 if staged else 3.2)))
         surface.blit(tok, tok.get_rect(center=(round(pos[0]), round(pos[1]))))
         if staged:
-            sign = "−1" if (t.shown.get("phase") == "strike_target" or t.intents.sel_choice == "strike") else "+1"
-            img = self.text(sign, u * 0.9, ACCENT, True)
+            img = self.text(self.target_sign(), u * 0.9, ACCENT, True)
             surface.blit(img, img.get_rect(midleft=(pos[0] + u * 1.35, pos[1])))
 
     def draw_buttons(self, surface: pygame.Surface) -> None:

@@ -2,7 +2,8 @@
 
 Run under Xvfb: ``xvfb-run -a -s "-screen 0 1920x1080x24" python3 tools/screenshots_fate_votes.py``.
 Writes docs/screenshots/fate_votes_<scene>_<lang>.png (round, display, reveal, results);
-``--size 1280x720`` adds the size to the name, ``--out DIR`` writes elsewhere.
+``--size 1280x720`` adds the size to the name, ``--text 1.5`` (text size 150 %) adds ``_150``,
+``--out DIR`` writes elsewhere.
 """
 from __future__ import annotations
 
@@ -21,9 +22,9 @@ from bench import fv_scenes as S
 from tests.fakes import FakeCtx
 
 
-def scenes(lang: str, screen: pygame.Surface):
+def scenes(lang: str, screen: pygame.Surface, text: float = 1.0):
     """The table while discarding (one card dragged), the TV display, the round-5 reveal, the results."""
-    ctx = FakeCtx(lang=lang, unit=screen.get_height() / 54)
+    ctx = FakeCtx(lang=lang, unit=screen.get_height() / 54 * text)
     t = S.register_walk_scene("fate_votes_discard")(ctx)
     t.set_clock(None)
     yield "round", t
@@ -39,9 +40,13 @@ def scenes(lang: str, screen: pygame.Surface):
 
 
 def main() -> None:
-    """``python3 tools/screenshots_fate_votes.py [--size WxH] [--out DIR] [lang ...]``."""
+    """``python3 tools/screenshots_fate_votes.py [--size WxH] [--text 1.5] [--out DIR] [lang ...]``."""
     args = sys.argv[1:]
-    size, out = (1920, 1080), ROOT / "docs" / "screenshots"
+    size, out, text = (1920, 1080), ROOT / "docs" / "screenshots", 1.0
+    if "--text" in args:
+        i = args.index("--text")
+        text = float(args[i + 1])
+        del args[i:i + 2]
     if "--size" in args:
         i = args.index("--size")
         w, h = args[i + 1].split("x")
@@ -54,9 +59,9 @@ def main() -> None:
     pygame.init()
     screen = pygame.display.set_mode(size)
     out.mkdir(parents=True, exist_ok=True)
-    suffix = "" if size == (1920, 1080) else f"_{size[0]}x{size[1]}"
+    suffix = ("" if size == (1920, 1080) else f"_{size[0]}x{size[1]}") + ("" if text == 1.0 else f"_{round(text * 100)}")
     for lang in args or ["ja", "zh", "en"]:
-        for name, table in scenes(lang, screen):
+        for name, table in scenes(lang, screen, text):
             table.set_rect(screen.get_rect())
             table.update(1 / 60)
             table.draw(screen, screen.get_rect())

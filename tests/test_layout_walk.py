@@ -78,15 +78,9 @@ def test_a_long_chat_line_in_the_bar_says_who_wrote_and_a_short_one_is_shown_who
     assert not any("a very long chat message" in t for t in drawn["long"])
 
 
-class _Covered:
+class _Covered(_Broken):
     """Text under a card, text in a cached layer under a button, text under a dialog's paper (hidden on
     purpose) and a tooltip over a button (floats on purpose): the walk reports the first two only."""
-
-    def __init__(self, ctx) -> None:
-        self.ctx = ctx
-
-    def update(self, dt: float) -> None:
-        pass
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         fit = fitter_for(self.ctx)

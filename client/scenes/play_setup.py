@@ -83,5 +83,7 @@ class PlaySetupScene(Scene):
         for (key, y), value in zip(self.rows, values):
             te.blit(surface, app.strings.t(key), u * 1.3, CHALK, (self.box.left + int(u * 3), y + bh // 2), "midleft",
                     bold=True)
-            te.blit(surface, str(value), u * 1.5, PAPER, (x + int(u * 5.3), y + bh // 2), "center", bold=True)
+            # between the "−" and the "+" (5.4 units): shrunk, never over a button
+            img = te.fitter.label(str(value), u * 1.5, PAPER, int(u * 5.0), True)
+            te.fitter.blit_label(surface, img, str(value), "label", center=(x + int(u * 5.3), y + bh // 2))
         self.draw_buttons(surface)

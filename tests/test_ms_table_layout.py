@@ -117,3 +117,32 @@ def test_a_glowing_student_card_draws_at_every_size(width):
     for mind in (False, True):
         surf = painter.student_card(ctx.content("mind_swap"), 1, width, width * 4 // 3, mind, glow=True)
         assert surf.get_width() > width
+
+
+
+def test_card_titles_rules_and_sidebar_texts_go_through_the_fitter():
+    """The layout walk sees what the table writes: each hand card's titles (a one-action card's short rule
+    too), every sidebar caption (whose turn, names, cup/deck/discard) are recorded by the fitter, none cut."""
+    from client.kit.textfit import recording
+    from tests._ms_table_util import make
+
+    for seed in range(1, 30):
+        with recording() as rec:
+            _game, table, ctx, _screen = make(seed, lang="ja")
+        singles = [n for n in table.nodes().of_kind("card") if len(n.zoom.actions) == 1]
+        if singles:
+            break
+    assert singles, "no hand with a one-action card"
+    drawn = {r.text: r for r in rec.records}
+    sidebar = [n for n in table.nodes() if isinstance(n.id, tuple) and n.id[0] in ("turn", "player", "pile")]
+    assert len(sidebar) >= 1 + 4 + 3
+    for n in sidebar:
+        assert n.label in drawn, n.id
+    for n in table.nodes().of_kind("card"):
+        for act in n.zoom.actions:
+            assert drawn[ctx.t(f"ms.act.{act}")].kind == "label", act
+    rules = {ctx.t(f"ms.act.{n.zoom.actions[0]}.text") for n in singles}
+    assert rules & {r.text for r in rec.records if r.kind == "rule"}, rules
+    assert not rec.cut(), rec.cut()
+    names = {r.text for r in rec.records if r.kind == "name"}
+    assert {table.texts.seat_name(s) for s in range(4)} <= names

@@ -184,24 +184,23 @@ class Painter:
         col = ACTION_COLOUR.get(act, (200, 200, 200))
         strip = pygame.Rect(r.x, r.y, w, max(6, round(h * 0.05)))
         pygame.draw.rect(surf, col, strip, border_top_left_radius=rad, border_top_right_radius=rad)
-        title = fit.block(self.ctx.t(f"ms.act.{act}"), max(14, round(u * 0.8)), w - 8, None, True, balanced=True)
-        y = strip.bottom + 2
-        for line in title.lines:
-            img = self.ctx.text(line, title.size, INK, True)
-            surf.blit(img, img.get_rect(midtop=(r.centerx, y)))
-            y += title.line_h - 2
+        name = self.ctx.t(f"ms.act.{act}")
+        title = fit.block(name, max(14, round(u * 0.8)), w - 8, None, True, balanced=True)
+        step = title.line_h - 2  # the title's lines sit a little closer than body text
+        tight = replace(title, line_h=step, height=step * (len(title.lines) - 1) + title.line_h)
+        fit.draw_block(surf, name, pygame.Rect(r.x + 4, strip.bottom + 2, w - 8, tight.height), tight.size, INK, True,
+                       align="center", kind="label", fitted=tight)
+        y = strip.bottom + 2 + step * len(title.lines)
         icon_s = min(w * 0.2, h * 0.13)
         icon_c = (r.centerx, y + icon_s * 1.4)
         draw_action_icon(surf, act, icon_c, icon_s, col)
         ty = icon_c[1] + icon_s * 1.5
         # the short rule text, whole or not at all (the zoom shows it in full)
-        body = fit.block(self.ctx.t(f"ms.act.{act}.text"), max(14, round(u * 0.66)), w - 12, r.bottom - 3 - ty,
-                         balanced=True)
+        rule = self.ctx.t(f"ms.act.{act}.text")
+        body = fit.block(rule, max(14, round(u * 0.66)), w - 12, r.bottom - 3 - ty, balanced=True)
         if not body.overflow:
-            for line in body.lines:
-                img = self.ctx.text(line, body.size, SOFT_INK)
-                surf.blit(img, img.get_rect(midtop=(r.centerx, round(ty))))
-                ty += body.line_h
+            fit.draw_block(surf, rule, pygame.Rect(r.x + 6, round(ty), w - 12, body.height), body.size, SOFT_INK,
+                           align="center", kind="rule", fitted=body)
 
     def _draw_choices(self, surf: pygame.Surface, fit: Fitter, actions: tuple[str, ...], r: pygame.Rect,
                       rad: int) -> None:

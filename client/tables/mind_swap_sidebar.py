@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client.kit.nodes import Node, never_hit
-from client.kit.widgets import LogPanel
+from client.kit.widgets import LogPanel, fitter_for
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_layout as L
 
@@ -133,6 +133,7 @@ class SidebarPainter:
         # whose turn
         t = self.t
         m = t.model
+        fit = fitter_for(t.ctx)  # every text is recorded (the layout walk sees it), cut when it leaves its box
         head, col = self.heading()
         if m.turn is not None and not m.over:
             b = t.painter.player_badge(m.turn, round(u * 0.9))
@@ -141,7 +142,7 @@ class SidebarPainter:
         else:
             x2 = x
         img = t.painter.fit_text(head, u * 1.15, col, sb.right - x2 - round(u * 0.5), True)
-        surface.blit(img, img.get_rect(midleft=(x2, sb.y + round(u * 1.6))))
+        fit.blit_label(surface, img, head, "label", sb, midleft=(x2, sb.y + round(u * 1.6)))
         # scores
         rows = self.player_rows(lay)
         for pl in m.players:
@@ -152,15 +153,15 @@ class SidebarPainter:
             b = t.painter.player_badge(pl.seat, round(r.h * 0.34))
             surface.blit(b, b.get_rect(midleft=(r.x + round(u * 0.3), r.centery)))
             tx = r.x + round(u * 0.3) + b.get_width() + round(u * 0.3)
-            nm = t.painter.fit_text(t.texts.seat_name(pl.seat), u * 0.85, D.LIGHT, r.w // 2 - b.get_width(), True)
-            surface.blit(nm, (tx, r.y + round(u * 0.12)))
+            name = t.texts.seat_name(pl.seat)
+            nm = t.painter.fit_text(name, u * 0.85, D.LIGHT, r.w // 2 - b.get_width(), True)
+            fit.blit_label(surface, nm, name, "name", r, topleft=(tx, r.y + round(u * 0.12)))
             if pl.character is not None:
-                ch = t.painter.fit_text(t.ctx.t("ms.as_character", no=pl.character,
-                                                      name=t.texts.name(pl.character, True)),
-                                           u * 0.7, (200, 212, 206), r.w // 2)
-                surface.blit(ch, (tx, r.bottom - ch.get_height() - round(u * 0.1)))
+                as_char = t.ctx.t("ms.as_character", no=pl.character, name=t.texts.name(pl.character, True))
+                ch = t.painter.fit_text(as_char, u * 0.7, (200, 212, 206), r.w // 2)
+                fit.blit_label(surface, ch, as_char, "name", r, topleft=(tx, r.bottom - ch.get_height() - round(u * 0.1)))
             sc = t.ctx.text(str(pl.score), max(14, u * 1.3), D.LIGHT, True)
-            surface.blit(sc, sc.get_rect(midright=(r.right - round(u * 0.4), r.centery)))
+            fit.blit_label(surface, sc, str(pl.score), "label", r, midright=(r.right - round(u * 0.4), r.centery))
             # the score pile: a little stack of mind cards
             pw, ph = max(22, round(r.h * 0.42)), round(r.h * 0.72)
             px = r.right - round(u * 0.4) - sc.get_width() - round(u * 0.6) - pw
@@ -170,20 +171,24 @@ class SidebarPainter:
                 card = t.painter.mini_card(mind, pw, ph)
                 surface.blit(card, (px - i * (pw + 2), r.centery - ph // 2))
             if len(shown) < len(pl.pile):
-                more = t.ctx.text(f"+{len(pl.pile) - len(shown)}", 14, D.LIGHT, True)
-                surface.blit(more, more.get_rect(midright=(px - len(shown) * (pw + 2) + pw - 2, r.centery)))
+                extra = f"+{len(pl.pile) - len(shown)}"
+                more = t.ctx.text(extra, 14, D.LIGHT, True)
+                fit.blit_label(surface, more, extra, "label", r, midright=(px - len(shown) * (pw + 2) + pw - 2, r.centery))
         # cup, deck, discard
         cx, cy = self.cup_point(lay)
         _draw_cup(surface, (cx, cy), u, m.cup)
-        cup = t.ctx.text(t.ctx.t("ms.cup", n=m.cup), max(14, u * 0.8), D.LIGHT)
-        surface.blit(cup, cup.get_rect(midtop=(cx, cy + round(u * 1.1))))
+        caption = t.ctx.t("ms.cup", n=m.cup)
+        cup = t.ctx.text(caption, max(14, u * 0.8), D.LIGHT)
+        fit.blit_label(surface, cup, caption, "label", sb, midtop=(cx, cy + round(u * 1.1)))
         dx = cx + round(u * 4.6)
         back = t.painter.card_back(round(u * 1.8), round(u * 2.5))
         surface.blit(back, back.get_rect(center=(dx, cy)))
-        dk = t.ctx.text(t.ctx.t("ms.deck", n=m.deck), max(14, u * 0.8), D.LIGHT)
-        surface.blit(dk, dk.get_rect(midtop=(dx, cy + round(u * 1.5))))
-        ds = t.ctx.text(t.ctx.t("ms.discard", n=m.discard), max(14, u * 0.8), D.LIGHT)
-        surface.blit(ds, ds.get_rect(midtop=(dx + round(u * 4.6), cy + round(u * 1.5))))
+        caption = t.ctx.t("ms.deck", n=m.deck)
+        dk = t.ctx.text(caption, max(14, u * 0.8), D.LIGHT)
+        fit.blit_label(surface, dk, caption, "label", sb, midtop=(dx, cy + round(u * 1.5)))
+        caption = t.ctx.t("ms.discard", n=m.discard)
+        ds = t.ctx.text(caption, max(14, u * 0.8), D.LIGHT)
+        fit.blit_label(surface, ds, caption, "label", sb, midtop=(dx + round(u * 4.6), cy + round(u * 1.5)))
         pile = pygame.Rect(0, 0, round(u * 1.8), round(u * 2.5)).move(dx + round(u * 3.7), cy - round(u * 1.25))
         top = t.card_actions.get(m.discard_top or "") if m.discard else None
         if top:  # the top discard, face up: its action's colour strip and pictogram
@@ -196,8 +201,8 @@ class SidebarPainter:
         else:
             pygame.draw.rect(surface, (200, 200, 190), pile, 1, border_radius=round(u * 0.2))
         yy = cy + round(u * 2.9)
-        for img in self._status_images(lay):
-            surface.blit(img, (x, yy))
+        for line, img in zip(self.status(), self._status_images(lay), strict=True):
+            fit.blit_label(surface, img, line, "label", sb, topleft=(x, yy))
             yy += img.get_height()
 
     def draw_recent(self, surface: pygame.Surface, lay: L.Layout) -> None:
@@ -205,9 +210,10 @@ class SidebarPainter:
         u = lay.unit
         y = lay.hand.y + round(u * 0.6)
         size = max(14, round(u * 0.9))
+        fit = fitter_for(self.t.ctx)
         for entry, _seat in self.t.presenter.log_lines[-2:]:
             img = self.t.painter.fit_text(entry, size, D.LIGHT, lay.hand.w - round(u * 2))
-            surface.blit(img, (lay.hand.x + round(u), y))
+            fit.blit_label(surface, img, entry, "label", lay.hand, topleft=(lay.hand.x + round(u), y))
             y += img.get_height() + round(u * 0.2)
 
 

@@ -49,6 +49,7 @@ EVENTS: see docs/rules/school_mystery.md (every one has ``type``; dice events ar
 """
 from __future__ import annotations
 
+from operator import is_
 from typing import Any
 
 from shared.errors import RuleError, echo
@@ -236,7 +237,8 @@ class _Draft(dict):
     def state(self) -> dict:
         """The finished next state: a plain dict, keys in the order the state had them (cards last)."""
         new = dict(self.base)
-        new["cards"] = new.pop("cards")
+        if next(reversed(new)) != "cards":
+            new["cards"] = new.pop("cards")
         new.update(self)
         students = new["students"]
         if type(students) is _ItemsOnRead:
@@ -249,7 +251,8 @@ _ABSENT = object()
 
 def _peek(state: dict, key: str) -> Any:
     """Read a state value without the copy a _Draft makes for a handler (nor a replay's note of it)."""
-    if type(state) is _Draft:
+    kind = type(state)
+    if kind is _Draft or kind is _Parked:
         return state.peek(key)
     return dict.__getitem__(state, key)
 
@@ -386,15 +389,27 @@ def _free_playbooks(state: dict, seat: int) -> list[str]:
 
 
 def _student_moves(state: dict, seat: int, kind: str) -> list[str]:
-    st = state["students"][seat]
-    db = state["db"]
+    """The investigation moves of ``kind`` the student's playbook has (read-only: shared)."""
+    db = _peek(state, "db")
+    playbook = _peek(state, "students")[seat]["playbook"]
+    key = (id(db), playbook, kind)
+    hit = _MOVES_OF.get(key)
+    if hit is not None and hit[0] is db:
+        return hit[1]
     out = []
     for mid, m in db["moves"].items():
         if m["kind"] != kind or m["phase"] != "investigation":
             continue
-        if m["playbook"] is None or mid in db["playbooks"][st["playbook"]]["moves"]:
+        if m["playbook"] is None or mid in db["playbooks"][playbook]["moves"]:
             out.append(mid)
+    if len(_MOVES_OF) >= 256:
+        _MOVES_OF.clear()
+    _MOVES_OF[key] = (db, out)
     return out
+
+
+# (id(db), playbook, kind) -> (db, moves): the rules data of a table never changes, so neither do these
+_MOVES_OF: dict[tuple[int, str, str], tuple[dict, list[str]]] = {}
 
 
 def _trigger_allowed(state: dict, seat: int, mid: str) -> bool:
@@ -731,6 +746,11 @@ class _Parked(dict):
         dict.__setitem__(self, key, value)
         return value
 
+    def peek(self, key: str) -> Any:
+        """The value, left aside if it is (a read that does not count as the action's)."""
+        value = dict.get(self, key, _ABSENT)
+        return self.aside[key] if value is _ABSENT else value
+
     def park(self, keys: Any) -> None:
         """Set these keys aside again (they are in the dict)."""
         for k in keys:
@@ -795,6 +815,9 @@ def _text_growth(old: dict, new: dict, keys: Any) -> int:
     ``keys``: the text keys an action may have changed (the others are the same in both states)."""
     grown = 0
     for k in keys:
+        was, now = _peek(old, k), _peek(new, k)
+        if was is now or (type(now) is list and len(now) == len(was) and all(map(is_, now, was))):
+            continue  # the very same items (cards an action did not change are shared)
         before, after = _key_texts(old, k), _key_texts(new, k)
         if before != after:
             grown += _text_bytes(after) - _text_bytes(before)

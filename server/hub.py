@@ -100,6 +100,9 @@ class Hub:
         self.old_rules: dict[str, str] = {}  # table id -> game, for tables that need other rules to replay
         self._marks: dict[str, Mark | None] = {}
         self._actors: list[tuple[int, Any]] = []
+        # message type -> its method (``_on_<type>``), looked up once
+        self._handlers: dict[str, Callable[[Conn, dict[str, Any], float, Any], Out]] = {
+            kind: getattr(self, "_on_" + kind) for kind in CLIENT_MESSAGES}
 
     # --- lifecycle -----------------------------------------------------------------
     def restore(self, now: float) -> int:
@@ -178,14 +181,14 @@ class Hub:
             kind = msg["t"]
             if kind in JOURNALED and self.journal is not None:
                 t = self.tables.get(msg.get("table"))  # type: ignore[arg-type]
-                if t is not None:
-                    self._remember(t, seats=kind != "act")
+                if t is not None and kind != "act":  # an act's table is remembered by _accept (its mark)
+                    self._remember(t)
                 writes = self.journal.writes
-                out = getattr(self, "_on_" + kind)(conn, msg, now, ref)
+                out = self._handlers[kind](conn, msg, now, ref)
                 if self.journal.writes != writes:  # told to retry if this tick's commit fails
                     self._actors.append((cid, ref))
                 return out
-            return getattr(self, "_on_" + kind)(conn, msg, now, ref)
+            return self._handlers[kind](conn, msg, now, ref)
         except HoukagoError as err:
             out: Out = [(cid, error_frame(err.code, err.message, ref, **err.params))]
             if err.code == "proto/version":
@@ -444,6 +447,8 @@ class Hub:
         client's frame cap is refused (``action/too_large``) and the table stays where it was.
         """
         mark = t.mark(seats=False)
+        if self.journal is not None and t.id not in self._marks:  # also how the table was before this tick
+            self._marks[t.id] = mark
         try:
             events = t.apply(seat_no, action, now)
         except RuleError as err:

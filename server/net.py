@@ -42,10 +42,10 @@ class Connection(asyncio.Protocol):
         self.frame_since: float | None = None  # when the first byte of a frame still incomplete came
         self.held: dict[Any, bytes] = {}  # the latest snapshot per (table, seat) a slow reader has not got
         self.sock: socket.socket | None = None  # written to directly while the transport holds nothing
+        self.backlog = False  # the transport may hold bytes we gave it (only our writes put bytes there)
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
+        self.transport = transport  # type: ignore[assignment]  # a stream transport (uvloop's is not a subclass)
         self.peer = transport.get_extra_info("peername")
         limits = self.server.hub.limits
         if len(self.server.conns) >= limits.max_connections:
@@ -99,11 +99,13 @@ class Connection(asyncio.Protocol):
             self.frame_since = None
         elif self.frame_since is None or msgs:
             self.frame_since = now
+        hub = server.hub
+        journal = hub.journal
         for msg in msgs:
-            writes = server.journal_writes()
-            out = server.hub.handle(self.id, msg, now)
-            server.deliver(out, durable=server.journal_writes() != writes)
-        if msgs:
+            writes = 0 if journal is None else journal.writes
+            out = hub.handle(self.id, msg, now)
+            server.deliver(out, durable=journal is not None and journal.writes != writes)
+        if msgs and hub.jobs:
             server.kick_work()
 
     def connection_lost(self, exc: Exception | None) -> None:
@@ -126,7 +128,11 @@ class Connection(asyncio.Protocol):
         if data is None:
             t.close()
             return
-        size = t.get_write_buffer_size() + len(data)
+        size = len(data)
+        if self.backlog:  # else the transport holds nothing: no need to ask it
+            queued = t.get_write_buffer_size()
+            self.backlog = queued > 0
+            size += queued
         if (size > self.server.soft_outbuf or self.held) and type(data) is Lossy:
             # a slow reader loses chat and gets only the latest snapshot per seat
             key = data.key  # type: ignore[attr-defined]
@@ -149,6 +155,7 @@ class Connection(asyncio.Protocol):
             if sent == len(data):
                 return
             data = data[sent:]
+        self.backlog = True
         t.write(data)
 
     def resume_writing(self) -> None:
@@ -162,6 +169,7 @@ class Connection(asyncio.Protocol):
         if t.get_write_buffer_size() > self.server.soft_outbuf // 2:
             return
         held, self.held = self.held, {}
+        self.backlog = True
         for frame in held.values():
             t.write(frame)
 

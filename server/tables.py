@@ -22,6 +22,7 @@ import hmac
 import logging
 import secrets
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 import msgpack
@@ -47,6 +48,7 @@ _SNAPSHOT = _pack("snapshot")
 _TRUE = _pack(True)
 _ABSENT = object()
 _SEAT = [_pack(s) for s in range(64)]
+_BOT, _TAKEOVER, _AWAY = attrgetter("bot"), attrgetter("takeover"), attrgetter("away_since")
 DELTA_MIN = 192  # bytes: a seat whose last whole view was at most this long gets whole views (no comparing)
 HISTORY_ACTIONS = 300  # the events of this many last actions are kept for a viewer who comes back (its log)
 PAST_BYTES = 96 * 1024  # at most this many bytes of past events go with a comeback snapshot (frame cap 256 KiB)
@@ -182,7 +184,7 @@ class Clock:
         return {"deadline_in": round(self.remaining(now), 3), "paused": self.paused, "total": self.total}
 
 
-@dataclass
+@dataclass(slots=True)
 class Mark:
     """A table's state before a change, to put it back if the change cannot be sent or saved."""
 
@@ -302,10 +304,12 @@ class Table:
             m.seats = [s.copy() for s in self.seats]
 
     def rollback(self, m: Mark) -> None:
-        """Put the table back as it was at ``m`` (states are never mutated, so references suffice)."""
+        """Put the table back as it was at ``m`` (states are never mutated, so references suffice; the
+        mark's lists and clock are copied: a mark may serve twice, for its action and for its tick)."""
         (self.state, self.sid, self.phase, self.legal, self.own_since, self.clock, self.bot_due, self.seed,
-         self.started_wall, self.finished_wall) = (m.state, m.sid, m.phase, m.legal, m.own_since, m.clock,
-                                                   m.bot_due, m.seed, m.started_wall, m.finished_wall)
+         self.started_wall, self.finished_wall) = (m.state, m.sid, m.phase, list(m.legal), list(m.own_since),
+                                                   None if m.clock is None else dataclasses.replace(m.clock),
+                                                   dict(m.bot_due), m.seed, m.started_wall, m.finished_wall)
         while self.history and self.history[-1][0] > m.sid:
             self.history.pop()
         if m.seats is not None:
@@ -419,8 +423,10 @@ class Table:
         if self.phase != PLAYING or self.damaged:
             self.bot_due.clear()
             return
-        due, legal = self.bot_due, self.legal
-        for s, seat in enumerate(self.seats):
+        due, legal, seats = self.bot_due, self.legal, self.seats
+        if not due and not any(map(_BOT, seats)) and not any(map(_TAKEOVER, seats)):
+            return  # no bot plays here (looked at C speed: this runs after every action)
+        for s, seat in enumerate(seats):
             if (seat.bot or seat.takeover) and legal[s]:
                 due.setdefault(s, now + self.bot_delay)
             elif due:
@@ -454,7 +460,8 @@ class Table:
         if self.clock and not self.clock.paused and not self.clock.expired:
             times.append(self.clock.deadline)
         away = [s.away_since + grace for s in self.seats
-                if s.away_since is not None and s.takeover is None and s.token_hash]
+                if s.away_since is not None and s.takeover is None and s.token_hash] \
+            if any(map(_AWAY, self.seats)) else None
         if away and self.takeover_due():
             times += away
         return min(times) if times else None
@@ -517,44 +524,44 @@ class Table:
             keys[:] = [(self.id, s) for s in range(self.n)]
             seat_heads[:] = [_KEY_SEAT + _seat_bytes(s) + _KEY_VIEW for s in range(self.n)]
         out: list[tuple[int, bytes]] = []
-        view_of, events_for, packed_legal = spec.rules.view, spec.events_for, self._packed_legal
+        view_of, events_for, packed_legal, legals = spec.rules.view, spec.events_for, self._packed_legal, self.legal
+        evs = shared_events
+        heads = _MAP_HEADS  # pairs + extras < 16: a fixmap header
         for s, seat in enumerate(self.seats):
             holder = seat.holder
             if holder is None:
                 continue
-            legal = self.legal[s]
+            legal = legals[s]
             view = view_of(state, s)
-            evs = shared_events if public else pack(events_for(events, s))
+            if not public:
+                evs = pack(events_for(events, s))
             ref = ack_ref if s == ack_seat else b""
             if not seat.delta:
-                body = b"".join((_map_head(pairs + (2 if ref else 1)), shared, seat_heads[s], pack(view), _KEY_EVENTS,
+                body = b"".join((heads[pairs + (2 if ref else 1)], shared, seat_heads[s], pack(view), _KEY_EVENTS,
                                  evs, _KEY_LEGAL, packed_legal(s, legal, False), ref))
                 out.append((holder, _with_header(body, keys[s])))
                 continue
             sent = seat.sent_view
-            extra = 1 if ref else 0
-            whole = True  # the frame holds the whole view and the legal actions
-            delta = gone = legal_part = b""
-            if sent is not None and seat.view_size > DELTA_MIN:
-                whole = False
-                packed_view = pack({k: v for k, v in view.items() if (old := sent.get(k, _ABSENT)) is not v
-                                    and old != v})
-                delta = _DELTA_TRUE
-                extra += 1
-                if sent.keys() != view.keys():
-                    gone = _KEY["gone"] + pack([k for k in sent if k not in view])
-                    extra += 1
-            else:
+            if sent is None or seat.view_size <= DELTA_MIN:  # the whole view
                 packed_view = pack(view)
                 seat.view_size = len(packed_view)
+                extra, view_tail = (1 if ref else 0), b""
+            else:  # only its changed top-level keys
+                packed_view = pack({k: v for k, v in view.items() if (old := sent.get(k, _ABSENT)) is not v
+                                    and old != v})
+                extra, view_tail = (2 if ref else 1), _DELTA_TRUE
+                if sent.keys() != view.keys():
+                    view_tail += _KEY["gone"] + pack([k for k in sent if k not in view])
+                    extra += 1
             if seat.sent_legal is not legal:
                 legal_part = _KEY_LEGAL + packed_legal(s, legal, True)
                 extra += 1
+                whole = not view_tail  # the frame holds the whole view and the legal actions
             else:
-                whole = False
+                legal_part, whole = b"", False
             seat.sent_view, seat.sent_legal = view, legal
-            body = b"".join((_map_head(pairs + extra), shared, seat_heads[s], packed_view, _KEY_EVENTS, evs, delta,
-                             gone, legal_part, ref))
+            body = b"".join((heads[pairs + extra], shared, seat_heads[s], packed_view, _KEY_EVENTS, evs, view_tail,
+                             legal_part, ref))
             size = len(body)
             if size > MAX_FRAME:
                 raise ProtocolError("frame/too_large", f"frame of {size} bytes exceeds {MAX_FRAME}")

@@ -88,10 +88,15 @@ def events_for(events: list[Event], seat: int | None) -> list[Event]:
 _CONTAINERS = (dict, list, tuple)
 
 
+_FLAT = frozenset((str, int, float, bool, type(None), bytes))  # exact types that hold nothing
+
+
 def _too_deep(x: Any, limit: int) -> bool:
     """Whether the container ``x`` nests containers more than ``limit`` levels deep (itself included)."""
     if limit <= 0:
         return True
+    if type(x) is dict and _FLAT.issuperset(map(type, x.values())) and _FLAT.issuperset(map(type, x)):
+        return False  # a flat map (most actions), checked at C speed
     for child in (x.values() if isinstance(x, dict) else x):
         if isinstance(child, _CONTAINERS) and _too_deep(child, limit - 1):
             return True
@@ -122,6 +127,16 @@ class GameSpec:
     listed: bool = True  # False for benchmark-only games
     ends: bool = True  # False for the never-ending benchmark game
     _content: Any = field(default=None, repr=False)
+    _hooks: dict[str, Any] = field(default_factory=dict, init=False, repr=False, compare=False)
+
+    def _hook(self, name: str) -> Any:
+        """The rules' optional function ``name`` or None, looked up once (a missing module attribute
+        costs an exception on every lookup)."""
+        try:
+            return self._hooks[name]
+        except KeyError:
+            fn = self._hooks[name] = getattr(self.rules, name, None)
+            return fn
 
     # --- content and options -------------------------------------------------
     def content(self) -> Any:
@@ -188,14 +203,14 @@ class GameSpec:
         From the rules' optional ``legal_seats(before, after)`` hook; a game without it
         has every seat's legal actions recomputed after each action.
         """
-        fn = getattr(self.rules, "legal_seats", None)
+        fn = self._hook("legal_seats")
         return None if fn is None else fn(before, after)
 
     def wire_legal(self, state: State, seat: int, legal: list[Action]) -> list[Any]:
         """What delta connections get for ``legal`` (= ``legal_actions(state, seat)``): the rules'
         optional ``legal_compact(state, seat)`` (:func:`shared.legal.expand` gives the list back),
         else the list itself."""
-        fn = getattr(self.rules, "legal_compact", None)
+        fn = self._hook("legal_compact")
         return legal if fn is None or not legal else fn(state, seat)
 
     def replay(self, state: State, actions: Iterable[tuple[int, Action]]) -> State:
@@ -204,7 +219,7 @@ class GameSpec:
         Uses the rules' optional ``replay(state, actions)`` hook (which may skip events and
         intermediate copies); otherwise ``apply`` step by step. Raises RuleError if one does not apply.
         """
-        fn = getattr(self.rules, "replay", None)
+        fn = self._hook("replay")
         if fn is not None:
             return fn(state, actions)
         apply = self.rules.apply
@@ -222,11 +237,11 @@ class GameSpec:
         return events_for(events, seat)
 
     def timer(self, state: State) -> float | None:
-        fn = getattr(self.rules, "timer", None)
+        fn = self._hook("timer")
         return fn(state) if fn else None
 
     def timeout_actions(self, state: State) -> list[tuple[int, Action]]:
-        fn = getattr(self.rules, "timeout_actions", None)
+        fn = self._hook("timeout_actions")
         return fn(state) if fn else []
 
     # --- bots ------------------------------------------------------------------

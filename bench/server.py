@@ -396,11 +396,12 @@ def peak_rss_mib(pid: int) -> float:
     return round(int(m.group(1)) / 1024, 1) if m else -1.0
 
 
-def start_server(data: str, profile: str | None = None) -> tuple[subprocess.Popen, int]:
+def start_server(data: str, profile: str | None = None, loop: str = "asyncio") -> tuple[subprocess.Popen, int]:
     env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     prof = ["-m", "cProfile", "-o", profile] if profile else []
     proc = subprocess.Popen([sys.executable, *prof, "-m", "houkago", "server", "--host", "127.0.0.1", "--port", "0",
-                             "--data", data, "--no-discovery", "--log-level", "WARNING"],
+                             "--data", data, "--no-discovery", "--log-level", "WARNING",
+                             *(["--loop", loop] if loop != "asyncio" else [])],
                             stdout=subprocess.PIPE, text=True, cwd=str(ROOT), env=env)
     assert proc.stdout is not None
     deadline = time.monotonic() + 30
@@ -415,10 +416,11 @@ def start_server(data: str, profile: str | None = None) -> tuple[subprocess.Pope
     raise RuntimeError("the server did not start")
 
 
-def run_once(tables: int, players: int, rounds: int, profile: str | None, game: str = "bench_vote") -> dict[str, Any]:
+def run_once(tables: int, players: int, rounds: int, profile: str | None, game: str = "bench_vote",
+             loop: str = "asyncio") -> dict[str, Any]:
     """One measurement with a fresh server and journal."""
     data = tempfile.mkdtemp(prefix="houkago-bench-")
-    proc, port = start_server(data, profile)
+    proc, port = start_server(data, profile, loop)
     try:
         bench = Bench(port, tables, players, rounds, game)
         result = bench.run(proc.pid)
@@ -446,15 +448,17 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--profile-server", metavar="FILE", help="run the server under cProfile, stats to FILE")
     ap.add_argument("--game", default="bench_vote", choices=sorted(REGISTRY),
                     help="play this game (its sensible bots choose from legal) instead of the benchmark game")
+    ap.add_argument("--loop", default="asyncio", choices=("asyncio", "uvloop"),
+                    help="the server's event loop (houkago server --loop)")
     args = ap.parse_args(argv)
     spec = REGISTRY[args.game]
     if not spec.min_seats <= args.players <= spec.max_seats:
         ap.error(f"{args.game} needs {spec.min_seats}–{spec.max_seats} players")
-    runs = [run_once(args.tables, args.players, args.rounds, args.profile_server, args.game)
+    runs = [run_once(args.tables, args.players, args.rounds, args.profile_server, args.game, args.loop)
             for _ in range(args.repeat)]
     runs.sort(key=lambda r: r["moves_per_s"])
     result = runs[len(runs) // 2]
-    out = {"bench": "server", "game": args.game, "tables": args.tables, "players": args.players, "rounds": args.rounds,
+    out = {"bench": "server", "game": args.game, "loop": args.loop, "tables": args.tables, "players": args.players, "rounds": args.rounds,
            "concurrency": args.tables, "journal": True, **result}
     if args.repeat > 1:
         out["runs_moves_per_s"] = [r["moves_per_s"] for r in runs]

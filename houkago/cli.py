@@ -90,6 +90,9 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--check", metavar="DIR", help="report the health of the journal in DIR and exit (read-only)")
     p.add_argument("--backup", metavar="FILE",
                    help="copy the journal (of --data) to FILE with SQLite's online backup and exit")
+    p.add_argument("--loop", choices=("auto", "asyncio", "uvloop"), default="asyncio",
+                   help="event loop: asyncio (default), uvloop (the optional 'fast' extra), or auto (uvloop "
+                        "when installed)")
 
     p = sub.add_parser("bots", help="fill tables on a server with bots and play (also a load generator)")
     p.add_argument("address", metavar="HOST:PORT")

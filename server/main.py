@@ -7,7 +7,9 @@ import logging
 import signal
 import sqlite3
 import sys
+from collections.abc import Callable, Coroutine
 from pathlib import Path
+from typing import Any
 
 from server.discovery import lan_addresses
 from server.journal import JournalError
@@ -16,6 +18,21 @@ from server.recovery import backup_journal, check_journal
 from server.runtime import JOURNAL_FILE, ServerConfig, default_data_dir, serve
 
 log = logging.getLogger("houkago.server")
+
+
+def event_loop_runner(kind: str) -> Callable[[Coroutine[Any, Any, None]], None]:
+    """``asyncio.run``, or ``uvloop.run`` for ``uvloop`` (``auto``: when it is installed). uvloop is an
+    optional extra (``pip install 'houkago[fast]'``): the server runs the same on either loop."""
+    if kind in ("uvloop", "auto"):
+        try:
+            import uvloop
+        except ImportError:
+            if kind == "uvloop":
+                raise SystemExit("--loop uvloop: uvloop is not installed (pip install 'houkago[fast]')") from None
+        else:
+            log.info("event loop: uvloop %s", uvloop.__version__)
+            return uvloop.run
+    return asyncio.run
 
 
 def main(args: argparse.Namespace) -> int:
@@ -64,7 +81,7 @@ def main(args: argparse.Namespace) -> int:
         await serve(cfg, stop, ready)
 
     try:
-        asyncio.run(run())
+        event_loop_runner(getattr(args, "loop", "asyncio"))(run())
     except (OSError, JournalError) as exc:
         log.error("cannot start the server: %s", exc)
         return 1

@@ -1,0 +1,47 @@
+"""``houkago server --loop``: asyncio by default, uvloop (the optional ``fast`` extra) on request, and
+the benchmark server runs the same on either loop."""
+from __future__ import annotations
+
+import asyncio
+import builtins
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from server.main import event_loop_runner
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _without_uvloop(monkeypatch: pytest.MonkeyPatch) -> None:
+    real_import = builtins.__import__
+
+    def fake_import(name: str, *args, **kwargs):
+        if name == "uvloop":
+            raise ImportError("no uvloop here")
+        return real_import(name, *args, **kwargs)
+
+    monkeypatch.setattr(builtins, "__import__", fake_import)
+
+
+def test_asyncio_is_the_default_and_auto_falls_back(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert event_loop_runner("asyncio") is asyncio.run
+    _without_uvloop(monkeypatch)
+    assert event_loop_runner("auto") is asyncio.run
+    with pytest.raises(SystemExit, match="uvloop is not installed"):
+        event_loop_runner("uvloop")
+
+
+@pytest.mark.timeout(120)
+def test_the_benchmark_server_on_uvloop() -> None:
+    uvloop = pytest.importorskip("uvloop")
+    assert event_loop_runner("uvloop") is uvloop.run
+    r = subprocess.run([sys.executable, "bench/server.py", "--tables", "2", "--players", "3", "--rounds", "2",
+                        "--loop", "uvloop"], check=False, cwd=str(ROOT), capture_output=True, text=True, timeout=100)
+    assert r.returncode == 0, r.stderr[-2000:]
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out["loop"] == "uvloop" and out["moves"] == 2 * 2 * 3
+    assert out["checks"]["errors"] == 0 and out["checks"]["journal_complete"] and out["checks"]["only_own_hand"]

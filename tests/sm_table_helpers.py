@@ -56,18 +56,34 @@ def drag(table: Any, start: tuple[int, int], end: tuple[int, int], steps: int = 
     pump(table)
 
 
-def button(table: Any, key: str) -> Any:
+def buttons(table: Any) -> list[Any]:
+    """This frame's button nodes (id ``("button", key)``; ``label``, ``enabled``, ``why_not``, ``action``)."""
     table.update(0)
-    for b in table.buttons:
-        if b.key == key:
+    return table.nodes().of_kind("button")
+
+
+def button_keys(table: Any) -> list[str]:
+    return [n.id[1] for n in buttons(table)]
+
+
+def button(table: Any, key: str) -> Any:
+    """The button node ``key`` as shown (KeyError when the table shows no such button)."""
+    for b in buttons(table):
+        if b.id == ("button", key):
             return b
-    raise KeyError(f"no button {key!r}; have {[b.key for b in table.buttons]}")
+    raise KeyError(f"no button {key!r}; have {button_keys(table)}")
 
 
 def click_button(table: Any, key: str) -> None:
     b = button(table, key)
     assert b.enabled, f"button {key} is disabled"
     click(table, b.rect.center)
+
+
+def dice(table: Any) -> list[tuple]:
+    """The dice on the table: ``("die", face on top, dropped, landed)`` each."""
+    table.update(0)
+    return [n.payload for n in table.nodes().of_kind("info") if n.payload[0] == "die"]
 
 
 def apply_sent(table: Any, ctx: Any, state: dict, history: list | None = None) -> tuple[dict, list[dict]]:

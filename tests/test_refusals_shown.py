@@ -105,13 +105,13 @@ def test_school_mystery_refusals_are_reasons() -> None:
     ctx = FakeCtx("ja")
     table = SM.table_for(ctx, state, other, hist)
     before = len(ctx.toasts)
-    deck = table.L.deck_card(SUITS.index(task["suit"]))
+    deck = table.L.deck_card(SUITS.index(task["suit"]))  # drawn, but no node: not this seat's to draw
     SM.drag(table, deck.center, table.L.canvas.center)  # the duty deck of another seat
     SM.click(table, deck.center)  # … and a click on it
     assert ctx.sent == []
     duty = table.tx.seat_name(table.view, task["seat"])
     assert len(shown(ctx, before)) == 2 and all(duty in text for text in shown(ctx, before))  # whose deck it is
-    disabled = [b for b in table.buttons if not b.enabled and getattr(b, "why_not", "")]
+    disabled = [b for b in SM.buttons(table) if not b.enabled and b.why_not]
     for b in disabled[:3]:  # action buttons that cannot act now say why
         SM.click(table, b.rect.center)
     messages = shown(ctx, before)

@@ -10,6 +10,7 @@ from tests.fakes import FakeCtx
 from tests.sm_table_helpers import (
     apply_sent,
     button,
+    button_keys,
     click,
     click_button,
     drag,
@@ -63,12 +64,12 @@ def test_a_drawn_phenomenon_shows_three_options_and_choosing_sends_it():
     state, _ = spec().apply(state, seat, {"type": "draw_card"})
     ctx = FakeCtx("en")
     table = table_for(ctx, state, seat, hist)
-    keys = {b.key for b in table.buttons}
+    keys = set(button_keys(table))
     assert {"option:0", "option:1", "option:2", "redraw"} <= keys
     # the three texts are the subject's options of the drawn rank
     rank = state["tasks"][0]["card"]
     opts = table.tx.drawn(table.view, "diamonds", rank)["options"]
-    assert all(opt in button(table, f"option:{i}").text for i, opt in enumerate(opts))
+    assert all(opt in button(table, f"option:{i}").label for i, opt in enumerate(opts))
     click_button(table, "option:1")
     assert ctx.sent == [(seat, {"type": "choose_option", "option": 1})]
     state, events = apply_sent(table, ctx, state)

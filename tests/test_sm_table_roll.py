@@ -7,8 +7,10 @@ from tests.fakes import FakeCtx
 from tests.sm_table_helpers import (
     apply_sent,
     button,
+    button_keys,
     click,
     click_button,
+    dice,
     play_until,
     spec,
     table_for,
@@ -79,25 +81,26 @@ def test_full_roll_with_advantage_help_and_a_secret_raise():
     click_button(table, "adv:item")
     assert ctx.sent == [(seat, {"type": "set_roll_modifiers", "advantage": ["item"], "disadvantage": []})]
     state, _ = apply_sent(table, ctx, state, hist)
-    assert "3d6" in button(table, "roll").text
+    assert "3d6" in button(table, "roll").label
     click_button(table, "roll")
     assert ctx.sent == [(seat, {"type": "roll_dice"})]
     state, events = apply_sent(table, ctx, state, hist)
     dice_ev = next(e for e in events if e["type"] == "dice_rolled")
     assert len(dice_ev["dice"]) == 3 and dice_ev["mode"] == "advantage" and dice_ev["help"] == 1
     # the dice on the table land on the server's faces, the dropped die greyed
-    assert table.dice is not None and list(table.dice.faces) == dice_ev["dice"]
-    assert table.dice.dropped == frozenset([dice_ev["dropped"]])
-    assert not table.dice.landed and table.busy()
-    log_before = len(table.log)
-    assert not any(b.key == "accept_roll" for b in table.buttons)  # no spoiler before the dice land
+    rolling = dice(table)
+    assert len(rolling) == 3 and not any(d[3] for d in rolling) and table.busy()
+    assert [i for i, d in enumerate(rolling) if d[2]] == [dice_ev["dropped"]]
+    log_before = len(table.log_lines())
+    assert "accept_roll" not in button_keys(table)  # no spoiler before the dice land
     table.skip_animations()
     table.update(0.0)
-    assert len(table.log) > log_before
+    assert [d[1] for d in dice(table)] == dice_ev["dice"] and all(d[3] for d in dice(table))
+    assert len(table.log_lines()) > log_before
     band = table.view["roll"]["band"]
     assert band != "great"
     # raise with a secret: the band goes up one step
-    secret_keys = [b.key for b in table.buttons if b.key.startswith("secret:")]
+    secret_keys = [k for k in button_keys(table) if k.startswith("secret:")]
     assert secret_keys, "the roller is offered to unlock a secret"
     click_button(table, secret_keys[0])
     sid = secret_keys[0].split(":", 1)[1]
@@ -110,7 +113,7 @@ def test_full_roll_with_advantage_help_and_a_secret_raise():
     # the panel now shows the raised band, the secret's text stays on the owner's table only
     texts = " ".join(getattr(w, "text", "") if isinstance(getattr(w, "text", ""), str) else ""
                      for w in table.widgets)
-    assert not any(b.key.startswith("secret:") for b in table.buttons)
+    assert not any(k.startswith("secret:") for k in button_keys(table))
     assert table.student(seat)["secrets_unlocked"] == 1
     other = table_for(FakeCtx("en"), state, friend, hist)
     assert "secrets" not in other.student(seat)
@@ -140,7 +143,7 @@ def test_the_table_display_has_no_controls_and_no_secrets():
     state, hist = _calm(11)
     ctx = FakeCtx("en", unit=30, display_mode=True)
     table = table_for(ctx, state, None, hist)
-    assert table.buttons == [] and table.slots == []
+    assert button_keys(table) == [] and table.slots == []
     assert table.nodes().drag_sources() == [] and table.nodes().buttons() == []
     assert all("secrets" not in st for st in table.view["students"] if st)
     import pygame
@@ -170,8 +173,8 @@ def test_when_the_rival_fails_the_rival_may_roll_again_from_their_own_table():
     table = table_for(ctx, state, rival, hist)
     table.skip_animations()
     table.update(0)
-    keys = [b.key for b in table.buttons if b.key.startswith("reroll:")]
-    assert keys and not any(b.key == "accept_roll" for b in table.buttons)
+    keys = [k for k in button_keys(table) if k.startswith("reroll:")]
+    assert keys and "accept_roll" not in button_keys(table)
     click_button(table, keys[0])
     assert ctx.sent == [(rival, {"type": "rival_reroll", "stat": keys[0].split(":", 1)[1]})]
     state, events = apply_sent(table, ctx, state, hist)

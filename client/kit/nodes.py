@@ -43,6 +43,7 @@ class Node:
     solid: bool = True  # takes part in the overlap check of the layout walk
     home: tuple[float, float] | None = None  # where a draggable rests (default: the rect's centre)
     why_not: str = ""  # a disabled control: the rule that holds it back, said when it is clicked
+    selected: bool = False  # a choice shown as the chosen one (a toggled button, a picked option)
 
     def contains(self, pos: tuple[float, float]) -> bool:
         if self.hit is not None:

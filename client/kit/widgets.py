@@ -93,7 +93,7 @@ class Button:
     def node(self, z: int = 10) -> Node:
         return Node(id=("button", self.key), rect=pygame.Rect(self.rect), z=z, kind="button",
                     payload=("button", self.key), enabled=self.enabled, label=self.label, action=self.action,
-                    why_not="" if self.enabled else self.why_not)
+                    why_not="" if self.enabled else self.why_not, selected=self.selected)
 
     def handle(self, event: pygame.event.Event) -> bool:
         """Press and release inside: ``on_click``. Returns True when the event was used."""

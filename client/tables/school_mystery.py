@@ -18,7 +18,7 @@ from typing import Any
 
 import pygame
 
-from client.kit.nodes import NodeMap
+from client.kit.nodes import Node, NodeMap, never_hit
 from client.kit.widgets import LogPanel, fitter_for
 from client.tables import school_mystery_board as board
 from client.tables import school_mystery_layout as lay
@@ -634,7 +634,8 @@ class SchoolMysteryTable(TableView):
 
     def nodes(self) -> NodeMap:
         """This frame's controls: the panel buttons (with what they send), the decks the viewer may draw from
-        (and the table they are dropped on), and the information cards."""
+        (and the table they are dropped on), and the information cards; shown, never hit, for tests and
+        tools: ``("die", i)`` per die on the table (payload ``("die", face on top, dropped, landed)``)."""
         nm = NodeMap()
         for b in self.buttons:
             nm.add(b.node(z=20))
@@ -642,7 +643,16 @@ class SchoolMysteryTable(TableView):
         if self.view and not board.modal_open(self):
             for c in self.view.get("cards") or []:
                 nm.add(board.card_node(self, c))
+        roll = self.dice
+        if roll is not None:
+            for i, (r, face) in enumerate(zip(roll.die_rects(), roll.shown_faces(), strict=True)):
+                nm.add(Node(("die", i), r, z=7, kind="info", payload=("die", face, i in roll.dropped, roll.landed),
+                            solid=False, hit=never_hit))
         return nm
+
+    def log_lines(self) -> list[tuple[str, int | None]]:
+        """The log as shown (a roll's lines appear when its dice land)."""
+        return list(self.log)
 
     def busy(self) -> bool:
         return bool((self.dice is not None and not self.dice.done) or self.flying or self.drag.busy

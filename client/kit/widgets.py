@@ -59,6 +59,18 @@ class Panel:
         return surf
 
     @staticmethod
+    def dim(surface: pygame.Surface, alpha: int, colour: Any = (0, 0, 0)) -> None:
+        """Darken the whole ``surface`` with ``colour`` at ``alpha`` (one layer per size and shade, kept)."""
+        size = surface.get_size()
+        key = ("dim", size, tuple(pygame.Color(colour))[:3], alpha)
+
+        def make() -> pygame.Surface:
+            s = pygame.Surface(size, pygame.SRCALPHA)
+            s.fill((*tuple(pygame.Color(colour))[:3], alpha))
+            return s.convert_alpha() if pygame.display.get_surface() is not None else s  # same pixels, faster blit
+        surface.blit(_PANELS.get(key, make), (0, 0))
+
+    @staticmethod
     def draw(surface: pygame.Surface, rect: pygame.Rect, colour: Any = theme.PANEL, radius: int = 12,
              alpha: int | None = None, border: Any = None, border_w: int = 2) -> None:
         c = pygame.Color(colour)

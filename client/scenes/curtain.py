@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from client import games
+from client.kit.cache import SurfaceCache
 from client.scenes.base import Scene
 from client.ui import (
     ACCENT,
@@ -27,6 +28,22 @@ from client.ui import (
 if TYPE_CHECKING:
     from client.app import App
     from client.match import Match
+
+
+_FOLDS = SurfaceCache(2)  # the folded curtain, per window size
+
+
+def _folds(size: tuple[int, int]) -> pygame.Surface:
+    """The curtain's background: dark cloth in 14 alternating folds (opaque, rendered once per size)."""
+    w, h = size
+    out = pygame.Surface(size)
+    out.fill(TABLE_DARK)
+    folds = 14
+    for i in range(folds):
+        x = int(w * i / folds)
+        shade = (28, 48, 43) if i % 2 == 0 else (24, 42, 38)
+        out.fill(shade, (x, 0, int(w / folds) + 1, h))
+    return out
 
 
 class Revealer(Protocol):
@@ -123,13 +140,7 @@ class CurtainScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
         w, h = surface.get_size()
-        surface.fill(TABLE_DARK)
-        # Curtain folds.
-        folds = 14
-        for i in range(folds):
-            x = int(w * i / folds)
-            shade = (28, 48, 43) if i % 2 == 0 else (24, 42, 38)
-            pygame.draw.rect(surface, shade, (x, 0, int(w / folds) + 1, h))
+        surface.blit(_FOLDS.get((w, h), lambda: _folds((w, h))), (0, 0))
         name = self.table_scene.match.seat_name(self.seat)
         card = self.card
         pygame.draw.rect(surface, (10, 20, 18), card.move(int(u * 0.3), int(u * 0.4)), border_radius=int(u))

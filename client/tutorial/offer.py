@@ -102,9 +102,7 @@ class TutorialOfferScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app, u = self.app, self.app.unit
         fit = fitter_for(app.text)
-        dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
-        dim.fill((*theme.SHADOW, 150))
-        surface.blit(dim, (0, 0))
+        Panel.dim(surface, 150, theme.SHADOW)
         Panel.draw(surface, self.box, theme.PAPER, theme.radius("panel", u), border=theme.ACCENT)
         title, text = self._texts()
         fit.draw_block(surface, title, self.title_r, u * theme.TYPE["heading"], theme.INK, True, align="center",

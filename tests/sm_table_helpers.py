@@ -80,6 +80,54 @@ def click_button(table: Any, key: str) -> None:
     click(table, b.rect.center)
 
 
+def card_rect(table: Any, card_id: int) -> pygame.Rect:
+    """Where the information card ``card_id`` is shown (its node)."""
+    table.update(0)
+    node = table.nodes().find(("card", card_id))
+    assert node is not None, f"card {card_id} is not shown"
+    return pygame.Rect(node.rect)
+
+
+def entry(table: Any, key: str) -> Any:
+    """The text entry ``key`` as shown: a node with ``label`` (its text), ``rect`` and ``payload``
+    ``("entry", key, composition, focused, placeholder)`` (KeyError when not shown)."""
+    table.update(0)
+    node = table.nodes().find(("entry", key))
+    if node is None:
+        raise KeyError(f"no entry {key!r}")
+    return node
+
+
+def drawn_texts(table: Any) -> list[str]:
+    """Every text the table draws in one frame (recorded by the kit fitter)."""
+    from client.kit.textfit import recording
+
+    screen = pygame.display.get_surface() or pygame.Surface(RECT.size)
+    table.update(0)
+    with recording() as rec:
+        table.draw(screen, screen.get_rect())
+    return [r.text for r in rec.records]
+
+
+def shown(table: Any, node_id: Any) -> Any:
+    """The node ``node_id`` as shown (None when it is not)."""
+    table.update(0)
+    return table.nodes().find(node_id)
+
+
+def open_tab(table: Any, i: int) -> None:
+    """Click student ``i``'s tab (the sheet shows that student)."""
+    click(table, shown(table, ("tab", i)).rect.center)
+    assert shown(table, ("tab", i)).payload[2]
+
+
+def secrets_shown(table: Any) -> bool:
+    """Whether the open tab's secrets are shown."""
+    tab = next((n.payload[1] for n in table.nodes().of_kind("info") if n.payload[0] == "tab" and n.payload[2]), None)
+    node = shown(table, ("secrets", tab))
+    return bool(node is not None and node.payload[2])
+
+
 def dice(table: Any) -> list[tuple]:
     """The dice on the table: ``("die", face on top, dropped, landed)`` each."""
     table.update(0)

@@ -11,9 +11,12 @@ from tests.sm_table_helpers import (
     apply_sent,
     button,
     button_keys,
+    card_rect,
     click,
     click_button,
     drag,
+    drawn_texts,
+    entry,
     play_until,
     pump,
     spec,
@@ -108,19 +111,20 @@ def test_moving_an_information_card_sends_its_new_position():
     ctx = FakeCtx("en")
     table = table_for(ctx, state, 0, hist)
     card = state["cards"][0]
-    r = board.card_rect(table, table.card(card["id"]))
+    r = card_rect(table, card["id"])
     drag(table, (r.centerx - 20, r.centery), (r.centerx + 230, r.centery + 140))
     assert len(ctx.sent) == 1
     seat, action = ctx.sent[0]
     assert seat == 0 and action["type"] == "move_card" and action["card"] == card["id"]
     assert (action["x"], action["y"]) == table.L.to_canvas(r.left + 250, r.top + 140)
     # shown at the drop spot at once, and still there once the server agrees
-    assert abs(board.card_rect(table, table.card(card["id"])).left - (r.left + 250)) <= 2
+    assert abs(card_rect(table, card["id"]).left - (r.left + 250)) <= 2
     state, events = apply_sent(table, ctx, state)
     assert events[-1]["type"] == "card_moved"
-    moved = board.card_rect(table, table.card(card["id"]))
+    moved = card_rect(table, card["id"])
     assert abs(moved.left - (r.left + 250)) <= 2 and abs(moved.top - (r.top + 140)) <= 2
-    assert table.pending_pos == {}
+    table.update(0.5)  # and it stays there: nothing glides back to where it was
+    assert card_rect(table, card["id"]) == moved and not table.busy()
 
 
 def test_clicking_a_card_opens_its_editor_and_saves_cjk_text_typed_through_an_ime():
@@ -128,26 +132,26 @@ def test_clicking_a_card_opens_its_editor_and_saves_cjk_text_typed_through_an_im
     ctx = FakeCtx("ja")
     table = table_for(ctx, state, 1, hist)
     card = state["cards"][-1]
-    click(table, board.card_rect(table, table.card(card["id"])).center)
-    slot = next(s for s in table.slots if s.entry.key == f"edit:{card['id']}")
-    click(table, slot.rect.center)
-    assert table.focus == slot.entry.key
+    click(table, card_rect(table, card["id"]).center)
+    key = f"edit:{card['id']}"
+    click(table, entry(table, key).rect.center)
+    assert entry(table, key).payload[3]  # focused
     pygame.event.post(pygame.event.Event(pygame.TEXTEDITING, text="かぎ", start=2, length=0))
     pump(table)
-    assert slot.entry.composition == "かぎ"  # the composition is shown, not yet committed
+    assert entry(table, key).payload[2] == "かぎ"  # the composition is shown, not yet committed
     screen = pygame.display.get_surface()
     table.draw(screen, screen.get_rect())
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="鍵"))
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="の跡"))
     pump(table)
-    assert slot.entry.composition == "" and slot.entry.text.endswith("鍵の跡")
+    assert entry(table, key).payload[2] == "" and entry(table, key).label.endswith("鍵の跡")
     pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r"))
     pump(table)
     assert ctx.sent and ctx.sent[-1][0] == 1
     action = ctx.sent[-1][1]
     assert action["type"] == "edit_card" and action["card"] == card["id"] and action["text"].endswith("鍵の跡")
     state, _ = apply_sent(table, ctx, state)
-    assert table.card(card["id"])["text"].endswith("鍵の跡")
+    assert next(c for c in table.view["cards"] if c["id"] == card["id"])["text"].endswith("鍵の跡")
 
 
 def test_linking_two_clues_by_dragging_the_knot_and_cutting_the_link():
@@ -161,8 +165,8 @@ def test_linking_two_clues_by_dragging_the_knot_and_cutting_the_link():
     ctx = FakeCtx("en")
     table = table_for(ctx, state, 0, hist)
     clues = [c for c in table.view["cards"] if c["kind"] == "clue"][:2]
-    knob = board.link_knob(table, board.card_rect(table, clues[0]))
-    drag(table, knob.center, board.card_rect(table, clues[1]).center)
+    knob = board.link_knob(table, card_rect(table, clues[0]["id"]))
+    drag(table, knob.center, card_rect(table, clues[1]["id"]).center)
     pair = sorted((clues[0]["id"], clues[1]["id"]))
     assert ctx.sent == [(0, {"type": "link_cards", "a": pair[0], "b": pair[1]})]
     state, _ = apply_sent(table, ctx, state)
@@ -177,8 +181,7 @@ def test_a_note_typed_in_chinese_is_added_to_the_table():
     ctx = FakeCtx("zh")
     table = table_for(ctx, state, 2, hist)
     click_button(table, "act_note")
-    slot = next(s for s in table.slots if s.entry.key == "note")
-    click(table, slot.rect.center)
+    click(table, entry(table, "note").rect.center)
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="谁能借到钥匙？"))
     pump(table)
     click_button(table, "submit:note")
@@ -200,16 +203,8 @@ def test_every_scene_draws_in_every_language(lang):
             table = S.make_table(ctx, state, hist, seat, screen.get_rect())
             table.update(0.1)
             table.draw(screen, screen.get_rect())
-            assert not any(k.startswith("sm.") for k in _texts_used(table)), "a missing UI string"
-
-
-def _texts_used(table) -> list[str]:
-    out = []
-    for w in table.widgets:
-        out.extend(getattr(w, "lines", []) or [])
-        if hasattr(w, "text") and isinstance(w.text, str):
-            out.append(w.text)
-    return out
+            texts = drawn_texts(table)
+            assert texts and not any(k.startswith("sm.") for k in texts), "a missing UI string"
 
 
 def test_a_card_moved_by_another_player_glides_to_its_new_spot():
@@ -217,19 +212,19 @@ def test_a_card_moved_by_another_player_glides_to_its_new_spot():
     ctx = FakeCtx("en")
     table = table_for(ctx, state, 0, hist)
     card = state["cards"][0]
-    before = board.card_rect(table, table.card(card["id"])).topleft
+    before = card_rect(table, card["id"]).topleft
     state, events = spec().apply(state, 2, {"type": "move_card", "card": card["id"], "x": 7000, "y": 6000})
     table.set_snapshot(spec().view(state, 0), spec().legal_actions(state, 0), 99)
     table.push_events(events)
     table.update(0.0)
-    assert card["id"] in table.card_tweens and table.busy()
-    assert board.card_rect(table, table.card(card["id"])).topleft == before
+    assert table.busy()
+    assert card_rect(table, card["id"]).topleft == before
     table.update(0.1)
-    mid = board.card_rect(table, table.card(card["id"])).topleft
+    mid = card_rect(table, card["id"]).topleft
     assert mid != before and mid != table.L.to_screen(7000, 6000)
     table.update(0.3)
-    assert board.card_rect(table, table.card(card["id"])).topleft == table.L.to_screen(7000, 6000)
-    assert not table.card_tweens
+    assert card_rect(table, card["id"]).topleft == table.L.to_screen(7000, 6000)
+    assert not table.busy()
 
 
 def test_anyone_writes_the_tone_notes_during_setup():
@@ -238,8 +233,7 @@ def test_anyone_writes_the_tone_notes_during_setup():
     state, hist = S.scene_setup("ja")
     ctx = FakeCtx("ja")
     table = table_for(ctx, state, 3, hist)
-    slot = next(s for s in table.slots if s.entry.key == "tone")
-    click(table, slot.rect.center)
+    click(table, entry(table, "tone").rect.center)
     pygame.event.post(pygame.event.Event(pygame.TEXTINPUT, text="図書室の場面を多めに。"))
     pump(table)
     click_button(table, "submit:tone")
@@ -265,7 +259,7 @@ def test_the_invent_entry_shows_the_drawn_suits_hint():
     table = table_for(ctx, state, seat, hist)
     click_button(table, "invent")
     table.update(0)
-    assert table.entries["invent"].placeholder == ctx.t("sm.invent_hint_diamonds")
+    assert entry(table, "invent").payload[4] == ctx.t("sm.invent_hint_diamonds")
 
 
 @pytest.mark.parametrize("lang", ["ja", "zh", "en"])
@@ -275,7 +269,7 @@ def test_the_tone_talk_shows_the_contents_guidance_and_prompts(lang):
 
     state, hist = S.scene_setup(lang)
     table = table_for(FakeCtx(lang), state, 0, hist)
-    shown = "".join("".join(w.lines) for w in table.widgets if hasattr(w, "lines"))
+    shown = "".join(drawn_texts(table))
     prompts = tone_prompts(table.tx.content, lang)
     assert len(prompts) >= 3
     for prompt in prompts:  # each prompt is on the page (wrapped lines joined back)

@@ -20,7 +20,6 @@ def _click(app, pos) -> None:
 @pytest.mark.timeout(120)
 def test_opening_your_own_secrets_raises_the_curtain_first(tmp_path):
     from client import modes
-    from client.tables import school_mystery_board as board
     from tests.client_helpers import make_args
 
     app = make_app(tmp_path, "--lang", "en", "--size", "1280x720")
@@ -45,23 +44,19 @@ def test_opening_your_own_secrets_raises_the_curtain_first(tmp_path):
         assert _run(app, lambda: scene.shown is not None)
         seat = scene.shown
         view = match.views[seat]
-        view.sel["tab"] = seat
-        view.dirty = True
-        app.frame(0.016)
-        assert not view.secrets_open
-        _click(app, board.secrets_rect(view).center)
+        _click(app, view.nodes().find(("tab", seat)).rect.center)  # the player's own sheet
+        assert view.nodes().find(("tab", seat)).payload[2] and not view.nodes().find(("secrets", seat)).payload[2]
+        _click(app, view.nodes().find(("secrets", seat)).rect.center)
         # the curtain is up, nothing private is drawn; the secrets open only after the click
         curtain = app.find("curtain")
         assert curtain is not None and curtain.seat == seat and scene.current_view() is None
         _click(app, (640, 360))
         assert app.find("curtain") is None and scene.shown == seat
-        assert view.secrets_open
+        assert view.nodes().find(("secrets", seat)).payload[2]
         # the other player at this screen takes over through their sheet's hand-over button
         other = 1 - seat
-        view.sel["tab"] = other
-        view.dirty = True
-        app.frame(0.016)
-        hand = next(b for b in view.buttons if b.key == "hand_over")
+        _click(app, view.nodes().find(("tab", other)).rect.center)
+        hand = view.nodes().find(("button", "hand_over"))
         _click(app, hand.rect.center)
         curtain = app.find("curtain")
         assert curtain is not None and curtain.seat == other and scene.current_view() is None

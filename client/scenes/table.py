@@ -283,7 +283,7 @@ class TableScene(Scene):
             r = pygame.Rect(w - int(u * 24) - int(u * 0.6), h - int(u * 21), int(u * 24), int(u * 17.6))
             nodes = view.nodes() if view is not None and hasattr(view, "nodes") else []
             for n in nodes:
-                if n.kind not in ("area", "overlay", "veil") and n.rect.colliderect(r) \
+                if n.kind not in ("area", "overlay", "veil", "info") and n.rect.colliderect(r) \
                         and r.bottom - n.rect.bottom >= u * 9:
                     r.height, r.top = r.bottom - n.rect.bottom - int(u * 0.3), n.rect.bottom + int(u * 0.3)
         if self.has_rules and self.help_rect().colliderect(r):  # the "?" in the corner stays free

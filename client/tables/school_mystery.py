@@ -635,7 +635,10 @@ class SchoolMysteryTable(TableView):
     def nodes(self) -> NodeMap:
         """This frame's controls: the panel buttons (with what they send), the decks the viewer may draw from
         (and the table they are dropped on), and the information cards; shown, never hit, for tests and
-        tools: ``("die", i)`` per die on the table (payload ``("die", face on top, dropped, landed)``)."""
+        tools: ``("die", i)`` per die on the table (payload ``("die", face on top, dropped, landed)``) and
+        ``("entry", key)`` per text entry (label: its text; payload ``("entry", key, IME composition, focused,
+        placeholder)``; typing goes to the focused one), ``("tab", i)`` per student tab (payload ``("tab", i,
+        open)``) and ``("secrets", tab)`` (the secrets box of the open tab; payload ``("secrets", tab, shown)``)."""
         nm = NodeMap()
         for b in self.buttons:
             nm.add(b.node(z=20))
@@ -643,6 +646,17 @@ class SchoolMysteryTable(TableView):
         if self.view and not board.modal_open(self):
             for c in self.view.get("cards") or []:
                 nm.add(board.card_node(self, c))
+        tab = self.sel.get("tab")
+        for i, r in enumerate(board.tab_rects(self)):
+            nm.add(Node(("tab", i), pygame.Rect(r), z=1, kind="info", solid=False, hit=never_hit,
+                        payload=("tab", i, i == tab)))
+        if self.view and not self.display and isinstance(tab, int):
+            nm.add(Node(("secrets", tab), pygame.Rect(board.secrets_rect(self)), z=1, kind="info", solid=False,
+                        hit=never_hit, payload=("secrets", tab, self.secrets_open)))
+        for slot in self.slots:
+            e = slot.entry
+            nm.add(Node(("entry", e.key), pygame.Rect(slot.rect), z=21, kind="entry", solid=False, hit=never_hit,
+                        label=e.text, payload=("entry", e.key, e.composition, e.key == self.focus, e.placeholder)))
         roll = self.dice
         if roll is not None:
             for i, (r, face) in enumerate(zip(roll.die_rects(), roll.shown_faces(), strict=True)):

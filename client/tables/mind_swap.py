@@ -33,6 +33,7 @@ from client.kit.cache import SurfaceCache
 from client.kit.interact import Interaction
 from client.kit.nodes import Node, NodeMap, never_hit
 from client.kit.presenter import Presenter, Shown
+from client.kit.textfit import blit_layer
 from client.kit.widgets import Banner, Button, Prompt
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_fx as FX
@@ -146,6 +147,12 @@ class MindSwapTable(TableView):
     def shown(self) -> dict[str, Any]:
         """The server view the table shows now (the newest once every batch has played)."""
         return self.presenter.shown.view
+
+    def log_area(self) -> pygame.Rect | None:
+        """The log panel in the sidebar (the table scene opens the chat panel over it)."""
+        if self.ctx.display_mode or self._lay is None:
+            return None
+        return pygame.Rect(self.sidebar.log_rect(self._lay))
 
     def nodes(self) -> NodeMap:
         """This frame's node map (rebuilt in ``update``): the places (drop areas), the students'
@@ -457,8 +464,8 @@ class MindSwapTable(TableView):
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         lay = self.layout(rect)
         # layers are in window coordinates (as big as the rect's bottom-right corner)
-        surface.blit(self.map_painter.base_layer(lay), lay.rect.topleft, area=lay.rect)
-        surface.blit(self.sidebar.log_layer(lay), self.sidebar.log_rect(lay).topleft)
+        blit_layer(surface, self.map_painter.base_layer(lay), lay.rect.topleft, area=lay.rect)
+        blit_layer(surface, self.sidebar.log_layer(lay), self.sidebar.log_rect(lay).topleft)
         self.map_painter.draw_area_marks(surface, lay)
         for f in self.sprites.flyers:
             f.draw(surface)

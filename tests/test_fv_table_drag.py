@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pygame
 
+from bench import fv_scenes as S
 from tests.fv_helpers import (
     area,
     button,
@@ -156,3 +157,35 @@ def test_enter_presses_confirm_when_it_is_enabled():
     click(t, plate(t, 4).center)
     post(t, pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=40)
     assert ctx.sent == [(0, {"type": "target", "seat": 4})]
+
+
+def test_a_card_staged_for_discard_stays_when_another_seat_discards():
+    """A human stages a card in real time (animations play); another voter's discard lands meanwhile:
+    the staged card stays staged and the drag goes on from there (choices are checked against the
+    snapshot that landed, not cleared while it lands)."""
+    from shared.engine import REGISTRY
+    from tests.fakes import FakeCtx
+    from tests.fv_helpers import screen
+
+    sp = REGISTRY["fate_votes"]
+    screen()
+    state, _ = S.play_to(6, 3, lambda s: _vote_discard(s) and any(
+        sp.legal_actions(s, o) for o in range(1, 6)))
+    ctx = FakeCtx(lang="en", unit=20, fast=False)
+    t = S.make_table(ctx, state, 0, "en")
+    for _ in range(120):
+        t.update(1 / 60)
+    first, pos = top_card(t)
+    drag(t, pos, area(t, "discard").center)
+    assert staged(t) == [first]
+    other = next(o for o in range(1, 6) if sp.legal_actions(state, o))
+    state, events = sp.apply(state, other, sp.legal_actions(state, other)[0])
+    S.feed(t, state, events, 0, sid=2)
+    for _ in range(600):
+        t.update(1 / 60)
+        if not t.busy():
+            break
+    assert staged(t) == [first], "a snapshot that landed cleared the staged card"
+    second, pos = top_card(t)
+    drag(t, pos, area(t, "discard").center)
+    assert staged(t) == [first, second] and button(t, "confirm").enabled

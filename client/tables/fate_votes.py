@@ -169,7 +169,7 @@ class FateVotesTable(TableView):
         self.scene.sync(view)
         if first:
             self._rebuild_from_log(view)
-        self.intents.reset(changed)
+        self.intents.reset(changed, snap.legal)
         if view.get("over") and not self.pres.queue.busy:
             self.scene.show_results = True
         self._sync_hand_sprites()

@@ -50,8 +50,8 @@ class FvIntents:
     def final_mode(self) -> bool:
         return any(a.get("type") == "choose" and "seat" in a for a in self.legal)
 
-    def target_legal(self, seat: int, choice: str | None) -> bool:
-        for a in self.legal:
+    def target_legal(self, seat: int, choice: str | None, legal: list[dict[str, Any]] | None = None) -> bool:
+        for a in self.legal if legal is None else legal:
             if a.get("type") == "target" and a.get("seat") == seat:
                 return True
             if a.get("type") == "choose" and a.get("seat") == seat and (choice is None or a.get("choice") == choice):
@@ -75,16 +75,20 @@ class FvIntents:
                 return a
         return None
 
-    def reset(self, phase_changed: bool) -> None:
-        """A snapshot landed: drop choices that no longer make sense."""
+    def reset(self, phase_changed: bool, legal: list[dict[str, Any]]) -> None:
+        """A snapshot landed (``legal``: its legal actions for this seat): drop choices that no longer make
+        sense. Checked against the landed snapshot itself — while it lands the presenter is not caught up
+        yet and :attr:`legal` is empty, which cleared every staged card whenever another seat acted."""
         if phase_changed:
             self.staged, self.sel_choice, self.sel_target = [], None, None
         self.awaiting = False
+        if self.t.seat is None or self.t.display:
+            legal = []
         hand = self.t.hand()
-        if not self.discard_need():
+        if not any(a.get("type") == "discard" for a in legal):
             self.staged = []
         self.staged = [c for c in self.staged if c in hand]
-        if self.sel_target is not None and not self.target_legal(self.sel_target, self.sel_choice):
+        if self.sel_target is not None and not self.target_legal(self.sel_target, self.sel_choice, legal):
             self.sel_target = None
 
     # --- drops (called by the kit's Interaction with the target node) ---------------------------

@@ -79,9 +79,22 @@ class Background:
     def __init__(self) -> None:
         self._cache = SurfaceCache(1)
 
-    def __call__(self, surface: pygame.Surface) -> None:
+    def __call__(self, surface: pygame.Surface, area: pygame.Rect | None = None) -> None:
+        """The background over the whole ``surface``, or only over ``area`` of it."""
         size = surface.get_size()
-        surface.blit(self._cache.get(size, lambda: self._render(size)), (0, 0))
+        bg = self._cache.get(size, lambda: self._render(size))
+        if area is None:
+            surface.blit(bg, (0, 0))
+        elif area.w > 0 and area.h > 0:
+            surface.blit(bg, area.topleft, area)
+
+    def around(self, surface: pygame.Surface, hole: pygame.Rect) -> None:
+        """The background everywhere on ``surface`` except ``hole`` (which something opaque will cover)."""
+        w, h = surface.get_size()
+        hole = hole.clip(surface.get_rect())
+        for area in (pygame.Rect(0, 0, w, hole.top), pygame.Rect(0, hole.bottom, w, h - hole.bottom),
+                     pygame.Rect(0, hole.top, hole.left, hole.h), pygame.Rect(hole.right, hole.top, w - hole.right, hole.h)):
+            self(surface, area)
 
     @staticmethod
     def _render(size: tuple[int, int]) -> pygame.Surface:

@@ -524,14 +524,17 @@ class TableScene(Scene):
         return min(known) if known else None
 
     def draw(self, surface: pygame.Surface) -> None:
-        self.app.background(surface)
         app, u, te = self.app, self.app.unit, self.app.text
         rect = self.table_rect()
+        view = self.current_view()
+        if view is not None and view.view and view.paints_area:
+            app.background.around(surface, rect)  # the view's opaque layer covers the rest
+        else:
+            app.background(surface)
         if rect.height < surface.get_height():
             bar = pygame.Rect(0, rect.bottom, rect.width, surface.get_height() - rect.bottom)
             pygame.draw.rect(surface, (22, 40, 35), bar)
             pygame.draw.line(surface, (70, 100, 90), bar.topleft, bar.topright, 1)
-        view = self.current_view()
         if view is not None and view.view:
             with recording() as drawn:
                 view.draw(surface, rect)

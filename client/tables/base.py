@@ -84,6 +84,7 @@ class TableView(ABC):
     """One game's table, for one viewer (a local seat, or ``None`` for the display)."""
 
     game_id: str = ""
+    paints_area = False  # draw() covers every pixel of its rect opaquely (the scene draws no background under it)
 
     def __init__(self, ctx: TableContext, seat: int | None) -> None:
         self.ctx = ctx

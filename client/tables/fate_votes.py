@@ -36,6 +36,7 @@ class FateVotesTable(TableView):
     """fate_votes for one local seat, or the public table display (``seat=None``)."""
 
     game_id = "fate_votes"
+    paints_area = True  # an opaque base layer first
 
     def __init__(self, ctx: TableContext, seat: int | None) -> None:
         super().__init__(ctx, seat)

@@ -60,6 +60,7 @@ class MindSwapTable(TableView):
     """The mind_swap table for one seat (or the public display when ``seat`` is None)."""
 
     game_id = "mind_swap"
+    paints_area = True  # an opaque base layer first
 
     def __init__(self, ctx: Any, seat: int | None) -> None:
         super().__init__(ctx, seat)

@@ -61,6 +61,7 @@ def default_export_dir() -> Path:
 
 class SchoolMysteryTable(TableView):
     game_id = "school_mystery"
+    paints_area = True  # an opaque base layer first
 
     def __init__(self, ctx: Any, seat: int | None) -> None:
         super().__init__(ctx, seat)

@@ -7,6 +7,8 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import games, localgames, modes
+from client.kit.cache import SurfaceCache
+from client.kit.textfit import blit_layer
 from client.rulesbook import has_rules, open_rules
 from client.scenes.base import Scene
 from client.tutorial import offer as tutorial
@@ -26,12 +28,15 @@ class LauncherScene(Scene):
         self.cards: list[tuple[str, pygame.Rect]] = []
         self.title_y = self.subtitle_y = self.choose_y = self.band_h = 0
         self.unfinished = 0  # local games the Continue button offers
+        self._layers = SurfaceCache(2)  # background, titles and cards (what moves is drawn over them)
+        self._laid_out = 0  # layouts so far (a new one: new words or places in the cached layer)
 
     def enter(self) -> None:
         self.unfinished = len(localgames.unfinished())  # back from a game: it may have ended or be kept
         super().enter()
 
     def layout(self) -> None:
+        self._laid_out += 1
         app, u, te = self.app, self.app.unit, self.app.text
         w, h = app.screen.get_size()
         t = app.strings.t
@@ -135,17 +140,27 @@ class LauncherScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
-        self.app.background(surface)
-        w, _ = surface.get_size()
-        h = surface.get_height()
-        te.blit(surface, app.strings.t("app.title"), u * 3.4, PAPER, (w // 2, self.title_y), "midtop", bold=True)
-        te.blit(surface, app.strings.t("app.subtitle"), u * 1.15, CHALK_DIM, (w // 2, self.subtitle_y), "midtop")
-        te.blit(surface, app.strings.t("launcher.choose_game"), u * 1.15, CHALK, (w // 2, self.choose_y), "midtop",
-                bold=True)
-        for game, rect in self.cards:
-            self._draw_card(surface, game, rect, game == self.game)
+        w, h = surface.get_size()
+        key = (self._laid_out, (w, h), self.game, app.strings.lang, u)
+        blit_layer(surface, self._layers.get(key, lambda: self._still((w, h))), (0, 0))
         self.draw_buttons(surface)
         te.blit(surface, app.strings.t("launcher.keys"), u * 0.8, CHALK_DIM, (w // 2, h - int(u * 0.4)), "midbottom")
+
+    def _still(self, size: tuple[int, int]) -> pygame.Surface:
+        """Background, title lines and the game cards: one opaque layer, redrawn after a layout or a choice."""
+        app, u, te = self.app, self.app.unit, self.app.text
+        layer = pygame.Surface(size)
+        if pygame.display.get_surface() is not None:
+            layer = layer.convert()
+        w = size[0]
+        self.app.background(layer)
+        te.blit(layer, app.strings.t("app.title"), u * 3.4, PAPER, (w // 2, self.title_y), "midtop", bold=True)
+        te.blit(layer, app.strings.t("app.subtitle"), u * 1.15, CHALK_DIM, (w // 2, self.subtitle_y), "midtop")
+        te.blit(layer, app.strings.t("launcher.choose_game"), u * 1.15, CHALK, (w // 2, self.choose_y), "midtop",
+                bold=True)
+        for game, rect in self.cards:
+            self._draw_card(layer, game, rect, game == self.game)
+        return layer
 
     def _draw_card(self, surface: pygame.Surface, game: str, rect: pygame.Rect, selected: bool) -> None:
         app, u, te = self.app, self.app.unit, self.app.text

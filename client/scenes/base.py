@@ -5,7 +5,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from client.ui import PAPER, panel
+from client.ui import PAPER
 
 if TYPE_CHECKING:
     from client.app import App
@@ -76,10 +76,9 @@ class Scene:
     def draw_titled_panel(self, surface: pygame.Surface, title: str, box: pygame.Rect, size: float = 2.0) -> None:
         """A set-up style screen's frame: the app's background, ``title`` centred above ``box`` and its panel."""
         app, u = self.app, self.app.unit
-        app.background(surface)
+        app.background.with_panels(surface, [(box, 200)])
         app.text.blit(surface, title, u * size, PAPER, (surface.get_width() // 2, box.top - int(u * 4)), "midtop",
                       bold=True)
-        panel(surface, box, alpha=200)
 
     def draw_buttons(self, surface: pygame.Surface) -> None:
         for b in self.buttons:

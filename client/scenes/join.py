@@ -12,7 +12,7 @@ from client import games, lanwords, services
 from client.match import Match
 from client.modes import parse_address, valid_address
 from client.scenes.base import Scene
-from client.ui import CHALK, CHALK_DIM, ERROR, PAPER, Button, panel
+from client.ui import CHALK, CHALK_DIM, ERROR, PAPER, Button
 
 if TYPE_CHECKING:
     from client.app import App
@@ -303,9 +303,8 @@ class JoinScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
         t = app.strings.t
-        self.app.background(surface)
+        app.background.with_panels(surface, [(self.box, 190)])
         te.blit(surface, t("join.title"), u * 2.2, PAPER, (self.box.left, int(u * 1.6)), bold=True)
-        panel(surface, self.box, alpha=190)
         typed = bool(self.entry is not None and self.entry.get_text().strip())
         if self.tables is not None:
             head = t("join.tables", address=self.connected_to or "")

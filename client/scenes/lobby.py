@@ -18,7 +18,7 @@ from client.games import option_specs
 from client.match import Match
 from client.rulesbook import has_rules, open_rules
 from client.scenes.base import Scene
-from client.ui import ACCENT, CHALK, CHALK_DIM, PAPER, Button, draw_seat_badge, panel
+from client.ui import ACCENT, CHALK, CHALK_DIM, PAPER, Button, draw_seat_badge
 from shared.bots import LEVELS, level_name
 from shared.spec import OptionSpec
 
@@ -349,7 +349,10 @@ class LobbyScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
         t = app.strings.t
-        self.app.background(surface)
+        if self.phase in ("setup", "creating"):
+            app.background.with_panels(surface, [(self.box, 190)])
+        else:
+            app.background.with_panels(surface, [(self.list_rect, 190), (self.info_rect, 150)])
         te.blit(surface, f"{t('lobby.title')} — {games.title(self.game, app.strings)}", u * 2.2, PAPER,
                 (self.box.left, int(u * 1.6)), "topleft", bold=True)
         if self.hosting and self.port:
@@ -357,11 +360,8 @@ class LobbyScene(Scene):
             te.blit(surface, t("lobby.address_hint", address=where), u * 1.0, CHALK_DIM,
                     (self.box.right, int(u * 2.4)), "topright")
         if self.phase in ("setup", "creating"):
-            panel(surface, self.box, alpha=190)
             self._draw_setup(surface)
         else:
-            panel(surface, self.list_rect, alpha=190)
-            panel(surface, self.info_rect, alpha=150)
             self._draw_seats(surface)
             self._draw_info(surface)
         self.draw_buttons(surface)

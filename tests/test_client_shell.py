@@ -51,6 +51,7 @@ def test_launcher_cards_come_from_the_registry_with_the_spec_seat_ranges(app):
         return original(surface, text, *a, **kw)
 
     app.text.blit = recording  # type: ignore[method-assign]
+    launcher.layout()  # the cards are drawn into a cached layer: a new layout draws them afresh
     launcher.draw(app.screen)
     for game in shown:
         lo, hi = games.seat_range(game)

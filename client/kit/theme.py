@@ -6,6 +6,8 @@ a shape and the seat number).
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 Colour = tuple[int, int, int]
 
 # --- palette ---------------------------------------------------------------------------
@@ -59,10 +61,15 @@ def seat_shape(seat: int) -> str:
 
 def luminance(c: Colour | tuple[int, ...]) -> float:
     """Relative luminance (sRGB, 0..1)."""
+    return _luminance(int(c[0]), int(c[1]), int(c[2]))
+
+
+@lru_cache(maxsize=1024)
+def _luminance(r: int, g: int, b: int) -> float:
     def ch(v: int) -> float:
         x = v / 255
         return x / 12.92 if x <= 0.03928 else ((x + 0.055) / 1.055) ** 2.4
-    return 0.2126 * ch(c[0]) + 0.7152 * ch(c[1]) + 0.0722 * ch(c[2])
+    return 0.2126 * ch(r) + 0.7152 * ch(g) + 0.0722 * ch(b)
 
 
 def contrast(a: Colour | tuple[int, ...], b: Colour | tuple[int, ...]) -> float:
@@ -74,7 +81,12 @@ def contrast(a: Colour | tuple[int, ...], b: Colour | tuple[int, ...]) -> float:
 
 def ink_on(c: Colour | tuple[int, ...]) -> Colour:
     """Dark ink or paper, whichever has the higher contrast on ``c`` (one rule everywhere)."""
-    return INK if contrast(INK, c) >= contrast(PAPER, c) else PAPER
+    return _ink_on(int(c[0]), int(c[1]), int(c[2]))
+
+
+@lru_cache(maxsize=1024)
+def _ink_on(r: int, g: int, b: int) -> Colour:
+    return INK if contrast(INK, (r, g, b)) >= contrast(PAPER, (r, g, b)) else PAPER
 
 
 # --- geometry and type (in units: one unit ≈ window height / 54, 20 px at 1080p) -----------

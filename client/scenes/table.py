@@ -59,6 +59,7 @@ class TableScene(Scene):
         self.seen_chat = 0  # chat lines read (the panel was open)
         self.chat_age = 99.0  # seconds since the last chat line arrived
         self._chat_count = 0
+        self._has_rules: tuple[tuple[str, str], bool] | None = None
         self._view_rects: dict[int, pygame.Rect] = {}  # id(view) -> the rect it was given
         self._join_at: str | None = None  # display: the address players join at (looked up once)
         self._help_check = 0.0  # seconds until the "?" looks again for a free corner
@@ -200,7 +201,10 @@ class TableScene(Scene):
     @property
     def has_rules(self) -> bool:
         """The "?" and F1 open the game's rules book (not on the table display, which takes no input)."""
-        return self.match.mode != "display" and has_rules(self.match.game_id)
+        key = (self.match.mode, self.match.game_id)
+        if self._has_rules is None or self._has_rules[0] != key:  # looked for once (a file lookup), not per frame
+            self._has_rules = (key, key[0] != "display" and has_rules(key[1]))
+        return self._has_rules[1]
 
     def rules_page(self) -> str | None:
         """The rules book page of the step the shown table is at."""

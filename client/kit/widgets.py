@@ -25,6 +25,7 @@ __all__ = ["Banner", "Button", "Flow", "LogPanel", "Panel", "Prompt", "TextEntry
 
 _FITTERS: weakref.WeakKeyDictionary[Any, Fitter] = weakref.WeakKeyDictionary()
 _PANELS = SurfaceCache(600)
+_VEILS = SurfaceCache(4)  # window-sized: only the last few
 
 
 def fitter_for(ctx: Any) -> Fitter:
@@ -70,13 +71,19 @@ class Panel:
             keep = 255 - alpha
             surface.fill((keep, keep, keep), special_flags=pygame.BLEND_MULT)
             return
-        size = surface.get_size()
+        Panel.veil(surface, surface.get_rect(), rgb, alpha)
+
+    @staticmethod
+    def veil(surface: pygame.Surface, rect: pygame.Rect, colour: Any, alpha: int) -> None:
+        """``colour`` at ``alpha`` laid over ``rect`` (a layer kept per size, shade and alpha: the last few)."""
+        rgb = tuple(pygame.Color(colour))[:3]
+        size = pygame.Rect(rect).size
 
         def make() -> pygame.Surface:
             s = pygame.Surface(size, pygame.SRCALPHA)
             s.fill((*rgb, alpha))
             return s
-        surface.blit(_PANELS.get(("dim", size, rgb, alpha), make), (0, 0))
+        surface.blit(_VEILS.get((size, rgb, alpha), make), rect)
 
     @staticmethod
     def draw(surface: pygame.Surface, rect: pygame.Rect, colour: Any = theme.PANEL, radius: int = 12,

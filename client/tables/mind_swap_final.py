@@ -5,7 +5,7 @@ from typing import Any
 
 import pygame
 
-from client.kit.widgets import fitter_for
+from client.kit.widgets import Panel, fitter_for
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_layout as L
 from client.tables.mind_swap_texts import restored_story
@@ -16,9 +16,7 @@ def draw_final(table: Any, surface: pygame.Surface, lay: L.Layout) -> None:
     m = table.model
     if not m.over or not m.players:
         return
-    shade = pygame.Surface(lay.map.size, pygame.SRCALPHA)
-    shade.fill((10, 20, 18, 120))
-    surface.blit(shade, lay.map.topleft)
+    Panel.veil(surface, lay.map, (10, 20, 18), 120)
     draw_scores(table, m, surface, lay.map, lay.unit)
 
 

@@ -18,7 +18,7 @@ import pygame
 
 from client.kit.cache import SurfaceCache
 from client.kit.theme import ACCENT, BACK, INK, MUTED, PAPER, PAPER_EDGE, ink_on
-from client.kit.widgets import fitter_for
+from client.kit.widgets import Panel, fitter_for
 from client.kit.zoom import ZoomState
 from client.widgets.anim import Tween, ease_in_out, ease_out
 from client.widgets.tokens import draw_shape
@@ -523,9 +523,7 @@ class CardZoom(ZoomState):
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         if not self.card:
             return
-        veil = pygame.Surface(rect.size, pygame.SRCALPHA)
-        veil.fill((10, 20, 18, int(170 * self.alpha)))
-        surface.blit(veil, rect.topleft)
+        Panel.veil(surface, rect, (10, 20, 18), int(170 * self.alpha))
         u = self.ctx.unit
         size = card_size(rect.h * 0.62)
         text = self.card.body if not self.extra else self.extra

@@ -102,15 +102,14 @@ class FvPainter:
     # --- the table ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         t = self.t
+        if t.shown and t.over_shown and t.results_toggle:
+            self.draw_results_view(surface, rect)
+            self.draw_log(surface)  # its own column, beside the results sheet
+            self.draw_buttons(surface)
+            return
         surface.blit(self.base_layer(rect), rect.topleft)
         if not t.shown:
             self.label(surface, self.ctx.t("fv_waiting_table"), t.L.u * 1.4, SOFT, rect.w * 0.8, center=rect.center)
-            return
-        if t.over_shown and t.results_toggle:
-            surface.blit(self.base_layer(rect), rect.topleft)
-            self.draw_log(surface)
-            self.draw_results_frame(surface, t.L.main)
-            self.draw_buttons(surface)
             return
         self.draw_top(surface)
         self.draw_centre(surface)
@@ -518,6 +517,26 @@ class FvPainter:
         t.banner.draw(surface, self.ctx, (L.main.centerx, y), int(L.main.w * 0.7), u)
 
     # --- results ---------------------------------------------------------------------------
+    def draw_results_view(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The base layer with the results sheet on it: one kept opaque layer (the sheet does not move)."""
+        base = self.base_layer(rect)
+        main = self.t.L.main.move(-rect.x, -rect.y)
+
+        def make() -> pygame.Surface:
+            layer = base.copy()
+            self.draw_results_frame(layer, main)
+            return layer
+        key = ("results_view", base, tuple(main), self.results_key())
+        blit_layer(surface, self.layer(key, make), rect.topleft)
+
+    def results_key(self) -> tuple:
+        """Everything the results sheet shows (a change draws it afresh)."""
+        t = self.t
+        final = t.shown.get("final") or {}
+        res = final.get("result") or getattr(t, "result", None) or {}
+        names = tuple(t.player_name(row["seat"]) for row in res.get("seats") or [] if isinstance(row, dict))
+        return (repr(final), repr(res), names, self.ctx.lang, t.L.u)
+
     def draw_results_frame(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The table's own results view: a paper sheet with :meth:`draw_results` inside."""
         u = self.t.L.u
@@ -528,12 +547,27 @@ class FvPainter:
         self.draw_results(surface, box.inflate(-u * 2, -u * 2))
 
     def draw_results(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        """Ink on paper: winners, every seat's last card and votes with why, each condition, the if-story."""
+        """Ink on paper (``rect`` lies on the paper): drawn once into a kept layer, blitted every frame."""
         t = self.t
         final = t.shown.get("final") or {}
         res = final.get("result") or getattr(t, "result", None) or {}
         if not res or not res.get("seats"):
             return
+        rect = pygame.Rect(rect)
+        key = ("results", rect.size, self.results_key())
+
+        def make() -> pygame.Surface:
+            sheet = pygame.Surface(rect.size)
+            sheet.fill(PAPER)
+            self.draw_results_on(sheet, sheet.get_rect())
+            return sheet
+        blit_layer(surface, self.layer(key, make), rect.topleft)
+
+    def draw_results_on(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """Winners, every seat's last card and votes with why, each condition, the if-story."""
+        t = self.t
+        final = t.shown.get("final") or {}
+        res = final.get("result") or getattr(t, "result", None) or {}
         u = min(t.L.u, rect.h / 34)
         r = rect
         x0, y = r.x, float(r.y)

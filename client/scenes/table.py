@@ -20,11 +20,11 @@ from client import games, lanwords
 from client.context import AppContext
 from client.kit.stephelp import StepHelp, StepLine, help_for
 from client.kit.textfit import cover, recording
+from client.kit.theme import ACCENT_DEEP
 from client.match import Match
 from client.rulesbook import has_rules, open_rules, page_for_view
 from client.scenes.base import Scene
 from client.tables.base import TableView
-from client.kit.theme import ACCENT_DEEP
 from client.ui import ACCENT, CHALK, PAPER, Button, panel, seat_color
 
 if TYPE_CHECKING:
@@ -155,7 +155,7 @@ class TableScene(Scene):
 
     def layout(self) -> None:
         app, u = self.app, self.app.unit
-        w, h = app.screen.get_size()
+        w = app.screen.get_width()
         t = app.strings.t
         self._place_views()
         self.buttons = []
@@ -274,9 +274,9 @@ class TableScene(Scene):
                 unread = len(self.match.chat) - self.seen_chat if not self.chat_open else 0
                 b.label = f"{t('table.chat')} ({unread})" if unread > 0 else t("table.chat")
 
-    def _chat_area(self) -> pygame.Rect:
+    def _chat_area(self, help_at: pygame.Rect | None = None) -> pygame.Rect:
         """The open chat panel: over the view's log column (it covers no control of the table), else at
-        the lower right above the bar."""
+        the lower right above the bar; ``help_at``: where the "?" is (else it is looked for)."""
         u = self.app.unit
         w, h = self.app.screen.get_size()
         view = self.current_view()
@@ -290,10 +290,12 @@ class TableScene(Scene):
                 if n.kind not in ("area", "overlay", "veil", "info") and n.rect.colliderect(r) \
                         and r.bottom - n.rect.bottom >= u * 9:
                     r.height, r.top = r.bottom - n.rect.bottom - int(u * 0.3), n.rect.bottom + int(u * 0.3)
-        if self.has_rules and self.help_rect().colliderect(r):  # the "?" in the corner stays free
-            bottom = r.bottom
-            r.top = self.help_rect().bottom + int(u * 0.3)
-            r.height = bottom - r.top
+        if self.has_rules:
+            help_at = help_at or self.help_rect()
+            if help_at.colliderect(r):  # the "?" in the corner stays free
+                bottom = r.bottom
+                r.top = help_at.bottom + int(u * 0.3)
+                r.height = bottom - r.top
         return r
 
     def toggle_chat(self) -> None:
@@ -479,7 +481,8 @@ class TableScene(Scene):
             if self.app.fast:
                 v.skip_animations()
             v.update(dt)
-        if self.chat_open and self._chat_area() != self.chat_rect:
+        help_at = next((b.rect for b in self.buttons if b.key == "rules_help"), None)  # placed by _move_help
+        if self.chat_open and self._chat_area(help_at) != self.chat_rect:
             self.layout()  # the table under the chat panel changed (its log column, its controls)
         if self.match.over:
             self.over_frames += 1

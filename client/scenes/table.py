@@ -60,6 +60,7 @@ class TableScene(Scene):
         self.chat_age = 99.0  # seconds since the last chat line arrived
         self._chat_count = 0
         self._has_rules: tuple[tuple[str, str], bool] | None = None
+        self._chat_wrapped: tuple[Any, list[tuple[str, Any]]] = (None, [])  # (what was wrapped, the lines)
         self._view_rects: dict[int, pygame.Rect] = {}  # id(view) -> the rect it was given
         self._join_at: str | None = None  # display: the address players join at (looked up once)
         self._help_check = 0.0  # seconds until the "?" looks again for a free corner
@@ -297,6 +298,19 @@ class TableScene(Scene):
                 r.top = help_at.bottom + int(u * 0.3)
                 r.height = bottom - r.top
         return r
+
+    def _chat_lines(self, width: int) -> list[tuple[str, Any]]:
+        """The last 30 chat messages wrapped to ``width`` (line, colour), kept until a message or the width changes."""
+        te, u = self.app.text, self.app.unit
+        recent = tuple(tuple(m) for m in self.match.chat[-30:])
+        key = (recent, width, u, self.app.strings.lang)
+        if self._chat_wrapped[0] != key:
+            lines: list[tuple[str, Any]] = []
+            for name, seat, text in recent:
+                for i, line in enumerate(te.wrap(f"{name}: {text}", u * 0.9, width)):
+                    lines.append((line, CHALK if i or seat is None else seat_color(seat)))
+            self._chat_wrapped = (key, lines)
+        return self._chat_wrapped[1]
 
     def toggle_chat(self) -> None:
         self.chat_open = not self.chat_open
@@ -571,7 +585,7 @@ class TableScene(Scene):
             chat = next((b for b in self.buttons if b.key == "chat"), None)
             if self.match.chat and self.chat_age < 6.0 and chat is not None:
                 u, te = self.app.unit, self.app.text
-                name, seat, text = self.match.chat[-1]
+                name, _seat, text = self.match.chat[-1]
                 # the whole line, shrunk to fit the bar; a longer one says who wrote (the panel has it all)
                 line = f"{name}: {text}"
                 pill = self.status_rect()  # the bar's status pill stays clear of the line
@@ -596,10 +610,7 @@ class TableScene(Scene):
                 bold=True)
         area = pygame.Rect(r.left + int(u * 0.6), r.top + int(u * 2.2), r.width - int(u * 1.2),
                            r.height - int(u * 5.6))
-        lines: list[tuple[str, Any]] = []
-        for name, seat, text in self.match.chat[-30:]:
-            for i, line in enumerate(te.wrap(f"{name}: {text}", u * 0.9, area.width)):
-                lines.append((line, CHALK if i or seat is None else seat_color(seat)))
+        lines = self._chat_lines(area.width)
         step = te.font(u * 0.9).get_linesize()
         visible = lines[-max(1, area.height // step):]
         y = area.top

@@ -47,7 +47,8 @@ def test_dragging_the_top_card_of_the_duty_deck_sends_the_draw():
     assert ctx.sent == [(seat, {"type": "draw_card"})]
     state, events = apply_sent(table, ctx, state)
     assert any(e["type"] == "card_drawn" and e["suit"] == suit for e in events)
-    assert table.task()["kind"] == "pick"
+    assert table.view["tasks"][0]["kind"] == "pick"
+    assert any(k.startswith("option:") for k in button_keys(table))  # the drawn card's options to pick from
 
 
 def test_another_seat_cannot_drag_the_duty_deck():

@@ -18,6 +18,7 @@ from typing import Any
 
 import pygame
 
+from client.kit.interact import ZOOM_Z
 from client.kit.nodes import Node, NodeMap, never_hit
 from client.kit.widgets import LogPanel, fitter_for
 from client.tables import school_mystery_board as board
@@ -638,7 +639,8 @@ class SchoolMysteryTable(TableView):
         (and the table they are dropped on), and the information cards; shown, never hit, for tests and
         tools: ``("die", i)`` per die on the table (payload ``("die", face on top, dropped, landed)``) and
         ``("entry", key)`` per text entry (label: its text; payload ``("entry", key, IME composition, focused,
-        placeholder)``; typing goes to the focused one), ``("tab", i)`` per student tab (payload ``("tab", i,
+        placeholder)``; typing goes to the focused one), ``"zoom"`` / ``"peek"`` while a card is shown large
+        (``zoom``: its face, label: its full text), ``("tab", i)`` per student tab (payload ``("tab", i,
         open)``) and ``("secrets", tab)`` (the secrets box of the open tab; payload ``("secrets", tab, shown)``)."""
         nm = NodeMap()
         for b in self.buttons:
@@ -658,6 +660,13 @@ class SchoolMysteryTable(TableView):
             e = slot.entry
             nm.add(Node(("entry", e.key), pygame.Rect(slot.rect), z=21, kind="entry", solid=False, hit=never_hit,
                         label=e.text, payload=("entry", e.key, e.composition, e.key == self.focus, e.placeholder)))
+        if self.zoom.open:  # a right-click zoom (modal) or a hover peek (never hit): the face, the full text
+            if self.zoom.sticky:
+                nm.add(Node("zoom", pygame.Rect(-10**6, -10**6, 2 * 10**6, 2 * 10**6), z=ZOOM_Z, kind="overlay",
+                            modal=True, solid=False, zoom=self.zoom.card, label=self.zoom.extra))
+            else:
+                nm.add(Node("peek", pygame.Rect(0, 0, 0, 0), z=ZOOM_Z, kind="overlay", solid=False, hit=never_hit,
+                            zoom=self.zoom.card, label=self.zoom.extra))
         roll = self.dice
         if roll is not None:
             for i, (r, face) in enumerate(zip(roll.die_rects(), roll.shown_faces(), strict=True)):

@@ -16,7 +16,7 @@ import asyncio
 import itertools
 import logging
 import socket
-from typing import Any
+from typing import Any, cast
 
 from server.hub import Hub, Out, error_frame
 from server.tables import Lossy
@@ -45,17 +45,18 @@ class Connection(asyncio.Protocol):
         self.backlog = False  # the transport may hold bytes we gave it (only our writes put bytes there)
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        self.transport = transport  # type: ignore[assignment]  # a stream transport (uvloop's is not a subclass)
+        stream = cast("asyncio.Transport", transport)  # a stream transport (uvloop's is not a subclass)
+        self.transport = stream
         self.peer = transport.get_extra_info("peername")
         limits = self.server.hub.limits
         if len(self.server.conns) >= limits.max_connections:
             log.warning("too many connections; refusing %s", self.peer)
             self.closed = True
-            transport.write(error_frame("server/full", "this server has too many connections; try again later",
+            stream.write(error_frame("server/full", "this server has too many connections; try again later",
                                         limit=limits.max_connections))
             transport.close()
             return
-        transport.set_write_buffer_limits(high=self.server.soft_outbuf)
+        stream.set_write_buffer_limits(high=self.server.soft_outbuf)
         sock = getattr(transport, "_sock", None)  # asyncio's selector transport only (not a proactor's, not uvloop's)
         selector = isinstance(self.server.loop, asyncio.SelectorEventLoop)
         self.sock = sock if selector and type(sock) is socket.socket else None

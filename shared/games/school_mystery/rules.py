@@ -50,7 +50,7 @@ EVENTS: see docs/rules/school_mystery.md (every one has ``type``; dice events ar
 from __future__ import annotations
 
 from operator import is_
-from typing import Any
+from typing import Any, cast
 
 from shared.errors import RuleError, echo
 from shared.games.school_mystery import calendar as cal_mod
@@ -253,7 +253,7 @@ def _peek(state: dict, key: str) -> Any:
     """Read a state value without the copy a _Draft makes for a handler (nor a replay's note of it)."""
     kind = type(state)
     if kind is _Draft or kind is _Parked:
-        return state.peek(key)
+        return cast("_Draft | _Parked", state).peek(key)
     return dict.__getitem__(state, key)
 
 

@@ -548,8 +548,11 @@ class TableScene(Scene):
         app, u, te = self.app, self.app.unit, self.app.text
         rect = self.table_rect()
         view = self.current_view()
-        if view is not None and view.view and view.paints_area:
-            app.background.around(surface, rect)  # the view's opaque layer covers the rest
+        if view is not None and view.view and view.paints_area:  # the view's opaque layer covers its rect
+            hole = rect.copy()
+            if rect.height < surface.get_height() and rect.left == 0 and rect.width == surface.get_width():
+                hole.height = surface.get_height() - rect.top  # and the bar below covers the rest
+            app.background.around(surface, hole)
         else:
             app.background(surface)
         if rect.height < surface.get_height():

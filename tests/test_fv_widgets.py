@@ -147,3 +147,27 @@ def test_hover_hold_reports_once():
     assert h.update("c", 0.3) == "c"
     assert h.update("c", 0.3) is None
     assert h.update(None, 0.3) is None
+
+
+def test_a_card_given_a_new_home_while_it_moves_or_flips_comes_to_rest_there():
+    """A relayout while a card moves or flips (a snapshot landing mid-animation) re-aims it: it never rests
+    away from its home, where drags start (a card resting at its old place could not be picked up there)."""
+    face = CardFace("x", "园崎魅音", "我是部长", "自己的得票数单独为最高。", (0, 158, 115), "star", "4")
+    moving = CardSprite(face, (0, 0), 200)
+    moving.move_to((100, 0), 0.2)
+    moving.update(0.1)
+    moving.rest_at((300, 50))
+    assert moving.animating and moving.home == (300, 50)
+    for _ in range(30):
+        moving.update(0.02)
+    assert not moving.animating and moving.pos == (300, 50)
+    flipping = CardSprite(face, (0, 0), 200, face_up=False)
+    flipping.flip(True)
+    flipping.update(0.05)
+    flipping.rest_at((40, 40))
+    for _ in range(30):
+        flipping.update(0.02)
+    assert not flipping.animating and flipping.face_up and flipping.pos == (40, 40)
+    still = CardSprite(face, (0, 0), 200)
+    still.rest_at((7, 8))
+    assert still.pos == (7, 8) and not still.animating

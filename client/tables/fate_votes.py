@@ -267,9 +267,7 @@ class FateVotesTable(TableView):
                 continue
             sp.size = self.L.final_card_size()
             pos = self.L.final_card_spot(seat)
-            sp.home = pos
-            if not sp.animating:
-                sp.pos = pos
+            sp.rest_at(pos)
 
     # --- the hand ----------------------------------------------------------------------------------------
     def move_card(self, card: str, stage: bool) -> None:
@@ -320,9 +318,8 @@ class FateVotesTable(TableView):
             sp = self.hand_sprites.get(c)
             if sp is None:
                 continue
-            sp.home, sp.angle, sp.selected = pos, ang, False
-            if not sp.animating:
-                sp.pos = pos
+            sp.angle, sp.selected = ang, False
+            sp.rest_at(pos)
             sp.size = card_size(self.L.hand_card_h)
         staged_h, bottom = self.staged_band()
         slots = lay.staged_slots(self.L.discard, len(staged), staged_h, self.L.u, bottom)
@@ -330,10 +327,9 @@ class FateVotesTable(TableView):
             sp = self.hand_sprites.get(c)
             if sp is None:
                 continue
-            sp.home, sp.angle, sp.selected = pos, 0.0, True
+            sp.angle, sp.selected = 0.0, True
             sp.size = card_size(staged_h)
-            if not sp.animating:
-                sp.pos = pos
+            sp.rest_at(pos)
 
     def centre_title(self) -> str:
         s = self.scene
@@ -362,10 +358,8 @@ class FateVotesTable(TableView):
         spots = lay.centre_slots(self.L, len(centre), reserve,
                                  any(cc.owner is not None or cc.count > 1 for cc in centre), top=title_h + u * 0.9)
         for cc, (pos, h) in zip(centre, spots):
-            cc.sprite.home = pos
             cc.sprite.size = card_size(h)
-            if not cc.sprite.animating:
-                cc.sprite.pos = pos
+            cc.sprite.rest_at(pos)
 
     # --- the node map ----------------------------------------------------------------------------------------
     def _build_nodes(self) -> NodeMap:

@@ -431,6 +431,16 @@ class CardSprite:
             return
         self._move = Tween(self.pos, pos, seconds, ease_out)
 
+    def rest_at(self, pos: tuple[float, float]) -> None:
+        """Where the card rests now (a new layout): a running move is re-aimed there for the time it had
+        left; otherwise the card is put there at once (a flip goes on where it is)."""
+        self.home = pos
+        if self._move is not None:
+            left = max(0.05, self._move.delay + self._move.duration - self._move.elapsed)
+            self._move = Tween(self.pos, pos, left, ease_out)
+        else:
+            self.pos = pos
+
     @property
     def animating(self) -> bool:
         return self._flip is not None or self._move is not None

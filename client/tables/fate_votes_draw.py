@@ -107,24 +107,71 @@ class FvPainter:
             self.draw_log(surface)  # its own column, beside the results sheet
             self.draw_buttons(surface)
             return
-        surface.blit(self.base_layer(rect), rect.topleft)
         if not t.shown:
+            surface.blit(self.base_layer(rect), rect.topleft)
             self.label(surface, self.ctx.t("fv_waiting_table"), t.L.u * 1.4, SOFT, rect.w * 0.8, center=rect.center)
             return
-        self.draw_top(surface)
-        self.draw_centre(surface)
-        for s in range(t.players):
-            self.draw_plate(surface, s)
+        still = self.still_layer(rect)
+        if still is not None:  # what does not move this frame: one blit
+            blit_layer(surface, still, rect.topleft, rect)
+            self.draw_instruction(surface)
+            for s in range(t.players):
+                self.draw_plate_moving(surface, s)
+        else:  # cards move in the discard area: the plates lie over them
+            surface.blit(self.base_layer(rect), rect.topleft)
+            self.draw_top(surface)
+            self.draw_centre(surface)
+            for s in range(t.players):
+                self.draw_plate(surface, s)
         t.input.drag.draw_targets(surface)
         self.draw_final_cards(surface)
         self.draw_flyers(surface)
-        self.draw_log(surface)
+        if still is None:
+            self.draw_log(surface)
         if not t.display:
             self.draw_controls(surface)
             self.draw_hand(surface)
         self.draw_buttons(surface)
         self.draw_message(surface)
         t.input.zoom.draw(surface, rect)
+
+    def still_layer(self, rect: pygame.Rect) -> pygame.Surface | None:
+        """Base, heading, resting discard area, plates and log as one opaque layer, keyed by the layers and
+        values it is made of (None while cards move in the discard area). Sized to ``rect.bottomright`` so
+        everything draws at screen coordinates; blit it with ``area=rect``."""
+        t, L = self.t, self.t.L
+        centre = None
+        if L.discard_shown:
+            if any(cc.sprite.animating for cc in t.scene.centre):
+                return None
+            centre = self.centre_layer()
+        base = self.base_layer(rect)
+        plates = tuple(self.plate_surface(s) for s in range(t.players))
+        log, log_at = self.log_layer()
+        key = ("still", tuple(rect), base, self.top_key(), centre, plates, log, log_at)
+
+        def make() -> pygame.Surface:
+            img = pygame.Surface(rect.bottomright)
+            img.blit(base, rect.topleft)
+            self.draw_top(img)
+            if centre is not None:
+                blit_layer(img, centre, L.discard.topleft)
+            for s, plate in enumerate(plates):
+                blit_layer(img, plate, L.plates[s].topleft)
+            blit_layer(img, log, log_at)
+            return img
+        return self.layer(key, make)
+
+    def top_key(self) -> tuple:
+        """Everything :meth:`draw_top` shows."""
+        t, u = self.t, self.t.L.u
+        clock = None
+        left = t.clock_shown()
+        if left is not None and t.clock_left is not None:
+            part = int(int(u * 9) * max(0.0, min(1.0, t.clock_left / t.clock_total))) if t.clock_total else None
+            clock = (left, part, bool(t.clock_paused))
+        return (self.t.shown.get("round", 1), t.over_shown, self.heading_text(), clock, self.waiting_count(),
+                self.ctx.lang, tuple(t.L.top), tuple(t.L.main), u)
 
     def draw_top(self, surface: pygame.Surface) -> None:
         t, L, u = self.t, self.t.L, self.t.L.u
@@ -210,17 +257,23 @@ class FvPainter:
         elif moving:
             self._draw_centre_cards(surface, (0, 0))
         else:  # still: one cached opaque image of the discard area
-            key = ("centre", tuple(d), t.scene.centre_round, t.scene.centre_hidden, self.ctx.lang,
-                   tuple((cc.sprite.card.key if cc.sprite.card else None, cc.sprite.face_up, cc.owner, cc.count,
-                          tuple(map(round, cc.sprite.pos)), cc.sprite.size) for cc in t.scene.centre))
-
-            def make() -> pygame.Surface:
-                img = pygame.Surface(d.size)
-                img.blit(self.base_layer(L.rect), (0, 0), d.move(-L.rect.x, -L.rect.y))
-                self._draw_centre_cards(img, (-d.x, -d.y))
-                return img
-            blit_layer(surface, self.layer(key, make), d.topleft)
+            blit_layer(surface, self.centre_layer(), d.topleft)
         self.draw_instruction(surface)
+
+    def centre_layer(self) -> pygame.Surface:
+        """The discard area with its resting cards, opaque (the base under it included)."""
+        t, L = self.t, self.t.L
+        d = L.discard
+        key = ("centre", tuple(d), t.scene.centre_round, t.scene.centre_hidden, self.ctx.lang,
+               tuple((cc.sprite.card.key if cc.sprite.card else None, cc.sprite.face_up, cc.owner, cc.count,
+                      tuple(map(round, cc.sprite.pos)), cc.sprite.size) for cc in t.scene.centre))
+
+        def make() -> pygame.Surface:
+            img = pygame.Surface(d.size)
+            img.blit(self.base_layer(L.rect), (0, 0), d.move(-L.rect.x, -L.rect.y))
+            self._draw_centre_cards(img, (-d.x, -d.y))
+            return img
+        return self.layer(key, make)
 
     def _draw_centre_cards(self, surface: pygame.Surface, off: tuple[int, int]) -> None:
         t, L, u = self.t, self.t.L, self.t.L.u
@@ -330,10 +383,14 @@ class FvPainter:
 
     def draw_plate(self, surface: pygame.Surface, s: int) -> None:
         """The moving parts of a plate: highlight, role flash, "thinking" dots, the staged token."""
+        blit_layer(surface, self.plate_surface(s), self.t.L.plates[s].topleft)
+        self.draw_plate_moving(surface, s)
+
+    def draw_plate_moving(self, surface: pygame.Surface, s: int) -> None:
+        """What moves on seat ``s``'s plate (over its static layer)."""
         t, L, u = self.t, self.t.L, self.t.L.pu
         r = L.plates[s]
         v = t.shown
-        blit_layer(surface, self.plate_surface(s), r.topleft)
         if t.scene.highlight == s:
             draw_glow(surface, r, ACCENT, int(u * 0.7), 1.0)
         role = t.scene.roles[s] if s < len(t.scene.roles) else None
@@ -375,6 +432,11 @@ class FvPainter:
             surface.blit(sign, sign.get_rect(midbottom=(x, y - u * 1.0)))
 
     def draw_log(self, surface: pygame.Surface) -> None:
+        layer, at = self.log_layer()
+        blit_layer(surface, layer, at)
+
+    def log_layer(self) -> tuple[pygame.Surface, tuple[int, int]]:
+        """The log panel (tally, lines) as an opaque layer, and where it goes."""
         t, L, u = self.t, self.t.L, self.t.L.u
         r = L.log.inflate(-u * 0.6, -u * 0.6)
         tally = self.tally()
@@ -388,7 +450,7 @@ class FvPainter:
             self.panel(img, pygame.Rect(0, 0, *r.size), (*INK, 150), int(u * 0.6))
             self._render_log(img, pygame.Rect(0, 0, *r.size), tally)
             return img
-        blit_layer(surface, self.layer(key, make), r.topleft)
+        return self.layer(key, make), r.topleft
 
     def _render_log(self, surface: pygame.Surface, r: pygame.Rect, tally: dict[str, int]) -> None:
         t, u = self.t, self.t.L.u

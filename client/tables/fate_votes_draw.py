@@ -55,14 +55,15 @@ class FvPainter:
         img = self.t.fit.name(s, size, colour, int(width), bold)
         return self.t.fit.blit_label(surface, img, s, "name", **anchor)
 
-    def layer(self, key: tuple, make: Any, same: Any = None) -> pygame.Surface:
-        """A cached opaque layer; on a miss, older layers of the same kind (``same(key)``) are dropped."""
+    def layer(self, key: tuple, make: Any, same: Any = None, convert: bool = True) -> pygame.Surface:
+        """A cached opaque layer; on a miss, older layers of the same kind (``same(key)``) are dropped
+        (``convert``: to the screen's format, unless ``make`` already made it so)."""
         hit = self.cache.peek(key)
         if hit is not None:
             return hit  # type: ignore[no-any-return]
         self.cache.drop(same or (lambda k: k[0] == key[0]))
         img = make()
-        if pygame.display.get_surface() is not None:
+        if convert and pygame.display.get_surface() is not None:
             img = img.convert()
         return self.cache.put(key, img)  # type: ignore[no-any-return]
 
@@ -114,7 +115,7 @@ class FvPainter:
         still = self.still_layer(rect)
         if still is not None:  # what does not move this frame: one blit
             blit_layer(surface, still, rect.topleft, rect)
-            self.draw_instruction(surface)
+            self.draw_clock(surface)
             for s in range(t.players):
                 self.draw_plate_moving(surface, s)
         else:  # cards move in the discard area: the plates lie over them
@@ -136,8 +137,8 @@ class FvPainter:
         t.input.zoom.draw(surface, rect)
 
     def still_layer(self, rect: pygame.Rect) -> pygame.Surface | None:
-        """Base, heading, resting discard area, plates and log as one opaque layer, keyed by the layers and
-        values it is made of (None while cards move in the discard area). Sized to ``rect.bottomright`` so
+        """Base, heading, resting discard area, instruction, plates and log as one opaque layer, keyed by
+        the layers and values it is made of (None while cards move in the discard area). Sized to ``rect.bottomright`` so
         everything draws at screen coordinates; blit it with ``area=rect``."""
         t, L = self.t, self.t.L
         centre = None
@@ -148,48 +149,63 @@ class FvPainter:
         base = self.base_layer(rect)
         plates = tuple(self.plate_surface(s) for s in range(t.players))
         log, log_at = self.log_layer()
-        key = ("still", tuple(rect), base, self.top_key(), centre, plates, log, log_at)
+        instruction = self.instruction_key()
+        heading = self.heading_key()
+        key = ("still", tuple(rect), base, heading, centre, instruction, plates, log, log_at)
 
         def make() -> pygame.Surface:
-            img = pygame.Surface(rect.bottomright)
-            img.blit(base, rect.topleft)
-            self.draw_top(img)
+            if rect.topleft == (0, 0):
+                img = base.copy()  # already in the screen's format: no conversion after
+            else:
+                img = pygame.Surface(rect.bottomright).convert() if pygame.display.get_surface() else \
+                    pygame.Surface(rect.bottomright)
+                img.blit(base, rect.topleft)
+            self.draw_heading(img)
             if centre is not None:
                 blit_layer(img, centre, L.discard.topleft)
+            self.draw_instruction(img, instruction)
             for s, plate in enumerate(plates):
                 blit_layer(img, plate, L.plates[s].topleft)
             blit_layer(img, log, log_at)
             return img
-        return self.layer(key, make)
-
-    def top_key(self) -> tuple:
-        """Everything :meth:`draw_top` shows."""
-        t, u = self.t, self.t.L.u
-        clock = None
-        left = t.clock_shown()
-        if left is not None and t.clock_left is not None:
-            part = int(int(u * 9) * max(0.0, min(1.0, t.clock_left / t.clock_total))) if t.clock_total else None
-            clock = (left, part, bool(t.clock_paused))
-        return (self.t.shown.get("round", 1), t.over_shown, self.heading_text(), clock, self.waiting_count(),
-                self.ctx.lang, tuple(t.L.top), tuple(t.L.main), u)
+        return self.layer(key, make, convert=False)
 
     def draw_top(self, surface: pygame.Surface) -> None:
-        t, L, u = self.t, self.t.L, self.t.L.u
-        v = t.shown
-        rnd = v.get("round", 1)
-        over = t.over_shown
+        self.draw_heading(surface)
+        self.draw_clock(surface)
+
+    def heading_key(self) -> tuple:
+        """Everything :meth:`draw_heading` shows: round, over, title, the line under it, where."""
+        t = self.t
+        rnd, over = t.shown.get("round", 1), t.over_shown
         title = self.ctx.t("fv_round", n=min(rnd, 5)) if not over else t.texts.phase_name("over")
+        return (rnd, over, title, self.heading_text(), tuple(t.L.top), tuple(t.L.main), t.L.u, self.ctx.lang)
+
+    def heading_x(self, title: str, sub: str) -> float:
+        """Where the round markers start (right of the wider of the title and the line under it)."""
+        L, u, fit = self.t.L, self.t.L.u, self.t.fit
+        w = max(fit.label(title, u * 1.6, PAPER, int(L.main.w * 0.3), True).get_width(),
+                fit.label(sub, u * 1.05, SOFT, int(L.main.w * 0.3)).get_width())
+        return L.main.x + u * 1.3 + w + u
+
+    def draw_heading(self, surface: pygame.Surface) -> None:
+        """The round title, the phase (or winners) under it, the five round markers."""
+        L, u = self.t.L, self.t.L.u
+        rnd, over, title, sub = self.heading_key()[:4]
         img = self.label(surface, title, u * 1.6, PAPER, L.main.w * 0.3, True, topleft=(L.main.x + u, L.top.y + u * 0.5))
-        sub = self.heading_text()
-        phase = self.label(surface, sub, u * 1.05, SOFT, L.main.w * 0.3, topleft=(L.main.x + u, img.bottom + u * 0.1))
-        # round markers
-        x = L.main.x + u * 1.3 + max(img.w, phase.w) + u
+        self.label(surface, sub, u * 1.05, SOFT, L.main.w * 0.3, topleft=(L.main.x + u, img.bottom + u * 0.1))
+        x = self.heading_x(title, sub)
         for r in range(1, 6):
             c = (x + (r - 1) * u * 1.3, L.top.y + u * 1.5)
             pygame.draw.circle(surface, ACCENT if r == rnd and not over else (PAPER if r < rnd or over else DIM),
                                c, u * 0.42, 0 if (r <= rnd or over) else 2)
-        # timer (big) or phase status: centred, but never over the title and round markers
-        free_left = x + 5 * u * 1.3 + u * 0.5
+
+    def draw_clock(self, surface: pygame.Surface) -> None:
+        """The discussion timer (big) or how many still act: centred, never over the title and round markers."""
+        t, L, u = self.t, self.t.L, self.t.L.u
+        over = t.over_shown
+        _, _, title, sub = self.heading_key()[:4]
+        free_left = self.heading_x(title, sub) + 5 * u * 1.3 + u * 0.5
         cx: float = L.main.centerx
         left = t.clock_shown()
         if left is not None and t.clock_left is not None:
@@ -291,23 +307,35 @@ class FvPainter:
                 t.fit.blit_label(surface, k, f"×{cc.count}", "label",
                                  midtop=(x + off[0], y + off[1] + cc.sprite.size[1] / 2 + u * 0.15))
 
-    def draw_instruction(self, surface: pygame.Surface) -> None:
+    def instruction_key(self) -> tuple | None:
+        """What :meth:`draw_instruction` draws: (text, dashed slots box, pill, pill box) or None."""
         t, L, u = self.t, self.t.L, self.t.L.u
-        d = L.discard
         instr = t.intents.instruction()
-        if instr and not t.display:
-            need = t.intents.discard_need()
-            if need and not t.intents.staged:
-                staged_h, bottom = t.staged_band()
-                slots = card_size(staged_h)
-                box = pygame.Rect(0, 0, slots[0] * need + u * 0.6 * (need - 1) + u, slots[1] + u)
-                box.midbottom = (d.centerx, bottom + u * 0.5)
-                _dashed(surface, box, ACCENT, int(u * 0.5))
-            # the whole instruction, wrapped: the pill grows upward from the discard area's lower edge
-            pill = t.prompt_rect()
-            if pill is not None:
-                width, max_h = t.prompt_box(instr)
-                Prompt.draw(surface, self.ctx, instr, u, width, max_h, midbottom=pill.midbottom)
+        if not instr or t.display:
+            return None
+        box = None
+        need = t.intents.discard_need()
+        if need and not t.intents.staged:
+            staged_h, bottom = t.staged_band()
+            slots = card_size(staged_h)
+            box = pygame.Rect(0, 0, slots[0] * need + u * 0.6 * (need - 1) + u, slots[1] + u)
+            box.midbottom = (L.discard.centerx, bottom + u * 0.5)
+        pill = t.prompt_rect()
+        return (instr, tuple(box) if box else None, tuple(pill) if pill else None,
+                t.prompt_box(instr) if pill else None, u, self.ctx.lang)
+
+    def draw_instruction(self, surface: pygame.Surface, key: tuple | None = None) -> None:
+        """The dashed slots for the cards to discard and the instruction pill (``key``: :meth:`instruction_key`)."""
+        key = key or self.instruction_key()
+        if key is None:
+            return
+        instr, box, pill, pbox, u, _ = key
+        if box is not None:
+            _dashed(surface, pygame.Rect(box), ACCENT, int(u * 0.5))
+        # the whole instruction, wrapped: the pill grows upward from the discard area's lower edge
+        if pill is not None:
+            width, max_h = pbox
+            Prompt.draw(surface, self.ctx, instr, u, width, max_h, midbottom=pygame.Rect(pill).midbottom)
 
     def plate_key(self, s: int) -> tuple:
         """Everything the static part of seat ``s``'s plate shows."""

@@ -339,11 +339,9 @@ class LobbyScene(Scene):
             self._leaving = True  # a resumed game: the snapshot may have come before this scene
             self.app.later(lambda: self.app.replace("table", match=match))
 
-    def handle_event(self, event: pygame.event.Event) -> bool:
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.app.back_to_launcher()
-            return True
-        return super().handle_event(event)
+    def escape(self) -> bool:
+        self.app.back_to_launcher()
+        return True
 
     # --- drawing -------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:

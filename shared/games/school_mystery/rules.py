@@ -49,8 +49,8 @@ EVENTS: see docs/rules/school_mystery.md (every one has ``type``; dice events ar
 """
 from __future__ import annotations
 
-from operator import is_
-from typing import Any, cast
+from operator import is_, itemgetter
+from typing import Any
 
 from shared.errors import RuleError, echo
 from shared.games.school_mystery import calendar as cal_mod
@@ -251,10 +251,15 @@ _ABSENT = object()
 
 def _peek(state: dict, key: str) -> Any:
     """Read a state value without the copy a _Draft makes for a handler (nor a replay's note of it)."""
-    kind = type(state)
-    if kind is _Draft or kind is _Parked:
-        return cast("_Draft | _Parked", state).peek(key)
-    return dict.__getitem__(state, key)
+    value = dict.get(state, key, _ABSENT)  # a plain state, or a key the draft or replay already holds
+    return _peek_aside(state, key) if value is _ABSENT else value
+
+
+def _peek_aside(state: dict, key: str) -> Any:
+    """A key not (yet) in the dict itself: a _Draft's base value or a replay's parked one."""
+    if isinstance(state, (_Draft, _Parked)):
+        return state.peek(key)
+    raise KeyError(key)
 
 
 def _err(code: str, msg: str, **params: Any) -> RuleError:
@@ -680,13 +685,15 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     draft = _Draft(state)
     events: list[dict] = []
     handler(draft, seat, action, events)
-    touched = _TEXT_KEYS.intersection(dict.keys(draft))  # only an action that read written text can change it
+    read = dict.keys(draft)
+    touched = _TEXT_KEYS.intersection(read)  # only an action that read written text can change it
     grown = _text_growth(state, draft, touched) if touched else 0
     if grown > 0 and _table_text(state) + grown > MAX_TABLE_TEXT:  # growing past the cap (shrinking is allowed)
         raise _err("action/illegal", "the table holds too much text: shorten or clear a card first",
                    limit=MAX_TABLE_TEXT)
-    _prune_tasks(draft, events)
-    draft["turn"] += 1
+    if not _PRUNE_KEYS.isdisjoint(read):  # else the steps are those of ``state``, which were pruned
+        _prune_tasks(draft, events)
+    dict.__setitem__(draft, "turn", state["turn"] + 1)
     new = draft.state()
     known = _known_text(state)
     if known is not None:
@@ -816,12 +823,39 @@ def _text_growth(old: dict, new: dict, keys: Any) -> int:
     grown = 0
     for k in keys:
         was, now = _peek(old, k), _peek(new, k)
-        if was is now or (type(now) is list and len(now) == len(was) and all(map(is_, now, was))):
-            continue  # the very same items (cards an action did not change are shared)
+        if was is now:
+            continue
+        if k == "cards" and len(now) >= len(was) and all(map(is_, now, was)):
+            # the same cards (an action's copy of the list shares those it did not change), maybe more
+            grown += _text_bytes([c["text"] for c in now[len(was):]])
+            continue
+        if k == "students" and _same_conditions(was, now):
+            continue  # a student's written text is in its conditions
+        if type(now) is list and len(now) == len(was) and all(map(is_, now, was)):
+            continue  # the very same items
         before, after = _key_texts(old, k), _key_texts(new, k)
         if before != after:
             grown += _text_bytes(after) - _text_bytes(before)
     return grown
+
+
+def _same_conditions(was: list, now: list) -> bool:
+    """Whether two students lists hold the very same conditions (a draft copies a student, and its
+    list of conditions, when it is read; the conditions themselves are never changed once made)."""
+    if len(was) != len(now):
+        return False
+    for a, b in zip(list.__iter__(was), list.__iter__(now)):
+        if a is b:
+            continue
+        if a is None or b is None:
+            return False
+        ca, cb = a["conditions"], b["conditions"]
+        if ca is not cb and (len(ca) != len(cb) or not all(map(is_, ca, cb))):
+            return False
+    return True
+
+
+_PRUNE_KEYS = frozenset(("tasks", "students"))  # what whether a step can still be done depends on
 
 
 def _prune_tasks(state: dict, events: list) -> None:
@@ -950,10 +984,13 @@ def _need_play(state: dict) -> None:
     _need_phase(state, *PLAY_PHASES)
 
 
+_CARD_ROWS = {"location": 0, "phenomenon": 1, "character": 2, "clue": 3, "note": 4}
+_KIND_OF = itemgetter("kind")
+
+
 def _default_pos(state: dict, kind: str) -> tuple[int, int]:
-    rows = {"location": 0, "phenomenon": 1, "character": 2, "clue": 3, "note": 4}
-    n = sum(1 for c in state["cards"] if c["kind"] == kind)
-    return 300 + (n % 8) * 1150, 600 + rows.get(kind, 4) * 1800 + ((n // 8) % 4) * 300
+    n = list(map(_KIND_OF, state["cards"])).count(kind)
+    return 300 + (n % 8) * 1150, 600 + _CARD_ROWS.get(kind, 4) * 1800 + ((n // 8) % 4) * 300
 
 
 def _add_card(state: dict, events: list, kind: str, seat: int, rank: int | None = None,

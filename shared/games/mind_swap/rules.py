@@ -81,7 +81,6 @@ Events (public unless noted)::
 from __future__ import annotations
 
 from functools import lru_cache
-from itertools import combinations
 from operator import eq
 from typing import Any
 
@@ -276,14 +275,25 @@ def _dice(purpose: str, dice: list[str], faces: list[int], seat: int | None, **e
     return ev
 
 
-def _work(state: dict) -> dict:
-    """A copy of the state whose mutable parts are fresh (static tables are shared)."""
+def _work(state: dict, seat: int | None = None) -> dict:
+    """A copy of the state whose mutable parts are fresh (static tables are shared). With ``seat``
+    (the seat to act: an action changes only its own hand and score pile) the other seats' hands and
+    piles are shared too."""
     s = dict(state)
-    for key in ("mind", "loc", "room", "waiting", "piece", "proom", "deck", "discard", "cup"):
-        s[key] = list(state[key])
-    s["hands"] = [list(h) for h in state["hands"]]
-    s["pile"] = [list(p) for p in state["pile"]]
+    for key in _WORK_LISTS:
+        s[key] = state[key][:]
+    if seat is None:
+        s["hands"] = [h[:] for h in state["hands"]]
+        s["pile"] = [p[:] for p in state["pile"]]
+    else:
+        hands = s["hands"] = state["hands"][:]
+        hands[seat] = hands[seat][:]
+        pile = s["pile"] = state["pile"][:]
+        pile[seat] = pile[seat][:]
     return s
+
+
+_WORK_LISTS = ("mind", "loc", "room", "waiting", "piece", "proom", "deck", "discard", "cup")
 
 
 def _body_of(s: dict, mind: int) -> int | None:
@@ -320,14 +330,16 @@ def _new_room(s: dict) -> str:
 def _sync_pieces(s: dict, events: list) -> None:
     """Player pieces follow the pair holding the player's mind (restored: they stay put)."""
     minds, loc, rooms, piece, proom = s["mind"], s["loc"], s["room"], s["piece"], s["proom"]
-    for seat, ch in enumerate(s["chars"]):
+    seat = -1
+    for ch in s["chars"]:
+        seat += 1
         if ch not in minds:
             continue
         b = minds.index(ch)
-        where, room = loc[b], rooms[b]
-        if where is not None and (piece[seat] != where or proom[seat] != room):
-            piece[seat], proom[seat] = where, room
-            events.append({"type": "piece", "seat": seat, "to": where, "room": room})
+        where = loc[b]
+        if where is not None and (piece[seat] != where or proom[seat] != rooms[b]):
+            piece[seat], proom[seat] = where, rooms[b]
+            events.append({"type": "piece", "seat": seat, "to": where, "room": rooms[b]})
 
 
 def _place(s: dict, rng: Rng, b: int, to: str, why: str, events: list, room: str | None = None) -> None:
@@ -386,10 +398,13 @@ def _enter(s: dict, rng: Rng, b: int, events: list) -> None:
 
 def _begin_turn(s: dict, rng: Rng, events: list) -> None:
     events.append({"type": "turn", "seat": s["turn"], "turn_no": s["turn_no"]})
+    waiting = s["waiting"]
+    if not waiting:
+        return  # nobody enters: the pieces are where the last action left them (every action syncs them)
     for _ in range(PER_TURN_ENTRY):
-        if not s["waiting"]:
+        if not waiting:
             break
-        _enter(s, rng, rng.choice(s["waiting"]), events)
+        _enter(s, rng, rng.choice(waiting), events)
     _sync_pieces(s, events)
 
 
@@ -468,12 +483,12 @@ def _magic_scope(s: dict, seat: int, on_map: list[int]) -> tuple[list[int], int 
     return [b for b in on_map if b != own and s["loc"][b] == OTHER], own
 
 
-def _magic_pairs(s: dict, seat: int, on_map: list[int] | None = None) -> list[tuple[int, int]]:
-    """Every (a, b), a < b, the seat may name for magic now (ignoring attempts left)."""
-    bodies, own = _magic_scope(s, seat, _on_map(s) if on_map is None else on_map)
+def _magic_pair_ok(s: dict, seat: int, a: int, b: int) -> bool:
+    """Whether ``seat`` may name the pair (a, b), a < b, for magic now (ignoring attempts left)."""
+    bodies, own = _magic_scope(s, seat, _on_map(s))
     if own is None:
-        return list(combinations(bodies, 2))
-    return [(min(own, b), max(own, b)) for b in bodies]
+        return a in bodies and b in bodies
+    return (a == own and b in bodies) or (b == own and a in bodies)
 
 
 def _great_cands(s: dict) -> list[int]:
@@ -482,17 +497,13 @@ def _great_cands(s: dict) -> list[int]:
     return [b for b in _on_map(s) if b not in p["exclude"] and (p["at"] is None or s["loc"][b] == p["at"])]
 
 
-def _great_pairs(s: dict) -> list[tuple[int, int]]:
-    return list(combinations(_great_cands(s), 2))
-
-
 def _can_magic(s: dict, seat: int) -> bool:
-    """Cheap form of ``magic_left > 0 and _magic_pairs(s, seat)``."""
+    """Whether ``seat`` has a magic attempt left and two pairs it may name."""
     if s["magic_left"] <= 0 or s["negi"] != s["piece"][seat]:
         return False
     loc = s["loc"]
     if s["bath"]:
-        return sum(1 for w in loc if w is not None) >= 2
+        return len(loc) - loc.count(None) >= 2
     here = s["piece"][seat]
     if here != OTHER:
         return loc.count(here) >= 2
@@ -633,7 +644,7 @@ def _is_no(x: Any) -> bool:
 def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     """Apply one action of ``seat``: a new state (a copy of the changing parts) and the events."""
     handler = _handler(state, seat, action)
-    s = _work(state)
+    s = _work(state, seat)
     events: list[dict] = []
     handler(s, seat, action, events)
     return s, events
@@ -680,7 +691,7 @@ def _do_magic(s: dict, seat: int, action: dict, events: list) -> None:
     a, b = _check_pair(s, action)
     _need(s["magic_left"] > 0, "action/illegal", "no magic left this turn")
     _need(_negi_with(s, seat), "action/illegal", "Negi is not with your character")
-    _need((a, b) in _magic_pairs(s, seat), "action/illegal_target",
+    _need(_magic_pair_ok(s, seat, a, b), "action/illegal_target",
           "those two cannot be named for magic here", a=a, b=b)
     rng = Rng(s["rng"])
     s["magic_left"] -= 1
@@ -712,7 +723,7 @@ def _do_magic(s: dict, seat: int, action: dict, events: list) -> None:
             at = None if s["bath"] else s["piece"][seat]
             if at != OTHER:
                 s["pending"] = {"kind": "great", "seat": seat, "at": at, "exclude": [a, b]}
-                if _great_pairs(s):
+                if len(_great_cands(s)) >= 2:
                     events.append({"type": "great", "seat": seat})
                 else:
                     s["pending"] = None
@@ -726,14 +737,16 @@ def _body_of_in(mapping: dict[int, int], mind: int) -> int:
 
 
 def _after_spell(s: dict, rng: Rng, seat: int, events: list) -> None:
+    """Restorations, then the end of the turn if it is over. (The pieces were synced by the spell:
+    a restored pair's player keeps their piece where it is.)"""
     _resolve_restorations(s, seat, events)
-    _sync_pieces(s, events)
     _maybe_end_turn(s, rng, seat, events)
 
 
 def _do_great_swap(s: dict, seat: int, action: dict, events: list) -> None:
     a, b = _check_pair(s, action)
-    _need((a, b) in _great_pairs(s), "action/illegal_target", "those two cannot be swapped now", a=a, b=b)
+    cands = _great_cands(s)
+    _need(a in cands and b in cands, "action/illegal_target", "those two cannot be swapped now", a=a, b=b)
     rng = Rng(s["rng"])
     s["pending"] = None
     _swap(s, a, b, "great", events)

@@ -103,9 +103,16 @@ _CONTAINERS = frozenset((dict, list))
 
 
 def _copy_state(state: dict) -> dict:
-    """Deep copy except the read-only rules data ``db`` (information cards are flat dicts)."""
-    out = {k: (v if k == "db" else _copy(v)) for k, v in state.items() if k != "cards"}
-    out["cards"] = [dict(c) for c in state["cards"]]
+    """A copy that ``replay`` changes in place: each value copied as a draft copies it for a handler
+    (``_COPIERS``: what the rules change in place is fresh, the rest shared), every student copied,
+    the read-only rules data ``db`` shared; the information cards last."""
+    out = {}
+    for k, v in state.items():
+        if k == "students":
+            out[k] = [None if st is None else _copy_student(st) for st in v]
+        elif k != "cards":
+            out[k] = _COPIERS.get(k, _copy)(v) if type(v) in _CONTAINERS and k != "db" else v
+    out["cards"] = state["cards"][:]  # a card is copied when it is changed (``_card_exists``)
     return out
 
 
@@ -300,8 +307,22 @@ def _str_id(action: dict, key: str) -> str:
     return value
 
 
+def _student(state: dict, seat: int) -> dict | None:
+    """A student to read, not to change: the state's own (a draft copies a student only for a handler
+    that changes it, through ``state["students"][seat]``)."""
+    return list.__getitem__(_peek(state, "students"), seat)
+
+
+def _clear_next_roll_effects(state: dict, seat: int) -> None:
+    """The student's "next roll" advantage and disadvantage are spent (copied only if one was set)."""
+    st = _student(state, seat)
+    if st is not None and (st["advantage_next"] or st["disadvantage_next"]):
+        st = state["students"][seat]
+        st["advantage_next"] = st["disadvantage_next"] = False
+
+
 def _active(state: dict, seat: int) -> bool:
-    st = _peek(state, "students")[seat]
+    st = _student(state, seat)
     return st is not None and not st["left"]
 
 
@@ -419,7 +440,7 @@ _MOVES_OF: dict[tuple[int, str, str], tuple[dict, list[str]]] = {}
 
 def _trigger_allowed(state: dict, seat: int, mid: str) -> bool:
     m = state["db"]["moves"][mid]
-    used = state["students"][seat]["used_moves"]
+    used = _student(state, seat)["used_moves"]
     if m["limit"] == "subject":
         return mid not in used
     if m["limit"] == "scene":
@@ -447,7 +468,7 @@ def _scene_cap_reached(state: dict) -> bool:
 def _locked_secrets(state: dict, seat: int, allow_last: bool) -> list[str]:
     """The student's dealt secrets not yet unlocked; the last (``hand[-1]``) only when ``allow_last``
     and no other is left."""
-    st = state["students"][seat]
+    st = _student(state, seat)
     *regular, last = st["hand"]
     locked = [s for s in regular if s not in st["secrets"]]
     if allow_last and not locked and last not in st["secrets"]:
@@ -459,7 +480,7 @@ def _hindering(state: dict, seat: int, move: str, stat: str) -> list[int]:
     """Indexes of the student's sample conditions whose content says they hinder this move or stat."""
     table = state["db"]["conditions"]
     out = []
-    for i, cond in enumerate(state["students"][seat]["conditions"]):
+    for i, cond in enumerate(_student(state, seat)["conditions"]):
         hinders = table.get(cond["id"]) if cond["id"] is not None else None
         if hinders and (move in hinders["moves"] or stat in hinders["stats"]):
             out.append(i)
@@ -470,7 +491,7 @@ def _condition_may_hinder(state: dict, seat: int, move: str, stat: str) -> bool:
     """May the roller declare the ``condition`` disadvantage? Only while holding a condition that
     hinders the roll: a sample condition whose content names the move or stat, or a condition the
     table wrote itself (free text: the table judges whether it hinders)."""
-    conds = state["students"][seat]["conditions"]
+    conds = _student(state, seat)["conditions"]
     return bool(_hindering(state, seat, move, stat)) or any(c["id"] is None for c in conds)
 
 
@@ -631,7 +652,7 @@ def _can_raise(state: dict) -> bool:
 
 def _can_rival_reroll(state: dict, seat: int) -> bool:
     roll = state["roll"]
-    st = state["students"][seat]
+    st = _student(state, seat)
     return (roll["stage"] == "rolled" and roll["band"] == "failure" and st is not None and not st["left"]
             and st["rival"] == roll["roller"] and seat not in state["rival_used"])
 
@@ -770,6 +791,7 @@ class _Parked(dict):
 
 _TEXT_KEYS = frozenset(("cards", "custom_locations", "tone", "title", "deduction", "answers", "objections",
                         "students"))
+_PRUNE_KEYS = frozenset(("tasks", "students"))  # what whether a pending step can still be done depends on
 
 
 def _key_texts(state: dict, key: str) -> list[str]:
@@ -855,9 +877,6 @@ def _same_conditions(was: list, now: list) -> bool:
     return True
 
 
-_PRUNE_KEYS = frozenset(("tasks", "students"))  # what whether a step can still be done depends on
-
-
 def _prune_tasks(state: dict, events: list) -> None:
     """Drop pending steps that can no longer be done (nothing to clear, no secret left)."""
     while _peek(state, "tasks"):
@@ -895,10 +914,9 @@ def _need_task(state: dict, seat: int, *kinds: str) -> dict:
     return task
 
 
-def _need_student(state: dict, seat: int) -> dict:
+def _need_student(state: dict, seat: int) -> None:
     if not _active(state, seat):
         raise _err("action/not_your_turn", "your student is not in the investigation")
-    return state["students"][seat]
 
 
 def _need_target(state: dict, action: dict) -> int:
@@ -1387,7 +1405,7 @@ def _a_declare_roll(state: dict, seat: int, action: dict, events: list) -> None:
     stat = _str_id(action, "stat")
     if stat not in _roll_stats(state, mid):
         raise _err("action/illegal_target", "that stat does not fit this move", stat=stat)
-    st = state["students"][seat]
+    st = _student(state, seat)
     hindered = _hindering(state, seat, mid, stat)
     state["roll"] = {"move": mid, "stat": stat, "roller": seat, "first_roller": seat, "stage": "declared",
                      "advantage": [], "disadvantage": ["condition"] if hindered else [], "hindered_by": hindered,
@@ -1412,7 +1430,8 @@ def _a_use_move(state: dict, seat: int, action: dict, events: list) -> None:
 
 
 def _apply_effects(state: dict, seat: int, effects: list[dict], events: list) -> None:
-    st = state["students"][seat]
+    """The effects of a move or a secret on ``seat``'s student (read as each effect needs it: an earlier
+    effect may have changed it; copied by a draft only for an effect that changes it)."""
     for eff in effects:
         do, n = eff["do"], eff["n"]
         if do == "draw_clue":
@@ -1441,25 +1460,26 @@ def _apply_effects(state: dict, seat: int, effects: list[dict], events: list) ->
                 else:
                     state["tasks"].append({"kind": "condition", "seat": seat})
         elif do == "rival_condition":
-            if _active(state, st["rival"]):
+            rival = _student(state, seat)["rival"]
+            if _active(state, rival):
                 for _ in range(n):
-                    _gain_condition(state, st["rival"], {"id": eff["condition"], "text": ""}, events)
+                    _gain_condition(state, rival, {"id": eff["condition"], "text": ""}, events)
         elif do == "rival_self":
-            st["rival"] = seat
+            state["students"][seat]["rival"] = seat
             events.append({"type": "rival_changed", "seat": seat, "rival": seat})
         elif do == "renew_bonds":
             state["help_used"] = [p for p in state["help_used"] if p[0] != seat]
             state["rival_used"] = [s for s in state["rival_used"] if s != seat]
         elif do == "clear_condition":
-            if st["conditions"]:
+            if _student(state, seat)["conditions"]:
                 state["tasks"].append({"kind": "clear", "seat": seat})
         elif do == "unlock_secret":
             for _ in range(n):
                 state["tasks"].append({"kind": "secret", "seat": seat, "reason": "move"})
         elif do == "advantage_next":
-            st["advantage_next"] = True
+            state["students"][seat]["advantage_next"] = True
         elif do == "disadvantage_next":
-            st["disadvantage_next"] = True
+            state["students"][seat]["disadvantage_next"] = True
         events.append({"type": "effect", "seat": seat, "do": do, "n": n})
 
 
@@ -1515,7 +1535,7 @@ def _a_cancel_roll(state: dict, seat: int, action: dict, events: list) -> None:
 
 
 def _throw(state: dict, seat: int, roll: dict, stat: str, helpers: list[int], reason: str) -> dict:
-    st = state["students"][seat]
+    st = _student(state, seat)
     adv_src = list(roll["advantage"]) + (["effect"] if roll["effect_advantage"] else [])
     dis_src = list(roll["disadvantage"]) + (["effect"] if roll["effect_disadvantage"] else [])
     mode = dice_mod.mode_of(adv_src, dis_src)
@@ -1536,9 +1556,8 @@ def _a_roll_dice(state: dict, seat: int, action: dict, events: list) -> None:
     if roll["move"] == RESOLVE:
         _roll_resolve(state, seat, roll, events)
         return
-    st = state["students"][seat]
     ev = _throw(state, seat, roll, roll["stat"], roll["helpers"], "roll")
-    st["advantage_next"] = st["disadvantage_next"] = False
+    _clear_next_roll_effects(state, seat)
     roll.update({"stage": "rolled", "dice": ev["dice"], "kept": ev["kept"], "dropped": ev["dropped"],
                  "mode": ev["mode"], "total": ev["total"], "band": ev["band"]})
     events.append(ev)
@@ -1556,14 +1575,14 @@ def _a_rival_reroll(state: dict, seat: int, action: dict, events: list) -> None:
     adv = _sources(action, "advantage", ADVANTAGE_SOURCES) if "advantage" in action else []
     declared = _sources(action, "disadvantage", DISADVANTAGE_SOURCES) if "disadvantage" in action else []
     dis = _disadvantage_sources(state, seat, roll["move"], stat, declared)
-    st = state["students"][seat]
+    st = _student(state, seat)
     state["rival_used"].append(seat)
     failed = roll["roller"]
     roll.update({"roller": seat, "stat": stat, "helpers": [], "advantage": adv, "disadvantage": dis,
                  "hindered_by": _hindering(state, seat, roll["move"], stat),
                  "effect_advantage": st["advantage_next"], "effect_disadvantage": st["disadvantage_next"]})
     ev = _throw(state, seat, roll, stat, [], "rival_reroll")
-    st["advantage_next"] = st["disadvantage_next"] = False
+    _clear_next_roll_effects(state, seat)
     ev["rival_of"] = failed
     roll.update({"raised": False, "rerolled": True,
                  "dice": ev["dice"], "kept": ev["kept"], "dropped": ev["dropped"], "mode": ev["mode"],

@@ -262,10 +262,13 @@ def _peek(state: dict, key: str) -> Any:
     return _peek_aside(state, key) if value is _ABSENT else value
 
 
-def _peek_aside(state: dict, key: str) -> Any:
+def _peek_aside(state: Any, key: str) -> Any:
     """A key not (yet) in the dict itself: a _Draft's base value or a replay's parked one."""
-    if isinstance(state, (_Draft, _Parked)):
-        return state.peek(key)
+    kind = type(state)
+    if kind is _Parked:
+        return state.aside[key]
+    if kind is _Draft:
+        return state.base[key]
     raise KeyError(key)
 
 
@@ -811,7 +814,8 @@ def _key_texts(state: dict, key: str) -> list[str]:
 
 
 def _text_bytes(texts: list[str]) -> int:
-    return sum(len(t.encode("utf-8", "surrogatepass")) for t in texts)
+    """UTF-8 bytes of the texts (one encoding of them joined: the same sum)."""
+    return len("".join(texts).encode("utf-8", "surrogatepass"))
 
 
 def _table_text(state: dict) -> int:

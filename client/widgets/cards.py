@@ -17,6 +17,7 @@ from typing import Any
 import pygame
 
 from client.kit.cache import SurfaceCache
+from client.kit.textfit import blit_layer
 from client.kit.theme import ACCENT, BACK, INK, MUTED, PAPER, PAPER_EDGE, ink_on
 from client.kit.widgets import Panel, fitter_for
 from client.kit.zoom import ZoomState
@@ -524,16 +525,20 @@ class HoverHold:
 
 
 class CardZoom(ZoomState):
-    """A large view of one card with all its text (right-click or hover-hold opens it)."""
+    """A large view of one card with all its text (right-click or hover-hold opens it).
+
+    The text panel is one layer kept per card, text and size; the veil over the table is laid
+    around the card's and the panel's opaque middles (they cover it anyway).
+    """
 
     def __init__(self, ctx: Any, renderer: CardRenderer) -> None:
         super().__init__(ctx)
         self.renderer = renderer
+        self._panels = SurfaceCache(8)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         if not self.card:
             return
-        Panel.veil(surface, rect, (10, 20, 18), int(170 * self.alpha))
         u = self.ctx.unit
         size = card_size(rect.h * 0.62)
         text = self.card.body if not self.extra else self.extra
@@ -541,23 +546,56 @@ class CardZoom(ZoomState):
         total_w = size[0] + u * 2 + panel_w
         x0 = rect.centerx - total_w / 2
         img = self.renderer.surface(self.card, size, True)
-        surface.blit(img, img.get_rect(center=(round(x0 + size[0] / 2), rect.centery)))
-        px = int(x0 + size[0] + u * 2)
-        fit = fitter_for(self.ctx)
-        inner_w = panel_w - int(u * 2)
-        title = fit.name(self.card.title, u * 1.8, INK, inner_w, True)
-        sub = fit.label(self.card.subtitle, u, MUTED, inner_w) if self.card.subtitle else None
-        head_h = title.get_height() + (sub.get_height() if sub else 0) + u * 0.8
-        body = fit.block(text, u * 1.1, inner_w, rect.h * 0.92 - u * 2 - head_h)  # all of it, smaller if need be
-        ph = int(u * 2 + head_h + body.height)
-        panel = pygame.Rect(px, rect.centery - ph // 2, panel_w, ph)
-        rounded(surface, PAPER, panel, int(u * 0.6))
-        y = panel.y + u
-        fit.blit_label(surface, title, self.card.title, "name", topleft=(panel.x + u, y))
-        y += title.get_height()
-        if sub:
-            fit.blit_label(surface, sub, self.card.subtitle, "label", topleft=(panel.x + u, y))
-            y += sub.get_height()
-        y += int(u * 0.8)
-        fit.draw_block(surface, text, pygame.Rect(panel.x + int(u), int(y), inner_w, body.height), body.size, INK,
-                       fitted=body)
+        face = pygame.Rect((0, 0), size)
+        face.center = (round(x0 + size[0] / 2), rect.centery)
+        layer = self._panel_layer(text, panel_w, rect.h)
+        panel = layer.get_rect(topleft=(int(x0 + size[0] + u * 2), rect.centery - layer.get_height() // 2))
+        holes = [face.inflate(-2 * max(3, size[0] // 12), -2 * max(3, size[0] // 12)),
+                 panel.inflate(-2 * int(u * 0.6), -2 * int(u * 0.6))]
+        for part in rect_minus(pygame.Rect(rect), holes):
+            Panel.veil(surface, part, (10, 20, 18), int(170 * self.alpha))
+        surface.blit(img, img.get_rect(center=face.center))
+        blit_layer(surface, layer, panel.topleft)
+
+    def _panel_layer(self, text: str, panel_w: int, rect_h: int) -> pygame.Surface:
+        """The paper panel with the card's title, subtitle and whole text (smaller if need be)."""
+        card, u = self.card, self.ctx.unit
+        key = (card.key, card.title, card.subtitle, text, panel_w, rect_h, u, getattr(self.ctx, "lang", ""))
+
+        def make() -> pygame.Surface:
+            fit = fitter_for(self.ctx)
+            inner_w = panel_w - int(u * 2)
+            title = fit.name(card.title, u * 1.8, INK, inner_w, True)
+            sub = fit.label(card.subtitle, u, MUTED, inner_w) if card.subtitle else None
+            head_h = title.get_height() + (sub.get_height() if sub else 0) + u * 0.8
+            body = fit.block(text, u * 1.1, inner_w, rect_h * 0.92 - u * 2 - head_h)  # all of it, smaller if need be
+            out = pygame.Surface((panel_w, int(u * 2 + head_h + body.height)), pygame.SRCALPHA)
+            rounded(out, PAPER, out.get_rect(), int(u * 0.6))
+            y = u
+            fit.blit_label(out, title, card.title, "name", topleft=(u, y))
+            y += title.get_height()
+            if sub:
+                fit.blit_label(out, sub, card.subtitle, "label", topleft=(u, y))
+                y += sub.get_height()
+            y += int(u * 0.8)
+            fit.draw_block(out, text, pygame.Rect(int(u), int(y), inner_w, body.height), body.size, INK, fitted=body)
+            return out
+        layer: pygame.Surface = self._panels.get(key, make)
+        return layer
+
+
+def rect_minus(rect: pygame.Rect, holes: list[pygame.Rect]) -> list[pygame.Rect]:
+    """``rect`` less the ``holes``, as disjoint rectangles."""
+    parts = [rect]
+    for hole in holes:
+        out: list[pygame.Rect] = []
+        for r in parts:
+            h = r.clip(hole)
+            if not h.w or not h.h:
+                out.append(r)
+                continue
+            out += [x for x in (pygame.Rect(r.x, r.y, r.w, h.y - r.y), pygame.Rect(r.x, h.bottom, r.w, r.bottom - h.bottom),
+                                pygame.Rect(r.x, h.y, h.x - r.x, h.h), pygame.Rect(h.right, h.y, r.right - h.right, h.h))
+                    if x.w > 0 and x.h > 0]
+        parts = out
+    return parts

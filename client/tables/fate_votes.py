@@ -463,6 +463,10 @@ class FateVotesTable(TableView):
             return None
         return math.ceil(self.clock_left)
 
+    def frame_built(self) -> tuple[Any, ...] | None:
+        """The key (everything shown but what pulses with time) the node map and buttons were last built from."""
+        return self._built
+
     def _frame_key(self) -> tuple[Any, ...]:
         """Everything the node map and the buttons are made from."""
         it, s = self.intents, self.scene

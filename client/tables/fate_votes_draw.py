@@ -113,11 +113,25 @@ class FvPainter:
             self.label(surface, self.ctx.t("fv_waiting_table"), t.L.u * 1.4, SOFT, rect.w * 0.8, center=rect.center)
             return
         still = self.still_layer(rect)
+        zoom = t.input.zoom
+        under = self.under_zoom(rect, still)
+        if under is not None:  # a modal zoom over a table at rest: the veiled table is one layer
+            blit_layer(surface, under, rect.topleft, rect)
+            self.draw_pulses(surface, zoom.shade)
+            zoom.draw(surface, rect, veiled=False)
+            return
+        self.draw_table(surface, rect, still)
+        zoom.draw(surface, rect)
+
+    def draw_table(self, surface: pygame.Surface, rect: pygame.Rect, still: pygame.Surface | None,
+                   pulses: bool = True) -> None:
+        """The table at play (``pulses``: with the parts that pulse with time — see :meth:`draw_pulses`)."""
+        t = self.t
         if still is not None:  # what does not move this frame: one blit
             blit_layer(surface, still, rect.topleft, rect)
-            self.draw_clock(surface)
+            self.draw_clock(surface, pulses)
             for s in range(t.players):
-                self.draw_plate_moving(surface, s)
+                self.draw_plate_moving(surface, s, pulses)
         else:  # cards move in the discard area: the plates lie over them
             surface.blit(self.base_layer(rect), rect.topleft)
             self.draw_top(surface)
@@ -130,11 +144,40 @@ class FvPainter:
         if still is None:
             self.draw_log(surface)
         if not t.display:
-            self.draw_controls(surface)
+            self.draw_controls(surface, pulses)
             self.draw_hand(surface)
         self.draw_buttons(surface)
         self.draw_message(surface)
-        t.input.zoom.draw(surface, rect)
+
+    def under_zoom(self, rect: pygame.Rect, still: pygame.Surface | None) -> pygame.Surface | None:
+        """The table under a sticky zoom, veiled, as one layer — when the table is at rest (nothing moves
+        but what pulses with time, which :meth:`draw_pulses` draws over it, shaded); else None."""
+        t, zoom = self.t, self.t.input.zoom
+        s = t.scene
+        if (still is None or not zoom.open or not zoom.sticky or zoom.alpha < 1.0 or t.busy() or t.banner.visible
+                or s.final_cards or any(s.role_flash) or t.input.drag.red.active):
+            return None
+        hover = tuple(b.rect.collidepoint(t.input.pointer) for b in t.buttons)
+        key = ("under", tuple(rect), still, t.frame_built(), hover, zoom.veil_alpha)
+
+        def make() -> pygame.Surface:
+            img = pygame.Surface(rect.bottomright)
+            if pygame.display.get_surface() is not None:
+                img = img.convert()
+            self.draw_table(img, rect, still, pulses=False)
+            zoom.veil(img, rect)
+            return img
+        return self.layer(key, make, convert=False)
+
+    def draw_pulses(self, surface: pygame.Surface, shade: Any = None) -> None:
+        """What pulses with time: the clock's bar, the "thinking" dots, the ring round your token
+        (``shade``: each colour as it looks under a veil)."""
+        t = self.t
+        self.draw_clock_bar(surface, shade)
+        for s in range(t.players):
+            self.draw_thinking(surface, s, shade)
+        if not t.display:
+            self.draw_token_ring(surface, shade)
 
     def still_layer(self, rect: pygame.Rect) -> pygame.Surface | None:
         """Base, heading, resting discard area, instruction, plates and log as one opaque layer, keyed by
@@ -200,28 +243,48 @@ class FvPainter:
             pygame.draw.circle(surface, ACCENT if r == rnd and not over else (PAPER if r < rnd or over else DIM),
                                c, u * 0.42, 0 if (r <= rnd or over) else 2)
 
-    def draw_clock(self, surface: pygame.Surface) -> None:
+    def clock_face(self) -> tuple[pygame.Surface, pygame.Rect, tuple[int, int, int]] | None:
+        """The discussion timer's digits, where they go and their colour (None: no timer shown)."""
+        t, L, u = self.t, self.t.L, self.t.L.u
+        left = t.clock_shown()
+        if left is None or t.clock_left is None:
+            return None
+        _, _, title, sub = self.heading_key()[:4]
+        free_left = self.heading_x(title, sub) + 5 * u * 1.3 + u * 0.5
+        col = ACCENT if left <= 30 else PAPER
+        clock = self.text(f"{left // 60}:{left % 60:02d}", u * 3.0, col, True)
+        cx = max(L.main.centerx, free_left + max(clock.get_width(), u * 9) / 2)
+        return clock, clock.get_rect(midtop=(cx, L.top.y + u * 0.1)), col
+
+    def draw_clock_bar(self, surface: pygame.Surface, shade: Any = None) -> None:
+        """The bar under the timer: the time left of the discussion."""
+        t, u = self.t, self.t.L.u
+        face = self.clock_face()
+        if face is None or not t.clock_total or t.clock_left is None:
+            return
+        _, cr, col = face
+        tint = shade or (lambda c: c)
+        bar = pygame.Rect(0, 0, int(u * 9), max(3, int(u * 0.22)))
+        bar.midtop = (cr.centerx, cr.bottom - u * 0.35)
+        pygame.draw.rect(surface, tint(DIM), bar, border_radius=bar.h // 2)
+        part = bar.copy()
+        part.w = int(bar.w * max(0.0, min(1.0, t.clock_left / t.clock_total)))
+        if part.w > 0:
+            pygame.draw.rect(surface, tint(col), part, border_radius=bar.h // 2)
+
+    def draw_clock(self, surface: pygame.Surface, pulses: bool = True) -> None:
         """The discussion timer (big) or how many still act: centred, never over the title and round markers."""
         t, L, u = self.t, self.t.L, self.t.L.u
         over = t.over_shown
         _, _, title, sub = self.heading_key()[:4]
         free_left = self.heading_x(title, sub) + 5 * u * 1.3 + u * 0.5
         cx: float = L.main.centerx
-        left = t.clock_shown()
-        if left is not None and t.clock_left is not None:
-            col = ACCENT if left <= 30 else PAPER
-            clock = self.text(f"{left // 60}:{left % 60:02d}", u * 3.0, col, True)
-            cx = max(cx, free_left + max(clock.get_width(), u * 9) / 2)
-            cr = clock.get_rect(midtop=(cx, L.top.y + u * 0.1))
+        face = self.clock_face()
+        if face is not None:
+            clock, cr, _ = face
             surface.blit(clock, cr)
-            if t.clock_total:
-                bar = pygame.Rect(0, 0, int(u * 9), max(3, int(u * 0.22)))
-                bar.midtop = (cx, cr.bottom - u * 0.35)
-                pygame.draw.rect(surface, (*DIM,), bar, border_radius=bar.h // 2)
-                part = bar.copy()
-                part.w = int(bar.w * max(0.0, min(1.0, t.clock_left / t.clock_total)))
-                if part.w > 0:
-                    pygame.draw.rect(surface, col, part, border_radius=bar.h // 2)
+            if pulses:
+                self.draw_clock_bar(surface)
             if t.clock_paused:
                 p = self.text("II", u * 1.2, SOFT, True)
                 surface.blit(p, p.get_rect(midleft=(cr.right + u * 0.6, cr.centery)))
@@ -414,11 +477,10 @@ class FvPainter:
         blit_layer(surface, self.plate_surface(s), self.t.L.plates[s].topleft)
         self.draw_plate_moving(surface, s)
 
-    def draw_plate_moving(self, surface: pygame.Surface, s: int) -> None:
+    def draw_plate_moving(self, surface: pygame.Surface, s: int, pulses: bool = True) -> None:
         """What moves on seat ``s``'s plate (over its static layer)."""
         t, L, u = self.t, self.t.L, self.t.L.pu
         r = L.plates[s]
-        v = t.shown
         if t.scene.highlight == s:
             draw_glow(surface, r, ACCENT, int(u * 0.7), 1.0)
         role = t.scene.roles[s] if s < len(t.scene.roles) else None
@@ -427,16 +489,25 @@ class FvPainter:
             pill = self.role_pill(r, role)
             pygame.draw.rect(surface, ACCENT, pill.inflate(u * 0.5 * flash, u * 0.5 * flash), 2,
                              border_radius=pill.h // 2 + 2)
-        acted = s in (v.get("submitted") or [])
-        acting = s in (v.get("actors") or []) and not acted and not v.get("over")
-        if acting:
-            tc = (r.right - u * 0.9, r.bottom - u * 0.75)
-            k = 0.5 + 0.5 * math.sin(t.time * 4 + s)
-            for i in range(3):
-                pygame.draw.circle(surface, SOFT if i != int(t.time * 3) % 3 else ACCENT,
-                                   (tc[0] - u * 0.45 + i * u * 0.45, tc[1]), u * (0.12 + 0.03 * k))
+        if pulses:
+            self.draw_thinking(surface, s)
         if t.intents.sel_target == s and not t.input.drag.is_held(("token", t.seat)):
             self.draw_my_token(surface, t.token_spot(s), staged=True)
+
+    def draw_thinking(self, surface: pygame.Surface, s: int, shade: Any = None) -> None:
+        """Three pulsing dots on the plate of a seat that still has to act."""
+        t, L, u = self.t, self.t.L, self.t.L.pu
+        v = t.shown
+        acted = s in (v.get("submitted") or [])
+        if s not in (v.get("actors") or []) or acted or v.get("over"):
+            return
+        r = L.plates[s]
+        tint = shade or (lambda c: c)
+        tc = (r.right - u * 0.9, r.bottom - u * 0.75)
+        k = 0.5 + 0.5 * math.sin(t.time * 4 + s)
+        for i in range(3):
+            pygame.draw.circle(surface, tint(SOFT if i != int(t.time * 3) % 3 else ACCENT),
+                               (tc[0] - u * 0.45 + i * u * 0.45, tc[1]), u * (0.12 + 0.03 * k))
 
     def draw_final_cards(self, surface: pygame.Surface) -> None:
         for sp in self.t.scene.final_cards.values():
@@ -538,7 +609,28 @@ class FvPainter:
             img = t.cards.surface(sp.card, sp.size, True, 0.0, 1.0, True, (ACCENT, 3))
             surface.blit(img, img.get_rect(center=(round(at[0]), round(at[1]))))
 
-    def draw_controls(self, surface: pygame.Surface) -> None:
+    def token_at(self) -> tuple[float, float] | None:
+        """Where your token is drawn in the controls (None: it is staged on a plate, or no controls)."""
+        t, L = self.t, self.t.L
+        home = L.token_home
+        if L.controls is None or t.seat is None or home is None:
+            return None
+        key = ("token", t.seat)
+        if t.intents.sel_target is None or t.input.drag.is_held(key) or key in t.input.drag.springs:
+            return t.input.drag.position_of(key, home if t.intents.sel_target is None else t.token_spot(t.intents.sel_target))
+        return None
+
+    def draw_token_ring(self, surface: pygame.Surface, shade: Any = None) -> None:
+        """The pulsing ring round your token while it can be placed."""
+        t, u = self.t, self.t.L.u
+        pos = self.token_at()
+        if pos is None or not t.intents.targets_possible() or t.intents.awaiting \
+                or t.input.drag.is_held(("token", t.seat)):
+            return
+        k = 0.5 + 0.5 * math.sin(t.time * 3)
+        pygame.draw.circle(surface, (shade or (lambda c: c))(ACCENT), pos, u * (1.75 + 0.15 * k), 2)
+
+    def draw_controls(self, surface: pygame.Surface, pulses: bool = True) -> None:
         t, L, u = self.t, self.t.L, self.t.L.u
         c = L.controls
         if c is None or t.seat is None:
@@ -551,12 +643,10 @@ class FvPainter:
         left = t.scene.tokens[t.seat] if t.seat < len(t.scene.tokens) else 0
         self.label(surface, self.ctx.t("fv_tokens_left", n=left), u * 0.75, SOFT, room,
                    midtop=(home[0], home[1] + u * 1.9))
-        key = ("token", t.seat)
-        if t.intents.sel_target is None or t.input.drag.is_held(key) or key in t.input.drag.springs:
-            pos = t.input.drag.position_of(key, home if t.intents.sel_target is None else t.token_spot(t.intents.sel_target))
-            if t.intents.targets_possible() and not t.intents.awaiting and not t.input.drag.is_held(key):
-                k = 0.5 + 0.5 * math.sin(t.time * 3)
-                pygame.draw.circle(surface, ACCENT, pos, u * (1.75 + 0.15 * k), 2)
+        pos = self.token_at()
+        if pos is not None:
+            if pulses:
+                self.draw_token_ring(surface)
             self.draw_my_token(surface, pos, staged=False)
         else:
             pygame.draw.circle(surface, DIM, home, u * 1.6, 1)

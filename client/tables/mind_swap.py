@@ -465,13 +465,26 @@ class MindSwapTable(TableView):
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         lay = self.layout(rect)
         # layers are in window coordinates (as big as the rect's bottom-right corner)
+        under = self.controls.under_chooser(lay)
+        if under is not None:  # the chooser over a map at rest: all under its buttons is one layer
+            blit_layer(surface, under, lay.rect.topleft, area=lay.rect)
+            self.controls.draw_hand(surface, lay)
+            self.controls.draw_prompt(surface, lay)
+        else:
+            self.draw_play(surface, lay)
+            self.controls.draw_overlays(surface, lay)
+        self.controls.draw_top(surface, lay)
+
+    def draw_play(self, surface: pygame.Surface, lay: L.Layout, hand: bool = True) -> None:
+        """The map, the sidebar's log, the marks, flyers, the ``hand`` (or the recent moves) and the effect playing."""
         blit_layer(surface, self.map_painter.base_layer(lay), lay.rect.topleft, area=lay.rect)
         blit_layer(surface, self.sidebar.log_layer(lay), self.sidebar.log_rect(lay).topleft)
         self.map_painter.draw_area_marks(surface, lay)
         for f in self.sprites.flyers:
             f.draw(surface)
         if not self.ctx.display_mode and self.seat is not None:
-            self.controls.draw_hand(surface, lay)
+            if hand:
+                self.controls.draw_hand(surface, lay)
         else:
             self.sidebar.draw_recent(surface, lay)
         step = self.current_step()
@@ -482,7 +495,6 @@ class MindSwapTable(TableView):
             step.draw(surface, fxc)
         elif self.model.over and not self.sprites.flyers and not self.presenter.busy:
             draw_final(self, surface, lay)
-        self.controls.draw_overlays(surface, lay)
 
     def draw_results(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The app's results frame: the final scores of the newest snapshot (not the animated model)."""

@@ -23,9 +23,11 @@ class ControlsPainter:
 
     def __init__(self, table: MindSwapTable) -> None:
         self.t = table
+        self._under: tuple[tuple[Any, ...], pygame.Surface] | None = None
 
     # --- the hand ----------------------------------------------------------------------------------
     def draw_hand(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """The play slot, the buttons, the hand (all inside ``lay.hand``)."""
         t, u = self.t, lay.unit
         slot = lay.play_slot
         held = t.held()
@@ -52,6 +54,13 @@ class ControlsPainter:
             img = t.ctx.text(t.ctx.t("ms.no_cards"), max(14, u * 0.8), (170, 190, 182))
             surface.blit(img, (lay.hand.x + u, lay.hand.centery))
 
+    def hand_rects(self, lay: L.Layout) -> list[pygame.Rect]:
+        """Where the hand's cards are drawn now (their shadows included)."""
+        w, h = lay.hand_card
+        pad = max(4, w // 10)
+        return [pygame.Rect(round(p[0]) - pad, round(p[1]) - pad, w + 2 * pad, h + 2 * pad)
+                for p in self.t.sprites.hand_pos.values()]
+
     def _blit_hand_card(self, surface: pygame.Surface, lay: L.Layout, card: M.HandCard, lifted: bool = False) -> None:
         t = self.t
         w, h = lay.hand_card
@@ -68,12 +77,50 @@ class ControlsPainter:
                              border_radius=max(5, w // 11))
 
     # --- over everything ---------------------------------------------------------------------------------
-    def draw_overlays(self, surface: pygame.Surface, lay: L.Layout) -> None:
+    def draw_overlays(self, surface: pygame.Surface, lay: L.Layout, prompt: bool = True) -> None:
+        """The dragged piece, the instruction, the chooser's veil (:meth:`draw_top` draws what lies over them)."""
         t = self.t
         self._draw_held(surface, lay)
+        if prompt:
+            self.draw_prompt(surface, lay)
+        if t.intents.choices:
+            Panel.draw(surface, lay.map, (*theme.TABLE_DARK, 150), round(lay.unit * 0.8))
+
+    def draw_prompt(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        t = self.t
         prompt = t.prompt_rect(lay)
         if prompt is not None:
             Prompt.draw(surface, t.ctx, t.intents.prompt(), lay.unit, prompt.w, midtop=prompt.midtop)
+
+    def under_chooser(self, lay: L.Layout) -> pygame.Surface | None:
+        """Everything under the two-action chooser's buttons as one layer, while nothing there moves or
+        pulses (else None: the frame is drawn in full)."""
+        t = self.t
+        if (not t.intents.choices or t.busy() or t.current_step() is not None or t.model.over or t.held() is not None
+                or t.input.drag.red.active or t.intents.drop_places(None) or not t.map_painter.still()
+                or t.ctx.display_mode or t.seat is None):
+            return None
+        prompt = t.prompt_rect(lay)
+        strip = [b.rect for b in t.buttons] + self.hand_rects(lay) + [lay.play_slot] + ([prompt] if prompt else [])
+        if lay.hand.colliderect(lay.map) or not all(lay.hand.contains(r) for r in strip):
+            return None  # the hand and the instruction are drawn over the layer: only if clear of the dimmed map
+        key = ("chooser", t.map_painter.base_layer(lay), t.sidebar.log_layer(lay), tuple(t.sidebar.log_rect(lay)),
+               tuple(lay.rect), tuple(lay.map), lay.unit)
+
+        def make() -> pygame.Surface:
+            img = pygame.Surface(lay.rect.bottomright)
+            if pygame.display.get_surface() is not None:
+                img = img.convert()
+            t.draw_play(img, lay, hand=False)
+            self.draw_overlays(img, lay, prompt=False)
+            return img
+        if self._under is None or self._under[0] != key:
+            self._under = (key, make())
+        return self._under[1]
+
+    def draw_top(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """Over everything: the chooser's buttons, a refusal, the zoom."""
+        t = self.t
         if t.intents.choices:
             self.draw_chooser(surface, lay)
         if t.banner.visible:
@@ -115,9 +162,8 @@ class ControlsPainter:
         surface.blit(m, (round(x) + lay.off[0] - pad, round(y) + lay.off[1] - pad))
 
     def draw_chooser(self, surface: pygame.Surface, lay: L.Layout) -> None:
-        """The two-action chooser over a dimmed map: a kit button per choice (its icon and name)."""
+        """The two-action chooser's buttons (the map under them is dimmed by :meth:`draw_overlays`)."""
         t, u = self.t, lay.unit
-        Panel.draw(surface, lay.map, (*theme.TABLE_DARK, 150), round(u * 0.8))
         for b in t.choosers:
             b.draw(surface, t.ctx, u, hover=b.rect.collidepoint(t.input.pointer))
 

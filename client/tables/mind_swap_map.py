@@ -39,7 +39,7 @@ class MapPainter:
             r = pygame.Rect(round(pos[0]), round(pos[1]), lay.foot[0], lay.foot[1]).inflate(6 + pulse, 6 + pulse)
             pygame.draw.rect(surface, D.ACCENT, r, 3, border_radius=max(6, lay.card_w // 7))
 
-    def _still(self) -> bool:
+    def still(self) -> bool:
         """Nothing on the map moves (pairs can come from the cached layer)."""
         return not self.t.sprites.flyers and not self.t.sprites.dragged_refs() and not self.t.sprites.pinned() and self.t.sprites.settled()
 
@@ -48,7 +48,7 @@ class MapPainter:
         self.t.layers.context(self.t.ctx.lang, tuple(lay.rect))
         key1 = ("base", id(self.t.model), tuple(sorted(self.t.scroll.items())), self.t.seat)
         base = self.t.layers.get(key1, lambda: self._draw_base(lay))
-        if not self._still():
+        if not self.still():
             out = self.t.layers.get(("scratch", base.get_size()), base.copy)
             out.blit(base, (0, 0))
             self.draw_pairs(out, lay)

@@ -528,15 +528,42 @@ class CardZoom(ZoomState):
     """A large view of one card with all its text (right-click or hover-hold opens it).
 
     The text panel is one layer kept per card, text and size; the veil over the table is laid
-    around the card's and the panel's opaque middles (they cover it anyway).
+    around the card's and the panel's opaque middles (they cover it anyway). A view that keeps the
+    veiled table as a layer draws with ``veiled=False`` and shades what it draws over that layer
+    with :meth:`shade`.
     """
+
+    VEIL = (10, 20, 18)
 
     def __init__(self, ctx: Any, renderer: CardRenderer) -> None:
         super().__init__(ctx)
         self.renderer = renderer
         self._panels = SurfaceCache(8)
+        self._shades: dict[tuple[tuple[int, ...], int], tuple[int, int, int]] = {}
 
-    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+    @property
+    def veil_alpha(self) -> int:
+        return int(170 * self.alpha)
+
+    def veil(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        """The veil over the whole of ``rect`` (what :meth:`draw` lays around the card and panel)."""
+        Panel.veil(surface, rect, self.VEIL, self.veil_alpha)
+
+    def shade(self, colour: Any) -> tuple[int, int, int]:
+        """``colour`` as it looks under the veil (exactly: the veil laid over one pixel of it)."""
+        rgb = tuple(pygame.Color(colour))[:3]
+        key = (rgb, self.veil_alpha)
+        got = self._shades.get(key)
+        if got is None:
+            px = pygame.Surface((1, 1))
+            px.fill(rgb)
+            self.veil(px, px.get_rect())
+            got = tuple(px.get_at((0, 0)))[:3]  # type: ignore[assignment]
+            self._shades[key] = got  # type: ignore[assignment]
+        return got  # type: ignore[return-value]
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect, veiled: bool = True) -> None:
+        """The veil (unless the table under it is already veiled), the card, its text panel."""
         if not self.card:
             return
         u = self.ctx.unit
@@ -552,8 +579,8 @@ class CardZoom(ZoomState):
         panel = layer.get_rect(topleft=(int(x0 + size[0] + u * 2), rect.centery - layer.get_height() // 2))
         holes = [face.inflate(-2 * max(3, size[0] // 12), -2 * max(3, size[0] // 12)),
                  panel.inflate(-2 * int(u * 0.6), -2 * int(u * 0.6))]
-        for part in rect_minus(pygame.Rect(rect), holes):
-            Panel.veil(surface, part, (10, 20, 18), int(170 * self.alpha))
+        for part in rect_minus(pygame.Rect(rect), holes) if veiled else ():
+            Panel.veil(surface, part, self.VEIL, self.veil_alpha)
         surface.blit(img, img.get_rect(center=face.center))
         blit_layer(surface, layer, panel.topleft)
 

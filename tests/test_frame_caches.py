@@ -1,0 +1,92 @@
+"""The frame caches draw what the plain drawing draws.
+
+A view that keeps part of its frame as a layer (the table under a modal zoom, a dimmed map
+under a chooser, a button's face) must show the same pixels as drawing it all again — and keep
+showing what moves with time. Each test draws a frame through the cache and through the plain
+path and compares them (within the two levels the veil's fills may differ from a blend).
+"""
+from __future__ import annotations
+
+import pygame
+
+from bench import fv_scenes
+from client.kit.headless import HeadlessContext
+
+
+def same_pixels(a: pygame.Surface, b: pygame.Surface, tolerance: int = 2) -> bool:
+    """True when no channel of any pixel differs by more than ``tolerance``."""
+    if a.get_size() != b.get_size():
+        return False
+    up, down = a.copy(), b.copy()
+    up.blit(b, (0, 0), special_flags=pygame.BLEND_SUB)  # a - b, floored at 0
+    down.blit(a, (0, 0), special_flags=pygame.BLEND_SUB)
+    for diff in (up, down):
+        diff.set_colorkey(None)
+        mask = pygame.mask.from_threshold(diff, (0, 0, 0), (tolerance + 1, tolerance + 1, tolerance + 1, 255))
+        if mask.count() != diff.get_width() * diff.get_height():
+            return False
+    return True
+
+
+def _zoomed_table() -> tuple[object, pygame.Surface, pygame.Rect]:
+    pygame.display.set_mode((1280, 720))
+    screen = pygame.display.get_surface()
+    ctx = HeadlessContext("en", unit=720 / 54, fast=True)
+    t = fv_scenes.register_walk_scene("fate_votes_zoom")(ctx)
+    rect = screen.get_rect()
+    t.set_rect(rect)
+    return t, screen, rect
+
+
+def test_same_pixels_sees_a_difference() -> None:
+    a = pygame.Surface((8, 8))
+    b = a.copy()
+    assert same_pixels(a, b)
+    b.set_at((3, 4), (0, 0, 3))
+    assert not same_pixels(a, b)
+
+
+def test_fate_votes_table_under_a_zoom_is_drawn_as_the_plain_frame_and_keeps_pulsing() -> None:
+    t, screen, rect = _zoomed_table()
+    zoom, painter = t.input.zoom, t.painter
+    assert zoom.open and zoom.sticky
+    frames = []
+    for _ in range(3):
+        for _ in range(7):
+            t.update(1 / 60)
+        assert painter.under_zoom(rect, painter.still_layer(rect)) is not None  # the cached path is taken
+        t.draw(screen, rect)
+        cached = screen.copy()
+        plain = pygame.Surface(rect.size).convert()
+        painter.draw_table(plain, rect, painter.still_layer(rect))
+        zoom.draw(plain, rect)
+        assert same_pixels(cached, plain)
+        frames.append(cached)
+    assert not same_pixels(frames[0], frames[1], 0) or not same_pixels(frames[1], frames[2], 0)  # dots pulse
+
+
+def test_mind_swap_chooser_over_a_map_at_rest_is_one_layer_and_the_hand_still_moves() -> None:
+    from bench import ms_scenes
+
+    pygame.display.set_mode((1280, 720))
+    screen = pygame.display.get_surface()
+    rect = screen.get_rect()
+    ctx = HeadlessContext("en", unit=720 / 54, fast=True)
+    t = ms_scenes.choose_scene(ctx)
+    t.set_rect(rect)
+    lay = t.layout(rect)
+    hand = t.nodes().of_kind("card")
+    assert t.intents.choices and hand
+    for at in (hand[0].rect.center, (5, 5)):  # a hand card rises under the pointer, then settles back
+        pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(1, 0), buttons=(0, 0, 0)))
+        for _ in range(4):
+            for ev in pygame.event.get():
+                t.handle_event(ev)
+            t.update(1 / 60)
+            assert t.controls.under_chooser(lay) is not None  # the cached path is taken
+            t.draw(screen, rect)
+            plain = pygame.Surface(rect.size).convert()
+            t.draw_play(plain, lay)
+            t.controls.draw_overlays(plain, lay)
+            t.controls.draw_top(plain, lay)
+            assert same_pixels(screen, plain, 0)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import gc
 import logging
 import signal
 import sqlite3
@@ -33,6 +34,21 @@ def event_loop_runner(kind: str) -> Callable[[Coroutine[Any, Any, None]], None]:
             log.info("event loop: uvloop %s", uvloop.__version__)
             return uvloop.run
     return asyncio.run
+
+
+GC_YOUNG = 10_000  # container allocations between young collections (Python's default: 700)
+
+
+def tune_gc() -> None:
+    """For a long-running server process: what is alive once the server listens (modules, content,
+    restored tables) is moved out of the collector's way for good (``gc.freeze``), and young collections
+    run every ``GC_YOUNG`` net container allocations instead of every 700. A move allocates dozens of
+    short-lived containers that die within the tick; at 700 the collector ran every few moves, each time
+    walking the tables' live states (cost per move growing with the number of tables). Reference cycles
+    are still collected, only less often."""
+    gc.freeze()
+    _, older, oldest = gc.get_threshold()
+    gc.set_threshold(GC_YOUNG, older, oldest)
 
 
 def main(args: argparse.Namespace) -> int:
@@ -69,6 +85,7 @@ def main(args: argparse.Namespace) -> int:
                 pass
 
         def ready(port: int) -> None:
+            tune_gc()
             log.info("journal: %s", data_dir)
             print(f"houkago server listening on {cfg.host}:{port}", flush=True)
             if cfg.host in ("0.0.0.0", ""):

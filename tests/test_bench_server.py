@@ -35,3 +35,15 @@ def test_tiny_game_benchmark_run() -> None:
     assert out["game"] == "mind_swap" and 0 < out["moves"] <= 2 * 2 * 2
     assert out["checks"]["errors"] == 0 and out["checks"]["journal_complete"] and out["checks"]["all_saw_final_sid"]
     assert out["frames_down"] >= 2 * out["moves"] and out["bytes_down"] > 0
+
+
+@pytest.mark.timeout(120)
+def test_tiny_echo_floor_run() -> None:
+    """bench/echo.py: the bare fan-out of the same frame sizes (this machine's I/O floor) runs its closed loop."""
+    r = subprocess.run([sys.executable, "bench/echo.py", "--tables", "2", "--players", "3", "--rounds", "2"],
+                       check=False, cwd=str(ROOT), capture_output=True, text=True, timeout=100)
+    assert r.returncode == 0, r.stderr[-2000:]
+    out = json.loads(r.stdout.strip().splitlines()[-1])
+    assert out["bench"] == "echo" and out["moves"] == 2 * 2 * 3
+    assert out["bytes_up"] == 94 and out["bytes_down"] == 175  # frames padded to the sizes asked for
+    assert out["server_user_us_per_move"] >= 0 and out["server_sys_us_per_move"] >= 0 and out["p99_ms"] > 0

@@ -45,3 +45,14 @@ def test_the_benchmark_server_on_uvloop() -> None:
     out = json.loads(r.stdout.strip().splitlines()[-1])
     assert out["loop"] == "uvloop" and out["moves"] == 2 * 2 * 3
     assert out["checks"]["errors"] == 0 and out["checks"]["journal_complete"] and out["checks"]["only_own_hand"]
+
+
+def test_the_standalone_server_tunes_its_collector() -> None:
+    """``tune_gc`` (run once the server listens): what is alive then is frozen, young collections are rarer."""
+    code = ("import gc; from server.main import GC_YOUNG, tune_gc; before = gc.get_threshold(); tune_gc(); "
+            "print(before[0] < GC_YOUNG, gc.get_threshold()[0] == GC_YOUNG, gc.get_threshold()[1:] == before[1:], "
+            "gc.get_freeze_count() > 1000)")
+    r = subprocess.run([sys.executable, "-c", code], check=False, cwd=str(ROOT), capture_output=True, text=True,
+                       timeout=60)
+    assert r.returncode == 0, r.stderr[-2000:]
+    assert r.stdout.split() == ["True", "True", "True", "True"]

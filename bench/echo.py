@@ -32,7 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.server import cpu_split  # noqa: E402
+from bench.server import cpu_split
 
 HEADER = struct.Struct(">I")
 
@@ -174,10 +174,10 @@ def drive(port: int, pid: int, m: int, n: int, k: int, up_size: int, down_size: 
     run(k * n, True)
     wall = time.perf_counter() - t0
     user1, sys1 = cpu_split(pid)
-    lat = sorted(x for g in groups for x in g.latencies)
+    lat = sorted(x for gr in groups for x in gr.latencies)
     moves = len(lat)
-    for g in groups:
-        for sock in g.socks:
+    for group in groups:
+        for sock in group.socks:
             sock.close()
 
     def rank(q: float) -> float:

@@ -107,3 +107,32 @@ def test_the_walk_reports_text_under_a_card_or_a_control_it_does_not_belong_to()
     assert {p.kind for p in found} == {"hidden"}
     hidden = sorted(p.detail.split("'")[1] for p in found)
     assert hidden == ["in a layer", "under the card"], found
+
+
+class _Fanned(_Broken):
+    """Two hand cards drawn by the card renderer, the second laid over the first one's name."""
+
+    def __init__(self, ctx) -> None:
+        super().__init__(ctx)
+        from client.widgets.cards import CardFace, CardRenderer, CardSprite
+        self.renderer = CardRenderer(ctx)
+        self.under = CardSprite(CardFace("a", "Sonozaki Mion", "I'm the Club President"), (300, 300), 300)
+        self.over = CardSprite(CardFace("b", "Maebara Keiichi", "Magician of Words"), (360, 310), 300)
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self.under.draw(surface, self.renderer)
+        self.over.draw(surface, self.renderer)
+
+    def nodes(self) -> NodeMap:
+        nm = NodeMap()
+        nm.add(Node("under", self.under.rect(), z=1, kind="card", solid=False))
+        nm.add(Node("over", self.over.rect(), z=2, kind="card", solid=False))
+        return nm
+
+
+def test_the_walk_sees_a_card_faces_name_and_reports_the_card_laid_over_it():
+    """A card face's text lives in the renderer's cached layers: the walk follows it onto the screen."""
+    found = [p for p in W.check("fanned", _Fanned, SMALL[0]) if p.kind == "hidden"]
+    texts = {p.detail.split("'")[1] for p in found}
+    assert "Sonozaki Mion" in texts, found
+    assert not any("Maebara Keiichi" in p.detail.split(" / ")[0] for p in found)  # the top card is whole

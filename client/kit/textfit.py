@@ -366,6 +366,14 @@ def cover(surface: pygame.Surface, rect: pygame.Rect, popup: bool = False) -> No
             rec.cover(surface.get_abs_parent(), r, popup)
 
 
+def copy_layer(layer: pygame.Surface) -> pygame.Surface:
+    """A copy of a cached layer to draw more on; the recorders follow its text onto the copy."""
+    out = layer.copy()
+    for rec in _recorders:
+        rec.place(layer, out, (0, 0))
+    return out
+
+
 def blit_layer(surface: pygame.Surface, layer: pygame.Surface, at: tuple[float, float],
                area: pygame.Rect | None = None) -> pygame.Rect:
     """Blit a cached layer (text drawn into it once) and tell the recorders where it went."""

@@ -124,9 +124,14 @@ def compute(rect: pygame.Rect, u: float, players: int, seat: int | None, with_ha
         token_home = (controls.x + u * 2.6, controls.centery)
         w, h = card_size(hand_card_h)
         n = max(1, hand_count)
-        spread = min(w * 1.04, (main.w - cw - u * 16) / max(1, n))
+        left, right = main.x + u * 0.6, controls.x - u * 0.6
+        if n * w * 1.04 > right - left:  # a full hand in little room: smaller cards, none over another's name
+            hand_card_h *= (right - left) / (n * w * 1.04)
+            w, h = card_size(hand_card_h)
+        spread = w * 1.04
+        half = ((n - 1) * spread + w) / 2
+        hx = min(max(main.centerx - u * 4, left + half), right - half)
         step_a = 4.0
-        hx = main.centerx - u * 4
         for i in range(hand_count):
             k = i - (n - 1) / 2
             ang = -k * step_a

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from client.kit.textfit import blit_layer, copy_layer
 from client.kit.widgets import fitter_for
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_layout as L
@@ -50,7 +51,7 @@ class MapPainter:
         base = self.t.layers.get(key1, lambda: self._draw_base(lay))
         if not self.still():
             out = self.t.layers.get(("scratch", base.get_size()), base.copy)
-            out.blit(base, (0, 0))
+            blit_layer(out, base, (0, 0))
             self.draw_pairs(out, lay)
             return out
         it = self.t.intents
@@ -58,13 +59,13 @@ class MapPainter:
         return self.t.layers.get(key2, lambda: self._draw_still_pairs(base, lay))
 
     def _draw_base(self, lay: L.Layout) -> pygame.Surface:
-        base = self._background(lay).copy()
+        base = copy_layer(self._background(lay))
         self.draw_areas(base, lay)
         self.t.sidebar.draw_sidebar(base, lay)
         return base
 
     def _draw_still_pairs(self, base: pygame.Surface, lay: L.Layout) -> pygame.Surface:
-        full = base.copy()
+        full = copy_layer(base)
         self.draw_pairs(full, lay)
         return full
 

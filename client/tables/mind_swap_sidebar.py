@@ -73,7 +73,10 @@ class SidebarPainter:
         for i, (name, n) in enumerate((("cup", m.cup), ("deck", m.deck), ("discard", m.discard))):
             r = pygame.Rect(0, 0, round(u * 4), round(u * 4))
             r.center = (cx + round(u * 4.6) * i, cy + round(u * 0.5))
-            out.append(Node(("pile", name), r, kind="text", solid=False, label=t.ctx.t(f"ms.{name}", n=n),
+            caption = t.ctx.t(f"ms.{name}", n=n)  # drawn under the pile (draw_sidebar): part of it
+            cap = t.ctx.text(caption, max(14, u * 0.8), D.LIGHT).get_rect(
+                midtop=(r.centerx, cy + round(u * (1.1 if name == "cup" else 1.5))))
+            out.append(Node(("pile", name), r.union(cap), kind="text", solid=False, label=caption,
                             payload=(name, n), hit=never_hit))
         return out
 

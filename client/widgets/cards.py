@@ -282,7 +282,7 @@ class CardRenderer:
             body = pygame.transform.smoothscale(body, (sw, h))
             out.blit(body, (pad + (w - sw) // 2, pad))
         else:
-            out.blit(body, (pad, pad))
+            blit_layer(out, body, (pad, pad))  # the face's text lands on the card (the walk sees it)
             if outline:
                 out.blit(self.outline(size, outline[0], outline[1]), (pad, pad))
         if ang:
@@ -369,13 +369,13 @@ class CardRenderer:
         fit = fitter_for(self.ctx)
         # the name: shrunk, then squeezed — never cut
         t = fit.name(card.title, max(10.0, w * 0.14), INK, inner_w, True, floor=0.6)
-        s.blit(t, t.get_rect(midtop=(w // 2, y)))
+        fit.blit_label(s, t, card.title, "name", midtop=(w // 2, y))
         y += int(t.get_height() * 0.92)
         if card.subtitle and not tiny:
             st = self.ctx.text(card.subtitle, max(8.0, w * 0.075), MUTED)
             if st.get_width() > inner_w:
                 st = pygame.transform.smoothscale(st, (inner_w, max(1, int(st.get_height() * inner_w / st.get_width()))))
-            s.blit(st, st.get_rect(midtop=(w // 2, y)))
+            fit.blit_label(s, st, card.subtitle, midtop=(w // 2, y))
             y += st.get_height()
         bsize = w * 0.072
         if card.body and bsize >= 9:
@@ -502,7 +502,7 @@ class CardSprite:
             outline = (ACCENT, max(2, self.size[0] // 30))
         img = renderer.surface(self.card, self.size, self.face_up, self.angle, self.squash(), True, outline)
         c = at if at is not None else self.draw_pos()
-        surface.blit(img, img.get_rect(center=(round(c[0]), round(c[1] + self.size[1] * 0.02))))
+        blit_layer(surface, img, img.get_rect(center=(round(c[0]), round(c[1] + self.size[1] * 0.02))).topleft)
 
 
 class HoverHold:

@@ -369,6 +369,8 @@ class CardRenderer:
         fit = fitter_for(self.ctx)
         # the name: shrunk, then squeezed — never cut
         t = fit.name(card.title, max(10.0, w * 0.14), INK, inner_w, True, floor=0.6)
+        if t.get_width() > inner_w:  # too long even squeezed: on two lines, broken between words
+            t = fit.label(card.title, max(10.0, w * 0.14), INK, inner_w, True, floor=0.6)
         fit.blit_label(s, t, card.title, "name", midtop=(w // 2, y))
         y += int(t.get_height() * 0.92)
         if card.subtitle and not tiny:

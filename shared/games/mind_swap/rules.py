@@ -81,6 +81,7 @@ Events (public unless noted)::
 from __future__ import annotations
 
 from functools import lru_cache
+from itertools import compress
 from operator import eq
 from typing import Any
 
@@ -440,9 +441,9 @@ def _enter_character_bodies(s: dict, rng: Rng, events: list) -> None:
 def _resolve_restorations(s: dict, seat: int, events: list) -> None:
     """Restored pairs leave (map or waiting) to the caster's pile; refill the cup; check the end."""
     mind = s["mind"]
-    if not any(map(eq, mind[2:], _BODIES)):  # the common case, at C speed
+    restored = list(compress(_BODIES, map(eq, mind[2:], _BODIES)))  # at C speed
+    if not restored:
         return
-    restored = [b for b in _BODIES if mind[b] == b]
     for b in restored:
         mind[b] = 0
         s["loc"][b] = None
@@ -484,11 +485,19 @@ def _magic_scope(s: dict, seat: int, on_map: list[int]) -> tuple[list[int], int 
 
 
 def _magic_pair_ok(s: dict, seat: int, a: int, b: int) -> bool:
-    """Whether ``seat`` may name the pair (a, b), a < b, for magic now (ignoring attempts left)."""
-    bodies, own = _magic_scope(s, seat, _on_map(s))
-    if own is None:
-        return a in bodies and b in bodies
-    return (a == own and b in bodies) or (b == own and a in bodies)
+    """Whether ``seat`` may name the pair (a, b), a != b, for magic now (ignoring attempts left): one of
+    the pairs :func:`_magic_scope` allows, checked without listing them."""
+    if not _negi_with(s, seat):
+        return False
+    loc = s["loc"]
+    if s["bath"]:
+        return loc[a] is not None and loc[b] is not None
+    here = s["piece"][seat]
+    if here != OTHER:
+        return loc[a] == here and loc[b] == here
+    own = _own_body(s, seat)
+    other = b if a == own else a if b == own else None
+    return other is not None and loc[other] == OTHER
 
 
 def _great_cands(s: dict) -> list[int]:

@@ -102,71 +102,16 @@ def _copy(x: Any) -> Any:
 _CONTAINERS = frozenset((dict, list))
 
 
-def _copy_state(state: dict) -> dict:
-    """A copy that ``replay`` changes in place: each value copied as a draft copies it for a handler
-    (``_COPIERS``: what the rules change in place is fresh, the rest shared), every student copied,
-    the read-only rules data ``db`` shared; the information cards last."""
-    out = {}
-    for k, v in state.items():
-        if k == "students":
-            out[k] = [None if st is None else _copy_student(st) for st in v]
-        elif k != "cards":
-            out[k] = _COPIERS.get(k, _copy)(v) if type(v) in _CONTAINERS and k != "db" else v
-    out["cards"] = state["cards"][:]  # a card is copied when it is changed (``_card_exists``)
-    return out
-
-
-class _ItemsOnRead(list):
-    """A draft's list whose items are deep-copied the first time they are read (the students:
-    an action usually changes one of them at most)."""
-
-    __slots__ = ("copier", "fresh")
-
-    def __init__(self, items: list, copier: Any = None) -> None:
-        super().__init__(items)
-        self.fresh: set[int] = set()
-        self.copier = copier or _copy
-
-    def __getitem__(self, i: Any) -> Any:
-        if isinstance(i, slice):
-            return [self[j] for j in range(*i.indices(len(self)))]
-        if i < 0:
-            i += len(self)
-        value = list.__getitem__(self, i)
-        if i not in self.fresh:
-            self.fresh.add(i)
-            if isinstance(value, (list, dict)):
-                value = self.copier(value)
-                list.__setitem__(self, i, value)
-        return value
-
-    def __setitem__(self, i: Any, value: Any) -> None:
-        if isinstance(i, slice):
-            raise TypeError("slice assignment is not supported on a draft list")
-        self.fresh.add(i if i >= 0 else i + len(self))
-        list.__setitem__(self, i, value)
-
-    def __iter__(self) -> Any:
-        return (self[i] for i in range(len(self)))
-
-    def plain(self) -> list:
-        return list.__getitem__(self, slice(None))
-
-
 def _copy_flat_lists(x: dict) -> dict:
     """A dict of flat lists (decks, discards, used): the lists copied."""
     return {k: v[:] for k, v in x.items()}
 
 
 def _copy_flat(x: Any) -> Any:
-    """A flat dict or list, or a list whose items are never changed in place (links, help_used,
-    objections, custom_locations: items are only added, removed or replaced): one shallow copy."""
+    """A flat dict or list, or a list whose items are never changed in place (tasks, cards, students,
+    links, help_used, objections, custom_locations: items are only added, removed or replaced; a
+    student or a card is copied on its own when it is changed): one shallow copy."""
     return x.copy()
-
-
-def _shared(x: Any) -> Any:
-    """A value the rules only ever replace, never change in place (public, calendar, outcome): no copy."""
-    return x
 
 
 def _copy_student(st: dict) -> dict:
@@ -186,90 +131,76 @@ def _copy_roll(roll: dict) -> dict:
     return out
 
 
-def _copy_tasks(tasks: list) -> list:
-    """The pending steps (flat dicts; a redraw changes its step's card in place)."""
-    return [t.copy() for t in tasks]
-
-
-# how the draft copies a key's value on its first read (the shape the rules keep it in, and what they
-# change in place); other keys get the general deep copy. Information cards: the list is copied, a card
-# only when it is changed (``_card_exists(..., write=True)``)
+# how a draft copies the value of a key a handler changes in place (``_w``): the shape the rules keep
+# it in and what they change in place. Other keys are only ever read or replaced (``_put``).
 _COPIERS: dict[str, Any] = {
-    "cards": _copy_flat, "students": lambda students: _ItemsOnRead(students, _copy_student),
+    "cards": _copy_flat, "students": _copy_flat, "tasks": _copy_flat,
     "decks": _copy_flat_lists, "discards": _copy_flat_lists, "used": _copy_flat_lists,
     "visited": _copy_flat, "clue_locations": _copy_flat, "answers": _copy_flat,
     "rival_used": _copy_flat, "objections_used": _copy_flat, "clues_used": _copy_flat,
     "help_used": _copy_flat, "links": _copy_flat, "objections": _copy_flat, "custom_locations": _copy_flat,
-    "scene": _copy_flat, "roll": _copy_roll, "tasks": _copy_tasks,
-    "public": _shared, "calendar": _shared, "outcome": _shared,
+    "scene": _copy_flat, "roll": _copy_roll,
 }
 
 
 class _Draft(dict):
-    """The next state while an action is applied: copy on access.
+    """The next state while actions are applied: a shallow copy of the state (reads are plain dict
+    reads), whose handlers say what they change.
 
-    It starts empty over the state (``base``); the first time a handler reads a key, its value
-    is taken from the state (``__missing__``) — a list or a dict as a copy of what the rules change
-    in place (``_COPIERS``; the read-only rules data ``db`` and values only ever replaced are
-    shared; the students copied one by one as they are read), so the handler may change it in
-    place. Keys the action never reads keep
-    sharing their values with the old state, which is never changed (states are immutable once
-    returned). Later reads are plain dict reads.
+    A handler changes a list or a dict of the state in place only through ``_w(state, key)`` (and a
+    student through ``_w_student``), which copies it the first time (``_COPIERS``); it replaces the
+    value of a watched key (written text, pending steps: ``_TEXT_KEYS``, ``_PRUNE_KEYS``) through
+    ``_put``, any other by plain assignment. ``_w`` and ``_put`` note the key in ``wrote``. Everything
+    else stays shared with the state, which is never changed: states are values once returned.
+    ``apply`` makes one draft per action; ``replay`` one for all its actions (``wrote`` emptied after
+    each).
     """
 
-    __slots__ = ("base",)
-
-    def __init__(self, state: dict) -> None:
-        super().__init__()
-        self.base = state
-
-    def __missing__(self, key: str) -> Any:
-        value = self.base[key]
-        if type(value) in _CONTAINERS and key != "db":
-            value = _COPIERS.get(key, _copy)(value)
-        dict.__setitem__(self, key, value)
-        return value
-
-    def get(self, key: str, default: Any = None) -> Any:
-        return self[key] if key in self.base or dict.__contains__(self, key) else default
-
-    def __contains__(self, key: object) -> bool:
-        return key in self.base or dict.__contains__(self, key)
-
-    def peek(self, key: str) -> Any:
-        """The value without the copy a read makes."""
-        value = dict.get(self, key, _ABSENT)
-        return self.base[key] if value is _ABSENT else value
-
-    def state(self) -> dict:
-        """The finished next state: a plain dict, keys in the order the state had them (cards last)."""
-        new = dict(self.base)
-        if next(reversed(new)) != "cards":
-            new["cards"] = new.pop("cards")
-        new.update(self)
-        students = new["students"]
-        if type(students) is _ItemsOnRead:
-            new["students"] = students.plain()
-        return new
+    __slots__ = ("fresh", "wrote")
 
 
-_ABSENT = object()
+def _draft(state: dict) -> _Draft:
+    d = _Draft(state)
+    d.fresh = set()  # keys (and ("student", seat) tags) already copied for this draft
+    d.wrote = set()  # keys changed or replaced (by the current action)
+    return d
 
 
-def _peek(state: dict, key: str) -> Any:
-    """Read a state value without the copy a _Draft makes for a handler (nor a replay's note of it)."""
-    value = dict.get(state, key, _ABSENT)  # a plain state, or a key the draft or replay already holds
-    return _peek_aside(state, key) if value is _ABSENT else value
+def _w(state: Any, key: str) -> Any:
+    """``state[key]``, to change in place: a draft copies it the first time (a plain state, being
+    built by ``setup``, is changed as it is)."""
+    if type(state) is not _Draft:
+        return state[key]
+    state.wrote.add(key)
+    fresh = state.fresh
+    if key in fresh:
+        return dict.__getitem__(state, key)
+    fresh.add(key)
+    value = _COPIERS[key](dict.__getitem__(state, key))
+    dict.__setitem__(state, key, value)
+    return value
 
 
-def _peek_aside(state: Any, key: str) -> Any:
-    """A key not (yet) in the dict itself: a _Draft's base value or a replay's parked one."""
-    kind = type(state)
-    if kind is _Parked:
-        return state.aside[key]
-    if kind is _Draft:
-        return state.base[key]
-    raise KeyError(key)
+_STUDENT_TAGS = tuple(("student", i) for i in range(16))
+
+
+def _w_student(state: Any, seat: int) -> dict:
+    """The student of ``seat``, to change in place (a draft copies it, once)."""
+    students = _w(state, "students")
+    if type(state) is _Draft:
+        fresh = state.fresh
+        tag = _STUDENT_TAGS[seat]
+        if tag not in fresh:
+            fresh.add(tag)
+            students[seat] = _copy_student(students[seat])
+    return students[seat]
+
+
+def _put(state: Any, key: str, value: Any) -> None:
+    """Replace ``state[key]``, noted in the draft's ``wrote`` (needed for the watched keys, see _Draft)."""
+    state[key] = value
+    if type(state) is _Draft:
+        state.wrote.add(key)
 
 
 def _err(code: str, msg: str, **params: Any) -> RuleError:
@@ -311,16 +242,15 @@ def _str_id(action: dict, key: str) -> str:
 
 
 def _student(state: dict, seat: int) -> dict | None:
-    """A student to read, not to change: the state's own (a draft copies a student only for a handler
-    that changes it, through ``state["students"][seat]``)."""
-    return list.__getitem__(_peek(state, "students"), seat)
+    """A student to read, not to change (a handler changes one through ``_w_student``)."""
+    return state["students"][seat]
 
 
 def _clear_next_roll_effects(state: dict, seat: int) -> None:
     """The student's "next roll" advantage and disadvantage are spent (copied only if one was set)."""
     st = _student(state, seat)
     if st is not None and (st["advantage_next"] or st["disadvantage_next"]):
-        st = state["students"][seat]
+        st = _w_student(state, seat)
         st["advantage_next"] = st["disadvantage_next"] = False
 
 
@@ -349,11 +279,10 @@ def _card_exists(state: dict, card: Any, write: bool = False) -> dict:
     (a state's list of cards is copied for an action, its cards only when changed)."""
     if not isinstance(card, int) or isinstance(card, bool):
         raise _err("action/bad_shape", "'card' must be a card id", field="card")
-    cards = state["cards"]
-    for i, c in enumerate(cards):
+    for i, c in enumerate(state["cards"]):
         if c["id"] == card:
             if write:
-                c = cards[i] = c.copy()
+                c = _w(state, "cards")[i] = c.copy()
             return c
     raise _err("action/illegal_target", "no such information card", card=card)
 
@@ -396,7 +325,7 @@ def setup(players: int, seed: int, options: dict, content: Content) -> dict:
 def _set_subject(state: dict, subject: str) -> None:
     sub = state["db"]["subjects"][subject]
     state["subject"] = subject
-    state["answers"] = [""] * sub["questions"]
+    _put(state, "answers", [""] * sub["questions"])
     state["location"] = sub["start_location"]
     state["public"] = sorted(set(sub["public"]) | {sub["start_location"]})
     state["calendar"] = cal_mod.start(sub["day_type"], sub["start_weekday"])
@@ -419,8 +348,8 @@ def _free_playbooks(state: dict, seat: int) -> list[str]:
 
 def _student_moves(state: dict, seat: int, kind: str) -> list[str]:
     """The investigation moves of ``kind`` the student's playbook has (read-only: shared)."""
-    db = _peek(state, "db")
-    playbook = _peek(state, "students")[seat]["playbook"]
+    db = state["db"]
+    playbook = state["students"][seat]["playbook"]
     key = (id(db), playbook, kind)
     hit = _MOVES_OF.get(key)
     if hit is not None and hit[0] is db:
@@ -701,41 +630,52 @@ def _legal_resolution(state: dict, seat: int, out: list[dict]) -> None:
 # --------------------------------------------------------------------------- apply
 
 def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
-    """Apply one action of ``seat``; never mutates ``state``."""
+    """Apply one action of ``seat``; never mutates ``state`` (see :class:`_Draft`)."""
     kind = action.get("type")
     handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
     if handler is None:
         raise _err("action/unknown_type", f"unknown action type {echo(kind)!r}", type=echo(kind))
-    draft = _Draft(state)
+    draft = _draft(state)
     events: list[dict] = []
     handler(draft, seat, action, events)
-    read = dict.keys(draft)
-    touched = _TEXT_KEYS.intersection(read)  # only an action that read written text can change it
-    grown = _text_growth(state, draft, touched) if touched else 0
-    if grown > 0 and _table_text(state) + grown > MAX_TABLE_TEXT:  # growing past the cap (shrinking is allowed)
-        raise _err("action/illegal", "the table holds too much text: shorten or clear a card first",
-                   limit=MAX_TABLE_TEXT)
-    if not _PRUNE_KEYS.isdisjoint(read):  # else the steps are those of ``state``, which were pruned
-        _prune_tasks(draft, events)
-    dict.__setitem__(draft, "turn", state["turn"] + 1)
-    new = draft.state()
+    wrote = draft.wrote
+    grown = 0
+    if wrote:
+        touched = _TEXT_KEYS.intersection(wrote)  # only an action that changed written text can grow it
+        if touched:
+            grown = _text_growth(state, draft, touched)
+            if grown > 0 and _table_text(state) + grown > MAX_TABLE_TEXT:  # growing past the cap (shrinking is allowed)
+                raise _err("action/illegal", "the table holds too much text: shorten or clear a card first",
+                           limit=MAX_TABLE_TEXT)
+        if not _PRUNE_KEYS.isdisjoint(wrote):  # else the steps are those of ``state``, which were pruned
+            _prune_tasks(draft, events)
+    draft["turn"] = state["turn"] + 1
+    new = _plain(draft)
     known = _known_text(state)
     if known is not None:
         _note_text(new, known + grown)
     return new, events
 
 
-def replay(state: dict, actions: Any) -> dict:
-    """The state after ``actions`` (journaled, accepted once): what ``apply`` step by step gives,
-    changed in place on one copy, the events thrown away. Raises RuleError like ``apply``.
+def _plain(draft: _Draft) -> dict:
+    """The finished state: a plain dict, keys in the state's order with the information cards last."""
+    new = dict(draft)
+    if next(reversed(new)) != "cards":
+        new["cards"] = new.pop("cards")
+    return new
 
-    The written text is re-counted, as in ``apply``, only for the text keys an action read or set."""
-    work = _Parked(_copy_state(state))
-    order = list(work)
-    texts = {k: _key_texts(work, k) for k in _TEXT_KEYS}
-    sizes = {k: _text_bytes(t) for k, t in texts.items()}
-    work.park(_TEXT_KEYS)
-    used = sum(sizes.values())
+
+def replay(state: dict, actions: Any) -> dict:
+    """The state after ``actions`` (journaled, accepted once): what ``apply`` step by step gives, on
+    one draft for them all (each value copied once, the first time an action changes it), the events
+    thrown away. Raises RuleError like ``apply``.
+
+    The written text is counted as in ``apply``: re-counted only for the text keys an action changed."""
+    work = _draft(state)
+    wrote = work.wrote
+    texts: dict[str, list[str]] = {}  # the texts of a key, once an action changed it
+    sizes: dict[str, int] = {}
+    used = -1  # the table's text bytes, once an action changed some
     for seat, action in actions:
         kind = action.get("type") if isinstance(action, dict) else None
         handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
@@ -745,51 +685,29 @@ def replay(state: dict, actions: Any) -> dict:
             raise _err("game/over", "the game is over")
         events: list[dict] = []
         handler(work, seat, action, events)
-        touched = _TEXT_KEYS.intersection(dict.keys(work))
-        if touched:
-            before = used
-            for k in touched:
-                now = _key_texts(work, k)
-                if now != texts[k]:
-                    texts[k], sizes[k] = now, _text_bytes(now)
-            used = sum(sizes.values())
-            if used > MAX_TABLE_TEXT and used > before:
-                raise _err("action/illegal", "the table holds too much text: shorten or clear a card first",
-                           limit=MAX_TABLE_TEXT)
-            work.park(touched)
-        _prune_tasks(work, events)
+        if wrote:
+            touched = _TEXT_KEYS.intersection(wrote)
+            if touched:
+                if used < 0:
+                    used = _table_text(state)
+                before = used
+                for k in touched:
+                    if k not in texts:  # first changed now: until now it held the state's text
+                        texts[k] = _key_texts(state, k)
+                        sizes[k] = _text_bytes(texts[k])
+                    now = _key_texts(work, k)
+                    if now != texts[k]:
+                        size = _text_bytes(now)
+                        used += size - sizes[k]
+                        texts[k], sizes[k] = now, size
+                if used > MAX_TABLE_TEXT and used > before:
+                    raise _err("action/illegal", "the table holds too much text: shorten or clear a card first",
+                               limit=MAX_TABLE_TEXT)
+            if not _PRUNE_KEYS.isdisjoint(wrote):
+                _prune_tasks(work, events)
+            wrote.clear()
         work["turn"] += 1
-    return work.plain(order)
-
-
-class _Parked(dict):
-    """``replay``'s working state (changed in place): some keys are kept aside and come back into
-    the dict when first read, so that which of them an action read or set shows afterwards."""
-
-    __slots__ = ("aside",)
-
-    def __init__(self, state: dict) -> None:
-        super().__init__(state)
-        self.aside: dict[str, Any] = {}
-
-    def __missing__(self, key: str) -> Any:
-        value = self.aside.pop(key)  # KeyError for an unknown key, as a plain dict
-        dict.__setitem__(self, key, value)
-        return value
-
-    def peek(self, key: str) -> Any:
-        """The value, left aside if it is (a read that does not count as the action's)."""
-        value = dict.get(self, key, _ABSENT)
-        return self.aside[key] if value is _ABSENT else value
-
-    def park(self, keys: Any) -> None:
-        """Set these keys aside again (they are in the dict)."""
-        for k in keys:
-            self.aside[k] = dict.pop(self, k)
-
-    def plain(self, order: list[str]) -> dict:
-        """The state as a plain dict, keys in ``order``."""
-        return {k: (dict.__getitem__(self, k) if dict.__contains__(self, k) else self.aside[k]) for k in order}
+    return _plain(work)
 
 
 _TEXT_KEYS = frozenset(("cards", "custom_locations", "tone", "title", "deduction", "answers", "objections",
@@ -798,12 +716,12 @@ _PRUNE_KEYS = frozenset(("tasks", "students"))  # what whether a pending step ca
 
 
 def _key_texts(state: dict, key: str) -> list[str]:
-    """The player-written strings under one of the state's ``_TEXT_KEYS`` (read without a _Draft's copy)."""
-    value = _peek(state, key)
+    """The player-written strings under one of the state's ``_TEXT_KEYS``."""
+    value = state[key]
     if key == "cards":
         return [c["text"] for c in value]
     if key == "students":
-        return [c.get("text") or "" for st in list.__iter__(value) if st for c in st["conditions"]]
+        return [c.get("text") or "" for st in value if st for c in st["conditions"]]
     if key == "custom_locations":
         return [c["name"] for c in value]
     if key == "objections":
@@ -848,7 +766,7 @@ def _text_growth(old: dict, new: dict, keys: Any) -> int:
     ``keys``: the text keys an action may have changed (the others are the same in both states)."""
     grown = 0
     for k in keys:
-        was, now = _peek(old, k), _peek(new, k)
+        was, now = old[k], new[k]
         if was is now:
             continue
         if k == "cards" and len(now) >= len(was) and all(map(is_, now, was)):
@@ -867,10 +785,10 @@ def _text_growth(old: dict, new: dict, keys: Any) -> int:
 
 def _same_conditions(was: list, now: list) -> bool:
     """Whether two students lists hold the very same conditions (a draft copies a student, and its
-    list of conditions, when it is read; the conditions themselves are never changed once made)."""
+    list of conditions, to change it; the conditions themselves are never changed once made)."""
     if len(was) != len(now):
         return False
-    for a, b in zip(list.__iter__(was), list.__iter__(now)):
+    for a, b in zip(was, now):
         if a is b:
             continue
         if a is None or b is None:
@@ -883,14 +801,14 @@ def _same_conditions(was: list, now: list) -> bool:
 
 def _prune_tasks(state: dict, events: list) -> None:
     """Drop pending steps that can no longer be done (nothing to clear, no secret left)."""
-    while _peek(state, "tasks"):
-        task = _peek(state, "tasks")[0]
-        st = _peek(state, "students")[task["seat"]]
+    while state["tasks"]:
+        task = state["tasks"][0]
+        st = state["students"][task["seat"]]
         if task["kind"] == "clear" and (st is None or not st["conditions"]) or task["kind"] == "secret" and (st is None or st["left"] or not _locked_secrets(state, task["seat"], True)) or task["kind"] == "condition" and (st is None or st["left"]):
             pass
         else:
             return
-        state["tasks"].pop(0)
+        _w(state, "tasks").pop(0)
         events.append({"type": "step_skipped", "kind": task["kind"], "seat": task["seat"]})
 
 
@@ -901,14 +819,14 @@ def _need_phase(state: dict, *phases: str) -> None:
 
 def _need_calm(state: dict) -> None:
     """No roll and no pending task in the way."""
-    if _peek(state, "roll") is not None:
+    if state["roll"] is not None:
         raise _err("action/wrong_phase", "a roll is in progress", phase=state["phase"])
-    if _peek(state, "tasks"):
+    if state["tasks"]:
         raise _err("action/wrong_phase", "a card or choice is pending", phase=state["phase"])
 
 
 def _need_task(state: dict, seat: int, *kinds: str) -> dict:
-    if state["phase"] not in PLAY_PHASES or _peek(state, "roll") is not None or not _peek(state, "tasks"):
+    if state["phase"] not in PLAY_PHASES or state["roll"] is not None or not state["tasks"]:
         raise _err("action/wrong_phase", "nothing of that kind is pending", phase=state["phase"])
     task = state["tasks"][0]
     if task["kind"] not in kinds:
@@ -934,7 +852,7 @@ def _need_target(state: dict, action: dict) -> int:
 
 def _a_set_tone(state: dict, seat: int, action: dict, events: list) -> None:
     _need_phase(state, *SETUP_PHASES)
-    state["tone"] = _text(action, "text", required=False)
+    _put(state, "tone", _text(action, "text", required=False))
     events.append({"type": "tone_set", "seat": seat, "text": state["tone"]})
 
 
@@ -975,7 +893,7 @@ def _a_create_student(state: dict, seat: int, action: dict, events: list) -> Non
     idx = _int(action, "stats", 0, len(arrays) - 1)
     rival = _int(action, "rival", 0, state["players"] - 1)
     hand = _deal_secrets(state, book)
-    state["students"][seat] = {
+    _w(state, "students")[seat] = {
         "name": name, "playbook": playbook, "stats": dict(arrays[idx]), "rival": rival,
         "conditions": [], "hand": hand, "secrets": [], "left": False,
         "advantage_next": False, "disadvantage_next": False, "used_moves": {},
@@ -1022,7 +940,7 @@ def _add_card(state: dict, events: list, kind: str, seat: int, rank: int | None 
             "invented": invented, "x": x, "y": y, "by": seat, "scene": state["scene"]["number"],
             "location": state["location"]}
     state["next_card"] += 1
-    state["cards"].append(card)
+    _w(state, "cards").append(card)
     events.append({"type": "info_card", "card": dict(card)})
     return card
 
@@ -1064,7 +982,7 @@ def _a_link_cards(state: dict, seat: int, action: dict, events: list) -> None:
     pair = _link_pair(state, action)
     if pair in state["links"]:
         raise _err("action/illegal", "those cards are already linked")
-    state["links"].append(pair)
+    _w(state, "links").append(pair)
     events.append({"type": "cards_linked", "a": pair[0], "b": pair[1], "seat": seat})
 
 
@@ -1073,7 +991,7 @@ def _a_unlink_cards(state: dict, seat: int, action: dict, events: list) -> None:
     pair = _link_pair(state, action)
     if pair not in state["links"]:
         raise _err("action/illegal", "those cards are not linked")
-    state["links"].remove(pair)
+    _w(state, "links").remove(pair)
     events.append({"type": "cards_unlinked", "a": pair[0], "b": pair[1], "seat": seat})
 
 
@@ -1085,7 +1003,7 @@ def _a_answer_question(state: dict, seat: int, action: dict, events: list) -> No
     idx = _int(action, "index", 0, max(len(state["answers"]) - 1, 0))
     if not state["answers"]:
         raise _err("action/illegal_target", "this subject has no questions")
-    state["answers"][idx] = _text(action, "text")
+    _w(state, "answers")[idx] = _text(action, "text")
     events.append({"type": "question_answered", "index": idx, "text": state["answers"][idx], "seat": seat})
 
 
@@ -1116,18 +1034,18 @@ def _a_draw_location(state: dict, seat: int, action: dict, events: list) -> None
     if not _location_draw_possible(state):
         raise _err("action/illegal", "no location card can lead elsewhere")
     card = _draw(state, "hearts", events)
-    state["tasks"].append({"kind": "pick", "suit": "hearts", "card": card, "seat": seat, "mode": "move"})
+    _w(state, "tasks").append({"kind": "pick", "suit": "hearts", "card": card, "seat": seat, "mode": "move"})
     events.append({"type": "card_drawn", "suit": "hearts", "card": card, "seat": seat})
 
 
 def _draw(state: dict, suit: str, events: list) -> int | None:
-    deck = state["decks"][suit]
+    if not state["decks"][suit] and not state["discards"][suit]:
+        return None
+    deck = _w(state, "decks")[suit]
     if not deck:
-        if not state["discards"][suit]:
-            return None
         rng = Rng(state["rng"])
         deck.extend(state["discards"][suit])
-        state["discards"][suit] = []
+        _w(state, "discards")[suit] = []
         rng.shuffle(deck)
         state["rng"] = rng.state
         events.append({"type": "deck_reshuffled", "suit": suit, "count": len(deck)})
@@ -1158,13 +1076,13 @@ def _start_scene(state: dict, loc: int, events: list) -> None:
     events.append({"type": "scene_started", "scene": number, "location": loc, "duty": dict(duty),
                    "first_visit": first, "calendar": dict(state["calendar"])})
     if first:
-        state["visited"].append(loc)
+        _w(state, "visited").append(loc)
         if loc <= 10:
-            state["tasks"].append({"kind": "atmosphere", "seat": duty["hearts"], "location": loc})
+            _w(state, "tasks").append({"kind": "atmosphere", "seat": duty["hearts"], "location": loc})
         else:  # an invented place: its card carries the players' own description
             name = next(c["name"] for c in state["custom_locations"] if c["id"] == loc)
             _add_card(state, events, "location", duty["hearts"], text=name, invented=True)
-        state["tasks"].append({"kind": "draw", "suit": "diamonds", "seat": duty["diamonds"]})
+        _w(state, "tasks").append({"kind": "draw", "suit": "diamonds", "seat": duty["diamonds"]})
 
 
 # --- tasks (cards and choices) ----------------------------------------------------
@@ -1172,7 +1090,7 @@ def _start_scene(state: dict, loc: int, events: list) -> None:
 def _a_answer_atmosphere(state: dict, seat: int, action: dict, events: list) -> None:
     task = _need_task(state, seat, "atmosphere")
     text = _text(action, "text")
-    state["tasks"].pop(0)
+    _w(state, "tasks").pop(0)
     _add_card(state, events, "location", seat, rank=task["location"], text=text)
 
 
@@ -1181,11 +1099,11 @@ def _a_pass_step(state: dict, seat: int, action: dict, events: list) -> None:
     player at the table; a step is passed once, then its new holder does it."""
     task = _need_task(state, seat, *PASSABLE_STEPS)
     to = _int(action, "seat", 0, state["players"] - 1)
-    if to == seat or _peek(state, "students")[to] is None:
+    if to == seat or state["students"][to] is None:
         raise _err("action/illegal_target", "pass the step to another player at the table", seat=to)
     if task.get("passed"):
         raise _err("action/illegal", "this step was passed once already: its holder does it")
-    state["tasks"][0] = {**task, "seat": to, "passed": True}
+    _w(state, "tasks")[0] = {**task, "seat": to, "passed": True}
     events.append({"type": "step_passed", "kind": task["kind"], "suit": task.get("suit", "hearts"),
                    "seat": seat, "to": to})
 
@@ -1193,7 +1111,7 @@ def _a_pass_step(state: dict, seat: int, action: dict, events: list) -> None:
 def _a_draw_card(state: dict, seat: int, action: dict, events: list) -> None:
     task = _need_task(state, seat, "draw")
     suit = task["suit"]
-    state["tasks"].pop(0)
+    _w(state, "tasks").pop(0)
     card = _draw(state, suit, events)
     if card is None:
         events.append({"type": "deck_empty", "suit": suit})
@@ -1202,22 +1120,22 @@ def _a_draw_card(state: dict, seat: int, action: dict, events: list) -> None:
     pick = {"kind": "pick", "suit": suit, "card": card, "seat": seat, "mode": task.get("mode", "")}
     if task.get("passed"):
         pick["passed"] = True  # who took over the draw tells the card's story too
-    state["tasks"].insert(0, pick)
+    _w(state, "tasks").insert(0, pick)
 
 
 def _finish_pick(state: dict, task: dict, seat: int, events: list, option: int | None, text: str,
                  invented: bool) -> None:
     suit = task["suit"]
-    state["tasks"].pop(0)
+    _w(state, "tasks").pop(0)
     if invented:
-        state["discards"][suit].append(task["card"])
+        _w(state, "discards")[suit].append(task["card"])
         events.append({"type": "card_discarded", "suit": suit, "card": task["card"], "seat": seat})
         _add_card(state, events, SUIT_KIND[suit], seat, text=text, invented=True)
     else:
-        state["used"][suit].append(task["card"])
+        _w(state, "used")[suit].append(task["card"])
         _add_card(state, events, SUIT_KIND[suit], seat, rank=task["card"], option=option)
     if suit == "clubs" and not state["scene"]["closed"]:
-        state["scene"]["closed"] = True
+        _w(state, "scene")["closed"] = True
         events.append({"type": "scene_closed", "reason": "clue_found", "scene": state["scene"]["number"]})
 
 
@@ -1238,11 +1156,11 @@ def _a_invent(state: dict, seat: int, action: dict, events: list) -> None:
     # an invented location: a new place (id 11, 12, …) that is public from now on
     if len(state["custom_locations"]) >= MAX_CUSTOM_LOCATIONS:
         raise _err("action/illegal", "enough invented places: accept or redraw")
-    state["tasks"].pop(0)
-    state["discards"]["hearts"].append(task["card"])
+    _w(state, "tasks").pop(0)
+    _w(state, "discards")["hearts"].append(task["card"])
     events.append({"type": "card_discarded", "suit": "hearts", "card": task["card"], "seat": seat})
     loc = 11 + len(state["custom_locations"])
-    state["custom_locations"].append({"id": loc, "name": text, "by": seat})
+    _w(state, "custom_locations").append({"id": loc, "name": text, "by": seat})
     state["public"] = sorted(state["public"] + [loc])
     events.append({"type": "location_invented", "location": loc, "name": text, "seat": seat})
     if task["mode"] == "move":
@@ -1263,12 +1181,12 @@ def _a_accept_card(state: dict, seat: int, action: dict, events: list) -> None:
     if task["mode"] == "move":
         if card == state["location"]:
             raise _err("action/illegal", "you are already there: redraw")
-        state["tasks"].pop(0)
-        state["used"]["hearts"].append(card)
+        _w(state, "tasks").pop(0)
+        _w(state, "used")["hearts"].append(card)
         _start_scene(state, card, events)
     else:  # reveal: the location becomes public without going there
-        state["tasks"].pop(0)
-        state["used"]["hearts"].append(card)
+        _w(state, "tasks").pop(0)
+        _w(state, "used")["hearts"].append(card)
         if card not in state["public"]:
             state["public"] = sorted(state["public"] + [card])
         events.append({"type": "location_public", "location": card})
@@ -1279,10 +1197,10 @@ def _a_redraw(state: dict, seat: int, action: dict, events: list) -> None:
     suit = task["suit"]
     if not _can_draw(state, suit):
         raise _err("action/illegal", "no other card is left to draw")
-    state["discards"][suit].append(task["card"])
+    _w(state, "discards")[suit].append(task["card"])
     events.append({"type": "card_discarded", "suit": suit, "card": task["card"], "seat": seat})
     card = _draw(state, suit, events)
-    task["card"] = card
+    _w(state, "tasks")[0] = {**task, "card": card}
     events.append({"type": "card_drawn", "suit": suit, "card": card, "seat": seat})
 
 
@@ -1296,20 +1214,19 @@ def _condition_value(state: dict, action: dict) -> dict:
 
 
 def _gain_condition(state: dict, target: int, cond: dict, events: list) -> None:
-    st = state["students"][target]
-    if len(st["conditions"]) >= MAX_CONDITIONS:
+    if len(state["students"][target]["conditions"]) >= MAX_CONDITIONS:
         events.append({"type": "condition_blocked", "seat": target, "condition": cond})
         if _locked_secrets(state, target, True):
-            state["tasks"].insert(0, {"kind": "secret", "seat": target, "reason": "fourth_condition"})
+            _w(state, "tasks").insert(0, {"kind": "secret", "seat": target, "reason": "fourth_condition"})
         return
-    st["conditions"].append(cond)
+    _w_student(state, target)["conditions"].append(cond)
     events.append({"type": "condition_gained", "seat": target, "condition": cond})
 
 
 def _a_take_condition(state: dict, seat: int, action: dict, events: list) -> None:
     _need_task(state, seat, "condition")
     cond = _condition_value(state, action)
-    state["tasks"].pop(0)
+    _w(state, "tasks").pop(0)
     _gain_condition(state, seat, cond, events)
 
 
@@ -1334,23 +1251,23 @@ def _a_clear_condition(state: dict, seat: int, action: dict, events: list) -> No
     if not conds:
         raise _err("action/illegal_target", "that student has no condition")
     idx = _int(action, "index", 0, len(conds) - 1)
-    cond = conds.pop(idx)
+    cond = _w_student(state, target)["conditions"].pop(idx)
     if from_task:
-        state["tasks"].pop(0)
+        _w(state, "tasks").pop(0)
     events.append({"type": "condition_cleared", "seat": target, "condition": cond})
 
 
 def _unlock(state: dict, seat: int, secret: str, events: list) -> None:
     """Unlock ``secret``: private text to its owner, then the engine applies what the secret says."""
-    st = state["students"][seat]
+    st = _w_student(state, seat)
     st["secrets"].append(secret)
     events.append({"type": "secret_unlocked", "seat": seat, "count": len(st["secrets"])})
     events.append({"type": "your_secret", "seat": seat, "secret": secret, "vis": [seat]})
     _apply_effects(state, seat, state["db"]["secrets"].get(secret, []), events)
     if len(st["secrets"]) == len(st["hand"]):
         st["left"] = True
-        state["tasks"] = [t for t in state["tasks"]
-                          if not (t["seat"] == seat and t["kind"] in ("condition", "clear", "secret"))]
+        _put(state, "tasks", [t for t in state["tasks"]
+                              if not (t["seat"] == seat and t["kind"] in ("condition", "clear", "secret"))])
         events.append({"type": "student_left", "seat": seat, "prompt": "narrate_last_scene"})
 
 
@@ -1369,6 +1286,7 @@ def _a_unlock_secret(state: dict, seat: int, action: dict, events: list) -> None
             raise _err("action/illegal_target", "choose one of your locked secrets other than the last",
                        secret=secret)
         _unlock(state, seat, secret, events)
+        roll = _w(state, "roll")
         before = roll["band"]
         roll["band"] = dice_mod.raise_band(before)
         roll["raised"] = True
@@ -1378,7 +1296,7 @@ def _a_unlock_secret(state: dict, seat: int, action: dict, events: list) -> None
     if secret not in _locked_secrets(state, seat, True):
         raise _err("action/illegal_target", "choose one of your locked secrets (the last one only when "
                    "no other is left)", secret=secret)
-    state["tasks"].pop(0)
+    _w(state, "tasks").pop(0)
     _unlock(state, seat, secret, events)
 
 
@@ -1396,7 +1314,7 @@ def _a_call_character(state: dict, seat: int, action: dict, events: list) -> Non
     if not _can_draw(state, "spades"):
         raise _err("action/illegal", "no supporting character is left")
     duty = _duty(state, "spades")
-    state["tasks"].append({"kind": "draw", "suit": "spades", "seat": duty})
+    _w(state, "tasks").append({"kind": "draw", "suit": "spades", "seat": duty})
     events.append({"type": "character_called", "seat": seat, "duty": duty})
 
 
@@ -1428,7 +1346,7 @@ def _a_use_move(state: dict, seat: int, action: dict, events: list) -> None:
         raise _err("action/illegal_target", "you cannot use that move", move=mid)
     if not _trigger_allowed(state, seat, mid):
         raise _err("action/illegal", "that move is used up for now", move=mid)
-    state["students"][seat]["used_moves"][mid] = state["scene"]["number"]
+    _w_student(state, seat)["used_moves"][mid] = state["scene"]["number"]
     events.append({"type": "move_used", "seat": seat, "move": mid})
     _apply_effects(state, seat, state["db"]["moves"][mid]["effects"], events)
 
@@ -1444,46 +1362,46 @@ def _apply_effects(state: dict, seat: int, effects: list[dict], events: list) ->
                 events.append({"type": "clue_limit", "location": loc})
                 continue
             if loc not in state["clue_locations"]:
-                state["clue_locations"].append(loc)
+                _w(state, "clue_locations").append(loc)
             for _ in range(n):
-                state["tasks"].append({"kind": "draw", "suit": "clubs", "seat": _duty(state, "clubs")})
+                _w(state, "tasks").append({"kind": "draw", "suit": "clubs", "seat": _duty(state, "clubs")})
         elif do == "draw_phenomenon":
             for _ in range(n):
-                state["tasks"].append({"kind": "draw", "suit": "diamonds", "seat": _duty(state, "diamonds")})
+                _w(state, "tasks").append({"kind": "draw", "suit": "diamonds", "seat": _duty(state, "diamonds")})
         elif do == "call_character":
             for _ in range(n):
-                state["tasks"].append({"kind": "draw", "suit": "spades", "seat": _duty(state, "spades")})
+                _w(state, "tasks").append({"kind": "draw", "suit": "spades", "seat": _duty(state, "spades")})
         elif do == "reveal_location":
             for _ in range(n):
-                state["tasks"].append({"kind": "draw", "suit": "hearts", "seat": _duty(state, "hearts"),
+                _w(state, "tasks").append({"kind": "draw", "suit": "hearts", "seat": _duty(state, "hearts"),
                                        "mode": "reveal"})
         elif do == "gain_condition":
             for _ in range(n):
                 if eff.get("condition"):
                     _gain_condition(state, seat, {"id": eff["condition"], "text": ""}, events)
                 else:
-                    state["tasks"].append({"kind": "condition", "seat": seat})
+                    _w(state, "tasks").append({"kind": "condition", "seat": seat})
         elif do == "rival_condition":
             rival = _student(state, seat)["rival"]
             if _active(state, rival):
                 for _ in range(n):
                     _gain_condition(state, rival, {"id": eff["condition"], "text": ""}, events)
         elif do == "rival_self":
-            state["students"][seat]["rival"] = seat
+            _w_student(state, seat)["rival"] = seat
             events.append({"type": "rival_changed", "seat": seat, "rival": seat})
         elif do == "renew_bonds":
             state["help_used"] = [p for p in state["help_used"] if p[0] != seat]
             state["rival_used"] = [s for s in state["rival_used"] if s != seat]
         elif do == "clear_condition":
             if _student(state, seat)["conditions"]:
-                state["tasks"].append({"kind": "clear", "seat": seat})
+                _w(state, "tasks").append({"kind": "clear", "seat": seat})
         elif do == "unlock_secret":
             for _ in range(n):
-                state["tasks"].append({"kind": "secret", "seat": seat, "reason": "move"})
+                _w(state, "tasks").append({"kind": "secret", "seat": seat, "reason": "move"})
         elif do == "advantage_next":
-            state["students"][seat]["advantage_next"] = True
+            _w_student(state, seat)["advantage_next"] = True
         elif do == "disadvantage_next":
-            state["students"][seat]["disadvantage_next"] = True
+            _w_student(state, seat)["disadvantage_next"] = True
         events.append({"type": "effect", "seat": seat, "do": do, "n": n})
 
 
@@ -1504,9 +1422,11 @@ def _a_set_roll_modifiers(state: dict, seat: int, action: dict, events: list) ->
     roll = _need_roll(state, seat, "declared")
     if roll["move"] == RESOLVE:
         raise _err("action/illegal", "《解明》 takes no advantage or disadvantage")
-    roll["advantage"] = _sources(action, "advantage", ADVANTAGE_SOURCES)
+    advantage = _sources(action, "advantage", ADVANTAGE_SOURCES)
     declared = _sources(action, "disadvantage", DISADVANTAGE_SOURCES)
-    roll["disadvantage"] = _disadvantage_sources(state, seat, roll["move"], roll["stat"], declared)
+    disadvantage = _disadvantage_sources(state, seat, roll["move"], roll["stat"], declared)
+    roll = _w(state, "roll")
+    roll["advantage"], roll["disadvantage"] = advantage, disadvantage
     events.append({"type": "roll_modifiers", "seat": seat, "advantage": list(roll["advantage"]),
                    "disadvantage": list(roll["disadvantage"])})
 
@@ -1525,9 +1445,9 @@ def _a_help(state: dict, seat: int, action: dict, events: list) -> None:
     _need_roll(state, seat, "declared", roller_only=False)
     if not _can_help(state, seat):
         raise _err("action/illegal", "you cannot help this roll (once per friend per subject, before the roll)")
-    roll = state["roll"]
+    roll = _w(state, "roll")
     roll["helpers"].append(seat)
-    state["help_used"].append([seat, roll["roller"]])
+    _w(state, "help_used").append([seat, roll["roller"]])
     events.append({"type": "help", "helper": seat, "roller": roll["roller"]})
 
 
@@ -1562,6 +1482,7 @@ def _a_roll_dice(state: dict, seat: int, action: dict, events: list) -> None:
         return
     ev = _throw(state, seat, roll, roll["stat"], roll["helpers"], "roll")
     _clear_next_roll_effects(state, seat)
+    roll = _w(state, "roll")
     roll.update({"stage": "rolled", "dice": ev["dice"], "kept": ev["kept"], "dropped": ev["dropped"],
                  "mode": ev["mode"], "total": ev["total"], "band": ev["band"]})
     events.append(ev)
@@ -1580,8 +1501,9 @@ def _a_rival_reroll(state: dict, seat: int, action: dict, events: list) -> None:
     declared = _sources(action, "disadvantage", DISADVANTAGE_SOURCES) if "disadvantage" in action else []
     dis = _disadvantage_sources(state, seat, roll["move"], stat, declared)
     st = _student(state, seat)
-    state["rival_used"].append(seat)
+    _w(state, "rival_used").append(seat)
     failed = roll["roller"]
+    roll = _w(state, "roll")
     roll.update({"roller": seat, "stat": stat, "helpers": [], "advantage": adv, "disadvantage": dis,
                  "hindered_by": _hindering(state, seat, roll["move"], stat),
                  "effect_advantage": st["advantage_next"], "effect_disadvantage": st["disadvantage_next"]})
@@ -1619,14 +1541,14 @@ def _a_begin_resolution(state: dict, seat: int, action: dict, events: list) -> N
 
 def _a_set_title(state: dict, seat: int, action: dict, events: list) -> None:
     _need_phase(state, "resolution")
-    state["title"] = _text(action, "text", 120, required=False)
+    _put(state, "title", _text(action, "text", 120, required=False))
     events.append({"type": "title_set", "text": state["title"], "seat": seat})
 
 
 def _a_set_deduction(state: dict, seat: int, action: dict, events: list) -> None:
     _need_phase(state, "resolution")
     _need_calm(state)
-    state["deduction"] = _text(action, "text", required=False)
+    _put(state, "deduction", _text(action, "text", required=False))
     events.append({"type": "deduction_set", "text": state["deduction"], "seat": seat})
 
 
@@ -1638,9 +1560,9 @@ def _a_use_clue(state: dict, seat: int, action: dict, events: list) -> None:
         raise _err("action/illegal_target", "only clue cards are used in the deduction")
     used = _bool(action, "used")
     if used and card["id"] not in state["clues_used"]:
-        state["clues_used"].append(card["id"])
+        _w(state, "clues_used").append(card["id"])
     elif not used and card["id"] in state["clues_used"]:
-        state["clues_used"].remove(card["id"])
+        _w(state, "clues_used").remove(card["id"])
     events.append({"type": "clue_used", "card": card["id"], "used": used, "seat": seat})
 
 
@@ -1664,7 +1586,7 @@ def _a_object(state: dict, seat: int, action: dict, events: list) -> None:
     if seat == roll["roller"] or seat in state["objections_used"]:
         raise _err("action/illegal", "each player objects at most once, never to their own 《解明》")
     text = _text(action, "text")
-    state["objections_used"].append(seat)
+    _w(state, "objections_used").append(seat)
     rng = Rng(state["rng"])
     thrown = dice_mod.roll(rng, "normal")
     state["rng"] = rng.state
@@ -1674,7 +1596,7 @@ def _a_object(state: dict, seat: int, action: dict, events: list) -> None:
                    "stat_value": 0, "help": 0, "advantage_sources": [], "disadvantage_sources": [],
                    "mode": "normal", "dice": thrown["dice"], "kept": thrown["kept"], "dropped": None,
                    "total": thrown["sum"], "band": band})
-    state["objections"].append({"seat": seat, "text": text, "band": band, "outcome": outcome})
+    _w(state, "objections").append({"seat": seat, "text": text, "band": band, "outcome": outcome})
     events.append({"type": "objection", "seat": seat, "text": text, "band": band, "outcome": outcome})
     if outcome == "withdrawn":
         state["roll"] = None

@@ -180,9 +180,10 @@ class Hub:
             validate(msg, CLIENT_MESSAGES)
             kind = msg["t"]
             if kind in JOURNALED and self.journal is not None:
-                t = self.tables.get(msg.get("table"))  # type: ignore[arg-type]
-                if t is not None and kind != "act":  # an act's table is remembered by _accept (its mark)
-                    self._remember(t)
+                if kind != "act":  # an act's table is remembered by _accept (its mark)
+                    t = self.tables.get(msg.get("table"))  # type: ignore[arg-type]
+                    if t is not None:
+                        self._remember(t)
                 writes = self.journal.writes
                 out = self._handlers[kind](conn, msg, now, ref)
                 if self.journal.writes != writes:  # told to retry if this tick's commit fails
@@ -356,9 +357,12 @@ class Hub:
     def _acting_holder(self, conn: Conn, t: Table, seat_no: int, token: str) -> None:
         """:meth:`_seat` and :meth:`_holder` for an act. The holder's next acts with the token it has
         proved skip the hashing (a shortcut no other connection gets; the token stays checked)."""
-        seat = t.seats[seat_no] if 0 <= seat_no < t.n else None
-        if seat is not None and seat.holder == conn.id and seat.proved == (conn.id, token, seat.token_hash):
-            return
+        if 0 <= seat_no < t.n:
+            seat = t.seats[seat_no]
+            proved = seat.proved
+            if (proved is not None and seat.holder == conn.id and proved[0] == conn.id and proved[1] == token
+                    and proved[2] == seat.token_hash):
+                return
         self._seat(t, seat_no, token)
         self._holder(conn, t, seat_no)
         seat = t.seats[seat_no]

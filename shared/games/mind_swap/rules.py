@@ -818,9 +818,13 @@ def _do_play(s: dict, seat: int, action: dict, events: list) -> None:
     s["hands"][seat].remove(cid)
     s["discard"].append(cid)
     s["played"] = True
-    _sync_pieces(s, events)
+    if act in _MOVING_PLAYS:  # the others move no pair: the pieces stay synced
+        _sync_pieces(s, events)
     _maybe_end_turn(s, rng, seat, events)
     s["rng"] = rng.state
+
+
+_MOVING_PLAYS = frozenset(("move_self", "relocate", "event"))
 
 
 def _play_move_self(s: dict, rng: Rng, seat: int, action: dict, events: list, ev: dict) -> None:

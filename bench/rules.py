@@ -1,6 +1,6 @@
 """Rules cost per game: view/apply/legal p50, snapshot bytes per move, replay µs per action.
 
-    python3 bench/rules.py [--games N] [--players P] [--seed S] [GAME ...]
+    python3 bench/rules.py [--games N] [--players P] [--seed S] [--runs R] [GAME ...]
 
 Plays N whole games per game (the game's ``sensible`` bot for every seat, as on a
 server table with bots), recording the actions. Then, per game:
@@ -13,6 +13,9 @@ server table with bots), recording the actions. Then, per game:
 - ``replay_us_per_action``: rebuilding each game from seed + actions the way a
   restarted server does (``GameSpec.replay``, used by :func:`server.tables.replay_state`),
   the setup left out, timed in runs of 25 actions (each run's best of 5).
+
+With ``--runs R`` the whole measurement of each game is made R times (one after the other) and
+every figure is the median of the R runs (``runs`` says how many).
 
 Prints one JSON line last: ``{"bench": "rules", "games": {GAME: {...}}}``.
 """
@@ -141,14 +144,25 @@ def measure(game: str, players: int, games: int, seed: int) -> dict[str, Any]:
             "replay_us_per_action": round(1e6 * replay_s / max(1, replay_actions), 2)}
 
 
+def median_of_runs(game: str, players: int, games: int, seed: int, runs: int) -> dict[str, Any]:
+    """:func:`measure` ``runs`` times; each figure the median of the runs."""
+    results = [measure(game, players, games, seed) for _ in range(max(1, runs))]
+    out = dict(results[0])
+    for key in ("view_us_p50", "apply_us_p50", "legal_us_p50", "snapshot_bytes_per_move", "replay_us_per_action"):
+        out[key] = statistics.median(r[key] for r in results)
+    out["runs"] = len(results)
+    return out
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("game", nargs="*", default=list(GAMES))
     ap.add_argument("--games", type=int, default=3)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--runs", type=int, default=1, help="measure R times, report the medians")
     args = ap.parse_args(argv)
-    out = {g: measure(g, args.players, args.games, args.seed) for g in args.game}
+    out = {g: median_of_runs(g, args.players, args.games, args.seed, args.runs) for g in args.game}
     print(json.dumps({"bench": "rules", "games": out}))
 
 

@@ -396,13 +396,15 @@ def peak_rss_mib(pid: int) -> float:
     return round(int(m.group(1)) / 1024, 1) if m else -1.0
 
 
-def start_server(data: str, profile: str | None = None, loop: str = "asyncio") -> tuple[subprocess.Popen, int]:
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""))
+def start_server(data: str, profile: str | None = None, loop: str = "asyncio",
+                 root: Path = ROOT) -> tuple[subprocess.Popen, int]:
+    """``houkago server`` of the checkout ``root`` on a free port, journal in ``data``; returns it and its port."""
+    env = dict(os.environ, PYTHONPATH=str(root) + os.pathsep + os.environ.get("PYTHONPATH", ""))
     prof = ["-m", "cProfile", "-o", profile] if profile else []
     proc = subprocess.Popen([sys.executable, *prof, "-m", "houkago", "server", "--host", "127.0.0.1", "--port", "0",
                              "--data", data, "--no-discovery", "--log-level", "WARNING",
                              *(["--loop", loop] if loop != "asyncio" else [])],
-                            stdout=subprocess.PIPE, text=True, cwd=str(ROOT), env=env)
+                            stdout=subprocess.PIPE, text=True, cwd=str(root), env=env)
     assert proc.stdout is not None
     deadline = time.monotonic() + 30
     while time.monotonic() < deadline:
@@ -417,10 +419,10 @@ def start_server(data: str, profile: str | None = None, loop: str = "asyncio") -
 
 
 def run_once(tables: int, players: int, rounds: int, profile: str | None, game: str = "bench_vote",
-             loop: str = "asyncio") -> dict[str, Any]:
-    """One measurement with a fresh server and journal."""
+             loop: str = "asyncio", root: Path = ROOT) -> dict[str, Any]:
+    """One measurement with a fresh server (of the checkout ``root``) and journal."""
     data = tempfile.mkdtemp(prefix="houkago-bench-")
-    proc, port = start_server(data, profile, loop)
+    proc, port = start_server(data, profile, loop, root)
     try:
         bench = Bench(port, tables, players, rounds, game)
         result = bench.run(proc.pid)
@@ -450,15 +452,19 @@ def main(argv: list[str] | None = None) -> int:
                     help="play this game (its sensible bots choose from legal) instead of the benchmark game")
     ap.add_argument("--loop", default="asyncio", choices=("asyncio", "uvloop"),
                     help="the server's event loop (houkago server --loop)")
+    ap.add_argument("--server-checkout", type=Path, default=ROOT, metavar="DIR",
+                    help="run the server of another checkout (e.g. a git worktree of an older commit) under this "
+                         "driver: before/after figures with one driver, including the user/system split")
     args = ap.parse_args(argv)
     spec = REGISTRY[args.game]
     if not spec.min_seats <= args.players <= spec.max_seats:
         ap.error(f"{args.game} needs {spec.min_seats}–{spec.max_seats} players")
-    runs = [run_once(args.tables, args.players, args.rounds, args.profile_server, args.game, args.loop)
-            for _ in range(args.repeat)]
+    runs = [run_once(args.tables, args.players, args.rounds, args.profile_server, args.game, args.loop,
+                     args.server_checkout.resolve()) for _ in range(args.repeat)]
     runs.sort(key=lambda r: r["moves_per_s"])
     result = runs[len(runs) // 2]
-    out = {"bench": "server", "game": args.game, "loop": args.loop, "tables": args.tables, "players": args.players, "rounds": args.rounds,
+    out = {"bench": "server", "server_checkout": str(args.server_checkout.resolve()), "game": args.game,
+           "loop": args.loop, "tables": args.tables, "players": args.players, "rounds": args.rounds,
            "concurrency": args.tables, "journal": True, **result}
     if args.repeat > 1:
         out["runs_moves_per_s"] = [r["moves_per_s"] for r in runs]

@@ -298,7 +298,8 @@ class TextRecorder:
         return out
 
     def on(self, screen: pygame.Surface, since: TextRecorder | None = None) -> list[TextDraw]:
-        """The records as seen on ``screen`` (``kind`` "under" when a later panel covers them, "popup"
+        """The records as seen on ``screen`` (``kind`` "under" when a later panel covers them — on the screen, or
+        in the cached layer they were drawn in — "popup"
         when drawn on a popup): drawn on it, or in a layer blitted onto it, moved to where it was
         blitted. ``since``: a recorder of the last frame only, whose placements and covers count."""
         last = since or self
@@ -306,27 +307,32 @@ class TextRecorder:
         where: dict[int, list[tuple[int, tuple[int, int], int]]] = {}
         for layer, target, at, order in last.places:
             where.setdefault(layer, []).append((target, at, order - base))
-        covers = [(r, popup, order - base) for target, r, popup, order in last.covers if target == id(screen)]
+        # the screen's covers of the last frame; a cached layer's, from when it was drawn
+        covers: dict[int, list[tuple[pygame.Rect, bool, int]]] = {}
+        for target, r, popup, order in self.covers:
+            if target != id(screen):
+                covers.setdefault(target, []).append((r, popup, order))
+        covers[id(screen)] = [(r, popup, order - base) for target, r, popup, order in last.covers
+                              if target == id(screen)]
         out: list[TextDraw] = []
         seen: set[tuple[str, int, int, int, int]] = set()
 
-        def land(rec: TextDraw, on: int, dx: int, dy: int, order: int, depth: int) -> None:
+        def land(rec: TextDraw, on: int, dx: int, dy: int, order: int, depth: int, kind: str) -> None:
+            r = rec.rect.move(dx, dy)
+            for c, popup, at in covers.get(on, ()):
+                if at > order and c.colliderect(r):
+                    kind = "under"
+                elif popup and at < order and c.contains(r):
+                    kind = "popup"
             if on == id(screen):
-                r = rec.rect.move(dx, dy)
-                kind = rec.kind
-                for c, popup, at in covers:
-                    if at > order and c.colliderect(r):
-                        kind = "under"
-                    elif popup and at < order and c.contains(r):
-                        kind = "popup"
                 if (rec.text, r.x, r.y, r.w, r.h) not in seen:
                     seen.add((rec.text, r.x, r.y, r.w, r.h))
                     out.append(TextDraw(rec.text, r, kind, rec.cut, on))
                 return
             for target, (x, y), at in where.get(on, []) if depth < 4 else []:
-                land(rec, target, dx + x, dy + y, at, depth + 1)
+                land(rec, target, dx + x, dy + y, at, depth + 1, kind)
         for rec, order in zip(self.records, self._order, strict=True):
-            land(rec, rec.on, 0, 0, order, 0)
+            land(rec, rec.on, 0, 0, order, 0, rec.kind)
         return out
 
 

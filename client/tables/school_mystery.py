@@ -22,6 +22,7 @@ from client.kit.interact import ZOOM_Z
 from client.kit.nodes import Node, NodeMap, never_hit
 from client.kit.widgets import LogPanel, fitter_for
 from client.tables import school_mystery_board as board
+from client.tables import school_mystery_frame as frame
 from client.tables import school_mystery_layout as lay
 from client.tables import school_mystery_panels as panels
 from client.tables.base import TableView
@@ -115,6 +116,9 @@ class SchoolMysteryTable(TableView):
         self.version = 0  # bumps on every rebuild: the static layer is redrawn then
         self.static: pygame.Surface | None = None
         self.static_key: tuple | None = None
+        self.page_kept: tuple[dict, tuple, pygame.Surface] | None = None  # the results box's article page (a cache)
+        self.still = frame.StillFrame()  # the whole resting frame, drawn again only when what it shows changes
+        self.blink = 0.0  # the focused entry's caret phase (0..1; shown in the first half)
 
     # --- geometry ---------------------------------------------------------------------
     @property
@@ -264,7 +268,7 @@ class SchoolMysteryTable(TableView):
         if not self.view:
             super().draw_results(surface, rect)
             return
-        article.draw_page(self, surface, pygame.Rect(rect), scale_unit=min(self.ctx.unit, rect.h / 30))
+        article.draw_page_kept(self, surface, pygame.Rect(rect), scale_unit=min(self.ctx.unit, rect.h / 30))
 
     def on_error(self, code: str, message: str) -> None:
         for cid in list(self.pending_pos):
@@ -517,6 +521,7 @@ class SchoolMysteryTable(TableView):
 
     def update(self, dt: float) -> None:
         self.clock += dt
+        self.blink = self.clock % 1.0
         if self.auto_rect:
             surf = pygame.display.get_surface()
             if surf is not None and surf.get_rect() != self.rect:
@@ -632,7 +637,7 @@ class SchoolMysteryTable(TableView):
         return out
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
-        board.draw(self, surface)
+        frame.draw(self, surface)
 
     def nodes(self) -> NodeMap:
         """This frame's controls: the panel buttons (with what they send), the decks the viewer may draw from
@@ -684,8 +689,10 @@ class SchoolMysteryTable(TableView):
 
     def skip_animations(self) -> None:
         if self.dice is not None:
+            landing = not self.dice.landed or bool(self.pending_log)
             self.dice.skip()
-            self._flush_log()
+            if landing:  # (already landed: nothing changes, nothing to rebuild)
+                self._flush_log()
         self.flying = []
         self.card_tweens.clear()
         self.card_born.clear()

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from client.kit.textfit import blit_layer
 from client.kit.theme import INK, MUTED
 from client.kit.widgets import fitter_for
 from client.tables.school_mystery_texts import BAND_COLOUR, SUIT_CHAR
@@ -22,6 +23,7 @@ RULE = (60, 56, 52)
 STAMP_OK = (190, 50, 44)
 STAMP_NO = (80, 90, 120)
 PNG_SIZE = (1240, 1754)  # A4 at 150 dpi
+PAGE_RADIUS = 4
 
 
 def result_from_view(view: dict[str, Any]) -> dict[str, Any]:
@@ -77,6 +79,26 @@ def render_png(t: SchoolMysteryTable) -> pygame.Surface:
     return page
 
 
+def draw_page_kept(t: SchoolMysteryTable, surface: pygame.Surface, rect: pygame.Rect,
+                   scale_unit: float | None = None) -> None:
+    """:func:`draw_page`, its inside drawn once into a layer kept on the table (keyed by the view, the
+    size, the unit and the language); the page's rounded edge and shadow are drawn each time (what
+    lies under them shows at the corners)."""
+    key = (rect.size, scale_unit, t.ctx.lang, t.L.u)
+    kept = t.page_kept
+    if kept is None or kept[0] is not t.view or kept[1] != key:
+        layer = pygame.Surface(rect.size)
+        if pygame.display.get_surface() is not None:
+            layer = layer.convert()
+        draw_page(t, layer, layer.get_rect(), scale_unit)
+        kept = t.page_kept = (t.view, key, layer)
+    pygame.draw.rect(surface, (0, 0, 0), rect.move(4, 6), border_radius=PAGE_RADIUS)
+    pygame.draw.rect(surface, NEWSPRINT, rect, border_radius=PAGE_RADIUS)
+    edge = PAGE_RADIUS
+    blit_layer(surface, kept[2], (rect.x + edge, rect.y + edge), pygame.Rect(edge, edge, rect.w - 2 * edge,
+                                                                               rect.h - 2 * edge))
+
+
 def _lines(ctx: Any, text: str, size: float, width: int) -> list[str]:
     out: list[str] = []
     for para in (text or "").split("\n"):
@@ -88,8 +110,8 @@ def draw_page(t: SchoolMysteryTable, surface: pygame.Surface, rect: pygame.Rect,
     """The newspaper page inside ``rect`` (reads only)."""
     ctx, tx, v = t.ctx, t.tx, t.view
     u = scale_unit or min(t.L.u, rect.h / 36)
-    pygame.draw.rect(surface, (0, 0, 0), rect.move(4, 6), border_radius=4)
-    pygame.draw.rect(surface, NEWSPRINT, rect, border_radius=4)
+    pygame.draw.rect(surface, (0, 0, 0), rect.move(4, 6), border_radius=PAGE_RADIUS)
+    pygame.draw.rect(surface, NEWSPRINT, rect, border_radius=PAGE_RADIUS)
     small = rect.h < 520  # a small page (large text on a small window): narrower margins, a smaller headline
     m = int(u * (0.8 if small else 1.4))
     inner = rect.inflate(-m * 2, -m * 2)

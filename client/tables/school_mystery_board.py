@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import math
+from collections.abc import Collection
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -316,15 +317,23 @@ def info_card_surface(t: SchoolMysteryTable, card: dict, used: bool, selected: b
 
 # --------------------------------------------------------------------------- drawing
 
-def draw(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
-    if not t.view:
-        return
+def draw_under(t: SchoolMysteryTable, surface: pygame.Surface, hover: Collection[int] = (), glows: bool = True,
+               dice: bool = True) -> None:
+    """The table up to its panels, in drawing order: the static layer, the deck glows (``glows``), the
+    information cards, the dice (``dice``) and the panel widgets (the buttons whose index is in ``hover``
+    as under the pointer)."""
     blit_layer(surface, static_layer(t, surface.get_size()), (0, 0))
-    draw_deck_glows(t, surface)
+    if glows:
+        draw_deck_glows(t, surface)
     draw_canvas(t, surface)
-    draw_dice(t, surface)
-    for w in t.widgets:
-        draw_widget(w, surface, t.ctx, t.L.u)
+    if dice:
+        draw_dice(t, surface)
+    for i, w in enumerate(t.widgets):
+        draw_widget(w, surface, t.ctx, t.L.u, i in hover, t.blink)
+
+
+def draw_over(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
+    """What lies over the panels: drop targets, the dragged item, cards flying from a deck, the zoom."""
     t.drag.draw_targets(surface)
     draw_dragged(t, surface)
     draw_flying(t, surface)
@@ -354,11 +363,19 @@ def static_layer(t: SchoolMysteryTable, size: tuple[int, int]) -> pygame.Surface
     return layer
 
 
+GLOW_RADIUS = 8
+
+
+def glowing_decks(t: SchoolMysteryTable) -> list[pygame.Rect]:
+    """The top cards of the decks this viewer may draw from now (they pulse)."""
+    return [t.L.deck_card(i) for i, suit in enumerate(SUITS)
+            if deck_action(t, suit) is not None and not t.drag.is_held(("deck", suit))]
+
+
 def draw_deck_glows(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
-    for i, suit in enumerate(SUITS):
-        if deck_action(t, suit) is not None and not t.drag.is_held(("deck", suit)):
-            pulse = 0.55 + 0.45 * math.sin(t.clock * 4.0)
-            draw_glow(surface, t.L.deck_card(i), ACCENT, 8, pulse)
+    pulse = 0.55 + 0.45 * math.sin(t.clock * 4.0)
+    for r in glowing_decks(t):
+        draw_glow(surface, r, ACCENT, GLOW_RADIUS, pulse)
 
 
 def draw_tracker(t: SchoolMysteryTable, surface: pygame.Surface) -> None:

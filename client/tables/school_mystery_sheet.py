@@ -106,18 +106,23 @@ class EntrySlot:
     size: float
     submit: Button | None = None
 
-    def draw(self, surface: pygame.Surface, ctx: Any) -> None:
-        self.entry.rect = self.rect
-        self.entry.draw(surface, ctx, self.size, blink=(pygame.time.get_ticks() % 1000) / 1000.0)
+    def draw(self, surface: pygame.Surface, ctx: Any, blink: float = 0.0) -> None:
+        """The entry in its slot (the table puts it there when the panels are built); ``blink``: the
+        caret's phase (0..1, shown in the first half)."""
+        self.entry.draw(surface, ctx, self.size, blink=blink)
 
 
 Widget = ActionButton | Text | Sheet | Custom | EntrySlot
 
 
-def draw_widget(w: Widget, surface: pygame.Surface, ctx: Any, unit: float) -> None:
-    """Draw one panel widget (kit buttons take the unit; the rest draw themselves)."""
+def draw_widget(w: Widget, surface: pygame.Surface, ctx: Any, unit: float, hover: bool = False,
+                blink: float = 0.0) -> None:
+    """Draw one panel widget (kit buttons take the unit and whether the pointer is on them; an entry
+    the caret's phase; the rest draw themselves)."""
     if isinstance(w, ActionButton):
-        w.draw(surface, ctx, unit * w.scale)
+        w.draw(surface, ctx, unit * w.scale, hover)
+    elif isinstance(w, EntrySlot):
+        w.draw(surface, ctx, blink)
     else:
         w.draw(surface, ctx)
 

@@ -92,11 +92,16 @@ def draw_page_kept(t: SchoolMysteryTable, surface: pygame.Surface, rect: pygame.
             layer = layer.convert()
         draw_page(t, layer, layer.get_rect(), scale_unit)
         kept = t.page_kept = (t.view, key, layer)
-    pygame.draw.rect(surface, (0, 0, 0), rect.move(4, 6), border_radius=PAGE_RADIUS)
-    pygame.draw.rect(surface, NEWSPRINT, rect, border_radius=PAGE_RADIUS)
-    edge = PAGE_RADIUS
-    blit_layer(surface, kept[2], (rect.x + edge, rect.y + edge), pygame.Rect(edge, edge, rect.w - 2 * edge,
-                                                                               rect.h - 2 * edge))
+    e = PAGE_RADIUS
+    clip = surface.get_clip()
+    edges = (pygame.Rect(rect.x, rect.y, rect.w, e), pygame.Rect(rect.x, rect.bottom - e, rect.w + 4, e + 6),
+             pygame.Rect(rect.x, rect.y + e, e, rect.h - 2 * e), pygame.Rect(rect.right - e, rect.y + e, e + 4, rect.h - 2 * e))
+    for strip in edges:  # the rounded edge and the shadow, only where the kept inside does not go
+        surface.set_clip(strip.clip(clip))
+        pygame.draw.rect(surface, (0, 0, 0), rect.move(4, 6), border_radius=e)
+        pygame.draw.rect(surface, NEWSPRINT, rect, border_radius=e)
+    surface.set_clip(clip)
+    blit_layer(surface, kept[2], (rect.x + e, rect.y + e), pygame.Rect(e, e, rect.w - 2 * e, rect.h - 2 * e))
 
 
 def _lines(ctx: Any, text: str, size: float, width: int) -> list[str]:

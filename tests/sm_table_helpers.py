@@ -99,10 +99,12 @@ def entry(table: Any, key: str) -> Any:
 
 
 def drawn_texts(table: Any) -> list[str]:
-    """Every text the table draws in one frame (recorded by the kit fitter)."""
+    """Every text of the table's frame (recorded by the kit fitter; the table is marked changed first, so
+    the layers it keeps are drawn again while recorded)."""
     from client.kit.textfit import recording
 
     screen = pygame.display.get_surface() or pygame.Surface(RECT.size)
+    table.mark()
     table.update(0)
     with recording() as rec:
         table.draw(screen, screen.get_rect())

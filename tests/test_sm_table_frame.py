@@ -128,3 +128,25 @@ def test_the_results_page_is_drawn_once_and_matches_the_page_drawn_in_full():
     assert table.page_kept is layer
     article.draw_page(table, full, rect, scale_unit=min(table.ctx.unit, rect.h / 30))
     assert _pixels(kept) == _pixels(full)
+
+
+def test_rolling_dice_are_drawn_over_the_layer_as_in_order(monkeypatch):
+    from shared.engine import events_for
+
+    screen()
+    state, hist, roller = S.scene_roll("en", rolled=False)
+    table = S.make_table(FakeCtx("en"), state, hist, roller, RECT)
+    sp = S.spec()
+    state, events = sp.apply(state, roller, {"type": "roll_dice"})
+    table.set_snapshot(sp.view(state, roller), sp.legal_actions(state, roller), len(hist) + 1)
+    table.push_events(events_for(events, roller))
+    table.update(1 / 60)
+    away = (RECT.w - 2, RECT.h - 2)
+    live = 0
+    while table.dice is not None and not table.dice.landed:
+        p = frame.plan(table, RECT.size, frozenset())
+        live += p is not None and p.dice
+        assert _framed(table, away, monkeypatch) == _in_order(table, away)
+        table.update(0.1)
+    assert live >= 3  # the dice tumbled over the kept layer
+    assert _framed(table, away, monkeypatch) == _in_order(table, away)  # landed: in the layer

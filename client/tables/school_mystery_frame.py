@@ -16,12 +16,18 @@ import pygame
 
 from client.kit.textfit import blit_layer
 from client.tables import school_mystery_board as board
-from client.tables.school_mystery_sheet import ActionButton, Custom, EntrySlot, Widget, draw_widget
+from client.tables.school_mystery_sheet import (
+    ActionButton,
+    Custom,
+    EntrySlot,
+    Widget,
+    draw_widget,
+)
 
 if TYPE_CHECKING:
     from client.tables.school_mystery import SchoolMysteryTable
 
-__all__ = ["Plan", "StillFrame", "draw", "plan"]
+__all__ = ["Plan", "Shape", "StillFrame", "draw", "plan", "shape"]
 
 
 @dataclass(frozen=True)
@@ -41,6 +47,7 @@ class StillFrame:
     def __init__(self) -> None:
         self.layer: pygame.Surface | None = None
         self.key: tuple | None = None
+        self.shape: tuple[list, int, Shape] | None = None  # (widget list, version, its shape)
 
     def get(self, t: SchoolMysteryTable, size: tuple[int, int], p: Plan) -> pygame.Surface:
         if self.layer is not None and self.key == p.key:
@@ -74,8 +81,38 @@ def draw(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
 
 def hovered_buttons(t: SchoolMysteryTable, pointer: tuple[int, int]) -> frozenset[int]:
     """The indexes of the enabled panel buttons under the pointer (they are drawn lighter)."""
-    return frozenset(i for i, w in enumerate(t.widgets)
-                     if isinstance(w, ActionButton) and w.enabled and w.rect.collidepoint(pointer))
+    return frozenset(i for i in shape(t).buttons if t.widgets[i].rect.collidepoint(pointer))
+
+
+@dataclass(frozen=True)
+class Shape:
+    """What the frame's plan needs of the panels and decks, worked out once per rebuild of the panels."""
+
+    spans: tuple[pygame.Rect, ...]  # where each widget draws
+    covered: tuple[bool, ...]  # a later widget lies over it
+    buttons: tuple[int, ...]  # the enabled buttons
+    entries: tuple[int, ...]  # the text entries
+    glows: tuple[pygame.Rect, ...]  # the pulsing decks' reach
+    glows_clear: bool  # no widget and no card lies over a glow
+
+
+def shape(t: SchoolMysteryTable) -> Shape:
+    """The :class:`Shape` of the table's panels now (kept with the widget list it was made from)."""
+    kept = t.still.shape
+    if kept is not None and kept[0] is t.widgets and kept[1] == t.version:
+        return kept[2]
+    u = t.L.u
+    ws = t.widgets
+    spans = tuple(_span(w, u) for w in ws)
+    reach = board.GLOW_RADIUS * 2 + 16  # draw_glow's rings around the card
+    glows = tuple(g.inflate(reach, reach) for g in board.glowing_decks(t))
+    under = [*spans, t.L.canvas.inflate(int(u * 6), int(u * 2))]
+    made = Shape(spans, tuple(any(spans[i].colliderect(r) for r in spans[i + 1:]) for i in range(len(ws))),
+                 tuple(i for i, w in enumerate(ws) if isinstance(w, ActionButton) and w.enabled),
+                 tuple(i for i, w in enumerate(ws) if isinstance(w, EntrySlot)), glows,
+                 not any(g.colliderect(r) for g in glows for r in under))
+    t.still.shape = (ws, t.version, made)
+    return made
 
 
 def plan(t: SchoolMysteryTable, size: tuple[int, int], hovered: frozenset[int]) -> Plan | None:
@@ -83,32 +120,27 @@ def plan(t: SchoolMysteryTable, size: tuple[int, int], hovered: frozenset[int]) 
     a drag, a rebuild pending, or something live lying under a part of the layer)."""
     if t.dirty or t.card_tweens or t.card_born or t.drag.dragging or t.drag.busy:
         return None
-    u = t.L.u
-    spans = [_span(w, u) for w in t.widgets]
+    sh = shape(t)
     rolling = t.dice is not None and not t.dice.landed
-    glows = board.glowing_decks(t)
-    if glows:
-        after = [*spans, t.L.canvas.inflate(int(u * 6), int(u * 2))]
-        if t.dice is not None:
-            after.append(_dice_span(t))
-        reach = board.GLOW_RADIUS * 2 + 16  # draw_glow's rings around the card
-        if any(g.inflate(reach, reach).colliderect(r) for g in glows for r in after):
-            return None
-    if rolling and any(_dice_span(t).colliderect(r) for r in spans):
+    if sh.glows and (not sh.glows_clear or t.dice is not None and any(g.colliderect(_dice_span(t))
+                                                                       for g in sh.glows)):
+        return None
+    if rolling and any(_dice_span(t).colliderect(r) for r in sh.spans):
         return None
     live: list[int] = []
     in_layer: list[int] = []
     for i in sorted(hovered):
-        (in_layer if _covered(spans, i) else live).append(i)
-    for i, w in enumerate(t.widgets):
-        if isinstance(w, EntrySlot) and w.entry.focused:
-            if _covered(spans, i):
+        (in_layer if sh.covered[i] else live).append(i)
+    for i in sh.entries:
+        slot = t.widgets[i]
+        if isinstance(slot, EntrySlot) and slot.entry.focused:
+            if sh.covered[i]:
                 return None
             live.append(i)
     dice_key = None if t.dice is None else (id(t.dice), t.dice.landed)
-    key = (t.version, size, t.ctx.lang, u, t.display, t.log_panel.scroll, t.hover, t.focus, t.sel.get("tab"),
+    key = (t.version, size, t.ctx.lang, t.L.u, t.display, t.log_panel.scroll, t.hover, t.focus, t.sel.get("tab"),
            t.secrets_open, dice_key, frozenset(in_layer))
-    return Plan(key, bool(glows), rolling, frozenset(in_layer), tuple(sorted(live)))
+    return Plan(key, bool(sh.glows), rolling, frozenset(in_layer), tuple(sorted(live)))
 
 
 def _span(w: Widget, u: float) -> pygame.Rect:
@@ -119,11 +151,6 @@ def _span(w: Widget, u: float) -> pygame.Rect:
     if isinstance(w, Custom):  # a drawing of its own (a card picture, the article page and its shadow)
         return r.inflate(int(u), int(u)).union(r.move(4, 6))
     return r
-
-
-def _covered(spans: list[pygame.Rect], i: int) -> bool:
-    """Whether a widget drawn after widget ``i`` lies over it."""
-    return any(spans[i].colliderect(r) for r in spans[i + 1:])
 
 
 def _dice_span(t: SchoolMysteryTable) -> pygame.Rect:

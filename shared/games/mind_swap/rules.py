@@ -83,7 +83,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import compress
 from operator import eq
-from typing import Any
+from typing import Any, TypeAlias
 
 from shared.errors import RuleError, echo
 from shared.legal import expand, spread_combinations
@@ -101,6 +101,7 @@ CHACHAMARU, EVANGELINE, ASAKURA = 10, 26, 3
 CONTROL_MIN = 9  # d10 9–10 moves another player's character
 RUNAWAY_LOW = 5  # d10 1–5 lower attendance number, 6–10 higher
 PLAY_ACTIONS = ("move_self", "move_negi", "relocate", "extra_magic", "bath", "event")
+Events: TypeAlias = "list[dict] | None"  # where a handler puts its events; None in a replay (dropped)
 
 
 # --- pure pieces with their own tests -------------------------------------------------------------
@@ -328,7 +329,7 @@ def _new_room(s: dict) -> str:
     return f"r{s['room_seq']}"
 
 
-def _sync_pieces(s: dict, events: list) -> None:
+def _sync_pieces(s: dict, events: Events) -> None:
     """Player pieces follow the pair holding the player's mind (restored: they stay put)."""
     minds, loc, rooms, piece, proom = s["mind"], s["loc"], s["room"], s["piece"], s["proom"]
     seat = -1
@@ -340,10 +341,11 @@ def _sync_pieces(s: dict, events: list) -> None:
         where = loc[b]
         if where is not None and (piece[seat] != where or proom[seat] != rooms[b]):
             piece[seat], proom[seat] = where, rooms[b]
-            events.append({"type": "piece", "seat": seat, "to": where, "room": rooms[b]})
+            if events is not None:
+                events.append({"type": "piece", "seat": seat, "to": where, "room": rooms[b]})
 
 
-def _place(s: dict, rng: Rng, b: int, to: str, why: str, events: list, room: str | None = None) -> None:
+def _place(s: dict, rng: Rng, b: int, to: str, why: str, events: Events, room: str | None = None) -> None:
     """Move pair ``b`` to ``to`` (joining ``room`` at "other" if given), then the "other" specials."""
     old = s["loc"][b]
     if to == OTHER:
@@ -351,7 +353,8 @@ def _place(s: dict, rng: Rng, b: int, to: str, why: str, events: list, room: str
     else:
         s["room"][b] = None
     s["loc"][b] = to
-    events.append({"type": "move", "student": b, "from": old, "to": to, "room": s["room"][b], "why": why})
+    if events is not None:
+        events.append({"type": "move", "student": b, "from": old, "to": to, "room": s["room"][b], "why": why})
     if to != OTHER or room is not None:
         return
     m = s["mind"][b]
@@ -359,19 +362,21 @@ def _place(s: dict, rng: Rng, b: int, to: str, why: str, events: list, room: str
         return  # a player decides where their own character is
     if m == CHACHAMARU:
         face = rng.randint(1, 10)
-        events.append(_dice("chachamaru", ["d10"], [face], None, student=b))
+        if events is not None:
+            events.append(_dice("chachamaru", ["d10"], [face], None, student=b))
         eva = _body_of(s, EVANGELINE)
         if face <= 5 and eva is not None and eva != b and s["loc"][eva] is not None:
             _join(s, rng, b, eva, "chachamaru", events)
     elif m == ASAKURA and s["cup"]:
         drawn = rng.choice(s["cup"])
-        events.append({"type": "marker", "seat": None, "student": drawn, "why": "asakura"})
+        if events is not None:
+            events.append({"type": "marker", "seat": None, "student": drawn, "why": "asakura"})
         t = _body_of(s, drawn)
         if t is not None and t != b and s["loc"][t] is not None:
             _join(s, rng, b, t, "asakura", events)
 
 
-def _join(s: dict, rng: Rng, b: int, host: int, why: str, events: list) -> None:
+def _join(s: dict, rng: Rng, b: int, host: int, why: str, events: Events) -> None:
     """Pair ``b`` goes to be with pair ``host`` (same room when the host is at "other")."""
     where = s["loc"][host]
     if where == OTHER:
@@ -382,23 +387,25 @@ def _join(s: dict, rng: Rng, b: int, host: int, why: str, events: list) -> None:
         _place(s, rng, b, where, why, events)
 
 
-def _start_location(s: dict, rng: Rng, b: int, events: list) -> str:
+def _start_location(s: dict, rng: Rng, b: int, events: Events) -> str:
     row11, row12 = s["table"][b][9], s["table"][b][10]
     if row11 == row12:
         return row11
     face = rng.randint(1, 6)
-    events.append(_dice("start_location", ["d6"], [face], None, student=b))
+    if events is not None:
+        events.append(_dice("start_location", ["d6"], [face], None, student=b))
     return row11 if face <= 3 else row12
 
 
-def _enter(s: dict, rng: Rng, b: int, events: list) -> None:
+def _enter(s: dict, rng: Rng, b: int, events: Events) -> None:
     if b in s["waiting"]:
         s["waiting"].remove(b)
     _place(s, rng, b, _start_location(s, rng, b, events), "enter", events)
 
 
-def _begin_turn(s: dict, rng: Rng, events: list) -> None:
-    events.append({"type": "turn", "seat": s["turn"], "turn_no": s["turn_no"]})
+def _begin_turn(s: dict, rng: Rng, events: Events) -> None:
+    if events is not None:
+        events.append({"type": "turn", "seat": s["turn"], "turn_no": s["turn_no"]})
     waiting = s["waiting"]
     if not waiting:
         return  # nobody enters: the pieces are where the last action left them (every action syncs them)
@@ -409,28 +416,30 @@ def _begin_turn(s: dict, rng: Rng, events: list) -> None:
     _sync_pieces(s, events)
 
 
-def _location_roll(s: dict, rng: Rng, b: int, seat: int, events: list) -> str:
+def _location_roll(s: dict, rng: Rng, b: int, seat: int, events: Events) -> str:
     d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
     total = d1 + d2
     of = "mind" if total <= 8 else "body"
     row_owner = s["mind"][b] if of == "mind" else b
-    events.append(_dice("location", ["d6", "d6"], [d1, d2], seat, student=b, total=total, row_of=of))
+    if events is not None:
+        events.append(_dice("location", ["d6", "d6"], [d1, d2], seat, student=b, total=total, row_of=of))
     return s["table"][row_owner][total - 2]
 
 
-def _control(s: dict, rng: Rng, seat: int, b: int, events: list) -> bool:
+def _control(s: dict, rng: Rng, seat: int, b: int, events: Events) -> bool:
     """d10 9–10 to move a pair holding another player's mind; True without a roll otherwise."""
     m = s["mind"][b]
     if m not in s["chars"] or m == s["chars"][seat]:
         return True
     face = rng.randint(1, 10)
     ok = face >= CONTROL_MIN
-    events.append(_dice("control", ["d10"], [face], seat, student=b))
-    events.append({"type": "control", "seat": seat, "student": b, "ok": ok})
+    if events is not None:
+        events.append(_dice("control", ["d10"], [face], seat, student=b))
+        events.append({"type": "control", "seat": seat, "student": b, "ok": ok})
     return ok
 
 
-def _enter_character_bodies(s: dict, rng: Rng, events: list) -> None:
+def _enter_character_bodies(s: dict, rng: Rng, events: Events) -> None:
     """A player's mind always stands on the map: a waiting body that received one enters now."""
     for ch in s["chars"]:
         b = _body_of(s, ch)
@@ -438,7 +447,7 @@ def _enter_character_bodies(s: dict, rng: Rng, events: list) -> None:
             _enter(s, rng, b, events)
 
 
-def _resolve_restorations(s: dict, seat: int, events: list) -> None:
+def _resolve_restorations(s: dict, seat: int, events: Events) -> None:
     """Restored pairs leave (map or waiting) to the caster's pile; refill the cup; check the end."""
     mind = s["mind"]
     restored = list(compress(_BODIES, map(eq, mind[2:], _BODIES)))  # at C speed
@@ -451,20 +460,24 @@ def _resolve_restorations(s: dict, seat: int, events: list) -> None:
         if b in s["waiting"]:
             s["waiting"].remove(b)
         s["pile"][seat].append(b)
-        events.append({"type": "restored", "student": b, "seat": seat})
+        if events is not None:
+            events.append({"type": "restored", "student": b, "seat": seat})
     s["cup"] = [m for m in s["cup"] if m not in restored]
-    events.append({"type": "cup", "count": len(s["cup"])})
+    if events is not None:
+        events.append({"type": "cup", "count": len(s["cup"])})
     if not s["cup"]:
         s["over"] = True
-        res = result(s)
-        events.append({"type": "game_over", "scores": res["scores"], "winners": res["winners"]})
+        if events is not None:
+            res = result(s)
+            events.append({"type": "game_over", "scores": res["scores"], "winners": res["winners"]})
 
 
-def _swap(s: dict, a: int, b: int, why: str, events: list) -> None:
+def _swap(s: dict, a: int, b: int, why: str, events: Events) -> None:
     mind = s["mind"]
     mind[a], mind[b] = mind[b], mind[a]
-    events.append({"type": "minds", "why": why, "moves": [{"mind": mind[a], "from": b, "to": a},
-                                                          {"mind": mind[b], "from": a, "to": b}]})
+    if events is not None:
+        events.append({"type": "minds", "why": why, "moves": [{"mind": mind[a], "from": b, "to": a},
+                                                              {"mind": mind[b], "from": a, "to": b}]})
     _sync_pieces(s, events)
 
 
@@ -661,12 +674,13 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
 
 def replay(state: dict, actions: Any) -> dict:
     """The state after ``actions`` (journaled, accepted once): what ``apply`` step by step gives,
-    changed in place on one working copy, the events thrown away. Raises RuleError like ``apply``."""
+    changed in place on one working copy, no events made (``events`` None). Raises RuleError like
+    ``apply``."""
     s = _work(state)
     for seat, action in actions:
         if not isinstance(action, dict):
             raise RuleError("action/bad_shape", "an action is a map with a 'type'")
-        _handler(s, seat, action)(s, seat, action, [])
+        _handler(s, seat, action)(s, seat, action, None)
     return s
 
 
@@ -696,7 +710,7 @@ def _check_pair(state: dict, action: dict) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
 
 
-def _do_magic(s: dict, seat: int, action: dict, events: list) -> None:
+def _do_magic(s: dict, seat: int, action: dict, events: Events) -> None:
     a, b = _check_pair(s, action)
     _need(s["magic_left"] > 0, "action/illegal", "no magic left this turn")
     _need(_negi_with(s, seat), "action/illegal", "Negi is not with your character")
@@ -705,17 +719,22 @@ def _do_magic(s: dict, seat: int, action: dict, events: list) -> None:
     rng = Rng(s["rng"])
     s["magic_left"] -= 1
     d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
-    events.append(_dice("magic", ["d6", "d6"], [d1, d2], seat, a=a, b=b))
+    if events is not None:
+        events.append(_dice("magic", ["d6", "d6"], [d1, d2], seat, a=a, b=b))
     outcome = magic_outcome(d1, d2)
-    events.append({"type": "magic", "seat": seat, "a": a, "b": b, "outcome": outcome})
+    if events is not None:
+        events.append({"type": "magic", "seat": seat, "a": a, "b": b, "outcome": outcome})
     if outcome == "runaway":
         if not s["cup"]:
-            events.append({"type": "fizzle", "seat": seat, "why": "empty_cup"})
+            if events is not None:
+                events.append({"type": "fizzle", "seat": seat, "why": "empty_cup"})
         else:
             drawn = rng.choice(s["cup"])
-            events.append({"type": "marker", "seat": seat, "student": drawn, "why": "runaway"})
+            if events is not None:
+                events.append({"type": "marker", "seat": seat, "student": drawn, "why": "runaway"})
             face = rng.randint(1, 10)
-            events.append(_dice("runaway", ["d10"], [face], seat))
+            if events is not None:
+                events.append(_dice("runaway", ["d10"], [face], seat))
             before = {body: s["mind"][body] for body in range(2, N) if s["mind"][body]}
             after = runaway_move(before, a, b, drawn, face)
             moves = []
@@ -723,7 +742,8 @@ def _do_magic(s: dict, seat: int, action: dict, events: list) -> None:
                 if before[body] != m:
                     s["mind"][body] = m
                     moves.append({"mind": m, "from": _body_of_in(before, m), "to": body})
-            events.append({"type": "minds", "why": "runaway", "moves": moves})
+            if events is not None:
+                events.append({"type": "minds", "why": "runaway", "moves": moves})
             _enter_character_bodies(s, rng, events)
             _sync_pieces(s, events)
     elif outcome in ("success", "great"):
@@ -733,7 +753,8 @@ def _do_magic(s: dict, seat: int, action: dict, events: list) -> None:
             if at != OTHER:
                 s["pending"] = {"kind": "great", "seat": seat, "at": at, "exclude": [a, b]}
                 if len(_great_cands(s)) >= 2:
-                    events.append({"type": "great", "seat": seat})
+                    if events is not None:
+                        events.append({"type": "great", "seat": seat})
                 else:
                     s["pending"] = None
     if s["pending"] is None:
@@ -745,14 +766,14 @@ def _body_of_in(mapping: dict[int, int], mind: int) -> int:
     return next(body for body, m in mapping.items() if m == mind)
 
 
-def _after_spell(s: dict, rng: Rng, seat: int, events: list) -> None:
+def _after_spell(s: dict, rng: Rng, seat: int, events: Events) -> None:
     """Restorations, then the end of the turn if it is over. (The pieces were synced by the spell:
     a restored pair's player keeps their piece where it is.)"""
     _resolve_restorations(s, seat, events)
     _maybe_end_turn(s, rng, seat, events)
 
 
-def _do_great_swap(s: dict, seat: int, action: dict, events: list) -> None:
+def _do_great_swap(s: dict, seat: int, action: dict, events: Events) -> None:
     a, b = _check_pair(s, action)
     cands = _great_cands(s)
     _need(a in cands and b in cands, "action/illegal_target", "those two cannot be swapped now", a=a, b=b)
@@ -763,37 +784,40 @@ def _do_great_swap(s: dict, seat: int, action: dict, events: list) -> None:
     s["rng"] = rng.state
 
 
-def _do_great_skip(s: dict, seat: int, action: dict, events: list) -> None:
+def _do_great_skip(s: dict, seat: int, action: dict, events: Events) -> None:
     rng = Rng(s["rng"])
     s["pending"] = None
     _after_spell(s, rng, seat, events)
     s["rng"] = rng.state
 
 
-def _do_end_turn(s: dict, seat: int, action: dict, events: list) -> None:
+def _do_end_turn(s: dict, seat: int, action: dict, events: Events) -> None:
     _need(s["played"], "action/illegal", "play a card first (passing is not allowed)")
     rng = Rng(s["rng"])
     _end_turn(s, rng, seat, events)
     s["rng"] = rng.state
 
 
-def _maybe_end_turn(s: dict, rng: Rng, seat: int, events: list) -> None:
+def _maybe_end_turn(s: dict, rng: Rng, seat: int, events: Events) -> None:
     if not s["over"] and s["played"] and s["pending"] is None and not _can_magic(s, seat):
         _end_turn(s, rng, seat, events)
 
 
-def _end_turn(s: dict, rng: Rng, seat: int, events: list) -> None:
-    events.append({"type": "end_turn", "seat": seat})
+def _end_turn(s: dict, rng: Rng, seat: int, events: Events) -> None:
+    if events is not None:
+        events.append({"type": "end_turn", "seat": seat})
     if not s["deck"] and s["discard"]:
         s["deck"] = s["discard"]
         s["discard"] = []
         rng.shuffle(s["deck"])
-        events.append({"type": "reshuffle", "count": len(s["deck"])})
+        if events is not None:
+            events.append({"type": "reshuffle", "count": len(s["deck"])})
     if s["deck"]:
         cid = s["deck"].pop()
         s["hands"][seat].append(cid)
-        events.append({"type": "draw", "seat": seat, "card": cid, "card_type": s["ctypes"][cid], "vis": [seat]})
-        events.append({"type": "drew", "seat": seat})
+        if events is not None:
+            events.append({"type": "draw", "seat": seat, "card": cid, "card_type": s["ctypes"][cid], "vis": [seat]})
+            events.append({"type": "drew", "seat": seat})
     s["turn"] = (seat + 1) % s["players"]
     s["turn_no"] += 1
     s["played"] = False
@@ -802,7 +826,7 @@ def _end_turn(s: dict, rng: Rng, seat: int, events: list) -> None:
     _begin_turn(s, rng, events)
 
 
-def _do_play(s: dict, seat: int, action: dict, events: list) -> None:
+def _do_play(s: dict, seat: int, action: dict, events: Events) -> None:
     _need(not s["played"], "action/illegal", "you have already played a card this turn")
     cid = action.get("card")
     if not (isinstance(cid, int) and not isinstance(cid, bool) and cid in s["hands"][seat]):
@@ -827,7 +851,7 @@ def _do_play(s: dict, seat: int, action: dict, events: list) -> None:
 _MOVING_PLAYS = frozenset(("move_self", "relocate", "event"))
 
 
-def _play_move_self(s: dict, rng: Rng, seat: int, action: dict, events: list, ev: dict) -> None:
+def _play_move_self(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> None:
     to, take = action.get("to"), action.get("take")
     if to not in LOCS:
         raise RuleError("action/bad_shape", "choose a location", to=echo(to))
@@ -838,32 +862,36 @@ def _play_move_self(s: dict, rng: Rng, seat: int, action: dict, events: list, ev
     elif take is not None:
         _need(_is_no(take) and take != own and _with_piece(s, seat, take), "action/illegal_target",
               "that student is not with your character", take=take if _is_no(take) else None)
-    events.append(dict(ev, to=to, take=take))
+    if events is not None:
+        events.append(dict(ev, to=to, take=take))
     if own is not None:
         _place(s, rng, own, to, "move_self", events, room=None)
         _sync_pieces(s, events)
     else:
         s["piece"][seat] = to
         s["proom"][seat] = _new_room(s) if to == OTHER else None
-        events.append({"type": "piece", "seat": seat, "to": to, "room": s["proom"][seat]})
+        if events is not None:
+            events.append({"type": "piece", "seat": seat, "to": to, "room": s["proom"][seat]})
     if take == "negi":
-        events.append({"type": "negi", "from": s["negi"], "to": to})
+        if events is not None:
+            events.append({"type": "negi", "from": s["negi"], "to": to})
         s["negi"] = to
     elif take is not None and _control(s, rng, seat, take, events):
         _place(s, rng, take, to, "take", events, room=s["proom"][seat] if to == OTHER else None)
 
 
-def _play_move_negi(s: dict, rng: Rng, seat: int, action: dict, events: list, ev: dict) -> None:
+def _play_move_negi(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> None:
     to = action.get("to")
     if to not in LOCS:
         raise RuleError("action/bad_shape", "choose a location", to=echo(to))
     _need(to != s["negi"], "action/illegal_target", "Negi is already there", to=to)
-    events.append(dict(ev, to=to))
-    events.append({"type": "negi", "from": s["negi"], "to": to})
+    if events is not None:
+        events.append(dict(ev, to=to))
+        events.append({"type": "negi", "from": s["negi"], "to": to})
     s["negi"] = to
 
 
-def _play_relocate(s: dict, rng: Rng, seat: int, action: dict, events: list, ev: dict) -> None:
+def _play_relocate(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> None:
     chosen = action.get("students")
     cands = _relocate_candidates(s, seat)
     _need(isinstance(chosen, list) and all(_is_no(b) for b in chosen) and len(set(chosen)) == len(chosen),
@@ -872,50 +900,58 @@ def _play_relocate(s: dict, rng: Rng, seat: int, action: dict, events: list, ev:
           "choose three other students on the map (all of them if fewer)", count=min(3, len(cands)))
     _need(all(b in cands for b in chosen), "action/illegal_target", "choose other students on the map")
     order = sorted(chosen)
-    events.append(dict(ev, students=order))
+    if events is not None:
+        events.append(dict(ev, students=order))
     for b in order:
         if s["loc"][b] is None or not _control(s, rng, seat, b, events):
             continue  # (a pair may have left by an earlier student's Asakura/Chachamaru move: never)
         _place(s, rng, b, _location_roll(s, rng, b, seat, events), "relocate", events)
 
 
-def _play_extra(s: dict, rng: Rng, seat: int, action: dict, events: list, ev: dict) -> None:
-    events.append(ev)
+def _play_extra(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> None:
+    if events is not None:
+        events.append(ev)
     s["magic_left"] += 1
 
 
-def _play_bath(s: dict, rng: Rng, seat: int, action: dict, events: list, ev: dict) -> None:
-    events.append(ev)
+def _play_bath(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> None:
+    if events is not None:
+        events.append(ev)
     s["bath"] = True
 
 
-def _play_event(s: dict, rng: Rng, seat: int, action: dict, events: list, ev: dict) -> None:
+def _play_event(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> None:
     t = action.get("student")
     targets = _event_targets(s, seat)
     if t is None:
         _need(not targets, "action/illegal_target", "choose a student at your character's place")
-        events.append(dict(ev, student=None))
+        if events is not None:
+            events.append(dict(ev, student=None))
         return
     _need(_is_no(t) and t in targets, "action/illegal_target", "that student is not with your character",
           student=t if _is_no(t) else None)
-    events.append(dict(ev, student=t))
+    if events is not None:
+        events.append(dict(ev, student=t))
     m = s["mind"][t]
     for i, (kind, n, arg, to) in enumerate(s["abil"][m] or []):
         face = rng.randint(1, 10)
-        events.append(_dice("event", ["d10"], [face], seat, student=t, ability=i))
+        if events is not None:
+            events.append(_dice("event", ["d10"], [face], seat, student=t, ability=i))
         ok = face <= n
-        events.append({"type": "ability", "student": t, "mind": m, "index": i, "kind": kind, "n": n, "ok": ok})
+        if events is not None:
+            events.append({"type": "ability", "student": t, "mind": m, "index": i, "kind": kind, "n": n, "ok": ok})
         if ok:
             _ability_effect(s, rng, seat, t, kind, arg, to, events)
             return
 
 
-def _ability_effect(s: dict, rng: Rng, seat: int, t: int, kind: str, arg: Any, to: Any, events: list) -> None:
+def _ability_effect(s: dict, rng: Rng, seat: int, t: int, kind: str, arg: Any, to: Any, events: Events) -> None:
     if kind == "reporter":
         if not s["cup"]:
             return
         drawn = rng.choice(s["cup"])
-        events.append({"type": "marker", "seat": seat, "student": drawn, "why": "reporter"})
+        if events is not None:
+            events.append({"type": "marker", "seat": seat, "student": drawn, "why": "reporter"})
         host = _body_of(s, drawn)
         if host is not None and host != t and s["loc"][host] is not None:
             _join(s, rng, t, host, "reporter", events)

@@ -102,11 +102,6 @@ def _copy(x: Any) -> Any:
 _CONTAINERS = frozenset((dict, list))
 
 
-def _copy_flat_lists(x: dict) -> dict:
-    """A dict of flat lists (decks, discards, used): the lists copied."""
-    return {k: v[:] for k, v in x.items()}
-
-
 def _copy_flat(x: Any) -> Any:
     """A flat dict or list, or a list whose items are never changed in place (tasks, cards, students,
     links, help_used, objections, custom_locations: items are only added, removed or replaced; a
@@ -135,7 +130,7 @@ def _copy_roll(roll: dict) -> dict:
 # it in and what they change in place. Other keys are only ever read or replaced (``_put``).
 _COPIERS: dict[str, Any] = {
     "cards": _copy_flat, "students": _copy_flat, "tasks": _copy_flat,
-    "decks": _copy_flat_lists, "discards": _copy_flat_lists, "used": _copy_flat_lists,
+    "decks": _copy_flat, "discards": _copy_flat, "used": _copy_flat,  # a suit's list: _w_pile
     "visited": _copy_flat, "clue_locations": _copy_flat, "answers": _copy_flat,
     "rival_used": _copy_flat, "objections_used": _copy_flat, "clues_used": _copy_flat,
     "help_used": _copy_flat, "links": _copy_flat, "objections": _copy_flat, "custom_locations": _copy_flat,
@@ -194,6 +189,18 @@ def _w_student(state: Any, seat: int) -> dict:
             fresh.add(tag)
             students[seat] = _copy_student(students[seat])
     return students[seat]
+
+
+def _w_pile(state: Any, key: str, suit: str) -> list:
+    """The list of one suit in ``decks``, ``discards`` or ``used``, to change in place (a draft copies
+    the suit's list once, the others stay shared)."""
+    piles = _w(state, key)
+    if type(state) is _Draft:
+        tag = (key, suit)
+        if tag not in state.fresh:
+            state.fresh.add(tag)
+            piles[suit] = piles[suit][:]
+    return piles[suit]
 
 
 def _put(state: Any, key: str, value: Any) -> None:
@@ -1041,7 +1048,7 @@ def _a_draw_location(state: dict, seat: int, action: dict, events: list) -> None
 def _draw(state: dict, suit: str, events: list) -> int | None:
     if not state["decks"][suit] and not state["discards"][suit]:
         return None
-    deck = _w(state, "decks")[suit]
+    deck = _w_pile(state, "decks", suit)
     if not deck:
         rng = Rng(state["rng"])
         deck.extend(state["discards"][suit])
@@ -1128,11 +1135,11 @@ def _finish_pick(state: dict, task: dict, seat: int, events: list, option: int |
     suit = task["suit"]
     _w(state, "tasks").pop(0)
     if invented:
-        _w(state, "discards")[suit].append(task["card"])
+        _w_pile(state, "discards", suit).append(task["card"])
         events.append({"type": "card_discarded", "suit": suit, "card": task["card"], "seat": seat})
         _add_card(state, events, SUIT_KIND[suit], seat, text=text, invented=True)
     else:
-        _w(state, "used")[suit].append(task["card"])
+        _w_pile(state, "used", suit).append(task["card"])
         _add_card(state, events, SUIT_KIND[suit], seat, rank=task["card"], option=option)
     if suit == "clubs" and not state["scene"]["closed"]:
         _w(state, "scene")["closed"] = True
@@ -1157,7 +1164,7 @@ def _a_invent(state: dict, seat: int, action: dict, events: list) -> None:
     if len(state["custom_locations"]) >= MAX_CUSTOM_LOCATIONS:
         raise _err("action/illegal", "enough invented places: accept or redraw")
     _w(state, "tasks").pop(0)
-    _w(state, "discards")["hearts"].append(task["card"])
+    _w_pile(state, "discards", "hearts").append(task["card"])
     events.append({"type": "card_discarded", "suit": "hearts", "card": task["card"], "seat": seat})
     loc = 11 + len(state["custom_locations"])
     _w(state, "custom_locations").append({"id": loc, "name": text, "by": seat})
@@ -1182,11 +1189,11 @@ def _a_accept_card(state: dict, seat: int, action: dict, events: list) -> None:
         if card == state["location"]:
             raise _err("action/illegal", "you are already there: redraw")
         _w(state, "tasks").pop(0)
-        _w(state, "used")["hearts"].append(card)
+        _w_pile(state, "used", "hearts").append(card)
         _start_scene(state, card, events)
     else:  # reveal: the location becomes public without going there
         _w(state, "tasks").pop(0)
-        _w(state, "used")["hearts"].append(card)
+        _w_pile(state, "used", "hearts").append(card)
         if card not in state["public"]:
             state["public"] = sorted(state["public"] + [card])
         events.append({"type": "location_public", "location": card})
@@ -1197,7 +1204,7 @@ def _a_redraw(state: dict, seat: int, action: dict, events: list) -> None:
     suit = task["suit"]
     if not _can_draw(state, suit):
         raise _err("action/illegal", "no other card is left to draw")
-    _w(state, "discards")[suit].append(task["card"])
+    _w_pile(state, "discards", suit).append(task["card"])
     events.append({"type": "card_discarded", "suit": suit, "card": task["card"], "seat": seat})
     card = _draw(state, suit, events)
     _w(state, "tasks")[0] = {**task, "card": card}

@@ -295,7 +295,8 @@ def _work(state: dict, seat: int | None = None) -> dict:
     return s
 
 
-_WORK_LISTS = ("mind", "loc", "room", "waiting", "piece", "proom", "deck", "discard", "cup")
+# the lists the rules change in place ("cup" is only ever replaced)
+_WORK_LISTS = ("mind", "loc", "room", "waiting", "piece", "proom", "deck", "discard")
 
 
 def _body_of(s: dict, mind: int) -> int | None:

@@ -42,23 +42,33 @@ def test_replay_matches_apply(game: str, players: int, options: dict) -> None:
         assert spec.replay(start, actions) == final
 
 
-def test_school_mystery_apply_keeps_its_input() -> None:
-    spec = REGISTRY["school_mystery"]
+def _written(action: dict, rng: random.Random) -> dict:
+    """A listed action with its placeholder texts written (so that written text changes too)."""
+    return {k: (rng.choice(["", "メモ" * rng.randint(1, 60), "x"]) if v == "…" else v) for k, v in action.items()}
+
+
+@pytest.mark.parametrize("game,options", [("school_mystery", {"max_scenes": 5}), ("mind_swap", {})])
+def test_apply_keeps_its_input(game: str, options: dict) -> None:
+    """Handlers change only what they copied for the new state (school_mystery: ``_w``; mind_swap: its
+    working copy): the state given to ``apply`` is the same afterwards, also when the action is refused."""
+    spec = REGISTRY[game]
     rules = spec.rules
     rng = random.Random(5)
-    state = spec.setup(4, 5, {"max_scenes": 5})
+    state = spec.setup(4, 5, options)
     for _ in range(300):
         if rules.is_over(state):
             break
         legal = [rules.legal_actions(state, s) for s in range(4)]
         seat = rng.choice([s for s in range(4) if legal[s]])
+        if rng.random() < 0.1:
+            seat = rng.randrange(4)  # sometimes another seat: a refusal, part way through a handler
         before = msgpack.packb(state)
         try:
-            new, _ = rules.apply(state, seat, rng.choice(legal[seat]))
+            new, _ = rules.apply(state, seat, _written(rng.choice(legal[seat] or [{"type": "end_turn"}]), rng))
         except RuleError:
             new = state
         assert msgpack.packb(state) == before
-        assert type(new) is dict and type(new["students"]) is list
+        assert type(new) is dict and type(new["students" if game == "school_mystery" else "pile"]) is list
         state = new
 
 

@@ -50,7 +50,7 @@ EVENTS: see docs/rules/school_mystery.md (every one has ``type``; dice events ar
 from __future__ import annotations
 
 from operator import is_, itemgetter
-from typing import Any
+from typing import Any, TypeAlias
 
 from shared.errors import RuleError, echo
 from shared.games.school_mystery import calendar as cal_mod
@@ -84,6 +84,7 @@ PLACEHOLDER = "…"
 PASSABLE_STEPS = ("atmosphere", "draw", "pick")  # a duty's narrative steps (a seat may leave them to another)
 TABLE_CHOICE = "table_choice"
 SETUP_PHASES = ("setup_subject", "setup_leader", "setup_students")
+Events: TypeAlias = "list[dict] | None"  # where a handler puts its events; None in a replay (dropped)
 PLAY_PHASES = ("introduction", "investigation", "resolution")
 
 
@@ -674,8 +675,8 @@ def _plain(draft: _Draft) -> dict:
 
 def replay(state: dict, actions: Any) -> dict:
     """The state after ``actions`` (journaled, accepted once): what ``apply`` step by step gives, on
-    one draft for them all (each value copied once, the first time an action changes it), the events
-    thrown away. Raises RuleError like ``apply``.
+    one draft for them all (each value copied once, the first time an action changes it), no events
+    made (``events`` None). Raises RuleError like ``apply``.
 
     The written text is counted as in ``apply``: re-counted only for the text keys an action changed."""
     work = _draft(state)
@@ -690,8 +691,7 @@ def replay(state: dict, actions: Any) -> dict:
             raise _err("action/unknown_type", f"unknown action type {echo(kind)!r}", type=echo(kind))
         if work["phase"] == "over":
             raise _err("game/over", "the game is over")
-        events: list[dict] = []
-        handler(work, seat, action, events)
+        handler(work, seat, action, None)
         if wrote:
             touched = _TEXT_KEYS.intersection(wrote)
             if touched:
@@ -711,7 +711,7 @@ def replay(state: dict, actions: Any) -> dict:
                     raise _err("action/illegal", "the table holds too much text: shorten or clear a card first",
                                limit=MAX_TABLE_TEXT)
             if not _PRUNE_KEYS.isdisjoint(wrote):
-                _prune_tasks(work, events)
+                _prune_tasks(work, None)
             wrote.clear()
         work["turn"] += 1
     return _plain(work)
@@ -806,7 +806,7 @@ def _same_conditions(was: list, now: list) -> bool:
     return True
 
 
-def _prune_tasks(state: dict, events: list) -> None:
+def _prune_tasks(state: dict, events: Events) -> None:
     """Drop pending steps that can no longer be done (nothing to clear, no secret left)."""
     while state["tasks"]:
         task = state["tasks"][0]
@@ -816,7 +816,8 @@ def _prune_tasks(state: dict, events: list) -> None:
         else:
             return
         _w(state, "tasks").pop(0)
-        events.append({"type": "step_skipped", "kind": task["kind"], "seat": task["seat"]})
+        if events is not None:
+            events.append({"type": "step_skipped", "kind": task["kind"], "seat": task["seat"]})
 
 
 def _need_phase(state: dict, *phases: str) -> None:
@@ -857,13 +858,14 @@ def _need_target(state: dict, action: dict) -> int:
 
 # --- setup -------------------------------------------------------------------
 
-def _a_set_tone(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_set_tone(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_phase(state, *SETUP_PHASES)
     _put(state, "tone", _text(action, "text", required=False))
-    events.append({"type": "tone_set", "seat": seat, "text": state["tone"]})
+    if events is not None:
+        events.append({"type": "tone_set", "seat": seat, "text": state["tone"]})
 
 
-def _a_choose_subject(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_choose_subject(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_phase(state, "setup_subject")
     if seat != 0:
         raise _err("action/not_your_turn", "the first seat enters the table's choice of subject")
@@ -871,21 +873,23 @@ def _a_choose_subject(state: dict, seat: int, action: dict, events: list) -> Non
     if subject not in state["db"]["subjects"]:
         raise _err("action/illegal_target", "unknown subject", subject=subject)
     _set_subject(state, subject)
-    events.append({"type": "subject_chosen", "subject": subject})
-    events.append({"type": "phase", "phase": state["phase"]})
+    if events is not None:
+        events.append({"type": "subject_chosen", "subject": subject})
+        events.append({"type": "phase", "phase": state["phase"]})
 
 
-def _a_choose_leader(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_choose_leader(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_phase(state, "setup_leader")
     if seat != 0:
         raise _err("action/not_your_turn", "the first seat enters the table's choice of leader")
     state["leader"] = _int(action, "seat", 0, state["players"] - 1)
     state["phase"] = "setup_students"
-    events.append({"type": "leader_chosen", "seat": state["leader"]})
-    events.append({"type": "phase", "phase": "setup_students"})
+    if events is not None:
+        events.append({"type": "leader_chosen", "seat": state["leader"]})
+        events.append({"type": "phase", "phase": "setup_students"})
 
 
-def _a_create_student(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_create_student(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_phase(state, "setup_students")
     if state["students"][seat] is not None:
         raise _err("action/illegal", "your student is already created")
@@ -905,13 +909,15 @@ def _a_create_student(state: dict, seat: int, action: dict, events: list) -> Non
         "conditions": [], "hand": hand, "secrets": [], "left": False,
         "advantage_next": False, "disadvantage_next": False, "used_moves": {},
     }
-    events.append({"type": "student_created", "seat": seat, "name": name, "playbook": playbook,
-                   "stats": dict(arrays[idx]), "rival": rival})
-    events.append({"type": "secrets_dealt", "seat": seat, "secrets": list(hand), "vis": [seat]})
+    if events is not None:
+        events.append({"type": "student_created", "seat": seat, "name": name, "playbook": playbook,
+                       "stats": dict(arrays[idx]), "rival": rival})
+        events.append({"type": "secrets_dealt", "seat": seat, "secrets": list(hand), "vis": [seat]})
     if all(s is not None for s in state["students"]):
         state["phase"] = "introduction"
-        events.append({"type": "phase", "phase": "introduction", "subject": state["subject"],
-                       "location": state["location"]})
+        if events is not None:
+            events.append({"type": "phase", "phase": "introduction", "subject": state["subject"],
+                           "location": state["location"]})
 
 
 def _deal_secrets(state: dict, book: dict) -> list[str]:
@@ -940,7 +946,7 @@ def _default_pos(state: dict, kind: str) -> tuple[int, int]:
     return 300 + (n % 8) * 1150, 600 + _CARD_ROWS.get(kind, 4) * 1800 + ((n // 8) % 4) * 300
 
 
-def _add_card(state: dict, events: list, kind: str, seat: int, rank: int | None = None,
+def _add_card(state: dict, events: Events, kind: str, seat: int, rank: int | None = None,
               option: int | None = None, text: str = "", invented: bool = False) -> dict:
     x, y = _default_pos(state, kind)
     card = {"id": state["next_card"], "kind": kind, "rank": rank, "option": option, "text": text,
@@ -948,11 +954,12 @@ def _add_card(state: dict, events: list, kind: str, seat: int, rank: int | None 
             "location": state["location"]}
     state["next_card"] += 1
     _w(state, "cards").append(card)
-    events.append({"type": "info_card", "card": dict(card)})
+    if events is not None:
+        events.append({"type": "info_card", "card": dict(card)})
     return card
 
 
-def _a_add_note(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_add_note(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_play(state)
     text = _text(action, "text")
     if len(state["cards"]) >= MAX_CARDS:
@@ -960,20 +967,22 @@ def _a_add_note(state: dict, seat: int, action: dict, events: list) -> None:
     _add_card(state, events, "note", seat, text=text)
 
 
-def _a_edit_card(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_edit_card(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_play(state)
     card = _card_exists(state, action.get("card"), write=True)
     card["text"] = _text(action, "text", required=False)
-    events.append({"type": "card_edited", "card": card["id"], "text": card["text"], "seat": seat})
+    if events is not None:
+        events.append({"type": "card_edited", "card": card["id"], "text": card["text"], "seat": seat})
 
 
-def _a_move_card(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_move_card(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_play(state)
     card = _card_exists(state, action.get("card"), write=True)
     x = _int(action, "x", 0, CANVAS)
     y = _int(action, "y", 0, CANVAS)
     card["x"], card["y"] = x, y
-    events.append({"type": "card_moved", "card": card["id"], "x": x, "y": y, "seat": seat})
+    if events is not None:
+        events.append({"type": "card_moved", "card": card["id"], "x": x, "y": y, "seat": seat})
 
 
 def _link_pair(state: dict, action: dict) -> list[int]:
@@ -984,34 +993,37 @@ def _link_pair(state: dict, action: dict) -> list[int]:
     return sorted((a["id"], b["id"]))
 
 
-def _a_link_cards(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_link_cards(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_play(state)
     pair = _link_pair(state, action)
     if pair in state["links"]:
         raise _err("action/illegal", "those cards are already linked")
     _w(state, "links").append(pair)
-    events.append({"type": "cards_linked", "a": pair[0], "b": pair[1], "seat": seat})
+    if events is not None:
+        events.append({"type": "cards_linked", "a": pair[0], "b": pair[1], "seat": seat})
 
 
-def _a_unlink_cards(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_unlink_cards(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_play(state)
     pair = _link_pair(state, action)
     if pair not in state["links"]:
         raise _err("action/illegal", "those cards are not linked")
     _w(state, "links").remove(pair)
-    events.append({"type": "cards_unlinked", "a": pair[0], "b": pair[1], "seat": seat})
+    if events is not None:
+        events.append({"type": "cards_unlinked", "a": pair[0], "b": pair[1], "seat": seat})
 
 
 # --- introduction and moving -----------------------------------------------------
 
-def _a_answer_question(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_answer_question(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_phase(state, "introduction")
     _need_calm(state)
     idx = _int(action, "index", 0, max(len(state["answers"]) - 1, 0))
     if not state["answers"]:
         raise _err("action/illegal_target", "this subject has no questions")
     _w(state, "answers")[idx] = _text(action, "text")
-    events.append({"type": "question_answered", "index": idx, "text": state["answers"][idx], "seat": seat})
+    if events is not None:
+        events.append({"type": "question_answered", "index": idx, "text": state["answers"][idx], "seat": seat})
 
 
 def _can_leave_now(state: dict) -> None:
@@ -1024,7 +1036,7 @@ def _can_leave_now(state: dict) -> None:
                    limit=state["max_scenes"])
 
 
-def _a_move(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_move(state: dict, seat: int, action: dict, events: Events) -> None:
     _can_leave_now(state)
     loc = _int(action, "location", 1, 10 + len(state["custom_locations"]))
     if loc not in _move_targets(state):
@@ -1033,7 +1045,7 @@ def _a_move(state: dict, seat: int, action: dict, events: list) -> None:
     _start_scene(state, loc, events)
 
 
-def _a_draw_location(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_draw_location(state: dict, seat: int, action: dict, events: Events) -> None:
     _can_leave_now(state)
     duty = _next_duties(state)["hearts"]
     if seat != duty:
@@ -1042,10 +1054,11 @@ def _a_draw_location(state: dict, seat: int, action: dict, events: list) -> None
         raise _err("action/illegal", "no location card can lead elsewhere")
     card = _draw(state, "hearts", events)
     _w(state, "tasks").append({"kind": "pick", "suit": "hearts", "card": card, "seat": seat, "mode": "move"})
-    events.append({"type": "card_drawn", "suit": "hearts", "card": card, "seat": seat})
+    if events is not None:
+        events.append({"type": "card_drawn", "suit": "hearts", "card": card, "seat": seat})
 
 
-def _draw(state: dict, suit: str, events: list) -> int | None:
+def _draw(state: dict, suit: str, events: Events) -> int | None:
     if not state["decks"][suit] and not state["discards"][suit]:
         return None
     deck = _w_pile(state, "decks", suit)
@@ -1055,23 +1068,26 @@ def _draw(state: dict, suit: str, events: list) -> int | None:
         _w(state, "discards")[suit] = []
         rng.shuffle(deck)
         state["rng"] = rng.state
-        events.append({"type": "deck_reshuffled", "suit": suit, "count": len(deck)})
+        if events is not None:
+            events.append({"type": "deck_reshuffled", "suit": suit, "count": len(deck)})
     return deck.pop()
 
 
-def _end_scene(state: dict, events: list) -> None:
+def _end_scene(state: dict, events: Events) -> None:
     if state["scene"]["number"] < 1:
         return
     state["calendar"], new_day = cal_mod.end_scene(state["calendar"])
     if new_day:
         c = state["calendar"]
-        events.append({"type": "day_passed", "day": c["day"], "weekday": c["weekday"], "holiday": c["holiday"]})
+        if events is not None:
+            events.append({"type": "day_passed", "day": c["day"], "weekday": c["weekday"], "holiday": c["holiday"]})
 
 
-def _start_scene(state: dict, loc: int, events: list) -> None:
+def _start_scene(state: dict, loc: int, events: Events) -> None:
     if state["phase"] == "introduction":
         state["phase"] = "investigation"
-        events.append({"type": "phase", "phase": "investigation"})
+        if events is not None:
+            events.append({"type": "phase", "phase": "investigation"})
     _end_scene(state, events)
     number = state["scene"]["number"] + 1
     duty = duties_for(state["leader"], state["players"], number)
@@ -1080,8 +1096,9 @@ def _start_scene(state: dict, loc: int, events: list) -> None:
     state["location"] = loc
     if loc not in state["public"]:
         state["public"] = sorted(state["public"] + [loc])
-    events.append({"type": "scene_started", "scene": number, "location": loc, "duty": dict(duty),
-                   "first_visit": first, "calendar": dict(state["calendar"])})
+    if events is not None:
+        events.append({"type": "scene_started", "scene": number, "location": loc, "duty": dict(duty),
+                       "first_visit": first, "calendar": dict(state["calendar"])})
     if first:
         _w(state, "visited").append(loc)
         if loc <= 10:
@@ -1094,14 +1111,14 @@ def _start_scene(state: dict, loc: int, events: list) -> None:
 
 # --- tasks (cards and choices) ----------------------------------------------------
 
-def _a_answer_atmosphere(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_answer_atmosphere(state: dict, seat: int, action: dict, events: Events) -> None:
     task = _need_task(state, seat, "atmosphere")
     text = _text(action, "text")
     _w(state, "tasks").pop(0)
     _add_card(state, events, "location", seat, rank=task["location"], text=text)
 
 
-def _a_pass_step(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_pass_step(state: dict, seat: int, action: dict, events: Events) -> None:
     """The duty seat leaves this narrative step (an atmosphere, a card to draw or to pick) to another
     player at the table; a step is passed once, then its new holder does it."""
     task = _need_task(state, seat, *PASSABLE_STEPS)
@@ -1111,42 +1128,47 @@ def _a_pass_step(state: dict, seat: int, action: dict, events: list) -> None:
     if task.get("passed"):
         raise _err("action/illegal", "this step was passed once already: its holder does it")
     _w(state, "tasks")[0] = {**task, "seat": to, "passed": True}
-    events.append({"type": "step_passed", "kind": task["kind"], "suit": task.get("suit", "hearts"),
-                   "seat": seat, "to": to})
+    if events is not None:
+        events.append({"type": "step_passed", "kind": task["kind"], "suit": task.get("suit", "hearts"),
+                       "seat": seat, "to": to})
 
 
-def _a_draw_card(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_draw_card(state: dict, seat: int, action: dict, events: Events) -> None:
     task = _need_task(state, seat, "draw")
     suit = task["suit"]
     _w(state, "tasks").pop(0)
     card = _draw(state, suit, events)
     if card is None:
-        events.append({"type": "deck_empty", "suit": suit})
+        if events is not None:
+            events.append({"type": "deck_empty", "suit": suit})
         return
-    events.append({"type": "card_drawn", "suit": suit, "card": card, "seat": seat})
+    if events is not None:
+        events.append({"type": "card_drawn", "suit": suit, "card": card, "seat": seat})
     pick = {"kind": "pick", "suit": suit, "card": card, "seat": seat, "mode": task.get("mode", "")}
     if task.get("passed"):
         pick["passed"] = True  # who took over the draw tells the card's story too
     _w(state, "tasks").insert(0, pick)
 
 
-def _finish_pick(state: dict, task: dict, seat: int, events: list, option: int | None, text: str,
+def _finish_pick(state: dict, task: dict, seat: int, events: Events, option: int | None, text: str,
                  invented: bool) -> None:
     suit = task["suit"]
     _w(state, "tasks").pop(0)
     if invented:
         _w_pile(state, "discards", suit).append(task["card"])
-        events.append({"type": "card_discarded", "suit": suit, "card": task["card"], "seat": seat})
+        if events is not None:
+            events.append({"type": "card_discarded", "suit": suit, "card": task["card"], "seat": seat})
         _add_card(state, events, SUIT_KIND[suit], seat, text=text, invented=True)
     else:
         _w_pile(state, "used", suit).append(task["card"])
         _add_card(state, events, SUIT_KIND[suit], seat, rank=task["card"], option=option)
     if suit == "clubs" and not state["scene"]["closed"]:
         _w(state, "scene")["closed"] = True
-        events.append({"type": "scene_closed", "reason": "clue_found", "scene": state["scene"]["number"]})
+        if events is not None:
+            events.append({"type": "scene_closed", "reason": "clue_found", "scene": state["scene"]["number"]})
 
 
-def _a_choose_option(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_choose_option(state: dict, seat: int, action: dict, events: Events) -> None:
     task = _need_task(state, seat, "pick")
     if task["suit"] not in ("diamonds", "clubs"):
         raise _err("action/illegal", "this card has no options: accept it or redraw")
@@ -1154,7 +1176,7 @@ def _a_choose_option(state: dict, seat: int, action: dict, events: list) -> None
     _finish_pick(state, task, seat, events, option, "", False)
 
 
-def _a_invent(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_invent(state: dict, seat: int, action: dict, events: Events) -> None:
     task = _need_task(state, seat, "pick")
     text = _text(action, "text")
     if task["suit"] != "hearts":
@@ -1165,18 +1187,21 @@ def _a_invent(state: dict, seat: int, action: dict, events: list) -> None:
         raise _err("action/illegal", "enough invented places: accept or redraw")
     _w(state, "tasks").pop(0)
     _w_pile(state, "discards", "hearts").append(task["card"])
-    events.append({"type": "card_discarded", "suit": "hearts", "card": task["card"], "seat": seat})
+    if events is not None:
+        events.append({"type": "card_discarded", "suit": "hearts", "card": task["card"], "seat": seat})
     loc = 11 + len(state["custom_locations"])
     _w(state, "custom_locations").append({"id": loc, "name": text, "by": seat})
     state["public"] = sorted(state["public"] + [loc])
-    events.append({"type": "location_invented", "location": loc, "name": text, "seat": seat})
+    if events is not None:
+        events.append({"type": "location_invented", "location": loc, "name": text, "seat": seat})
     if task["mode"] == "move":
         _start_scene(state, loc, events)
     else:
-        events.append({"type": "location_public", "location": loc})
+        if events is not None:
+            events.append({"type": "location_public", "location": loc})
 
 
-def _a_accept_card(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_accept_card(state: dict, seat: int, action: dict, events: Events) -> None:
     task = _need_task(state, seat, "pick")
     suit = task["suit"]
     if suit in ("diamonds", "clubs"):
@@ -1196,19 +1221,22 @@ def _a_accept_card(state: dict, seat: int, action: dict, events: list) -> None:
         _w_pile(state, "used", "hearts").append(card)
         if card not in state["public"]:
             state["public"] = sorted(state["public"] + [card])
-        events.append({"type": "location_public", "location": card})
+        if events is not None:
+            events.append({"type": "location_public", "location": card})
 
 
-def _a_redraw(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_redraw(state: dict, seat: int, action: dict, events: Events) -> None:
     task = _need_task(state, seat, "pick")
     suit = task["suit"]
     if not _can_draw(state, suit):
         raise _err("action/illegal", "no other card is left to draw")
     _w_pile(state, "discards", suit).append(task["card"])
-    events.append({"type": "card_discarded", "suit": suit, "card": task["card"], "seat": seat})
+    if events is not None:
+        events.append({"type": "card_discarded", "suit": suit, "card": task["card"], "seat": seat})
     card = _draw(state, suit, events)
     _w(state, "tasks")[0] = {**task, "card": card}
-    events.append({"type": "card_drawn", "suit": suit, "card": card, "seat": seat})
+    if events is not None:
+        events.append({"type": "card_drawn", "suit": suit, "card": card, "seat": seat})
 
 
 def _condition_value(state: dict, action: dict) -> dict:
@@ -1220,31 +1248,33 @@ def _condition_value(state: dict, action: dict) -> dict:
     return {"id": None, "text": _text(action, "text", MAX_NAME * 2)}
 
 
-def _gain_condition(state: dict, target: int, cond: dict, events: list) -> None:
+def _gain_condition(state: dict, target: int, cond: dict, events: Events) -> None:
     if len(state["students"][target]["conditions"]) >= MAX_CONDITIONS:
-        events.append({"type": "condition_blocked", "seat": target, "condition": cond})
+        if events is not None:
+            events.append({"type": "condition_blocked", "seat": target, "condition": cond})
         if _locked_secrets(state, target, True):
             _w(state, "tasks").insert(0, {"kind": "secret", "seat": target, "reason": "fourth_condition"})
         return
     _w_student(state, target)["conditions"].append(cond)
-    events.append({"type": "condition_gained", "seat": target, "condition": cond})
+    if events is not None:
+        events.append({"type": "condition_gained", "seat": target, "condition": cond})
 
 
-def _a_take_condition(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_take_condition(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_task(state, seat, "condition")
     cond = _condition_value(state, action)
     _w(state, "tasks").pop(0)
     _gain_condition(state, seat, cond, events)
 
 
-def _a_give_condition(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_give_condition(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_phase(state, "investigation")
     _need_calm(state)
     target = _need_target(state, action)
     _gain_condition(state, target, _condition_value(state, action), events)
 
 
-def _a_clear_condition(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_clear_condition(state: dict, seat: int, action: dict, events: Events) -> None:
     from_task = bool(state["tasks"]) and state["tasks"][0]["kind"] == "clear" and state["roll"] is None
     if from_task:
         _need_task(state, seat, "clear")
@@ -1261,24 +1291,27 @@ def _a_clear_condition(state: dict, seat: int, action: dict, events: list) -> No
     cond = _w_student(state, target)["conditions"].pop(idx)
     if from_task:
         _w(state, "tasks").pop(0)
-    events.append({"type": "condition_cleared", "seat": target, "condition": cond})
+    if events is not None:
+        events.append({"type": "condition_cleared", "seat": target, "condition": cond})
 
 
-def _unlock(state: dict, seat: int, secret: str, events: list) -> None:
+def _unlock(state: dict, seat: int, secret: str, events: Events) -> None:
     """Unlock ``secret``: private text to its owner, then the engine applies what the secret says."""
     st = _w_student(state, seat)
     st["secrets"].append(secret)
-    events.append({"type": "secret_unlocked", "seat": seat, "count": len(st["secrets"])})
-    events.append({"type": "your_secret", "seat": seat, "secret": secret, "vis": [seat]})
+    if events is not None:
+        events.append({"type": "secret_unlocked", "seat": seat, "count": len(st["secrets"])})
+        events.append({"type": "your_secret", "seat": seat, "secret": secret, "vis": [seat]})
     _apply_effects(state, seat, state["db"]["secrets"].get(secret, []), events)
     if len(st["secrets"]) == len(st["hand"]):
         st["left"] = True
         _put(state, "tasks", [t for t in state["tasks"]
                               if not (t["seat"] == seat and t["kind"] in ("condition", "clear", "secret"))])
-        events.append({"type": "student_left", "seat": seat, "prompt": "narrate_last_scene"})
+        if events is not None:
+            events.append({"type": "student_left", "seat": seat, "prompt": "narrate_last_scene"})
 
 
-def _a_unlock_secret(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_unlock_secret(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_play(state)
     secret = _str_id(action, "secret")
     roll = state["roll"]
@@ -1297,7 +1330,8 @@ def _a_unlock_secret(state: dict, seat: int, action: dict, events: list) -> None
         before = roll["band"]
         roll["band"] = dice_mod.raise_band(before)
         roll["raised"] = True
-        events.append({"type": "band_raised", "seat": seat, "from": before, "to": roll["band"]})
+        if events is not None:
+            events.append({"type": "band_raised", "seat": seat, "from": before, "to": roll["band"]})
         return
     _need_task(state, seat, "secret")
     if secret not in _locked_secrets(state, seat, True):
@@ -1316,16 +1350,17 @@ def _need_open_scene(state: dict) -> None:
         raise _err("action/illegal", "a clue was found: this scene is over, move on")
 
 
-def _a_call_character(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_call_character(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_open_scene(state)
     if not _can_draw(state, "spades"):
         raise _err("action/illegal", "no supporting character is left")
     duty = _duty(state, "spades")
     _w(state, "tasks").append({"kind": "draw", "suit": "spades", "seat": duty})
-    events.append({"type": "character_called", "seat": seat, "duty": duty})
+    if events is not None:
+        events.append({"type": "character_called", "seat": seat, "duty": duty})
 
 
-def _a_declare_roll(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_declare_roll(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_open_scene(state)
     _need_student(state, seat)
     mid = _str_id(action, "move")
@@ -1342,10 +1377,11 @@ def _a_declare_roll(state: dict, seat: int, action: dict, events: list) -> None:
                      "helpers": [], "dice": None, "band": None, "total": None, "raised": False,
                      "rerolled": False}
     state["scene"] = {**state["scene"], "rollers": state["scene"].get("rollers", []) + [seat]}  # who rolled here
-    events.append({"type": "roll_declared", "seat": seat, "move": mid, "stat": stat, "hindered_by": hindered})
+    if events is not None:
+        events.append({"type": "roll_declared", "seat": seat, "move": mid, "stat": stat, "hindered_by": hindered})
 
 
-def _a_use_move(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_use_move(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_open_scene(state)
     _need_student(state, seat)
     mid = _str_id(action, "move")
@@ -1354,11 +1390,12 @@ def _a_use_move(state: dict, seat: int, action: dict, events: list) -> None:
     if not _trigger_allowed(state, seat, mid):
         raise _err("action/illegal", "that move is used up for now", move=mid)
     _w_student(state, seat)["used_moves"][mid] = state["scene"]["number"]
-    events.append({"type": "move_used", "seat": seat, "move": mid})
+    if events is not None:
+        events.append({"type": "move_used", "seat": seat, "move": mid})
     _apply_effects(state, seat, state["db"]["moves"][mid]["effects"], events)
 
 
-def _apply_effects(state: dict, seat: int, effects: list[dict], events: list) -> None:
+def _apply_effects(state: dict, seat: int, effects: list[dict], events: Events) -> None:
     """The effects of a move or a secret on ``seat``'s student (read as each effect needs it: an earlier
     effect may have changed it; copied by a draft only for an effect that changes it)."""
     for eff in effects:
@@ -1366,7 +1403,8 @@ def _apply_effects(state: dict, seat: int, effects: list[dict], events: list) ->
         if do == "draw_clue":
             loc = state["location"]
             if loc in state["clue_locations"] and not eff["extra"]:
-                events.append({"type": "clue_limit", "location": loc})
+                if events is not None:
+                    events.append({"type": "clue_limit", "location": loc})
                 continue
             if loc not in state["clue_locations"]:
                 _w(state, "clue_locations").append(loc)
@@ -1395,7 +1433,8 @@ def _apply_effects(state: dict, seat: int, effects: list[dict], events: list) ->
                     _gain_condition(state, rival, {"id": eff["condition"], "text": ""}, events)
         elif do == "rival_self":
             _w_student(state, seat)["rival"] = seat
-            events.append({"type": "rival_changed", "seat": seat, "rival": seat})
+            if events is not None:
+                events.append({"type": "rival_changed", "seat": seat, "rival": seat})
         elif do == "renew_bonds":
             state["help_used"] = [p for p in state["help_used"] if p[0] != seat]
             state["rival_used"] = [s for s in state["rival_used"] if s != seat]
@@ -1409,7 +1448,8 @@ def _apply_effects(state: dict, seat: int, effects: list[dict], events: list) ->
             _w_student(state, seat)["advantage_next"] = True
         elif do == "disadvantage_next":
             _w_student(state, seat)["disadvantage_next"] = True
-        events.append({"type": "effect", "seat": seat, "do": do, "n": n})
+        if events is not None:
+            events.append({"type": "effect", "seat": seat, "do": do, "n": n})
 
 
 # --- rolls --------------------------------------------------------------------------
@@ -1425,7 +1465,7 @@ def _need_roll(state: dict, seat: int, stage: str, roller_only: bool = True) -> 
     return roll
 
 
-def _a_set_roll_modifiers(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_set_roll_modifiers(state: dict, seat: int, action: dict, events: Events) -> None:
     roll = _need_roll(state, seat, "declared")
     if roll["move"] == RESOLVE:
         raise _err("action/illegal", "《解明》 takes no advantage or disadvantage")
@@ -1434,8 +1474,9 @@ def _a_set_roll_modifiers(state: dict, seat: int, action: dict, events: list) ->
     disadvantage = _disadvantage_sources(state, seat, roll["move"], roll["stat"], declared)
     roll = _w(state, "roll")
     roll["advantage"], roll["disadvantage"] = advantage, disadvantage
-    events.append({"type": "roll_modifiers", "seat": seat, "advantage": list(roll["advantage"]),
-                   "disadvantage": list(roll["disadvantage"])})
+    if events is not None:
+        events.append({"type": "roll_modifiers", "seat": seat, "advantage": list(roll["advantage"]),
+                       "disadvantage": list(roll["disadvantage"])})
 
 
 def _sources(action: dict, key: str, allowed: tuple[str, ...]) -> list[str]:
@@ -1448,21 +1489,23 @@ def _sources(action: dict, key: str, allowed: tuple[str, ...]) -> list[str]:
     return [v for v in allowed if v in value]
 
 
-def _a_help(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_help(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_roll(state, seat, "declared", roller_only=False)
     if not _can_help(state, seat):
         raise _err("action/illegal", "you cannot help this roll (once per friend per subject, before the roll)")
     roll = _w(state, "roll")
     roll["helpers"].append(seat)
     _w(state, "help_used").append([seat, roll["roller"]])
-    events.append({"type": "help", "helper": seat, "roller": roll["roller"]})
+    if events is not None:
+        events.append({"type": "help", "helper": seat, "roller": roll["roller"]})
 
 
-def _a_cancel_roll(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_cancel_roll(state: dict, seat: int, action: dict, events: Events) -> None:
     roll = _need_roll(state, seat, "declared")
     # friends' help that was declared stays spent
     state["roll"] = None
-    events.append({"type": "roll_cancelled", "seat": seat, "move": roll["move"]})
+    if events is not None:
+        events.append({"type": "roll_cancelled", "seat": seat, "move": roll["move"]})
 
 
 def _throw(state: dict, seat: int, roll: dict, stat: str, helpers: list[int], reason: str) -> dict:
@@ -1482,7 +1525,7 @@ def _throw(state: dict, seat: int, roll: dict, stat: str, helpers: list[int], re
             "dropped": thrown["dropped"], "total": total, "band": band}
 
 
-def _a_roll_dice(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_roll_dice(state: dict, seat: int, action: dict, events: Events) -> None:
     roll = _need_roll(state, seat, "declared")
     if roll["move"] == RESOLVE:
         _roll_resolve(state, seat, roll, events)
@@ -1492,10 +1535,11 @@ def _a_roll_dice(state: dict, seat: int, action: dict, events: list) -> None:
     roll = _w(state, "roll")
     roll.update({"stage": "rolled", "dice": ev["dice"], "kept": ev["kept"], "dropped": ev["dropped"],
                  "mode": ev["mode"], "total": ev["total"], "band": ev["band"]})
-    events.append(ev)
+    if events is not None:
+        events.append(ev)
 
 
-def _a_rival_reroll(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_rival_reroll(state: dict, seat: int, action: dict, events: Events) -> None:
     roll = _need_roll(state, seat, "rolled", roller_only=False)
     if roll["move"] == RESOLVE or not _can_rival_reroll(state, seat):
         raise _err("action/illegal", "only the student whose rival failed may roll again, once per subject")
@@ -1520,22 +1564,24 @@ def _a_rival_reroll(state: dict, seat: int, action: dict, events: list) -> None:
     roll.update({"raised": False, "rerolled": True,
                  "dice": ev["dice"], "kept": ev["kept"], "dropped": ev["dropped"], "mode": ev["mode"],
                  "total": ev["total"], "band": ev["band"]})
-    events.append(ev)
+    if events is not None:
+        events.append(ev)
 
 
-def _a_accept_roll(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_accept_roll(state: dict, seat: int, action: dict, events: Events) -> None:
     roll = _need_roll(state, seat, "rolled")
     state["roll"] = None
     effects = state["db"]["moves"][roll["move"]]["outcomes"].get(roll["band"], [])
-    events.append({"type": "roll_resolved", "seat": seat, "move": roll["move"], "band": roll["band"],
-                   "total": roll["total"]})
+    if events is not None:
+        events.append({"type": "roll_resolved", "seat": seat, "move": roll["move"], "band": roll["band"],
+                       "total": roll["total"]})
     if _active(state, seat):
         _apply_effects(state, seat, effects, events)
 
 
 # --- resolution ---------------------------------------------------------------------
 
-def _a_begin_resolution(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_begin_resolution(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_phase(state, "investigation")
     _need_calm(state)
     if seat != state["leader"]:
@@ -1543,23 +1589,26 @@ def _a_begin_resolution(state: dict, seat: int, action: dict, events: list) -> N
     _end_scene(state, events)
     state["phase"] = "resolution"
     state["scene"] = {**state["scene"], "closed": True}
-    events.append({"type": "phase", "phase": "resolution"})
+    if events is not None:
+        events.append({"type": "phase", "phase": "resolution"})
 
 
-def _a_set_title(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_set_title(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_phase(state, "resolution")
     _put(state, "title", _text(action, "text", 120, required=False))
-    events.append({"type": "title_set", "text": state["title"], "seat": seat})
+    if events is not None:
+        events.append({"type": "title_set", "text": state["title"], "seat": seat})
 
 
-def _a_set_deduction(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_set_deduction(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_phase(state, "resolution")
     _need_calm(state)
     _put(state, "deduction", _text(action, "text", required=False))
-    events.append({"type": "deduction_set", "text": state["deduction"], "seat": seat})
+    if events is not None:
+        events.append({"type": "deduction_set", "text": state["deduction"], "seat": seat})
 
 
-def _a_use_clue(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_use_clue(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_phase(state, "resolution")
     _need_calm(state)
     card = _card_exists(state, action.get("card"))
@@ -1570,10 +1619,11 @@ def _a_use_clue(state: dict, seat: int, action: dict, events: list) -> None:
         _w(state, "clues_used").append(card["id"])
     elif not used and card["id"] in state["clues_used"]:
         _w(state, "clues_used").remove(card["id"])
-    events.append({"type": "clue_used", "card": card["id"], "used": used, "seat": seat})
+    if events is not None:
+        events.append({"type": "clue_used", "card": card["id"], "used": used, "seat": seat})
 
 
-def _a_declare_resolve(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_declare_resolve(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_phase(state, "resolution")
     _need_calm(state)
     if not state["deduction"].strip():
@@ -1582,11 +1632,12 @@ def _a_declare_resolve(state: dict, seat: int, action: dict, events: list) -> No
                      "advantage": [], "disadvantage": [], "hindered_by": [], "effect_advantage": False,
                      "effect_disadvantage": False, "helpers": [], "dice": None, "band": None, "total": None,
                      "raised": False, "rerolled": False}
-    events.append({"type": "roll_declared", "seat": seat, "move": RESOLVE, "stat": None,
-                   "clues": len(state["clues_used"])})
+    if events is not None:
+        events.append({"type": "roll_declared", "seat": seat, "move": RESOLVE, "stat": None,
+                       "clues": len(state["clues_used"])})
 
 
-def _a_object(state: dict, seat: int, action: dict, events: list) -> None:
+def _a_object(state: dict, seat: int, action: dict, events: Events) -> None:
     roll = _need_roll(state, seat, "declared", roller_only=False)
     if roll["move"] != RESOLVE:
         raise _err("action/illegal", "《異議あり》 answers a declared 《解明》")
@@ -1599,17 +1650,19 @@ def _a_object(state: dict, seat: int, action: dict, events: list) -> None:
     state["rng"] = rng.state
     band = dice_mod.band_of(thrown["sum"])
     outcome = {"great": "withdrawn", "success": "withdrawn", "narrow": "noted", "failure": "dismissed"}[band]
-    events.append({"type": "dice_rolled", "reason": "objection", "seat": seat, "move": OBJECTION, "stat": None,
-                   "stat_value": 0, "help": 0, "advantage_sources": [], "disadvantage_sources": [],
-                   "mode": "normal", "dice": thrown["dice"], "kept": thrown["kept"], "dropped": None,
-                   "total": thrown["sum"], "band": band})
+    if events is not None:
+        events.append({"type": "dice_rolled", "reason": "objection", "seat": seat, "move": OBJECTION, "stat": None,
+                       "stat_value": 0, "help": 0, "advantage_sources": [], "disadvantage_sources": [],
+                       "mode": "normal", "dice": thrown["dice"], "kept": thrown["kept"], "dropped": None,
+                       "total": thrown["sum"], "band": band})
     _w(state, "objections").append({"seat": seat, "text": text, "band": band, "outcome": outcome})
-    events.append({"type": "objection", "seat": seat, "text": text, "band": band, "outcome": outcome})
+    if events is not None:
+        events.append({"type": "objection", "seat": seat, "text": text, "band": band, "outcome": outcome})
     if outcome == "withdrawn":
         state["roll"] = None
 
 
-def _roll_resolve(state: dict, seat: int, roll: dict, events: list) -> None:
+def _roll_resolve(state: dict, seat: int, roll: dict, events: Events) -> None:
     rng = Rng(state["rng"])
     thrown = dice_mod.roll(rng, "normal")
     state["rng"] = rng.state
@@ -1618,16 +1671,18 @@ def _roll_resolve(state: dict, seat: int, roll: dict, events: list) -> None:
     total = thrown["sum"] - difficulty + clues
     band = dice_mod.band_of(total)
     truth = band != "failure"
-    events.append({"type": "dice_rolled", "reason": "resolve", "seat": seat, "move": RESOLVE, "stat": None,
-                   "stat_value": 0, "help": 0, "advantage_sources": [], "disadvantage_sources": [],
-                   "mode": "normal", "dice": thrown["dice"], "kept": thrown["kept"], "dropped": None,
-                   "difficulty": difficulty, "clues": clues, "total": total, "band": band})
+    if events is not None:
+        events.append({"type": "dice_rolled", "reason": "resolve", "seat": seat, "move": RESOLVE, "stat": None,
+                       "stat_value": 0, "help": 0, "advantage_sources": [], "disadvantage_sources": [],
+                       "mode": "normal", "dice": thrown["dice"], "kept": thrown["kept"], "dropped": None,
+                       "difficulty": difficulty, "clues": clues, "total": total, "band": band})
     state["roll"] = None
     state["outcome"] = {"seat": seat, "dice": thrown["dice"], "difficulty": difficulty, "clues": clues,
                         "total": total, "band": band, "truth": truth}
     state["phase"] = "over"
-    events.append({"type": "resolved", **state["outcome"]})
-    events.append({"type": "phase", "phase": "over"})
+    if events is not None:
+        events.append({"type": "resolved", **state["outcome"]})
+        events.append({"type": "phase", "phase": "over"})
 
 
 _HANDLERS = {

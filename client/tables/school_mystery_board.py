@@ -346,7 +346,9 @@ def static_layer(t: SchoolMysteryTable, size: tuple[int, int]) -> pygame.Surface
     key = (t.version, size, held, t.sel.get("tab"), t.secrets_open, t.ctx.lang, t.L.u, t.log_panel.scroll)
     if t.static_key == key and t.static is not None:
         return t.static
-    layer = pygame.Surface(size).convert() if pygame.display.get_surface() is not None else pygame.Surface(size)
+    layer = t.static
+    if layer is None or layer.get_size() != size:  # else drawn over: the background covers it all first
+        layer = pygame.Surface(size).convert() if pygame.display.get_surface() is not None else pygame.Surface(size)
     t.background(layer)
     draw_tracker(t, layer)
     if t.display:

@@ -52,9 +52,11 @@ class StillFrame:
     def get(self, t: SchoolMysteryTable, size: tuple[int, int], p: Plan) -> pygame.Surface:
         if self.layer is not None and self.key == p.key:
             return self.layer
-        layer = pygame.Surface(size)
-        if pygame.display.get_surface() is not None:
-            layer = layer.convert()
+        layer = self.layer
+        if layer is None or layer.get_size() != size:  # else drawn over: the static layer covers it all first
+            layer = pygame.Surface(size)
+            if pygame.display.get_surface() is not None:
+                layer = layer.convert()
         board.draw_under(t, layer, hover=p.hover, glows=False, dice=not p.dice)
         self.layer, self.key = layer, p.key
         return layer

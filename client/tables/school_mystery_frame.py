@@ -140,7 +140,7 @@ def plan(t: SchoolMysteryTable, size: tuple[int, int], hovered: frozenset[int]) 
                 return None
             live.append(i)
     dice_key = None if t.dice is None else (id(t.dice), t.dice.landed)
-    key = (t.version, size, t.ctx.lang, t.L.u, t.display, t.log_panel.scroll, t.hover, t.focus, t.sel.get("tab"),
+    key = (t.version, size, t.ctx.lang, t.ctx.unit, t.L.u, t.display, t.log_panel.scroll, t.hover, t.focus, t.sel.get("tab"),
            t.secrets_open, dice_key, frozenset(in_layer))
     return Plan(key, bool(sh.glows), rolling, frozenset(in_layer), tuple(sorted(live)))
 

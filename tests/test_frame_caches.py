@@ -90,3 +90,43 @@ def test_mind_swap_chooser_over_a_map_at_rest_is_one_layer_and_the_hand_still_mo
             t.controls.draw_overlays(plain, lay)
             t.controls.draw_top(plain, lay)
             assert same_pixels(screen, plain, 0)
+
+
+def test_a_cached_button_is_the_painted_button_and_recording_sees_its_label() -> None:
+    from client.kit import theme
+    from client.kit.textfit import recording
+    from client.kit.widgets import Button
+
+    ctx = HeadlessContext("ja", unit=20.0)
+    for kw in ({}, {"primary": True}, {"selected": True}, {"enabled": False}, {"hint": "ひとこと説明"},
+               {"accent": (200, 90, 60)}):
+        b = Button("投票する", pygame.Rect(13, 7, 190, 52), **kw)
+        for hover in (False, True):
+            cached, painted = pygame.Surface((240, 80)), pygame.Surface((240, 80))
+            cached.fill(theme.TABLE)
+            painted.fill(theme.TABLE)
+            b.draw(cached, ctx, 20.0, hover=hover)
+            b.draw(cached, ctx, 20.0, hover=hover)  # the second time from the cache
+            with recording() as rec:
+                b.draw(painted, ctx, 20.0, hover=hover)
+            assert same_pixels(cached, painted, 0), kw
+            assert "投票する" in [r.text for r in rec.on(painted)]
+
+
+def test_a_still_layer_repaints_when_its_key_changes_and_paints_afresh_while_recording() -> None:
+    from client.kit.still import StillLayer
+    from client.kit.textfit import recording
+
+    still, painted = StillLayer(), []
+
+    def paint(colour: tuple[int, int, int]) -> object:
+        return lambda s: (painted.append(colour), s.fill(colour))
+    screen = pygame.Surface((20, 10))
+    still.draw(screen, "a", paint((1, 2, 3)))
+    still.draw(screen, "a", paint((9, 9, 9)))  # same key: the layer, not a repaint
+    assert painted == [(1, 2, 3)] and tuple(screen.get_at((5, 5)))[:3] == (1, 2, 3)
+    still.draw(screen, "b", paint((4, 5, 6)))
+    assert tuple(screen.get_at((5, 5)))[:3] == (4, 5, 6)
+    with recording():
+        still.draw(screen, "b", paint((7, 8, 9)))
+    assert painted[-1] == (7, 8, 9) and tuple(screen.get_at((5, 5)))[:3] == (7, 8, 9)

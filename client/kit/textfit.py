@@ -350,6 +350,11 @@ def recording() -> Iterator[TextRecorder]:
         _recorders.remove(rec)
 
 
+def is_recording() -> bool:
+    """True inside :func:`recording` (a cache of drawn text draws afresh then, so every text is seen)."""
+    return bool(_recorders)
+
+
 def record(text: str, rect: pygame.Rect, kind: str, cut: bool, surface: pygame.Surface | None = None) -> None:
     """Note one drawn text for the active recorders; with ``surface`` the record says where it landed
     (a subsurface's offset added), so the walk can tell text on the screen from text in a cached layer."""

@@ -17,7 +17,7 @@ import pygame
 from client.kit import theme
 from client.kit.cache import SurfaceCache
 from client.kit.nodes import Node
-from client.kit.textfit import Fitter, record
+from client.kit.textfit import Fitter, is_recording, record
 from client.widgets.anim import Flash
 from client.widgets.text_entry import TextEntry
 
@@ -26,6 +26,7 @@ __all__ = ["Banner", "Button", "Flow", "LogPanel", "Panel", "Prompt", "TextEntry
 _FITTERS: weakref.WeakKeyDictionary[Any, Fitter] = weakref.WeakKeyDictionary()
 _PANELS = SurfaceCache(600)
 _VEILS = SurfaceCache(4)  # window-sized: only the last few
+_BUTTONS = SurfaceCache(400)  # finished buttons (shadow, face, label)
 
 
 def fitter_for(ctx: Any) -> Fitter:
@@ -97,7 +98,13 @@ class Panel:
         c = pygame.Color(colour)
         if alpha is not None:
             c.a = alpha
-        surface.blit(Panel.surface(pygame.Rect(rect).size, c, radius, border, border_w), rect)
+        r = pygame.Rect(rect)
+        if c.a == 255 and (border is None or pygame.Color(border).a == 255):  # opaque: the same pixels, drawn
+            pygame.draw.rect(surface, c, r, border_radius=radius)
+            if border is not None:
+                pygame.draw.rect(surface, border, r, width=border_w, border_radius=radius)
+            return
+        surface.blit(Panel.surface(r.size, c, radius, border, border_w), r)
 
 
 # --- button ----------------------------------------------------------------------------------
@@ -160,31 +167,50 @@ class Button:
         return col, fg
 
     def draw(self, surface: pygame.Surface, text: Any, unit: float, hover: bool | None = None) -> None:
-        """Draw with the fonts of ``text`` (a context or text engine); the label shrinks, then wraps."""
+        """Draw with the fonts of ``text`` (a context or text engine); the label shrinks, then wraps.
+
+        The finished button (shadow, face, label) is one layer kept per everything it shows — drawn
+        afresh while text is being recorded (the layout walk sees every label), or with an icon.
+        """
         fit = fitter_for(text)
         if hover is None:
             hover = self.rect.collidepoint(pygame.mouse.get_pos())
+        if self.icon is not None or is_recording():
+            self._paint(surface, fit, unit, hover, pygame.Rect(self.rect))
+            return
+        drop = max(2, int(unit * 0.15))
+        key = (fit, fit.lang, self.label, self.hint, self.rect.size, self.enabled, self.selected, self.primary,
+               hover, self.accent, unit)
+
+        def make() -> pygame.Surface:
+            layer = pygame.Surface((self.rect.w, self.rect.h + drop), pygame.SRCALPHA)
+            self._paint(layer, fit, unit, hover, pygame.Rect((0, 0), self.rect.size))
+            return layer
+        surface.blit(_BUTTONS.get(key, make), self.rect)
+
+    def _paint(self, surface: pygame.Surface, fit: Fitter, unit: float, hover: bool, rect: pygame.Rect) -> None:
+        """Shadow, face, outline, icon and label, with the face at ``rect``."""
         col, fg = self.colours(hover)
         rad = theme.radius("button", unit)
-        pygame.draw.rect(surface, theme.SHADOW, self.rect.move(0, max(2, int(unit * 0.15))), border_radius=rad)
-        pygame.draw.rect(surface, col, self.rect, border_radius=rad)
+        pygame.draw.rect(surface, theme.SHADOW, rect.move(0, max(2, int(unit * 0.15))), border_radius=rad)
+        pygame.draw.rect(surface, col, rect, border_radius=rad)
         outline = self.accent if self.accent is not None else theme.ACCENT if self.selected and not self.primary \
             else None
         if outline is not None:
-            pygame.draw.rect(surface, outline, self.rect, width=max(2, int(unit * 0.15)), border_radius=rad)
-        inner = self.rect.inflate(-int(unit * 0.8), -int(unit * 0.2))
+            pygame.draw.rect(surface, outline, rect, width=max(2, int(unit * 0.15)), border_radius=rad)
+        inner = rect.inflate(-int(unit * 0.8), -int(unit * 0.2))
         if self.icon is not None:
-            square = pygame.Rect(self.rect.x + int(unit * 0.3), self.rect.y, self.rect.h, self.rect.h)
+            square = pygame.Rect(rect.x + int(unit * 0.3), rect.y, rect.h, rect.h)
             self.icon(surface, square)
-            inner.x, inner.w = square.right, self.rect.right - int(unit * 0.4) - square.right
+            inner.x, inner.w = square.right, rect.right - int(unit * 0.4) - square.right
         size = theme.TYPE["label"] * unit
         if self.hint:
             label = fit.label(self.label, size, fg, inner.w, True)
             hint = fit.block(self.hint, unit * theme.TYPE["tiny"], inner.w, inner.h - label.get_height(),
                              balanced=True)
             total = label.get_height() + hint.height
-            y = self.rect.centery - total // 2
-            fit.blit_label(surface, label, self.label, "label", self.rect, midtop=(self.rect.centerx, y))
+            y = rect.centery - total // 2
+            fit.blit_label(surface, label, self.label, "label", rect, midtop=(rect.centerx, y))
             area = pygame.Rect(inner.x, y + label.get_height(), inner.w, hint.height)
             fit.draw_block(surface, self.hint, area, hint.size, fg, align="center", kind="label", fitted=hint)
         else:

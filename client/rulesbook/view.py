@@ -20,6 +20,7 @@ import pygame
 from assets.loaders import rules_book
 from client.kit import theme
 from client.kit.nodes import Node, NodeMap
+from client.kit.still import StillLayer
 from client.kit.textfit import Fitted, record
 from client.kit.widgets import Button, Panel, fitter_for, flow
 from client.rulesbook.art import draw_art
@@ -63,6 +64,7 @@ class RulesBookView:
         self.blocks: list[Block] = []
         self.content_h = 0
         self._laid_for: tuple | None = None
+        self._still = StillLayer()
 
     # --- what is shown ------------------------------------------------------------------
     @property
@@ -238,8 +240,17 @@ class RulesBookView:
 
     # --- drawing ------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface, rect: pygame.Rect | None = None) -> None:
+        """The page and everything around it (one layer kept per page, scroll and size), then the buttons.
+
+        While text is being recorded the page is drawn afresh, so the layout walk sees every line."""
         if rect is not None and pygame.Rect(rect) != self.rect:
             self.set_rect(rect)
+        self._still.draw(surface, (self._key(), self.scroll, self.title), self._draw_still, self.rect)
+        for b in self.buttons:
+            b.draw(surface, self.ctx, self.ctx.unit)
+
+    def _draw_still(self, surface: pygame.Surface) -> None:
+        """The title, the page on its panel, "page n of m", the keys — all but the buttons."""
         u, t = self.ctx.unit, self.ctx.t
         fit = fitter_for(self.ctx)
         r = self.rect
@@ -250,8 +261,6 @@ class RulesBookView:
         fit.blit_label(surface, img, self.title, "label", r, midleft=(r.x + int(u), close.centery))
         Panel.draw(surface, self.panel, theme.PAPER, theme.radius("panel", u))
         self._draw_page(surface)
-        for b in self.buttons:
-            b.draw(surface, self.ctx, u)
         nav = [b.rect for b in self.buttons if b.key in ("rules_prev", "rules_next")]
         between = pygame.Rect(nav[0].right + int(u), nav[0].y, nav[1].x - nav[0].right - 2 * int(u), nav[0].h)
         page_of = t("rules.page_of", n=self.index + 1, total=len(self.book.pages))

@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 import pygame_gui
 
+from client.kit.still import StillLayer
 from client.scenes.base import Scene
 from client.ui import CHALK, Button, draw_seat_badge
 
@@ -34,6 +35,7 @@ class PlayNamesScene(Scene):
         self.box = pygame.Rect(0, 0, 0, 0)
         self.badges: list[tuple[int, tuple[int, int]]] = []
         self.entry_label_y = 0
+        self.still = StillLayer()  # panel, title, badges, the rename line
 
     def shown_name(self, seat: int) -> str:
         return self.names[seat].strip() or self.app.strings.t("table.seat_name", n=seat + 1)
@@ -117,10 +119,17 @@ class PlayNamesScene(Scene):
         return True
 
     def draw(self, surface: pygame.Surface) -> None:
-        app, u, te = self.app, self.app.unit, self.app.text
-        self.draw_titled_panel(surface, app.strings.t("play_names.title"), self.box)
+        app = self.app
+        title = app.strings.t("play_names.title")
+        rename = app.strings.t("play_names.rename", name=self.shown_name(self.selected))
+        key = (surface.get_size(), app.unit, app.strings.lang, title, rename, tuple(self.box), tuple(self.badges), self.entry_label_y)
+        self.still.draw(surface, key, lambda s: self._draw_still(s, title, rename))
+        self.draw_buttons(surface)
+
+    def _draw_still(self, surface: pygame.Surface, title: str, rename: str) -> None:
+        """The panel, its title, the seat badges and the line naming the seat being renamed."""
+        u, te = self.app.unit, self.app.text
+        self.draw_titled_panel(surface, title, self.box)
         for seat, centre in self.badges:
             draw_seat_badge(surface, te, seat, centre, u * 0.9)
-        te.blit(surface, app.strings.t("play_names.rename", name=self.shown_name(self.selected)), u * 1.1, CHALK,
-                (self.box.left + int(u * 1.5), self.entry_label_y + int(u * 0.4)))
-        self.draw_buttons(surface)
+        te.blit(surface, rename, u * 1.1, CHALK, (self.box.left + int(u * 1.5), self.entry_label_y + int(u * 0.4)))

@@ -277,26 +277,31 @@ def _dice(purpose: str, dice: list[str], faces: list[int], seat: int | None, **e
     return ev
 
 
-def _work(state: dict, seat: int | None = None) -> dict:
-    """A copy of the state whose mutable parts are fresh (static tables are shared). With ``seat``
-    (the seat to act: an action changes only its own hand and score pile) the other seats' hands and
-    piles are shared too."""
+def _work(state: dict, seat: int | None = None, spell: bool = True) -> dict:
+    """A copy of the state whose lists the rules change in place are fresh (static tables are shared;
+    "cup" is only ever replaced). With ``seat`` (the seat to act: an action changes only its own hand
+    and score pile) the other seats' hands and piles are shared too; without ``spell`` (an action
+    that casts nothing: it moves no mind and restores no one) the minds and piles are shared."""
     s = dict(state)
-    for key in _WORK_LISTS:
-        s[key] = state[key][:]
+    s["loc"] = state["loc"][:]
+    s["room"] = state["room"][:]
+    s["waiting"] = state["waiting"][:]
+    s["piece"] = state["piece"][:]
+    s["proom"] = state["proom"][:]
+    s["deck"] = state["deck"][:]
+    s["discard"] = state["discard"][:]
     if seat is None:
+        s["mind"] = state["mind"][:]
         s["hands"] = [h[:] for h in state["hands"]]
         s["pile"] = [p[:] for p in state["pile"]]
-    else:
-        hands = s["hands"] = state["hands"][:]
-        hands[seat] = hands[seat][:]
+        return s
+    hands = s["hands"] = state["hands"][:]
+    hands[seat] = hands[seat][:]
+    if spell:
+        s["mind"] = state["mind"][:]
         pile = s["pile"] = state["pile"][:]
         pile[seat] = pile[seat][:]
     return s
-
-
-# the lists the rules change in place ("cup" is only ever replaced)
-_WORK_LISTS = ("mind", "loc", "room", "waiting", "piece", "proom", "deck", "discard")
 
 
 def _body_of(s: dict, mind: int) -> int | None:
@@ -667,7 +672,7 @@ def _is_no(x: Any) -> bool:
 def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     """Apply one action of ``seat``: a new state (a copy of the changing parts) and the events."""
     handler = _handler(state, seat, action)
-    s = _work(state, seat)
+    s = _work(state, seat, handler in _SPELLS)
     events: list[dict] = []
     handler(s, seat, action, events)
     return s, events
@@ -972,6 +977,7 @@ def _ability_effect(s: dict, rng: Rng, seat: int, t: int, kind: str, arg: Any, t
 
 _PLAYS = {"move_self": _play_move_self, "move_negi": _play_move_negi, "relocate": _play_relocate,
           "extra_magic": _play_extra, "bath": _play_bath, "event": _play_event}
+_SPELLS = frozenset((_do_magic, _do_great_swap, _do_great_skip))  # the handlers that move minds or restore
 _HANDLERS = {"play": _do_play, "magic": _do_magic, "great_swap": _do_great_swap,
              "great_skip": _do_great_skip, "end_turn": _do_end_turn}
 

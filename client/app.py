@@ -25,6 +25,7 @@ from client import gui_cjk, modes, services
 from client import settings as settings_mod
 from client.gui import Gui
 from client.i18n import Strings
+from client.kit import theme
 from client.localgames import Keeper
 from client.match import Match
 from client.net import NetSession
@@ -102,6 +103,7 @@ class App:
         pygame.display.set_caption(self.strings.t("app.title"))
         gui_cjk.install()  # CJK line breaking in pygame-gui text boxes
         self.gui = Gui(self.screen.get_size(), self.strings.lang, self.unit)
+        self.warm_type_scale()
         self.scenes: list[Scene] = []
         self.toasts: list[Toast] = []
         self.saving: Toast | None = None  # "saving failed — retrying" while the server cannot save a change
@@ -210,6 +212,7 @@ class App:
         """The window, language or UI scale changed: rebuild the GUI and every scene's layout."""
         self.screen = pygame.display.get_surface() or self.screen
         self.text.set_lang(self.strings.lang)
+        self.warm_type_scale()
         self.gui.rebuild(self.screen.get_size(), self.strings.lang, self.unit)
         for scene in self.scenes:
             scene.layout()
@@ -502,11 +505,15 @@ class App:
                 if due is not None and due <= 0:
                     dt = self.clock.tick(FPS) / 1000.0
                     self.frame(min(dt, 0.1))
+                    self.spare_time()
                     continue
                 # Nothing is updated while sleeping, so the scenes' answers stay relative to ``slept_from``.
                 slept_from = time.monotonic()
                 while due is None or due > time.monotonic() - slept_from:
-                    self.sleep(None if due is None else due - (time.monotonic() - slept_from))
+                    if self.spare_time():  # work done ahead: look at the events, then go on
+                        self.sleep(0.0)
+                    else:
+                        self.sleep(None if due is None else due - (time.monotonic() - slept_from))
                     if not self._held:  # messages are handled while asleep; only those that change the screen draw
                         self.poll_network()
                     due = self.frame_due()
@@ -518,6 +525,15 @@ class App:
         finally:
             self.shutdown()
         return self.exit_code or 0
+
+    def warm_type_scale(self) -> None:
+        """Queue the fonts of the type scale at this size and language for :meth:`spare_time`."""
+        self.text.warm((theme.type_px(kind, self.unit), bold) for kind in theme.TYPE for bold in (False, True))
+
+    def spare_time(self) -> bool:
+        """One piece of work done ahead, between frames, so that no frame does it: a sound made, a font
+        of the type scale loaded. False when nothing is left to do."""
+        return self.sounds.prepare_next() or self.text.warm_next()
 
     def shutdown(self) -> None:
         """Leave the table (connection, local server) and close the window."""

@@ -1,8 +1,9 @@
 """Short procedural sounds (no numpy): card slide, flip, token drop, dice rattle,
 two-note timer warning, end gong, click, error. Master volume and mute.
 
-Made with ``pygame.mixer.Sound(buffer=array('h', …))``, each the first time it plays, on a
-mixer opened at 22.05 kHz mono (quietly: no ALSA messages on a machine without sound).
+Made with ``pygame.mixer.Sound(buffer=array('h', …))`` on a mixer opened at 22.05 kHz mono (quietly:
+no ALSA messages on a machine without sound): ahead of time, one at a time while the app has time to
+spare (:meth:`Sounds.prepare_next`), else the first time it plays.
 Without an audio device every call is a silent no-op.
 """
 from __future__ import annotations
@@ -170,6 +171,14 @@ class Sounds:
             self.available = False
             return None
         return self.sounds[name]
+
+    def prepare_next(self) -> bool:
+        """Make one sound not made yet, so that none is made in a frame (the app calls this with time to
+        spare, once the mixer is open); False when every sound is made, or there is no sound."""
+        if not self.started or not self.available:
+            return False
+        name = next((n for n in SOUND_NAMES if n not in self.sounds), None)
+        return name is not None and self.sound(name) is not None
 
     def set_volume(self, volume: float, muted: bool) -> None:
         self.volume, self.muted = volume, muted

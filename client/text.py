@@ -87,11 +87,29 @@ class TextEngine:
         self._cache = SurfaceCache(RENDER_CACHE_SIZE)
         self._size_cache: LruCache[tuple[int, int]] = LruCache(RENDER_CACHE_SIZE)
         self.fitter = Fitter(self)  # the one fitting policy on these fonts (wrap, shrink, report overflow)
+        self._warming: list[tuple[str, int, bool]] = []  # fonts to load ahead of use (face, px, bold)
 
     def set_lang(self, lang: str) -> None:
         self.lang = lang
         for cache in (self._cache, self._size_cache):
             cache.context(lang)
+
+    def warm(self, sizes: Iterable[tuple[float, bool]]) -> None:
+        """Queue fonts of this language (size, bold) to load ahead of their first use (:meth:`warm_next`)."""
+        face = face_for(self.lang)
+        for size, bold in sizes:
+            key = (face, self.px(size), bool(bold))
+            if key not in self._fonts and key not in self._warming:
+                self._warming.append(key)
+
+    def warm_next(self) -> bool:
+        """Load one queued font (a CJK font file costs up to ~15 ms to open per size); False when none waits."""
+        while self._warming:
+            face, px, bold = self._warming.pop(0)
+            if (face, px, bold) not in self._fonts:
+                self.font(px, bold, "zh" if face == "sc" else "ja")
+                return True
+        return False
 
     @staticmethod
     def px(size: float) -> int:

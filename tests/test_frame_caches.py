@@ -130,3 +130,27 @@ def test_a_still_layer_repaints_when_its_key_changes_and_paints_afresh_while_rec
     with recording():
         still.draw(screen, "b", paint((7, 8, 9)))
     assert painted[-1] == (7, 8, 9) and tuple(screen.get_at((5, 5)))[:3] == (7, 8, 9)
+
+
+def test_fate_votes_still_layer_updated_in_place_through_a_reveal_is_the_layer_made_afresh() -> None:
+    from client.tables.fate_votes_draw import FvPainter
+
+    pygame.display.set_mode((1280, 720))
+    screen = pygame.display.get_surface()
+    rect = screen.get_rect()
+    ctx = HeadlessContext("en", unit=720 / 54)
+    t = fv_scenes.final_reveal_scene(ctx, n=12, seat=0, progress=0.0)
+    t.set_rect(rect)
+    kept, kept_key, updated = None, None, 0
+    for _ in range(240):
+        t.update(1 / 30)
+        t.draw(screen, rect)
+        still = t.painter.still_layer(rect)
+        if still is None:
+            continue
+        if still is kept and t.painter.still_key != kept_key:
+            updated += 1
+        kept, kept_key = still, t.painter.still_key
+        fresh = FvPainter(t).still_layer(rect)
+        assert fresh is not None and same_pixels(still, fresh, 0)
+    assert updated  # some frames changed only a plate or the log: the layer was updated in place

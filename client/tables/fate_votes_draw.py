@@ -12,7 +12,7 @@ import pygame
 
 from client.kit import theme
 from client.kit.cache import SurfaceCache
-from client.kit.textfit import blit_layer, record
+from client.kit.textfit import blit_layer, is_recording, record
 from client.kit.theme import ACCENT, INK, PAPER
 from client.kit.widgets import Panel, Prompt
 from client.widgets.cards import card_size, rounded
@@ -34,6 +34,7 @@ class FvPainter:
     def __init__(self, table: FateVotesTable) -> None:
         self.t = table
         self.cache = SurfaceCache(300)  # opaque layers: background, base, plates, centre, log
+        self.still_key: tuple | None = None  # what the last still layer shows (it may be updated in place)
 
     # --- helpers ---------------------------------------------------------------------
     @property
@@ -158,7 +159,7 @@ class FvPainter:
                 or s.final_cards or any(s.role_flash) or t.input.drag.red.active):
             return None
         hover = tuple(b.rect.collidepoint(t.input.pointer) for b in t.buttons)
-        key = ("under", tuple(rect), still, t.frame_built(), hover, zoom.veil_alpha)
+        key = ("under", tuple(rect), self.still_key, t.frame_built(), hover, zoom.veil_alpha)
 
         def make() -> pygame.Surface:
             img = pygame.Surface(rect.bottomright)
@@ -195,6 +196,12 @@ class FvPainter:
         instruction = self.instruction_key()
         heading = self.heading_key()
         key = ("still", tuple(rect), base, heading, centre, instruction, plates, log, log_at)
+        hit = self.cache.peek(key)
+        if hit is None:
+            hit = self._still_in_place(key)
+        if hit is not None:
+            self.still_key = key
+            return hit  # type: ignore[no-any-return]
 
         def make() -> pygame.Surface:
             if rect.topleft == (0, 0):
@@ -211,7 +218,32 @@ class FvPainter:
                 blit_layer(img, plate, L.plates[s].topleft)
             blit_layer(img, log, log_at)
             return img
+        self.still_key = key
         return self.layer(key, make, convert=False)
+
+    def _still_in_place(self, key: tuple) -> pygame.Surface | None:
+        """The last still layer with only its changed plates and log blitted anew (a vote, a log line), when
+        all else in it is the same and nothing lies over what changed; else None (it is made afresh)."""
+        last = self.still_key
+        img = self.cache.peek(last) if last is not None else None
+        if img is None or last is None or last[:6] != key[:6] or last[8] != key[8] or is_recording():
+            return None
+        L = self.t.L
+        plates, log, log_rect = key[6], key[7], pygame.Rect(key[8], key[7].get_size())
+        if len(plates) != len(last[6]):
+            return None
+        changed = [s for s in range(len(plates)) if plates[s] is not last[6][s]]
+        for s in changed:
+            r = L.plates[s]
+            if r.colliderect(log_rect) or any(r.colliderect(L.plates[o]) for o in range(len(plates)) if o != s):
+                return None
+        for s in changed:
+            blit_layer(img, plates[s], L.plates[s].topleft)
+        if log is not last[7]:
+            blit_layer(img, log, key[8])
+        self.cache.drop(lambda k: isinstance(k, tuple) and k[0] == "still")
+        self.cache.put(key, img)
+        return img
 
     def draw_top(self, surface: pygame.Surface) -> None:
         self.draw_heading(surface)

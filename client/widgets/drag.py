@@ -26,6 +26,7 @@ from typing import Any
 import pygame
 
 from client.kit import theme
+from client.kit.cache import SurfaceCache
 from client.widgets.anim import Flash, Tween, ease_out
 
 ACCENT = theme.ACCENT
@@ -226,17 +227,26 @@ class DragController:
 
 
 def draw_glow(surface: pygame.Surface, rect: pygame.Rect, colour: tuple, radius: int, strength: float) -> None:
-    """A soft glow around ``rect`` (a few translucent rounded rings)."""
-    rings = 5
-    pad = rings * 3
-    glow = pygame.Surface((rect.w + pad * 2, rect.h + pad * 2), pygame.SRCALPHA)
-    for i in range(rings, 0, -1):
-        a = int(strength * 90 * (1 - i / (rings + 1)))
-        pygame.draw.rect(glow, (*colour[:3], a), (pad - i * 3, pad - i * 3, rect.w + i * 6, rect.h + i * 6),
+    """A soft glow around ``rect`` (a few translucent rounded rings; one layer kept per size, colour, strength)."""
+    pad = GLOW_RINGS * 3
+    key = (rect.w, rect.h, tuple(colour[:3]), radius, strength)
+    surface.blit(_GLOWS.get(key, lambda: _glow(rect.size, colour, radius, strength)), (rect.x - pad, rect.y - pad))
+
+
+GLOW_RINGS = 5
+_GLOWS: SurfaceCache = SurfaceCache(64)
+
+
+def _glow(size: tuple[int, int], colour: tuple, radius: int, strength: float) -> pygame.Surface:
+    w, h = size
+    pad = GLOW_RINGS * 3
+    glow = pygame.Surface((w + pad * 2, h + pad * 2), pygame.SRCALPHA)
+    for i in range(GLOW_RINGS, 0, -1):
+        a = int(strength * 90 * (1 - i / (GLOW_RINGS + 1)))
+        pygame.draw.rect(glow, (*colour[:3], a), (pad - i * 3, pad - i * 3, w + i * 6, h + i * 6),
                          3, border_radius=radius + i * 3)
-    pygame.draw.rect(glow, (*colour[:3], int(200 * strength)), (pad, pad, rect.w, rect.h), 3,
-                     border_radius=radius)
-    surface.blit(glow, (rect.x - pad, rect.y - pad))
+    pygame.draw.rect(glow, (*colour[:3], int(200 * strength)), (pad, pad, w, h), 3, border_radius=radius)
+    return glow
 
 
 def draw_outline(surface: pygame.Surface, rect: pygame.Rect, colour: tuple, radius: int, alpha: float) -> None:

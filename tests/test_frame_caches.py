@@ -154,3 +154,23 @@ def test_fate_votes_still_layer_updated_in_place_through_a_reveal_is_the_layer_m
         fresh = FvPainter(t).still_layer(rect)
         assert fresh is not None and same_pixels(still, fresh, 0)
     assert updated  # some frames changed only a plate or the log: the layer was updated in place
+
+
+def test_mind_swap_scores_panel_from_its_layer_is_the_painted_panel() -> None:
+    from bench import results_scenes
+    from client.kit.textfit import recording
+
+    pygame.display.set_mode((1280, 720))
+    screen = pygame.display.get_surface()
+    ctx = HeadlessContext("ja", unit=720 / 54)
+    _game, t = results_scenes.finished_mind_swap(ctx)
+    area = pygame.Rect(100, 80, 1000, 560)
+    cached, painted = screen.copy(), screen.copy()
+    for s in (cached, painted):
+        s.fill((40, 90, 70))
+    t.draw_results(cached, area)
+    t.draw_results(cached, area)  # from the layer
+    with recording() as rec:
+        t.draw_results(painted, area)
+    assert same_pixels(cached, painted, 0)
+    assert any(r.kind == "rule" for r in rec.on(painted))  # painted afresh while recording: the stories are seen

@@ -103,6 +103,7 @@ class Painter:
         self.ctx = ctx
         self.cache = SurfaceCache(1500)
         self.badges = BadgeCache(ctx)
+        self.scores_cache = SurfaceCache(4)  # the final scores panel (mind_swap_final), per what it shows
 
     def get(self, key: tuple[Any, ...], make: Callable[[], pygame.Surface]) -> pygame.Surface:
         """The cached surface for ``key`` (made by ``make`` on a miss; emptied when the language changes)."""

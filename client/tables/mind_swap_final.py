@@ -5,6 +5,8 @@ from typing import Any
 
 import pygame
 
+from client.kit.cache import SurfaceCache
+from client.kit.textfit import is_recording
 from client.kit.widgets import Panel, fitter_for
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_layout as L
@@ -43,7 +45,27 @@ def draw_scores(table: Any, m: Any, surface: pygame.Surface, area: pygame.Rect, 
         u *= 0.92
     panel = pygame.Rect(0, 0, w, h)
     panel.center = area.center
-    pygame.draw.rect(surface, (0, 0, 0, 90), panel.move(4, 6), border_radius=round(u))
+    if is_recording() or surface.get_flags() & pygame.SRCALPHA:
+        _paint_scores(table, m, surface, panel, u, rows, heights, stories, text_w)
+        return
+    names = tuple((table.texts.seat_name(pl.seat), pl.seat, pl.score, tuple(pl.pile), pl.character) for pl in rows)
+    key = (names, tuple(m.winners), tuple(stories.items()), panel.size, u, ctx.lang)
+    cache: SurfaceCache = table.painter.scores_cache
+
+    def make() -> pygame.Surface:
+        layer = pygame.Surface((w + 4, h + 6), pygame.SRCALPHA)
+        _paint_scores(table, m, layer, pygame.Rect(0, 0, w, h), u, rows, heights, stories, text_w, (0, 0, 0))
+        return layer
+    surface.blit(cache.get(key, make), panel.topleft)
+
+
+def _paint_scores(table: Any, m: Any, surface: pygame.Surface, panel: pygame.Rect, u: float, rows: list[Any],
+                  heights: list[int], stories: dict[int, str], text_w: int,
+                  shadow: tuple[int, ...] = (0, 0, 0, 90)) -> None:
+    """The scores panel at ``panel`` (``shadow``: opaque black in a layer, as the screen shows it)."""
+    ctx = table.ctx
+    fit = fitter_for(ctx)
+    pygame.draw.rect(surface, shadow, panel.move(4, 6), border_radius=round(u))
     pygame.draw.rect(surface, D.PAPER, panel, border_radius=round(u))
     pygame.draw.rect(surface, D.INK, panel, 2, border_radius=round(u))
     title = ctx.text(ctx.t("ms.final_scores"), max(14, u * 1.6), D.INK, True)

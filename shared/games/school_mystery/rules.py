@@ -153,6 +153,8 @@ class _Draft(dict):
     """
 
     __slots__ = ("fresh", "wrote")
+    fresh: set[Any]  # keys (and ("student", seat) tags) already copied for this draft
+    wrote: set[str]  # keys changed or replaced (by the current action)
 
 
 def _draft(state: dict) -> _Draft:

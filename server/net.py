@@ -266,27 +266,11 @@ class Server:
             for start, end in durable:
                 dropped.update(range(start, end))
             pending = [entry for i, entry in enumerate(pending) if i not in dropped] + errors
-        conns, soft = self.conns, self.soft_outbuf
+        conns = self.conns
         for cid, data in pending:
             conn = conns.get(cid)
-            if conn is None:
-                continue
-            sock = conn.sock
-            if (sock is not None and not conn.backlog and not conn.held and data is not None and len(data) <= soft
-                    and not conn.transport.is_closing()):  # type: ignore[union-attr]
-                # Connection.send's common case inline (one frame per seat per move): nothing queued, so
-                # straight to the socket; what the socket does not take goes to the transport
-                try:
-                    sent = sock.send(data)
-                except OSError:  # BlockingIOError included; the transport's write meets an error again
-                    sent = 0
-                if sent == len(data):
-                    continue
-                data = data[sent:]
-                conn.backlog = True
-                conn.transport.write(data)  # type: ignore[union-attr]
-                continue
-            conn.send(data)
+            if conn is not None:
+                conn.send(data)  # nothing queued: straight to the socket (Connection.send's own fast path)
         self._reschedule()
         self.kick_work()
 

@@ -15,7 +15,6 @@ from __future__ import annotations
 import argparse
 import asyncio
 import json
-import math
 import os
 import select
 import socket
@@ -32,7 +31,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.server import cpu_split
+from bench.server import cpu_split, nearest_rank_ms
 
 HEADER = struct.Struct(">I")
 
@@ -180,11 +179,8 @@ def drive(port: int, pid: int, m: int, n: int, k: int, up_size: int, down_size: 
         for sock in group.socks:
             sock.close()
 
-    def rank(q: float) -> float:
-        return round(lat[max(0, min(moves - 1, math.ceil(q * moves) - 1))] * 1000, 3)
-
     return {"moves": moves, "wall_s": round(wall, 3), "moves_per_s": round(moves / wall, 1),
-            "p50_ms": rank(0.5), "p99_ms": rank(0.99),
+            "p50_ms": nearest_rank_ms(lat, 0.5), "p99_ms": nearest_rank_ms(lat, 0.99),
             "server_cpu_us_per_move": round(1e6 * (user1 - user0 + sys1 - sys0) / max(1, moves), 1),
             "server_user_us_per_move": round(1e6 * (user1 - user0) / max(1, moves), 1),
             "server_sys_us_per_move": round(1e6 * (sys1 - sys0) / max(1, moves), 1),

@@ -332,7 +332,7 @@ class Bench:
         moves = len(lat)
 
         def rank(q: float) -> float:
-            return round(lat[max(0, min(moves - 1, math.ceil(q * moves) - 1))] * 1000, 3)  # nearest rank
+            return nearest_rank_ms(lat, q)
 
         if self.game != "bench_vote":
             return self.result(wall, cpu, driver_cpu, moves, rank, {
@@ -378,6 +378,11 @@ def own_hand_ok(c: Client, final_seq: int, n: int) -> bool:
     me = v["me"]
     return (me["hand"] == [card(c.seat, moves_by_me + j) for j in range(8)] and me["discarded"] == moves_by_me
             and me["drawn"] == 8 + moves_by_me)
+
+
+def nearest_rank_ms(lat: list[float], q: float) -> float:
+    """The ``q`` quantile (nearest rank) of sorted latencies in seconds, in ms."""
+    return round(lat[max(0, min(len(lat) - 1, math.ceil(q * len(lat)) - 1))] * 1000, 3)
 
 
 def cpu_seconds(pid: int) -> float:

@@ -6,7 +6,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 from functools import lru_cache
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, NamedTuple
 
 import pygame
 
@@ -28,13 +28,30 @@ DEEP_ACCENT, MUTED_INK = theme.ACCENT_DEEP, theme.MUTED
 ROW_BG, WON_BG, STORY_BG = theme.PAPER_ROW, theme.PAPER_WARM, theme.PAPER_SHADE
 
 
+class StillKey(NamedTuple):
+    """What the still layer is made of (its cache key)."""
+
+    tag: str  # "still"
+    rect: tuple
+    base: pygame.Surface
+    heading: tuple
+    centre: pygame.Surface | None
+    instruction: tuple | None
+    plates: tuple
+    log: pygame.Surface
+    log_at: tuple
+
+    def differs_only_in_plates_and_log(self, other: StillKey) -> bool:
+        return self[:6] == other[:6] and self.log_at == other.log_at
+
+
 class FvPainter:
     """Draws one :class:`FateVotesTable`."""
 
     def __init__(self, table: FateVotesTable) -> None:
         self.t = table
         self.cache = SurfaceCache(300)  # opaque layers: background, base, plates, centre, log
-        self.still_key: tuple | None = None  # what the last still layer shows (it may be updated in place)
+        self.still_key: StillKey | None = None  # what the last still layer shows (it may be updated in place)
 
     # --- helpers ---------------------------------------------------------------------
     @property
@@ -195,7 +212,7 @@ class FvPainter:
         log, log_at = self.log_layer()
         instruction = self.instruction_key()
         heading = self.heading_key()
-        key = ("still", tuple(rect), base, heading, centre, instruction, plates, log, log_at)
+        key = StillKey("still", tuple(rect), base, heading, centre, instruction, plates, log, log_at)
         hit = self.cache.peek(key)
         if hit is None:
             hit = self._still_in_place(key)
@@ -221,26 +238,26 @@ class FvPainter:
         self.still_key = key
         return self.layer(key, make, convert=False)
 
-    def _still_in_place(self, key: tuple) -> pygame.Surface | None:
+    def _still_in_place(self, key: StillKey) -> pygame.Surface | None:
         """The last still layer with only its changed plates and log blitted anew (a vote, a log line), when
         all else in it is the same and nothing lies over what changed; else None (it is made afresh)."""
         last = self.still_key
         img = self.cache.peek(last) if last is not None else None
-        if img is None or last is None or last[:6] != key[:6] or last[8] != key[8] or is_recording():
+        if img is None or last is None or not key.differs_only_in_plates_and_log(last) or is_recording():
             return None
         L = self.t.L
-        plates, log, log_rect = key[6], key[7], pygame.Rect(key[8], key[7].get_size())
-        if len(plates) != len(last[6]):
+        plates, log, log_rect = key.plates, key.log, pygame.Rect(key.log_at, key.log.get_size())
+        if len(plates) != len(last.plates):
             return None
-        changed = [s for s in range(len(plates)) if plates[s] is not last[6][s]]
+        changed = [s for s in range(len(plates)) if plates[s] is not last.plates[s]]
         for s in changed:
             r = L.plates[s]
             if r.colliderect(log_rect) or any(r.colliderect(L.plates[o]) for o in range(len(plates)) if o != s):
                 return None
         for s in changed:
             blit_layer(img, plates[s], L.plates[s].topleft)
-        if log is not last[7]:
-            blit_layer(img, log, key[8])
+        if log is not last.log:
+            blit_layer(img, log, key.log_at)
         self.cache.drop(lambda k: isinstance(k, tuple) and k[0] == "still")
         self.cache.put(key, img)
         return img

@@ -17,7 +17,7 @@ import pygame
 from client.kit import theme
 from client.kit.cache import SurfaceCache
 from client.kit.nodes import Node
-from client.kit.textfit import Fitter, is_recording, record
+from client.kit.textfit import Fitter, is_recording
 from client.widgets.anim import Flash
 from client.widgets.text_entry import TextEntry
 
@@ -357,9 +357,3 @@ def flow(sizes: list[tuple[int, int]], width: int, gap: int, align: str = "left"
 
 
 Flow = flow
-
-
-def text_rect_record(text: str, rect: pygame.Rect, cut: bool, kind: str = "label",
-                     surface: pygame.Surface | None = None) -> None:
-    """Record a text drawn without a fitter (e.g. a number) for the layout walk (on ``surface``)."""
-    record(text, rect, kind, cut, surface)

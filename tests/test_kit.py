@@ -12,7 +12,15 @@ from client.kit.cache import LruCache
 from client.kit.headless import HeadlessContext
 from client.kit.nodes import Node, NodeMap
 from client.kit.presenter import Presenter
-from client.kit.textfit import Fitter, recording, wrap_measured
+from client.kit.textfit import (
+    Fitter,
+    blit_layer,
+    copy_layer,
+    forget_texts,
+    layer_texts,
+    recording,
+    wrap_measured,
+)
 from client.kit.widgets import Button, LogPanel, Prompt, flow
 from client.widgets.anim import Wait
 
@@ -202,3 +210,30 @@ def test_balanced_centred_text_breaks_only_where_the_plain_wrap_may():
         assert len(lines) == len(plain) and "".join(lines) == text
         assert breaks_inside_phrases(text, lines, "ja") <= breaks_inside_phrases(text, plain, "ja")
         assert max(map(fixed, lines)) <= max(map(fixed, plain))
+
+
+def test_a_cached_layer_keeps_its_texts_where_they_land() -> None:
+    """Text drawn into a layer stays readable with it (no recording, no repaint): blitted into another layer it
+    moves there and replaces what it covers, a copy keeps it, the window keeps nothing."""
+    pygame.display.set_mode((320, 200))
+    fit = Fitter(HeadlessContext("en", unit=12))
+    label = pygame.Surface((120, 40))
+    fit.draw_block(label, "Vote", pygame.Rect(4, 4, 100, 30), 14, (255, 255, 255), kind="label")
+    assert [(t.text, t.rect.topleft) for t in layer_texts(label)] == [("Vote", (4, 4))]
+    board = pygame.Surface((320, 200))
+    fit.draw_block(board, "Strike", pygame.Rect(50, 60, 100, 30), 14, (255, 255, 255), kind="label")
+    fit.draw_block(board, "Log", pygame.Rect(200, 150, 100, 30), 14, (255, 255, 255), kind="label")
+    blit_layer(board, label, (40, 50))  # covers "Strike": the label's text lies there now
+    assert sorted((t.text, t.rect.topleft) for t in layer_texts(board)) == [("Log", (200, 150)), ("Vote", (44, 54))]
+    part = board.subsurface(pygame.Rect(100, 100, 200, 100))
+    blit_layer(part, label, (100, 50), pygame.Rect(0, 0, 110, 40))  # a part of it, into a subsurface
+    assert ("Vote", (204, 154)) in {(t.text, t.rect.topleft) for t in layer_texts(board)}
+    assert ("Log", (200, 150)) not in {(t.text, t.rect.topleft) for t in layer_texts(board)}  # covered
+    copy = copy_layer(board)
+    assert [t.text for t in layer_texts(copy)] == [t.text for t in layer_texts(board)]
+    forget_texts(board)
+    assert layer_texts(board) == [] and layer_texts(copy)
+    screen = pygame.display.get_surface()
+    fit.draw_block(screen, "Vote", pygame.Rect(4, 4, 100, 30), 14, (255, 255, 255), kind="label")
+    blit_layer(screen, copy, (0, 0))
+    assert layer_texts(screen) == []

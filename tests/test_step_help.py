@@ -173,31 +173,36 @@ def test_school_mystery_names_the_step_and_why_moves_are_not_possible() -> None:
     assert moves.may == ctx.t("step.sm.scene_may") and moves.why_not == ""
 
 
+def _fate_votes_choosing(app: Any) -> Any:
+    """A pass-and-play fate_votes table scene (one human, seat 0) in round 2's choice."""
+    from client.match import Match
+
+    spec = REGISTRY["fate_votes"]
+    state = spec.setup(4, 3, {})
+    for seat in range(4):
+        state, _ = spec.apply(state, seat, {"type": "ready"})
+    for seat in range(4):  # round 1: everyone votes; then the discards and round 2's choice
+        state, _ = spec.apply(state, seat, spec.legal_actions(state, seat)[0])
+    for seat in range(4):
+        state, _ = spec.apply(state, seat, spec.legal_actions(state, seat)[0])
+    for seat in range(4):
+        state, _ = spec.apply(state, seat, {"type": "ready"})
+    assert state["phase"] == "choose"
+    match = Match(app, "fate_votes", "t1", mode="play", humans=[0])
+    app.match = match
+    match.on_message({"t": "snapshot", "table": "t1", "seat": 0, "view": spec.view(state, 0),
+                      "legal": spec.legal_actions(state, 0), "sid": 1})
+    return app.push("table", match=match)
+
+
 def test_a_term_on_the_tables_own_panels_shows_its_definition_after_a_rest(tmp_path) -> None:
     """The "Vote" button of fate_votes is the glossary's "vote": the pointer resting on it opens the card."""
     import pygame
     from client_helpers import make_app
 
-    from client.match import Match
-
     app = make_app(tmp_path, "--lang", "en", "--size", "1280x720")
     try:
-        spec = REGISTRY["fate_votes"]
-        state = spec.setup(4, 3, {})
-        for seat in range(4):
-            state, _ = spec.apply(state, seat, {"type": "ready"})
-        for seat in range(4):  # round 1: everyone votes; then the discards and round 2's choice
-            state, _ = spec.apply(state, seat, spec.legal_actions(state, seat)[0])
-        for seat in range(4):
-            state, _ = spec.apply(state, seat, spec.legal_actions(state, seat)[0])
-        for seat in range(4):
-            state, _ = spec.apply(state, seat, {"type": "ready"})
-        assert state["phase"] == "choose"
-        match = Match(app, "fate_votes", "t1", mode="play", humans=[0])
-        app.match = match
-        match.on_message({"t": "snapshot", "table": "t1", "seat": 0, "view": spec.view(state, 0),
-                          "legal": spec.legal_actions(state, 0), "sid": 1})
-        scene = app.push("table", match=match)
+        scene = _fate_votes_choosing(app)
         for _ in range(3):
             app.frame(0.016)
         spot = next((s for s in scene.step_line.spots if s.term == "vote"), None)
@@ -210,5 +215,42 @@ def test_a_term_on_the_tables_own_panels_shows_its_definition_after_a_rest(tmp_p
         assert scene.step_line.held_spot() == spot
         box = _definition_drawn(app, spot.definition)
         assert app.screen.get_rect().contains(box) and not box.colliderect(spot.rect)
+    finally:
+        app.shutdown()
+
+
+def test_a_table_frame_records_nothing_and_its_draw_changes_nothing(tmp_path) -> None:
+    """The terms on the table are found outside the frame: a frame draws with every cache (nothing records
+    while the view draws), drawing again leaves the found terms as they were, and terms drawn into the
+    view's cached layers (the heading, the buttons' finished faces) are still found when the view is
+    looked at again with those layers already made."""
+    import pygame
+    from client_helpers import make_app
+
+    from client.kit.textfit import is_recording
+
+    app = make_app(tmp_path, "--lang", "en", "--size", "1280x720")
+    try:
+        scene = _fate_votes_choosing(app)
+        for _ in range(3):
+            app.frame(0.016)
+        view = scene.current_view()
+        seen: list[bool] = []
+        plain_draw = view.draw
+
+        def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            seen.append(is_recording())
+            plain_draw(surface, rect)
+        view.draw = draw  # type: ignore[method-assign]
+        app.frame(0.016)
+        assert seen and not any(seen)  # the frame's own draw records nothing (every cache is used)
+        spots = [(s.term, tuple(s.rect)) for s in scene.step_line.spots]
+        assert "vote" in {term for term, _ in spots}  # on the Vote button: a cached button face
+        scene.step_line.spots = []
+        scene.draw(app.screen)
+        assert scene.step_line.spots == []  # drawing found nothing, changed nothing
+        scene._terms_key = None  # look again, every layer of the view already made
+        scene.update(0.0)
+        assert sorted((s.term, tuple(s.rect)) for s in scene.step_line.spots) == sorted(spots)
     finally:
         app.shutdown()

@@ -12,7 +12,7 @@ from collections.abc import Callable, Hashable
 
 import pygame
 
-from client.kit.textfit import is_recording
+from client.kit.textfit import blit_layer, is_recording
 
 
 class StillLayer:
@@ -37,6 +37,6 @@ class StillLayer:
             paint(layer)
             self._key, self._layer = key, layer
         if area is None:
-            surface.blit(self._layer, (0, 0))
+            blit_layer(surface, self._layer, (0, 0))
         else:
-            surface.blit(self._layer, area, area)
+            blit_layer(surface, self._layer, area.topleft, area)

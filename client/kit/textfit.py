@@ -10,7 +10,9 @@ down to a floor (:data:`client.kit.theme.FIT_FLOOR`, never under ``MIN_TEXT_PX``
 still does not fit, the result says ``overflow`` and the container must grow or scroll.
 A name is never cut mid-name: the short display name is tried, then a horizontal squeeze.
 Every drawn block is reported to the active :class:`TextRecorder` (the layout walk uses it
-to fail on cut or out-of-window text).
+to fail on cut or out-of-window text); text drawn into a surface other than the window is also
+kept with that surface (:func:`layer_texts`), so what a cached layer says can be read without
+painting it again.
 """
 from __future__ import annotations
 
@@ -19,6 +21,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import Any
+from weakref import WeakKeyDictionary
 
 import pygame
 
@@ -357,15 +360,62 @@ def is_recording() -> bool:
 
 def record(text: str, rect: pygame.Rect, kind: str, cut: bool, surface: pygame.Surface | None = None) -> None:
     """Note one drawn text for the active recorders; with ``surface`` the record says where it landed
-    (a subsurface's offset added), so the walk can tell text on the screen from text in a cached layer."""
-    if not _recorders:
+    (a subsurface's offset added), so the walk can tell text on the screen from text in a cached layer.
+    Text drawn into a surface other than the window is kept with it (:func:`layer_texts`)."""
+    parent = surface.get_abs_parent() if surface is not None else None
+    kept = parent is not None and parent is not pygame.display.get_surface()
+    if not _recorders and not kept:
         return
     r, on = pygame.Rect(rect), 0
-    if surface is not None:
+    if surface is not None and parent is not None:
         r.move_ip(surface.get_abs_offset())
-        on = id(surface.get_abs_parent())
+        on = id(parent)
+    drawn = TextDraw(text, r, kind, cut, on)
+    if kept and parent is not None:
+        _keep(parent, [drawn])
     for rec in _recorders:
-        rec.add(TextDraw(text, r, kind, cut, on), surface.get_abs_parent() if surface is not None else None)
+        rec.add(drawn, parent)
+
+
+# --- the texts each cached layer holds ------------------------------------------------------------
+LAYER_TEXTS_MAX = 400  # a surface drawn on again and again keeps only its newest texts
+_LAYER_TEXTS: WeakKeyDictionary[pygame.Surface, list[TextDraw]] = WeakKeyDictionary()
+
+
+def layer_texts(surface: pygame.Surface) -> list[TextDraw]:
+    """The texts drawn into ``surface`` (not the window) — directly, or in a layer blitted into it with
+    :func:`blit_layer` / copied with :func:`copy_layer` — where they lie on it, oldest first; a layer
+    blitted over a text replaces it."""
+    return list(_LAYER_TEXTS.get(surface.get_abs_parent(), ()))
+
+
+def forget_texts(surface: pygame.Surface) -> None:
+    """Forget what was drawn into ``surface`` (before it is painted anew from scratch)."""
+    _LAYER_TEXTS.pop(surface.get_abs_parent(), None)
+
+
+def _keep(parent: pygame.Surface, texts: list[TextDraw]) -> None:
+    kept = _LAYER_TEXTS.get(parent)
+    if kept is None:
+        kept = _LAYER_TEXTS[parent] = []
+    kept.extend(texts)
+    if len(kept) > LAYER_TEXTS_MAX:
+        del kept[:len(kept) - LAYER_TEXTS_MAX]
+
+
+def _keep_blit(target: pygame.Surface, layer: pygame.Surface, at: tuple[int, int], drawn: pygame.Rect) -> None:
+    """``layer`` was blitted into ``target`` (not the window) with its top left at ``at`` (``target``'s
+    coordinates), covering ``drawn``: its texts replace those that lay there."""
+    parent = target.get_abs_parent()
+    ox, oy = target.get_abs_offset()
+    lx, ly = layer.get_abs_offset()
+    dx, dy = at[0] + ox - lx, at[1] + oy - ly
+    drawn = drawn.move(ox, oy)
+    under = [t for t in _LAYER_TEXTS.get(parent, ()) if not drawn.contains(t.rect)]
+    moved = [TextDraw(t.text, r, t.kind, t.cut, id(parent)) for t in _LAYER_TEXTS.get(layer.get_abs_parent(), ())
+             if (r := t.rect.move(dx, dy)).colliderect(drawn)]
+    _LAYER_TEXTS[parent] = under
+    _keep(parent, moved)
 
 
 def cover(surface: pygame.Surface, rect: pygame.Rect, popup: bool = False) -> None:
@@ -380,6 +430,9 @@ def cover(surface: pygame.Surface, rect: pygame.Rect, popup: bool = False) -> No
 def copy_layer(layer: pygame.Surface) -> pygame.Surface:
     """A copy of a cached layer to draw more on; the recorders follow its text onto the copy."""
     out = layer.copy()
+    texts = _LAYER_TEXTS.get(layer.get_abs_parent())
+    if texts:
+        _LAYER_TEXTS[out] = [TextDraw(t.text, t.rect, t.kind, t.cut, id(out)) for t in texts]
     for rec in _recorders:
         rec.place(layer, out, (0, 0))
     return out
@@ -387,15 +440,20 @@ def copy_layer(layer: pygame.Surface) -> pygame.Surface:
 
 def blit_layer(surface: pygame.Surface, layer: pygame.Surface, at: tuple[float, float],
                area: pygame.Rect | None = None) -> pygame.Rect:
-    """Blit a cached layer (text drawn into it once) and tell the recorders where it went."""
+    """Blit a cached layer (text drawn into it once) and tell the recorders where it went; into a surface
+    other than the window, the layer's texts go with it (:func:`layer_texts`)."""
     r = surface.blit(layer, (int(at[0]), int(at[1])), area)
-    if _recorders:
-        ox, oy = surface.get_abs_offset()
-        x, y = int(at[0]) + ox, int(at[1]) + oy
-        if area is not None:
-            x, y = x - area.x, y - area.y
-        for rec in _recorders:
-            rec.place(layer, surface.get_abs_parent(), (x, y))
+    onto_layer = surface.get_abs_parent() is not pygame.display.get_surface()
+    if not _recorders and not onto_layer:
+        return r
+    x, y = int(at[0]), int(at[1])
+    if area is not None:
+        x, y = x - area.x, y - area.y
+    if onto_layer:
+        _keep_blit(surface, layer, (x, y), r)
+    ox, oy = surface.get_abs_offset()
+    for rec in _recorders:
+        rec.place(layer, surface.get_abs_parent(), (x + ox, y + oy))
     return r
 
 

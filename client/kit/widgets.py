@@ -17,7 +17,7 @@ import pygame
 from client.kit import theme
 from client.kit.cache import SurfaceCache
 from client.kit.nodes import Node
-from client.kit.textfit import Fitter, is_recording
+from client.kit.textfit import Fitter, blit_layer, is_recording
 from client.widgets.anim import Flash
 from client.widgets.text_entry import TextEntry
 
@@ -186,7 +186,7 @@ class Button:
             layer = pygame.Surface((self.rect.w, self.rect.h + drop), pygame.SRCALPHA)
             self._paint(layer, fit, unit, hover, pygame.Rect((0, 0), self.rect.size))
             return layer
-        surface.blit(_BUTTONS.get(key, make), self.rect)
+        blit_layer(surface, _BUTTONS.get(key, make), self.rect.topleft)
 
     def _paint(self, surface: pygame.Surface, fit: Fitter, unit: float, hover: bool, rect: pygame.Rect) -> None:
         """Shadow, face, outline, icon and label, with the face at ``rect``."""

@@ -19,7 +19,7 @@ from assets.loaders.glossary import load_glossary
 from client import games, lanwords
 from client.context import AppContext
 from client.kit.stephelp import StepHelp, StepLine, help_for
-from client.kit.textfit import cover, recording
+from client.kit.textfit import cover, forget_texts, layer_texts
 from client.kit.theme import ACCENT_DEEP
 from client.match import Match
 from client.rulesbook import has_rules, open_rules, page_for_view
@@ -70,6 +70,8 @@ class TableScene(Scene):
         self._step_ctx = AppContext(app, display_mode=(match.mode == "display"))
         self._step_key: Any = None
         self.step_help: StepHelp | None = None
+        self._terms_key: Any = None  # what the glossary's terms on the table were last looked for in
+        self._terms_scratch: pygame.Surface | None = None  # the view drawn once to find them
 
     def _load_step_help(self) -> Any:
         try:
@@ -489,12 +491,13 @@ class TableScene(Scene):
                 self.layout_chat_button()
         self._place_views()
         self._update_step_help()
-        self.step_line.update(dt)
         # Every view advances (hidden seats too), so a revealed seat shows the table as it is now.
         for v in list(self.match.views.values()):
             if self.app.fast:
                 v.skip_animations()
             v.update(dt)
+        self._find_terms()
+        self.step_line.update(dt)
         help_at = next((b.rect for b in self.buttons if b.key == "rules_help"), None)  # placed by _move_help
         if self.chat_open and self._chat_area(help_at) != self.chat_rect:
             self.layout()  # the table under the chat panel changed (its log column, its controls)
@@ -531,6 +534,28 @@ class TableScene(Scene):
         self.step_help = help
         self.step_line.layout(self._step_ctx, help, rect, self._step_ctx.unit, load_glossary(self.match.game_id))
 
+    def _find_terms(self) -> None:
+        """Where the glossary's terms stand among the labels the shown view draws (a resting pointer shows
+        their definition): looked for when the view, its snapshot, its rect or the language changed or its
+        animations ended, by drawing it once onto a scratch surface (the frame itself only draws)."""
+        view = self.current_view()
+        if self._step_fn is None or view is None or not view.view:
+            self._terms_key = None
+            self.step_line.spots = []
+            return
+        rect = self.table_rect()
+        key = (id(view), id(view.view), view.sid, len(view.legal), tuple(rect), self._step_ctx.lang, view.busy())
+        if key == self._terms_key:
+            return
+        self._terms_key = key
+        size = self.app.screen.get_size()
+        if self._terms_scratch is None or self._terms_scratch.get_size() != size:
+            self._terms_scratch = pygame.Surface(size)
+        scratch = self._terms_scratch
+        forget_texts(scratch)
+        view.draw(scratch, rect)
+        self.step_line.see_terms(layer_texts(scratch), load_glossary(self.match.game_id), self._step_ctx.lang)
+
     def frame_due(self) -> float | None:
         """Full rate while a view animates; else the soonest of a view's clock second, the chat line's
         fading, the display's next look for a game, the results once the table settles."""
@@ -560,10 +585,7 @@ class TableScene(Scene):
             pygame.draw.rect(surface, (22, 40, 35), bar)
             pygame.draw.line(surface, (70, 100, 90), bar.topleft, bar.topright, 1)
         if view is not None and view.view:
-            with recording() as drawn:
-                view.draw(surface, rect)
-            if self._step_fn is not None:  # where the game's terms stand on the table (hover: their definition)
-                self.step_line.see_terms(drawn.records, load_glossary(self.match.game_id), self._step_ctx.lang)
+            view.draw(surface, rect)
         else:
             key = "table.display_waiting" if self.match.mode == "display" and not self.match.started else "table.waiting"
             te.blit(surface, app.strings.t(key), u * 1.6, CHALK, rect.center, "center", bold=True)

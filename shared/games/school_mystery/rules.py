@@ -139,78 +139,58 @@ _COPIERS: dict[str, Any] = {
 }
 
 
-class _Draft(dict):
-    """The next state while actions are applied: a shallow copy of the state (reads are plain dict
-    reads), whose handlers say what they change.
-
-    A handler changes a list or a dict of the state in place only through ``_w(state, key)`` (and a
-    student through ``_w_student``), which copies it the first time (``_COPIERS``); it replaces the
-    value of a watched key (written text, pending steps: ``_TEXT_KEYS``, ``_PRUNE_KEYS``) through
-    ``_put``, any other by plain assignment. ``_w`` and ``_put`` note the key in ``wrote``. Everything
-    else stays shared with the state, which is never changed: states are values once returned.
-    ``apply`` makes one draft per action; ``replay`` one for all its actions (``wrote`` emptied after
-    each).
-    """
-
-    __slots__ = ("fresh", "wrote")
-    fresh: set[Any]  # keys (and ("student", seat) tags) already copied for this draft
-    wrote: set[str]  # keys changed or replaced (by the current action)
-
-
-def _draft(state: dict) -> _Draft:
-    d = _Draft(state)
-    d.fresh = set()  # keys (and ("student", seat) tags) already copied for this draft
-    d.wrote = set()  # keys changed or replaced (by the current action)
-    return d
+# A draft is the next state while actions are applied: a plain shallow copy of the state (reads are
+# plain dict reads), registered here while its handlers run. A handler changes a list or a dict of the
+# state in place only through ``_w(state, key)`` (a student through ``_w_student``, a suit's pile through
+# ``_w_pile``), which copies it the first time: while it is still the very object of the state the draft
+# started from (``_COPIERS``). It replaces the value of a watched key (written text, pending steps:
+# ``_TEXT_KEYS``, ``_PRUNE_KEYS``) through ``_put``, any other by plain assignment (always with a new
+# object). ``_w`` and ``_put`` note the key in the draft's ``wrote``. Everything else stays shared with
+# the state, which is never changed: states are values once returned. ``apply`` makes one draft per
+# action; ``replay`` one for all its actions (``wrote`` emptied after each). A state not registered (one
+# ``setup`` is building) is changed as it is.
+_DRAFTS: dict[int, tuple[dict, set[str]]] = {}  # id(draft) -> (the state it started from, keys written)
 
 
 def _w(state: Any, key: str) -> Any:
     """``state[key]``, to change in place: a draft copies it the first time (a plain state, being
     built by ``setup``, is changed as it is)."""
-    if type(state) is not _Draft:
-        return state[key]
-    state.wrote.add(key)
-    fresh = state.fresh
-    if key in fresh:
-        return dict.__getitem__(state, key)
-    fresh.add(key)
-    value = _COPIERS[key](dict.__getitem__(state, key))
-    dict.__setitem__(state, key, value)
+    value = state[key]
+    rec = _DRAFTS.get(id(state))
+    if rec is not None:
+        rec[1].add(key)
+        if value is rec[0][key]:
+            value = state[key] = _COPIERS[key](value)
     return value
-
-
-_STUDENT_TAGS = tuple(("student", i) for i in range(16))
 
 
 def _w_student(state: Any, seat: int) -> dict:
     """The student of ``seat``, to change in place (a draft copies it, once)."""
     students = _w(state, "students")
-    if type(state) is _Draft:
-        fresh = state.fresh
-        tag = _STUDENT_TAGS[seat]
-        if tag not in fresh:
-            fresh.add(tag)
-            students[seat] = _copy_student(students[seat])
-    return students[seat]
+    st = students[seat]
+    rec = _DRAFTS.get(id(state))
+    if rec is not None and st is rec[0]["students"][seat]:
+        st = students[seat] = _copy_student(st)
+    return st
 
 
 def _w_pile(state: Any, key: str, suit: str) -> list:
     """The list of one suit in ``decks``, ``discards`` or ``used``, to change in place (a draft copies
     the suit's list once, the others stay shared)."""
     piles = _w(state, key)
-    if type(state) is _Draft:
-        tag = (key, suit)
-        if tag not in state.fresh:
-            state.fresh.add(tag)
-            piles[suit] = piles[suit][:]
-    return piles[suit]
+    pile = piles[suit]
+    rec = _DRAFTS.get(id(state))
+    if rec is not None and pile is rec[0][key][suit]:
+        pile = piles[suit] = pile[:]
+    return pile
 
 
 def _put(state: Any, key: str, value: Any) -> None:
-    """Replace ``state[key]``, noted in the draft's ``wrote`` (needed for the watched keys, see _Draft)."""
+    """Replace ``state[key]``, noted in the draft's ``wrote`` (needed for the watched keys)."""
     state[key] = value
-    if type(state) is _Draft:
-        state.wrote.add(key)
+    rec = _DRAFTS.get(id(state))
+    if rec is not None:
+        rec[1].add(key)
 
 
 def _err(code: str, msg: str, **params: Any) -> RuleError:
@@ -640,39 +620,37 @@ def _legal_resolution(state: dict, seat: int, out: list[dict]) -> None:
 # --------------------------------------------------------------------------- apply
 
 def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
-    """Apply one action of ``seat``; never mutates ``state`` (see :class:`_Draft`)."""
+    """Apply one action of ``seat``; never mutates ``state`` (a draft, see ``_DRAFTS``)."""
     kind = action.get("type")
     handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
     if handler is None:
         raise _err("action/unknown_type", f"unknown action type {echo(kind)!r}", type=echo(kind))
-    draft = _draft(state)
+    draft = state.copy()
+    wrote: set[str] = set()
+    tag = id(draft)
+    _DRAFTS[tag] = (state, wrote)
     events: list[dict] = []
-    handler(draft, seat, action, events)
-    wrote = draft.wrote
     grown = 0
-    if wrote:
-        touched = _TEXT_KEYS.intersection(wrote)  # only an action that changed written text can grow it
-        if touched:
-            grown = _text_growth(state, draft, touched)
-            if grown > 0 and _table_text(state) + grown > MAX_TABLE_TEXT:  # growing past the cap (shrinking is allowed)
-                raise _err("action/illegal", "the table holds too much text: shorten or clear a card first",
-                           limit=MAX_TABLE_TEXT)
-        if not _PRUNE_KEYS.isdisjoint(wrote):  # else the steps are those of ``state``, which were pruned
-            _prune_tasks(draft, events)
+    try:
+        handler(draft, seat, action, events)
+        if wrote:
+            touched = _TEXT_KEYS.intersection(wrote)  # only an action that changed written text can grow it
+            if touched:
+                grown = _text_growth(state, draft, touched)
+                if grown > 0 and _table_text(state) + grown > MAX_TABLE_TEXT:  # growing past the cap (shrinking is allowed)
+                    raise _err("action/illegal", "the table holds too much text: shorten or clear a card first",
+                               limit=MAX_TABLE_TEXT)
+            if not _PRUNE_KEYS.isdisjoint(wrote):  # else the steps are those of ``state``, which were pruned
+                _prune_tasks(draft, events)
+    finally:
+        del _DRAFTS[tag]
     draft["turn"] = state["turn"] + 1
-    new = _plain(draft)
-    known = _known_text(state)
-    if known is not None:
-        _note_text(new, known + grown)
-    return new, events
-
-
-def _plain(draft: _Draft) -> dict:
-    """The finished state: a plain dict, keys in the state's order with the information cards last."""
-    new = dict(draft)
-    if next(reversed(new)) != "cards":
-        new["cards"] = new.pop("cards")
-    return new
+    if next(reversed(draft)) != "cards":  # the information cards last (a state from setup has more after them)
+        draft["cards"] = draft.pop("cards")
+    known = _TEXT_SIZES.get(id(state))
+    if known is not None and known[0] is state and known[1] == len(state["cards"]):
+        _note_text(draft, known[2] + grown)
+    return draft, events
 
 
 def replay(state: dict, actions: Any) -> dict:
@@ -681,42 +659,49 @@ def replay(state: dict, actions: Any) -> dict:
     made (``events`` None). Raises RuleError like ``apply``.
 
     The written text is counted as in ``apply``: re-counted only for the text keys an action changed."""
-    work = _draft(state)
-    wrote = work.wrote
+    work = state.copy()
+    wrote: set[str] = set()
+    tag = id(work)
+    _DRAFTS[tag] = (state, wrote)
     texts: dict[str, list[str]] = {}  # the texts of a key, once an action changed it
     sizes: dict[str, int] = {}
     used = -1  # the table's text bytes, once an action changed some
-    for seat, action in actions:
-        kind = action.get("type") if isinstance(action, dict) else None
-        handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-        if handler is None:
-            raise _err("action/unknown_type", f"unknown action type {echo(kind)!r}", type=echo(kind))
-        if work["phase"] == "over":
-            raise _err("game/over", "the game is over")
-        handler(work, seat, action, None)
-        if wrote:
-            touched = _TEXT_KEYS.intersection(wrote)
-            if touched:
-                if used < 0:
-                    used = _table_text(state)
-                before = used
-                for k in touched:
-                    if k not in texts:  # first changed now: until now it held the state's text
-                        texts[k] = _key_texts(state, k)
-                        sizes[k] = _text_bytes(texts[k])
-                    now = _key_texts(work, k)
-                    if now != texts[k]:
-                        size = _text_bytes(now)
-                        used += size - sizes[k]
-                        texts[k], sizes[k] = now, size
-                if used > MAX_TABLE_TEXT and used > before:
-                    raise _err("action/illegal", "the table holds too much text: shorten or clear a card first",
-                               limit=MAX_TABLE_TEXT)
-            if not _PRUNE_KEYS.isdisjoint(wrote):
-                _prune_tasks(work, None)
-            wrote.clear()
-        work["turn"] += 1
-    return _plain(work)
+    try:
+        for seat, action in actions:
+            kind = action.get("type") if isinstance(action, dict) else None
+            handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
+            if handler is None:
+                raise _err("action/unknown_type", f"unknown action type {echo(kind)!r}", type=echo(kind))
+            if work["phase"] == "over":
+                raise _err("game/over", "the game is over")
+            handler(work, seat, action, None)
+            if wrote:
+                touched = _TEXT_KEYS.intersection(wrote)
+                if touched:
+                    if used < 0:
+                        used = _table_text(state)
+                    before = used
+                    for k in touched:
+                        if k not in texts:  # first changed now: until now it held the state's text
+                            texts[k] = _key_texts(state, k)
+                            sizes[k] = _text_bytes(texts[k])
+                        now = _key_texts(work, k)
+                        if now != texts[k]:
+                            size = _text_bytes(now)
+                            used += size - sizes[k]
+                            texts[k], sizes[k] = now, size
+                    if used > MAX_TABLE_TEXT and used > before:
+                        raise _err("action/illegal", "the table holds too much text: shorten or clear a card first",
+                                   limit=MAX_TABLE_TEXT)
+                if not _PRUNE_KEYS.isdisjoint(wrote):
+                    _prune_tasks(work, None)
+                wrote.clear()
+            work["turn"] += 1
+    finally:
+        del _DRAFTS[tag]
+    if next(reversed(work)) != "cards":
+        work["cards"] = work.pop("cards")
+    return work
 
 
 _TEXT_KEYS = frozenset(("cards", "custom_locations", "tone", "title", "deduction", "answers", "objections",
@@ -753,21 +738,28 @@ def _table_text(state: dict) -> int:
     if known is not None:
         return known
     used = sum(_text_bytes(_key_texts(state, k)) for k in _TEXT_KEYS)
-    if type(state) is dict:
-        _note_text(state, used)
+    _note_text(state, used)
     return used
 
 
-_TEXT_MEMO: StateMemo[int] = StateMemo()  # a state's text bytes (checked against its number of cards)
+# id(state) -> (state, its number of cards, its text bytes): a state's text bytes, remembered while
+# the state lives (the entry holds it); checked against its number of cards. Bounded: emptied when full.
+_TEXT_SIZES: dict[int, tuple[dict, int, int]] = {}
+_TEXT_SIZES_MAX = 256
 
 
 def _known_text(state: dict) -> int | None:
-    """The remembered text bytes of this very state (a plain state dict whose cards were not added to)."""
-    return _TEXT_MEMO.get(state, len(state["cards"])) if type(state) is dict else None
+    """The remembered text bytes of this very state (whose cards were not added to)."""
+    hit = _TEXT_SIZES.get(id(state))
+    if hit is not None and hit[0] is state and hit[1] == len(state["cards"]):
+        return hit[2]
+    return None
 
 
 def _note_text(state: dict, used: int) -> None:
-    _TEXT_MEMO.put(state, used, len(state["cards"]))
+    if len(_TEXT_SIZES) >= _TEXT_SIZES_MAX:
+        _TEXT_SIZES.clear()
+    _TEXT_SIZES[id(state)] = (state, len(state["cards"]), used)
 
 
 def _text_growth(old: dict, new: dict, keys: Any) -> int:

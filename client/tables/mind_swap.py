@@ -42,6 +42,7 @@ from client.tables import mind_swap_model as M
 from client.tables.base import TableView
 from client.tables.mind_swap_controls import ControlsPainter
 from client.tables.mind_swap_final import draw_final, draw_scores
+from client.tables.mind_swap_frame import RestingFrame
 from client.tables.mind_swap_intents import MsIntents
 from client.tables.mind_swap_map import MapPainter
 from client.tables.mind_swap_present import MsPresent
@@ -93,6 +94,7 @@ class MindSwapTable(TableView):
         self.map_painter = MapPainter(self)
         self.sprites = Sprites(self)
         self.sidebar = SidebarPainter(self)
+        self.resting = RestingFrame(self)
         self._base = NodeMap()  # the node map without the effect playing (rebuilt when what it shows changes)
         self._nodes = NodeMap()  # the base and the effect's nodes
         self._built: tuple[Any, ...] | None = None
@@ -476,7 +478,21 @@ class MindSwapTable(TableView):
         self.controls.draw_top(surface, lay)
 
     def draw_play(self, surface: pygame.Surface, lay: L.Layout, hand: bool = True) -> None:
-        """The map, the sidebar's log, the marks, flyers, the ``hand`` (or the recent moves) and the effect playing."""
+        """The map, the sidebar's log, the marks, flyers, the ``hand`` (or the recent moves) and the effect playing
+        (at rest, the first of them from the resting layer: :mod:`mind_swap_frame`)."""
+        if not hand or not self.resting.draw(surface, lay):
+            self.draw_under(surface, lay, hand)
+        step = self.current_step()
+        if step is not None:
+            fxc = FX.FxContext(self.ctx, self.painter, self.faces, lay.map, self.sidebar.cup_point(lay), lay.unit,
+                               FX.tray_rect(lay.map, lay.unit, self.dice_size(lay)))
+            self.map_painter.draw_focus(surface, lay, step.focus)
+            step.draw(surface, fxc)
+        elif self.model.over and not self.sprites.flyers and not self.presenter.busy:
+            draw_final(self, surface, lay)
+
+    def draw_under(self, surface: pygame.Surface, lay: L.Layout, hand: bool = True) -> None:
+        """The map, the log, the marks, flyers and the ``hand`` (or the recent moves), in order."""
         blit_layer(surface, self.map_painter.base_layer(lay), lay.rect.topleft, area=lay.rect)
         blit_layer(surface, self.sidebar.log_layer(lay), self.sidebar.log_rect(lay).topleft)
         self.map_painter.draw_area_marks(surface, lay)
@@ -487,14 +503,6 @@ class MindSwapTable(TableView):
                 self.controls.draw_hand(surface, lay)
         else:
             self.sidebar.draw_recent(surface, lay)
-        step = self.current_step()
-        if step is not None:
-            fxc = FX.FxContext(self.ctx, self.painter, self.faces, lay.map, self.sidebar.cup_point(lay), lay.unit,
-                               FX.tray_rect(lay.map, lay.unit, self.dice_size(lay)))
-            self.map_painter.draw_focus(surface, lay, step.focus)
-            step.draw(surface, fxc)
-        elif self.model.over and not self.sprites.flyers and not self.presenter.busy:
-            draw_final(self, surface, lay)
 
     def draw_results(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         """The app's results frame: the final scores of the newest snapshot (not the animated model)."""

@@ -80,7 +80,12 @@ class MsIntents:
 
     def card_playable(self, card: M.HandCard) -> bool:
         """Legal plays name one card per type (its lowest id); any card of that type may be played."""
-        return any(a.get("type") == "play" and self.card_type_of(a.get("card")) == card.type for a in self.legal)
+        return card.type in self.playable_types()
+
+    def playable_types(self) -> frozenset[str | None]:
+        """The card types the legal plays name."""
+        types: dict[Any, str] = {c.id: c.type for c in self.t.latest.hand}
+        return frozenset(types.get(a.get("card")) for a in self.legal if a.get("type") == "play")
 
     def takes(self) -> set[Any]:
         """Who may come along on a move (bodies, "negi")."""

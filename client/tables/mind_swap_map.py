@@ -24,6 +24,9 @@ if TYPE_CHECKING:
     from client.tables.mind_swap import MindSwapTable
 
 
+MARK_REACH = 8  # how far past its place a drop's glow (6) or a refusal's outline (4) reaches, both sides together
+
+
 class MapPainter:
     """Paints the location map of one :class:`MindSwapTable`."""
 
@@ -110,9 +113,8 @@ class MapPainter:
                 more = self.t.ctx.text(self.t.ctx.t("ms.scroll_more"), max(14, u * 0.7), D.ACCENT)
                 surface.blit(more, more.get_rect(bottomright=(r.right - u * 0.5, r.bottom - u * 0.2)))
 
-    def draw_area_marks(self, surface: pygame.Surface, lay: L.Layout) -> None:
-        """Live marks on areas: the glow of legal drops, the red outline of a refused one."""
-        u = lay.unit
+    def _marks(self) -> tuple[set[str], str | None]:
+        """The places that glow as legal drops, and the one outlined in red (a refused drop)."""
         held = self.t.held()
         targets = self.t.intents.drop_places(held[0] if held is not None else None)
         red = self.t.input.drag.red
@@ -120,6 +122,17 @@ class MapPainter:
         if red.active:
             node = self.t.nodes().find(red.data)
             refused = self.t.place_of(node) if node is not None else None
+        return targets, refused
+
+    def mark_rects(self, lay: L.Layout) -> list[pygame.Rect]:
+        """What :meth:`draw_area_marks` draws over now: its marks' outer bounds (none: nothing drawn)."""
+        targets, refused = self._marks()
+        return [r.inflate(MARK_REACH, MARK_REACH) for loc, r in lay.areas.items() if loc in targets or loc == refused]
+
+    def draw_area_marks(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """Live marks on areas: the glow of legal drops, the red outline of a refused one."""
+        u = lay.unit
+        targets, refused = self._marks()
         for loc, r in lay.areas.items():
             if loc in targets:
                 glow = 2 + round(2 * (1 + math.sin(self.t.clock * 6)))

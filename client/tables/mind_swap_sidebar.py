@@ -21,6 +21,7 @@ class SidebarPainter:
     def __init__(self, table: MindSwapTable) -> None:
         self.t = table
         self.log = LogPanel()
+        self._log_rect: tuple[tuple, pygame.Rect] | None = None  # (what places it, the log panel's rect)
 
     def pile_point(self, seat: int) -> tuple[float, float]:
         lay = self.t.layout()
@@ -98,12 +99,15 @@ class SidebarPainter:
                 for s in self.status()]
 
     def log_rect(self, lay: L.Layout) -> pygame.Rect:
-        """The log panel: the rest of the sidebar under the status lines."""
-        u = side_unit(lay)
-        top = self.cup_point(lay)[1] + round(u * 2.9) + sum(img.get_height() for img in self._status_images(lay))
-        top += round(u * 0.4)
-        sb = lay.sidebar
-        return pygame.Rect(sb.x, top, sb.w, max(1, sb.bottom - top))
+        """The log panel: the rest of the sidebar under the status lines (kept per what places it)."""
+        key = (tuple(lay.sidebar), lay.unit, len(self.t.model.players), tuple(self.status()), self.t.ctx.lang)
+        if self._log_rect is None or self._log_rect[0] != key:
+            u = side_unit(lay)
+            top = self.cup_point(lay)[1] + round(u * 2.9) + sum(img.get_height() for img in self._status_images(lay))
+            top += round(u * 0.4)
+            sb = lay.sidebar
+            self._log_rect = (key, pygame.Rect(sb.x, top, sb.w, max(1, sb.bottom - top)))
+        return pygame.Rect(self._log_rect[1])
 
     def log_layer(self, lay: L.Layout) -> pygame.Surface:
         """The log panel (kit LogPanel: wrapped, a seat colour bar per line), re-rendered only when it changes."""

@@ -35,6 +35,7 @@ class Sprites:
         self.negi_pos: list[float] | None = None
         self.negi_path: list[tuple[float, float]] = []  # waypoints along the halls Negi still walks
         self.hand_pos: dict[int, list[float]] = {}
+        self.hand_still = False  # no hand card moved in the last update (each is at its place)
         self.flyers: list[FX.Flyer] = []
 
     def update(self, dt: float) -> None:
@@ -160,14 +161,22 @@ class Sprites:
         rects = L.hand_rects(lay, len(loose), self._hover_hand_index(lay, len(loose)))
         slots = {c.id: r for c, r in zip(loose, rects)}
         held = self.t.held()
+        still = True
         for card in self.t.latest.hand:
             if held is not None and held[0] == "card" and held[1] == card.id:
                 self.hand_pos[card.id] = [held[2][0] - w / 2, held[2][1] - h / 2]
+                still = False
                 continue
             tx, ty = lay.play_slot.topleft if card.id == playing else slots.get(card.id, lay.play_slot).topleft
             pos = self.hand_pos.setdefault(card.id, [tx, lay.rect.bottom])
+            if pos[0] == tx and pos[1] == ty:
+                continue
+            still = False
             pos[0] += (tx - pos[0]) * k
             pos[1] += (ty - pos[1]) * k
+            if abs(tx - pos[0]) < 0.5 and abs(ty - pos[1]) < 0.5:
+                pos[0], pos[1] = tx, ty
+        self.hand_still = still
         live = {c.id for c in self.t.latest.hand}
         for cid in list(self.hand_pos):
             if cid not in live:

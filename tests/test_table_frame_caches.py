@@ -1,0 +1,86 @@
+"""The table views' resting layers draw what the plain, in-order drawing draws.
+
+Each test drives a table through real pointer events and compares, frame by frame, the frame drawn
+through the layer with the same frame drawn in order (``tests/test_frame_caches.py`` has the kit's).
+"""
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from bench import ms_scenes
+from client.kit.headless import HeadlessContext
+from tests.test_frame_caches import same_pixels
+
+
+def _screen(size: tuple[int, int] = (1280, 720)) -> tuple[pygame.Surface, pygame.Rect]:
+    pygame.display.set_mode(size)
+    screen = pygame.display.get_surface()
+    return screen, screen.get_rect()
+
+
+def _frame(t: Any, events: list[pygame.event.Event] = ()) -> None:  # type: ignore[assignment]
+    for ev in events:
+        t.handle_event(ev)
+    t.update(1 / 60)
+
+
+def _motion(at: tuple[int, int]) -> pygame.event.Event:
+    return pygame.event.Event(pygame.MOUSEMOTION, pos=at, rel=(1, 0), buttons=(0, 0, 0))
+
+
+def _click(at: tuple[int, int]) -> list[pygame.event.Event]:
+    return [pygame.event.Event(pygame.MOUSEBUTTONDOWN, pos=at, button=1),
+            pygame.event.Event(pygame.MOUSEBUTTONUP, pos=at, button=1)]
+
+
+def _same_as_in_order(t: Any, screen: pygame.Surface, rect: pygame.Rect) -> pygame.Surface:
+    """The resting frame's part drawn through the layer equals it drawn in order (returns the frame)."""
+    lay = t.layout(rect)
+    assert t.resting.draw(screen, lay)  # the layer is used
+    plain = pygame.Surface(rect.size).convert()
+    t.draw_under(plain, lay)
+    assert same_pixels(screen, plain, 0)
+    return screen.copy()
+
+
+def test_mind_swap_resting_layer_is_the_frame_in_order_while_a_hand_card_rises_and_settles() -> None:
+    screen, rect = _screen()
+    t = ms_scenes.play_scene(HeadlessContext("en", unit=720 / 54, fast=False))
+    t.set_rect(rect)
+    _frame(t)
+    card = t.nodes().of_kind("card")[0]
+    seen = set()
+    for at in (card.rect.center, (5, 5)):  # a hand card rises under the pointer, then settles back
+        _frame(t, [_motion(at)])
+        for _ in range(30):
+            _frame(t)
+            seen.add(t.sprites.hand_still)
+            _same_as_in_order(t, screen, rect)
+    assert seen == {True, False}  # drawn live while it moved, from the layer once still
+
+
+def test_mind_swap_resting_layer_keeps_the_legal_drops_glowing() -> None:
+    screen, rect = _screen()
+    t = ms_scenes.choose_scene(HeadlessContext("en", unit=720 / 54, fast=True))
+    t.set_rect(rect)
+    _frame(t)
+    choice = next(n for n in t.nodes() if n.id == ("choice", "move_self"))
+    _frame(t, _click(choice.rect.center))
+    assert any(n.id == ("button", "cancel") or n.kind == "place" for n in t.nodes())
+    frames = []
+    for _ in range(12):
+        _frame(t)
+        assert t.map_painter.mark_rects(t.layout(rect))  # places glow as legal drops
+        frames.append(_same_as_in_order(t, screen, rect))
+    assert not all(same_pixels(frames[0], f, 0) for f in frames[1:])  # the glow pulses
+
+
+def test_mind_swap_display_resting_layer_shows_the_recent_moves_in_order() -> None:
+    screen, rect = _screen()
+    t = ms_scenes.display_scene(HeadlessContext("en", unit=720 / 54, fast=True))
+    t.set_rect(rect)
+    for _ in range(3):
+        _frame(t)
+        _same_as_in_order(t, screen, rect)

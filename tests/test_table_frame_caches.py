@@ -111,3 +111,31 @@ def test_mind_swap_zoom_faded_in_is_its_shadow_and_card_blitted_in_turn() -> Non
         Panel.draw(under, r.move(*Z.SHADOW_OFFSET), Z.SHADOW, round(u * 0.8))
         under.blit(card, r)
         assert same_pixels(screen, under, 0)
+
+
+def test_fate_votes_resting_hand_band_is_the_hand_drawn_in_order(monkeypatch: Any) -> None:
+    from bench import fv_scenes
+    from client.tables.fate_votes_draw import FvPainter
+
+    screen, rect = _screen()
+    for scene in ("fate_votes_discussion", "fate_votes_vote_target", "fate_votes_discard"):
+        t = fv_scenes.register_walk_scene(scene)(HeadlessContext("en", unit=720 / 54, fast=False))
+        t.set_rect(rect)
+        _frame(t)
+        cards = [n for n in t.nodes() if n.kind == "card" and n.draggable]
+        assert cards
+        used = 0
+        for at in (cards[0].rect.center, cards[-1].rect.center, (5, 5)):  # a card rises, another, none
+            _frame(t, [_motion(at)])
+            for _ in range(12):
+                _frame(t)
+                painter = t.painter
+                still = painter.still_layer(rect)
+                used += painter.hand_band(still) is not None
+                t.draw(screen, rect)
+                with monkeypatch.context() as m:
+                    m.setattr(FvPainter, "hand_band", lambda self, still: None)
+                    plain = pygame.Surface(rect.size).convert()
+                    t.draw(plain, rect)
+                assert same_pixels(screen, plain, 0), scene
+        assert used >= 12, scene  # at rest (a card lifted or none), the band is drawn

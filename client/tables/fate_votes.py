@@ -467,15 +467,31 @@ class FateVotesTable(TableView):
         """The key (everything shown but what pulses with time) the node map and buttons were last built from."""
         return self._built
 
-    def _frame_key(self) -> tuple[Any, ...]:
-        """Everything the node map and the buttons are made from."""
+    def _frame_key(self) -> tuple[tuple[Any, ...], tuple[Any, ...]]:
+        """Everything the node map and the buttons are made from: (all but where the cards are drawn, that)."""
         it, s = self.intents, self.scene
-        sprites = (list(self.hand_sprites.values()) + [cc.sprite for cc in s.centre] + list(s.final_cards.values()))
-        return (self.pres.shown.sid, self.pres.caught_up, tuple(it.staged), it.sel_choice, it.sel_target, it.awaiting,
-                self.results_toggle, s.show_results, tuple(self.rect), self.ctx.lang, self.input.zoom.open,
-                self.input.zoom.sticky, tuple((sp.draw_pos(), sp.face_up, sp.size) for sp in sprites),
-                tuple(self.names), tuple(s.votes), tuple(s.tokens), tuple(s.roles), s.highlight, self.clock_shown(),
-                self.clock_total, self.clock_paused, self.banner.visible and self.banner.message)
+        sprites = self._card_sprites()
+        return ((self.pres.shown.sid, self.pres.caught_up, tuple(it.staged), it.sel_choice, it.sel_target, it.awaiting,
+                 self.results_toggle, s.show_results, tuple(self.rect), self.ctx.lang, self.input.zoom.open,
+                 self.input.zoom.sticky, tuple((node_id, sp.face_up, sp.size) for node_id, sp in sprites),
+                 tuple(self.names), tuple(s.votes), tuple(s.tokens), tuple(s.roles), s.highlight, self.clock_shown(),
+                 self.clock_total, self.clock_paused, self.banner.visible and self.banner.message),
+                tuple(sp.draw_pos() for _, sp in sprites))
+
+    def _card_sprites(self) -> list[tuple[Any, CardSprite]]:
+        """The cards' sprites, each with the id of the node it would be (hand, centre, final cards)."""
+        s, staged = self.scene, self.intents.staged
+        return ([(("staged" if c in staged else "card", c), sp) for c, sp in self.hand_sprites.items()]
+                + [(("centre", i), cc.sprite) for i, cc in enumerate(s.centre)]
+                + [(("final", seat), sp) for seat, sp in s.final_cards.items()])
+
+    def _move_card_nodes(self) -> None:
+        """Only cards moved (a hover lift, a glide): their nodes take the rects they are drawn at now."""
+        where = dict(self._card_sprites())
+        for node in self._nodes:
+            sp = where.get(node.id)
+            if sp is not None:
+                node.rect = sp.rect()
 
     def prompt_rect(self) -> pygame.Rect | None:
         """Where the instruction pill goes (across the discard area's lower edge), or None."""
@@ -563,10 +579,13 @@ class FateVotesTable(TableView):
             sp.update(dt)
         key = self._frame_key()
         if key != self._built:  # the node map and buttons change only when what they show does
+            if self._built is not None and key[0] == self._built[0]:
+                self._move_card_nodes()  # only cards moved: the same nodes, at their new rects
+            else:
+                self.buttons = self.intents.buttons()
+                self._nodes = self._build_nodes()
+                self.input.sync(self._nodes)
             self._built = key
-            self.buttons = self.intents.buttons()
-            self._nodes = self._build_nodes()
-            self.input.sync(self._nodes)
         self.input.update(dt)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:

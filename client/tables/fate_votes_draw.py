@@ -16,7 +16,7 @@ from client.kit.textfit import blit_layer, is_recording, record
 from client.kit.theme import ACCENT, INK, PAPER
 from client.kit.widgets import Panel, Prompt
 from client.widgets.cards import card_size, rounded
-from client.widgets.drag import draw_glow
+from client.widgets.drag import GLOW_RINGS, draw_glow
 from client.widgets.tokens import draw_shape
 
 if TYPE_CHECKING:
@@ -26,6 +26,9 @@ TABLE, SOFT, DIM, RED, GREEN_OK = theme.TABLE, theme.CHALK_SOFT, theme.CHALK_DIM
 PANEL_DARK = (*theme.PANEL_DEEP, 120)
 DEEP_ACCENT, MUTED_INK = theme.ACCENT_DEEP, theme.MUTED
 ROW_BG, WON_BG, STORY_BG = theme.PAPER_ROW, theme.PAPER_WARM, theme.PAPER_SHADE
+
+
+GLOW_REACH = GLOW_RINGS * 3 + 1  # px a plate's highlight glow reaches past it
 
 
 class StillKey(NamedTuple):
@@ -52,6 +55,7 @@ class FvPainter:
         self.t = table
         self.cache = SurfaceCache(300)  # opaque layers: background, base, plates, centre, log
         self.still_key: StillKey | None = None  # what the last still layer shows (it may be updated in place)
+        self._heading_x: tuple[tuple, float] | None = None  # (what it is measured from, where the markers start)
 
     # --- helpers ---------------------------------------------------------------------
     @property
@@ -145,8 +149,11 @@ class FvPainter:
                    pulses: bool = True) -> None:
         """The table at play (``pulses``: with the parts that pulse with time — see :meth:`draw_pulses`)."""
         t = self.t
-        if still is not None:  # what does not move this frame: one blit
+        band = self.hand_band(still) if still is not None else None
+        if still is not None:  # what does not move this frame: one blit (and the resting hand: a second)
             blit_layer(surface, still, rect.topleft, rect)
+            if band is not None:
+                blit_layer(surface, band[0], band[1].topleft)
             self.draw_clock(surface, pulses)
             for s in range(t.players):
                 self.draw_plate_moving(surface, s, pulses)
@@ -163,9 +170,88 @@ class FvPainter:
             self.draw_log(surface)
         if not t.display:
             self.draw_controls(surface, pulses)
-            self.draw_hand(surface)
+            self.draw_hand(surface, skip=0 if band is None else band[2])
         self.draw_buttons(surface)
         self.draw_message(surface)
+
+    def hand_band(self, still: pygame.Surface) -> tuple[pygame.Surface, pygame.Rect, int] | None:
+        """Your hand at rest over the still layer under it, as one opaque band: (the band, where it goes, how
+        many cards it holds) — the first cards, up to one that what is drawn between the still layer and the
+        hand (clock, plates, your token and its labels) reaches; the rest are drawn over that in order. None
+        while a card moves or is held, or when the first card is reached (:meth:`draw_hand` draws them all)."""
+        t, L = self.t, self.t.L
+        drag = t.input.drag
+        if (t.display or t.seat is None or L.hand is None or is_recording() or drag.dragging or drag.busy
+                or drag.red.active or t.scene.final_cards or t.scene.flyers or self.still_key is None):
+            return None
+        cards = []
+        for c in t.hand_order():
+            sp = t.hand_sprites.get(c)
+            if sp is None:
+                continue
+            if sp.animating or sp.lift not in (0.0, 1.0):
+                return None
+            img = sp.image(t.cards)
+            cards.append((img, sp.image_rect(img)))
+        live = self._live_rects()
+        clear = next((i for i, (_, r) in enumerate(cards) if r.collidelist(live) != -1), len(cards))
+        cards = cards[:clear]
+        if not cards:
+            return None
+        band = cards[0][1].unionall([r for _, r in cards[1:]]).clip(L.rect)
+        key = ("hand_band", self.still_key, tuple(band), tuple((img, tuple(r)) for img, r in cards))
+
+        def make() -> pygame.Surface:
+            img = pygame.Surface(band.size)
+            blit_layer(img, still, (0, 0), band)
+            for card, r in cards:
+                blit_layer(img, card, (r.x - band.x, r.y - band.y))
+            return img
+        return self.layer(key, make), band, clear
+
+    def _live_rects(self) -> list[pygame.Rect]:
+        """Where :meth:`draw_table` draws, each frame, between the still layer and the hand: the clock (in the
+        top strip), what moves on the plates (a highlight's glow, a role's flash, the thinking dots), your
+        staged token and your token's column of the controls."""
+        t, L, u, pu = self.t, self.t.L, self.t.L.u, self.t.L.pu
+        s, v = t.scene, t.shown
+        live = [L.top]
+        thinking = set(v.get("actors") or []) - set(v.get("submitted") or []) if not v.get("over") else set()
+        for seat, r in enumerate(L.plates):
+            if s.highlight == seat:
+                live.append(r.inflate(2 * GLOW_REACH, 2 * GLOW_REACH))
+            role = s.roles[seat] if seat < len(s.roles) else None
+            if role and seat < len(s.role_flash) and s.role_flash[seat] > 0:
+                live.append(self.role_pill(r, role).inflate(pu + 4, pu + 4))
+            if seat in thinking:  # the three dots (see draw_thinking)
+                cx, cy = r.right - pu * 0.9, r.bottom - pu * 0.75
+                live.append(pygame.Rect(int(cx - pu * 0.6) - 1, int(cy - pu * 0.15) - 1, int(pu * 1.2) + 3,
+                                        int(pu * 0.3) + 3))
+        target = t.intents.sel_target
+        if target is not None and target < len(L.plates):
+            x, y = t.token_spot(target)
+            live.append(pygame.Rect(int(x - u * 2), int(y - u * 2), int(u * 8), int(u * 4)))
+        return live + self._controls_rects()
+
+    def _controls_rects(self) -> list[pygame.Rect]:
+        """Where :meth:`draw_controls` draws over the controls panel: the two labels, your token (and its ring)
+        or the empty circle where it rests, what you sent."""
+        t, L, u = self.t, self.t.L, self.t.L.u
+        c, home = L.controls, L.token_home
+        if c is None or home is None or t.seat is None:
+            return []
+        room = (home[0] - c.x) * 2 - u * 0.4
+        left = t.scene.tokens[t.seat] if t.seat < len(t.scene.tokens) else 0
+        out = [t.fit.label(self.ctx.t("fv_your_token"), u * 0.75, SOFT, int(room)).get_rect(
+                   midbottom=(home[0], home[1] - u * 1.9)),
+               t.fit.label(self.ctx.t("fv_tokens_left", n=left), u * 0.75, SOFT, int(room)).get_rect(
+                   midtop=(home[0], home[1] + u * 1.9))]
+        pos = self.token_at() or home
+        reach = u * 2.0 + 2  # the ring (1.9 u at most) round the token (1.6 u)
+        out.append(pygame.Rect(int(pos[0] - reach), int(pos[1] - reach), int(2 * reach) + 1, int(2 * reach) + 1))
+        x = c.x + u * 5.4
+        out.append(pygame.Rect(int(x), c.y, int(c.right - x), c.h))
+        return [r.inflate(2, 2) for r in out]
 
     def under_zoom(self, rect: pygame.Rect, still: pygame.Surface | None) -> pygame.Surface | None:
         """The table under a sticky zoom, veiled, as one layer — when the table is at rest (nothing moves
@@ -276,9 +362,14 @@ class FvPainter:
     def heading_x(self, title: str, sub: str) -> float:
         """Where the round markers start (right of the wider of the title and the line under it)."""
         L, u, fit = self.t.L, self.t.L.u, self.t.fit
+        key = (title, sub, L.main.x, L.main.w, u, fit.lang)
+        if self._heading_x is not None and self._heading_x[0] == key:
+            return self._heading_x[1]
         w = max(fit.label(title, u * 1.6, PAPER, int(L.main.w * 0.3), True).get_width(),
                 fit.label(sub, u * 1.05, SOFT, int(L.main.w * 0.3)).get_width())
-        return L.main.x + u * 1.3 + w + u
+        x = L.main.x + u * 1.3 + w + u
+        self._heading_x = (key, x)
+        return x
 
     def draw_heading(self, surface: pygame.Surface) -> None:
         """The round title, the phase (or winners) under it, the five round markers."""
@@ -292,23 +383,25 @@ class FvPainter:
             pygame.draw.circle(surface, ACCENT if r == rnd and not over else (PAPER if r < rnd or over else DIM),
                                c, u * 0.42, 0 if (r <= rnd or over) else 2)
 
-    def clock_face(self) -> tuple[pygame.Surface, pygame.Rect, tuple[int, int, int]] | None:
-        """The discussion timer's digits, where they go and their colour (None: no timer shown)."""
+    def clock_face(self, heading: tuple | None = None) -> tuple[pygame.Surface, pygame.Rect, tuple[int, int, int]] | None:
+        """The discussion timer's digits, where they go and their colour (None: no timer shown; ``heading``:
+        :meth:`heading_key`, if known)."""
         t, L, u = self.t, self.t.L, self.t.L.u
         left = t.clock_shown()
         if left is None or t.clock_left is None:
             return None
-        _, _, title, sub = self.heading_key()[:4]
+        _, _, title, sub = (heading or self.heading_key())[:4]
         free_left = self.heading_x(title, sub) + 5 * u * 1.3 + u * 0.5
         col = ACCENT if left <= 30 else PAPER
         clock = self.text(f"{left // 60}:{left % 60:02d}", u * 3.0, col, True)
         cx = max(L.main.centerx, free_left + max(clock.get_width(), u * 9) / 2)
         return clock, clock.get_rect(midtop=(cx, L.top.y + u * 0.1)), col
 
-    def draw_clock_bar(self, surface: pygame.Surface, shade: Any = None) -> None:
-        """The bar under the timer: the time left of the discussion."""
+    def draw_clock_bar(self, surface: pygame.Surface, shade: Any = None,
+                       face: tuple[pygame.Surface, pygame.Rect, tuple[int, int, int]] | None = None) -> None:
+        """The bar under the timer: the time left of the discussion (``face``: :meth:`clock_face`, if known)."""
         t, u = self.t, self.t.L.u
-        face = self.clock_face()
+        face = face or self.clock_face()
         if face is None or not t.clock_total or t.clock_left is None:
             return
         _, cr, col = face
@@ -325,15 +418,16 @@ class FvPainter:
         """The discussion timer (big) or how many still act: centred, never over the title and round markers."""
         t, L, u = self.t, self.t.L, self.t.L.u
         over = t.over_shown
-        _, _, title, sub = self.heading_key()[:4]
+        heading = self.heading_key()
+        _, _, title, sub = heading[:4]
         free_left = self.heading_x(title, sub) + 5 * u * 1.3 + u * 0.5
         cx: float = L.main.centerx
-        face = self.clock_face()
+        face = self.clock_face(heading)
         if face is not None:
             clock, cr, _ = face
             surface.blit(clock, cr)
             if pulses:
-                self.draw_clock_bar(surface)
+                self.draw_clock_bar(surface, face=face)
             if t.clock_paused:
                 p = self.text("II", u * 1.2, SOFT, True)
                 surface.blit(p, p.get_rect(midleft=(cr.right + u * 0.6, cr.centery)))
@@ -639,12 +733,16 @@ class FvPainter:
                     out[c] = out.get(c, 0) + 1
         return out
 
-    def draw_hand(self, surface: pygame.Surface) -> None:
+    def draw_hand(self, surface: pygame.Surface, skip: int = 0) -> None:
+        """Your hand in order, the held card on top (``skip``: the first cards are drawn already)."""
         t = self.t
         held_top = None
         for c in t.hand_order():
             sp = t.hand_sprites.get(c)
             if sp is None:
+                continue
+            if skip:
+                skip -= 1
                 continue
             kind = "staged" if c in t.intents.staged else "card"
             if t.input.drag.is_held((kind, c)):

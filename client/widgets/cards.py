@@ -500,11 +500,19 @@ class CardSprite:
 
     def draw(self, surface: pygame.Surface, renderer: CardRenderer, at: tuple[float, float] | None = None,
              outline: tuple | None = None) -> None:
+        img = self.image(renderer, outline)
+        blit_layer(surface, img, self.image_rect(img, at).topleft)
+
+    def image(self, renderer: CardRenderer, outline: tuple | None = None) -> pygame.Surface:
+        """The card as :meth:`draw` blits it (shadow, face or back, outline, rotation, squash)."""
         if outline is None and self.selected:
             outline = (ACCENT, max(2, self.size[0] // 30))
-        img = renderer.surface(self.card, self.size, self.face_up, self.angle, self.squash(), True, outline)
+        return renderer.surface(self.card, self.size, self.face_up, self.angle, self.squash(), True, outline)
+
+    def image_rect(self, img: pygame.Surface, at: tuple[float, float] | None = None) -> pygame.Rect:
+        """Where :meth:`draw` blits ``img`` (centred on ``at``, else on the drawn position)."""
         c = at if at is not None else self.draw_pos()
-        blit_layer(surface, img, img.get_rect(center=(round(c[0]), round(c[1] + self.size[1] * 0.02))).topleft)
+        return img.get_rect(center=(round(c[0]), round(c[1] + self.size[1] * 0.02)))
 
 
 class HoverHold:

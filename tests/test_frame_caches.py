@@ -174,3 +174,33 @@ def test_mind_swap_scores_panel_from_its_layer_is_the_painted_panel() -> None:
         t.draw_results(painted, area)
     assert same_pixels(cached, painted, 0)
     assert any(r.kind == "rule" for r in rec.on(painted))  # painted afresh while recording: the stories are seen
+
+
+def test_table_scene_chrome_from_its_layers_is_the_painted_chrome() -> None:
+    """The table scene's step line, control bar and open chat panel come from layers (the panel's rounded
+    corners see-through: the table under them shows); the frame is the frame painted afresh, and a new chat
+    line repaints the panel."""
+    from bench import app_scenes, fv_scenes
+    from client.kit.textfit import recording
+    from tools.layout_walk import AppScene
+
+    pygame.display.set_mode((1280, 720))
+    ctx = HeadlessContext("ja", unit=720 / 54, fast=True)
+    ctx.window, ctx.text_scale = (1280, 720), 1.0  # type: ignore[attr-defined]
+    shown = AppScene(ctx, opener=app_scenes.lan_table("fate_votes", fv_scenes.register_walk_scene("fate_votes_choose"),
+                                                      chat_open=True))
+    try:
+        scene = shown.app.scenes[-1]
+        assert scene.chat_open and scene.step_line.rect.h > 0
+        for line in ("一行目", "二行目です"):
+            scene.match.chat.append(("ミオ", 3, line))
+            shown.update(0.016)
+            cached, painted = pygame.Surface((1280, 720)), pygame.Surface((1280, 720))
+            scene.draw(cached)
+            scene.draw(cached)  # the second time from the layers
+            with recording() as rec:
+                scene.draw(painted)
+            assert same_pixels(cached, painted, 0)
+            assert any(line in r.text for r in rec.on(painted))
+    finally:
+        AppScene._apps.clear()

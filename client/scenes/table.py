@@ -19,6 +19,7 @@ from assets.loaders.glossary import load_glossary
 from client import games, lanwords
 from client.context import AppContext
 from client.kit.stephelp import StepHelp, StepLine, help_for
+from client.kit.still import PanelLayer, StillLayer
 from client.kit.textfit import cover, forget_texts, layer_texts
 from client.kit.theme import ACCENT_DEEP
 from client.match import Match
@@ -31,6 +32,7 @@ if TYPE_CHECKING:
     from client.app import App
 
 HELP_AVOIDS = ("button", "plate", "card", "token", "text")  # what the "?" button never covers
+CHAT_RADIUS = 12  # the open chat panel's corners
 
 
 class TableScene(Scene):
@@ -72,6 +74,8 @@ class TableScene(Scene):
         self.step_help: StepHelp | None = None
         self._terms_key: Any = None  # what the glossary's terms on the table were last looked for in
         self._terms_scratch: pygame.Surface | None = None  # the view drawn once to find them
+        self._strip = StillLayer()  # the step line and the control bar
+        self._chat_panel = PanelLayer()  # the open chat panel
 
     def _load_step_help(self) -> Any:
         try:
@@ -580,10 +584,6 @@ class TableScene(Scene):
             app.background.around(surface, hole)
         else:
             app.background(surface)
-        if rect.height < surface.get_height():
-            bar = pygame.Rect(0, rect.bottom, rect.width, surface.get_height() - rect.bottom)
-            pygame.draw.rect(surface, (22, 40, 35), bar)
-            pygame.draw.line(surface, (70, 100, 90), bar.topleft, bar.topright, 1)
         if view is not None and view.view:
             view.draw(surface, rect)
         else:
@@ -596,50 +596,99 @@ class TableScene(Scene):
                         (rect.centerx, rect.centery - int(u * 10)), "midtop")
                 te.blit(surface, self._join_at, u * 4.2, PAPER, (rect.centerx, rect.centery - int(u * 7.7)), "midtop",
                         bold=True)
-        self.draw_status(surface)
-        if self._step_fn is not None and self.step_line.rect.h > 0:
-            self.step_line.draw(surface, self._step_ctx, self.step_help, self._step_ctx.unit)
-        if self.show_chat:
-            self.draw_chat(surface)
-        self.draw_buttons(surface)
+        strip = self.strip_rect()
+        if not self.show_chat:
+            self.draw_status(surface)  # the display's strip across the top
+        if strip.h > 0:
+            self.draw_strip(surface, strip)
+        if self.show_chat and self.chat_open:
+            self.draw_chat_panel(surface)
+        for b in self.buttons:
+            if not strip.contains(b.rect):  # the "?" on the table, the results button
+                b.draw(surface, te, u)
         self.step_line.draw_tooltip(surface, self._step_ctx, self._step_ctx.unit)
 
-    def draw_chat(self, surface: pygame.Surface) -> None:
-        if not self.chat_open:
-            # The last message, for a few seconds, in the bar left of the chat button (off the table).
-            chat = next((b for b in self.buttons if b.key == "chat"), None)
-            if self.match.chat and self.chat_age < 6.0 and chat is not None:
-                u, te = self.app.unit, self.app.text
-                name, _seat, text = self.match.chat[-1]
-                # the whole line, shrunk to fit the bar; a longer one says who wrote (the panel has it all)
-                line = f"{name}: {text}"
-                pill = self.status_rect()  # the bar's status pill stays clear of the line
-                left = pill.right + int(u * 1.0) if pill is not None else 0
-                room = pygame.Rect(0, 0, min(int(u * 30), chat.rect.left - int(u * 2.0) - left), chat.rect.h)
-                if room.w < int(u * 4):  # no room left in the bar: the unread count on the button says it
-                    return
-                fitted = te.fitter.block(line, u * 0.9, room.w, room.h)
-                if fitted.overflow or len(fitted.lines) > 1:
-                    line = self.app.strings.t("table.chat_new", name=name)
-                    fitted = te.fitter.block(line, u * 0.9, room.w, room.h)
-                room.size = (fitted.width, fitted.height)
-                room.midright = (chat.rect.left - int(u * 1.0), chat.rect.centery)
-                panel(surface, room.inflate(int(u), int(u * 0.5)), alpha=220)
-                te.fitter.draw_block(surface, line, room, u * 0.9, PAPER, kind="label", fitted=fitted)
+    def strip_rect(self) -> pygame.Rect:
+        """The step line and the control bar under the table."""
+        w, h = self.app.screen.get_size()
+        top = self.table_rect().bottom
+        return pygame.Rect(0, top, w, h - top)
+
+    def draw_strip(self, surface: pygame.Surface, strip: pygame.Rect) -> None:
+        """The step line and the control bar (its buttons, the status pill, the last chat line) as one still
+        layer, painted anew when anything it shows changes (a button or term chip under the pointer too)."""
+        mouse = pygame.mouse.get_pos()
+        buttons = [b for b in self.buttons if strip.contains(b.rect)]
+        hovered = self.step_line.hovered()
+        key = (self.app.strings.lang, self.app.unit, tuple(strip), self.step_help, tuple(self.step_line.rect),
+               tuple((c.term, c.label, tuple(c.rect)) for c in self.step_line.chips),
+               hovered.term if hovered is not None else None,
+               tuple(self.status_words()) if self.show_chat else (), self._chat_shown(),
+               tuple((b.key, b.label, tuple(b.rect), b.enabled, b.selected, b.primary, b.rect.collidepoint(mouse))
+                     for b in buttons))
+
+        def paint(layer: pygame.Surface) -> None:
+            pygame.draw.rect(layer, (22, 40, 35), strip)
+            pygame.draw.line(layer, (70, 100, 90), strip.topleft, strip.topright, 1)
+            if self.show_chat:
+                self.draw_status(layer)  # the bar's pill
+            if self._step_fn is not None and self.step_line.rect.h > 0:
+                self.step_line.draw(layer, self._step_ctx, self.step_help, self._step_ctx.unit)
+            if self.show_chat:
+                self.draw_chat_line(layer)
+            for b in buttons:
+                b.draw(layer, self.app.text, self.app.unit)
+        self._strip.draw(surface, key, paint, strip)
+
+    def _chat_shown(self) -> tuple[str, int | None, str] | None:
+        """The chat message shown in the bar for a few seconds after it arrived (the panel closed), else None."""
+        if self.chat_open or not self.match.chat or self.chat_age >= 6.0:
+            return None
+        name, seat, text = self.match.chat[-1]
+        return (name, seat, text)
+
+    def draw_chat_line(self, surface: pygame.Surface) -> None:
+        """The last message, for a few seconds, in the bar left of the chat button (off the table)."""
+        chat = next((b for b in self.buttons if b.key == "chat"), None)
+        shown = self._chat_shown()
+        if shown is None or chat is None:
             return
         u, te = self.app.unit, self.app.text
+        name, _seat, text = shown
+        # the whole line, shrunk to fit the bar; a longer one says who wrote (the panel has it all)
+        line = f"{name}: {text}"
+        pill = self.status_rect()  # the bar's status pill stays clear of the line
+        left = pill.right + int(u * 1.0) if pill is not None else 0
+        room = pygame.Rect(0, 0, min(int(u * 30), chat.rect.left - int(u * 2.0) - left), chat.rect.h)
+        if room.w < int(u * 4):  # no room left in the bar: the unread count on the button says it
+            return
+        fitted = te.fitter.block(line, u * 0.9, room.w, room.h)
+        if fitted.overflow or len(fitted.lines) > 1:
+            line = self.app.strings.t("table.chat_new", name=name)
+            fitted = te.fitter.block(line, u * 0.9, room.w, room.h)
+        room.size = (fitted.width, fitted.height)
+        room.midright = (chat.rect.left - int(u * 1.0), chat.rect.centery)
+        panel(surface, room.inflate(int(u), int(u * 0.5)), alpha=220)
+        te.fitter.draw_block(surface, line, room, u * 0.9, PAPER, kind="label", fitted=fitted)
+
+    def draw_chat_panel(self, surface: pygame.Surface) -> None:
+        """The open chat panel over the log column: opaque (the log under it does not show through), the newest
+        lines that fit; one layer per rect and lines shown."""
+        u, te = self.app.unit, self.app.text
         r = self.chat_rect
-        panel(surface, r, alpha=255, border=ACCENT)  # opaque: the log under it does not show through
-        cover(surface, r)
-        te.blit(surface, self.app.strings.t("table.chat"), u, PAPER, (r.left + int(u * 0.6), r.top + int(u * 0.4)),
-                bold=True)
         area = pygame.Rect(r.left + int(u * 0.6), r.top + int(u * 2.2), r.width - int(u * 1.2),
                            r.height - int(u * 5.6))
-        lines = self._chat_lines(area.width)
         step = te.font(u * 0.9).get_linesize()
-        visible = lines[-max(1, area.height // step):]
-        y = area.top
-        for line, col in visible:
-            te.blit(surface, line, u * 0.9, col, (area.left, y))
-            y += step
+        visible = self._chat_lines(area.width)[-max(1, area.height // step):]
+
+        def paint(layer: pygame.Surface, at: pygame.Rect) -> None:
+            panel(layer, at, radius=CHAT_RADIUS, alpha=255, border=ACCENT)
+            te.blit(layer, self.app.strings.t("table.chat"), u, PAPER, (at.left + int(u * 0.6), at.top + int(u * 0.4)),
+                    bold=True)
+            y = at.top + area.top - r.top
+            for line, col in visible:
+                te.blit(layer, line, u * 0.9, col, (at.left + area.left - r.left, y))
+                y += step
+        self._chat_panel.draw(surface, (self.app.strings.lang, u, tuple(r), tuple(visible)), r, CHAT_RADIUS, paint)
+        cover(surface, r)
 

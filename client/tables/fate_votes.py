@@ -68,6 +68,7 @@ class FateVotesTable(TableView):
         self._phase: tuple[Any, Any] | None = None
         self._nodes = NodeMap()
         self._built: tuple[Any, ...] | None = None
+        self._prompt: tuple[tuple, pygame.Rect] | None = None  # (what the instruction pill is placed from, its rect)
         self.L = self._compute_layout()
         self.painter = FvPainter(self)
 
@@ -494,15 +495,19 @@ class FateVotesTable(TableView):
                 node.rect = sp.rect()
 
     def prompt_rect(self) -> pygame.Rect | None:
-        """Where the instruction pill goes (across the discard area's lower edge), or None."""
+        """Where the instruction pill goes (across the discard area's lower edge), or None (kept per text and
+        place)."""
         text = self.intents.instruction()
         if not text or self.display:
             return None
         d, u = self.L.discard, self.L.u
-        width, max_h = self.prompt_box(text)
-        pill = Prompt.measure(self.ctx, text, width, u, max_h)
-        pill.midbottom = (d.centerx, d.bottom + min(pill.h // 2, int(u * 1.3)))  # taller: it grows upward
-        return pill
+        key = (text, tuple(d), self.L.main.w, u, self.ctx.lang)
+        if self._prompt is None or self._prompt[0] != key:
+            width, max_h = self.prompt_box(text)
+            pill = Prompt.measure(self.ctx, text, width, u, max_h)
+            pill.midbottom = (d.centerx, d.bottom + min(pill.h // 2, int(u * 1.3)))  # taller: it grows upward
+            self._prompt = (key, pill)
+        return pygame.Rect(self._prompt[1])
 
     def prompt_box(self, text: str) -> tuple[int, float | None]:
         """(width, text height limit) of the instruction pill: as wide as the discard area; on a small

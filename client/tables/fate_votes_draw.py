@@ -56,6 +56,7 @@ class FvPainter:
         self.cache = SurfaceCache(300)  # opaque layers: background, base, plates, centre, log
         self.still_key: StillKey | None = None  # what the last still layer shows (it may be updated in place)
         self._heading_x: tuple[tuple, float] | None = None  # (what it is measured from, where the markers start)
+        self._tally_memo: tuple[list, int, dict[str, int]] | None = None  # (the log, its length, its tally)
 
     # --- helpers ---------------------------------------------------------------------
     @property
@@ -155,8 +156,9 @@ class FvPainter:
             if band is not None:
                 blit_layer(surface, band[0], band[1].topleft)
             self.draw_clock(surface, pulses)
+            thinking = self.thinking()
             for s in range(t.players):
-                self.draw_plate_moving(surface, s, pulses)
+                self.draw_plate_moving(surface, s, pulses, thinking)
         else:  # cards move in the discard area: the plates lie over them
             surface.blit(self.base_layer(rect), rect.topleft)
             self.draw_top(surface)
@@ -176,26 +178,32 @@ class FvPainter:
 
     def hand_band(self, still: pygame.Surface) -> tuple[pygame.Surface, pygame.Rect, int] | None:
         """Your hand at rest over the still layer under it, as one opaque band: (the band, where it goes, how
-        many cards it holds) — the first cards, up to one that what is drawn between the still layer and the
-        hand (clock, plates, your token and its labels) reaches; the rest are drawn over that in order. None
-        while a card moves or is held, or when the first card is reached (:meth:`draw_hand` draws them all)."""
+        many cards it holds) — the first cards, up to one that moves (a glide, a hover lift) or that what is
+        drawn between the still layer and the hand (clock, plates, your token and its labels) reaches; the
+        rest are drawn over that in order. None while a card is held or when the first card is not at rest
+        or is reached (:meth:`draw_hand` draws them all)."""
         t, L = self.t, self.t.L
         drag = t.input.drag
         if (t.display or t.seat is None or L.hand is None or is_recording() or drag.dragging or drag.busy
                 or drag.red.active or t.scene.final_cards or t.scene.flyers or self.still_key is None):
             return None
-        cards = []
-        for c in t.hand_order():
-            sp = t.hand_sprites.get(c)
+        cards: list[tuple[pygame.Surface, pygame.Rect]] = []
+        live = self._live_rects()
+        c = L.controls  # what draw_controls draws lies in this column (measured only where a card reaches it)
+        column = None if c is None else pygame.Rect(c.x - 2, c.y - int(L.u * 4), c.w + 4, c.h + int(L.u * 8))
+        for cid in t.hand_order():
+            sp = t.hand_sprites.get(cid)
             if sp is None:
                 continue
             if sp.animating or sp.lift not in (0.0, 1.0):
-                return None
+                break  # it moves (a glide, a hover lift): drawn live, and every card over it
             img = sp.image(t.cards)
-            cards.append((img, sp.image_rect(img)))
-        live = self._live_rects()
-        clear = next((i for i, (_, r) in enumerate(cards) if r.collidelist(live) != -1), len(cards))
-        cards = cards[:clear]
+            r = sp.image_rect(img)
+            if r.collidelist(live) != -1 or (column is not None and r.colliderect(column)
+                                             and r.collidelist(self._controls_rects()) != -1):
+                break
+            cards.append((img, r))
+        clear = len(cards)
         if not cards:
             return None
         band = cards[0][1].unionall([r for _, r in cards[1:]]).clip(L.rect)
@@ -203,20 +211,22 @@ class FvPainter:
 
         def make() -> pygame.Surface:
             img = pygame.Surface(band.size)
+            if pygame.display.get_surface() is not None:
+                img = img.convert()
             blit_layer(img, still, (0, 0), band)
             for card, r in cards:
                 blit_layer(img, card, (r.x - band.x, r.y - band.y))
             return img
-        return self.layer(key, make), band, clear
+        return self.layer(key, make, convert=False), band, clear
 
     def _live_rects(self) -> list[pygame.Rect]:
-        """Where :meth:`draw_table` draws, each frame, between the still layer and the hand: the clock (in the
-        top strip), what moves on the plates (a highlight's glow, a role's flash, the thinking dots), your
-        staged token and your token's column of the controls."""
+        """Where :meth:`draw_table` draws, each frame, between the still layer and the hand (but for the
+        controls: :meth:`_controls_rects`): the clock (in the top strip), what moves on the plates (a
+        highlight's glow, a role's flash, the thinking dots) and your staged token."""
         t, L, u, pu = self.t, self.t.L, self.t.L.u, self.t.L.pu
-        s, v = t.scene, t.shown
+        s = t.scene
         live = [L.top]
-        thinking = set(v.get("actors") or []) - set(v.get("submitted") or []) if not v.get("over") else set()
+        thinking = self.thinking()
         for seat, r in enumerate(L.plates):
             if s.highlight == seat:
                 live.append(r.inflate(2 * GLOW_REACH, 2 * GLOW_REACH))
@@ -231,7 +241,7 @@ class FvPainter:
         if target is not None and target < len(L.plates):
             x, y = t.token_spot(target)
             live.append(pygame.Rect(int(x - u * 2), int(y - u * 2), int(u * 8), int(u * 4)))
-        return live + self._controls_rects()
+        return live
 
     def _controls_rects(self) -> list[pygame.Rect]:
         """Where :meth:`draw_controls` draws over the controls panel: the two labels, your token (and its ring)
@@ -278,8 +288,9 @@ class FvPainter:
         (``shade``: each colour as it looks under a veil)."""
         t = self.t
         self.draw_clock_bar(surface, shade)
+        thinking = self.thinking()
         for s in range(t.players):
-            self.draw_thinking(surface, s, shade)
+            self.draw_thinking(surface, s, shade, thinking)
         if not t.display:
             self.draw_token_ring(surface, shade)
 
@@ -620,8 +631,9 @@ class FvPainter:
         blit_layer(surface, self.plate_surface(s), self.t.L.plates[s].topleft)
         self.draw_plate_moving(surface, s)
 
-    def draw_plate_moving(self, surface: pygame.Surface, s: int, pulses: bool = True) -> None:
-        """What moves on seat ``s``'s plate (over its static layer)."""
+    def draw_plate_moving(self, surface: pygame.Surface, s: int, pulses: bool = True,
+                          thinking: set[int] | None = None) -> None:
+        """What moves on seat ``s``'s plate (over its static layer; ``thinking``: :meth:`thinking`)."""
         t, L, u = self.t, self.t.L, self.t.L.pu
         r = L.plates[s]
         if t.scene.highlight == s:
@@ -633,16 +645,20 @@ class FvPainter:
             pygame.draw.rect(surface, ACCENT, pill.inflate(u * 0.5 * flash, u * 0.5 * flash), 2,
                              border_radius=pill.h // 2 + 2)
         if pulses:
-            self.draw_thinking(surface, s)
+            self.draw_thinking(surface, s, thinking=thinking)
         if t.intents.sel_target == s and not t.input.drag.is_held(("token", t.seat)):
             self.draw_my_token(surface, t.token_spot(s), staged=True)
 
-    def draw_thinking(self, surface: pygame.Surface, s: int, shade: Any = None) -> None:
-        """Three pulsing dots on the plate of a seat that still has to act."""
+    def thinking(self) -> set[int]:
+        """The seats that still have to act (their plates show the pulsing dots)."""
+        v = self.t.shown
+        return set() if v.get("over") else set(v.get("actors") or []) - set(v.get("submitted") or [])
+
+    def draw_thinking(self, surface: pygame.Surface, s: int, shade: Any = None,
+                      thinking: set[int] | None = None) -> None:
+        """Three pulsing dots on the plate of a seat that still has to act (``thinking``: :meth:`thinking`)."""
         t, L, u = self.t, self.t.L, self.t.L.pu
-        v = t.shown
-        acted = s in (v.get("submitted") or [])
-        if s not in (v.get("actors") or []) or acted or v.get("over"):
+        if s not in (self.thinking() if thinking is None else thinking):
             return
         r = L.plates[s]
         tint = shade or (lambda c: c)
@@ -718,8 +734,12 @@ class FvPainter:
         t.log_panel.draw(surface, self.ctx, area, t.pres.log_lines, u, title=self.ctx.t("fv_log_title"))
 
     def tally(self) -> dict[str, int]:
+        """The public discard tally of the shown log (kept while the log is the same list, as long)."""
         log = self.t.shown.get("log") or []
-        return self._tally(log)
+        memo = self._tally_memo
+        if memo is None or memo[0] is not log or memo[1] != len(log):
+            memo = self._tally_memo = (log, len(log), self._tally(log))
+        return dict(memo[2])
 
     def _tally(self, log: list) -> dict[str, int]:
         out: dict[str, int] = {}

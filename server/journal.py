@@ -29,6 +29,8 @@ from typing import Any
 
 import msgpack
 
+from server.packing import pack as _pack
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS tables (
     id TEXT PRIMARY KEY,
@@ -73,10 +75,6 @@ _COLUMNS = ("id, game, seats, options, seed, host_hash, tokens, names, bots, bot
 
 class JournalError(Exception):
     """A journal this server cannot use (newer schema, unreadable file, read-only folder)."""
-
-
-def _pack(x: Any) -> bytes:
-    return msgpack.packb(x, use_bin_type=True)
 
 
 def _unpack(b: bytes) -> Any:
@@ -133,7 +131,6 @@ class Journal:
                 self._checkpointer.start()
         self._dirty = False
         self._actions: list[tuple[str, int, int, bytes]] = []
-        self._packer = msgpack.Packer(use_bin_type=True)  # one per journal: cheaper than packb per action
         self._failed: sqlite3.Error | None = None  # a write that failed since the last commit
         self.writes = 0  # changes made so far (committed or not): tells a caller whether a call wrote
 
@@ -168,7 +165,7 @@ class Journal:
 
     def append_action(self, table_id: str, n: int, seat: int, action: dict[str, Any]) -> None:
         """Buffered; written (in order, with the other writes) by the next :meth:`commit`."""
-        self._actions.append((table_id, n, seat, self._packer.pack(action)))
+        self._actions.append((table_id, n, seat, _pack(action)))
         self._dirty = True
         self.writes += 1
 

@@ -25,9 +25,8 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
-import msgpack
-
 from server.journal import Journal, TableRecord
+from server.packing import pack as _pack
 from shared.bots import with_bot_seats
 from shared.protocol import HEADER, MAX_FRAME, ProtocolError, encode
 from shared.rng import Rng
@@ -36,10 +35,6 @@ from shared.spec import GameSpec
 log = logging.getLogger("houkago.table")
 
 LOBBY, PLAYING, OVER = "lobby", "playing", "over"
-
-
-def _pack(x: Any) -> bytes:
-    return msgpack.packb(x, use_bin_type=True)
 
 
 _KEY = {k: _pack(k) for k in ("t", "table", "seat", "sid", "view", "legal", "over", "events", "clock", "result",
@@ -238,7 +233,6 @@ class Table:
     history: list[tuple[int, list[dict[str, Any]]]] = field(default_factory=list, repr=False)
     history_from: int = 0
     _legal_packed: dict[tuple[int, bool], tuple[list, bytes]] = field(default_factory=dict, repr=False)
-    _packer: msgpack.Packer = field(default_factory=msgpack.Packer, repr=False)
     _frame_keys: list[tuple[str, int]] = field(default_factory=list, repr=False)  # Lossy.key per seat
     _seat_heads: list[bytes] = field(default_factory=list, repr=False)  # packed "seat": s, "view" per seat
 
@@ -508,7 +502,7 @@ class Table:
         whole snapshot, for a connection that coalesces the snapshots a slow reader missed.
         """
         spec, state = self.spec, self.state
-        pack = self._packer.pack  # one reusable Packer per table (faster than packb per call)
+        pack = _pack
         over = self.phase == OVER
         common = [_KEY["t"], _SNAPSHOT, _KEY["table"], pack(self.id), _KEY["sid"], pack(self.sid),
                   _KEY["over"], pack(over)]
@@ -583,7 +577,7 @@ class Table:
         hit = self._legal_packed.get((s, delta))
         if hit is None or hit[0] is not legal:
             wire = self.spec.wire_legal(self.state if state is None else state, s, legal) if delta else legal
-            packed = msgpack.packb(wire, use_bin_type=True)
+            packed = _pack(wire)
             if state is not None and state is not self.state:
                 return packed  # an older frame remade: the cache keeps the current list
             hit = self._legal_packed[(s, delta)] = (legal, packed)

@@ -5,12 +5,14 @@ from typing import Any
 
 import pygame
 
-from client.kit.cache import SurfaceCache
+from client.kit.cache import LruCache, SurfaceCache
 from client.kit.textfit import is_recording
 from client.kit.widgets import Panel, fitter_for
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_layout as L
 from client.tables.mind_swap_texts import restored_story
+
+_PLACED: LruCache[tuple[Any, ...]] = LruCache(8)  # the stories and the fitted panel, per what they are made from
 
 
 def draw_final(table: Any, surface: pygame.Surface, lay: L.Layout) -> None:
@@ -30,6 +32,27 @@ def draw_scores(table: Any, m: Any, surface: pygame.Surface, area: pygame.Rect, 
         return
     rows = sorted(m.players, key=lambda pl: (-pl.score, pl.seat))
     ctx = table.ctx
+    names = tuple((table.texts.seat_name(pl.seat), pl.seat, pl.score, tuple(pl.pile), pl.character) for pl in rows)
+    shown = (names, tuple(m.winners), tuple(area), unit, ctx.lang)  # all a story and the panel's size come from
+    stories, u, w, h, text_w, heights = _PLACED.get(shown, lambda: _place_scores(table, m, rows, area, unit))
+    cache: SurfaceCache = table.painter.scores_cache
+    panel = pygame.Rect(0, 0, w, h)
+    panel.center = area.center
+    if is_recording() or surface.get_flags() & pygame.SRCALPHA:
+        _paint_scores(table, m, surface, panel, u, rows, heights, stories, text_w)
+        return
+    key = (names, tuple(m.winners), tuple(stories.items()), panel.size, u, ctx.lang)
+
+    def make() -> pygame.Surface:
+        layer = pygame.Surface((w + 4, h + 6), pygame.SRCALPHA)
+        _paint_scores(table, m, layer, pygame.Rect(0, 0, w, h), u, rows, heights, stories, text_w, (0, 0, 0))
+        return layer
+    surface.blit(cache.get(key, make), panel.topleft)
+
+
+def _place_scores(table: Any, m: Any, rows: list[Any], area: pygame.Rect, unit: float) -> tuple[Any, ...]:
+    """Each player's story in words and the panel's size: (stories, unit, w, h, text width, row heights)."""
+    ctx = table.ctx
     fit = fitter_for(ctx)
     stories = {pl.seat: restored_story(m, pl, lambda no: table.texts.name(no, short=True), table.texts.seat_name, ctx.t, ctx.lang)
                for pl in rows}
@@ -43,20 +66,7 @@ def draw_scores(table: Any, m: Any, surface: pygame.Surface, area: pygame.Rect, 
         if h <= area.h or u < 8:
             break
         u *= 0.92
-    panel = pygame.Rect(0, 0, w, h)
-    panel.center = area.center
-    if is_recording() or surface.get_flags() & pygame.SRCALPHA:
-        _paint_scores(table, m, surface, panel, u, rows, heights, stories, text_w)
-        return
-    names = tuple((table.texts.seat_name(pl.seat), pl.seat, pl.score, tuple(pl.pile), pl.character) for pl in rows)
-    key = (names, tuple(m.winners), tuple(stories.items()), panel.size, u, ctx.lang)
-    cache: SurfaceCache = table.painter.scores_cache
-
-    def make() -> pygame.Surface:
-        layer = pygame.Surface((w + 4, h + 6), pygame.SRCALPHA)
-        _paint_scores(table, m, layer, pygame.Rect(0, 0, w, h), u, rows, heights, stories, text_w, (0, 0, 0))
-        return layer
-    surface.blit(cache.get(key, make), panel.topleft)
+    return stories, u, w, h, text_w, heights
 
 
 def _paint_scores(table: Any, m: Any, surface: pygame.Surface, panel: pygame.Rect, u: float, rows: list[Any],

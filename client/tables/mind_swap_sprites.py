@@ -111,7 +111,7 @@ class Sprites:
         for table, targets, kind in ((self.body_pos, bodies, "pair"), (self.mind_pos, minds, "mind")):
             for ref, (tx, ty) in targets.items():
                 pos = table.setdefault(ref, [tx, ty])
-                if (kind, ref) in pinned or ("pair", self._body_of(ref)) in pinned and kind == "mind":
+                if pinned and ((kind, ref) in pinned or kind == "mind" and ("pair", self._body_of(ref)) in pinned):
                     pos[0], pos[1] = tx, ty
                     continue
                 pos[0] += (tx - pos[0]) * k

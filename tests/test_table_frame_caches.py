@@ -139,3 +139,28 @@ def test_fate_votes_resting_hand_band_is_the_hand_drawn_in_order(monkeypatch: An
                     t.draw(plain, rect)
                 assert same_pixels(screen, plain, 0), scene
         assert used >= 12, scene  # at rest (a card lifted or none), the band is drawn
+
+
+def test_mind_swap_chooser_with_a_hand_at_rest_is_one_layer_drawn_as_the_frame_in_order() -> None:
+    screen, rect = _screen()
+    t = ms_scenes.choose_scene(HeadlessContext("en", unit=720 / 54, fast=False))
+    t.set_rect(rect)
+    _frame(t)
+    lay = t.layout(rect)
+    hand = t.nodes().of_kind("card")
+    choice = next(n for n in t.nodes() if n.id[0] == "choice")
+    used = set()
+    for at in (hand[0].rect.center, choice.rect.center, (5, 5)):  # a hand card rises; a choice is lit; none
+        _frame(t, [_motion(at)])
+        for _ in range(20):
+            _frame(t)
+            under = t.controls.under_chooser(lay)
+            assert under is not None
+            used.add(t.controls.chooser_front(lay, under) is not None)
+            t.draw(screen, rect)
+            plain = pygame.Surface(rect.size).convert()
+            t.draw_play(plain, lay)
+            t.controls.draw_overlays(plain, lay)
+            t.controls.draw_top(plain, lay)
+            assert same_pixels(screen, plain, 0)
+    assert used == {True, False}  # the hand drawn live while a card rose, in the layer once still

@@ -468,14 +468,17 @@ class MindSwapTable(TableView):
         lay = self.layout(rect)
         # layers are in window coordinates (as big as the rect's bottom-right corner)
         under = self.controls.under_chooser(lay)
-        if under is not None:  # the chooser over a map at rest: all under its buttons is one layer
+        front = self.controls.chooser_front(lay, under) if under is not None else None
+        if front is not None:  # the chooser, its buttons and a hand at rest over a map at rest: one layer
+            blit_layer(surface, front, lay.rect.topleft, area=lay.rect)
+        elif under is not None:  # the chooser over a map at rest: all under its buttons is one layer
             blit_layer(surface, under, lay.rect.topleft, area=lay.rect)
             self.controls.draw_hand(surface, lay)
             self.controls.draw_prompt(surface, lay)
         else:
             self.draw_play(surface, lay)
             self.controls.draw_overlays(surface, lay)
-        self.controls.draw_top(surface, lay)
+        self.controls.draw_top(surface, lay, chooser=front is None)
 
     def draw_play(self, surface: pygame.Surface, lay: L.Layout, hand: bool = True) -> None:
         """The map, the sidebar's log, the marks, flyers, the ``hand`` (or the recent moves) and the effect playing

@@ -8,10 +8,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from client.kit import theme
+from client.kit.textfit import copy_layer, is_recording
 from client.kit.widgets import Panel, Prompt, fitter_for
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_layout as L
 from client.tables import mind_swap_model as M
+from client.tables.mind_swap_frame import buttons_key
 from client.tables.mind_swap_intents import ALONG_NEGI
 
 if TYPE_CHECKING:
@@ -24,6 +26,7 @@ class ControlsPainter:
     def __init__(self, table: MindSwapTable) -> None:
         self.t = table
         self._under: tuple[tuple[Any, ...], pygame.Surface] | None = None
+        self._front: tuple[tuple[Any, ...], pygame.Surface] | None = None
 
     # --- the hand ----------------------------------------------------------------------------------
     def draw_hand(self, surface: pygame.Surface, lay: L.Layout) -> None:
@@ -118,10 +121,31 @@ class ControlsPainter:
             self._under = (key, make())
         return self._under[1]
 
-    def draw_top(self, surface: pygame.Surface, lay: L.Layout) -> None:
-        """Over everything: the chooser's buttons, a refusal, the zoom."""
+    def chooser_front(self, lay: L.Layout, under: pygame.Surface) -> pygame.Surface | None:
+        """:meth:`under_chooser`'s layer with the hand, the instruction and the chooser's buttons on it, while
+        no hand card moves (else None: they are drawn over that layer each frame)."""
         t = self.t
-        if t.intents.choices:
+        if not t.sprites.hand_still or is_recording():
+            return None
+        prompt = t.prompt_rect(lay)
+        key = (under, t.resting.hand_key(lay), t.intents.prompt(), None if prompt is None else tuple(prompt),
+               buttons_key(t.choosers, t.input.pointer))
+
+        def make() -> pygame.Surface:
+            img = copy_layer(under)
+            self.draw_hand(img, lay)
+            self.draw_prompt(img, lay)
+            self.draw_chooser(img, lay)
+            return img
+        if self._front is None or self._front[0] != key:
+            self._front = (key, make())
+        return self._front[1]
+
+    def draw_top(self, surface: pygame.Surface, lay: L.Layout, chooser: bool = True) -> None:
+        """Over everything: the chooser's buttons (unless ``chooser`` is False: they are in the layer under), a
+        refusal, the zoom."""
+        t = self.t
+        if t.intents.choices and chooser:
             self.draw_chooser(surface, lay)
         if t.banner.visible:
             t.banner.draw(surface, t.ctx, (lay.map.centerx, lay.map.bottom - lay.unit * 2.2),

@@ -15,6 +15,7 @@ import pygame
 
 from client.kit.still import StillLayer
 from client.kit.textfit import blit_layer
+from client.kit.widgets import Button
 from client.tables import mind_swap_layout as L
 
 if TYPE_CHECKING:
@@ -77,11 +78,15 @@ class RestingFrame:
         it, pointer, pos = t.intents, t.input.pointer, t.sprites.hand_pos
         cards = tuple((c.id, c.type, c.actions, *(round(v) for v in pos.get(c.id, (-1, -1))))
                       for c in t.latest.hand)
-        buttons = tuple((b.key, b.label, b.hint, tuple(b.rect), b.enabled, b.selected, b.primary, b.accent,
-                         b.rect.collidepoint(pointer)) for b in t.buttons)
-        return (cards, it.playable_types(), it.card is None, buttons, tuple(lay.play_slot), lay.hand_card, lay.unit,
-                t.ctx.lang)
+        return (cards, it.playable_types(), it.card is None, buttons_key(t.buttons, pointer), tuple(lay.play_slot),
+                lay.hand_card, lay.unit, t.ctx.lang)
 
     def recent_key(self, lay: L.Layout) -> tuple[Any, ...]:
         """Everything :meth:`SidebarPainter.draw_recent` shows."""
         return (tuple(self.t.presenter.log_lines[-2:]), tuple(lay.hand), lay.unit, self.t.ctx.lang)
+
+
+def buttons_key(buttons: list[Button], pointer: tuple[int, int]) -> tuple[Any, ...]:
+    """Everything kit buttons show (their icon is named by their key), the one under ``pointer`` lit."""
+    return tuple((b.key, b.label, b.hint, tuple(b.rect), b.enabled, b.selected, b.primary, b.accent,
+                  b.rect.collidepoint(pointer)) for b in buttons)

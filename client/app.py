@@ -26,10 +26,11 @@ from client import settings as settings_mod
 from client.gui import Gui
 from client.i18n import Strings
 from client.kit import theme
+from client.kit.still import StillLayer
 from client.localgames import Keeper
 from client.match import Match
 from client.net import NetSession
-from client.scenes.base import Scene
+from client.scenes.base import Scene, draw_scenes
 from client.scenes.registry import SCENES
 from client.seatbook import SeatBook
 from client.sound import Sounds
@@ -121,6 +122,7 @@ class App:
         self._deferred: list[Callable[[], object]] = []
         self.clock = pygame.time.Clock()
         self.background = Background()
+        self._dimmed = StillLayer()  # what lies under a dimming overlay (scenes.base.draw_scenes)
         self._awake_until = 0.0  # time.monotonic() until which frames run at full rate
         self._held: list[pygame.event.Event] = []  # the event that ended an idle sleep
         self.frames = 0  # frames drawn (the idle tests count them)
@@ -461,8 +463,7 @@ class App:
         first = self._first_visible()
         if not self.scenes:
             surface.fill((0, 0, 0))
-        for scene in self.scenes[first:]:
-            scene.draw(surface)
+        draw_scenes(surface, self.scenes[first:], self._dimmed)
         top = self.top
         if top is not None and top.uses_gui:
             self.gui.manager.draw_ui(surface)

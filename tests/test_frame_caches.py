@@ -184,6 +184,7 @@ def test_table_scene_chrome_from_its_layers_is_the_painted_chrome() -> None:
     from client.kit.textfit import recording
     from tools.layout_walk import AppScene
 
+    AppScene._apps.clear()  # (an app of an earlier test holds a closed window)
     pygame.display.set_mode((1280, 720))
     ctx = HeadlessContext("ja", unit=720 / 54, fast=True)
     ctx.window, ctx.text_scale = (1280, 720), 1.0  # type: ignore[attr-defined]
@@ -202,5 +203,51 @@ def test_table_scene_chrome_from_its_layers_is_the_painted_chrome() -> None:
                 scene.draw(painted)
             assert same_pixels(cached, painted, 0)
             assert any(line in r.text for r in rec.on(painted))
+    finally:
+        AppScene._apps.clear()
+
+
+def _app_scene_pixels_match(shown: object) -> bool:
+    """The app's frame drawn through its layers (twice: the second time from them) is the frame painted
+    afresh (while text is recorded every layer paints anew)."""
+    from client.kit.textfit import recording
+
+    app = shown.app  # type: ignore[attr-defined]
+    cached, painted = pygame.Surface(app.screen.get_size()), pygame.Surface(app.screen.get_size())
+    app.draw(cached)
+    app.draw(cached)
+    with recording():
+        app.draw(painted)
+    return same_pixels(cached, painted, 0)
+
+
+def test_still_screens_and_the_dimmed_screen_under_an_overlay_are_the_painted_ones() -> None:
+    """The lobby, the TV display and the launcher under the Esc menu are kept as layers; each is the screen
+    painted afresh, and again after what it shows changed (a seat ready, a table waiting, another game)."""
+    from bench import app_scenes
+    from tools.layout_walk import AppScene
+
+    AppScene._apps.clear()  # (an app of an earlier test holds a closed window)
+    pygame.display.set_mode((1280, 720))
+    ctx = HeadlessContext("en", unit=720 / 54, fast=True)
+    ctx.window, ctx.text_scale = (1280, 720), 1.0  # type: ignore[attr-defined]
+    try:
+        lobby = AppScene(ctx, opener=app_scenes.lobby_host("fate_votes"))
+        assert _app_scene_pixels_match(lobby)
+        lobby.app.match.lobby["seats"][2]["ready"] = True
+        assert _app_scene_pixels_match(lobby)
+        shown = AppScene(ctx, opener=app_scenes.display(True))
+        assert _app_scene_pixels_match(shown)
+        display = shown.app.scenes[-1]
+        display.on_message({"t": "tables", "tables": [{"id": "T7", "game": "mind_swap", "host_name": "Rena",
+                                                      "free": 1, "seats": 4, "lang": "en", "phase": "lobby"}]})
+        assert _app_scene_pixels_match(shown)
+        menu = AppScene(ctx, opener=app_scenes.menu(False))
+        assert menu.app.scenes[-1].dims and menu.app.scenes[0].still_key() is not None
+        assert _app_scene_pixels_match(menu)
+        launcher = menu.app.scenes[0]
+        launcher.game = next(g for g in launcher.games if g != launcher.game)
+        launcher.layout()
+        assert _app_scene_pixels_match(menu)
     finally:
         AppScene._apps.clear()

@@ -1,10 +1,13 @@
 """The scene interface: one screen (or overlay) on the app's scene stack."""
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from client.kit.still import StillLayer
+from client.kit.widgets import Panel
 from client.ui import PAPER
 
 if TYPE_CHECKING:
@@ -21,6 +24,7 @@ class Scene:
 
     name = "scene"
     opaque = True  # False: the scene below is drawn first (overlays)
+    dims = 0  # an overlay that darkens what lies under it by this alpha (the app draws that: App.draw)
     uses_gui = False  # True: pygame_gui elements are drawn on top of this scene
 
     def __init__(self, app: App) -> None:
@@ -73,6 +77,17 @@ class Scene:
     def draw(self, surface: pygame.Surface) -> None:
         pass
 
+    def still_key(self) -> Hashable | None:
+        """A key that holds everything :meth:`draw` shows now (the same key: the same pixels), so an overlay
+        over this scene may keep it as a layer; None (the default): it may change any frame."""
+        return None
+
+    def buttons_key(self) -> tuple[Any, ...]:
+        """What the buttons show: labels, places, states and which one the pointer is on."""
+        mouse = pygame.mouse.get_pos()
+        return tuple((b.key, b.label, b.hint, tuple(b.rect), b.enabled, b.selected, b.primary,
+                      b.rect.collidepoint(mouse)) for b in self.buttons)
+
     def draw_titled_panel(self, surface: pygame.Surface, title: str, box: pygame.Rect, size: float = 2.0) -> None:
         """A set-up style screen's frame: the app's background, ``title`` centred above ``box`` and its panel."""
         app, u = self.app, self.app.unit
@@ -83,3 +98,26 @@ class Scene:
     def draw_buttons(self, surface: pygame.Surface) -> None:
         for b in self.buttons:
             b.draw(surface, self.app.text, self.app.unit)
+
+
+def draw_scenes(surface: pygame.Surface, scenes: list[Scene], dimmed: StillLayer | None = None) -> None:
+    """Draw ``scenes`` bottom up. Under the topmost overlay that dims (``Scene.dims``) the scenes below it are
+    drawn, then darkened; with ``dimmed``, that picture is kept as one layer while every scene below says
+    what it shows (:meth:`Scene.still_key`), so an Esc menu over a still screen costs one blit."""
+    k = next((i for i in range(len(scenes) - 1, 0, -1) if scenes[i].dims), 0)
+    if not k:
+        for scene in scenes:
+            scene.draw(surface)
+        return
+    below, alpha = scenes[:k], scenes[k].dims
+
+    def paint(layer: pygame.Surface) -> None:
+        draw_scenes(layer, below)
+        Panel.dim(layer, alpha)
+    keys = tuple(scene.still_key() for scene in below)
+    if dimmed is None or any(key is None for key in keys):
+        paint(surface)
+    else:
+        dimmed.draw(surface, (keys, alpha), paint)
+    for scene in scenes[k:]:
+        scene.draw(surface)

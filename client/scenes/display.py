@@ -13,6 +13,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from client import lanwords, services
+from client.kit.still import StillLayer
 from client.match import Match
 from client.modes import parse_address
 from client.scenes.base import Scene
@@ -45,6 +46,7 @@ class DisplayConnectScene(Scene):
         self.retry_in: float | None = None
         self._listed: Any = None  # the last tables listing (an unchanged one is quiet)
         self.waiting: list[dict[str, Any]] = []  # tables waiting for players
+        self._still = StillLayer()  # the whole screen (nothing on it moves)
 
     def enter(self) -> None:
         super().enter()
@@ -147,6 +149,14 @@ class DisplayConnectScene(Scene):
         return False
 
     def draw(self, surface: pygame.Surface) -> None:
+        """Nothing here moves: one still layer, painted again when the words or the waiting tables change."""
+        app = self.app
+        server = str((app.session.welcome or {}).get("server") or "") if app.session else ""
+        key = (surface.get_size(), app.strings.lang, app.unit, self.join_at, self.status, self.reason,
+               self.target is None, bool(self.failures), repr(self.waiting), server)
+        self._still.draw(surface, key, self._paint)
+
+    def _paint(self, surface: pygame.Surface) -> None:
         self.app.background(surface)
         app, u, te = self.app, self.app.unit, self.app.text
         t = app.strings.t

@@ -138,10 +138,16 @@ class LauncherScene(Scene):
             return True
         return super().handle_event(event)
 
+    def _layer_key(self, size: tuple[int, int]) -> tuple[object, ...]:
+        return (self._laid_out, size, self.game, self.app.strings.lang, self.app.unit)
+
+    def still_key(self) -> tuple[object, ...]:
+        return self._layer_key(self.app.screen.get_size()), self.buttons_key()
+
     def draw(self, surface: pygame.Surface) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
         w, h = surface.get_size()
-        key = (self._laid_out, (w, h), self.game, app.strings.lang, u)
+        key = self._layer_key((w, h))
         blit_layer(surface, self._layers.get(key, lambda: self._still((w, h))), (0, 0))
         self.draw_buttons(surface)
         te.blit(surface, app.strings.t("launcher.keys"), u * 0.8, CHALK_DIM, (w // 2, h - int(u * 0.4)), "midbottom")

@@ -15,6 +15,7 @@ import pygame
 
 from client import games, lanwords, services
 from client.games import option_specs
+from client.kit.still import StillLayer
 from client.match import Match
 from client.rulesbook import has_rules, open_rules
 from client.scenes.base import Scene
@@ -87,6 +88,7 @@ class LobbyScene(Scene):
         self.box = pygame.Rect(0, 0, 0, 0)
         self.option_rows: list[tuple[Any, int]] = []
         self._leaving = False  # the table scene is on its way
+        self._still = StillLayer()  # the panels, words and seat rows (see draw)
 
     # --- layout ------------------------------------------------------------------------
     def layout(self) -> None:
@@ -345,6 +347,26 @@ class LobbyScene(Scene):
 
     # --- drawing -------------------------------------------------------------------------------------
     def draw(self, surface: pygame.Surface) -> None:
+        """The panels, words and seat rows as one still layer (painted again when anything they show changes);
+        the buttons (under the pointer or not) and the option arrows over it."""
+        self._still.draw(surface, self._still_key(surface.get_size()), self._draw_still)
+        self.draw_buttons(surface)
+        if self.phase == "setup":
+            self._draw_arrows(surface)
+
+    def still_key(self) -> Any:
+        return self._still_key(self.app.screen.get_size()), self.buttons_key()
+
+    def _still_key(self, size: tuple[int, int]) -> Any:
+        """Everything the still part is drawn from."""
+        match = self.app.match
+        return (size, self.app.strings.lang, self.app.unit, self.phase, tuple(self.box), tuple(self.list_rect),
+                tuple(self.info_rect), self.hosting, self.port, tuple(self.addresses), self.my_seat, self.seats,
+                repr(self.options), repr(self.seat_entries()), repr(match.lobby) if match is not None else None,
+                tuple((b.key, b.label, tuple(b.rect)) for b in self.buttons),
+                tuple((opt.name, oy) for opt, oy in self.option_rows))
+
+    def _draw_still(self, surface: pygame.Surface) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
         t = app.strings.t
         if self.phase in ("setup", "creating"):
@@ -362,9 +384,6 @@ class LobbyScene(Scene):
         else:
             self._draw_seats(surface)
             self._draw_info(surface)
-        self.draw_buttons(surface)
-        if self.phase == "setup":
-            self._draw_arrows(surface)
 
     def _draw_info(self, surface: pygame.Surface) -> None:
         """The right column: the game, its options, how others join."""

@@ -7,7 +7,6 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from client import modes
-from client.kit.widgets import Panel
 from client.rulesbook import has_rules, open_rules
 from client.scenes.base import Scene
 from client.ui import ACCENT, INK, PAPER, Button, panel
@@ -21,6 +20,7 @@ class ReconnectingScene(Scene):
 
     name = "reconnecting"
     opaque = False
+    dims = 150
 
     def __init__(self, app: App, attempt: int = 1) -> None:
         super().__init__(app)
@@ -47,7 +47,6 @@ class ReconnectingScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         u, te = self.app.unit, self.app.text
         w, h = surface.get_size()
-        Panel.dim(surface, 150)
         box = pygame.Rect(0, 0, int(u * 34), int(u * 10))
         box.center = (w // 2, h // 2)
         pygame.draw.rect(surface, PAPER, box, border_radius=int(u))
@@ -71,6 +70,7 @@ class MenuScene(Scene):
 
     name = "menu"
     opaque = False
+    dims = 140
 
     def __init__(self, app: App) -> None:
         super().__init__(app)
@@ -142,7 +142,6 @@ class MenuScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         u = self.app.unit
         w, h = surface.get_size()
-        Panel.dim(surface, 140)
         rows = 0 if self.confirming else len(self.buttons)  # 3 or 4 buttons, 3.6 units apart
         box = pygame.Rect(0, 0, int(u * 20), int(u * (18.4 if self.confirming else 3.6 * rows + 3.2)))
         box.center = (w // 2, h // 2 + int(u * (1.7 if self.confirming else 1.8 * rows - 5.8)))

@@ -5,7 +5,6 @@ from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
-from client.kit.widgets import Panel
 from client.scenes.base import Scene
 from client.tables.base import TableView
 from client.ui import ACCENT, INK, PAPER, Button
@@ -65,7 +64,6 @@ class ResultsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         u, te = self.app.unit, self.app.text
-        Panel.dim(surface, 150)
         pygame.draw.rect(surface, (10, 20, 18), self.box.move(int(u * 0.3), int(u * 0.4)), border_radius=int(u))
         pygame.draw.rect(surface, PAPER, self.box, border_radius=int(u))
         pygame.draw.rect(surface, ACCENT, self.box, width=max(3, int(u * 0.2)), border_radius=int(u))

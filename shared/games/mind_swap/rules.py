@@ -310,12 +310,15 @@ def _body_of(s: dict, mind: int) -> int | None:
 
 
 def _own_body(s: dict, seat: int) -> int | None:
-    return _body_of(s, s["chars"][seat])
+    """The body holding ``seat``'s character's mind (None once restored). A character's own body is in
+    play, so its slot holds 0 exactly when the character was restored (its mind left the game)."""
+    ch = s["chars"][seat]
+    minds = s["mind"]
+    return minds.index(ch) if minds[ch] else None
 
 
 def _on_map(s: dict) -> list[int]:
-    loc = s["loc"]
-    return [b for b in _BODIES if loc[b] is not None]
+    return list(compress(_BODIES, s["loc"][2:]))  # a location is a non-empty name: truthy
 
 
 def _with_piece(s: dict, seat: int, body: int) -> bool:
@@ -341,8 +344,8 @@ def _sync_pieces(s: dict, events: Events) -> None:
     seat = -1
     for ch in s["chars"]:
         seat += 1
-        if ch not in minds:
-            continue
+        if not minds[ch]:
+            continue  # restored (see _own_body)
         b = minds.index(ch)
         where = loc[b]
         if where is not None and (piece[seat] != where or proom[seat] != rooms[b]):
@@ -547,11 +550,6 @@ def _first_of_each_type(s: dict, seat: int) -> list[int]:
     return sorted(seen.values())
 
 
-def _relocate_candidates(s: dict, seat: int) -> list[int]:
-    own = _own_body(s, seat)
-    return [b for b in _on_map(s) if b != own]
-
-
 @lru_cache(maxsize=64)
 def _relocate_combos(cands: tuple[int, ...]) -> tuple[tuple[int, ...], ...]:
     """The listed relocation targets for these candidates: every k-combination, k = min(3, n),
@@ -704,9 +702,13 @@ def _handler(state: dict, seat: int, action: dict) -> Any:
     if handler is None:
         raise RuleError("action/unknown_type", f"unknown action {echo(kind)!r}", type=echo(kind))
     pending = state["pending"] is not None
-    _need(pending == (kind in ("great_swap", "great_skip")), "action/wrong_phase",
-          "finish the great success first" if pending else "there is no great success to finish")
+    if pending != (kind in _GREAT_KINDS):
+        raise RuleError("action/wrong_phase",
+                        "finish the great success first" if pending else "there is no great success to finish")
     return handler
+
+
+_GREAT_KINDS = frozenset(("great_swap", "great_skip"))
 
 
 def _check_pair(state: dict, action: dict) -> tuple[int, int]:
@@ -718,10 +720,12 @@ def _check_pair(state: dict, action: dict) -> tuple[int, int]:
 
 def _do_magic(s: dict, seat: int, action: dict, events: Events) -> None:
     a, b = _check_pair(s, action)
-    _need(s["magic_left"] > 0, "action/illegal", "no magic left this turn")
-    _need(_negi_with(s, seat), "action/illegal", "Negi is not with your character")
-    _need(_magic_pair_ok(s, seat, a, b), "action/illegal_target",
-          "those two cannot be named for magic here", a=a, b=b)
+    if s["magic_left"] <= 0:
+        raise RuleError("action/illegal", "no magic left this turn")
+    if s["negi"] != s["piece"][seat]:
+        raise RuleError("action/illegal", "Negi is not with your character")
+    if not _magic_pair_ok(s, seat, a, b):
+        raise RuleError("action/illegal_target", "those two cannot be named for magic here", a=a, b=b)
     rng = Rng(s["rng"])
     s["magic_left"] -= 1
     d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
@@ -741,12 +745,16 @@ def _do_magic(s: dict, seat: int, action: dict, events: Events) -> None:
             face = rng.randint(1, 10)
             if events is not None:
                 events.append(_dice("runaway", ["d10"], [face], seat))
-            before = {body: s["mind"][body] for body in range(2, N) if s["mind"][body]}
+            mind = s["mind"]
+            # only the named bodies and the drawn mind's body can change: the move over just those
+            # (in body order, as the moves are listed); drawn is in the cup, never 0
+            source = mind.index(drawn) if drawn in mind else None
+            before = {body: mind[body] for body in sorted({a, b} if source is None else {a, b, source})}
             after = runaway_move(before, a, b, drawn, face)
             moves = []
             for body, m in after.items():
                 if before[body] != m:
-                    s["mind"][body] = m
+                    mind[body] = m
                     moves.append({"mind": m, "from": _body_of_in(before, m), "to": body})
             if events is not None:
                 events.append({"type": "minds", "why": "runaway", "moves": moves})
@@ -833,9 +841,11 @@ def _end_turn(s: dict, rng: Rng, seat: int, events: Events) -> None:
 
 
 def _do_play(s: dict, seat: int, action: dict, events: Events) -> None:
-    _need(not s["played"], "action/illegal", "you have already played a card this turn")
+    if s["played"]:
+        raise RuleError("action/illegal", "you have already played a card this turn")
     cid = action.get("card")
-    if not (isinstance(cid, int) and not isinstance(cid, bool) and cid in s["hands"][seat]):
+    hand = s["hands"][seat]
+    if not (isinstance(cid, int) and not isinstance(cid, bool) and cid in hand):
         raise RuleError("action/illegal_target", "that card is not in your hand", card=echo(cid))
     act = action.get("action")
     ctype = s["ctypes"][cid]
@@ -843,9 +853,9 @@ def _do_play(s: dict, seat: int, action: dict, events: Events) -> None:
         raise RuleError("action/illegal_target", "that card does not carry that action",
                         card=cid, action=echo(act))
     rng = Rng(s["rng"])
-    _PLAYS[act](s, rng, seat, action, events, {"type": "play", "seat": seat, "card": cid,
-                                                "card_type": ctype, "action": act})
-    s["hands"][seat].remove(cid)
+    _PLAYS[act](s, rng, seat, action, events, None if events is None else
+                {"type": "play", "seat": seat, "card": cid, "card_type": ctype, "action": act})
+    hand.remove(cid)
     s["discard"].append(cid)
     s["played"] = True
     if act in _MOVING_PLAYS:  # the others move no pair: the pieces stay synced
@@ -861,13 +871,15 @@ def _play_move_self(s: dict, rng: Rng, seat: int, action: dict, events: Events, 
     to, take = action.get("to"), action.get("take")
     if to not in LOCS:
         raise RuleError("action/bad_shape", "choose a location", to=echo(to))
-    _need(to != s["piece"][seat], "action/illegal_target", "your character is already there", to=to)
+    if to == s["piece"][seat]:
+        raise RuleError("action/illegal_target", "your character is already there", to=to)
     own = _own_body(s, seat)
     if take == "negi":
-        _need(_negi_with(s, seat), "action/illegal_target", "Negi is not with your character")
-    elif take is not None:
-        _need(_is_no(take) and take != own and _with_piece(s, seat, take), "action/illegal_target",
-              "that student is not with your character", take=take if _is_no(take) else None)
+        if s["negi"] != s["piece"][seat]:
+            raise RuleError("action/illegal_target", "Negi is not with your character")
+    elif take is not None and not (_is_no(take) and take != own and _with_piece(s, seat, take)):
+        raise RuleError("action/illegal_target", "that student is not with your character",
+                        take=take if _is_no(take) else None)
     if events is not None:
         events.append(dict(ev, to=to, take=take))
     if own is not None:
@@ -890,7 +902,8 @@ def _play_move_negi(s: dict, rng: Rng, seat: int, action: dict, events: Events, 
     to = action.get("to")
     if to not in LOCS:
         raise RuleError("action/bad_shape", "choose a location", to=echo(to))
-    _need(to != s["negi"], "action/illegal_target", "Negi is already there", to=to)
+    if to == s["negi"]:
+        raise RuleError("action/illegal_target", "Negi is already there", to=to)
     if events is not None:
         events.append(dict(ev, to=to))
         events.append({"type": "negi", "from": s["negi"], "to": to})
@@ -899,17 +912,25 @@ def _play_move_negi(s: dict, rng: Rng, seat: int, action: dict, events: Events, 
 
 def _play_relocate(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> None:
     chosen = action.get("students")
-    cands = _relocate_candidates(s, seat)
-    _need(isinstance(chosen, list) and all(_is_no(b) for b in chosen) and len(set(chosen)) == len(chosen),
-          "action/bad_shape", "choose students by number")
-    _need(len(chosen) == min(3, len(cands)), "action/illegal_target",
-          "choose three other students on the map (all of them if fewer)", count=min(3, len(cands)))
-    _need(all(b in cands for b in chosen), "action/illegal_target", "choose other students on the map")
+    if not (isinstance(chosen, list) and all(map(_is_no, chosen)) and len(set(chosen)) == len(chosen)):
+        raise RuleError("action/bad_shape", "choose students by number")
+    # the candidates (the pairs on the map but the caster's own) counted and checked without listing
+    # them (slots 0 and 1 are never on the map)
+    loc = s["loc"]
+    own = _own_body(s, seat)
+    cands = N - loc.count(None) - (1 if own is not None and loc[own] is not None else 0)
+    k = min(3, cands)
+    if len(chosen) != k:
+        raise RuleError("action/illegal_target", "choose three other students on the map (all of them if fewer)",
+                        count=k)
+    for b in chosen:
+        if loc[b] is None or b == own:
+            raise RuleError("action/illegal_target", "choose other students on the map")
     order = sorted(chosen)
     if events is not None:
         events.append(dict(ev, students=order))
     for b in order:
-        if s["loc"][b] is None or not _control(s, rng, seat, b, events):
+        if loc[b] is None or not _control(s, rng, seat, b, events):
             continue  # (a pair may have left by an earlier student's Asakura/Chachamaru move: never)
         _place(s, rng, b, _location_roll(s, rng, b, seat, events), "relocate", events)
 

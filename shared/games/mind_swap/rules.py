@@ -82,7 +82,6 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import compress
-from operator import eq
 from typing import Any, TypeAlias
 
 from shared.errors import RuleError, echo
@@ -338,15 +337,20 @@ def _new_room(s: dict) -> str:
     return f"r{s['room_seq']}"
 
 
-def _sync_pieces(s: dict, events: Events) -> None:
-    """Player pieces follow the pair holding the player's mind (restored: they stay put)."""
-    minds, loc, rooms, piece, proom = s["mind"], s["loc"], s["room"], s["piece"], s["proom"]
-    seat = -1
-    for ch in s["chars"]:
-        seat += 1
-        if not minds[ch]:
-            continue  # restored (see _own_body)
-        b = minds.index(ch)
+def _sync_pieces(s: dict, events: Events, bodies: tuple[int, ...] | None = None) -> None:
+    """Player pieces follow the pair holding the player's mind (restored: they stay put). With
+    ``bodies`` (the only pairs whose mind or place changed since the pieces were last synced: every
+    action leaves them synced) just the seats whose mind one of them holds, in seat order."""
+    minds, loc, rooms, piece, proom, chars = s["mind"], s["loc"], s["room"], s["piece"], s["proom"], s["chars"]
+    if bodies is None:  # restored characters (slot 0, see _own_body) are left out
+        held = [(seat, minds.index(ch)) for seat, ch in enumerate(chars) if minds[ch]]
+    else:
+        held = []
+        for b in bodies:
+            if minds[b] in chars:
+                held.append((chars.index(minds[b]), b))
+        held.sort()
+    for seat, b in held:
         where = loc[b]
         if where is not None and (piece[seat] != where or proom[seat] != rooms[b]):
             piece[seat], proom[seat] = where, rooms[b]
@@ -456,12 +460,15 @@ def _enter_character_bodies(s: dict, rng: Rng, events: Events) -> None:
             _enter(s, rng, b, events)
 
 
-def _resolve_restorations(s: dict, seat: int, events: Events) -> None:
-    """Restored pairs leave (map or waiting) to the caster's pile; refill the cup; check the end."""
+def _resolve_restorations(s: dict, seat: int, bodies: Any, events: Events) -> None:
+    """Restored pairs leave (map or waiting) to the caster's pile; refill the cup; check the end.
+    ``bodies``: the pairs whose mind changed since the last call (every spell ends with one), the
+    only ones that can be restored."""
     mind = s["mind"]
-    restored = list(compress(_BODIES, map(eq, mind[2:], _BODIES)))  # at C speed
+    restored = [b for b in bodies if mind[b] == b]
     if not restored:
         return
+    restored = sorted(set(restored))
     for b in restored:
         mind[b] = 0
         s["loc"][b] = None
@@ -487,7 +494,7 @@ def _swap(s: dict, a: int, b: int, why: str, events: Events) -> None:
     if events is not None:
         events.append({"type": "minds", "why": why, "moves": [{"mind": mind[a], "from": b, "to": a},
                                                               {"mind": mind[b], "from": a, "to": b}]})
-    _sync_pieces(s, events)
+    _sync_pieces(s, events, (a, b))
 
 
 # --- whose magic is possible ----------------------------------------------------------------------
@@ -734,6 +741,7 @@ def _do_magic(s: dict, seat: int, action: dict, events: Events) -> None:
     outcome = magic_outcome(d1, d2)
     if events is not None:
         events.append({"type": "magic", "seat": seat, "a": a, "b": b, "outcome": outcome})
+    changed: Any = ()  # the bodies whose mind may have changed
     if outcome == "runaway":
         if not s["cup"]:
             if events is not None:
@@ -751,6 +759,7 @@ def _do_magic(s: dict, seat: int, action: dict, events: Events) -> None:
             source = mind.index(drawn) if drawn in mind else None
             before = {body: mind[body] for body in sorted({a, b} if source is None else {a, b, source})}
             after = runaway_move(before, a, b, drawn, face)
+            changed = before
             moves = []
             for body, m in after.items():
                 if before[body] != m:
@@ -762,6 +771,7 @@ def _do_magic(s: dict, seat: int, action: dict, events: Events) -> None:
             _sync_pieces(s, events)
     elif outcome in ("success", "great"):
         _swap(s, a, b, "magic", events)
+        changed = (a, b)
         if outcome == "great":
             at = None if s["bath"] else s["piece"][seat]
             if at != OTHER:
@@ -772,7 +782,7 @@ def _do_magic(s: dict, seat: int, action: dict, events: Events) -> None:
                 else:
                     s["pending"] = None
     if s["pending"] is None:
-        _after_spell(s, rng, seat, events)
+        _after_spell(s, rng, seat, changed, events)
     s["rng"] = rng.state
 
 
@@ -780,10 +790,11 @@ def _body_of_in(mapping: dict[int, int], mind: int) -> int:
     return next(body for body, m in mapping.items() if m == mind)
 
 
-def _after_spell(s: dict, rng: Rng, seat: int, events: Events) -> None:
-    """Restorations, then the end of the turn if it is over. (The pieces were synced by the spell:
-    a restored pair's player keeps their piece where it is.)"""
-    _resolve_restorations(s, seat, events)
+def _after_spell(s: dict, rng: Rng, seat: int, changed: Any, events: Events) -> None:
+    """Restorations among the ``changed`` bodies (see _resolve_restorations), then the end of the
+    turn if it is over. (The pieces were synced by the spell: a restored pair's player keeps their
+    piece where it is.)"""
+    _resolve_restorations(s, seat, changed, events)
     _maybe_end_turn(s, rng, seat, events)
 
 
@@ -792,16 +803,18 @@ def _do_great_swap(s: dict, seat: int, action: dict, events: Events) -> None:
     cands = _great_cands(s)
     _need(a in cands and b in cands, "action/illegal_target", "those two cannot be swapped now", a=a, b=b)
     rng = Rng(s["rng"])
+    magic = s["pending"]["exclude"]  # the magic's pair: not resolved while the great success was pending
     s["pending"] = None
     _swap(s, a, b, "great", events)
-    _after_spell(s, rng, seat, events)
+    _after_spell(s, rng, seat, (*magic, a, b), events)
     s["rng"] = rng.state
 
 
 def _do_great_skip(s: dict, seat: int, action: dict, events: Events) -> None:
     rng = Rng(s["rng"])
+    magic = s["pending"]["exclude"]  # the magic's pair: not resolved while the great success was pending
     s["pending"] = None
-    _after_spell(s, rng, seat, events)
+    _after_spell(s, rng, seat, magic, events)
     s["rng"] = rng.state
 
 

@@ -80,6 +80,7 @@ Events (public unless noted)::
 """
 from __future__ import annotations
 
+from collections.abc import Iterable
 from functools import lru_cache
 from itertools import compress
 from typing import Any, TypeAlias
@@ -337,7 +338,7 @@ def _new_room(s: dict) -> str:
     return f"r{s['room_seq']}"
 
 
-def _sync_pieces(s: dict, events: Events, bodies: tuple[int, ...] | None = None) -> None:
+def _sync_pieces(s: dict, events: Events, bodies: Iterable[int] | None = None) -> None:
     """Player pieces follow the pair holding the player's mind (restored: they stay put). With
     ``bodies`` (the only pairs whose mind or place changed since the pieces were last synced: every
     action leaves them synced) just the seats whose mind one of them holds, in seat order."""
@@ -422,11 +423,14 @@ def _begin_turn(s: dict, rng: Rng, events: Events) -> None:
     waiting = s["waiting"]
     if not waiting:
         return  # nobody enters: the pieces are where the last action left them (every action syncs them)
+    entered = []
     for _ in range(PER_TURN_ENTRY):
         if not waiting:
             break
-        _enter(s, rng, rng.choice(waiting), events)
-    _sync_pieces(s, events)
+        b = rng.choice(waiting)
+        _enter(s, rng, b, events)
+        entered.append(b)
+    _sync_pieces(s, events, entered)
 
 
 def _location_roll(s: dict, rng: Rng, b: int, seat: int, events: Events) -> str:
@@ -767,8 +771,8 @@ def _do_magic(s: dict, seat: int, action: dict, events: Events) -> None:
                     moves.append({"mind": m, "from": _body_of_in(before, m), "to": body})
             if events is not None:
                 events.append({"type": "minds", "why": "runaway", "moves": moves})
-            _enter_character_bodies(s, rng, events)
-            _sync_pieces(s, events)
+            _enter_character_bodies(s, rng, events)  # (bodies that received a mind: among ``before``)
+            _sync_pieces(s, events, before)
     elif outcome in ("success", "great"):
         _swap(s, a, b, "magic", events)
         changed = (a, b)
@@ -866,21 +870,25 @@ def _do_play(s: dict, seat: int, action: dict, events: Events) -> None:
         raise RuleError("action/illegal_target", "that card does not carry that action",
                         card=cid, action=echo(act))
     rng = Rng(s["rng"])
-    _PLAYS[act](s, rng, seat, action, events, None if events is None else
-                {"type": "play", "seat": seat, "card": cid, "card_type": ctype, "action": act})
+    moved = _PLAYS[act](s, rng, seat, action, events, None if events is None else
+                        {"type": "play", "seat": seat, "card": cid, "card_type": ctype, "action": act})
     hand.remove(cid)
     s["discard"].append(cid)
     s["played"] = True
-    if act in _MOVING_PLAYS:  # the others move no pair: the pieces stay synced
+    if moved is None:
         _sync_pieces(s, events)
+    elif moved:
+        _sync_pieces(s, events, moved)
     _maybe_end_turn(s, rng, seat, events)
     s["rng"] = rng.state
 
 
-_MOVING_PLAYS = frozenset(("move_self", "relocate", "event"))
+# A play handler ``(s, rng, seat, action, events, ev)`` checks the action, then changes ``s`` and returns
+# the pairs it may have moved (their seats' pieces are synced after it), None for "any".
+Moved: TypeAlias = "tuple[int, ...] | list[int] | None"
 
 
-def _play_move_self(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> None:
+def _play_move_self(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
     to, take = action.get("to"), action.get("take")
     if to not in LOCS:
         raise RuleError("action/bad_shape", "choose a location", to=echo(to))
@@ -897,7 +905,7 @@ def _play_move_self(s: dict, rng: Rng, seat: int, action: dict, events: Events, 
         events.append(dict(ev, to=to, take=take))
     if own is not None:
         _place(s, rng, own, to, "move_self", events, room=None)
-        _sync_pieces(s, events)
+        _sync_pieces(s, events, (own,))
     else:
         s["piece"][seat] = to
         s["proom"][seat] = _new_room(s) if to == OTHER else None
@@ -909,9 +917,11 @@ def _play_move_self(s: dict, rng: Rng, seat: int, action: dict, events: Events, 
         s["negi"] = to
     elif take is not None and _control(s, rng, seat, take, events):
         _place(s, rng, take, to, "take", events, room=s["proom"][seat] if to == OTHER else None)
+        return (take,)  # (a pair moved to "other" may join another there: it is still the pair that moves)
+    return ()
 
 
-def _play_move_negi(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> None:
+def _play_move_negi(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
     to = action.get("to")
     if to not in LOCS:
         raise RuleError("action/bad_shape", "choose a location", to=echo(to))
@@ -921,9 +931,10 @@ def _play_move_negi(s: dict, rng: Rng, seat: int, action: dict, events: Events, 
         events.append(dict(ev, to=to))
         events.append({"type": "negi", "from": s["negi"], "to": to})
     s["negi"] = to
+    return ()
 
 
-def _play_relocate(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> None:
+def _play_relocate(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
     chosen = action.get("students")
     if not (isinstance(chosen, list) and all(map(_is_no, chosen)) and len(set(chosen)) == len(chosen)):
         raise RuleError("action/bad_shape", "choose students by number")
@@ -946,21 +957,25 @@ def _play_relocate(s: dict, rng: Rng, seat: int, action: dict, events: Events, e
         if loc[b] is None or not _control(s, rng, seat, b, events):
             continue  # (a pair may have left by an earlier student's Asakura/Chachamaru move: never)
         _place(s, rng, b, _location_roll(s, rng, b, seat, events), "relocate", events)
+    return order
 
 
-def _play_extra(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> None:
+def _play_extra(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
     if events is not None:
         events.append(ev)
     s["magic_left"] += 1
+    return ()
 
 
-def _play_bath(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> None:
+def _play_bath(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
     if events is not None:
         events.append(ev)
     s["bath"] = True
+    return ()
 
 
-def _play_event(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> None:
+def _play_event(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
+    """(Returns None: an ability may move any pairs.)"""
     t = action.get("student")
     targets = _event_targets(s, seat)
     if t is None:

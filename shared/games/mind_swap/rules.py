@@ -102,6 +102,7 @@ CONTROL_MIN = 9  # d10 9–10 moves another player's character
 RUNAWAY_LOW = 5  # d10 1–5 lower attendance number, 6–10 higher
 PLAY_ACTIONS = ("move_self", "move_negi", "relocate", "extra_magic", "bath", "event")
 Events: TypeAlias = "list[dict] | None"  # where a handler puts its events; None in a replay (dropped)
+# A die is read as ``rng.below(k) + 1``: what ``rng.randint(1, k)`` returns, one call less (every action rolls).
 
 
 # --- pure pieces with their own tests -------------------------------------------------------------
@@ -259,7 +260,7 @@ def setup(players: int, seed: int, options: dict[str, Any], content: Any) -> dic
     while len(contenders) > 1:
         faces = {}
         for seat in contenders:
-            faces[seat] = rng.randint(1, 10)
+            faces[seat] = rng.below(10) + 1
             events.append(_dice("start", ["d10"], [faces[seat]], seat))
         top = max(faces.values())
         contenders = [seat for seat in contenders if faces[seat] == top]
@@ -375,7 +376,7 @@ def _place(s: dict, rng: Rng, b: int, to: str, why: str, events: Events, room: s
     if m in s["chars"]:
         return  # a player decides where their own character is
     if m == CHACHAMARU:
-        face = rng.randint(1, 10)
+        face = rng.below(10) + 1
         if events is not None:
             events.append(_dice("chachamaru", ["d10"], [face], None, student=b))
         eva = _body_of(s, EVANGELINE)
@@ -405,7 +406,7 @@ def _start_location(s: dict, rng: Rng, b: int, events: Events) -> str:
     row11, row12 = s["table"][b][9], s["table"][b][10]
     if row11 == row12:
         return row11
-    face = rng.randint(1, 6)
+    face = rng.below(6) + 1
     if events is not None:
         events.append(_dice("start_location", ["d6"], [face], None, student=b))
     return row11 if face <= 3 else row12
@@ -434,7 +435,7 @@ def _begin_turn(s: dict, rng: Rng, events: Events) -> None:
 
 
 def _location_roll(s: dict, rng: Rng, b: int, seat: int, events: Events) -> str:
-    d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+    d1, d2 = rng.below(6) + 1, rng.below(6) + 1
     total = d1 + d2
     of = "mind" if total <= 8 else "body"
     row_owner = s["mind"][b] if of == "mind" else b
@@ -448,7 +449,7 @@ def _control(s: dict, rng: Rng, seat: int, b: int, events: Events) -> bool:
     m = s["mind"][b]
     if m not in s["chars"] or m == s["chars"][seat]:
         return True
-    face = rng.randint(1, 10)
+    face = rng.below(10) + 1
     ok = face >= CONTROL_MIN
     if events is not None:
         events.append(_dice("control", ["d10"], [face], seat, student=b))
@@ -458,10 +459,12 @@ def _control(s: dict, rng: Rng, seat: int, b: int, events: Events) -> bool:
 
 def _enter_character_bodies(s: dict, rng: Rng, events: Events) -> None:
     """A player's mind always stands on the map: a waiting body that received one enters now."""
+    minds, loc = s["mind"], s["loc"]
     for ch in s["chars"]:
-        b = _body_of(s, ch)
-        if b is not None and s["loc"][b] is None and b != ch:
-            _enter(s, rng, b, events)
+        if minds[ch]:  # not restored (see _own_body)
+            b = minds.index(ch)
+            if loc[b] is None and b != ch:
+                _enter(s, rng, b, events)
 
 
 def _resolve_restorations(s: dict, seat: int, bodies: Any, events: Events) -> None:
@@ -482,7 +485,10 @@ def _resolve_restorations(s: dict, seat: int, bodies: Any, events: Events) -> No
         s["pile"][seat].append(b)
         if events is not None:
             events.append({"type": "restored", "student": b, "seat": seat})
-    s["cup"] = [m for m in s["cup"] if m not in restored]
+    cup = s["cup"] = s["cup"][:]  # (replaced, never changed in place: states share it)
+    for b in restored:  # a restored pair holds its own mind, which was in the cup
+        if b in cup:
+            cup.remove(b)
     if events is not None:
         events.append({"type": "cup", "count": len(s["cup"])})
     if not s["cup"]:
@@ -724,7 +730,8 @@ _GREAT_KINDS = frozenset(("great_swap", "great_skip"))
 
 def _check_pair(state: dict, action: dict) -> tuple[int, int]:
     a, b = action.get("a"), action.get("b")
-    if not (_is_no(a) and _is_no(b) and a != b):
+    if not (isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool) and not isinstance(b, bool)
+            and 2 <= a < N and 2 <= b < N and a != b):  # _is_no(a) and _is_no(b), written out
         raise RuleError("action/bad_shape", "name two different students", a=echo(a), b=echo(b))
     return (a, b) if a < b else (b, a)
 
@@ -739,7 +746,7 @@ def _do_magic(s: dict, seat: int, action: dict, events: Events) -> None:
         raise RuleError("action/illegal_target", "those two cannot be named for magic here", a=a, b=b)
     rng = Rng(s["rng"])
     s["magic_left"] -= 1
-    d1, d2 = rng.randint(1, 6), rng.randint(1, 6)
+    d1, d2 = rng.below(6) + 1, rng.below(6) + 1
     if events is not None:
         events.append(_dice("magic", ["d6", "d6"], [d1, d2], seat, a=a, b=b))
     outcome = magic_outcome(d1, d2)
@@ -754,7 +761,7 @@ def _do_magic(s: dict, seat: int, action: dict, events: Events) -> None:
             drawn = rng.choice(s["cup"])
             if events is not None:
                 events.append({"type": "marker", "seat": seat, "student": drawn, "why": "runaway"})
-            face = rng.randint(1, 10)
+            face = rng.below(10) + 1
             if events is not None:
                 events.append(_dice("runaway", ["d10"], [face], seat))
             mind = s["mind"]
@@ -989,7 +996,7 @@ def _play_event(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: 
         events.append(dict(ev, student=t))
     m = s["mind"][t]
     for i, (kind, n, arg, to) in enumerate(s["abil"][m] or []):
-        face = rng.randint(1, 10)
+        face = rng.below(10) + 1
         if events is not None:
             events.append(_dice("event", ["d10"], [face], seat, student=t, ability=i))
         ok = face <= n

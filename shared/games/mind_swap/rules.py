@@ -278,26 +278,40 @@ def _dice(purpose: str, dice: list[str], faces: list[int], seat: int | None, **e
     return ev
 
 
-def _work(state: dict, seat: int | None = None, spell: bool = True) -> dict:
-    """A copy of the state whose lists the rules change in place are fresh (static tables are shared;
-    "cup" is only ever replaced). With ``seat`` (the seat to act: an action changes only its own hand
-    and score pile) the other seats' hands and piles are shared too; without ``spell`` (an action
-    that casts nothing: it moves no mind and restores no one) the minds and piles are shared."""
+def _work(state: dict, seat: int | None = None, handler: Any = None, act: Any = None) -> dict:
+    """The next state: a shallow copy of ``state`` whose lists the action may change in place are
+    fresh copies; the rest (static tables, and "cup" and "pending", which are only ever replaced) are
+    shared with ``state``. Without ``seat`` every changing list is fresh (a working copy for any
+    number of actions, as ``replay`` uses). With ``seat`` (the seat to act), ``handler`` (the action's,
+    see _handler) and ``act`` (a play's "action") only what that action can change:
+
+    - the seat's hand and the deck (it plays a card, and any action may end the turn: a draw);
+    - the discard pile for a play, or when the deck is empty (the turn's end reshuffles the pile);
+    - the waiting pairs if there are any (the turn's start enters some; restorations remove them);
+    - locations, rooms and pieces for a spell or a play that moves pairs, or when pairs are waiting;
+    - minds and the seat's score pile for a spell (it swaps minds and restores pairs).
+    """
     s = dict(state)
-    s["loc"] = state["loc"][:]
-    s["room"] = state["room"][:]
-    s["waiting"] = state["waiting"][:]
-    s["piece"] = state["piece"][:]
-    s["proom"] = state["proom"][:]
-    s["deck"] = state["deck"][:]
-    s["discard"] = state["discard"][:]
     if seat is None:
-        s["mind"] = state["mind"][:]
+        for key in ("loc", "room", "waiting", "piece", "proom", "deck", "discard", "mind"):
+            s[key] = state[key][:]
         s["hands"] = [h[:] for h in state["hands"]]
         s["pile"] = [p[:] for p in state["pile"]]
         return s
     hands = s["hands"] = state["hands"][:]
     hands[seat] = hands[seat][:]
+    s["deck"] = state["deck"][:]
+    if handler is _do_play or not state["deck"]:
+        s["discard"] = state["discard"][:]
+    waiting = state["waiting"]
+    if waiting:
+        s["waiting"] = waiting[:]
+    spell = handler in _SPELLS
+    if spell or waiting or (handler is _do_play and act in _MOVING_PLAYS):
+        s["loc"] = state["loc"][:]
+        s["room"] = state["room"][:]
+        s["piece"] = state["piece"][:]
+        s["proom"] = state["proom"][:]
     if spell:
         s["mind"] = state["mind"][:]
         pile = s["pile"] = state["pile"][:]
@@ -687,7 +701,7 @@ def _is_no(x: Any) -> bool:
 def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     """Apply one action of ``seat``: a new state (a copy of the changing parts) and the events."""
     handler = _handler(state, seat, action)
-    s = _work(state, seat, handler in _SPELLS)
+    s = _work(state, seat, handler, action.get("action"))
     events: list[dict] = []
     handler(s, seat, action, events)
     return s, events
@@ -888,6 +902,9 @@ def _do_play(s: dict, seat: int, action: dict, events: Events) -> None:
         _sync_pieces(s, events, moved)
     _maybe_end_turn(s, rng, seat, events)
     s["rng"] = rng.state
+
+
+_MOVING_PLAYS = ("move_self", "relocate", "event")  # the plays that may move pairs (a tuple: "action" may be any data)
 
 
 # A play handler ``(s, rng, seat, action, events, ev)`` checks the action, then changes ``s`` and returns

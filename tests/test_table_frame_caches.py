@@ -164,3 +164,31 @@ def test_mind_swap_chooser_with_a_hand_at_rest_is_one_layer_drawn_as_the_frame_i
             t.controls.draw_top(plain, lay)
             assert same_pixels(screen, plain, 0)
     assert used == {True, False}  # the hand drawn live while a card rose, in the layer once still
+
+
+def test_fate_votes_log_layer_drawn_on_its_kept_head_is_the_log_drawn_whole() -> None:
+    from bench import fv_scenes
+    from client.kit.theme import INK
+    from client.kit.widgets import Panel
+
+    screen, rect = _screen()
+    t = fv_scenes.register_walk_scene("fate_votes_reveal")(HeadlessContext("ja", unit=720 / 54, fast=False))
+    t.set_rect(rect)
+    painter, seen = t.painter, set()
+    for _ in range(200):  # the reveal plays: lines land in the log one by one
+        _frame(t)
+        t.draw(screen, rect)
+        layer, _at = painter.log_layer()
+        r = t.L.log.inflate(-t.L.u * 0.6, -t.L.u * 0.6)
+        if len(t.pres.log_lines) in seen:
+            continue
+        seen.add(len(t.pres.log_lines))
+        whole = pygame.Surface(r.size).convert()
+        whole.blit(painter.background(t.L.rect.size), (0, 0), r.move(-t.L.rect.x, -t.L.rect.y))
+        Panel.draw(whole, whole.get_rect(), (*INK, 150), int(t.L.u * 0.6))
+        top = painter._render_tally(whole, whole.get_rect(), painter.tally())
+        assert top == painter._tally_bottom(whole.get_rect())
+        t.log_panel.draw(whole, t.ctx, pygame.Rect(0, top, r.w, r.h - top), t.pres.log_lines, t.L.u,
+                         title=t.ctx.t("fv_log_title"))
+        assert same_pixels(layer, whole, 0)
+    assert len(seen) >= 2  # a line landed while it played

@@ -12,7 +12,7 @@ import pygame
 
 from client.kit import theme
 from client.kit.cache import SurfaceCache
-from client.kit.textfit import blit_layer, is_recording, record
+from client.kit.textfit import blit_layer, copy_layer, is_recording, record
 from client.kit.theme import ACCENT, INK, PAPER
 from client.kit.widgets import Panel, Prompt
 from client.widgets.cards import card_size, rounded
@@ -57,6 +57,7 @@ class FvPainter:
         self.still_key: StillKey | None = None  # what the last still layer shows (it may be updated in place)
         self._heading_x: tuple[tuple, float] | None = None  # (what it is measured from, where the markers start)
         self._tally_memo: tuple[list, int, dict[str, int]] | None = None  # (the log, its length, its tally)
+        self._log_top: tuple[tuple, int] | None = None  # (the log head's key, where its lines start)
 
     # --- helpers ---------------------------------------------------------------------
     @property
@@ -702,15 +703,41 @@ class FvPainter:
         key = ("log", r.size, len(lines), lines[-1] if lines else None, t.log_panel.scroll,
                tuple(sorted(tally.items())), self.ctx.lang, u)
 
-        def make() -> pygame.Surface:  # opaque: the table under the panel, the panel, its text
-            img = pygame.Surface(r.size)
-            img.blit(self.background(L.rect.size), (0, 0), r.move(-L.rect.x, -L.rect.y))
-            self.panel(img, pygame.Rect(0, 0, *r.size), (*INK, 150), int(u * 0.6))
-            self._render_log(img, pygame.Rect(0, 0, *r.size), tally)
+        def make() -> pygame.Surface:  # opaque: the table under the panel, the panel, the tally, the lines
+            head, lines_top = self.log_head(r, tally)
+            img = copy_layer(head)
+            area = pygame.Rect(0, lines_top, r.w, r.h - lines_top)
+            t.log_panel.draw(img, self.ctx, area, t.pres.log_lines, u, title=self.ctx.t("fv_log_title"))
             return img
-        return self.layer(key, make), r.topleft
+        return self.layer(key, make, convert=False), r.topleft
 
-    def _render_log(self, surface: pygame.Surface, r: pygame.Rect, tally: dict[str, int]) -> None:
+    def log_head(self, r: pygame.Rect, tally: dict[str, int]) -> tuple[pygame.Surface, int]:
+        """The log panel without its lines (the table under it, the panel, the discard tally), opaque and in the
+        screen's format, and where the lines start (kept per size and tally: a new line is only drawn on a copy)."""
+        L, u = self.t.L, self.t.L.u
+        key = ("log_head", r.size, tuple(sorted(tally.items())), self.ctx.lang, u)
+        top: list[int] = []
+
+        def make() -> pygame.Surface:
+            img = pygame.Surface(r.size)
+            if pygame.display.get_surface() is not None:
+                img = img.convert()
+            blit_layer(img, self.background(L.rect.size), (0, 0), r.move(-L.rect.x, -L.rect.y))
+            self.panel(img, pygame.Rect(0, 0, *r.size), (*INK, 150), int(u * 0.6))
+            top.append(self._render_tally(img, pygame.Rect(0, 0, *r.size), tally))
+            return img
+        head = self.layer(key, make, convert=False)
+        return head, top[0] if top else self._tally_bottom(pygame.Rect(0, 0, *r.size))
+
+    def _tally_bottom(self, r: pygame.Rect) -> int:
+        """Where :meth:`_render_tally` ends in the log panel at ``r`` (the lines start there)."""
+        u = self.t.L.u
+        pad = u * 0.7
+        title = self.t.fit.label(self.ctx.t("fv_tally_title"), u * 0.9, SOFT, int(r.w - pad * 2), True)
+        return int(title.get_rect(topleft=(r.x + pad, r.y + pad)).bottom + u * 0.3 + card_size(u * 3.2)[1] + u * 2.0)
+
+    def _render_tally(self, surface: pygame.Surface, r: pygame.Rect, tally: dict[str, int]) -> int:
+        """The public discard tally at the top of the log panel at ``r``; returns where the lines start."""
         t, u = self.t, self.t.L.u
         pad = u * 0.7
         y = r.y + pad
@@ -730,8 +757,7 @@ class FvPainter:
             surface.blit(n, n.get_rect(midtop=(cx, y + ch[1] + u * 0.5)))
         y += ch[1] + u * 2.0
         pygame.draw.line(surface, DIM, (r.x + pad, y), (r.right - pad, y), 1)
-        area = pygame.Rect(r.x, int(y), r.w, int(r.bottom - y))
-        t.log_panel.draw(surface, self.ctx, area, t.pres.log_lines, u, title=self.ctx.t("fv_log_title"))
+        return int(y)
 
     def tally(self) -> dict[str, int]:
         """The public discard tally of the shown log (kept while the log is the same list, as long)."""

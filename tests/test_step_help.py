@@ -254,3 +254,36 @@ def test_a_table_frame_records_nothing_and_its_draw_changes_nothing(tmp_path) ->
         assert sorted((s.term, tuple(s.rect)) for s in scene.step_line.spots) == sorted(spots)
     finally:
         app.shutdown()
+
+
+def test_the_tables_terms_are_looked_for_once_per_rest_of_the_pointer_not_every_frame(tmp_path) -> None:
+    """Moving the pointer over a table at rest never draws it again to find its terms; each time the pointer
+    comes to rest the view is looked at once (a choice made on the table may have moved its buttons)."""
+    import pygame
+    from client_helpers import make_app
+
+    app = make_app(tmp_path, "--lang", "en", "--size", "1280x720")
+    try:
+        scene = _fate_votes_choosing(app)
+        for _ in range(3):
+            app.frame(0.016)
+        view = scene.current_view()
+        looks: list[int] = []
+        plain_draw = view.draw
+
+        def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+            if surface is not pygame.display.get_surface():
+                looks.append(1)
+            plain_draw(surface, rect)
+        view.draw = draw  # type: ignore[method-assign]
+        for i in range(30):  # the pointer keeps moving
+            pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(200 + 7 * i, 300), rel=(7, 0),
+                                                 buttons=(0, 0, 0)))
+            app.frame(0.05)
+        assert looks == []
+        for _ in range(20):  # a rest of a second: one look
+            app.frame(0.05)
+        assert looks == [1]
+        assert any(s.term == "vote" for s in scene.step_line.spots)
+    finally:
+        app.shutdown()

@@ -33,6 +33,7 @@ if TYPE_CHECKING:
 
 HELP_AVOIDS = ("button", "plate", "card", "token", "text")  # what the "?" button never covers
 CHAT_RADIUS = 12  # the open chat panel's corners
+TERMS_REST = 0.25  # seconds the pointer rests before the table's terms are looked for again (StepLine.HOLD: 0.5)
 
 
 class TableScene(Scene):
@@ -74,6 +75,11 @@ class TableScene(Scene):
         self.step_help: StepHelp | None = None
         self._terms_key: Any = None  # what the glossary's terms on the table were last looked for in
         self._terms_scratch: pygame.Surface | None = None  # the view drawn once to find them
+        self._terms_settling = False  # the view was busy (its terms are looked for when it settles)
+        self._terms_settled = 0  # times the view's animations ended
+        self._terms_pointer: tuple[int, int] = (-1, -1)  # where the pointer was last frame
+        self._terms_rest = 0.0  # seconds it has rested there
+        self._terms_rests = 0  # times it came to rest
         self._strip = StillLayer()  # the step line and the control bar
         self._chat_panel = PanelLayer()  # the open chat panel
 
@@ -500,7 +506,7 @@ class TableScene(Scene):
             if self.app.fast:
                 v.skip_animations()
             v.update(dt)
-        self._find_terms()
+        self._find_terms(dt)
         self.step_line.update(dt)
         help_at = next((b.rect for b in self.buttons if b.key == "rules_help"), None)  # placed by _move_help
         if self.chat_open and self._chat_area(help_at) != self.chat_rect:
@@ -538,17 +544,29 @@ class TableScene(Scene):
         self.step_help = help
         self.step_line.layout(self._step_ctx, help, rect, self._step_ctx.unit, load_glossary(self.match.game_id))
 
-    def _find_terms(self) -> None:
+    def _find_terms(self, dt: float) -> None:
         """Where the glossary's terms stand among the labels the shown view draws (a resting pointer shows
-        their definition): looked for when the view, its snapshot, its rect or the language changed or its
-        animations ended, by drawing it once onto a scratch surface (the frame itself only draws)."""
+        their definition), found by drawing the view once onto a scratch surface (the frame itself only
+        draws): when the view, its snapshot, its rect or the language changed, when its animations have
+        ended, and once each time the pointer comes to rest (a choice made on the table moves its buttons)."""
         view = self.current_view()
         if self._step_fn is None or view is None or not view.view:
             self._terms_key = None
             self.step_line.spots = []
             return
-        rect = self.table_rect()
-        key = (id(view), id(view.view), view.sid, len(view.legal), tuple(rect), self._step_ctx.lang, view.busy())
+        if view.busy():  # things move: looked for once they have settled
+            self._terms_settling = True
+            return
+        if self._terms_settling:
+            self._terms_settling = False
+            self._terms_settled += 1
+        pointer = self.step_line.pointer
+        resting = self._terms_rest + dt if pointer == self._terms_pointer else 0.0
+        if resting >= TERMS_REST > self._terms_rest:
+            self._terms_rests += 1
+        self._terms_pointer, self._terms_rest = pointer, resting
+        key = (id(view), id(view.view), view.sid, len(view.legal), tuple(self.table_rect()), self._step_ctx.lang,
+               self._terms_settled, self._terms_rests)
         if key == self._terms_key:
             return
         self._terms_key = key
@@ -557,7 +575,7 @@ class TableScene(Scene):
             self._terms_scratch = pygame.Surface(size)
         scratch = self._terms_scratch
         forget_texts(scratch)
-        view.draw(scratch, rect)
+        view.draw(scratch, self.table_rect())
         self.step_line.see_terms(layer_texts(scratch), load_glossary(self.match.game_id), self._step_ctx.lang)
 
     def frame_due(self) -> float | None:

@@ -77,6 +77,7 @@ class Lossy(bytes):
 
 _KEY_SEAT, _KEY_VIEW, _KEY_EVENTS, _KEY_LEGAL = _KEY["seat"], _KEY["view"], _KEY["events"], _KEY["legal"]
 _DELTA_TRUE = _KEY["delta"] + _TRUE
+_OVER, _NOT_OVER = _KEY["over"] + _TRUE, _KEY["over"] + _pack(False)
 _HEADER_PACK = HEADER.pack
 
 
@@ -120,7 +121,7 @@ def replay_state(spec: GameSpec, players: int, seed: int, options: dict[str, Any
     return spec.replay(state, actions)
 
 
-@dataclass
+@dataclass(slots=True)
 class Seat:
     """A seat: who holds it (token hash, name), whether a bot plays it, presence."""
 
@@ -149,7 +150,8 @@ class Seat:
 
     def copy(self) -> Seat:
         twin = object.__new__(Seat)
-        twin.__dict__.update(self.__dict__)
+        for name in _SEAT_FIELDS:
+            setattr(twin, name, getattr(self, name))
         return twin
 
     @property
@@ -159,6 +161,9 @@ class Seat:
     @property
     def bot_level(self) -> str | None:
         return self.bot or self.takeover
+
+
+_SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(Seat))
 
 
 @dataclass
@@ -235,6 +240,7 @@ class Table:
     _legal_packed: dict[tuple[int, bool], tuple[list, bytes]] = field(default_factory=dict, repr=False)
     _frame_keys: list[tuple[str, int]] = field(default_factory=list, repr=False)  # Lossy.key per seat
     _seat_heads: list[bytes] = field(default_factory=list, repr=False)  # packed "seat": s, "view" per seat
+    _head: bytes = field(default=b"", repr=False)  # packed "t": "snapshot", "table": id, "sid" (the frame's start)
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -503,12 +509,13 @@ class Table:
         """
         spec, state = self.spec, self.state
         pack = _pack
-        over = self.phase == OVER
-        common = [_KEY["t"], _SNAPSHOT, _KEY["table"], pack(self.id), _KEY["sid"], pack(self.sid),
-                  _KEY["over"], pack(over)]
+        if not self._head:
+            self._head = b"".join((_KEY["t"], _SNAPSHOT, _KEY["table"], pack(self.id), _KEY["sid"]))
+        common = [self._head, pack(self.sid), _OVER if self.phase == OVER else _NOT_OVER]
+        pairs = 7  # t, table, sid, over + seat, view, events
         if self.clock is not None and not self.clock.expired:
             common += [_KEY["clock"], pack(self.clock.wire(now))]
-        pairs = len(common) // 2 + 3  # + seat, view, events
+            pairs += 1
         shared = b"".join(common)
         public = not any("vis" in ev for ev in events)
         shared_events = pack(events) if public else b""

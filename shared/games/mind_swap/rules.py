@@ -376,14 +376,15 @@ def _sync_pieces(s: dict, events: Events, bodies: Iterable[int] | None = None) -
 
 def _place(s: dict, rng: Rng, b: int, to: str, why: str, events: Events, room: str | None = None) -> None:
     """Move pair ``b`` to ``to`` (joining ``room`` at "other" if given), then the "other" specials."""
-    old = s["loc"][b]
+    loc, rooms = s["loc"], s["room"]
+    old = loc[b]
     if to == OTHER:
-        s["room"][b] = room or _new_room(s)
+        rooms[b] = room or _new_room(s)
     else:
-        s["room"][b] = None
-    s["loc"][b] = to
+        rooms[b] = None
+    loc[b] = to
     if events is not None:
-        events.append({"type": "move", "student": b, "from": old, "to": to, "room": s["room"][b], "why": why})
+        events.append({"type": "move", "student": b, "from": old, "to": to, "room": rooms[b], "why": why})
     if to != OTHER or room is not None:
         return
     m = s["mind"][b]
@@ -460,8 +461,8 @@ def _location_roll(s: dict, rng: Rng, b: int, seat: int, events: Events) -> str:
 
 def _control(s: dict, rng: Rng, seat: int, b: int, events: Events) -> bool:
     """d10 9–10 to move a pair holding another player's mind; True without a roll otherwise."""
-    m = s["mind"][b]
-    if m not in s["chars"] or m == s["chars"][seat]:
+    m, chars = s["mind"][b], s["chars"]
+    if m not in chars or m == chars[seat]:
         return True
     face = rng.below(10) + 1
     ok = face >= CONTROL_MIN
@@ -561,12 +562,12 @@ def _great_cands(s: dict) -> list[int]:
 
 def _can_magic(s: dict, seat: int) -> bool:
     """Whether ``seat`` has a magic attempt left and two pairs it may name."""
-    if s["magic_left"] <= 0 or s["negi"] != s["piece"][seat]:
+    here = s["piece"][seat]
+    if s["magic_left"] <= 0 or s["negi"] != here:
         return False
     loc = s["loc"]
     if s["bath"]:
         return len(loc) - loc.count(None) >= 2
-    here = s["piece"][seat]
     if here != OTHER:
         return loc.count(here) >= 2
     own = _own_body(s, seat)
@@ -858,14 +859,15 @@ def _maybe_end_turn(s: dict, rng: Rng, seat: int, events: Events) -> None:
 def _end_turn(s: dict, rng: Rng, seat: int, events: Events) -> None:
     if events is not None:
         events.append({"type": "end_turn", "seat": seat})
-    if not s["deck"] and s["discard"]:
-        s["deck"] = s["discard"]
+    deck = s["deck"]
+    if not deck and s["discard"]:
+        deck = s["deck"] = s["discard"]
         s["discard"] = []
-        rng.shuffle(s["deck"])
+        rng.shuffle(deck)
         if events is not None:
-            events.append({"type": "reshuffle", "count": len(s["deck"])})
-    if s["deck"]:
-        cid = s["deck"].pop()
+            events.append({"type": "reshuffle", "count": len(deck)})
+    if deck:
+        cid = deck.pop()
         s["hands"][seat].append(cid)
         if events is not None:
             events.append({"type": "draw", "seat": seat, "card": cid, "card_type": s["ctypes"][cid], "vis": [seat]})
@@ -900,7 +902,8 @@ def _do_play(s: dict, seat: int, action: dict, events: Events) -> None:
         _sync_pieces(s, events)
     elif moved:
         _sync_pieces(s, events, moved)
-    _maybe_end_turn(s, rng, seat, events)
+    if not s["over"] and s["pending"] is None and not _can_magic(s, seat):  # _maybe_end_turn (played)
+        _end_turn(s, rng, seat, events)
     s["rng"] = rng.state
 
 

@@ -86,33 +86,6 @@ def test_mind_swap_display_resting_layer_shows_the_recent_moves_in_order() -> No
         _same_as_in_order(t, screen, rect)
 
 
-def test_mind_swap_zoom_faded_in_is_its_shadow_and_card_blitted_in_turn() -> None:
-    from client.kit.widgets import Panel
-    from client.tables import mind_swap_zoom as Z
-
-    screen, rect = _screen()
-    t = ms_scenes.zoom_scene(HeadlessContext("en", unit=720 / 54, fast=True))
-    t.set_rect(rect)
-    _frame(t)
-    lay = t.layout(rect)
-    assert t.zoom.open and t.zoom.alpha >= 1.0
-    for pointer in ((300, 300), (1270, 700), (640, 10)):  # beside the pointer, kept on screen
-        t.draw(screen, rect)
-        under = screen.copy()
-        t.zoom.draw(screen, lay, pointer)
-        face, u = t.zoom.card, lay.unit
-        w = round(u * 15)
-        card = t.painter.get(("zoom", face, w), lambda: pygame.Surface((1, 1)))
-        r = card.get_rect()
-        r.topleft = (pointer[0] + round(u * 1.5), pointer[1] - r.h // 2)
-        if r.right > lay.rect.right - 4:
-            r.right = pointer[0] - round(u * 1.5)
-        r.clamp_ip(lay.rect)
-        Panel.draw(under, r.move(*Z.SHADOW_OFFSET), Z.SHADOW, round(u * 0.8))
-        under.blit(card, r)
-        assert same_pixels(screen, under, 0)
-
-
 def test_fate_votes_resting_hand_band_is_the_hand_drawn_in_order(monkeypatch: Any) -> None:
     from bench import fv_scenes
     from client.tables.fate_votes_draw import FvPainter

@@ -67,25 +67,10 @@ class MsZoom(ZoomState):
         if r.right > lay.rect.right - 4:
             r.right = mx - round(u * 1.5)
         r.clamp_ip(lay.rect)
-        if self.alpha >= 1.0:  # faded in: the shadow and the card as one kept surface, one blit
-            surface.blit(table.painter.get(("zoom_shadowed", face, w), lambda: _shadowed(card, u)), r)
-            return
-        Panel.draw(surface, r.move(*SHADOW_OFFSET), SHADOW, round(u * 0.8))
+        Panel.draw(surface, r.move(4, 6), (0, 0, 0, 110), round(u * 0.8))
         card.set_alpha(round(255 * self.alpha))
         surface.blit(card, r)
         card.set_alpha(None)
-
-
-SHADOW, SHADOW_OFFSET = (0, 0, 0, 110), (4, 6)  # the zoomed card's drop shadow
-
-
-def _shadowed(card: pygame.Surface, u: float) -> pygame.Surface:
-    """``card`` over its drop shadow, on a clear surface (blitted, the same pixels as the two blits)."""
-    dx, dy = SHADOW_OFFSET
-    out = pygame.Surface((card.get_width() + dx, card.get_height() + dy), pygame.SRCALPHA)
-    Panel.draw(out, card.get_rect().move(dx, dy), SHADOW, round(u * 0.8))
-    out.blit(card, (0, 0))
-    return out
 
 
 class _Column:

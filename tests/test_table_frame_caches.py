@@ -161,7 +161,7 @@ def test_fate_votes_log_layer_drawn_on_its_kept_head_is_the_log_drawn_whole() ->
         Panel.draw(whole, whole.get_rect(), (*INK, 150), int(t.L.u * 0.6))
         top = painter._render_tally(whole, whole.get_rect(), painter.tally())
         assert top == painter._tally_bottom(whole.get_rect())
-        t.log_panel.draw(whole, t.ctx, pygame.Rect(0, top, r.w, r.h - top), t.pres.log_lines, t.L.u,
+        t.log_panel.draw(whole, t.ctx, pygame.Rect(0, int(top), r.w, int(r.h - top)), t.pres.log_lines, t.L.u,
                          title=t.ctx.t("fv_log_title"))
         assert same_pixels(layer, whole, 0)
     assert len(seen) >= 2  # a line landed while it played

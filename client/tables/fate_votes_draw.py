@@ -704,19 +704,19 @@ class FvPainter:
                tuple(sorted(tally.items())), self.ctx.lang, u)
 
         def make() -> pygame.Surface:  # opaque: the table under the panel, the panel, the tally, the lines
-            head, lines_top = self.log_head(r, tally)
+            head, y = self.log_head(r, tally)
             img = copy_layer(head)
-            area = pygame.Rect(0, lines_top, r.w, r.h - lines_top)
+            area = pygame.Rect(0, int(y), r.w, int(r.h - y))
             t.log_panel.draw(img, self.ctx, area, t.pres.log_lines, u, title=self.ctx.t("fv_log_title"))
             return img
         return self.layer(key, make, convert=False), r.topleft
 
-    def log_head(self, r: pygame.Rect, tally: dict[str, int]) -> tuple[pygame.Surface, int]:
+    def log_head(self, r: pygame.Rect, tally: dict[str, int]) -> tuple[pygame.Surface, float]:
         """The log panel without its lines (the table under it, the panel, the discard tally), opaque and in the
         screen's format, and where the lines start (kept per size and tally: a new line is only drawn on a copy)."""
         L, u = self.t.L, self.t.L.u
         key = ("log_head", r.size, tuple(sorted(tally.items())), self.ctx.lang, u)
-        top: list[int] = []
+        top: list[float] = []
 
         def make() -> pygame.Surface:
             img = pygame.Surface(r.size)
@@ -729,14 +729,14 @@ class FvPainter:
         head = self.layer(key, make, convert=False)
         return head, top[0] if top else self._tally_bottom(pygame.Rect(0, 0, *r.size))
 
-    def _tally_bottom(self, r: pygame.Rect) -> int:
+    def _tally_bottom(self, r: pygame.Rect) -> float:
         """Where :meth:`_render_tally` ends in the log panel at ``r`` (the lines start there)."""
         u = self.t.L.u
         pad = u * 0.7
         title = self.t.fit.label(self.ctx.t("fv_tally_title"), u * 0.9, SOFT, int(r.w - pad * 2), True)
-        return int(title.get_rect(topleft=(r.x + pad, r.y + pad)).bottom + u * 0.3 + card_size(u * 3.2)[1] + u * 2.0)
+        return title.get_rect(topleft=(r.x + pad, r.y + pad)).bottom + u * 0.3 + card_size(u * 3.2)[1] + u * 2.0
 
-    def _render_tally(self, surface: pygame.Surface, r: pygame.Rect, tally: dict[str, int]) -> int:
+    def _render_tally(self, surface: pygame.Surface, r: pygame.Rect, tally: dict[str, int]) -> float:
         """The public discard tally at the top of the log panel at ``r``; returns where the lines start."""
         t, u = self.t, self.t.L.u
         pad = u * 0.7
@@ -757,7 +757,7 @@ class FvPainter:
             surface.blit(n, n.get_rect(midtop=(cx, y + ch[1] + u * 0.5)))
         y += ch[1] + u * 2.0
         pygame.draw.line(surface, DIM, (r.x + pad, y), (r.right - pad, y), 1)
-        return int(y)
+        return y
 
     def tally(self) -> dict[str, int]:
         """The public discard tally of the shown log (kept while the log is the same list, as long)."""

@@ -120,13 +120,6 @@ def _copy_student(st: dict) -> dict:
     return out
 
 
-def _copy_roll(roll: dict) -> dict:
-    """The roll in progress: its helpers are appended to; every other value is replaced."""
-    out = roll.copy()
-    out["helpers"] = roll["helpers"][:]
-    return out
-
-
 # how a draft copies the value of a key a handler changes in place (``_w``): the shape the rules keep
 # it in and what they change in place. Other keys are only ever read or replaced (``_put``).
 _COPIERS: dict[str, Any] = {
@@ -135,8 +128,8 @@ _COPIERS: dict[str, Any] = {
     "visited": _copy_flat, "clue_locations": _copy_flat, "answers": _copy_flat,
     "rival_used": _copy_flat, "objections_used": _copy_flat, "clues_used": _copy_flat,
     "help_used": _copy_flat, "links": _copy_flat, "objections": _copy_flat, "custom_locations": _copy_flat,
-    "scene": _copy_flat, "roll": _copy_roll,
-}
+    "scene": _copy_flat,
+}  # the roll in progress is never changed in place: each change makes a new one
 
 
 # A draft is the next state while actions are applied: a plain shallow copy of the state (reads are
@@ -1320,10 +1313,9 @@ def _a_unlock_secret(state: dict, seat: int, action: dict, events: Events) -> No
             raise _err("action/illegal_target", "choose one of your locked secrets other than the last",
                        secret=secret)
         _unlock(state, seat, secret, events)
-        roll = _w(state, "roll")
+        roll = state["roll"]
         before = roll["band"]
-        roll["band"] = dice_mod.raise_band(before)
-        roll["raised"] = True
+        state["roll"] = roll = {**roll, "band": dice_mod.raise_band(before), "raised": True}
         if events is not None:
             events.append({"type": "band_raised", "seat": seat, "from": before, "to": roll["band"]})
         return
@@ -1466,11 +1458,10 @@ def _a_set_roll_modifiers(state: dict, seat: int, action: dict, events: Events) 
     advantage = _sources(action, "advantage", ADVANTAGE_SOURCES)
     declared = _sources(action, "disadvantage", DISADVANTAGE_SOURCES)
     disadvantage = _disadvantage_sources(state, seat, roll["move"], roll["stat"], declared)
-    roll = _w(state, "roll")
-    roll["advantage"], roll["disadvantage"] = advantage, disadvantage
+    state["roll"] = {**roll, "advantage": advantage, "disadvantage": disadvantage}
     if events is not None:
-        events.append({"type": "roll_modifiers", "seat": seat, "advantage": list(roll["advantage"]),
-                       "disadvantage": list(roll["disadvantage"])})
+        events.append({"type": "roll_modifiers", "seat": seat, "advantage": list(advantage),
+                       "disadvantage": list(disadvantage)})
 
 
 def _sources(action: dict, key: str, allowed: tuple[str, ...]) -> list[str]:
@@ -1487,8 +1478,8 @@ def _a_help(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_roll(state, seat, "declared", roller_only=False)
     if not _can_help(state, seat):
         raise _err("action/illegal", "you cannot help this roll (once per friend per subject, before the roll)")
-    roll = _w(state, "roll")
-    roll["helpers"].append(seat)
+    roll = state["roll"]
+    state["roll"] = {**roll, "helpers": roll["helpers"] + [seat]}
     _w(state, "help_used").append([seat, roll["roller"]])
     if events is not None:
         events.append({"type": "help", "helper": seat, "roller": roll["roller"]})
@@ -1502,21 +1493,26 @@ def _a_cancel_roll(state: dict, seat: int, action: dict, events: Events) -> None
         events.append({"type": "roll_cancelled", "seat": seat, "move": roll["move"]})
 
 
-def _throw(state: dict, seat: int, roll: dict, stat: str, helpers: list[int], reason: str) -> dict:
-    st = _student(state, seat)
-    adv_src = list(roll["advantage"]) + (["effect"] if roll["effect_advantage"] else [])
-    dis_src = list(roll["disadvantage"]) + (["effect"] if roll["effect_disadvantage"] else [])
-    mode = dice_mod.mode_of(adv_src, dis_src)
-    rng = Rng(state["rng"])
-    thrown = dice_mod.roll(rng, mode)
-    state["rng"] = rng.state
-    value = st["stats"][stat]
-    total = thrown["sum"] + value + len(helpers)
-    band = dice_mod.band_of(total)
-    return {"type": "dice_rolled", "reason": reason, "seat": seat, "move": roll["move"], "stat": stat,
-            "stat_value": value, "help": len(helpers), "advantage_sources": adv_src,
-            "disadvantage_sources": dis_src, "mode": mode, "dice": thrown["dice"], "kept": thrown["kept"],
-            "dropped": thrown["dropped"], "total": total, "band": band}
+def _throw(state: dict, seat: int, roll: dict, stat: str, helpers: int, reason: str,
+           events: Events) -> tuple[list[int], list[int], int | None, str, int, str]:
+    """Throw the roll's dice for ``seat`` with ``stat`` and ``helpers`` friends' help: (dice, kept,
+    dropped, mode, total, band); the ``dice_rolled`` event appended to ``events`` (when kept)."""
+    adv, dis = roll["advantage"], roll["disadvantage"]
+    eff_adv, eff_dis = roll["effect_advantage"], roll["effect_disadvantage"]
+    mode = "advantage" if adv or eff_adv else "normal"  # dice_mod.mode_of, written out
+    if dis or eff_dis:
+        mode = "normal" if mode == "advantage" else "disadvantage"
+    state["rng"], dice, kept, dropped, thrown = dice_mod.throw(state["rng"], mode)
+    value = state["students"][seat]["stats"][stat]
+    total = thrown + value + helpers
+    band = "great" if total >= 12 else "success" if total >= 10 else "narrow" if total >= 7 else "failure"
+    if events is not None:
+        events.append({"type": "dice_rolled", "reason": reason, "seat": seat, "move": roll["move"], "stat": stat,
+                       "stat_value": value, "help": helpers,
+                       "advantage_sources": [*adv, "effect"] if eff_adv else list(adv),
+                       "disadvantage_sources": [*dis, "effect"] if eff_dis else list(dis), "mode": mode,
+                       "dice": dice, "kept": kept, "dropped": dropped, "total": total, "band": band})
+    return dice, kept, dropped, mode, total, band
 
 
 def _a_roll_dice(state: dict, seat: int, action: dict, events: Events) -> None:
@@ -1524,13 +1520,11 @@ def _a_roll_dice(state: dict, seat: int, action: dict, events: Events) -> None:
     if roll["move"] == RESOLVE:
         _roll_resolve(state, seat, roll, events)
         return
-    ev = _throw(state, seat, roll, roll["stat"], roll["helpers"], "roll")
+    dice, kept, dropped, mode, total, band = _throw(state, seat, roll, roll["stat"], len(roll["helpers"]), "roll",
+                                                    events)
     _clear_next_roll_effects(state, seat)
-    roll = _w(state, "roll")
-    roll.update({"stage": "rolled", "dice": ev["dice"], "kept": ev["kept"], "dropped": ev["dropped"],
-                 "mode": ev["mode"], "total": ev["total"], "band": ev["band"]})
-    if events is not None:
-        events.append(ev)
+    state["roll"] = {**roll, "stage": "rolled", "dice": dice, "kept": kept, "dropped": dropped, "mode": mode,
+                     "total": total, "band": band}
 
 
 def _a_rival_reroll(state: dict, seat: int, action: dict, events: Events) -> None:
@@ -1548,18 +1542,16 @@ def _a_rival_reroll(state: dict, seat: int, action: dict, events: Events) -> Non
     st = _student(state, seat)
     _w(state, "rival_used").append(seat)
     failed = roll["roller"]
-    roll = _w(state, "roll")
-    roll.update({"roller": seat, "stat": stat, "helpers": [], "advantage": adv, "disadvantage": dis,
-                 "hindered_by": _hindering(state, seat, roll["move"], stat),
-                 "effect_advantage": st["advantage_next"], "effect_disadvantage": st["disadvantage_next"]})
-    ev = _throw(state, seat, roll, stat, [], "rival_reroll")
-    _clear_next_roll_effects(state, seat)
-    ev["rival_of"] = failed
-    roll.update({"raised": False, "rerolled": True,
-                 "dice": ev["dice"], "kept": ev["kept"], "dropped": ev["dropped"], "mode": ev["mode"],
-                 "total": ev["total"], "band": ev["band"]})
+    roll = {**roll, "roller": seat, "stat": stat, "helpers": [], "advantage": adv, "disadvantage": dis,
+            "hindered_by": _hindering(state, seat, roll["move"], stat),
+            "effect_advantage": st["advantage_next"], "effect_disadvantage": st["disadvantage_next"]}
+    dice, kept, dropped, mode, total, band = _throw(state, seat, roll, stat, 0, "rival_reroll", events)
     if events is not None:
-        events.append(ev)
+        events[-1]["rival_of"] = failed
+    _clear_next_roll_effects(state, seat)
+    roll.update({"raised": False, "rerolled": True, "dice": dice, "kept": kept, "dropped": dropped, "mode": mode,
+                 "total": total, "band": band})
+    state["roll"] = roll
 
 
 def _a_accept_roll(state: dict, seat: int, action: dict, events: Events) -> None:
@@ -1639,16 +1631,14 @@ def _a_object(state: dict, seat: int, action: dict, events: Events) -> None:
         raise _err("action/illegal", "each player objects at most once, never to their own 《解明》")
     text = _text(action, "text")
     _w(state, "objections_used").append(seat)
-    rng = Rng(state["rng"])
-    thrown = dice_mod.roll(rng, "normal")
-    state["rng"] = rng.state
-    band = dice_mod.band_of(thrown["sum"])
+    state["rng"], dice, kept, _, thrown = dice_mod.throw(state["rng"])
+    band = dice_mod.band_of(thrown)
     outcome = {"great": "withdrawn", "success": "withdrawn", "narrow": "noted", "failure": "dismissed"}[band]
     if events is not None:
         events.append({"type": "dice_rolled", "reason": "objection", "seat": seat, "move": OBJECTION, "stat": None,
                        "stat_value": 0, "help": 0, "advantage_sources": [], "disadvantage_sources": [],
-                       "mode": "normal", "dice": thrown["dice"], "kept": thrown["kept"], "dropped": None,
-                       "total": thrown["sum"], "band": band})
+                       "mode": "normal", "dice": dice, "kept": kept, "dropped": None,
+                       "total": thrown, "band": band})
     _w(state, "objections").append({"seat": seat, "text": text, "band": band, "outcome": outcome})
     if events is not None:
         events.append({"type": "objection", "seat": seat, "text": text, "band": band, "outcome": outcome})
@@ -1657,21 +1647,19 @@ def _a_object(state: dict, seat: int, action: dict, events: Events) -> None:
 
 
 def _roll_resolve(state: dict, seat: int, roll: dict, events: Events) -> None:
-    rng = Rng(state["rng"])
-    thrown = dice_mod.roll(rng, "normal")
-    state["rng"] = rng.state
+    state["rng"], dice, kept, _, thrown = dice_mod.throw(state["rng"])
     difficulty = state["db"]["subjects"][state["subject"]]["difficulty"]
     clues = len(state["clues_used"])
-    total = thrown["sum"] - difficulty + clues
+    total = thrown - difficulty + clues
     band = dice_mod.band_of(total)
     truth = band != "failure"
     if events is not None:
         events.append({"type": "dice_rolled", "reason": "resolve", "seat": seat, "move": RESOLVE, "stat": None,
                        "stat_value": 0, "help": 0, "advantage_sources": [], "disadvantage_sources": [],
-                       "mode": "normal", "dice": thrown["dice"], "kept": thrown["kept"], "dropped": None,
+                       "mode": "normal", "dice": dice, "kept": kept, "dropped": None,
                        "difficulty": difficulty, "clues": clues, "total": total, "band": band})
     state["roll"] = None
-    state["outcome"] = {"seat": seat, "dice": thrown["dice"], "difficulty": difficulty, "clues": clues,
+    state["outcome"] = {"seat": seat, "dice": dice, "difficulty": difficulty, "clues": clues,
                         "total": total, "band": band, "truth": truth}
     state["phase"] = "over"
     if events is not None:

@@ -49,7 +49,7 @@ EVENTS: see docs/rules/school_mystery.md (every one has ``type``; dice events ar
 """
 from __future__ import annotations
 
-from operator import is_, itemgetter
+from operator import itemgetter
 from typing import Any, TypeAlias
 
 from shared.errors import RuleError, echo
@@ -103,13 +103,6 @@ def _copy(x: Any) -> Any:
 _CONTAINERS = frozenset((dict, list))
 
 
-def _copy_flat(x: Any) -> Any:
-    """A flat dict or list, or a list whose items are never changed in place (tasks, cards, students,
-    links, help_used, objections, custom_locations: items are only added, removed or replaced; a
-    student or a card is copied on its own when it is changed): one shallow copy."""
-    return x.copy()
-
-
 def _copy_student(st: dict) -> dict:
     """A student as the rules change it: its conditions, secrets and used moves (lists and a dict
     changed in place); stats, hand and each condition are never changed once made."""
@@ -120,29 +113,20 @@ def _copy_student(st: dict) -> dict:
     return out
 
 
-# how a draft copies the value of a key a handler changes in place (``_w``): the shape the rules keep
-# it in and what they change in place. Other keys are only ever read or replaced (``_put``).
-_COPIERS: dict[str, Any] = {
-    "cards": _copy_flat, "students": _copy_flat, "tasks": _copy_flat,
-    "decks": _copy_flat, "discards": _copy_flat, "used": _copy_flat,  # a suit's list: _w_pile
-    "visited": _copy_flat, "clue_locations": _copy_flat, "answers": _copy_flat,
-    "rival_used": _copy_flat, "objections_used": _copy_flat, "clues_used": _copy_flat,
-    "help_used": _copy_flat, "links": _copy_flat, "objections": _copy_flat, "custom_locations": _copy_flat,
-    "scene": _copy_flat,
-}  # the roll in progress is never changed in place: each change makes a new one
-
-
 # A draft is the next state while actions are applied: a plain shallow copy of the state (reads are
 # plain dict reads), registered here while its handlers run. A handler changes a list or a dict of the
 # state in place only through ``_w(state, key)`` (a student through ``_w_student``, a suit's pile through
-# ``_w_pile``), which copies it the first time: while it is still the very object of the state the draft
-# started from (``_COPIERS``). It replaces the value of a watched key (written text, pending steps:
-# ``_TEXT_KEYS``, ``_PRUNE_KEYS``) through ``_put``, any other by plain assignment (always with a new
-# object). ``_w`` and ``_put`` note the key in the draft's ``wrote``. Everything else stays shared with
-# the state, which is never changed: states are values once returned. ``apply`` makes one draft per
-# action; ``replay`` one for all its actions (``wrote`` emptied after each). A state not registered (one
-# ``setup`` is building) is changed as it is.
-_DRAFTS: dict[int, tuple[dict, set[str]]] = {}  # id(draft) -> (the state it started from, keys written)
+# ``_w_pile``), which makes a shallow copy the first time: while it is still the very object of the state
+# the draft started from. What is changed in place: the lists cards, students, tasks, visited,
+# clue_locations, answers, rival_used, objections_used, clues_used, help_used, links, objections,
+# custom_locations and the dicts decks, discards, used (a suit's list: ``_w_pile``), scene; the items of
+# these lists are only added, removed or replaced (a student or a card is copied on its own when it is
+# changed). Every other value is only replaced, always by a new object (the roll in progress too).
+# Everything else stays shared with the state, which is never changed: states are values once returned.
+# A handler that changes written text says by how much (``_text_changed``): ``apply`` checks the table's
+# text against its cap from that, without comparing texts. ``apply`` makes one draft per action;
+# ``replay`` one for all its actions. A state not registered (one ``setup`` is building) is changed as it is.
+_DRAFTS: dict[int, list] = {}  # id(draft) -> [the state it started from, text bytes grown by the current action]
 
 
 def _w(state: Any, key: str) -> Any:
@@ -150,10 +134,8 @@ def _w(state: Any, key: str) -> Any:
     built by ``setup``, is changed as it is)."""
     value = state[key]
     rec = _DRAFTS.get(id(state))
-    if rec is not None:
-        rec[1].add(key)
-        if value is rec[0][key]:
-            value = state[key] = _COPIERS[key](value)
+    if rec is not None and value is rec[0][key]:
+        value = state[key] = value.copy()
     return value
 
 
@@ -178,12 +160,12 @@ def _w_pile(state: Any, key: str, suit: str) -> list:
     return pile
 
 
-def _put(state: Any, key: str, value: Any) -> None:
-    """Replace ``state[key]``, noted in the draft's ``wrote`` (needed for the watched keys)."""
-    state[key] = value
+def _text_changed(state: Any, before: str, after: str) -> None:
+    """A handler replaced the written text ``before`` by ``after`` (either may be ""): the draft's
+    growth in UTF-8 bytes (what ``_table_text`` counts)."""
     rec = _DRAFTS.get(id(state))
     if rec is not None:
-        rec[1].add(key)
+        rec[1] += len(after.encode("utf-8", "surrogatepass")) - len(before.encode("utf-8", "surrogatepass"))
 
 
 def _err(code: str, msg: str, **params: Any) -> RuleError:
@@ -308,7 +290,9 @@ def setup(players: int, seed: int, options: dict, content: Content) -> dict:
 def _set_subject(state: dict, subject: str) -> None:
     sub = state["db"]["subjects"][subject]
     state["subject"] = subject
-    _put(state, "answers", [""] * sub["questions"])
+    for old in state["answers"]:
+        _text_changed(state, old, "")
+    state["answers"] = [""] * sub["questions"]
     state["location"] = sub["start_location"]
     state["public"] = sorted(set(sub["public"]) | {sub["start_location"]})
     state["calendar"] = cal_mod.start(sub["day_type"], sub["start_weekday"])
@@ -619,22 +603,17 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     if handler is None:
         raise _err("action/unknown_type", f"unknown action type {echo(kind)!r}", type=echo(kind))
     draft = state.copy()
-    wrote: set[str] = set()
     tag = id(draft)
-    _DRAFTS[tag] = (state, wrote)
+    _DRAFTS[tag] = rec = [state, 0]
     events: list[dict] = []
-    grown = 0
     try:
         handler(draft, seat, action, events)
-        if wrote:
-            touched = _TEXT_KEYS.intersection(wrote)  # only an action that changed written text can grow it
-            if touched:
-                grown = _text_growth(state, draft, touched)
-                if grown > 0 and _table_text(state) + grown > MAX_TABLE_TEXT:  # growing past the cap (shrinking is allowed)
-                    raise _err("action/illegal", "the table holds too much text: shorten or clear a card first",
-                               limit=MAX_TABLE_TEXT)
-            if not _PRUNE_KEYS.isdisjoint(wrote):  # else the steps are those of ``state``, which were pruned
-                _prune_tasks(draft, events)
+        grown = rec[1]
+        if grown > 0 and _table_text(state) + grown > MAX_TABLE_TEXT:  # growing past the cap (shrinking is allowed)
+            raise _err("action/illegal", "the table holds too much text: shorten or clear a card first",
+                       limit=MAX_TABLE_TEXT)
+        if draft["tasks"] is not state["tasks"] or draft["students"] is not state["students"]:
+            _prune_tasks(draft, events)  # else the steps are those of ``state``, which were pruned
     finally:
         del _DRAFTS[tag]
     draft["turn"] = state["turn"] + 1
@@ -642,7 +621,9 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
         draft["cards"] = draft.pop("cards")
     known = _TEXT_SIZES.get(id(state))
     if known is not None and known[0] is state and known[1] == len(state["cards"]):
-        _note_text(draft, known[2] + grown)
+        if len(_TEXT_SIZES) >= _TEXT_SIZES_MAX:
+            _TEXT_SIZES.clear()
+        _TEXT_SIZES[id(draft)] = (draft, len(draft["cards"]), known[2] + grown)
     return draft, events
 
 
@@ -651,14 +632,14 @@ def replay(state: dict, actions: Any) -> dict:
     one draft for them all (each value copied once, the first time an action changes it), no events
     made (``events`` None). Raises RuleError like ``apply``.
 
-    The written text is counted as in ``apply``: re-counted only for the text keys an action changed."""
+    ``state`` is one ``apply`` or ``setup`` made (its pending steps pruned): then the steps need pruning
+    only after an action that changed them or the students, and pruning steps that need none changes
+    nothing, so they are pruned after every action that leaves some."""
     work = state.copy()
-    wrote: set[str] = set()
     tag = id(work)
-    _DRAFTS[tag] = (state, wrote)
-    texts: dict[str, list[str]] = {}  # the texts of a key, once an action changed it
-    sizes: dict[str, int] = {}
-    used = -1  # the table's text bytes, once an action changed some
+    _DRAFTS[tag] = rec = [state, 0]
+    grown = 0  # text bytes grown since ``state``
+    base = -1  # the text bytes of ``state``, once an action grew the text
     try:
         for seat, action in actions:
             kind = action.get("type") if isinstance(action, dict) else None
@@ -668,27 +649,18 @@ def replay(state: dict, actions: Any) -> dict:
             if work["phase"] == "over":
                 raise _err("game/over", "the game is over")
             handler(work, seat, action, None)
-            if wrote:
-                touched = _TEXT_KEYS.intersection(wrote)
-                if touched:
-                    if used < 0:
-                        used = _table_text(state)
-                    before = used
-                    for k in touched:
-                        if k not in texts:  # first changed now: until now it held the state's text
-                            texts[k] = _key_texts(state, k)
-                            sizes[k] = _text_bytes(texts[k])
-                        now = _key_texts(work, k)
-                        if now != texts[k]:
-                            size = _text_bytes(now)
-                            used += size - sizes[k]
-                            texts[k], sizes[k] = now, size
-                    if used > MAX_TABLE_TEXT and used > before:
-                        raise _err("action/illegal", "the table holds too much text: shorten or clear a card first",
-                                   limit=MAX_TABLE_TEXT)
-                if not _PRUNE_KEYS.isdisjoint(wrote):
-                    _prune_tasks(work, None)
-                wrote.clear()
+            step = rec[1]
+            if step:
+                rec[1] = 0
+                grown += step
+                if step > 0:
+                    if base < 0:
+                        base = _table_text(state)
+                    if base + grown > MAX_TABLE_TEXT:
+                        raise _err("action/illegal", "the table holds too much text: shorten or clear a card "
+                                   "first", limit=MAX_TABLE_TEXT)
+            if work["tasks"]:
+                _prune_tasks(work, None)
             work["turn"] += 1
     finally:
         del _DRAFTS[tag]
@@ -699,7 +671,6 @@ def replay(state: dict, actions: Any) -> dict:
 
 _TEXT_KEYS = frozenset(("cards", "custom_locations", "tone", "title", "deduction", "answers", "objections",
                         "students"))
-_PRUNE_KEYS = frozenset(("tasks", "students"))  # what whether a pending step can still be done depends on
 
 
 def _key_texts(state: dict, key: str) -> list[str]:
@@ -753,44 +724,6 @@ def _note_text(state: dict, used: int) -> None:
     if len(_TEXT_SIZES) >= _TEXT_SIZES_MAX:
         _TEXT_SIZES.clear()
     _TEXT_SIZES[id(state)] = (state, len(state["cards"]), used)
-
-
-def _text_growth(old: dict, new: dict, keys: Any) -> int:
-    """How many bytes of written text ``new`` has more than ``old`` (negative: fewer), comparing only
-    ``keys``: the text keys an action may have changed (the others are the same in both states)."""
-    grown = 0
-    for k in keys:
-        was, now = old[k], new[k]
-        if was is now:
-            continue
-        if k == "cards" and len(now) >= len(was) and all(map(is_, now, was)):
-            # the same cards (an action's copy of the list shares those it did not change), maybe more
-            grown += _text_bytes([c["text"] for c in now[len(was):]])
-            continue
-        if k == "students" and _same_conditions(was, now):
-            continue  # a student's written text is in its conditions
-        if type(now) is list and len(now) == len(was) and all(map(is_, now, was)):
-            continue  # the very same items
-        before, after = _key_texts(old, k), _key_texts(new, k)
-        if before != after:
-            grown += _text_bytes(after) - _text_bytes(before)
-    return grown
-
-
-def _same_conditions(was: list, now: list) -> bool:
-    """Whether two students lists hold the very same conditions (a draft copies a student, and its
-    list of conditions, to change it; the conditions themselves are never changed once made)."""
-    if len(was) != len(now):
-        return False
-    for a, b in zip(was, now):
-        if a is b:
-            continue
-        if a is None or b is None:
-            return False
-        ca, cb = a["conditions"], b["conditions"]
-        if ca is not cb and (len(ca) != len(cb) or not all(map(is_, ca, cb))):
-            return False
-    return True
 
 
 def _prune_tasks(state: dict, events: Events) -> None:
@@ -847,7 +780,9 @@ def _need_target(state: dict, action: dict) -> int:
 
 def _a_set_tone(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_phase(state, *SETUP_PHASES)
-    _put(state, "tone", _text(action, "text", required=False))
+    text = _text(action, "text", required=False)
+    _text_changed(state, state["tone"], text)
+    state["tone"] = text
     if events is not None:
         events.append({"type": "tone_set", "seat": seat, "text": state["tone"]})
 
@@ -941,6 +876,8 @@ def _add_card(state: dict, events: Events, kind: str, seat: int, rank: int | Non
             "location": state["location"]}
     state["next_card"] += 1
     _w(state, "cards").append(card)
+    if text:
+        _text_changed(state, "", text)
     if events is not None:
         events.append({"type": "info_card", "card": dict(card)})
     return card
@@ -957,7 +894,9 @@ def _a_add_note(state: dict, seat: int, action: dict, events: Events) -> None:
 def _a_edit_card(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_play(state)
     card = _card_exists(state, action.get("card"), write=True)
-    card["text"] = _text(action, "text", required=False)
+    text = _text(action, "text", required=False)
+    _text_changed(state, card["text"], text)
+    card["text"] = text
     if events is not None:
         events.append({"type": "card_edited", "card": card["id"], "text": card["text"], "seat": seat})
 
@@ -1008,7 +947,10 @@ def _a_answer_question(state: dict, seat: int, action: dict, events: Events) -> 
     idx = _int(action, "index", 0, max(len(state["answers"]) - 1, 0))
     if not state["answers"]:
         raise _err("action/illegal_target", "this subject has no questions")
-    _w(state, "answers")[idx] = _text(action, "text")
+    text = _text(action, "text")
+    answers = _w(state, "answers")
+    _text_changed(state, answers[idx], text)
+    answers[idx] = text
     if events is not None:
         events.append({"type": "question_answered", "index": idx, "text": state["answers"][idx], "seat": seat})
 
@@ -1178,6 +1120,7 @@ def _a_invent(state: dict, seat: int, action: dict, events: Events) -> None:
         events.append({"type": "card_discarded", "suit": "hearts", "card": task["card"], "seat": seat})
     loc = 11 + len(state["custom_locations"])
     _w(state, "custom_locations").append({"id": loc, "name": text, "by": seat})
+    _text_changed(state, "", text)
     state["public"] = sorted(state["public"] + [loc])
     if events is not None:
         events.append({"type": "location_invented", "location": loc, "name": text, "seat": seat})
@@ -1243,6 +1186,7 @@ def _gain_condition(state: dict, target: int, cond: dict, events: Events) -> Non
             _w(state, "tasks").insert(0, {"kind": "secret", "seat": target, "reason": "fourth_condition"})
         return
     _w_student(state, target)["conditions"].append(cond)
+    _text_changed(state, "", cond.get("text") or "")
     if events is not None:
         events.append({"type": "condition_gained", "seat": target, "condition": cond})
 
@@ -1276,6 +1220,7 @@ def _a_clear_condition(state: dict, seat: int, action: dict, events: Events) -> 
         raise _err("action/illegal_target", "that student has no condition")
     idx = _int(action, "index", 0, len(conds) - 1)
     cond = _w_student(state, target)["conditions"].pop(idx)
+    _text_changed(state, cond.get("text") or "", "")
     if from_task:
         _w(state, "tasks").pop(0)
     if events is not None:
@@ -1292,8 +1237,8 @@ def _unlock(state: dict, seat: int, secret: str, events: Events) -> None:
     _apply_effects(state, seat, state["db"]["secrets"].get(secret, []), events)
     if len(st["secrets"]) == len(st["hand"]):
         st["left"] = True
-        _put(state, "tasks", [t for t in state["tasks"]
-                              if not (t["seat"] == seat and t["kind"] in ("condition", "clear", "secret"))])
+        state["tasks"] = [t for t in state["tasks"]
+                          if not (t["seat"] == seat and t["kind"] in ("condition", "clear", "secret"))]
         if events is not None:
             events.append({"type": "student_left", "seat": seat, "prompt": "narrate_last_scene"})
 
@@ -1581,7 +1526,9 @@ def _a_begin_resolution(state: dict, seat: int, action: dict, events: Events) ->
 
 def _a_set_title(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_phase(state, "resolution")
-    _put(state, "title", _text(action, "text", 120, required=False))
+    text = _text(action, "text", 120, required=False)
+    _text_changed(state, state["title"], text)
+    state["title"] = text
     if events is not None:
         events.append({"type": "title_set", "text": state["title"], "seat": seat})
 
@@ -1589,7 +1536,9 @@ def _a_set_title(state: dict, seat: int, action: dict, events: Events) -> None:
 def _a_set_deduction(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_phase(state, "resolution")
     _need_calm(state)
-    _put(state, "deduction", _text(action, "text", required=False))
+    text = _text(action, "text", required=False)
+    _text_changed(state, state["deduction"], text)
+    state["deduction"] = text
     if events is not None:
         events.append({"type": "deduction_set", "text": state["deduction"], "seat": seat})
 
@@ -1640,6 +1589,7 @@ def _a_object(state: dict, seat: int, action: dict, events: Events) -> None:
                        "mode": "normal", "dice": dice, "kept": kept, "dropped": None,
                        "total": thrown, "band": band})
     _w(state, "objections").append({"seat": seat, "text": text, "band": band, "outcome": outcome})
+    _text_changed(state, "", text)
     if events is not None:
         events.append({"type": "objection", "seat": seat, "text": text, "band": band, "outcome": outcome})
     if outcome == "withdrawn":

@@ -244,7 +244,13 @@ def _card_exists(state: dict, card: Any, write: bool = False) -> dict:
     (a state's list of cards is copied for an action, its cards only when changed)."""
     if not isinstance(card, int) or isinstance(card, bool):
         raise _err("action/bad_shape", "'card' must be a card id", field="card")
-    for i, c in enumerate(state["cards"]):
+    cards = state["cards"]
+    if 0 < card <= len(cards) and cards[card - 1]["id"] == card:  # ids are 1, 2, … in the order cards are added
+        c = cards[card - 1]
+        if write:
+            c = _w(state, "cards")[card - 1] = c.copy()
+        return c
+    for i, c in enumerate(cards):
         if c["id"] == card:
             if write:
                 c = _w(state, "cards")[i] = c.copy()
@@ -861,10 +867,35 @@ def _need_play(state: dict) -> None:
 
 _CARD_ROWS = {"location": 0, "phenomenon": 1, "character": 2, "clue": 3, "note": 4}
 _KIND_OF = itemgetter("kind")
+# id(cards list) -> (the list, how many of its cards are counted, {kind: count}): cards are only ever
+# appended to a list (an edited or moved card is replaced by a copy of the same kind), so a list's counts
+# go on from those of the list it was copied from (the state the draft started from). Bounded.
+_KINDS: dict[int, tuple[list, int, dict[str, int]]] = {}
+
+
+def _kind_counts(state: dict) -> dict[str, int]:
+    """How many information cards of each kind ``state`` has (a dict the caller does not change)."""
+    cards = state["cards"]
+    hit = _KINDS.get(id(cards))
+    if hit is None or hit[0] is not cards:
+        rec = _DRAFTS.get(id(state))
+        hit = _KINDS.get(id(rec[0]["cards"])) if rec is not None else None
+        if hit is None or hit[0] is not rec[0]["cards"] or hit[1] > len(cards):
+            hit = (cards, 0, {})
+    counted, counts = hit[1], hit[2]
+    if counted != len(cards):
+        counts = counts.copy()
+        for kind in map(_KIND_OF, cards[counted:]):
+            counts[kind] = counts.get(kind, 0) + 1
+    if hit[0] is not cards or counted != len(cards):
+        if len(_KINDS) >= 512:
+            _KINDS.clear()
+        _KINDS[id(cards)] = (cards, len(cards), counts)
+    return counts
 
 
 def _default_pos(state: dict, kind: str) -> tuple[int, int]:
-    n = list(map(_KIND_OF, state["cards"])).count(kind)
+    n = _kind_counts(state).get(kind, 0)
     return 300 + (n % 8) * 1150, 600 + _CARD_ROWS.get(kind, 4) * 1800 + ((n // 8) % 4) * 300
 
 
@@ -942,8 +973,9 @@ def _a_unlink_cards(state: dict, seat: int, action: dict, events: Events) -> Non
 # --- introduction and moving -----------------------------------------------------
 
 def _a_answer_question(state: dict, seat: int, action: dict, events: Events) -> None:
-    _need_phase(state, "introduction")
-    _need_calm(state)
+    if state["phase"] != "introduction" or state["roll"] is not None or state["tasks"]:
+        _need_phase(state, "introduction")
+        _need_calm(state)
     idx = _int(action, "index", 0, max(len(state["answers"]) - 1, 0))
     if not state["answers"]:
         raise _err("action/illegal_target", "this subject has no questions")
@@ -1199,8 +1231,9 @@ def _a_take_condition(state: dict, seat: int, action: dict, events: Events) -> N
 
 
 def _a_give_condition(state: dict, seat: int, action: dict, events: Events) -> None:
-    _need_phase(state, "investigation")
-    _need_calm(state)
+    if state["phase"] != "investigation" or state["roll"] is not None or state["tasks"]:
+        _need_phase(state, "investigation")
+        _need_calm(state)
     target = _need_target(state, action)
     _gain_condition(state, target, _condition_value(state, action), events)
 
@@ -1210,8 +1243,9 @@ def _a_clear_condition(state: dict, seat: int, action: dict, events: Events) -> 
     if from_task:
         _need_task(state, seat, "clear")
     else:
-        _need_phase(state, "investigation")
-        _need_calm(state)
+        if state["phase"] != "investigation" or state["roll"] is not None or state["tasks"]:
+            _need_phase(state, "investigation")
+            _need_calm(state)
     target = _need_target(state, action)
     if from_task and target != seat:
         raise _err("action/illegal_target", "clear one of your own conditions")
@@ -1275,8 +1309,9 @@ def _a_unlock_secret(state: dict, seat: int, action: dict, events: Events) -> No
 # --- scene actions ------------------------------------------------------------------
 
 def _need_open_scene(state: dict) -> None:
-    _need_phase(state, "investigation")
-    _need_calm(state)
+    if state["phase"] != "investigation" or state["roll"] is not None or state["tasks"]:
+        _need_phase(state, "investigation")
+        _need_calm(state)
     if state["scene"]["closed"]:
         raise _err("action/illegal", "a clue was found: this scene is over, move on")
 
@@ -1291,23 +1326,35 @@ def _a_call_character(state: dict, seat: int, action: dict, events: Events) -> N
         events.append({"type": "character_called", "seat": seat, "duty": duty})
 
 
+# a declared roll's shape (key order): copied, then its values set (cheaper than a new dict of 16 keys)
+_DECLARED = {"move": None, "stat": None, "roller": None, "first_roller": None, "stage": "declared",
+             "advantage": None, "disadvantage": None, "hindered_by": None, "effect_advantage": False,
+             "effect_disadvantage": False, "helpers": None, "dice": None, "band": None, "total": None,
+             "raised": False, "rerolled": False}
+
+
 def _a_declare_roll(state: dict, seat: int, action: dict, events: Events) -> None:
-    _need_open_scene(state)
-    _need_student(state, seat)
+    if state["phase"] != "investigation" or state["roll"] is not None or state["tasks"] or state["scene"]["closed"]:
+        _need_open_scene(state)
+    st = state["students"][seat]
+    if st is None or st["left"]:
+        raise _err("action/not_your_turn", "your student is not in the investigation")
     mid = _str_id(action, "move")
     if mid not in _student_moves(state, seat, "roll"):
         raise _err("action/illegal_target", "you cannot roll that move", move=mid)
     stat = _str_id(action, "stat")
-    if stat not in _roll_stats(state, mid):
+    if stat not in state["db"]["moves"][mid]["stats"]:
         raise _err("action/illegal_target", "that stat does not fit this move", stat=stat)
-    st = _student(state, seat)
-    hindered = _hindering(state, seat, mid, stat)
-    state["roll"] = {"move": mid, "stat": stat, "roller": seat, "first_roller": seat, "stage": "declared",
-                     "advantage": [], "disadvantage": ["condition"] if hindered else [], "hindered_by": hindered,
-                     "effect_advantage": st["advantage_next"], "effect_disadvantage": st["disadvantage_next"],
-                     "helpers": [], "dice": None, "band": None, "total": None, "raised": False,
-                     "rerolled": False}
-    state["scene"] = {**state["scene"], "rollers": state["scene"].get("rollers", []) + [seat]}  # who rolled here
+    hindered = _hindering(state, seat, mid, stat) if st["conditions"] else []
+    roll = _DECLARED.copy()
+    roll["move"], roll["stat"], roll["roller"], roll["first_roller"] = mid, stat, seat, seat
+    roll["advantage"], roll["disadvantage"], roll["hindered_by"] = [], ["condition"] if hindered else [], hindered
+    roll["effect_advantage"], roll["effect_disadvantage"] = st["advantage_next"], st["disadvantage_next"]
+    roll["helpers"] = []
+    state["roll"] = roll
+    scene = state["scene"].copy()
+    scene["rollers"] = scene.get("rollers", []) + [seat]  # who rolled here
+    state["scene"] = scene
     if events is not None:
         events.append({"type": "roll_declared", "seat": seat, "move": mid, "stat": stat, "hindered_by": hindered})
 
@@ -1423,8 +1470,8 @@ def _a_help(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_roll(state, seat, "declared", roller_only=False)
     if not _can_help(state, seat):
         raise _err("action/illegal", "you cannot help this roll (once per friend per subject, before the roll)")
-    roll = state["roll"]
-    state["roll"] = {**roll, "helpers": roll["helpers"] + [seat]}
+    roll = state["roll"] = state["roll"].copy()
+    roll["helpers"] = roll["helpers"] + [seat]
     _w(state, "help_used").append([seat, roll["roller"]])
     if events is not None:
         events.append({"type": "help", "helper": seat, "roller": roll["roller"]})
@@ -1468,8 +1515,9 @@ def _a_roll_dice(state: dict, seat: int, action: dict, events: Events) -> None:
     dice, kept, dropped, mode, total, band = _throw(state, seat, roll, roll["stat"], len(roll["helpers"]), "roll",
                                                     events)
     _clear_next_roll_effects(state, seat)
-    state["roll"] = {**roll, "stage": "rolled", "dice": dice, "kept": kept, "dropped": dropped, "mode": mode,
-                     "total": total, "band": band}
+    roll = state["roll"] = roll.copy()
+    roll["stage"], roll["dice"], roll["kept"], roll["dropped"] = "rolled", dice, kept, dropped
+    roll["mode"], roll["total"], roll["band"] = mode, total, band
 
 
 def _a_rival_reroll(state: dict, seat: int, action: dict, events: Events) -> None:
@@ -1513,8 +1561,9 @@ def _a_accept_roll(state: dict, seat: int, action: dict, events: Events) -> None
 # --- resolution ---------------------------------------------------------------------
 
 def _a_begin_resolution(state: dict, seat: int, action: dict, events: Events) -> None:
-    _need_phase(state, "investigation")
-    _need_calm(state)
+    if state["phase"] != "investigation" or state["roll"] is not None or state["tasks"]:
+        _need_phase(state, "investigation")
+        _need_calm(state)
     if seat != state["leader"]:
         raise _err("action/not_your_turn", "the leader declares the move to the resolution")
     _end_scene(state, events)
@@ -1534,8 +1583,9 @@ def _a_set_title(state: dict, seat: int, action: dict, events: Events) -> None:
 
 
 def _a_set_deduction(state: dict, seat: int, action: dict, events: Events) -> None:
-    _need_phase(state, "resolution")
-    _need_calm(state)
+    if state["phase"] != "resolution" or state["roll"] is not None or state["tasks"]:
+        _need_phase(state, "resolution")
+        _need_calm(state)
     text = _text(action, "text", required=False)
     _text_changed(state, state["deduction"], text)
     state["deduction"] = text
@@ -1544,8 +1594,9 @@ def _a_set_deduction(state: dict, seat: int, action: dict, events: Events) -> No
 
 
 def _a_use_clue(state: dict, seat: int, action: dict, events: Events) -> None:
-    _need_phase(state, "resolution")
-    _need_calm(state)
+    if state["phase"] != "resolution" or state["roll"] is not None or state["tasks"]:
+        _need_phase(state, "resolution")
+        _need_calm(state)
     card = _card_exists(state, action.get("card"))
     if card["kind"] != "clue":
         raise _err("action/illegal_target", "only clue cards are used in the deduction")
@@ -1559,8 +1610,9 @@ def _a_use_clue(state: dict, seat: int, action: dict, events: Events) -> None:
 
 
 def _a_declare_resolve(state: dict, seat: int, action: dict, events: Events) -> None:
-    _need_phase(state, "resolution")
-    _need_calm(state)
+    if state["phase"] != "resolution" or state["roll"] is not None or state["tasks"]:
+        _need_phase(state, "resolution")
+        _need_calm(state)
     if not state["deduction"].strip():
         raise _err("action/illegal", "write the deduction first")
     state["roll"] = {"move": RESOLVE, "stat": None, "roller": seat, "first_roller": seat, "stage": "declared",

@@ -628,7 +628,7 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     known = _TEXT_SIZES.get(id(state))
     if known is not None and known[0] is state and known[1] == len(state["cards"]):
         if len(_TEXT_SIZES) >= _TEXT_SIZES_MAX:
-            _TEXT_SIZES.clear()
+            del _TEXT_SIZES[next(iter(_TEXT_SIZES))]  # the oldest: the newest states go on counting
         _TEXT_SIZES[id(draft)] = (draft, len(draft["cards"]), known[2] + grown)
     return draft, events
 
@@ -713,7 +713,7 @@ def _table_text(state: dict) -> int:
 
 
 # id(state) -> (state, its number of cards, its text bytes): a state's text bytes, remembered while
-# the state lives (the entry holds it); checked against its number of cards. Bounded: emptied when full.
+# the state lives (the entry holds it); checked against its number of cards. Bounded: the oldest go.
 _TEXT_SIZES: dict[int, tuple[dict, int, int]] = {}
 _TEXT_SIZES_MAX = 256
 
@@ -728,7 +728,7 @@ def _known_text(state: dict) -> int | None:
 
 def _note_text(state: dict, used: int) -> None:
     if len(_TEXT_SIZES) >= _TEXT_SIZES_MAX:
-        _TEXT_SIZES.clear()
+        del _TEXT_SIZES[next(iter(_TEXT_SIZES))]
     _TEXT_SIZES[id(state)] = (state, len(state["cards"]), used)
 
 
@@ -867,46 +867,45 @@ def _need_play(state: dict) -> None:
 
 _CARD_ROWS = {"location": 0, "phenomenon": 1, "character": 2, "clue": 3, "note": 4}
 _KIND_OF = itemgetter("kind")
-# id(cards list) -> (the list, how many of its cards are counted, {kind: count}): cards are only ever
-# appended to a list (an edited or moved card is replaced by a copy of the same kind), so a list's counts
-# go on from those of the list it was copied from (the state the draft started from). Bounded.
+# id(cards list) -> (the list, how many of its cards are counted, {kind: count}): what ``_add_card``
+# placed a card by, remembered for the list it appended to (which the next state holds). Cards are only
+# ever appended (an edited or moved card is replaced by a copy of the same kind): a list that grew
+# since is counted on from there. Bounded: the oldest go.
 _KINDS: dict[int, tuple[list, int, dict[str, int]]] = {}
 
 
-def _kind_counts(state: dict) -> dict[str, int]:
-    """How many information cards of each kind ``state`` has (a dict the caller does not change)."""
-    cards = state["cards"]
+def _kind_counts(cards: list) -> dict[str, int]:
+    """How many of ``cards`` there are of each kind (a dict the caller does not change)."""
     hit = _KINDS.get(id(cards))
-    if hit is None or hit[0] is not cards:
-        rec = _DRAFTS.get(id(state))
-        hit = _KINDS.get(id(rec[0]["cards"])) if rec is not None else None
-        if hit is None or hit[0] is not rec[0]["cards"] or hit[1] > len(cards):
-            hit = (cards, 0, {})
-    counted, counts = hit[1], hit[2]
-    if counted != len(cards):
-        counts = counts.copy()
-        for kind in map(_KIND_OF, cards[counted:]):
-            counts[kind] = counts.get(kind, 0) + 1
-    if hit[0] is not cards or counted != len(cards):
-        if len(_KINDS) >= 512:
-            _KINDS.clear()
-        _KINDS[id(cards)] = (cards, len(cards), counts)
+    if hit is not None and hit[0] is cards and hit[1] == len(cards):
+        return hit[2]
+    counted, counts = (hit[1], hit[2].copy()) if hit is not None and hit[0] is cards else (0, {})
+    for kind in map(_KIND_OF, cards[counted:]):
+        counts[kind] = counts.get(kind, 0) + 1
     return counts
 
 
-def _default_pos(state: dict, kind: str) -> tuple[int, int]:
-    n = _kind_counts(state).get(kind, 0)
+def _default_pos(n: int, kind: str) -> tuple[int, int]:
+    """Where the ``n``-th card (from 0) of ``kind`` goes on the canvas."""
     return 300 + (n % 8) * 1150, 600 + _CARD_ROWS.get(kind, 4) * 1800 + ((n // 8) % 4) * 300
 
 
 def _add_card(state: dict, events: Events, kind: str, seat: int, rank: int | None = None,
               option: int | None = None, text: str = "", invented: bool = False) -> dict:
-    x, y = _default_pos(state, kind)
+    counts = _kind_counts(state["cards"])
+    n = counts.get(kind, 0)
+    x, y = _default_pos(n, kind)
     card = {"id": state["next_card"], "kind": kind, "rank": rank, "option": option, "text": text,
             "invented": invented, "x": x, "y": y, "by": seat, "scene": state["scene"]["number"],
             "location": state["location"]}
     state["next_card"] += 1
-    _w(state, "cards").append(card)
+    cards = _w(state, "cards")
+    cards.append(card)
+    counts = counts.copy()
+    counts[kind] = n + 1
+    if len(_KINDS) >= 512:
+        del _KINDS[next(iter(_KINDS))]  # the oldest
+    _KINDS[id(cards)] = (cards, len(cards), counts)
     if text:
         _text_changed(state, "", text)
     if events is not None:

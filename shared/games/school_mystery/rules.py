@@ -1096,7 +1096,8 @@ def _a_pass_step(state: dict, seat: int, action: dict, events: Events) -> None:
 def _a_draw_card(state: dict, seat: int, action: dict, events: Events) -> None:
     task = _need_task(state, seat, "draw")
     suit = task["suit"]
-    _w(state, "tasks").pop(0)
+    tasks = _w(state, "tasks")
+    del tasks[0]
     card = _draw(state, suit, events)
     if card is None:
         if events is not None:
@@ -1107,7 +1108,7 @@ def _a_draw_card(state: dict, seat: int, action: dict, events: Events) -> None:
     pick = {"kind": "pick", "suit": suit, "card": card, "seat": seat, "mode": task.get("mode", "")}
     if task.get("passed"):
         pick["passed"] = True  # who took over the draw tells the card's story too
-    _w(state, "tasks").insert(0, pick)
+    tasks.insert(0, pick)
 
 
 def _finish_pick(state: dict, task: dict, seat: int, events: Events, option: int | None, text: str,

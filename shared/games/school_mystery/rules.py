@@ -618,7 +618,9 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
         if grown > 0 and _table_text(state) + grown > MAX_TABLE_TEXT:  # growing past the cap (shrinking is allowed)
             raise _err("action/illegal", "the table holds too much text: shorten or clear a card first",
                        limit=MAX_TABLE_TEXT)
-        if draft["tasks"] is not state["tasks"] or draft["students"] is not state["students"]:
+        tasks = draft["tasks"]
+        if tasks and tasks[0]["kind"] in _PRUNABLE and (tasks is not state["tasks"]
+                                                         or draft["students"] is not state["students"]):
             _prune_tasks(draft, events)  # else the steps are those of ``state``, which were pruned
     finally:
         del _DRAFTS[tag]
@@ -665,7 +667,8 @@ def replay(state: dict, actions: Any) -> dict:
                     if base + grown > MAX_TABLE_TEXT:
                         raise _err("action/illegal", "the table holds too much text: shorten or clear a card "
                                    "first", limit=MAX_TABLE_TEXT)
-            if work["tasks"]:
+            tasks = work["tasks"]
+            if tasks and tasks[0]["kind"] in _PRUNABLE:
                 _prune_tasks(work, None)
             work["turn"] += 1
     finally:
@@ -730,6 +733,9 @@ def _note_text(state: dict, used: int) -> None:
     if len(_TEXT_SIZES) >= _TEXT_SIZES_MAX:
         del _TEXT_SIZES[next(iter(_TEXT_SIZES))]
     _TEXT_SIZES[id(state)] = (state, len(state["cards"]), used)
+
+
+_PRUNABLE = frozenset(("clear", "secret", "condition"))  # the steps that may become impossible (_prune_tasks)
 
 
 def _prune_tasks(state: dict, events: Events) -> None:

@@ -704,7 +704,9 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     handler = _handler(state, seat, action)
     s = _work(state, seat, handler, action.get("action"))
     events: list[dict] = []
-    handler(s, seat, action, events)
+    rng = Rng(state["rng"])
+    handler(s, rng, seat, action, events)
+    s["rng"] = rng.state
     return s, events
 
 
@@ -713,17 +715,20 @@ def replay(state: dict, actions: Any) -> dict:
     changed in place on one working copy, no events made (``events`` None). Raises RuleError like
     ``apply``."""
     s = _work(state)
+    rng = Rng(s["rng"])  # one generator through them all: "rng" is written once, at the end
     for seat, action in actions:
         if not isinstance(action, dict):
             raise RuleError("action/bad_shape", "an action is a map with a 'type'")
-        _handler(s, seat, action)(s, seat, action, None)
+        _handler(s, seat, action)(s, rng, seat, action, None)
+    s["rng"] = rng.state
     return s
 
 
 def _handler(state: dict, seat: int, action: dict) -> Any:
     """The handler of an action ``seat`` may try now (RuleError when it may try none). A handler
-    ``(s, seat, action, events)`` checks the action's targets against ``s``, a working copy
-    (:func:`_work`), before it changes it in place."""
+    ``(s, rng, seat, action, events)`` checks the action's targets against ``s``, a working copy
+    (:func:`_work`), before it changes it in place; it draws from ``rng`` (the caller reads it from
+    and writes it back to ``s["rng"]``)."""
     # hot path: plain ifs, so no error message is formatted unless it is raised
     if state["over"]:
         raise RuleError("game/over", "the game is over")
@@ -751,7 +756,7 @@ def _check_pair(state: dict, action: dict) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
 
 
-def _do_magic(s: dict, seat: int, action: dict, events: Events) -> None:
+def _do_magic(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> None:
     a, b = _check_pair(s, action)
     if s["magic_left"] <= 0:
         raise RuleError("action/illegal", "no magic left this turn")
@@ -759,7 +764,6 @@ def _do_magic(s: dict, seat: int, action: dict, events: Events) -> None:
         raise RuleError("action/illegal", "Negi is not with your character")
     if not _magic_pair_ok(s, seat, a, b):
         raise RuleError("action/illegal_target", "those two cannot be named for magic here", a=a, b=b)
-    rng = Rng(s["rng"])
     s["magic_left"] -= 1
     d1, d2 = rng.below(6) + 1, rng.below(6) + 1
     if events is not None:
@@ -809,7 +813,6 @@ def _do_magic(s: dict, seat: int, action: dict, events: Events) -> None:
                     s["pending"] = None
     if s["pending"] is None:
         _after_spell(s, rng, seat, changed, events)
-    s["rng"] = rng.state
 
 
 def _body_of_in(mapping: dict[int, int], mind: int) -> int:
@@ -824,31 +827,25 @@ def _after_spell(s: dict, rng: Rng, seat: int, changed: Any, events: Events) -> 
     _maybe_end_turn(s, rng, seat, events)
 
 
-def _do_great_swap(s: dict, seat: int, action: dict, events: Events) -> None:
+def _do_great_swap(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> None:
     a, b = _check_pair(s, action)
     cands = _great_cands(s)
     _need(a in cands and b in cands, "action/illegal_target", "those two cannot be swapped now", a=a, b=b)
-    rng = Rng(s["rng"])
     magic = s["pending"]["exclude"]  # the magic's pair: not resolved while the great success was pending
     s["pending"] = None
     _swap(s, a, b, "great", events)
     _after_spell(s, rng, seat, (*magic, a, b), events)
-    s["rng"] = rng.state
 
 
-def _do_great_skip(s: dict, seat: int, action: dict, events: Events) -> None:
-    rng = Rng(s["rng"])
+def _do_great_skip(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> None:
     magic = s["pending"]["exclude"]  # the magic's pair: not resolved while the great success was pending
     s["pending"] = None
     _after_spell(s, rng, seat, magic, events)
-    s["rng"] = rng.state
 
 
-def _do_end_turn(s: dict, seat: int, action: dict, events: Events) -> None:
+def _do_end_turn(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> None:
     _need(s["played"], "action/illegal", "play a card first (passing is not allowed)")
-    rng = Rng(s["rng"])
     _end_turn(s, rng, seat, events)
-    s["rng"] = rng.state
 
 
 def _maybe_end_turn(s: dict, rng: Rng, seat: int, events: Events) -> None:
@@ -880,7 +877,7 @@ def _end_turn(s: dict, rng: Rng, seat: int, events: Events) -> None:
     _begin_turn(s, rng, events)
 
 
-def _do_play(s: dict, seat: int, action: dict, events: Events) -> None:
+def _do_play(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> None:
     if s["played"]:
         raise RuleError("action/illegal", "you have already played a card this turn")
     cid = action.get("card")
@@ -892,7 +889,6 @@ def _do_play(s: dict, seat: int, action: dict, events: Events) -> None:
     if act not in s["cacts"][ctype]:
         raise RuleError("action/illegal_target", "that card does not carry that action",
                         card=cid, action=echo(act))
-    rng = Rng(s["rng"])
     moved = _PLAYS[act](s, rng, seat, action, events, None if events is None else
                         {"type": "play", "seat": seat, "card": cid, "card_type": ctype, "action": act})
     hand.remove(cid)
@@ -904,7 +900,6 @@ def _do_play(s: dict, seat: int, action: dict, events: Events) -> None:
         _sync_pieces(s, events, moved)
     if not s["over"] and s["pending"] is None and not _can_magic(s, seat):  # _maybe_end_turn (played)
         _end_turn(s, rng, seat, events)
-    s["rng"] = rng.state
 
 
 _MOVING_PLAYS = ("move_self", "relocate", "event")  # the plays that may move pairs (a tuple: "action" may be any data)

@@ -132,13 +132,17 @@ class App:
         """Something changed: draw at full rate for ``seconds`` (default SETTLE: hover effects, fades, peeks)."""
         self._awake_until = max(self._awake_until, time.monotonic() + (SETTLE if seconds is None else seconds))
 
-    def frame_due(self) -> float | None:
-        """Seconds until the next frame must be drawn: 0.0 now, None only on input or a message."""
-        if self.fast or self._held or self._deferred or self._shot_pending or pygame.event.peek():
+    def frame_due(self, asleep: bool = False) -> float | None:
+        """Seconds until the next frame must be drawn: 0.0 now, None only on input or a message.
+        ``asleep``: asked by the sleeping loop, which takes the events and network messages itself (an input
+        event ends up in ``_held``; a message draws only if it changes the screen) — a message waiting in
+        the inbox, or its wake-up event still queued, is then no reason to draw."""
+        if self.fast or self._held or self._deferred or self._shot_pending:
             return 0.0
-        session = self.session
-        if session is not None and not session.inbox.empty():
-            return 0.0
+        if not asleep:
+            session = self.session
+            if pygame.event.peek() or (session is not None and not session.inbox.empty()):
+                return 0.0
         now = time.monotonic()
         if now < self._awake_until:
             return 0.0
@@ -517,7 +521,7 @@ class App:
                         self.sleep(None if due is None else due - (time.monotonic() - slept_from))
                     if not self._held:  # messages are handled while asleep; only those that change the screen draw
                         self.poll_network()
-                    due = self.frame_due()
+                    due = self.frame_due(asleep=True)  # one that came after the poll is taken on the next turn
                 self.catch_up(time.monotonic() - slept_from)
                 self.clock.tick()  # the sleep is not the next frame's dt
                 self.frame(1.0 / FPS)

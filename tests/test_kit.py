@@ -237,3 +237,32 @@ def test_a_cached_layer_keeps_its_texts_where_they_land() -> None:
     fit.draw_block(screen, "Vote", pygame.Rect(4, 4, 100, 30), 14, (255, 255, 255), kind="label")
     blit_layer(screen, copy, (0, 0))
     assert layer_texts(screen) == []
+
+
+def test_copy_blit_puts_the_same_pixels_where_a_plain_blit_does() -> None:
+    """copy_blit splits tall copies of odd widths in two: every pixel and the returned rect as one blit gives,
+    clipped areas, negative offsets and layers with a colour key or alpha included."""
+    import random
+
+    from client.kit.textfit import copy_blit
+
+    rng = random.Random(1)
+    for trial in range(300):
+        w, h = rng.randint(1, 300), rng.randint(1, 300)
+        layer = pygame.Surface((w, h), pygame.SRCALPHA if trial % 7 == 0 else 0)
+        if trial % 11 == 0:
+            layer.set_colorkey((0, 0, 0))
+        for _ in range(12):
+            layer.fill([rng.randint(0, 255) for _ in range(3)],
+                       pygame.Rect(rng.randint(0, w), rng.randint(0, h), rng.randint(1, 60), rng.randint(1, 60)))
+        at = (rng.randint(-200, 600), rng.randint(-200, 380))
+        area = None if rng.random() < 0.3 else pygame.Rect(rng.randint(-30, w), rng.randint(-30, h),
+                                                            rng.randint(0, w + 40), rng.randint(0, h + 40))
+        plain = pygame.Surface((640, 400))
+        plain.fill((9, 9, 9))
+        split = plain.copy()
+        want = plain.blit(layer, at, area)
+        got = copy_blit(split, layer, at, area)
+        assert pygame.image.tobytes(plain, "RGB") == pygame.image.tobytes(split, "RGB"), (w, h, at, area)
+        if want.w and want.h:
+            assert got == want, (w, h, at, area)

@@ -438,11 +438,34 @@ def copy_layer(layer: pygame.Surface) -> pygame.Surface:
     return out
 
 
+COPY_SPLIT_MIN_ROWS = 64  # shorter copies are cheap whatever their width
+
+
+def copy_blit(surface: pygame.Surface, layer: pygame.Surface, at: tuple[int, int],
+              area: pygame.Rect | None = None) -> pygame.Rect:
+    """``surface.blit(layer, at, area)``, the same pixels; a tall opaque copy whose width is not a multiple
+    of 16 pixels goes as two blits (the widest multiple of 16, then the rest). Measured on AMD EPYC with
+    glibc 2.36 (its ``rep movsb`` copy): a 380×906 copy 0.70 ms, as 368 + 12 columns 0.13 ms — rows of
+    16·k+4, +8 or +12 pixels copy about five times slower than their neighbours."""
+    src = layer.get_rect() if area is None else pygame.Rect(area).clip(layer.get_rect())
+    rest = src.w % 16
+    if (rest == 0 or src.h < COPY_SPLIT_MIN_ROWS or src.w < 32 or layer.get_flags() & pygame.SRCALPHA
+            or layer.get_colorkey() is not None or layer.get_alpha() is not None):
+        return surface.blit(layer, at, area)
+    dx, dy = (at[0] - area.x, at[1] - area.y) if area is not None else at  # where the layer's (0, 0) lands
+    wide = pygame.Rect(src.x, src.y, src.w - rest, src.h)
+    left = surface.blit(layer, (wide.x + dx, wide.y + dy), wide)
+    right = surface.blit(layer, (wide.right + dx, wide.y + dy), pygame.Rect(wide.right, src.y, rest, src.h))
+    if not right.w or not right.h:
+        return left
+    return right if not left.w or not left.h else left.union(right)
+
+
 def blit_layer(surface: pygame.Surface, layer: pygame.Surface, at: tuple[float, float],
                area: pygame.Rect | None = None) -> pygame.Rect:
     """Blit a cached layer (text drawn into it once) and tell the recorders where it went; into a surface
     other than the window, the layer's texts go with it (:func:`layer_texts`)."""
-    r = surface.blit(layer, (int(at[0]), int(at[1])), area)
+    r = copy_blit(surface, layer, (int(at[0]), int(at[1])), area)
     onto_layer = surface.get_abs_parent() is not pygame.display.get_surface()
     if not _recorders and not onto_layer:
         return r

@@ -11,6 +11,7 @@ import pygame
 
 from client.kit import theme
 from client.kit.cache import SurfaceCache
+from client.kit.textfit import copy_blit
 from client.kit.theme import (
     ACCENT,
     CHALK,
@@ -94,16 +95,16 @@ class Background:
             for r, a in panels:
                 panel(layer, r, alpha=a)
             return layer
-        surface.blit(self._backdrops.get(key, make), (0, 0))
+        copy_blit(surface, self._backdrops.get(key, make), (0, 0))
 
     def __call__(self, surface: pygame.Surface, area: pygame.Rect | None = None) -> None:
         """The background over the whole ``surface``, or only over ``area`` of it."""
         size = surface.get_size()
         bg = self._cache.get(size, lambda: self._render(size))
         if area is None:
-            surface.blit(bg, (0, 0))
+            copy_blit(surface, bg, (0, 0))
         elif area.w > 0 and area.h > 0:
-            surface.blit(bg, area.topleft, area)
+            copy_blit(surface, bg, area.topleft, area)
 
     def around(self, surface: pygame.Surface, hole: pygame.Rect) -> None:
         """The background everywhere on ``surface`` except ``hole`` (which something opaque will cover)."""

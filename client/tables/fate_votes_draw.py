@@ -12,7 +12,7 @@ import pygame
 
 from client.kit import theme
 from client.kit.cache import SurfaceCache
-from client.kit.textfit import blit_layer, copy_layer, is_recording, record
+from client.kit.textfit import blit_layer, copy_blit, copy_layer, is_recording, record
 from client.kit.theme import ACCENT, INK, PAPER
 from client.kit.widgets import Panel, Prompt
 from client.widgets.cards import card_size, rounded
@@ -133,7 +133,7 @@ class FvPainter:
             self.draw_buttons(surface)
             return
         if not t.shown:
-            surface.blit(self.base_layer(rect), rect.topleft)
+            copy_blit(surface, self.base_layer(rect), rect.topleft)
             self.label(surface, self.ctx.t("fv_waiting_table"), t.L.u * 1.4, SOFT, rect.w * 0.8, center=rect.center)
             return
         still = self.still_layer(rect)
@@ -161,7 +161,7 @@ class FvPainter:
             for s in range(t.players):
                 self.draw_plate_moving(surface, s, pulses, thinking)
         else:  # cards move in the discard area: the plates lie over them
-            surface.blit(self.base_layer(rect), rect.topleft)
+            copy_blit(surface, self.base_layer(rect), rect.topleft)
             self.draw_top(surface)
             self.draw_centre(surface)
             for s in range(t.players):

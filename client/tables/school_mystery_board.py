@@ -26,6 +26,7 @@ from client.tables.school_mystery_texts import (
 from client.widgets.cards import CardFace, draw_symbol
 from client.widgets.drag import draw_glow
 from client.widgets.tokens import ink_on
+from shared.games.school_mystery.rules import default_spot
 
 if TYPE_CHECKING:
     from client.tables.school_mystery import SchoolMysteryTable
@@ -77,15 +78,15 @@ def auto_layout(t: SchoolMysteryTable) -> dict[int, tuple[int, int]]:
     columns by kind instead (the same for every viewer, as it depends only on the view).
     Once a player drags a card, its shared position is used.
     """
-    from shared.games.school_mystery.rules import _default_pos
-
     cards = t.view.get("cards") or []
-    seen: list[dict] = []
+    seen: dict[str, int] = {}  # cards of each kind before this one
     unmoved: dict[str, list[int]] = {k: [] for k in AUTO_KINDS}
     for c in cards:
-        if tuple(_default_pos({"cards": seen}, c["kind"])) == (c["x"], c["y"]):
-            unmoved.setdefault(c["kind"], []).append(c["id"])
-        seen.append(c)
+        kind = c["kind"]
+        n = seen.get(kind, 0)
+        if default_spot(n, kind) == (c["x"], c["y"]):
+            unmoved.setdefault(kind, []).append(c["id"])
+        seen[kind] = n + 1
     r = t.L.canvas
     cw, ch = t.L.card_size
     pad = int(t.L.u * 0.4)

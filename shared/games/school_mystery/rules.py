@@ -891,14 +891,9 @@ def _kind_counts(cards: list) -> dict[str, int]:
     return counts
 
 
-def _default_pos(state: dict, kind: str) -> tuple[int, int]:
-    """Where the next card of ``kind`` goes on ``state``'s canvas (the client's table lays out the cards
-    still there: client/tables/school_mystery_board.py)."""
-    return _nth_pos(_kind_counts(state["cards"]).get(kind, 0), kind)
-
-
-def _nth_pos(n: int, kind: str) -> tuple[int, int]:
-    """Where the ``n``-th card (from 0) of ``kind`` goes on the canvas."""
+def default_spot(n: int, kind: str) -> tuple[int, int]:
+    """Where the ``n``-th card (from 0) of ``kind`` goes on the canvas (the client's table lays out the
+    cards still there in tidy columns: client/tables/school_mystery_board.py)."""
     return 300 + (n % 8) * 1150, 600 + _CARD_ROWS.get(kind, 4) * 1800 + ((n // 8) % 4) * 300
 
 
@@ -906,7 +901,7 @@ def _add_card(state: dict, events: Events, kind: str, seat: int, rank: int | Non
               option: int | None = None, text: str = "", invented: bool = False) -> dict:
     counts = _kind_counts(state["cards"])
     n = counts.get(kind, 0)
-    x, y = _nth_pos(n, kind)
+    x, y = default_spot(n, kind)
     card = {"id": state["next_card"], "kind": kind, "rank": rank, "option": option, "text": text,
             "invented": invented, "x": x, "y": y, "by": seat, "scene": state["scene"]["number"],
             "location": state["location"]}

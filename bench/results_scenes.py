@@ -1,5 +1,5 @@
 """The app's game-over box for every game in the layout walk: the results frame of
-:class:`client.scenes.results.ResultsScene` (paper box, title) with the table's own ``draw_results``
+:class:`client.scenes.results.ResultsScene` (its :class:`~client.scenes.results.ResultsFrame`: paper box, title) with the table's own ``draw_results``
 inside — fate_votes' priority explanation, mind_swap's restored pairs and who restored whom,
 school_mystery's article with the reporters by their students' names."""
 from __future__ import annotations
@@ -11,7 +11,8 @@ import pygame
 
 from client.kit import theme
 from client.kit.nodes import NodeMap
-from client.kit.widgets import Panel, fitter_for
+from client.kit.widgets import fitter_for
+from client.scenes.results import ResultsFrame
 
 
 class ResultsBox:
@@ -20,6 +21,7 @@ class ResultsBox:
     def __init__(self, ctx: Any, table: Any) -> None:
         self.ctx, self.table = ctx, table
         self.box = self.inner = pygame.Rect(0, 0, 0, 0)
+        self.frame = ResultsFrame()
 
     def set_rect(self, rect: pygame.Rect) -> None:
         u = self.ctx.unit
@@ -38,11 +40,14 @@ class ResultsBox:
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         surface.fill(theme.TABLE)
         u = self.ctx.unit
-        Panel.draw(surface, self.box, theme.PAPER, int(u), border=theme.ACCENT)
         fit = fitter_for(self.ctx)
         title = self.ctx.t("results.title")
-        img = fit.label(title, u * 2.2, theme.INK, self.box.w - int(u * 3), True)
-        fit.blit_label(surface, img, title, "label", self.box, midtop=(self.box.centerx, self.box.top + int(u * 1.2)))
+
+        def draw_title(on: pygame.Surface, paper: pygame.Rect) -> None:
+            img = fit.label(title, u * 2.2, theme.INK, paper.w - int(u * 3), True)
+            fit.blit_label(on, img, title, "label", paper, midtop=(paper.centerx, paper.top + int(u * 1.2)))
+
+        self.frame.draw(surface, self.box, u, title, draw_title)
         clip = surface.get_clip()
         surface.set_clip(self.inner)
         self.table.draw_results(surface, self.inner)

@@ -251,3 +251,33 @@ def test_still_screens_and_the_dimmed_screen_under_an_overlay_are_the_painted_on
         assert _app_scene_pixels_match(menu)
     finally:
         AppScene._apps.clear()
+
+
+def test_the_results_frame_kept_as_a_layer_matches_the_frame_drawn_rect_by_rect() -> None:
+    """The results box's frame (shadow, paper, border, title) from its kept layer: the same pixels as the
+    three rounded rects and the title drawn in turn, over a busy background, at several sizes, twice."""
+    from client.scenes.results import ResultsFrame
+    from client.ui import ACCENT, INK, PAPER
+
+    def title(on: pygame.Surface, paper: pygame.Rect) -> None:
+        pygame.draw.rect(on, INK, pygame.Rect(paper.centerx - 40, paper.top + 12, 80, 14))
+
+    def busy(size: tuple[int, int]) -> pygame.Surface:
+        s = pygame.Surface(size)
+        for x in range(0, size[0], 7):
+            pygame.draw.line(s, ((x * 5) % 256, 90, (x * 3) % 256), (x, 0), (size[0] - x, size[1]), 3)
+        return s
+
+    frame = ResultsFrame()
+    for unit, box in ((18.0, pygame.Rect(100, 40, 1150, 640)), (27.0, pygame.Rect(240, 60, 1437, 950)),
+                      (9.6, pygame.Rect(30, 20, 611, 421))):
+        want = busy((1920, 1080))
+        u = unit
+        pygame.draw.rect(want, (10, 20, 18), box.move(int(u * 0.3), int(u * 0.4)), border_radius=int(u))
+        pygame.draw.rect(want, PAPER, box, border_radius=int(u))
+        pygame.draw.rect(want, ACCENT, box, width=max(3, int(u * 0.2)), border_radius=int(u))
+        title(want, box)
+        for _ in range(2):
+            got = busy((1920, 1080))
+            frame.draw(got, box, unit, "t", title)
+            assert pygame.image.tobytes(got, "RGB") == pygame.image.tobytes(want, "RGB"), (unit, box)

@@ -1,10 +1,12 @@
 """The results frame: the table view draws what is inside; the app adds title and buttons."""
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Protocol
 
 import pygame
 
+from client.kit.still import PanelLayer
 from client.scenes.base import Scene
 from client.tables.base import TableView
 from client.ui import ACCENT, INK, PAPER, Button
@@ -24,6 +26,34 @@ class ResultsSource(Protocol):
     def layout(self) -> None: ...
 
 
+class ResultsFrame:
+    """The results box's frame — drop shadow, paper, accent border and the title — kept as one layer
+    (three window-high rounded rects drawn every frame cost more than the rest of the box)."""
+
+    def __init__(self) -> None:
+        self._layer = PanelLayer()
+
+    def draw(self, surface: pygame.Surface, box: pygame.Rect, unit: float, key: Hashable,
+             title: Callable[[pygame.Surface, pygame.Rect], None]) -> None:
+        """The frame of ``box`` at ``unit``; ``title(surface, box)`` draws the title onto the paper (``key``:
+        what the title is drawn from)."""
+        u = unit
+        shadow = box.move(int(u * 0.3), int(u * 0.4))
+        area = box.union(shadow)
+
+        def paint(layer: pygame.Surface, at: pygame.Rect) -> None:
+            dx, dy = at.x - area.x, at.y - area.y
+            pygame.draw.rect(layer, (10, 20, 18), shadow.move(dx, dy), border_radius=int(u))
+            paper = box.move(dx, dy)
+            pygame.draw.rect(layer, PAPER, paper, border_radius=int(u))
+            pygame.draw.rect(layer, ACCENT, paper, width=max(3, int(u * 0.2)), border_radius=int(u))
+            title(layer, paper)
+
+        # the see-through parts (the box's and the shadow's rounded corners, the shadow's offset) lie in
+        # corner squares of 1.5 units
+        self._layer.draw(surface, (tuple(box), u, key), area, int(u * 1.5) + 1, paint)
+
+
 class ResultsScene(Scene):
     name = "results"
     opaque = False
@@ -33,6 +63,7 @@ class ResultsScene(Scene):
         self.table_scene = table_scene
         self.box = pygame.Rect(0, 0, 0, 0)
         self.inner = pygame.Rect(0, 0, 0, 0)
+        self.frame = ResultsFrame()
         for view in table_scene.match.views.values():
             if view.result is None:
                 view.result = table_scene.match.result or {}
@@ -64,11 +95,9 @@ class ResultsScene(Scene):
 
     def draw(self, surface: pygame.Surface) -> None:
         u, te = self.app.unit, self.app.text
-        pygame.draw.rect(surface, (10, 20, 18), self.box.move(int(u * 0.3), int(u * 0.4)), border_radius=int(u))
-        pygame.draw.rect(surface, PAPER, self.box, border_radius=int(u))
-        pygame.draw.rect(surface, ACCENT, self.box, width=max(3, int(u * 0.2)), border_radius=int(u))
-        te.blit(surface, self.app.strings.t("results.title"), u * 2.2, INK,
-                (self.box.centerx, self.box.top + int(u * 1.2)), "midtop", bold=True)
+        title = self.app.strings.t("results.title")
+        self.frame.draw(surface, self.box, u, title, lambda on, paper: te.blit(
+            on, title, u * 2.2, INK, (paper.centerx, paper.top + int(u * 1.2)), "midtop", bold=True))
         match = self.table_scene.match
         view = self.table_scene.current_view() or next(iter(match.views.values()), None)
         if view is not None:

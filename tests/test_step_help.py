@@ -219,12 +219,21 @@ def test_a_term_on_the_tables_own_panels_shows_its_definition_after_a_rest(tmp_p
         app.shutdown()
 
 
+def _watch_draws(view: Any, note: Any) -> None:
+    """Call ``note(surface)`` each time ``view`` draws (then let it draw)."""
+    plain_draw = view.draw
+
+    def draw(surface: Any, rect: Any) -> None:
+        note(surface)
+        plain_draw(surface, rect)
+    view.draw = draw
+
+
 def test_a_table_frame_records_nothing_and_its_draw_changes_nothing(tmp_path) -> None:
     """The terms on the table are found outside the frame: a frame draws with every cache (nothing records
     while the view draws), drawing again leaves the found terms as they were, and terms drawn into the
     view's cached layers (the heading, the buttons' finished faces) are still found when the view is
     looked at again with those layers already made."""
-    import pygame
     from client_helpers import make_app
 
     from client.kit.textfit import is_recording
@@ -234,14 +243,8 @@ def test_a_table_frame_records_nothing_and_its_draw_changes_nothing(tmp_path) ->
         scene = _fate_votes_choosing(app)
         for _ in range(3):
             app.frame(0.016)
-        view = scene.current_view()
         seen: list[bool] = []
-        plain_draw = view.draw
-
-        def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
-            seen.append(is_recording())
-            plain_draw(surface, rect)
-        view.draw = draw  # type: ignore[method-assign]
+        _watch_draws(scene.current_view(), lambda surface: seen.append(is_recording()))
         app.frame(0.016)
         assert seen and not any(seen)  # the frame's own draw records nothing (every cache is used)
         spots = [(s.term, tuple(s.rect)) for s in scene.step_line.spots]
@@ -267,15 +270,9 @@ def test_the_tables_terms_are_looked_for_once_per_rest_of_the_pointer_not_every_
         scene = _fate_votes_choosing(app)
         for _ in range(3):
             app.frame(0.016)
-        view = scene.current_view()
         looks: list[int] = []
-        plain_draw = view.draw
-
-        def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
-            if surface is not pygame.display.get_surface():
-                looks.append(1)
-            plain_draw(surface, rect)
-        view.draw = draw  # type: ignore[method-assign]
+        _watch_draws(scene.current_view(),
+                     lambda surface: looks.append(1) if surface is not pygame.display.get_surface() else None)
         for i in range(30):  # the pointer keeps moving
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(200 + 7 * i, 300), rel=(7, 0),
                                                  buttons=(0, 0, 0)))

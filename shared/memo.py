@@ -30,3 +30,12 @@ class StateMemo(Generic[V]):
             self._entries.clear()
         self._entries[id(state)] = (state, check, value)
         return value
+
+
+def drop_oldest(memo: dict[Any, Any]) -> None:
+    """Forget the oldest entry of a bounded memo dict. Servers in other threads of the same process run the
+    same rules and may be dropping the same entry at the same moment: then this one drops nothing."""
+    try:
+        del memo[next(iter(memo))]
+    except (KeyError, RuntimeError, StopIteration):  # gone already / changed under the iterator / empty
+        pass

@@ -18,3 +18,14 @@ def test_bounded():
         memo.put(s, i)
     assert memo.get(states[2]) == 2
     assert memo.get(states[0]) is None  # emptied when full
+
+
+def test_drop_oldest_forgets_the_first_entry_and_tolerates_an_empty_memo() -> None:
+    from shared.memo import drop_oldest
+
+    memo = {3: "a", 1: "b", 2: "c"}
+    drop_oldest(memo)
+    assert memo == {1: "b", 2: "c"}
+    empty: dict = {}
+    drop_oldest(empty)  # another thread emptied it first: nothing to drop, no error
+    assert empty == {}

@@ -62,7 +62,7 @@ from shared.games.school_mystery.content import (
     Content,
     rules_data,
 )
-from shared.memo import StateMemo
+from shared.memo import StateMemo, drop_oldest
 from shared.rng import Rng
 
 SUITS = ("hearts", "diamonds", "spades", "clubs")
@@ -630,7 +630,7 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     known = _TEXT_SIZES.get(id(state))
     if known is not None and known[0] is state and known[1] == len(state["cards"]):
         if len(_TEXT_SIZES) >= _TEXT_SIZES_MAX:
-            del _TEXT_SIZES[next(iter(_TEXT_SIZES))]  # the oldest: the newest states go on counting
+            drop_oldest(_TEXT_SIZES)  # the newest states go on counting
         _TEXT_SIZES[id(draft)] = (draft, len(draft["cards"]), known[2] + grown)
     return draft, events
 
@@ -731,7 +731,7 @@ def _known_text(state: dict) -> int | None:
 
 def _note_text(state: dict, used: int) -> None:
     if len(_TEXT_SIZES) >= _TEXT_SIZES_MAX:
-        del _TEXT_SIZES[next(iter(_TEXT_SIZES))]
+        drop_oldest(_TEXT_SIZES)
     _TEXT_SIZES[id(state)] = (state, len(state["cards"]), used)
 
 
@@ -911,7 +911,7 @@ def _add_card(state: dict, events: Events, kind: str, seat: int, rank: int | Non
     counts = counts.copy()
     counts[kind] = n + 1
     if len(_KINDS) >= 512:
-        del _KINDS[next(iter(_KINDS))]  # the oldest
+        drop_oldest(_KINDS)
     _KINDS[id(cards)] = (cards, len(cards), counts)
     if text:
         _text_changed(state, "", text)

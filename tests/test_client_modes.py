@@ -234,6 +234,14 @@ def test_results_frame_and_play_again(tmp_path):
         assert app.match.over and app.match.result is not None
         for _ in range(3):
             app.frame(0.016)
+        # the finished table shows darkened around the box
+        box, table = app.top.box, app.scenes[-2]
+        alone = pygame.Surface(app.screen.get_size())
+        table.draw(alone)
+        w, h = app.screen.get_size()
+        outside = [(x, y) for x in range(3, w, 37) for y in range(3, h, 29) if not box.inflate(40, 40).collidepoint(x, y)]
+        light = sum(sum(alone.get_at(p)[:3]) for p in outside)
+        assert sum(sum(app.screen.get_at(p)[:3]) for p in outside) < 0.7 * light
         click(app, button(app.top, "again").rect.center)
         assert run_until(app, lambda: app.match is not None and app.match.table != first_table)
         assert app.replay["players"] == 4

@@ -57,6 +57,7 @@ class ResultsFrame:
 class ResultsScene(Scene):
     name = "results"
     opaque = False
+    dims = 150  # the finished table darkened under the box (the app draws that: scenes.base.draw_scenes)
 
     def __init__(self, app: App, table_scene: ResultsSource) -> None:
         super().__init__(app)

@@ -8,7 +8,7 @@ shown at the caret) is :class:`client.widgets.text_entry.TextEntry`, re-exported
 from __future__ import annotations
 
 import weakref
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -150,6 +150,12 @@ class Button:
                     self.on_click()
                 return True
         return False
+
+    def look(self, pointer: tuple[int, int]) -> tuple[Any, ...]:
+        """Everything the button shows with the pointer at ``pointer`` (an icon is named by ``key``): a key
+        for layers that hold drawn buttons."""
+        return (self.key, self.label, self.hint, tuple(self.rect), self.enabled, self.selected, self.primary,
+                self.accent, self.rect.collidepoint(pointer))
 
     def colours(self, hover: bool) -> tuple[pygame.Color, tuple[int, int, int]]:
         if not self.enabled:
@@ -357,3 +363,8 @@ def flow(sizes: list[tuple[int, int]], width: int, gap: int, align: str = "left"
 
 
 Flow = flow
+
+
+def buttons_key(buttons: Iterable[Button], pointer: tuple[int, int]) -> tuple[Any, ...]:
+    """What ``buttons`` show with the pointer at ``pointer`` (:meth:`Button.look` of each)."""
+    return tuple(b.look(pointer) for b in buttons)

@@ -7,7 +7,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from client.kit.still import StillLayer
-from client.kit.widgets import Panel
+from client.kit.widgets import Panel, buttons_key
 from client.ui import PAPER
 
 if TYPE_CHECKING:
@@ -84,9 +84,7 @@ class Scene:
 
     def buttons_key(self) -> tuple[Any, ...]:
         """What the buttons show: labels, places, states and which one the pointer is on."""
-        mouse = pygame.mouse.get_pos()
-        return tuple((b.key, b.label, b.hint, tuple(b.rect), b.enabled, b.selected, b.primary,
-                      b.rect.collidepoint(mouse)) for b in self.buttons)
+        return buttons_key(self.buttons, pygame.mouse.get_pos())
 
     def draw_titled_panel(self, surface: pygame.Surface, title: str, box: pygame.Rect, size: float = 2.0) -> None:
         """A set-up style screen's frame: the app's background, ``title`` centred above ``box`` and its panel."""

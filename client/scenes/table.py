@@ -22,6 +22,7 @@ from client.kit.stephelp import StepHelp, StepLine, help_for
 from client.kit.still import PanelLayer, StillLayer
 from client.kit.textfit import cover, forget_texts, layer_texts
 from client.kit.theme import ACCENT_DEEP
+from client.kit.widgets import buttons_key
 from client.match import Match
 from client.rulesbook import has_rules, open_rules, page_for_view
 from client.scenes.base import Scene
@@ -642,8 +643,7 @@ class TableScene(Scene):
                tuple((c.term, c.label, tuple(c.rect)) for c in self.step_line.chips),
                hovered.term if hovered is not None else None,
                tuple(self.status_words()) if self.show_chat else (), self._chat_shown(),
-               tuple((b.key, b.label, tuple(b.rect), b.enabled, b.selected, b.primary, b.rect.collidepoint(mouse))
-                     for b in buttons))
+               buttons_key(buttons, mouse))
 
         def paint(layer: pygame.Surface) -> None:
             pygame.draw.rect(layer, (22, 40, 35), strip)

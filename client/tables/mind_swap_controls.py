@@ -9,11 +9,10 @@ import pygame
 
 from client.kit import theme
 from client.kit.textfit import copy_layer, is_recording
-from client.kit.widgets import Panel, Prompt, fitter_for
+from client.kit.widgets import Panel, Prompt, buttons_key, fitter_for
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_layout as L
 from client.tables import mind_swap_model as M
-from client.tables.mind_swap_frame import buttons_key
 from client.tables.mind_swap_intents import ALONG_NEGI
 
 if TYPE_CHECKING:

@@ -15,7 +15,7 @@ import pygame
 
 from client.kit.still import StillLayer
 from client.kit.textfit import blit_layer
-from client.kit.widgets import Button
+from client.kit.widgets import buttons_key
 from client.tables import mind_swap_layout as L
 
 if TYPE_CHECKING:
@@ -85,8 +85,3 @@ class RestingFrame:
         """Everything :meth:`SidebarPainter.draw_recent` shows."""
         return (tuple(self.t.presenter.log_lines[-2:]), tuple(lay.hand), lay.unit, self.t.ctx.lang)
 
-
-def buttons_key(buttons: list[Button], pointer: tuple[int, int]) -> tuple[Any, ...]:
-    """Everything kit buttons show (their icon is named by their key), the one under ``pointer`` lit."""
-    return tuple((b.key, b.label, b.hint, tuple(b.rect), b.enabled, b.selected, b.primary, b.accent,
-                  b.rect.collidepoint(pointer)) for b in buttons)

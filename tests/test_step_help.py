@@ -174,7 +174,8 @@ def test_school_mystery_names_the_step_and_why_moves_are_not_possible() -> None:
 
 
 def _fate_votes_choosing(app: Any) -> Any:
-    """A pass-and-play fate_votes table scene (one human, seat 0) in round 2's choice."""
+    """A pass-and-play fate_votes table scene (one human, seat 0) in round 2's choice, drawn for three frames
+    (its layers made, its terms found)."""
     from client.match import Match
 
     spec = REGISTRY["fate_votes"]
@@ -192,7 +193,10 @@ def _fate_votes_choosing(app: Any) -> Any:
     app.match = match
     match.on_message({"t": "snapshot", "table": "t1", "seat": 0, "view": spec.view(state, 0),
                       "legal": spec.legal_actions(state, 0), "sid": 1})
-    return app.push("table", match=match)
+    scene = app.push("table", match=match)
+    for _ in range(3):
+        app.frame(0.016)
+    return scene
 
 
 def test_a_term_on_the_tables_own_panels_shows_its_definition_after_a_rest(tmp_path) -> None:
@@ -203,8 +207,6 @@ def test_a_term_on_the_tables_own_panels_shows_its_definition_after_a_rest(tmp_p
     app = make_app(tmp_path, "--lang", "en", "--size", "1280x720")
     try:
         scene = _fate_votes_choosing(app)
-        for _ in range(3):
-            app.frame(0.016)
         spot = next((s for s in scene.step_line.spots if s.term == "vote"), None)
         assert spot is not None and spot.label.casefold() == "vote"
         pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=spot.rect.center, rel=(0, 0), buttons=(0, 0, 0)))
@@ -241,8 +243,6 @@ def test_a_table_frame_records_nothing_and_its_draw_changes_nothing(tmp_path) ->
     app = make_app(tmp_path, "--lang", "en", "--size", "1280x720")
     try:
         scene = _fate_votes_choosing(app)
-        for _ in range(3):
-            app.frame(0.016)
         seen: list[bool] = []
         _watch_draws(scene.current_view(), lambda surface: seen.append(is_recording()))
         app.frame(0.016)
@@ -268,8 +268,6 @@ def test_the_tables_terms_are_looked_for_once_per_rest_of_the_pointer_not_every_
     app = make_app(tmp_path, "--lang", "en", "--size", "1280x720")
     try:
         scene = _fate_votes_choosing(app)
-        for _ in range(3):
-            app.frame(0.016)
         looks: list[int] = []
         _watch_draws(scene.current_view(),
                      lambda surface: looks.append(1) if surface is not pygame.display.get_surface() else None)

@@ -74,6 +74,25 @@ class Rng:
         """Uniform int in ``[lo, hi]`` inclusive, like a die."""
         return lo + self.below(hi - lo + 1)
 
+    def dice(self, count: int, sides: int = 6) -> list[int]:
+        """``count`` dice of ``sides`` faces: the draws of ``randint(1, sides)`` ``count`` times, in one loop
+        (rules throw dice in many actions)."""
+        limit = _LIMITS.get(sides)
+        if limit is None:
+            if sides <= 0:
+                raise ValueError("sides must be positive")
+            limit = _limit(sides)
+        state, out = self.state, []
+        while len(out) < count:
+            state = z = (state + _GOLDEN) & MASK64
+            z = ((z ^ (z >> 30)) * 0xBF58476D1CE4E5B9) & MASK64
+            z = ((z ^ (z >> 27)) * 0x94D049BB133111EB) & MASK64
+            x = z ^ (z >> 31)
+            if x <= limit:
+                out.append(1 + x % sides)
+        self.state = state
+        return out
+
     def choice(self, seq: Sequence[T]) -> T:
         return seq[self.below(len(seq))]
 

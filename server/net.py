@@ -15,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import select
 import socket
 from typing import Any, cast
 
@@ -26,6 +27,7 @@ log = logging.getLogger("houkago.net")
 
 MAX_FRAME_IN = 64 * 1024  # client messages are small
 MAX_OUTBUF = 4 * 1024 * 1024  # bytes queued for one client before it is dropped (chat/snapshots excepted)
+MAX_READ = 256 * 1024  # bytes one receive takes (asyncio's own read size)
 
 
 class Connection(asyncio.Protocol):
@@ -43,6 +45,7 @@ class Connection(asyncio.Protocol):
         self.held: dict[Any, bytes] = {}  # the latest snapshot per (table, seat) a slow reader has not got
         self.sock: socket.socket | None = None  # written to directly while the transport holds nothing
         self.backlog = False  # the transport may hold bytes we gave it (only our writes put bytes there)
+        self.fd: int | None = None  # its socket's fd while the server's Reader reads it
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         stream = cast("asyncio.Transport", transport)  # a stream transport (uvloop's is not a subclass)
@@ -61,6 +64,9 @@ class Connection(asyncio.Protocol):
         selector = isinstance(self.server.loop, asyncio.SelectorEventLoop)
         self.sock = sock if selector and type(sock) is socket.socket else None
         self.server.conns[self.id] = self
+        if self.sock is not None and self.server.reader is not None:
+            stream.pause_reading()  # its reads come through the server's one reader from now on
+            self.server.reader.watch(self)
         address = self.peer[0] if isinstance(self.peer, tuple) and self.peer else None
         self.server.hub.connect(self.id, address, self.opened)
         log.debug("connection %d from %s", self.id, self.peer)
@@ -91,9 +97,7 @@ class Connection(asyncio.Protocol):
         except ProtocolError as err:
             log.info("connection %d: bad frame stream (%s); closing", self.id, err.code)
             server.deliver([(self.id, error_frame(err.code, err.message)), (self.id, None)])
-            self.closed = True
-            if self.transport is not None:
-                self.transport.pause_reading()
+            self.stop_reading()
             return
         now = server.loop.time()
         if not self.decoder.pending:
@@ -109,8 +113,45 @@ class Connection(asyncio.Protocol):
         if msgs and hub.jobs:
             server.kick_work()
 
+    def stop_reading(self) -> None:
+        """Read nothing more from this client (its stream is broken; it is being closed)."""
+        self.closed = True
+        if self.server.reader is not None:
+            self.server.reader.unwatch(self)
+        if self.transport is not None:
+            self.transport.pause_reading()
+
+    def read_ready(self) -> None:
+        """The server's reader saw this socket readable: what the transport's own reader does (receive, hand
+        the bytes to :meth:`data_received`; at end of stream or on an error, close)."""
+        t = self.transport
+        if self.closed or t is None or t.is_closing():
+            self.server.reader.unwatch(self)  # type: ignore[union-attr]
+            return
+        try:
+            data = self.sock.recv(MAX_READ)  # type: ignore[union-attr]
+        except (BlockingIOError, InterruptedError):
+            return
+        except OSError as exc:
+            log.debug("connection %d: read failed (%s)", self.id, exc)
+            self.server.reader.unwatch(self)  # type: ignore[union-attr]
+            t.abort()
+            return
+        if not data:  # the client closed its side: so do we (as the transport does after eof_received)
+            self.server.reader.unwatch(self)  # type: ignore[union-attr]
+            t.close()
+            return
+        try:
+            self.data_received(data)
+        except Exception:
+            log.exception("connection %d: reading failed; closing it", self.id)
+            self.server.reader.unwatch(self)  # type: ignore[union-attr]
+            t.abort()
+
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
+        if self.server.reader is not None:
+            self.server.reader.unwatch(self)  # before the transport closes the socket (its fd is reused)
         self.held.clear()
         if self.id not in self.server.conns:
             return  # refused at connect
@@ -175,6 +216,56 @@ class Connection(asyncio.Protocol):
             t.write(frame)
 
 
+class Reader:
+    """Every client socket's reads in one event-loop callback (selector event loops on Linux).
+
+    The loop watches one epoll object; when any client socket is readable, :meth:`ready` receives from
+    each readable one in turn. That is what each transport's own reader would do, less the loop's and the
+    transport's per-socket dispatch (a callback, a context switch into it and two calls per read)."""
+
+    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+        self.loop = loop
+        self._epoll = select.epoll()
+        self._conns: dict[int, Connection] = {}  # by socket fd
+        loop.add_reader(self._epoll.fileno(), self.ready)
+
+    @staticmethod
+    def available(loop: asyncio.AbstractEventLoop) -> bool:
+        return isinstance(loop, asyncio.SelectorEventLoop) and hasattr(select, "epoll")
+
+    def watch(self, conn: Connection) -> None:
+        fd = conn.sock.fileno()  # type: ignore[union-attr]
+        self._conns[fd] = conn
+        self._epoll.register(fd, select.EPOLLIN)
+        conn.fd = fd
+
+    def unwatch(self, conn: Connection) -> None:
+        """Stop reading ``conn`` (before its socket closes: a new connection may get the same fd)."""
+        fd, conn.fd = conn.fd, None
+        if fd is not None and self._conns.get(fd) is conn:
+            del self._conns[fd]
+            try:
+                self._epoll.unregister(fd)
+            except OSError:  # the socket was closed already: epoll dropped it itself
+                pass
+
+    def watching(self) -> int:
+        """How many sockets it reads."""
+        return len(self._conns)
+
+    def ready(self) -> None:
+        conns = self._conns
+        for fd, _ in self._epoll.poll(0):
+            conn = conns.get(fd)
+            if conn is not None:
+                conn.read_ready()
+
+    def close(self) -> None:
+        self.loop.remove_reader(self._epoll.fileno())
+        self._conns.clear()
+        self._epoll.close()
+
+
 class Server:
     """Listens, feeds the hub, commits the journal, then writes the frames."""
 
@@ -194,9 +285,12 @@ class Server:
         self._timer: asyncio.TimerHandle | None = None
         self._timer_at: float | None = None
         self._server: asyncio.base_events.Server | None = None
+        self.reader: Reader | None = None  # every client's reads in one callback (selector loops on Linux)
         self.closing = False
 
     async def listen(self, host: str, port: int) -> int:
+        if Reader.available(self.loop):
+            self.reader = Reader(self.loop)
         self._server = await self.loop.create_server(lambda: Connection(self, next(self._ids)), host, port,
                                                      reuse_address=True)
         self._reschedule()
@@ -319,3 +413,6 @@ class Server:
         if self._server is not None:
             await self._server.wait_closed()
         self._flush()
+        if self.reader is not None:
+            self.reader.close()
+            self.reader = None

@@ -14,6 +14,7 @@ import msgpack
 import msgspec
 
 _encode = msgspec.msgpack.Encoder().encode  # runs under the GIL and keeps no state between calls
+encode_plain = _encode  # pack's fast path alone, for hot loops: TypeError for a value only msgpack packs
 
 
 def pack(x: Any) -> bytes:

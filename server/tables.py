@@ -26,6 +26,7 @@ from operator import attrgetter
 from typing import Any
 
 from server.journal import Journal, TableRecord
+from server.packing import encode_plain
 from server.packing import pack as _pack
 from shared.bots import with_bot_seats
 from shared.protocol import HEADER, MAX_FRAME, ProtocolError, encode
@@ -68,14 +69,15 @@ class Lossy(bytes):
         """This frame, or for a delta snapshot the whole one (view packed whole, legal included)."""
         if self.remake is None:
             return self
-        table, shared, pairs, s, view, legal, state, evs, ref = self.remake
+        table, shared, pairs, s, view, legal, state, tail, ref = self.remake
         legal_part = table._packed_legal(s, legal, True, state)
-        body = b"".join((_map_head(pairs + (2 if ref else 1)), shared, table._seat_heads[s], _pack(view),
-                         _KEY_EVENTS, evs, _KEY_LEGAL, legal_part, ref))
+        body = b"".join((_map_head(pairs + (2 if ref else 1)), shared, _KEY_SEAT, _seat_bytes(s), _KEY_VIEW,
+                         _pack(view), tail, _KEY_LEGAL, legal_part, ref))
         return _with_header(body, self.key)
 
 
 _KEY_SEAT, _KEY_VIEW, _KEY_EVENTS, _KEY_LEGAL = _KEY["seat"], _KEY["view"], _KEY["events"], _KEY["legal"]
+_KEY_CLOCK, _KEY_REF, _KEY_GONE = _KEY["clock"], _KEY["ref"], _KEY["gone"]
 _DELTA_TRUE = _KEY["delta"] + _TRUE
 _OVER, _NOT_OVER = _KEY["over"] + _TRUE, _KEY["over"] + _pack(False)
 _HEADER_PACK = HEADER.pack
@@ -83,6 +85,17 @@ _HEADER_PACK = HEADER.pack
 
 def _seat_bytes(s: int) -> bytes:
     return _SEAT[s] if s < 64 else _pack(s)
+
+
+_HEADERS_UPTO = 4096
+_HEADERS = [_HEADER_PACK(n) for n in range(_HEADERS_UPTO)]  # the length header of a frame body under 4 KiB
+
+
+def _frame_header(size: int) -> bytes:
+    """The length header of a frame body of ``size`` bytes (ProtocolError over the cap)."""
+    if size > MAX_FRAME:
+        raise ProtocolError("frame/too_large", f"frame of {size} bytes exceeds {MAX_FRAME}")
+    return _HEADER_PACK(size)
 
 
 def _with_header(body: bytes, key: Any = None) -> Lossy:
@@ -238,9 +251,7 @@ class Table:
     history: list[tuple[int, list[dict[str, Any]]]] = field(default_factory=list, repr=False)
     history_from: int = 0
     _legal_packed: dict[tuple[int, bool], tuple[list, bytes]] = field(default_factory=dict, repr=False)
-    _frame_keys: list[tuple[str, int]] = field(default_factory=list, repr=False)  # Lossy.key per seat
-    _seat_heads: list[bytes] = field(default_factory=list, repr=False)  # packed "seat": s, "view" per seat
-    _head: bytes = field(default=b"", repr=False)  # packed "t": "snapshot", "table": id, "sid" (the frame's start)
+    _rows: tuple | None = field(default=None, repr=False)  # see _frame_rows
 
     def __post_init__(self) -> None:
         if not self.seats:
@@ -506,77 +517,105 @@ class Table:
         ``DELTA_MIN`` bytes, only the view's changed top-level keys (``delta``, ``gone``;
         see :class:`shared.protocol.SnapshotMemo`). Such a frame carries ``full()``: the
         whole snapshot, for a connection that coalesces the snapshots a slow reader missed.
+        A frame is one join of its parts behind its length header (the length is summed
+        from the parts', not measured after a copy).
         """
-        spec, state = self.spec, self.state
+        state = self.state
         pack = _pack
-        if not self._head:
-            self._head = b"".join((_KEY["t"], _SNAPSHOT, _KEY["table"], pack(self.id), _KEY["sid"]))
-        common = [self._head, pack(self.sid), _OVER if self.phase == OVER else _NOT_OVER]
-        pairs = 7  # t, table, sid, over + seat, view, events
-        if self.clock is not None and not self.clock.expired:
-            common += [_KEY["clock"], pack(self.clock.wire(now))]
-            pairs += 1
-        shared = b"".join(common)
-        public = not any("vis" in ev for ev in events)
+        rows = self._rows
+        if rows is None or rows[0] is not self.seats:
+            rows = self._frame_rows()
+        clock = self.clock
+        if clock is not None and not clock.expired:
+            shared = b"".join((rows[1], pack(self.sid), _OVER if self.phase == OVER else _NOT_OVER, _KEY_CLOCK,
+                               pack(clock.wire(now))))
+            pairs = 8  # t, table, sid, over, clock + seat, view, events
+        else:
+            shared = b"".join((rows[1], pack(self.sid), _OVER if self.phase == OVER else _NOT_OVER))
+            pairs = 7
+        public = True
+        for ev in events:
+            if "vis" in ev:
+                public = False
+                break
         shared_events = pack(events) if public else b""
-        ack_seat, ack_ref = (-1, b"") if ack is None else (ack[0], _KEY["ref"] + pack(ack[1]))
-        keys, seat_heads = self._frame_keys, self._seat_heads
-        if len(keys) != self.n:
-            keys[:] = [(self.id, s) for s in range(self.n)]
-            seat_heads[:] = [_KEY_SEAT + _seat_bytes(s) + _KEY_VIEW for s in range(self.n)]
+        tail = _KEY_EVENTS + shared_events
+        fixed = 1 + len(shared)  # the map's header (pairs + extras < 16: a fixmap) and the shared parts
+        base = fixed + len(tail)
+        ack_seat, ack_ref = (-1, b"") if ack is None else (ack[0], _KEY_REF + pack(ack[1]))
         out: list[tuple[int, bytes]] = []
-        view_of, events_for, packed_legal, legals = spec.rules.view, spec.events_for, self._packed_legal, self.legal
-        evs = shared_events
-        heads = _MAP_HEADS  # pairs + extras < 16: a fixmap header
-        for s, seat in enumerate(self.seats):
+        view_of, legals, heads = self.spec.rules.view, self.legal, _MAP_HEADS
+        for s, seat, key, seat_head in rows[2]:
             holder = seat.holder
             if holder is None:
                 continue
             legal = legals[s]
             view = view_of(state, s)
             if not public:
-                evs = pack(events_for(events, s))
-            ref = ack_ref if s == ack_seat else b""
+                tail = _KEY_EVENTS + pack(self.spec.events_for(events, s))
+                base = fixed + len(tail)
+            if s == ack_seat:
+                ref, size, extra = ack_ref, base + len(ack_ref) + len(seat_head), 1
+            else:
+                ref, size, extra = b"", base + len(seat_head), 0
             if not seat.delta:
-                body = b"".join((heads[pairs + (2 if ref else 1)], shared, seat_heads[s], pack(view), _KEY_EVENTS,
-                                 evs, _KEY_LEGAL, packed_legal(s, legal, False), ref))
-                out.append((holder, _with_header(body, keys[s])))
+                packed_view = pack(view)
+                legal_part = _KEY_LEGAL + self._packed_legal(s, legal, False)
+                size += len(packed_view) + len(legal_part)
+                frame = Lossy(b"".join((_HEADERS[size] if size < _HEADERS_UPTO else _frame_header(size),
+                                        heads[pairs + extra + 1], shared, seat_head, packed_view, tail, legal_part,
+                                        ref)))
+                frame.key = key
+                out.append((holder, frame))
                 continue
             sent = seat.sent_view
             if sent is None or seat.view_size <= DELTA_MIN:  # the whole view
-                packed_view = pack(view)
-                seat.view_size = len(packed_view)
-                extra, view_tail = (1 if ref else 0), b""
+                try:
+                    packed_view = encode_plain(view)
+                except TypeError:  # a type only msgpack packs
+                    packed_view = pack(view)
+                seat.view_size = n = len(packed_view)
+                size += n
+                view_tail = b""
             else:  # only its changed top-level keys
                 packed_view = pack({k: v for k, v in view.items() if (old := sent.get(k, _ABSENT)) is not v
                                     and old != v})
-                extra, view_tail = (2 if ref else 1), _DELTA_TRUE
+                view_tail = _DELTA_TRUE
+                extra += 1
                 if sent.keys() != view.keys():
-                    view_tail += _KEY["gone"] + pack([k for k in sent if k not in view])
+                    view_tail += _KEY_GONE + pack([k for k in sent if k not in view])
                     extra += 1
+                size += len(packed_view) + len(view_tail)
             if seat.sent_legal is not legal:
-                legal_part = _KEY_LEGAL + packed_legal(s, legal, True)
+                legal_part = _KEY_LEGAL + self._packed_legal(s, legal, True)
+                size += len(legal_part)
                 extra += 1
                 whole = not view_tail  # the frame holds the whole view and the legal actions
             else:
                 legal_part, whole = b"", False
             seat.sent_view, seat.sent_legal = view, legal
-            body = b"".join((heads[pairs + extra], shared, seat_heads[s], packed_view, _KEY_EVENTS, evs, view_tail,
-                             legal_part, ref))
-            size = len(body)
-            if size > MAX_FRAME:
-                raise ProtocolError("frame/too_large", f"frame of {size} bytes exceeds {MAX_FRAME}")
-            frame = Lossy(_HEADER_PACK(size) + body)
-            frame.key = keys[s]
+            frame = Lossy(b"".join((_HEADERS[size] if size < _HEADERS_UPTO else _frame_header(size),
+                                    heads[pairs + extra], shared, seat_head, packed_view, tail, view_tail,
+                                    legal_part, ref)))
+            frame.key = key
             if not whole:
-                frame.remake = (self, shared, pairs, s, view, legal, state, evs, ref)
+                frame.remake = (self, shared, pairs, s, view, legal, state, tail, ref)
             out.append((holder, frame))
         if self.watchers:
-            evs = shared_events if public else pack(spec.events_for(events, None))
+            evs = shared_events if public else pack(self.spec.events_for(events, None))
             frame = _with_header(b"".join((_map_head(pairs), shared, _KEY_SEAT, pack(None), _KEY_VIEW,
-                                           pack(spec.view(state, None)), _KEY_EVENTS, evs)), (self.id, None))
+                                           pack(self.spec.view(state, None)), _KEY_EVENTS, evs)), (self.id, None))
             out += [(cid, frame) for cid in self.watchers]
         return out
+
+    def _frame_rows(self) -> tuple[list[Seat], bytes, list[tuple[int, Seat, tuple[str, int], bytes]]]:
+        """What a snapshot's frames take from the table as it is seated: (the seats list it was made for,
+        the packed start "t": "snapshot", "table": id, "sid", per seat (seat, its Seat, its frames' key,
+        its packed "seat": s, "view")). Remade when the seats list is replaced (a rollback)."""
+        self._rows = (self.seats, b"".join((_KEY["t"], _SNAPSHOT, _KEY["table"], _pack(self.id), _KEY["sid"])),
+                      [(s, seat, (self.id, s), _KEY_SEAT + _seat_bytes(s) + _KEY_VIEW)
+                       for s, seat in enumerate(self.seats)])
+        return self._rows
 
     def _packed_legal(self, s: int, legal: list[dict[str, Any]], delta: bool, state: Any = None) -> bytes:
         """Seat ``s``'s legal actions packed (delta connections: in the game's compact form, from

@@ -17,6 +17,7 @@ import itertools
 import logging
 import select
 import socket
+from collections.abc import Callable
 from typing import Any, cast
 
 from server.hub import Hub, Out, error_frame
@@ -223,8 +224,10 @@ class Reader:
     each readable one in turn. That is what each transport's own reader would do, less the loop's and the
     transport's per-socket dispatch (a callback, a context switch into it and two calls per read)."""
 
-    def __init__(self, loop: asyncio.AbstractEventLoop) -> None:
+    def __init__(self, loop: asyncio.AbstractEventLoop, after: Callable[[], None]) -> None:
+        """``after`` runs once all the sockets found readable have been read (the server's flush)."""
         self.loop = loop
+        self.after = after
         self._epoll = select.epoll()
         self._conns: dict[int, Connection] = {}  # by socket fd
         loop.add_reader(self._epoll.fileno(), self.ready)
@@ -259,6 +262,7 @@ class Reader:
             conn = conns.get(fd)
             if conn is not None:
                 conn.read_ready()
+        self.after()
 
     def close(self) -> None:
         self.loop.remove_reader(self._epoll.fileno())
@@ -281,7 +285,7 @@ class Server:
         self.loop = asyncio.get_running_loop()
         self._ids = itertools.count(1)
         self._pending: Out = []
-        self._flush_scheduled = False
+        self._flush_call: asyncio.Handle | None = None  # the call of _flush due at the end of this tick
         self._timer: asyncio.TimerHandle | None = None
         self._timer_at: float | None = None
         self._server: asyncio.base_events.Server | None = None
@@ -290,7 +294,7 @@ class Server:
 
     async def listen(self, host: str, port: int) -> int:
         if Reader.available(self.loop):
-            self.reader = Reader(self.loop)
+            self.reader = Reader(self.loop, self.flush_now)
         self._server = await self.loop.create_server(lambda: Connection(self, next(self._ids)), host, port,
                                                      reuse_address=True)
         self._reschedule()
@@ -325,9 +329,15 @@ class Server:
             self._pending += out
         elif not durable:
             return
-        if not self._flush_scheduled:
-            self._flush_scheduled = True
-            self.loop.call_soon(self._flush)
+        if self._flush_call is None:
+            self._flush_call = self.loop.call_soon(self._flush)
+
+    def flush_now(self) -> None:
+        """Commit and send now what this tick queued so far (the reader's reads are done), not in a callback of
+        its own at the end of the tick."""
+        if self._flush_call is not None:
+            self._flush_call.cancel()
+            self._flush()
 
     def _work(self) -> None:
         """Stream replays a slice at a time; come back soon if a reader is ready, later if all are slow."""
@@ -351,7 +361,7 @@ class Server:
                 self.loop.call_later(0.02, self._work)
 
     def _flush(self) -> None:
-        self._flush_scheduled = False
+        self._flush_call = None
         pending, self._pending = self._pending, []
         durable, self._durable = self._durable, []
         ok, errors = self.hub.commit(self.loop.time())  # durable before anyone sees it
@@ -381,6 +391,8 @@ class Server:
         if when == self._timer_at:
             return
         if self._timer is not None:
+            if when is None or when > self._timer_at:  # type: ignore[operator]
+                return  # the timer set comes first: it finds nothing due then, and sets the next one
             self._timer.cancel()
         self._timer_at = when
         self._timer = None if when is None else self.loop.call_at(when, self._on_timer)

@@ -62,8 +62,15 @@ class Conn:
 
 
 def _ref(msg: dict[str, Any]) -> Any:
+    """The message's ``ref`` if it is one a reply may echo (an int within ±2**53 or a string of at most 64
+    characters), else None."""
     ref = msg.get("ref")
-    if isinstance(ref, bool) or not isinstance(ref, (int, str)):
+    kind = type(ref)  # the decoded cases first
+    if kind is int:
+        return ref if -(2 ** 53) <= ref <= 2 ** 53 else None
+    if kind is str:
+        return ref if len(ref) <= 64 else None
+    if ref is None or isinstance(ref, bool) or not isinstance(ref, (int, str)):
         return None
     if isinstance(ref, str) and len(ref) > 64:
         return None
@@ -397,9 +404,10 @@ class Hub:
 
     def _update_wake(self, t: Table) -> None:
         when = t.wakeup(self.grace)
-        expires = self._expiry(t)
-        if expires is not None:
-            when = expires if when is None else min(when, expires)
+        if t.empty_since is not None:  # nobody is here: it may expire
+            expires = self._expiry(t)
+            if expires is not None:
+                when = expires if when is None else min(when, expires)
         if t.phase == LOBBY:
             away = [s.away_since + self.grace for s in t.seats if s.away_since is not None and s.holder is None]
             if away:

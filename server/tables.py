@@ -257,6 +257,7 @@ class Table:
         if not self.seats:
             self.seats = [Seat() for _ in range(self.n)]
         self.has_bots = bool(self.spec.bots())
+        self.timed = hasattr(self.spec.rules, "timer")  # whether the game has phase clocks (spec.timer)
 
     # --- persistence -------------------------------------------------------------
     def record(self) -> TableRecord:
@@ -422,7 +423,7 @@ class Table:
 
     def _refresh_clock(self, now: float, over: bool) -> None:
         state = self.state
-        seconds = None if over or self.damaged else self.spec.timer(state)
+        seconds = None if over or self.damaged or not self.timed else self.spec.timer(state)
         if seconds is None:
             self.clock = None
             return
@@ -467,9 +468,12 @@ class Table:
 
     def wakeup(self, grace: float) -> float | None:
         """The next monotonic time something happens here without input (bots, clock, grace)."""
+        clock = self.clock
+        if not self.bot_due and clock is None and not any(map(_AWAY, self.seats)):
+            return None  # the common case after a move of a table without bots, clock or absent players
         times = list(self.bot_due.values())
-        if self.clock and not self.clock.paused and not self.clock.expired:
-            times.append(self.clock.deadline)
+        if clock and not clock.paused and not clock.expired:
+            times.append(clock.deadline)
         away = [s.away_since + grace for s in self.seats
                 if s.away_since is not None and s.takeover is None and s.token_hash] \
             if any(map(_AWAY, self.seats)) else None

@@ -44,7 +44,7 @@ _SNAPSHOT = _pack("snapshot")
 _TRUE = _pack(True)
 _ABSENT = object()
 _SEAT = [_pack(s) for s in range(64)]
-_BOT, _TAKEOVER, _AWAY = attrgetter("bot"), attrgetter("takeover"), attrgetter("away_since")
+_AWAY = attrgetter("away_since")
 DELTA_MIN = 192  # bytes: a seat whose last whole view was at most this long gets whole views (no comparing)
 HISTORY_ACTIONS = 300  # the events of this many last actions are kept for a viewer who comes back (its log)
 PAST_BYTES = 96 * 1024  # at most this many bytes of past events go with a comeback snapshot (frame cap 256 KiB)
@@ -436,8 +436,12 @@ class Table:
             self.bot_due.clear()
             return
         due, legal, seats = self.bot_due, self.legal, self.seats
-        if not due and not any(map(_BOT, seats)) and not any(map(_TAKEOVER, seats)):
-            return  # no bot plays here (looked at C speed: this runs after every action)
+        if not due:  # this runs after every action: a plain loop (attrgetter's calls cost more)
+            for seat in seats:
+                if seat.bot or seat.takeover:
+                    break
+            else:
+                return  # no bot plays here
         for s, seat in enumerate(seats):
             if (seat.bot or seat.takeover) and legal[s]:
                 due.setdefault(s, now + self.bot_delay)
@@ -469,8 +473,12 @@ class Table:
     def wakeup(self, grace: float) -> float | None:
         """The next monotonic time something happens here without input (bots, clock, grace)."""
         clock = self.clock
-        if not self.bot_due and clock is None and not any(map(_AWAY, self.seats)):
-            return None  # the common case after a move of a table without bots, clock or absent players
+        if not self.bot_due and clock is None:
+            for seat in self.seats:
+                if seat.away_since:
+                    break
+            else:
+                return None  # the common case after a move: no bots due, no clock, nobody away
         times = list(self.bot_due.values())
         if clock and not clock.paused and not clock.expired:
             times.append(clock.deadline)

@@ -62,18 +62,29 @@ class Lossy(bytes):
     per ``key`` (table, seat) matters. The connection adapter decides; the bytes are the frame.
     :meth:`full` gives the whole snapshot a delta snapshot stands for, to hold instead of it."""
 
-    key: Any = None
-    remake: tuple | None = None  # a delta snapshot's parts for :meth:`full` (see Table.snapshot_frames)
+    remake: tuple | None = None  # a delta snapshot's (key, parts) for :meth:`full` (see Table.snapshot_frames)
+    _key: Any = None
+
+    @property
+    def key(self) -> Any:
+        """What it is held under: (table, seat) for a snapshot, None for chat. A delta snapshot keeps it in
+        ``remake`` (one attribute set per frame instead of two)."""
+        remake = self.remake
+        return self._key if remake is None else remake[0]
+
+    @key.setter
+    def key(self, value: Any) -> None:
+        self._key = value
 
     def full(self) -> bytes:
         """This frame, or for a delta snapshot the whole one (view packed whole, legal included)."""
         if self.remake is None:
             return self
-        table, shared, pairs, s, view, legal, state, tail, ref = self.remake
+        key, table, shared, pairs, s, view, legal, state, tail, ref = self.remake
         legal_part = table._packed_legal(s, legal, True, state)
         body = b"".join((_map_head(pairs + (2 if ref else 1)), shared, _KEY_SEAT, _seat_bytes(s), _KEY_VIEW,
                          _pack(view), tail, _KEY_LEGAL, legal_part, ref))
-        return _with_header(body, self.key)
+        return _with_header(body, key)
 
 
 _KEY_SEAT, _KEY_VIEW, _KEY_EVENTS, _KEY_LEGAL = _KEY["seat"], _KEY["view"], _KEY["events"], _KEY["legal"]
@@ -103,7 +114,7 @@ def _with_header(body: bytes, key: Any = None) -> Lossy:
     if len(body) > MAX_FRAME:
         raise ProtocolError("frame/too_large", f"frame of {len(body)} bytes exceeds {MAX_FRAME}")
     frame = Lossy(_HEADER_PACK(len(body)) + body)
-    frame.key = key
+    frame._key = key  # (the key property's setter, without its call)
     return frame
 
 
@@ -577,7 +588,7 @@ class Table:
                 frame = Lossy(b"".join((_HEADERS[size] if size < _HEADERS_UPTO else _frame_header(size),
                                         heads[pairs + extra + 1], shared, seat_head, packed_view, tail, legal_part,
                                         ref)))
-                frame.key = key
+                frame._key = key  # (the key property's setter, without its call)
                 out.append((holder, frame))
                 continue
             sent = seat.sent_view
@@ -609,9 +620,10 @@ class Table:
             frame = Lossy(b"".join((_HEADERS[size] if size < _HEADERS_UPTO else _frame_header(size),
                                     heads[pairs + extra], shared, seat_head, packed_view, tail, view_tail,
                                     legal_part, ref)))
-            frame.key = key
-            if not whole:
-                frame.remake = (self, shared, pairs, s, view, legal, state, tail, ref)
+            if whole:
+                frame._key = key  # (the key property's setter, without its call)
+            else:
+                frame.remake = (key, self, shared, pairs, s, view, legal, state, tail, ref)
             out.append((holder, frame))
         if self.watchers:
             evs = shared_events if public else pack(self.spec.events_for(events, None))

@@ -204,6 +204,10 @@ class Clock:
     def remaining(self, now: float) -> float:
         return max(0.0, self.left if self.paused else self.deadline - now)
 
+    def copy(self) -> Clock:
+        """A copy (dataclasses.replace's, without its look at the fields)."""
+        return Clock(self.total, self.key, self.deadline, self.left, self.paused, self.expired)
+
     def wire(self, now: float) -> dict[str, Any]:
         return {"deadline_in": round(self.remaining(now), 3), "paused": self.paused, "total": self.total}
 
@@ -316,8 +320,9 @@ class Table:
 
     def mark(self, seats: bool = True) -> Mark:
         """What :meth:`rollback` restores: the game (and the seats, unless ``seats`` is False) as they are now."""
+        clock = self.clock
         return Mark(self.state, self.sid, self.phase, list(self.legal), list(self.own_since),
-                    None if self.clock is None else dataclasses.replace(self.clock), dict(self.bot_due),
+                    None if clock is None else clock.copy(), dict(self.bot_due),
                     self.seed, self.started_wall, self.finished_wall,
                     [s.copy() for s in self.seats] if seats else None)
 
@@ -331,7 +336,7 @@ class Table:
         mark's lists and clock are copied: a mark may serve twice, for its action and for its tick)."""
         (self.state, self.sid, self.phase, self.legal, self.own_since, self.clock, self.bot_due, self.seed,
          self.started_wall, self.finished_wall) = (m.state, m.sid, m.phase, list(m.legal), list(m.own_since),
-                                                   None if m.clock is None else dataclasses.replace(m.clock),
+                                                   None if m.clock is None else m.clock.copy(),
                                                    dict(m.bot_due), m.seed, m.started_wall, m.finished_wall)
         while self.history and self.history[-1][0] > m.sid:
             self.history.pop()

@@ -42,9 +42,10 @@ def keep_dice(dice: list[int], mode: str) -> tuple[list[int], int | None]:
     """
     if mode == "normal":
         return list(dice), None
-    target = min(dice) if mode == "advantage" else max(dice)
-    dropped = dice.index(target)
-    return [d for i, d in enumerate(dice) if i != dropped], dropped
+    dropped = dice.index(min(dice) if mode == "advantage" else max(dice))
+    kept = list(dice)
+    del kept[dropped]
+    return kept, dropped
 
 
 def roll(rng: Rng, mode: str = "normal") -> dict[str, Any]:

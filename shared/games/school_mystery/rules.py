@@ -141,10 +141,15 @@ def _w(state: Any, key: str) -> Any:
 
 def _w_student(state: Any, seat: int) -> dict:
     """The student of ``seat``, to change in place (a draft copies it, once)."""
-    students = _w(state, "students")
-    st = students[seat]
+    students = state["students"]
     rec = _DRAFTS.get(id(state))
-    if rec is not None and st is rec[0]["students"][seat]:
+    if rec is None:
+        return students[seat]
+    base = rec[0]["students"]
+    if students is base:
+        students = state["students"] = students.copy()
+    st = students[seat]
+    if st is base[seat]:
         st = students[seat] = _copy_student(st)
     return st
 
@@ -152,10 +157,15 @@ def _w_student(state: Any, seat: int) -> dict:
 def _w_pile(state: Any, key: str, suit: str) -> list:
     """The list of one suit in ``decks``, ``discards`` or ``used``, to change in place (a draft copies
     the suit's list once, the others stay shared)."""
-    piles = _w(state, key)
-    pile = piles[suit]
+    piles = state[key]
     rec = _DRAFTS.get(id(state))
-    if rec is not None and pile is rec[0][key][suit]:
+    if rec is None:
+        return piles[suit]
+    base = rec[0][key]
+    if piles is base:
+        piles = state[key] = piles.copy()
+    pile = piles[suit]
+    if pile is base[suit]:
         pile = piles[suit] = pile[:]
     return pile
 
@@ -604,10 +614,11 @@ def _legal_resolution(state: dict, seat: int, out: list[dict]) -> None:
 
 def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     """Apply one action of ``seat``; never mutates ``state`` (a draft, see ``_DRAFTS``)."""
-    kind = action.get("type")
-    handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-    if handler is None:
-        raise _err("action/unknown_type", f"unknown action type {echo(kind)!r}", type=echo(kind))
+    try:
+        handler = _HANDLERS[action["type"]]
+    except (KeyError, TypeError):  # no type, an unknown one or one that is no text (a list: TypeError)
+        kind = action.get("type")
+        raise _err("action/unknown_type", f"unknown action type {echo(kind)!r}", type=echo(kind)) from None
     draft = state.copy()
     tag = id(draft)
     _DRAFTS[tag] = rec = [state, 0]
@@ -628,10 +639,10 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     if next(reversed(draft)) != "cards":  # the information cards last (a state from setup has more after them)
         draft["cards"] = draft.pop("cards")
     known = _TEXT_SIZES.get(id(state))
-    if known is not None and known[0] is state and known[1] == len(state["cards"]):
+    if known is not None and known[0] is state:  # (``state`` is a value: its cards are those it was noted with)
         if len(_TEXT_SIZES) >= _TEXT_SIZES_MAX:
-            drop_oldest(_TEXT_SIZES)  # the newest states go on counting
-        _TEXT_SIZES[id(draft)] = (draft, len(draft["cards"]), known[2] + grown)
+            drop_oldest(_TEXT_SIZES, _TEXT_SIZES_DROP)  # the newest states go on counting
+        _TEXT_SIZES[tag] = (draft, len(draft["cards"]), known[2] + grown)
     return draft, events
 
 
@@ -718,7 +729,8 @@ def _table_text(state: dict) -> int:
 # id(state) -> (state, its number of cards, its text bytes): a state's text bytes, remembered while
 # the state lives (the entry holds it); checked against its number of cards. Bounded: the oldest go.
 _TEXT_SIZES: dict[int, tuple[dict, int, int]] = {}
-_TEXT_SIZES_MAX = 256
+_TEXT_SIZES_MAX = 384
+_TEXT_SIZES_DROP = 128  # dropped at once when full: the newest 256 stay (fewer drops, each of many)
 
 
 def _known_text(state: dict) -> int | None:
@@ -731,7 +743,7 @@ def _known_text(state: dict) -> int | None:
 
 def _note_text(state: dict, used: int) -> None:
     if len(_TEXT_SIZES) >= _TEXT_SIZES_MAX:
-        drop_oldest(_TEXT_SIZES)
+        drop_oldest(_TEXT_SIZES, _TEXT_SIZES_DROP)
     _TEXT_SIZES[id(state)] = (state, len(state["cards"]), used)
 
 
@@ -910,8 +922,8 @@ def _add_card(state: dict, events: Events, kind: str, seat: int, rank: int | Non
     cards.append(card)
     counts = counts.copy()
     counts[kind] = n + 1
-    if len(_KINDS) >= 512:
-        drop_oldest(_KINDS)
+    if len(_KINDS) >= 640:
+        drop_oldest(_KINDS, 128)
     _KINDS[id(cards)] = (cards, len(cards), counts)
     if text:
         _text_changed(state, "", text)
@@ -1474,7 +1486,7 @@ def _sources(action: dict, key: str, allowed: tuple[str, ...]) -> list[str]:
 
 
 def _a_help(state: dict, seat: int, action: dict, events: Events) -> None:
-    _need_roll(state, seat, "declared", roller_only=False)
+    _need_roll(state, seat, "declared", False)
     if not _can_help(state, seat):
         raise _err("action/illegal", "you cannot help this roll (once per friend per subject, before the roll)")
     roll = state["roll"] = state["roll"].copy()
@@ -1528,7 +1540,7 @@ def _a_roll_dice(state: dict, seat: int, action: dict, events: Events) -> None:
 
 
 def _a_rival_reroll(state: dict, seat: int, action: dict, events: Events) -> None:
-    roll = _need_roll(state, seat, "rolled", roller_only=False)
+    roll = _need_roll(state, seat, "rolled", False)
     if roll["move"] == RESOLVE or not _can_rival_reroll(state, seat):
         raise _err("action/illegal", "only the student whose rival failed may roll again, once per subject")
     stat = _str_id(action, "stat")
@@ -1632,7 +1644,7 @@ def _a_declare_resolve(state: dict, seat: int, action: dict, events: Events) -> 
 
 
 def _a_object(state: dict, seat: int, action: dict, events: Events) -> None:
-    roll = _need_roll(state, seat, "declared", roller_only=False)
+    roll = _need_roll(state, seat, "declared", False)
     if roll["move"] != RESOLVE:
         raise _err("action/illegal", "《異議あり》 answers a declared 《解明》")
     if seat == roll["roller"] or seat in state["objections_used"]:

@@ -3,7 +3,9 @@
 Each connection is an ``asyncio.Protocol``: bytes go through a
 :class:`shared.protocol.FrameDecoder` (hard frame cap); each message goes to the
 hub; the frames the hub returns are queued and, once per event-loop tick, the
-journal is committed and only then are the frames written. The outbound queue of
+journal is committed and only then are the frames written. On a selector event
+loop on Linux one :class:`Reader` reads every client socket in one callback
+(instead of a callback per socket) and commits and sends once its reads are done. The outbound queue of
 a connection is its transport buffer, bounded by ``max_outbuf`` bytes: a client
 that does not read is dropped when it overflows, and the table never waits for
 it. Malformed input gets an ``error`` frame and, for a broken frame stream, the

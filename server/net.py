@@ -173,35 +173,42 @@ class Connection(asyncio.Protocol):
         if data is None:
             t.close()
             return
+        if (self.backlog or self.held or len(data) > self.server.soft_outbuf) and not self._admit(t, data):
+            return
+        sock = self.sock
+        if sock is None or self.backlog:
+            self.backlog = True
+            t.write(data)
+            return
+        try:  # nothing queued: straight to the socket, as the transport's own write would, without its bookkeeping
+            sent = sock.send(data)
+        except OSError:  # would block, interrupted, or an error the transport's write meets again and reports
+            sent = 0
+        if sent != len(data):
+            self.backlog = True
+            t.write(data[sent:])
+
+    def _admit(self, t: asyncio.Transport, data: bytes) -> bool:
+        """Whether ``data`` is to be written now by a connection that may have bytes queued or held, or for a
+        frame over the soft limit: a slow reader loses chat and gets only the latest snapshot per seat, one that
+        does not read at all is dropped. (Also finds out whether the transport still holds bytes.)"""
         size = len(data)
         if self.backlog:  # else the transport holds nothing: no need to ask it
             queued = t.get_write_buffer_size()
             self.backlog = queued > 0
             size += queued
         if (size > self.server.soft_outbuf or self.held) and type(data) is Lossy:
-            # a slow reader loses chat and gets only the latest snapshot per seat
             key = data.key  # type: ignore[attr-defined]
             if size > self.server.soft_outbuf or key in self.held:
                 if key is not None:  # a delta snapshot is held whole: the ones before it may be skipped
                     self.held[key] = data.full()  # type: ignore[attr-defined]
-                return
+                return False
         if size > self.server.max_outbuf:
             log.warning("connection %d (%s) does not read; dropping it", self.id, self.peer)
             self.closed = True
             t.abort()
-            return
-        if size == len(data) and self.sock is not None:  # nothing queued: straight to the socket, as
-            try:  # the transport's own write would, without its bookkeeping
-                sent = self.sock.send(data)
-            except (BlockingIOError, InterruptedError):
-                sent = 0
-            except OSError:
-                sent = 0  # the transport's write meets the error again and reports it its own way
-            if sent == len(data):
-                return
-            data = data[sent:]
-        self.backlog = True
-        t.write(data)
+            return False
+        return True
 
     def resume_writing(self) -> None:
         """The client read enough: send the latest snapshots it missed (events of skipped ones are lost)."""

@@ -715,7 +715,8 @@ def replay(state: dict, actions: Any) -> dict:
     changed in place on one working copy, no events made (``events`` None). Raises RuleError like
     ``apply``."""
     s = _work(state)
-    rng = Rng(s["rng"])  # one generator through them all: "rng" is written once, at the end
+    rng = Rng(s["rng"], ahead=8)  # one generator through them all (its draws worked out in batches):
+    # "rng" is written once, at the end
     for seat, action in actions:
         if not isinstance(action, dict):
             raise RuleError("action/bad_shape", "an action is a map with a 'type'")

@@ -117,6 +117,9 @@ def magic_outcome(d1: int, d2: int) -> str:
     return "success"
 
 
+_OUTCOMES = tuple(tuple(magic_outcome(d1, d2) if d1 and d2 else None for d2 in range(7)) for d1 in range(7))
+
+
 def runaway_target(a: int, b: int, d10: int) -> tuple[int, int]:
     """(receiving body, other body): d10 1–5 the lower attendance number, 6–10 the higher."""
     lo, hi = (a, b) if a < b else (b, a)
@@ -487,10 +490,12 @@ def _resolve_restorations(s: dict, seat: int, bodies: Any, events: Events) -> No
     ``bodies``: the pairs whose mind changed since the last call (every spell ends with one), the
     only ones that can be restored."""
     mind = s["mind"]
-    restored = [b for b in bodies if mind[b] == b]
-    if not restored:
-        return
-    restored = sorted(set(restored))
+    for b in bodies:
+        if mind[b] == b:
+            break
+    else:
+        return  # (the usual case)
+    restored = sorted({b for b in bodies if mind[b] == b})
     for b in restored:
         mind[b] = 0
         s["loc"][b] = None
@@ -717,10 +722,17 @@ def replay(state: dict, actions: Any) -> dict:
     s = _work(state)
     rng = Rng(s["rng"], ahead=8)  # one generator through them all (its draws worked out in batches):
     # "rng" is written once, at the end
+    turn_handlers, great_handlers = _TURN_HANDLERS, _GREAT_HANDLERS
     for seat, action in actions:
-        if not isinstance(action, dict):
-            raise RuleError("action/bad_shape", "an action is a map with a 'type'")
-        _handler(s, seat, action)(s, rng, seat, action, None)
+        # _handler's checks, the usual case first: a known type for the phase (a str: hashable)
+        kind = action.get("type") if action.__class__ is dict else None
+        handler = (None if s["over"] or seat != s["turn"] or kind.__class__ is not str else
+                   (turn_handlers if s["pending"] is None else great_handlers).get(kind))
+        if handler is None:
+            if not isinstance(action, dict):
+                raise RuleError("action/bad_shape", "an action is a map with a 'type'")
+            handler = _handler(s, seat, action)  # (a dict subclass, or it raises the error)
+        handler(s, rng, seat, action, None)
     s["rng"] = rng.state
     return s
 
@@ -751,7 +763,8 @@ _GREAT_KINDS = frozenset(("great_swap", "great_skip"))
 
 def _check_pair(state: dict, action: dict) -> tuple[int, int]:
     a, b = action.get("a"), action.get("b")
-    if not (isinstance(a, int) and isinstance(b, int) and not isinstance(a, bool) and not isinstance(b, bool)
+    if not ((a.__class__ is int and b.__class__ is int or isinstance(a, int) and isinstance(b, int)
+             and not isinstance(a, bool) and not isinstance(b, bool))
             and 2 <= a < N and 2 <= b < N and a != b):  # _is_no(a) and _is_no(b), written out
         raise RuleError("action/bad_shape", "name two different students", a=echo(a), b=echo(b))
     return (a, b) if a < b else (b, a)
@@ -769,7 +782,7 @@ def _do_magic(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> Non
     d1, d2 = rng.below(6) + 1, rng.below(6) + 1
     if events is not None:
         events.append(_dice("magic", ["d6", "d6"], [d1, d2], seat, a=a, b=b))
-    outcome = magic_outcome(d1, d2)
+    outcome = _OUTCOMES[d1][d2]  # magic_outcome(d1, d2)
     if events is not None:
         events.append({"type": "magic", "seat": seat, "a": a, "b": b, "outcome": outcome})
     changed: Any = ()  # the bodies whose mind may have changed
@@ -850,7 +863,8 @@ def _do_end_turn(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> 
 
 
 def _maybe_end_turn(s: dict, rng: Rng, seat: int, events: Events) -> None:
-    if not s["over"] and s["played"] and s["pending"] is None and not _can_magic(s, seat):
+    if not s["over"] and s["played"] and s["pending"] is None and (
+            s["negi"] != s["piece"][seat] or not _can_magic(s, seat)):  # (Negi elsewhere: no magic)
         _end_turn(s, rng, seat, events)
 
 
@@ -875,7 +889,8 @@ def _end_turn(s: dict, rng: Rng, seat: int, events: Events) -> None:
     s["played"] = False
     s["magic_left"] = 1
     s["bath"] = False
-    _begin_turn(s, rng, events)
+    if s["waiting"] or events is not None:  # (else _begin_turn does nothing)
+        _begin_turn(s, rng, events)
 
 
 def _do_play(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> None:
@@ -883,7 +898,7 @@ def _do_play(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> None
         raise RuleError("action/illegal", "you have already played a card this turn")
     cid = action.get("card")
     hand = s["hands"][seat]
-    if not (isinstance(cid, int) and not isinstance(cid, bool) and cid in hand):
+    if not ((cid.__class__ is int or isinstance(cid, int) and not isinstance(cid, bool)) and cid in hand):
         raise RuleError("action/illegal_target", "that card is not in your hand", card=echo(cid))
     act = action.get("action")
     ctype = s["ctypes"][cid]
@@ -899,8 +914,8 @@ def _do_play(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> None
         _sync_pieces(s, events)
     elif moved:
         _sync_pieces(s, events, moved)
-    if not s["over"] and s["pending"] is None and not _can_magic(s, seat):  # _maybe_end_turn (played)
-        _end_turn(s, rng, seat, events)
+    if s["negi"] != s["piece"][seat] or not _can_magic(s, seat):  # _maybe_end_turn (played; a play
+        _end_turn(s, rng, seat, events)  # neither ends the game nor leaves a great success pending)
 
 
 _MOVING_PLAYS = ("move_self", "relocate", "event")  # the plays that may move pairs (a tuple: "action" may be any data)
@@ -959,7 +974,8 @@ def _play_move_negi(s: dict, rng: Rng, seat: int, action: dict, events: Events, 
 
 def _play_relocate(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
     chosen = action.get("students")
-    if not (isinstance(chosen, list) and all(map(_is_no, chosen)) and len(set(chosen)) == len(chosen)):
+    if not (chosen.__class__ is list and all(b.__class__ is int and 2 <= b < N for b in chosen)  # (plain)
+            or isinstance(chosen, list) and all(map(_is_no, chosen))) or len(set(chosen)) != len(chosen):
         raise RuleError("action/bad_shape", "choose students by number")
     # the candidates (the pairs on the map but the caster's own) counted and checked without listing
     # them (slots 0 and 1 are never on the map)
@@ -1052,6 +1068,8 @@ _PLAYS = {"move_self": _play_move_self, "move_negi": _play_move_negi, "relocate"
 _SPELLS = frozenset((_do_magic, _do_great_swap, _do_great_skip))  # the handlers that move minds or restore
 _HANDLERS = {"play": _do_play, "magic": _do_magic, "great_swap": _do_great_swap,
              "great_skip": _do_great_skip, "end_turn": _do_end_turn}
+_GREAT_HANDLERS = {k: h for k, h in _HANDLERS.items() if k in _GREAT_KINDS}  # by phase: the handlers
+_TURN_HANDLERS = {k: h for k, h in _HANDLERS.items() if k not in _GREAT_KINDS}  # _handler lets through
 
 
 # --- view / end ------------------------------------------------------------------------------------

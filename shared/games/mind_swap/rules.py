@@ -360,15 +360,20 @@ def _sync_pieces(s: dict, events: Events, bodies: Iterable[int] | None = None) -
     """Player pieces follow the pair holding the player's mind (restored: they stay put). With
     ``bodies`` (the only pairs whose mind or place changed since the pieces were last synced: every
     action leaves them synced) just the seats whose mind one of them holds, in seat order."""
-    minds, loc, rooms, piece, proom, chars = s["mind"], s["loc"], s["room"], s["piece"], s["proom"], s["chars"]
+    minds, chars = s["mind"], s["chars"]
     if bodies is None:  # restored characters (slot 0, see _own_body) are left out
         held = [(seat, minds.index(ch)) for seat, ch in enumerate(chars) if minds[ch]]
     else:
-        held = []
+        held = None
         for b in bodies:
             if minds[b] in chars:
+                if held is None:
+                    held = []
                 held.append((chars.index(minds[b]), b))
+        if held is None:
+            return  # (none of them holds a player's mind: often)
         held.sort()
+    loc, rooms, piece, proom = s["loc"], s["room"], s["piece"], s["proom"]
     for seat, b in held:
         where = loc[b]
         if where is not None and (piece[seat] != where or proom[seat] != rooms[b]):
@@ -546,7 +551,7 @@ def _magic_scope(s: dict, seat: int, on_map: list[int]) -> tuple[list[int], int 
 def _magic_pair_ok(s: dict, seat: int, a: int, b: int) -> bool:
     """Whether ``seat`` may name the pair (a, b), a != b, for magic now (ignoring attempts left): one of
     the pairs :func:`_magic_scope` allows, checked without listing them."""
-    if not _negi_with(s, seat):
+    if s["negi"] != s["piece"][seat]:  # (_negi_with)
         return False
     loc = s["loc"]
     if s["bath"]:
@@ -863,8 +868,8 @@ def _do_end_turn(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> 
 
 
 def _maybe_end_turn(s: dict, rng: Rng, seat: int, events: Events) -> None:
-    if not s["over"] and s["played"] and s["pending"] is None and (
-            s["negi"] != s["piece"][seat] or not _can_magic(s, seat)):  # (Negi elsewhere: no magic)
+    if not s["over"] and s["played"] and s["pending"] is None and (  # (no attempt left or Negi
+            s["magic_left"] <= 0 or s["negi"] != s["piece"][seat] or not _can_magic(s, seat)):  # elsewhere: no magic)
         _end_turn(s, rng, seat, events)
 
 
@@ -982,7 +987,7 @@ def _play_relocate(s: dict, rng: Rng, seat: int, action: dict, events: Events, e
     loc = s["loc"]
     own = _own_body(s, seat)
     cands = N - loc.count(None) - (1 if own is not None and loc[own] is not None else 0)
-    k = min(3, cands)
+    k = cands if cands < 3 else 3
     if len(chosen) != k:
         raise RuleError("action/illegal_target", "choose three other students on the map (all of them if fewer)",
                         count=k)
@@ -992,9 +997,14 @@ def _play_relocate(s: dict, rng: Rng, seat: int, action: dict, events: Events, e
     order = sorted(chosen)
     if events is not None:
         events.append(dict(ev, students=order))
+    minds, chars = s["mind"], s["chars"]
+    mine = chars[seat]
     for b in order:
-        if loc[b] is None or not _control(s, rng, seat, b, events):
+        if loc[b] is None:
             continue  # (a pair may have left by an earlier student's Asakura/Chachamaru move: never)
+        m = minds[b]
+        if m in chars and m != mine and not _control(s, rng, seat, b, events):  # (the others: no roll)
+            continue
         _place(s, rng, b, _location_roll(s, rng, b, seat, events), "relocate", events)
     return order
 

@@ -163,13 +163,26 @@ class Rng:
         return lo + self.below(hi - lo + 1)
 
     def dice(self, count: int, sides: int = 6) -> list[int]:
-        """``count`` dice of ``sides`` faces: the draws of ``randint(1, sides)`` ``count`` times
+        """``count`` dice of ``sides`` faces: the draws of ``randint(1, sides)`` ``count`` times, in one loop
         (rules throw dice in many actions)."""
-        if sides <= 0:
-            raise ValueError("sides must be positive")
-        self._reserve(count)
-        below = self.below
-        return [1 + below(sides) for _ in range(count)]
+        limit = _LIMITS.get(sides)
+        if limit is None:
+            if sides <= 0:
+                raise ValueError("sides must be positive")
+            limit = _limit(sides)
+        if self._ahead or self._grow:  # drawing ahead: the draws come through below
+            below = self.below
+            return [1 + below(sides) for _ in range(count)]
+        state, out = self._at, []
+        while len(out) < count:  # next64, written out
+            state = z = (state + _GOLDEN) & MASK64
+            z = ((z ^ (z >> 30)) * _MIX1) & MASK64
+            z = ((z ^ (z >> 27)) * _MIX2) & MASK64
+            x = z ^ (z >> 31)
+            if x <= limit:
+                out.append(1 + x % sides)
+        self._at = state
+        return out
 
     def choice(self, seq: Sequence[T]) -> T:
         return seq[self.below(len(seq))]

@@ -50,6 +50,16 @@ def test_roll_throws_two_or_three_dice(mode: str, count: int) -> None:
             assert max(r["dice"]) == r["dice"][r["dropped"]]
 
 
+@pytest.mark.parametrize("mode", ["normal", "advantage", "disadvantage"])
+def test_throw_is_roll_without_the_dict(mode: str) -> None:
+    rng = Rng(11)
+    for _ in range(200):
+        before = rng.state
+        r = dice.roll(rng, mode)
+        after, thrown, kept, dropped, total = dice.throw(before, mode)
+        assert (after, thrown, kept, dropped, total) == (rng.state, r["dice"], r["kept"], r["dropped"], r["sum"])
+        assert kept is not thrown  # the roll keeps both lists: changing one never changes the other
+
 def _declare(state: dict, seat: int = 0, move: str = "discover", stat: str = "talk") -> dict:
     state, _ = act(state, seat, type="declare_roll", move=move, stat=stat)
     return state

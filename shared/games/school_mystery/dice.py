@@ -60,6 +60,9 @@ def throw(rng_state: int, mode: str = "normal") -> tuple[int, list[int], list[in
     """What ``roll(Rng(rng_state), mode)`` throws, without the dict (rules throw dice in many actions):
     (the generator's next state, dice, kept, dropped index, sum)."""
     rng = Rng(rng_state)
-    dice = rng.dice(2 if mode == "normal" else 3)
+    if mode == "normal":  # keep_dice's first case, written out (most rolls are normal)
+        dice = rng.dice(2)
+        return rng.state, dice, dice[:], None, dice[0] + dice[1]
+    dice = rng.dice(3)
     kept, dropped = keep_dice(dice, mode)
     return rng.state, dice, kept, dropped, kept[0] + kept[1]

@@ -7,7 +7,6 @@ object lives. The memo holds the state itself, so its ``id`` cannot be reused wh
 """
 from __future__ import annotations
 
-from itertools import islice
 from typing import Any, Generic, TypeVar
 
 V = TypeVar("V")
@@ -33,12 +32,10 @@ class StateMemo(Generic[V]):
         return value
 
 
-def drop_oldest(memo: dict[Any, Any], count: int = 1) -> None:
-    """Forget the ``count`` oldest entries of a bounded memo dict (a memo kept near its bound drops many at
-    once, not one per new entry). Servers in other threads of the same process run the same rules and may
-    be dropping the same entries at the same moment: then this one drops fewer."""
+def drop_oldest(memo: dict[Any, Any]) -> None:
+    """Forget the oldest entry of a bounded memo dict. Servers in other threads of the same process run the
+    same rules and may be dropping the same entry at the same moment: then this one drops nothing."""
     try:
-        for key in list(islice(memo, count)):
-            memo.pop(key, None)  # gone already: nothing to drop
-    except RuntimeError:  # changed under the iterator
+        del memo[next(iter(memo))]
+    except (KeyError, RuntimeError, StopIteration):  # gone already / changed under the iterator / empty
         pass

@@ -29,13 +29,3 @@ def test_drop_oldest_forgets_the_first_entry_and_tolerates_an_empty_memo() -> No
     empty: dict = {}
     drop_oldest(empty)  # another thread emptied it first: nothing to drop, no error
     assert empty == {}
-
-
-def test_drop_oldest_forgets_the_first_entries_in_order() -> None:
-    from shared.memo import drop_oldest
-
-    memo = {5: "a", 3: "b", 9: "c", 1: "d"}
-    drop_oldest(memo, 3)  # a memo near its bound drops several at once
-    assert memo == {1: "d"}
-    drop_oldest(memo, 5)  # more than there are: all go, no error
-    assert memo == {}

@@ -641,7 +641,7 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     known = _TEXT_SIZES.get(id(state))
     if known is not None and known[0] is state:  # (``state`` is a value: its cards are those it was noted with)
         if len(_TEXT_SIZES) >= _TEXT_SIZES_MAX:
-            drop_oldest(_TEXT_SIZES, _TEXT_SIZES_DROP)  # the newest states go on counting
+            drop_oldest(_TEXT_SIZES)  # the newest states go on counting
         _TEXT_SIZES[tag] = (draft, len(draft["cards"]), known[2] + grown)
     return draft, events
 
@@ -729,8 +729,7 @@ def _table_text(state: dict) -> int:
 # id(state) -> (state, its number of cards, its text bytes): a state's text bytes, remembered while
 # the state lives (the entry holds it); checked against its number of cards. Bounded: the oldest go.
 _TEXT_SIZES: dict[int, tuple[dict, int, int]] = {}
-_TEXT_SIZES_MAX = 384
-_TEXT_SIZES_DROP = 128  # dropped at once when full: the newest 256 stay (fewer drops, each of many)
+_TEXT_SIZES_MAX = 256
 
 
 def _known_text(state: dict) -> int | None:
@@ -743,7 +742,7 @@ def _known_text(state: dict) -> int | None:
 
 def _note_text(state: dict, used: int) -> None:
     if len(_TEXT_SIZES) >= _TEXT_SIZES_MAX:
-        drop_oldest(_TEXT_SIZES, _TEXT_SIZES_DROP)
+        drop_oldest(_TEXT_SIZES)
     _TEXT_SIZES[id(state)] = (state, len(state["cards"]), used)
 
 
@@ -922,8 +921,8 @@ def _add_card(state: dict, events: Events, kind: str, seat: int, rank: int | Non
     cards.append(card)
     counts = counts.copy()
     counts[kind] = n + 1
-    if len(_KINDS) >= 640:
-        drop_oldest(_KINDS, 128)
+    if len(_KINDS) >= 512:
+        drop_oldest(_KINDS)
     _KINDS[id(cards)] = (cards, len(cards), counts)
     if text:
         _text_changed(state, "", text)

@@ -725,7 +725,8 @@ def replay(state: dict, actions: Any) -> dict:
     changed in place on one working copy, no events made (``events`` None). Raises RuleError like
     ``apply``."""
     s = _work(state)
-    rng = Rng(s["rng"], ahead=8)  # one generator through them all (its draws worked out in batches):
+    rng = Rng(s["rng"], ahead=2 * len(actions) if isinstance(actions, list) else 8)  # one generator for
+    # them all, its draws worked out in batches (about 2 per action, growing if more are drawn);
     # "rng" is written once, at the end
     turn_handlers, great_handlers = _TURN_HANDLERS, _GREAT_HANDLERS
     for seat, action in actions:

@@ -53,3 +53,14 @@ def test_a_changed_input_is_caught() -> None:
 
     with pytest.raises(AssertionError, match="changed its input"):
         tool.play("fate_votes", rules, _like(rules, apply), 4, 3, {}, 2, Counter())
+
+
+def test_the_whole_tree_digest_sees_a_changed_generator(monkeypatch: pytest.MonkeyPatch) -> None:
+    """--whole-tree compares digests of the walk: the same tree gives the same digest, and a change
+    outside the rules module (here the generator's step, in shared/rng.py) gives another."""
+    import shared.rng
+
+    first = tool.walk_digest("fate_votes", 1, 1, [{}])
+    assert first == tool.walk_digest("fate_votes", 1, 1, [{}]) and first[1] > 10
+    monkeypatch.setattr(shared.rng, "_GOLDEN", shared.rng._GOLDEN ^ 2)
+    assert tool.walk_digest("fate_votes", 1, 1, [{}])[0] != first[0]

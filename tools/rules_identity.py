@@ -13,14 +13,22 @@ given; finally a random legal action is applied by both. At the end both ``repla
 actions to the same state, and a journal with one broken action ends in the same error.
 Prints one line per option set and ``identity ok`` (exit status 0), or the first difference
 (an AssertionError).
+
+``--whole-tree`` compares the whole repository at ``--ref`` instead of the rules module alone (a change
+in ``shared/rng.py`` or in a module the rules import escapes the default mode): the same walk runs in two
+processes, one importing this tree's ``shared`` and one ``git archive``'s copy of ``--ref``, each feeding
+every answer of its rules (legal lists, timeouts, views, states, events, errors, replays) into a digest;
+the digests must be equal. It says *that* they differ, not where: the default mode finds the step.
 """
 from __future__ import annotations
 
 import argparse
 import copy
+import hashlib
 import importlib.util
 import json
 import random
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -146,6 +154,65 @@ def play(game: str, old: ModuleType, new: ModuleType, players: int, seed: int, o
     return len(steps)
 
 
+class Recorder(ModuleType):
+    """A rules module whose every answer (or error) is also fed into ``digest`` (for ``--whole-tree``)."""
+
+    CALLS = ("legal_actions", "timeout_actions", "view", "apply", "replay", "is_over")
+
+    def __init__(self, rules: ModuleType, digest: Any) -> None:
+        super().__init__(f"recorded_{rules.__name__}")
+        self.__dict__.update({k: v for k, v in vars(rules).items() if not k.startswith("__")})
+        for name in self.CALLS:
+            if hasattr(rules, name):
+                setattr(self, name, self._recorded(name, getattr(rules, name), digest))
+
+    @staticmethod
+    def _recorded(name: str, call: Any, digest: Any) -> Any:
+        def recorded(*args: Any) -> Any:
+            try:
+                out = call(*args)
+            except RuleError as err:
+                digest.update(msgpack.packb([name, "err", err.code, err.message, err.params], default=repr))
+                raise
+            except Exception as err:
+                digest.update(msgpack.packb([name, "crash", type(err).__name__, str(err)]))
+                raise
+            digest.update(msgpack.packb([name, out], default=repr))
+            return out
+        return recorded
+
+
+def walk_digest(game: str, games: int, tries: int, options: list[dict]) -> tuple[str, int]:
+    """The digest of every answer this tree's rules give along the walk, and its number of steps."""
+    spec = REGISTRY[game]
+    digest = hashlib.blake2b(digest_size=16)
+    rules = Recorder(spec.rules, digest)
+    steps = 0
+    seats = range(spec.min_seats, spec.max_seats + 1)
+    for g in range(games):
+        steps += play(game, rules, rules, seats[g % len(seats)], 1000 + g, options[g % len(options)], tries, Counter())
+    return digest.hexdigest(), steps
+
+
+def whole_tree(args: argparse.Namespace) -> None:
+    """Run the walk here and in ``git archive``'s copy of ``args.ref``; their digests must be equal."""
+    tmp = Path(tempfile.mkdtemp(prefix="rules_identity_"))
+    try:
+        archive = subprocess.run(["git", "-C", str(ROOT), "archive", args.ref], check=True, capture_output=True).stdout
+        subprocess.run(["tar", "-x", "-C", str(tmp)], input=archive, check=True)
+        (tmp / "tools").mkdir(exist_ok=True)
+        shutil.copy(__file__, tmp / "tools" / "rules_identity.py")  # this walk, over that tree's shared/
+        cmd = ["tools/rules_identity.py", args.game, "--digest", "--games", str(args.games),
+               "--wrong", str(args.wrong), "--options", *map(json.dumps, args.options)]
+        outs = [subprocess.run([sys.executable, *cmd], cwd=root, check=True, capture_output=True,
+                               text=True).stdout.split()[-2:] for root in (ROOT, tmp)]
+    finally:
+        shutil.rmtree(tmp, ignore_errors=True)
+    assert outs[0] == outs[1], f"the whole tree at {args.ref} answers differently: digests {outs}"
+    print(f"identity ok (whole tree): {args.game} vs {args.ref}, {args.games} games, {outs[0][1]} steps, "
+          f"digest {outs[0][0]}")
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("game", choices=sorted(REGISTRY))
@@ -153,7 +220,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--games", type=int, default=30)
     ap.add_argument("--wrong", type=int, default=2, help="refused tries per step")
     ap.add_argument("--options", type=json.loads, nargs="*", default=[{}], help="option sets (JSON objects)")
+    ap.add_argument("--whole-tree", action="store_true", help="compare the whole repository at --ref")
+    ap.add_argument("--digest", action="store_true", help="print this tree's digest of the walk (for --whole-tree)")
     args = ap.parse_args(argv)
+    if args.whole_tree:
+        return whole_tree(args)
+    if args.digest:
+        hexdigest, steps = walk_digest(args.game, args.games, args.wrong, args.options)
+        print(hexdigest, steps)
+        return
     spec = REGISTRY[args.game]
     old, new = rules_at(args.game, args.ref), spec.rules
     codes: Counter = Counter()

@@ -64,7 +64,7 @@ class Conn:
 def _ref(msg: dict[str, Any]) -> Any:
     """The message's ``ref`` if it is one a reply may echo (an int within ±2**53 or a string of at most 64
     characters), else None."""
-    ref = msg.get("ref")
+    ref: Any = msg.get("ref")
     kind = type(ref)  # the decoded cases first
     if kind is int:
         return ref if -(2 ** 53) <= ref <= 2 ** 53 else None

@@ -78,7 +78,7 @@ class Rng:
     """SplitMix64 with unbiased integer helpers. ``state`` is the plain-int state (what is stored in a
     game state): the state after the draws taken so far, whatever is buffered ahead."""
 
-    __slots__ = ("_at", "_ahead", "_grow")
+    __slots__ = ("_ahead", "_at", "_grow")
 
     def __init__(self, state: int, ahead: int = 0) -> None:
         """``ahead`` > 0: work draws out in batches, ``ahead`` at first and twice as many each time

@@ -20,7 +20,7 @@ import server.hub as hub_module
 from server.hub import Hub
 from server.tables import Lossy
 from shared.protocol import PROTOCOL_VERSION, FrameDecoder
-from tests.frames_reference import RefLossy, ReferenceTable
+from tests.frames_reference import ReferenceTable, RefLossy
 
 
 class Twin:

@@ -364,15 +364,16 @@ def _sync_pieces(s: dict, events: Events, bodies: Iterable[int] | None = None) -
     if bodies is None:  # restored characters (slot 0, see _own_body) are left out
         held = [(seat, minds.index(ch)) for seat, ch in enumerate(chars) if minds[ch]]
     else:
-        held = None
+        found: list[tuple[int, Any]] | None = None
         for b in bodies:
             if minds[b] in chars:
-                if held is None:
-                    held = []
-                held.append((chars.index(minds[b]), b))
-        if held is None:
+                if found is None:
+                    found = []
+                found.append((chars.index(minds[b]), b))
+        if found is None:
             return  # (none of them holds a player's mind: often)
-        held.sort()
+        found.sort()
+        held = found
     loc, rooms, piece, proom = s["loc"], s["room"], s["piece"], s["proom"]
     for seat, b in held:
         where = loc[b]
@@ -988,7 +989,7 @@ def _play_relocate(s: dict, rng: Rng, seat: int, action: dict, events: Events, e
     loc = s["loc"]
     own = _own_body(s, seat)
     cands = N - loc.count(None) - (1 if own is not None and loc[own] is not None else 0)
-    k = cands if cands < 3 else 3
+    k = cands if cands < 3 else 3  # noqa: FURB136 (min()'s call costs more on this path)
     if len(chosen) != k:
         raise RuleError("action/illegal_target", "choose three other students on the map (all of them if fewer)",
                         count=k)

@@ -139,35 +139,31 @@ def _w(state: Any, key: str) -> Any:
     return value
 
 
-def _w_student(state: Any, seat: int) -> dict:
-    """The student of ``seat``, to change in place (a draft copies it, once)."""
-    students = state["students"]
+def _w_item(state: Any, key: str, item: Any, copy: Any) -> Any:
+    """``state[key][item]``, to change in place: a draft copies the container and the item (with
+    ``copy``) the first time each, the other items stay shared (one draft look-up for both)."""
+    box = state[key]
     rec = _DRAFTS.get(id(state))
     if rec is None:
-        return students[seat]
-    base = rec[0]["students"]
-    if students is base:
-        students = state["students"] = students.copy()
-    st = students[seat]
-    if st is base[seat]:
-        st = students[seat] = _copy_student(st)
-    return st
+        return box[item]
+    base = rec[0][key]
+    if box is base:
+        box = state[key] = box.copy()
+    value = box[item]
+    if value is base[item]:
+        value = box[item] = copy(value)
+    return value
+
+
+def _w_student(state: Any, seat: int) -> dict:
+    """The student of ``seat``, to change in place (a draft copies it, once)."""
+    return _w_item(state, "students", seat, _copy_student)
 
 
 def _w_pile(state: Any, key: str, suit: str) -> list:
     """The list of one suit in ``decks``, ``discards`` or ``used``, to change in place (a draft copies
     the suit's list once, the others stay shared)."""
-    piles = state[key]
-    rec = _DRAFTS.get(id(state))
-    if rec is None:
-        return piles[suit]
-    base = rec[0][key]
-    if piles is base:
-        piles = state[key] = piles.copy()
-    pile = piles[suit]
-    if pile is base[suit]:
-        pile = piles[suit] = pile[:]
-    return pile
+    return _w_item(state, key, suit, list.copy)
 
 
 def _text_changed(state: Any, before: str, after: str) -> None:
@@ -1485,7 +1481,7 @@ def _sources(action: dict, key: str, allowed: tuple[str, ...]) -> list[str]:
 
 
 def _a_help(state: dict, seat: int, action: dict, events: Events) -> None:
-    _need_roll(state, seat, "declared", False)
+    _need_roll(state, seat, "declared", roller_only=False)
     if not _can_help(state, seat):
         raise _err("action/illegal", "you cannot help this roll (once per friend per subject, before the roll)")
     roll = state["roll"] = state["roll"].copy()
@@ -1539,7 +1535,7 @@ def _a_roll_dice(state: dict, seat: int, action: dict, events: Events) -> None:
 
 
 def _a_rival_reroll(state: dict, seat: int, action: dict, events: Events) -> None:
-    roll = _need_roll(state, seat, "rolled", False)
+    roll = _need_roll(state, seat, "rolled", roller_only=False)
     if roll["move"] == RESOLVE or not _can_rival_reroll(state, seat):
         raise _err("action/illegal", "only the student whose rival failed may roll again, once per subject")
     stat = _str_id(action, "stat")
@@ -1643,7 +1639,7 @@ def _a_declare_resolve(state: dict, seat: int, action: dict, events: Events) -> 
 
 
 def _a_object(state: dict, seat: int, action: dict, events: Events) -> None:
-    roll = _need_roll(state, seat, "declared", False)
+    roll = _need_roll(state, seat, "declared", roller_only=False)
     if roll["move"] != RESOLVE:
         raise _err("action/illegal", "《異議あり》 answers a declared 《解明》")
     if seat == roll["roller"] or seat in state["objections_used"]:

@@ -111,9 +111,7 @@ def _frame_header(size: int) -> bytes:
 
 def _with_header(body: bytes, key: Any = None) -> Lossy:
     """Frame a pre-packed msgpack body (same cap as :func:`shared.protocol.encode`)."""
-    if len(body) > MAX_FRAME:
-        raise ProtocolError("frame/too_large", f"frame of {len(body)} bytes exceeds {MAX_FRAME}")
-    frame = Lossy(_HEADER_PACK(len(body)) + body)
+    frame = Lossy(_frame_header(len(body)) + body)
     frame._key = key  # (the key property's setter, without its call)
     return frame
 

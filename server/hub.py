@@ -102,6 +102,9 @@ class Hub:
         self.tables: dict[str, Table] = {}
         self._wake: dict[str, float] = {}
         self.jobs: deque[tuple[int, Iterator[bytes | None]]] = deque()  # replays being streamed
+        # connections that may hold snapshots back (a slow reader's; the I/O adapter keeps this set): only
+        # their snapshot frames are built Lossy (what a slow reader may lose or get coalesced)
+        self.slow: set[int] = set()
         # tables changed since the last commit, as they were before (None = created since), and who
         # asked for those changes: a failed commit puts the tables back and tells them to retry
         self.old_rules: dict[str, str] = {}  # table id -> game, for tables that need other rules to replay
@@ -153,6 +156,7 @@ class Hub:
 
     def disconnect(self, cid: int, now: float) -> Out:
         conn = self.conns.pop(cid, None)
+        self.slow.discard(cid)
         if conn is None:
             return []
         out: Out = []
@@ -474,7 +478,8 @@ class Hub:
                 return []
             return [(conn.id, error_frame("action/invalid", "that action could not be applied", ref))]
         try:
-            out = t.snapshot_frames(events, now, ack=(seat_no, ref) if ref is not None and conn is not None else None)
+            out = t.snapshot_frames(events, now, (seat_no, ref) if ref is not None and conn is not None else None,
+                                    self.slow)
             if t.phase == OVER:
                 result = t.result_frame()
                 out += [(cid, result) for cid in t.members()]
@@ -723,7 +728,7 @@ class Hub:
         t.fingerprint = fingerprint(t.spec)
         self._save(t)
         log.info("table %s started (%s)", t.id, ", ".join(s.name for s in t.seats))
-        out = self._lobby(t, also=conn.id) + t.snapshot_frames([], now)
+        out = self._lobby(t, also=conn.id) + t.snapshot_frames([], now, slow=self.slow)
         self._update_wake(t)
         return out
 

@@ -177,7 +177,8 @@ class Connection(asyncio.Protocol):
             return
         sock = self.sock
         if sock is None or self.backlog:
-            self.backlog = True
+            if not self.backlog:
+                self._behind()
             t.write(data)
             return
         try:  # nothing queued: straight to the socket, as the transport's own write would, without its bookkeeping
@@ -185,8 +186,14 @@ class Connection(asyncio.Protocol):
         except OSError:  # would block, interrupted, or an error the transport's write meets again and reports
             sent = 0
         if sent != len(data):
-            self.backlog = True
+            self._behind()
             t.write(data[sent:])
+
+    def _behind(self) -> None:
+        """Bytes wait in the transport: from now on the hub builds this connection's snapshots Lossy (they
+        may be held back), until all it was given is written and nothing is held (:meth:`_admit`)."""
+        self.backlog = True
+        self.server.hub.slow.add(self.id)
 
     def _admit(self, t: asyncio.Transport, data: bytes) -> bool:
         """Whether ``data`` is to be written now by a connection that may have bytes queued or held, or for a
@@ -197,11 +204,14 @@ class Connection(asyncio.Protocol):
             queued = t.get_write_buffer_size()
             self.backlog = queued > 0
             size += queued
+            if not queued and not self.held:  # caught up: its snapshots are built as plain bytes again
+                self.server.hub.slow.discard(self.id)
         if (size > self.server.soft_outbuf or self.held) and type(data) is Lossy:
             key = data.key  # type: ignore[attr-defined]
             if size > self.server.soft_outbuf or key in self.held:
                 if key is not None:  # a delta snapshot is held whole: the ones before it may be skipped
                     self.held[key] = data.full()  # type: ignore[attr-defined]
+                    self.server.hub.slow.add(self.id)  # (while any is held, its snapshots must be holdable)
                 return False
         if size > self.server.max_outbuf:
             log.warning("connection %d (%s) does not read; dropping it", self.id, self.peer)

@@ -21,6 +21,7 @@ import hashlib
 import hmac
 import logging
 import secrets
+from collections.abc import Container
 from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
@@ -45,6 +46,8 @@ _TRUE = _pack(True)
 _ABSENT = object()
 _SEAT = [_pack(s) for s in range(64)]
 _AWAY = attrgetter("away_since")
+LOSSY_FROM = 4096  # bytes: a snapshot frame this long is Lossy even to a connection that reads (bounds what a
+# connection that turns slow while a tick's frames go out may be sent that it cannot lose)
 DELTA_MIN = 192  # bytes: a seat whose last whole view was at most this long gets whole views (no comparing)
 HISTORY_ACTIONS = 300  # the events of this many last actions are kept for a viewer who comes back (its log)
 PAST_BYTES = 96 * 1024  # at most this many bytes of past events go with a comeback snapshot (frame cap 256 KiB)
@@ -528,12 +531,15 @@ class Table:
         """The game's result, sent apart from the final snapshots so neither outgrows a frame."""
         return encode({"t": "result", "table": self.id, "result": self.spec.result(self.state)})
 
-    def snapshot_frames(self, events: list[dict[str, Any]], now: float,
-                        ack: tuple[int, Any] | None = None) -> list[tuple[int, bytes]]:
+    def snapshot_frames(self, events: list[dict[str, Any]], now: float, ack: tuple[int, Any] | None = None,
+                        slow: Container[int] | None = None) -> list[tuple[int, bytes]]:
         """One encoded snapshot per held seat and one shared frame for all spectators.
 
         ``ack = (seat, ref)`` adds ``ref`` to that seat's snapshot only: the acting
-        client learns which of its acts produced this state.
+        client learns which of its acts produced this state. ``slow``: the connections
+        that may hold snapshots back (a slow reader's, see :mod:`server.net`); only
+        their frames, frames of ``LOSSY_FROM`` bytes or more and the spectators' shared
+        frame are :class:`Lossy`, the others plain bytes (None: every frame is Lossy).
 
         The same message as :meth:`snapshot`, encoded by splicing: the parts every
         viewer shares (table, sid, over, clock, public events) are packed once, a
@@ -541,10 +547,12 @@ class Table:
         each seat's view is packed per seat. A seat whose holder asked for deltas gets
         ``legal`` only when it changed and, once its whole view has been over
         ``DELTA_MIN`` bytes, only the view's changed top-level keys (``delta``, ``gone``;
-        see :class:`shared.protocol.SnapshotMemo`). Such a frame carries ``full()``: the
-        whole snapshot, for a connection that coalesces the snapshots a slow reader missed.
-        A frame is one join of its parts behind its length header (the length is summed
-        from the parts', not measured after a copy).
+        see :class:`shared.protocol.SnapshotMemo`). Such a Lossy frame carries ``full()``:
+        the whole snapshot, for a connection that coalesces the snapshots a slow reader
+        missed. A frame is one join of its parts behind its length header (the length is
+        summed from the parts', not measured after a copy). The common frame — a delta
+        seat's small whole view, its legal actions unchanged, public events, no ``ref``,
+        to a connection that reads — takes the loop's first branch.
         """
         state = self.state
         pack = _pack
@@ -569,30 +577,48 @@ class Table:
         fixed = 1 + len(shared)  # the map's header (pairs + extras < 16: a fixmap) and the shared parts
         base = fixed + len(tail)
         ack_seat, ack_ref = (-1, b"") if ack is None else (ack[0], _KEY_REF + pack(ack[1]))
+        everyone = slow is None
+        quick = public and not everyone  # whether the first branch may be taken
+        behind: Container[int] = () if slow is None else slow
         out: list[tuple[int, bytes]] = []
-        view_of, legals, heads = self.spec.rules.view, self.legal, _MAP_HEADS
-        for s, seat, key, seat_head in rows[2]:
+        view_of, legals, heads, join, headers = self.spec.rules.view, self.legal, _MAP_HEADS, b"".join, _HEADERS
+        quick_head = heads[pairs]
+        for s, seat, key, seat_head, head_size in rows[2]:
             holder = seat.holder
             if holder is None:
                 continue
-            legal = legals[s]
             view = view_of(state, s)
+            if (quick and seat.delta and seat.view_size <= DELTA_MIN and seat.sent_legal is legals[s]
+                    and s != ack_seat and holder not in behind):
+                try:
+                    packed_view = encode_plain(view)
+                except TypeError:  # a type only msgpack packs
+                    packed_view = pack(view)
+                seat.view_size = n = len(packed_view)
+                seat.sent_view = view
+                size = base + head_size + n
+                out.append((holder, join((headers[size] if size < _HEADERS_UPTO else _frame_header(size),
+                                          quick_head, shared, seat_head, packed_view, tail))))
+                continue
+            legal = legals[s]
+            lossy = everyone or holder in behind  # (its size may still make it Lossy)
             if not public:
                 tail = _KEY_EVENTS + pack(self.spec.events_for(events, s))
                 base = fixed + len(tail)
             if s == ack_seat:
-                ref, size, extra = ack_ref, base + len(ack_ref) + len(seat_head), 1
+                ref, size, extra = ack_ref, base + len(ack_ref) + head_size, 1
             else:
-                ref, size, extra = b"", base + len(seat_head), 0
+                ref, size, extra = b"", base + head_size, 0
             if not seat.delta:
                 packed_view = pack(view)
                 legal_part = _KEY_LEGAL + self._packed_legal(s, legal, False)
                 size += len(packed_view) + len(legal_part)
-                frame = Lossy(b"".join((_HEADERS[size] if size < _HEADERS_UPTO else _frame_header(size),
-                                        heads[pairs + extra + 1], shared, seat_head, packed_view, tail, legal_part,
-                                        ref)))
-                frame._key = key  # (the key property's setter, without its call)
-                out.append((holder, frame))
+                body = join((headers[size] if size < _HEADERS_UPTO else _frame_header(size),
+                             heads[pairs + extra + 1], shared, seat_head, packed_view, tail, legal_part, ref))
+                if lossy or size >= LOSSY_FROM:
+                    body = frame = Lossy(body)
+                    frame._key = key  # (the key property's setter, without its call)
+                out.append((holder, body))
                 continue
             sent = seat.sent_view
             if sent is None or seat.view_size <= DELTA_MIN:  # the whole view
@@ -620,14 +646,15 @@ class Table:
             else:
                 legal_part, whole = b"", False
             seat.sent_view, seat.sent_legal = view, legal
-            frame = Lossy(b"".join((_HEADERS[size] if size < _HEADERS_UPTO else _frame_header(size),
-                                    heads[pairs + extra], shared, seat_head, packed_view, tail, view_tail,
-                                    legal_part, ref)))
-            if whole:
-                frame._key = key  # (the key property's setter, without its call)
-            else:
-                frame.remake = (key, self, shared, pairs, s, view, legal, state, tail, ref)
-            out.append((holder, frame))
+            body = join((headers[size] if size < _HEADERS_UPTO else _frame_header(size), heads[pairs + extra],
+                         shared, seat_head, packed_view, tail, view_tail, legal_part, ref))
+            if lossy or size >= LOSSY_FROM:
+                body = frame = Lossy(body)
+                if whole:
+                    frame._key = key  # (the key property's setter, without its call)
+                else:
+                    frame.remake = (key, self, shared, pairs, s, view, legal, state, tail, ref)
+            out.append((holder, body))
         if self.watchers:
             evs = shared_events if public else pack(self.spec.events_for(events, None))
             frame = _with_header(b"".join((_map_head(pairs), shared, _KEY_SEAT, pack(None), _KEY_VIEW,
@@ -635,13 +662,13 @@ class Table:
             out += [(cid, frame) for cid in self.watchers]
         return out
 
-    def _frame_rows(self) -> tuple[list[Seat], bytes, list[tuple[int, Seat, tuple[str, int], bytes]]]:
+    def _frame_rows(self) -> tuple[list[Seat], bytes, list[tuple[int, Seat, tuple[str, int], bytes, int]]]:
         """What a snapshot's frames take from the table as it is seated: (the seats list it was made for,
         the packed start "t": "snapshot", "table": id, "sid", per seat (seat, its Seat, its frames' key,
-        its packed "seat": s, "view")). Remade when the seats list is replaced (a rollback)."""
+        its packed "seat": s, "view", that head's length)). Remade when the seats list is replaced (a rollback)."""
+        heads = [_KEY_SEAT + _seat_bytes(s) + _KEY_VIEW for s in range(len(self.seats))]
         self._rows = (self.seats, b"".join((_KEY["t"], _SNAPSHOT, _KEY["table"], _pack(self.id), _KEY["sid"])),
-                      [(s, seat, (self.id, s), _KEY_SEAT + _seat_bytes(s) + _KEY_VIEW)
-                       for s, seat in enumerate(self.seats)])
+                      [(s, seat, (self.id, s), heads[s], len(heads[s])) for s, seat in enumerate(self.seats)])
         return self._rows
 
     def _packed_legal(self, s: int, legal: list[dict[str, Any]], delta: bool, state: Any = None) -> bytes:

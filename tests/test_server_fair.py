@@ -6,6 +6,7 @@ import socket
 import struct
 import time
 from pathlib import Path
+from types import SimpleNamespace
 from typing import Any
 
 import msgpack
@@ -201,7 +202,8 @@ class _SlowTransport(asyncio.Transport):
 
 
 def test_a_slow_reader_loses_chat_and_old_snapshots_never_its_seat() -> None:
-    server = type("S", (), {"soft_outbuf": 1200, "max_outbuf": 5000, "max_frame_in": 65536,
+    hub = SimpleNamespace(slow=set())  # the connections whose snapshots the hub is to build Lossy
+    server = type("S", (), {"soft_outbuf": 1200, "max_outbuf": 5000, "max_frame_in": 65536, "hub": hub,
                             "loop": type("L", (), {"time": staticmethod(lambda: 0.0)})()})()
     conn = Connection(server, 1)  # type: ignore[arg-type]
     t = _SlowTransport()
@@ -226,9 +228,15 @@ def test_a_slow_reader_loses_chat_and_old_snapshots_never_its_seat() -> None:
         conn.send(snap(4))
         conn.send(chat)
     assert not t.aborted
+    assert hub.slow == {1}  # while it is behind, the hub builds its snapshots Lossy
     t.buffered = 0  # it read everything
     conn.resume_writing()
     assert t.written[-1] == bytes(snap(4)) and not conn.held
+    assert hub.slow == {1}  # the held snapshot just went into the transport
+    t.buffered = 0
+    conn.sock = SimpleNamespace(send=len)  # type: ignore[assignment]  (a socket that takes every byte)
+    conn.send(b"L" * 100)
+    assert hub.slow == set()  # caught up: plain frames again
 
 
 STEPS = 5000

@@ -12,6 +12,7 @@ import struct
 from typing import Any
 
 import msgpack
+import msgspec
 
 from shared.errors import HoukagoError, echo
 from shared.legal import expand as expand_legal
@@ -107,60 +108,100 @@ class SnapshotMemo:
 class FrameDecoder:
     """Feed it bytes as they arrive; it returns the complete messages (maps).
 
-    One streaming msgpack ``Unpacker`` per decoder (i.e. per connection) takes the
-    bytes as they come: the 4-byte headers are read raw from its buffer and each
-    body is unpacked in place, with every limit set (no copy, no new Unpacker per
-    frame). After any :class:`ProtocolError` the stream is broken: drop the decoder.
+    The bytes of a frame not yet complete are kept; each whole body is decoded by
+    msgspec's msgpack decoder, typed so that it takes only what msgpack's ``Unpacker``
+    (every limit set) also takes, to the same values: a map with string keys of nil,
+    bools, ints, floats, strings, lists and maps with string keys, at most
+    :data:`FAST_DEPTH` levels below the message, in a body of at most half the frame
+    cap (no size limit can bite). Any other body (an ext type, a non-string key,
+    ``bin``, deeper nesting, a malformed one) is decoded again by the ``Unpacker`` as
+    the stream decoder before it did (:func:`_unpack_from`), which answers it exactly
+    as it did: the same message or the same refusal. After any
+    :class:`ProtocolError` the stream is broken: drop the decoder.
     """
 
     def __init__(self, max_frame: int = MAX_FRAME) -> None:
         self.max_frame = max_frame
-        # room for a whole read of the socket on top of a frame being completed
-        self._unpacker = msgpack.Unpacker(max_buffer_size=2 * max_frame + (1 << 20), **_limits(max_frame))
-        self._buffered = 0  # bytes fed and not yet consumed
-        self._length: int | None = None  # body length of the frame whose header was read
+        self._room = 2 * max_frame + (1 << 20)  # unread bytes kept at most: a socket read on top of a frame
+        self._fast_upto = max_frame // 2  # bodies the typed decoder may take (no Unpacker limit can bite)
+        self._fast = _fast_decode()
+        self._rest = b""  # bytes fed and not yet consumed (the start of a frame)
 
     def feed(self, data: bytes) -> list[Any]:
-        u = self._unpacker
-        try:
-            u.feed(data)
-        except msgpack.BufferFull:
-            raise ProtocolError("frame/too_large", "too much unread data") from None
-        self._buffered += len(data)
+        rest = self._rest
+        if rest:
+            unread = len(rest) - HEADER.size if len(rest) >= HEADER.size else len(rest)  # a header is read at once
+            if unread + len(data) > self._room:
+                raise ProtocolError("frame/too_large", "too much unread data")
+            data = rest + data
+        elif len(data) > self._room:
+            raise ProtocolError("frame/too_large", "too much unread data")
         out: list[Any] = []
-        while True:
-            length = self._length
-            if length is None:
-                if self._buffered < HEADER.size:
-                    break
-                (length,) = HEADER.unpack(u.read_bytes(HEADER.size))
-                self._buffered -= HEADER.size
-                if length > self.max_frame:
-                    raise ProtocolError("frame/too_large", f"frame of {length} bytes exceeds {self.max_frame}")
-                self._length = length
-            if self._buffered < length:
+        pos, end = 0, len(data)
+        while end - pos >= 4:
+            (length,) = HEADER.unpack_from(data, pos)
+            if length > self.max_frame:
+                raise ProtocolError("frame/too_large", f"frame of {length} bytes exceeds {self.max_frame}")
+            start = pos + 4
+            pos = start + length
+            if pos > end:
+                pos = start - 4
                 break
-            start = u.tell()
-            try:
-                obj = u.unpack() if length else None
-            except _DECODE_ERRORS as exc:
-                raise ProtocolError("frame/bad_msgpack", f"undecodable frame ({type(exc).__name__})") from None
-            except msgpack.OutOfData:
-                raise ProtocolError("frame/bad_msgpack", "truncated frame") from None
-            used = u.tell() - start
-            if used != length:
-                raise ProtocolError("frame/trailing_data" if used < length else "frame/bad_msgpack",
-                                    "extra data after the message" if used < length else "truncated frame")
-            self._buffered -= length
-            self._length = None
-            if not isinstance(obj, dict) or not isinstance(obj.get("t"), str):
-                raise ProtocolError("msg/not_a_message", "a message is a map with a string 't'")
+            obj: Any = None
+            if length:
+                try:
+                    obj = self._fast(data[start:pos]) if length <= self._fast_upto else _SLOW
+                except _FAST_REFUSALS:
+                    obj = _SLOW
+                if obj is _SLOW:
+                    obj = _unpack_from(data[start:], length, self.max_frame, self._room)
+            if type(obj) is not dict or type(obj.get("t")) is not str:
+                if not isinstance(obj, dict) or not isinstance(obj.get("t"), str):
+                    raise ProtocolError("msg/not_a_message", "a message is a map with a string 't'")
             out.append(obj)
+        self._rest = data[pos:] if pos < end else b""
         return out
 
     @property
     def pending(self) -> int:
-        return self._buffered + (HEADER.size if self._length is not None else 0)
+        return len(self._rest)
+
+
+FAST_DEPTH = 7  # levels of lists and maps below the message the typed decoder takes (an action is 6 at most)
+_SLOW = object()
+_FAST_REFUSALS = (msgspec.DecodeError, ValueError, TypeError, RecursionError, OverflowError)
+_FAST: list[Any] = []
+
+
+def _fast_decode() -> Any:
+    """msgspec's decoder of a map of string keys to nil/bool/int/float/str, lists and such maps, nested at most
+    :data:`FAST_DEPTH` deep (made once, on first use: its type is built level by level)."""
+    if not _FAST:
+        scalar: Any = None | bool | int | float | str
+        value = scalar
+        for _ in range(FAST_DEPTH):
+            value = scalar | list[value] | dict[str, value]  # type: ignore[valid-type]
+        _FAST.append(msgspec.msgpack.Decoder(dict[str, value]).decode)  # type: ignore[valid-type]
+    return _FAST[0]
+
+
+def _unpack_from(stream: bytes, length: int, max_frame: int, room: int) -> Any:
+    """The body of ``length`` bytes at the start of ``stream`` (the rest of the bytes read so far) as msgpack's
+    ``Unpacker`` reads it from a stream, every limit set: the message, or the refusal (a message that runs
+    past its body into the next frame is refused as truncated, one that ends before it as trailing data)."""
+    u = msgpack.Unpacker(max_buffer_size=max(room, len(stream)), **_limits(max_frame))
+    u.feed(stream)
+    try:
+        obj = u.unpack()
+    except _DECODE_ERRORS as exc:
+        raise ProtocolError("frame/bad_msgpack", f"undecodable frame ({type(exc).__name__})") from None
+    except msgpack.OutOfData:
+        raise ProtocolError("frame/bad_msgpack", "truncated frame") from None
+    used = u.tell()
+    if used != length:
+        raise ProtocolError("frame/trailing_data" if used < length else "frame/bad_msgpack",
+                            "extra data after the message" if used < length else "truncated frame")
+    return obj
 
 
 # --- message schemas -----------------------------------------------------------

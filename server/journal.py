@@ -73,6 +73,19 @@ _COLUMNS = ("id, game, seats, options, seed, host_hash, tokens, names, bots, bot
             "started, finished, practice, fingerprint, spectator_chat, host_name, lang")
 
 
+_INSERT_ACTION = "INSERT INTO actions (table_id, n, seat, action) VALUES (?,?,?,?)"
+ROWS_PER_INSERT = 64  # action rows one INSERT takes at most (4 parameters each; SQLite allows 999 or more)
+_INSERTS: dict[int, str] = {}
+
+
+def _insert_rows(k: int) -> str:
+    """The one statement that inserts ``k`` action rows (one text per ``k``: sqlite3 keeps it prepared)."""
+    sql = _INSERTS.get(k)
+    if sql is None:
+        sql = _INSERTS[k] = _INSERT_ACTION + ",(?,?,?,?)" * (k - 1)
+    return sql
+
+
 class JournalError(Exception):
     """A journal this server cannot use (newer schema, unreadable file, read-only folder)."""
 
@@ -120,7 +133,8 @@ class Journal:
             self._db = sqlite3.connect(f"file:{path}?mode=ro", uri=True, check_same_thread=False)
         else:
             path.parent.mkdir(parents=True, exist_ok=True)
-            self._db = sqlite3.connect(str(path), isolation_level="DEFERRED", check_same_thread=False)
+            # transactions are begun by this class (see commit): a tick of action rows only is one statement
+            self._db = sqlite3.connect(str(path), isolation_level=None, check_same_thread=False)
             self._db.execute("PRAGMA journal_mode=WAL")
             self._db.execute("PRAGMA synchronous=NORMAL")
             self._migrate()
@@ -130,7 +144,8 @@ class Journal:
                                                       daemon=True)
                 self._checkpointer.start()
         self._dirty = False
-        self._actions: list[tuple[str, int, int, bytes]] = []
+        self._actions: list[tuple[str, int, int, bytearray]] = []  # rows not yet written, in order
+        self._open = False  # a transaction was begun (by a write other than buffered action rows)
         self._failed: sqlite3.Error | None = None  # a write that failed since the last commit
         self.writes = 0  # changes made so far (committed or not): tells a caller whether a call wrote
 
@@ -165,14 +180,16 @@ class Journal:
 
     def append_action(self, table_id: str, n: int, seat: int, action: dict[str, Any]) -> None:
         """Buffered; written (in order, with the other writes) by the next :meth:`commit`."""
-        self._actions.append((table_id, n, seat, _pack(action)))
+        # a bytearray: sqlite3 binds it as the same BLOB without looking for an adapter (it does for bytes)
+        self._actions.append((table_id, n, seat, bytearray(_pack(action))))
         self._dirty = True
         self.writes += 1
 
     def _write_actions(self) -> None:
+        """Write the buffered action rows inside this tick's transaction (begun if need be)."""
         if self._actions:
             rows, self._actions = self._actions, []
-            self._execute("INSERT INTO actions (table_id, n, seat, action) VALUES (?,?,?,?)", rows, many=True)
+            self._execute(_INSERT_ACTION, rows, many=True)
 
     def mark_finished(self, table_id: str, when: float) -> None:
         self._write_actions()
@@ -181,28 +198,50 @@ class Journal:
         self.writes += 1
 
     def _execute(self, sql: str, args: Any, many: bool = False) -> None:
-        """A write; a failure (disk full, I/O error) is kept and raised by the next :meth:`commit`."""
+        """A write in this tick's transaction (begun first if need be); a failure (disk full, I/O error) is
+        kept and raised by the next :meth:`commit`."""
         if self._failed is not None:
             return
         try:
+            if not self._open:
+                self._db.execute("BEGIN")
+                self._open = True
             (self._db.executemany if many else self._db.execute)(sql, args)
         except sqlite3.Error as exc:
             self._failed = exc
 
     def commit(self) -> None:
-        """Make every write since the last commit durable; raises (and keeps nothing) if it cannot."""
-        if self._dirty:
+        """Make every write since the last commit durable; raises (and keeps nothing) if it cannot.
+
+        A tick that only appended actions (the common one) writes them in one ``INSERT`` of all the rows,
+        which SQLite commits by itself, atomically — no ``BEGIN`` and ``COMMIT`` statements of their own;
+        any other tick's writes are one transaction, committed here."""
+        if not self._dirty:
+            return
+        if self._failed is not None:
+            raise self._failed
+        rows = self._actions
+        if not self._open and 0 < len(rows) <= ROWS_PER_INSERT:
+            self._actions = []
+            try:
+                self._db.execute(_insert_rows(len(rows)), [x for row in rows for x in row])
+            except sqlite3.Error:
+                self._actions = rows  # kept for discard(): nothing of them was written
+                raise
+        else:
             self._write_actions()
             if self._failed is not None:
                 raise self._failed
             self._db.commit()
-            self._dirty = False
+            self._open = False
+        self._dirty = False
 
     def discard(self) -> None:
         """Drop every write since the last commit (after a failed commit)."""
         self._actions.clear()
         self._dirty = False
         self._failed = None
+        self._open = False
         try:
             self._db.rollback()
         except sqlite3.Error:

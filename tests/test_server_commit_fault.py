@@ -29,7 +29,8 @@ class DiskFull:
 
 
 class _FailingConnection:
-    """An sqlite3 connection whose commit fails while ``DiskFull.on`` is set."""
+    """An sqlite3 connection whose commits and writes fail while ``DiskFull.on`` is set (the journal commits
+    a tick of action rows alone as one ``INSERT``, a transaction of its own)."""
 
     def __init__(self, db: sqlite3.Connection) -> None:
         self._db = db
@@ -38,6 +39,16 @@ class _FailingConnection:
         if DiskFull.on.is_set():
             raise sqlite3.OperationalError("database or disk is full")
         self._db.commit()
+
+    def execute(self, sql: str, *args: Any) -> Any:
+        if DiskFull.on.is_set() and sql.lstrip().upper().startswith(("INSERT", "UPDATE", "COMMIT")):
+            raise sqlite3.OperationalError("database or disk is full")
+        return self._db.execute(sql, *args)
+
+    def executemany(self, sql: str, *args: Any) -> Any:
+        if DiskFull.on.is_set():
+            raise sqlite3.OperationalError("database or disk is full")
+        return self._db.executemany(sql, *args)
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self._db, name)

@@ -435,7 +435,8 @@ class Table:
             new = [] if over else spec.legal_actions(state, s)
             if new != self.legal[s]:
                 self.legal[s] = new
-        self._refresh_clock(now, over)
+        if self.timed or self.clock is not None:  # (else there is no clock to set or end)
+            self._refresh_clock(now, over)
         self.schedule_bots(now)
 
     def _refresh_clock(self, now: float, over: bool) -> None:
@@ -561,18 +562,24 @@ class Table:
             rows = self._frame_rows()
         clock = self.clock
         if clock is not None and not clock.expired:
-            shared = b"".join((rows[1], pack(self.sid), _OVER if self.phase == OVER else _NOT_OVER, _KEY_CLOCK,
-                               pack(clock.wire(now))))
+            shared = b"".join((rows[1], encode_plain(self.sid), _OVER if self.phase == OVER else _NOT_OVER,
+                               _KEY_CLOCK, pack(clock.wire(now))))
             pairs = 8  # t, table, sid, over, clock + seat, view, events
         else:
-            shared = b"".join((rows[1], pack(self.sid), _OVER if self.phase == OVER else _NOT_OVER))
+            shared = b"".join((rows[1], encode_plain(self.sid), _OVER if self.phase == OVER else _NOT_OVER))
             pairs = 7
         public = True
         for ev in events:
             if "vis" in ev:
                 public = False
                 break
-        shared_events = pack(events) if public else b""
+        if public:
+            try:
+                shared_events = encode_plain(events)
+            except TypeError:  # a type only msgpack packs
+                shared_events = pack(events)
+        else:
+            shared_events = b""
         tail = _KEY_EVENTS + shared_events
         fixed = 1 + len(shared)  # the map's header (pairs + extras < 16: a fixmap) and the shared parts
         base = fixed + len(tail)

@@ -49,6 +49,8 @@ class Connection(asyncio.Protocol):
         self.sock: socket.socket | None = None  # written to directly while the transport holds nothing
         self.backlog = False  # the transport may hold bytes we gave it (only our writes put bytes there)
         self.fd: int | None = None  # its socket's fd while the server's Reader reads it
+        # its socket while a frame may go straight to it (see _direct): the server's flush writes then
+        self.direct: socket.socket | None = None
 
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
         stream = cast("asyncio.Transport", transport)  # a stream transport (uvloop's is not a subclass)
@@ -70,6 +72,7 @@ class Connection(asyncio.Protocol):
         if self.sock is not None and self.server.reader is not None:
             stream.pause_reading()  # its reads come through the server's one reader from now on
             self.server.reader.watch(self)
+        self._direct()
         address = self.peer[0] if isinstance(self.peer, tuple) and self.peer else None
         self.server.hub.connect(self.id, address, self.opened)
         log.debug("connection %d from %s", self.id, self.peer)
@@ -87,9 +90,20 @@ class Connection(asyncio.Protocol):
     def timeout(self, why: str) -> None:
         log.info("connection %d (%s): %s; closing", self.id, self.peer, why)
         self.closed = True
+        self.direct = None
         if self.transport is not None and not self.transport.is_closing():
             self.transport.write(error_frame("proto/timeout", why))
             self.transport.close()
+
+    def _direct(self) -> None:
+        """Set :attr:`direct`: the socket, while a frame of at most the soft limit would go straight to it in
+        :meth:`send` (a socket of our own, nothing queued in the transport or held, not closing), else None.
+        Called wherever one of those changes: every close of the transport and every change of ``backlog``
+        and ``held`` is made by this class (the transport's own writes, which may fail and close it, happen
+        only while ``backlog`` is set)."""
+        t = self.transport
+        self.direct = (self.sock if self.sock is not None and not self.backlog and not self.held and t is not None
+                       and not t.is_closing() else None)
 
     def data_received(self, data: bytes) -> None:
         if self.closed:
@@ -130,6 +144,7 @@ class Connection(asyncio.Protocol):
         t = self.transport
         if self.closed or t is None or t.is_closing():
             self.server.reader.unwatch(self)  # type: ignore[union-attr]
+            self.direct = None
             return
         try:
             data = self.sock.recv(MAX_READ)  # type: ignore[union-attr]
@@ -138,10 +153,12 @@ class Connection(asyncio.Protocol):
         except OSError as exc:
             log.debug("connection %d: read failed (%s)", self.id, exc)
             self.server.reader.unwatch(self)  # type: ignore[union-attr]
+            self.direct = None
             t.abort()
             return
         if not data:  # the client closed its side: so do we (as the transport does after eof_received)
             self.server.reader.unwatch(self)  # type: ignore[union-attr]
+            self.direct = None
             t.close()
             return
         try:
@@ -149,10 +166,12 @@ class Connection(asyncio.Protocol):
         except Exception:
             log.exception("connection %d: reading failed; closing it", self.id)
             self.server.reader.unwatch(self)  # type: ignore[union-attr]
+            self.direct = None
             t.abort()
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.closed = True
+        self.direct = None
         if self.server.reader is not None:
             self.server.reader.unwatch(self)  # before the transport closes the socket (its fd is reused)
         self.held.clear()
@@ -171,6 +190,7 @@ class Connection(asyncio.Protocol):
         if t is None or t.is_closing():
             return
         if data is None:
+            self.direct = None
             t.close()
             return
         if (self.backlog or self.held or len(data) > self.server.soft_outbuf) and not self._admit(t, data):
@@ -193,6 +213,7 @@ class Connection(asyncio.Protocol):
         """Bytes wait in the transport: from now on the hub builds this connection's snapshots Lossy (they
         may be held back), until all it was given is written and nothing is held (:meth:`_admit`)."""
         self.backlog = True
+        self.direct = None
         self.server.hub.slow.add(self.id)
 
     def _admit(self, t: asyncio.Transport, data: bytes) -> bool:
@@ -206,16 +227,19 @@ class Connection(asyncio.Protocol):
             size += queued
             if not queued and not self.held:  # caught up: its snapshots are built as plain bytes again
                 self.server.hub.slow.discard(self.id)
+                self._direct()
         if (size > self.server.soft_outbuf or self.held) and type(data) is Lossy:
             key = data.key  # type: ignore[attr-defined]
             if size > self.server.soft_outbuf or key in self.held:
                 if key is not None:  # a delta snapshot is held whole: the ones before it may be skipped
                     self.held[key] = data.full()  # type: ignore[attr-defined]
+                    self.direct = None
                     self.server.hub.slow.add(self.id)  # (while any is held, its snapshots must be holdable)
                 return False
         if size > self.server.max_outbuf:
             log.warning("connection %d (%s) does not read; dropping it", self.id, self.peer)
             self.closed = True
+            self.direct = None
             t.abort()
             return False
         return True
@@ -232,8 +256,12 @@ class Connection(asyncio.Protocol):
             return
         held, self.held = self.held, {}
         self.backlog = True
+        self.direct = None
         for frame in held.values():
             t.write(frame)
+
+
+_AFTER_READS: Any = object()  # Server._flush_call while the reader's flush_now is to come
 
 
 class Reader:
@@ -247,6 +275,7 @@ class Reader:
         """``after`` runs once all the sockets found readable have been read (the server's flush)."""
         self.loop = loop
         self.after = after
+        self.reading = False  # in ready(), before after()
         self._epoll = select.epoll()
         self._conns: dict[int, Connection] = {}  # by socket fd
         loop.add_reader(self._epoll.fileno(), self.ready)
@@ -277,11 +306,15 @@ class Reader:
 
     def ready(self) -> None:
         conns = self._conns
-        for fd, _ in self._epoll.poll(0):
-            conn = conns.get(fd)
-            if conn is not None:
-                conn.read_ready()
-        self.after()
+        self.reading = True  # the server queues what the reads answer for self.after, with no callback of its own
+        try:
+            for fd, _ in self._epoll.poll(0):
+                conn = conns.get(fd)
+                if conn is not None:
+                    conn.read_ready()
+        finally:
+            self.reading = False
+            self.after()
 
     def close(self) -> None:
         self.loop.remove_reader(self._epoll.fileno())
@@ -349,13 +382,18 @@ class Server:
         elif not durable:
             return
         if self._flush_call is None:
-            self._flush_call = self.loop.call_soon(self._flush)
+            reader = self.reader
+            # while the reader reads, its flush_now comes next: no callback (nor the loop turn it would cost)
+            self._flush_call = _AFTER_READS if reader is not None and reader.reading else self.loop.call_soon(
+                self._flush)
 
     def flush_now(self) -> None:
         """Commit and send now what this tick queued so far (the reader's reads are done), not in a callback of
         its own at the end of the tick."""
-        if self._flush_call is not None:
-            self._flush_call.cancel()
+        call = self._flush_call
+        if call is not None:
+            if call is not _AFTER_READS:
+                call.cancel()
             self._flush()
 
     def _work(self) -> None:
@@ -389,11 +427,22 @@ class Server:
             for start, end in durable:
                 dropped.update(range(start, end))
             pending = [entry for i, entry in enumerate(pending) if i not in dropped] + errors
-        conns = self.conns
+        conns, soft = self.conns, self.soft_outbuf
         for cid, data in pending:
             conn = conns.get(cid)
-            if conn is not None:
-                conn.send(data)  # nothing queued: straight to the socket (Connection.send's own fast path)
+            if conn is None:
+                continue
+            sock = conn.direct
+            if sock is None or data is None or len(data) > soft:
+                conn.send(data)
+                continue
+            try:  # Connection.send's own fast path, without the call: nothing queued, straight to the socket
+                sent = sock.send(data)
+            except OSError:
+                sent = 0
+            if sent != len(data):
+                conn._behind()
+                conn.transport.write(data[sent:])  # type: ignore[union-attr]
         self._reschedule()
         self.kick_work()
 
@@ -439,6 +488,7 @@ class Server:
         if self._server is not None:
             self._server.close()
         for conn in list(self.conns.values()):
+            conn.direct = None
             if conn.transport is not None:
                 conn.transport.abort()
         if self._server is not None:

@@ -18,7 +18,7 @@ class Recorder:
         self.reader = sqlite3.connect(str(db))
         self.log = log
         self.transport = None
-        self.sock = None  # no socket of its own: every frame comes through send()
+        self.sock = self.direct = None  # no socket of its own: every frame comes through send()
 
     def send(self, data: bytes | None) -> None:
         if data is None:

@@ -27,7 +27,6 @@ import re
 import select
 import shutil
 import socket
-import sqlite3
 import struct
 import subprocess
 import sys
@@ -42,6 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from server.journal import Journal
 from shared.engine import REGISTRY
 from shared.protocol import SnapshotMemo
 from shared.rng import Rng
@@ -431,8 +431,9 @@ def run_once(tables: int, players: int, rounds: int, profile: str | None, game: 
     try:
         bench = Bench(port, tables, players, rounds, game)
         result = bench.run(proc.pid)
-        with sqlite3.connect(str(Path(data) / "journal.sqlite3")) as db:
-            journaled = db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+        journal = Journal(Path(data) / "journal.sqlite3", read_only=True)  # its actions and its log (schema 4)
+        journaled = journal.total_actions()
+        journal.close()
         result["checks"]["journaled_actions"] = journaled
         expected = result["checks"].pop("expected_actions", tables * (2 + rounds) * players)
         result["checks"]["journal_complete"] = journaled == expected

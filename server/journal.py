@@ -14,6 +14,14 @@ Schema::
            bot_delay, takeover, created, started, finished, practice, fingerprint,
            spectator_chat, host_name, lang)
     actions(table_id, n, seat, action)      -- action is msgpack, n = 0, 1, 2, …
+    log(seq, rows)                          -- one tick's actions: msgpack [[table_id, n, seat, action], …]
+
+Each tick's actions are committed as one ``log`` row (one statement, one WAL page or two, however many
+tables acted — a row per action in ``actions`` costs a page per table); a table's actions are copied from
+the log into ``actions`` :data:`FOLD_AT` at a time (a few adjacent rows: one page), when it finishes, and
+at a clean close; log rows whose every action is in ``actions`` are deleted in batches. A table's actions
+are its rows in ``actions`` followed by its log entries past them (after a crash the log may still hold
+actions already copied: they are skipped by ``n``).
 
 Tokens are stored as SHA-256 hashes, never in clear.
 """
@@ -60,6 +68,10 @@ CREATE TABLE IF NOT EXISTS actions (
     action BLOB NOT NULL,
     PRIMARY KEY (table_id, n)
 ) WITHOUT ROWID;
+CREATE TABLE IF NOT EXISTS log (
+    seq INTEGER PRIMARY KEY,
+    rows BLOB NOT NULL
+);
 """
 
 
@@ -67,7 +79,12 @@ log = logging.getLogger("houkago.journal")
 
 CHECKPOINT_EVERY = 0.5  # seconds between looks at the WAL's size
 CHECKPOINT_WAL_BYTES = 4 * 1024 * 1024  # a checkpoint copies the WAL into the database past this size
-SCHEMA_VERSION = 3  # PRAGMA user_version; 0 = the first release (no practice/fingerprint columns), 2 = no host_name/lang
+SCHEMA_VERSION = 4  # PRAGMA user_version; 0 = the first release (no practice/fingerprint columns), 2 = no host_name/lang,
+# 3 = no log (every action a row of its own in actions at once)
+FOLD_AT = 32  # a table's actions are copied from the log into actions once it has this many there
+LOG_KEEP = 4096  # ticks: a table whose oldest action in the log is older is copied whatever its count
+HOUSEKEEPING_EVERY = 256  # ticks between looks for log rows to delete (and tables to copy for them)
+DELETE_AT_ONCE = 1024  # log rows deleted when at least this many are wholly copied
 
 _COLUMNS = ("id, game, seats, options, seed, host_hash, tokens, names, bots, bot_delay, takeover, created, "
             "started, finished, practice, fingerprint, spectator_chat, host_name, lang")
@@ -75,6 +92,7 @@ _COLUMNS = ("id, game, seats, options, seed, host_hash, tokens, names, bots, bot
 
 _INSERT_ACTION = "INSERT INTO actions (table_id, n, seat, action) VALUES (?,?,?,?)"
 ROWS_PER_INSERT = 64  # action rows one INSERT takes at most (4 parameters each; SQLite allows 999 or more)
+Entry = tuple[int, int, bytes]  # (n, seat, packed action) of one table's action
 _INSERTS: dict[int, str] = {}
 
 
@@ -92,6 +110,12 @@ class JournalError(Exception):
 
 def _unpack(b: bytes) -> Any:
     return msgpack.unpackb(b, raw=False, strict_map_key=True)
+
+
+def _log_row(tick: list[tuple[str, int, int, bytes]]) -> bytearray:
+    """One tick's actions as a log row: msgpack ``[[table_id, n, seat, action], …]``, each action the bytes
+    it has in actions (a bytearray: sqlite3 binds it as the same BLOB with no adapter look-up)."""
+    return bytearray(_pack(tick))
 
 
 @dataclass
@@ -143,11 +167,38 @@ class Journal:
                 self._checkpointer = threading.Thread(target=self._checkpoint_loop, name="journal-checkpoint",
                                                       daemon=True)
                 self._checkpointer.start()
+        self._read_only = read_only
         self._dirty = False
-        self._actions: list[tuple[str, int, int, bytearray]] = []  # rows not yet written, in order
-        self._open = False  # a transaction was begun (by a write other than buffered action rows)
+        self._tick: list[tuple[str, int, int, bytes]] = []  # this tick's actions (not committed), in order
+        self._fold: set[str] = set()  # tables whose actions this commit copies into actions (finished ones)
+        self._tail: dict[str, list[Entry]] = {}  # per table, its committed actions in the log, not in actions
+        self._since: dict[str, int] = {}  # per table in _tail, the log row of its oldest action there
+        self._seq = 0  # the last log row
+        self._low = 1  # log rows below this one are deleted
+        self._open = False  # a transaction was begun (by a write other than the tick's actions)
         self._failed: sqlite3.Error | None = None  # a write that failed since the last commit
         self.writes = 0  # changes made so far (committed or not): tells a caller whether a call wrote
+        self._load_log()
+
+    def _load_log(self) -> None:
+        """Read the log: each table's actions there that are not in actions yet (after a crash some may be)."""
+        db = self._db
+        if not db.execute("SELECT 1 FROM sqlite_master WHERE type='table' AND name='log'").fetchone():
+            return  # a journal of schema 3 opened read-only
+        upto: dict[str, int] = {}
+        rows = db.execute("SELECT seq, rows FROM log ORDER BY seq").fetchall()
+        if rows:
+            self._low, self._seq = rows[0][0], rows[-1][0]
+        for seq, blob in rows:
+            for tid, n, seat, action in _unpack(blob):
+                last = upto.get(tid)
+                if last is None:
+                    last = upto[tid] = db.execute("SELECT MAX(n) FROM actions WHERE table_id=?",
+                                                  (tid,)).fetchone()[0]
+                    last = upto[tid] = -1 if last is None else last
+                if n > last:
+                    self._tail.setdefault(tid, []).append((n, seat, action))
+                    self._since.setdefault(tid, seq)
 
     def _migrate(self) -> None:
         """Create or upgrade the schema; ``PRAGMA user_version`` says which one a file has."""
@@ -169,7 +220,6 @@ class Journal:
 
     # --- writes (uncommitted until commit()) ---------------------------------
     def save_table(self, rec: TableRecord) -> None:
-        self._write_actions()
         self._execute(
             f"INSERT OR REPLACE INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (rec.id, rec.game, rec.seats, _pack(rec.options), rec.seed, rec.host_hash, _pack(rec.tokens),
@@ -180,20 +230,14 @@ class Journal:
 
     def append_action(self, table_id: str, n: int, seat: int, action: dict[str, Any]) -> None:
         """Buffered; written (in order, with the other writes) by the next :meth:`commit`."""
-        # a bytearray: sqlite3 binds it as the same BLOB without looking for an adapter (it does for bytes)
-        self._actions.append((table_id, n, seat, bytearray(_pack(action))))
+        self._tick.append((table_id, n, seat, _pack(action)))
         self._dirty = True
         self.writes += 1
 
-    def _write_actions(self) -> None:
-        """Write the buffered action rows inside this tick's transaction (begun if need be)."""
-        if self._actions:
-            rows, self._actions = self._actions, []
-            self._execute(_INSERT_ACTION, rows, many=True)
-
     def mark_finished(self, table_id: str, when: float) -> None:
-        self._write_actions()
+        """Also copies the table's actions into actions (a finished table's are all there)."""
         self._execute("UPDATE tables SET finished=? WHERE id=?", (when, table_id))
+        self._fold.add(table_id)
         self._dirty = True
         self.writes += 1
 
@@ -213,32 +257,87 @@ class Journal:
     def commit(self) -> None:
         """Make every write since the last commit durable; raises (and keeps nothing) if it cannot.
 
-        A tick that only appended actions (the common one) writes them in one ``INSERT`` of all the rows,
-        which SQLite commits by itself, atomically — no ``BEGIN`` and ``COMMIT`` statements of their own;
-        any other tick's writes are one transaction, committed here."""
+        The tick's actions are one log row. A tick with nothing else to do (the common one) is that one
+        ``INSERT``, which SQLite commits by itself, atomically — no ``BEGIN`` and ``COMMIT`` statements; any
+        other tick's writes (table saves and finishes, actions copied into actions, log rows deleted) are
+        one transaction, committed here. What the journal keeps in memory changes only once it committed."""
         if not self._dirty:
             return
         if self._failed is not None:
             raise self._failed
-        rows = self._actions
-        if not self._open and 0 < len(rows) <= ROWS_PER_INSERT:
-            self._actions = []
-            try:
-                self._db.execute(_insert_rows(len(rows)), [x for row in rows for x in row])
-            except sqlite3.Error:
-                self._actions = rows  # kept for discard(): nothing of them was written
-                raise
+        tick, tail = self._tick, self._tail
+        seq = self._seq + 1 if tick else self._seq
+        fold = self._fold  # (a copy once a table is added: self._fold changes only once committed)
+        for tid, _, _, _ in tick:
+            if tid not in fold and len(tail.get(tid, ())) >= FOLD_AT - 1:
+                fold = fold | {tid}
+        low = self._low
+        if tick and seq % HOUSEKEEPING_EVERY == 0:
+            fold, low = self._housekeeping(seq, fold)
+        db = self._db
+        if not self._open and not fold and low == self._low:
+            db.execute("INSERT INTO log (seq, rows) VALUES (?,?)", (seq, _log_row(tick)))
         else:
-            self._write_actions()
-            if self._failed is not None:
-                raise self._failed
-            self._db.commit()
+            if not self._open:
+                db.execute("BEGIN")
+                self._open = True
+            if tick:
+                db.execute("INSERT INTO log (seq, rows) VALUES (?,?)", (seq, _log_row(tick)))
+            if fold:
+                rows = [(tid, n, seat, a) for tid in sorted(fold) for n, seat, a in tail.get(tid, ())]
+                rows += [row for row in tick if row[0] in fold]
+                for i in range(0, len(rows), ROWS_PER_INSERT):
+                    chunk = rows[i:i + ROWS_PER_INSERT]
+                    db.execute(_insert_rows(len(chunk)), [x for row in chunk for x in row])
+            if low != self._low:
+                db.execute("DELETE FROM log WHERE seq < ?", (low,))
+            db.commit()
             self._open = False
+        for tid, n, seat, action in tick:  # committed: now the memory
+            if tid not in fold:
+                entries = tail.get(tid)
+                if entries is None:
+                    entries = tail[tid] = []
+                    self._since[tid] = seq
+                entries.append((n, seat, action))
+        for tid in fold:
+            tail.pop(tid, None)
+            self._since.pop(tid, None)
+        self._seq, self._low = seq, low
+        self._tick = []
+        self._fold = set()
         self._dirty = False
+
+    def _housekeeping(self, seq: int, fold: set[str]) -> tuple[set[str], int]:
+        """Which tables to copy and below which log row to delete: tables whose oldest logged action is
+        :data:`LOG_KEEP` ticks old are copied whatever their count, so that old log rows can go."""
+        stale = {tid for tid, since in self._since.items() if since < seq - LOG_KEEP}
+        fold = fold | stale
+        low = min((since for tid, since in self._since.items() if tid not in fold), default=seq)
+        return fold, (low if low - self._low >= DELETE_AT_ONCE else self._low)
+
+    def _copy_all(self) -> None:
+        """Every table's logged actions into actions and the log emptied, in one transaction (a clean close)."""
+        db = self._db
+        db.execute("BEGIN")
+        try:
+            rows = [(tid, n, seat, a) for tid in sorted(self._tail) for n, seat, a in self._tail[tid]]
+            for i in range(0, len(rows), ROWS_PER_INSERT):
+                chunk = rows[i:i + ROWS_PER_INSERT]
+                db.execute(_insert_rows(len(chunk)), [x for row in chunk for x in row])
+            db.execute("DELETE FROM log")
+            db.commit()
+        except sqlite3.Error:
+            db.rollback()
+            raise
+        self._tail.clear()
+        self._since.clear()
+        self._seq, self._low = 0, 1
 
     def discard(self) -> None:
         """Drop every write since the last commit (after a failed commit)."""
-        self._actions.clear()
+        self._tick = []
+        self._fold = set()
         self._dirty = False
         self._failed = None
         self._open = False
@@ -274,16 +373,33 @@ class Journal:
             f"SELECT {_COLUMNS} FROM tables WHERE id=?", (table_id,)).fetchone()
         return self._record(row) if row else None
 
+    def _logged(self, table_id: str) -> list[Entry]:
+        """The table's actions past its rows in actions: in the log, then this tick's (not committed)."""
+        entries = self._tail.get(table_id, [])
+        if self._tick:
+            entries = entries + [(n, seat, a) for tid, n, seat, a in self._tick if tid == table_id]
+        return entries
+
     def actions(self, table_id: str, start: int = 0, limit: int = -1) -> list[tuple[int, dict[str, Any]]]:
-        """The table's actions ``start``, ``start + 1``, … (at most ``limit``; -1 = all) as (seat, action)."""
-        self._write_actions()
+        """The table's actions ``start``, ``start + 1``, … (at most ``limit``; -1 = all) as (seat, action),
+        this tick's included."""
         rows = self._db.execute("SELECT seat, action FROM actions WHERE table_id=? AND n>=? ORDER BY n LIMIT ?",
                                 (table_id, start, limit)).fetchall()
-        return [(seat, _unpack(a)) for seat, a in rows]
+        out = [(seat, _unpack(a)) for seat, a in rows]
+        if limit < 0 or len(out) < limit:
+            more = [(seat, _unpack(a)) for n, seat, a in self._logged(table_id) if n >= start]
+            out += more if limit < 0 else more[:limit - len(out)]
+        return out
 
     def action_count(self, table_id: str) -> int:
-        self._write_actions()
-        return self._db.execute("SELECT COUNT(*) FROM actions WHERE table_id=?", (table_id,)).fetchone()[0]
+        """How many actions the table has (this tick's included)."""
+        return (self._db.execute("SELECT COUNT(*) FROM actions WHERE table_id=?", (table_id,)).fetchone()[0]
+                + len(self._logged(table_id)))
+
+    def total_actions(self) -> int:
+        """Every table's actions (committed), in actions and in the log."""
+        return (self._db.execute("SELECT COUNT(*) FROM actions").fetchone()[0]
+                + sum(len(entries) for entries in self._tail.values()))
 
     def _checkpoint_loop(self) -> None:
         """Copy the WAL into the database now and then, on a connection of its own (PASSIVE: never
@@ -314,6 +430,8 @@ class Journal:
             self._checkpointer.join(5.0)
         try:
             self.commit()
+            if not self._read_only:
+                self._copy_all()
         except sqlite3.Error as exc:
             log.error("journal %s: the last changes could not be saved at shutdown: %s", self.path, exc)
         finally:

@@ -1,15 +1,18 @@
-"""server.journal.Journal.commit: a tick of action rows alone is one INSERT that SQLite commits by itself;
-any other tick is one transaction. Either way everything of a tick is on disk after commit() (seen from
-another connection), and a failed commit leaves nothing of its tick."""
+"""server.journal.Journal: each tick's actions are one log row (one INSERT that SQLite commits by itself);
+a table's actions are copied from the log into actions 32 at a time, when it finishes and at a clean close;
+log rows wholly copied are deleted. Whatever happens — crashes between any two commits, failed commits —
+a journal opened afterwards reads every committed action of every table once, in order, and nothing else."""
 from __future__ import annotations
 
+import random
 import sqlite3
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from server.journal import ROWS_PER_INSERT, Journal, TableRecord
+from server import journal as journal_mod
+from server.journal import FOLD_AT, SCHEMA_VERSION, Journal, TableRecord
 
 
 def _rec(tid: str) -> TableRecord:
@@ -17,12 +20,18 @@ def _rec(tid: str) -> TableRecord:
                        names=["", ""], bots=[None, None])
 
 
-def _on_disk(path: Path) -> tuple[list[tuple[str, int, int, Any]], list[tuple[str, Any]]]:
-    """The committed rows, read by another connection."""
+def _sql(path: Path, query: str) -> list[tuple]:
     with sqlite3.connect(str(path)) as db:
-        actions = db.execute("SELECT table_id, n, seat, action FROM actions ORDER BY table_id, n").fetchall()
-        tables = db.execute("SELECT id, finished FROM tables ORDER BY id").fetchall()
-    return actions, tables
+        return db.execute(query).fetchall()
+
+
+def _read(path: Path, tids: list[str]) -> dict[str, list[tuple[int, dict[str, Any]]]]:
+    """What a journal opened now reads (a restart after a crash here)."""
+    j = Journal(path, read_only=True)
+    try:
+        return {tid: j.actions(tid) for tid in tids}
+    finally:
+        j.close()
 
 
 def _statements(j: Journal) -> list[str]:
@@ -31,45 +40,52 @@ def _statements(j: Journal) -> list[str]:
     return seen
 
 
-def test_a_tick_of_actions_is_one_statement_and_durable(tmp_path: Path) -> None:
+def test_a_tick_of_actions_is_one_log_row_and_durable(tmp_path: Path) -> None:
     path = tmp_path / "j.sqlite3"
     j = Journal(path)
     j.save_table(_rec("a"))
     j.save_table(_rec("b"))
     j.commit()
-    seen = _statements(j)
     for n in range(3):
         j.append_action("a", n, n % 2, {"type": "vote", "x": [n, "放課後"]})
     j.append_action("b", 0, 1, {"type": "ready"})
+    assert j.action_count("a") == 3 and _read(path, ["a"]) == {"a": []}  # seen here, not committed
+    seen = _statements(j)
     j.commit()
-    assert len(seen) == 1 and seen[0].startswith("INSERT INTO actions") and "BEGIN" not in seen[0]
-    actions, _ = _on_disk(path)
-    assert [(t, n, s) for t, n, s, _ in actions] == [("a", 0, 0), ("a", 1, 1), ("a", 2, 0), ("b", 0, 1)]
-    assert all(type(a) is bytes for *_, a in actions)  # stored as BLOB, read back as before
-    assert j.actions("a") == [(0, {"type": "vote", "x": [0, "放課後"]}), (1, {"type": "vote", "x": [1, "放課後"]}),
-                              (0, {"type": "vote", "x": [2, "放課後"]})]
+    assert len(seen) == 1 and seen[0].startswith("INSERT INTO log")
+    want_a = [(n % 2, {"type": "vote", "x": [n, "放課後"]}) for n in range(3)]
+    assert _read(path, ["a", "b"]) == {"a": want_a, "b": [(1, {"type": "ready"})]}
+    assert _sql(path, "SELECT COUNT(*) FROM actions") == [(0,)]  # not copied yet
+    assert j.actions("a", 1, 1) == want_a[1:2] and j.actions("a", 2) == want_a[2:]
     j.close()
+    assert _sql(path, "SELECT COUNT(*) FROM log") == [(0,)]  # a clean close copies everything
+    assert [r[:3] for r in _sql(path, "SELECT table_id, n, seat, action FROM actions ORDER BY table_id, n")] == [
+        ("a", 0, 0), ("a", 1, 1), ("a", 2, 0), ("b", 0, 1)]
+    again = Journal(path)
+    assert again.actions("a") == want_a and again.action_count("b") == 1
+    again.close()
 
 
-@pytest.mark.parametrize("rows", [ROWS_PER_INSERT, ROWS_PER_INSERT + 1, 3 * ROWS_PER_INSERT + 5])
-def test_many_rows_and_mixed_ticks_are_one_transaction(tmp_path: Path, rows: int) -> None:
+def test_copied_by_thirty_two_and_when_finished(tmp_path: Path) -> None:
     path = tmp_path / "j.sqlite3"
     j = Journal(path)
-    j.save_table(_rec("a"))
-    for n in range(rows):
+    for tid in "ab":
+        j.save_table(_rec(tid))
+    j.commit()
+    for n in range(FOLD_AT + 3):
         j.append_action("a", n, 0, {"type": "m", "n": n})
+        j.append_action("b", n, 1, {"type": "m", "n": n})
+        j.commit()
+    copied = dict(_sql(path, "SELECT table_id, COUNT(*) FROM actions GROUP BY table_id"))
+    assert copied == {"a": FOLD_AT, "b": FOLD_AT}
     j.mark_finished("a", 5.0)
-    j.append_action("a", rows, 1, {"type": "last"})
-    assert _on_disk(path) == ([], [])  # nothing committed yet
-    assert j.action_count("a") == rows + 1  # this connection sees its own writes
+    j.append_action("b", FOLD_AT + 3, 0, {"type": "last"})
     j.commit()
-    actions, tables = _on_disk(path)
-    assert [n for _, n, _, _ in actions] == list(range(rows + 1)) and tables == [("a", 5.0)]
-    for n in range(rows):  # the next tick of actions alone (a full INSERT, then one row over it)
-        j.append_action("a", rows + 1 + n, 0, {"type": "m"})
-    j.commit()
-    assert len(_on_disk(path)[0]) == 2 * rows + 1
-    j.close()
+    copied = dict(_sql(path, "SELECT table_id, COUNT(*) FROM actions GROUP BY table_id"))
+    assert copied == {"a": FOLD_AT + 3, "b": FOLD_AT}
+    got = _read(path, ["a", "b"])  # the log still holds copied actions: each is read once
+    assert [a["n"] for _, a in got["a"]] == list(range(FOLD_AT + 3)) and len(got["b"]) == FOLD_AT + 4
+    assert j.actions("b", FOLD_AT - 1, 2) == [(1, {"type": "m", "n": FOLD_AT - 1}), (1, {"type": "m", "n": FOLD_AT})]
 
 
 class _Full:
@@ -79,12 +95,9 @@ class _Full:
         self.db = db
 
     def execute(self, sql: str, *args: Any) -> Any:
-        if sql.startswith(("INSERT", "UPDATE")):
+        if sql.startswith(("INSERT", "UPDATE", "DELETE")):
             raise sqlite3.OperationalError("database or disk is full")
         return self.db.execute(sql, *args)
-
-    def executemany(self, sql: str, *args: Any) -> Any:
-        raise sqlite3.OperationalError("database or disk is full")
 
     def __getattr__(self, name: str) -> Any:
         return getattr(self.db, name)
@@ -106,8 +119,96 @@ def test_a_failed_commit_keeps_nothing_of_its_tick(tmp_path: Path, mixed: bool) 
         j.commit()
     j.discard()
     j._db = real
-    assert _on_disk(path) == ([("a", 0, 0, b"\x81\xa4type\xa5first")], [("a", None)])
+    assert j.actions("a") == [(0, {"type": "first"})] == _read(path, ["a"])["a"]
+    assert _sql(path, "SELECT finished FROM tables") == [(None,)]
     j.append_action("a", 1, 0, {"type": "again"})  # and the next tick goes through
     j.commit()
-    assert [n for _, n, _, _ in _on_disk(path)[0]] == [0, 1]
+    assert _read(path, ["a"])["a"] == [(0, {"type": "first"}), (0, {"type": "again"})]
+    j.close()
+
+
+def test_a_schema_3_journal_is_upgraded_and_read(tmp_path: Path) -> None:
+    path = tmp_path / "j.sqlite3"
+    j = Journal(path)
+    j.save_table(_rec("a"))
+    j.append_action("a", 0, 0, {"type": "old"})
+    j.close()
+    with sqlite3.connect(str(path)) as db:  # as the previous server left it: no log table, version 3
+        db.execute("DROP TABLE log")
+        db.execute("PRAGMA user_version=3")
+    assert _read(path, ["a"])["a"] == [(0, {"type": "old"})]  # read-only: read as it is
+    j = Journal(path)
+    assert _sql(path, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
+    j.append_action("a", 1, 1, {"type": "new"})
+    j.commit()
+    assert _read(path, ["a"])["a"] == [(0, {"type": "old"}), (1, {"type": "new"})]
+    j.close()
+
+
+def test_random_ticks_crashes_and_restarts_lose_nothing(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A model: random ticks over a few tables with small copy/delete thresholds, a crash (a journal left
+    as it is, another opened) or a clean restart now and then; after every commit a journal opened now
+    reads exactly the committed actions, and the log stays short."""
+    for name, value in (("FOLD_AT", 4), ("LOG_KEEP", 12), ("HOUSEKEEPING_EVERY", 5), ("DELETE_AT_ONCE", 3)):
+        monkeypatch.setattr(journal_mod, name, value)
+    rng = random.Random(8)
+    path = tmp_path / "j.sqlite3"
+    tids = [f"t{i}" for i in range(6)]
+    j = Journal(path)
+    for tid in tids:
+        j.save_table(_rec(tid))
+    j.commit()
+    model: dict[str, list[tuple[int, dict[str, Any]]]] = {tid: [] for tid in tids}
+    j.append_action("t4", 0, 1, {"type": "once"})
+    j.commit()
+    model["t4"] = [(1, {"type": "once"})]
+    finished: set[str] = set()
+    for step in range(400):
+        pending = {tid: list(acts) for tid, acts in model.items()}
+        for tid in rng.sample(tids, rng.randrange(1, 4)):
+            if tid in finished or (tid != "t0" and rng.random() < 0.5):  # t0 acts often, the others less
+                continue
+            if tid == "t4":  # t4 acted once, first: its action is copied for its age, so old rows can go
+                continue
+            act = (rng.randrange(2), {"type": "m", "s": step})
+            j.append_action(tid, len(pending[tid]), *act)
+            pending[tid].append(act)
+        if rng.random() < 0.03 and "t5" not in finished:
+            j.mark_finished("t5", float(step))
+            finished.add("t5")
+        j.commit()
+        model = pending
+        if step % 25 == 0:
+            assert _read(path, tids) == model, step
+        roll = rng.random()
+        if roll < 0.04:  # a crash: this one is never closed
+            j = Journal(path)
+        elif roll < 0.06:
+            j.close()
+            j = Journal(path)
+    assert _read(path, tids) == model
+    assert {tid: j.actions(tid) for tid in tids} == model
+    assert _sql(path, "SELECT COUNT(*) FROM log")[0][0] < 40  # old rows were deleted
+    j.close()
+    assert _sql(path, "SELECT COUNT(*) FROM log") == [(0,)]
+    assert _read(path, tids) == model
+
+
+def test_old_log_rows_go_even_when_tables_stop_acting(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    """A table that acted long ago and never again is copied for its age, so the log rows behind it go."""
+    for name, value in (("FOLD_AT", 1000), ("LOG_KEEP", 10), ("HOUSEKEEPING_EVERY", 5), ("DELETE_AT_ONCE", 3)):
+        monkeypatch.setattr(journal_mod, name, value)
+    path = tmp_path / "j.sqlite3"
+    j = Journal(path)
+    j.save_table(_rec("busy"))
+    j.save_table(_rec("idle"))
+    j.append_action("idle", 0, 0, {"type": "once"})
+    j.commit()
+    for n in range(100):
+        j.append_action("busy", n, 1, {"type": "m", "n": n})
+        j.commit()
+    assert _sql(path, "SELECT COUNT(*) FROM log")[0][0] <= 10 + 3 + 5
+    assert dict(_sql(path, "SELECT table_id, COUNT(*) FROM actions GROUP BY table_id"))["idle"] == 1
+    got = _read(path, ["busy", "idle"])
+    assert [a["n"] for _, a in got["busy"]] == list(range(100)) and got["idle"] == [(0, {"type": "once"})]
     j.close()

@@ -2,7 +2,6 @@
 from __future__ import annotations
 
 import asyncio
-import sqlite3
 from pathlib import Path
 
 from server.hub import Hub
@@ -15,7 +14,7 @@ class Recorder:
     """Stands in for a connection: checks the journal (from another SQLite connection) at each send."""
 
     def __init__(self, db: Path, log: list) -> None:
-        self.reader = sqlite3.connect(str(db))
+        self.path = db
         self.log = log
         self.transport = None
         self.sock = self.direct = None  # no socket of its own: every frame comes through send()
@@ -24,10 +23,10 @@ class Recorder:
         if data is None:
             return
         msg = FrameDecoder().feed(data)[0]
-        if msg["t"] == "snapshot":
-            durable = self.reader.execute("SELECT COUNT(*) FROM actions WHERE table_id=?",
-                                          (msg["table"],)).fetchone()[0]
-            self.log.append((msg["sid"], durable))
+        if msg["t"] == "snapshot":  # what a journal opened now would read: committed rows and log
+            reader = Journal(self.path, read_only=True)
+            self.log.append((msg["sid"], reader.action_count(msg["table"])))
+            reader.close()
 
 
 def test_every_sent_snapshot_is_already_committed(tmp_path: Path) -> None:

@@ -31,6 +31,7 @@ import logging
 import sqlite3
 import threading
 import time
+import zlib
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -81,7 +82,7 @@ CHECKPOINT_EVERY = 0.5  # seconds between looks at the WAL's size
 CHECKPOINT_WAL_BYTES = 4 * 1024 * 1024  # a checkpoint copies the WAL into the database past this size
 SCHEMA_VERSION = 4  # PRAGMA user_version; 0 = the first release (no practice/fingerprint columns), 2 = no host_name/lang,
 # 3 = no log (every action a row of its own in actions at once)
-FOLD_AT = 32  # a table's actions are copied from the log into actions once it has this many there
+FOLD_AT = 32  # a table's actions are copied from the log into actions about this many at a time (fold_at)
 LOG_KEEP = 4096  # ticks: a table whose oldest action in the log is older is copied whatever its count
 HOUSEKEEPING_EVERY = 256  # ticks between looks for log rows to delete (and tables to copy for them)
 DELETE_AT_ONCE = 1024  # log rows deleted when at least this many are wholly copied
@@ -110,6 +111,12 @@ class JournalError(Exception):
 
 def _unpack(b: bytes) -> Any:
     return msgpack.unpackb(b, raw=False, strict_map_key=True)
+
+
+def fold_at(table_id: str) -> int:
+    """How many actions of this table the log gathers before they are copied into actions: FOLD_AT/2 to
+    3·FOLD_AT/2 by the table's id, so that tables moving in step do not all copy in the same tick."""
+    return FOLD_AT // 2 + zlib.crc32(table_id.encode()) % FOLD_AT
 
 
 def _log_row(tick: list[tuple[str, int, int, bytes]]) -> bytearray:
@@ -173,6 +180,7 @@ class Journal:
         self._fold: set[str] = set()  # tables whose actions this commit copies into actions (finished ones)
         self._tail: dict[str, list[Entry]] = {}  # per table, its committed actions in the log, not in actions
         self._since: dict[str, int] = {}  # per table in _tail, the log row of its oldest action there
+        self._fold_at: dict[str, int] = {}  # fold_at() of the tables seen
         self._seq = 0  # the last log row
         self._low = 1  # log rows below this one are deleted
         self._open = False  # a transaction was begun (by a write other than the tick's actions)
@@ -268,8 +276,12 @@ class Journal:
         tick, tail = self._tick, self._tail
         seq = self._seq + 1 if tick else self._seq
         fold = self._fold  # (a copy once a table is added: self._fold changes only once committed)
+        limits = self._fold_at
         for tid, _, _, _ in tick:
-            if tid not in fold and len(tail.get(tid, ())) >= FOLD_AT - 1:
+            limit = limits.get(tid)
+            if limit is None:
+                limit = limits[tid] = fold_at(tid)
+            if tid not in fold and len(tail.get(tid, ())) >= limit - 1:
                 fold = fold | {tid}
         low = self._low
         if tick and seq % HOUSEKEEPING_EVERY == 0:

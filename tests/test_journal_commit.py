@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 
 from server import journal as journal_mod
-from server.journal import FOLD_AT, SCHEMA_VERSION, Journal, TableRecord
+from server.journal import SCHEMA_VERSION, Journal, TableRecord, fold_at
 
 
 def _rec(tid: str) -> TableRecord:
@@ -66,26 +66,31 @@ def test_a_tick_of_actions_is_one_log_row_and_durable(tmp_path: Path) -> None:
     again.close()
 
 
-def test_copied_by_thirty_two_and_when_finished(tmp_path: Path) -> None:
+def test_copied_by_about_thirty_two_and_when_finished(tmp_path: Path) -> None:
     path = tmp_path / "j.sqlite3"
     j = Journal(path)
-    for tid in "ab":
+    a, b = "a", "b"
+    assert fold_at(a) != fold_at(b) and all(16 <= fold_at(t) < 48 for t in (a, b))  # tables copy at different times
+    for tid in (a, b):
         j.save_table(_rec(tid))
     j.commit()
-    for n in range(FOLD_AT + 3):
-        j.append_action("a", n, 0, {"type": "m", "n": n})
-        j.append_action("b", n, 1, {"type": "m", "n": n})
+    most = max(fold_at(a), fold_at(b))
+    for n in range(most + 3):
+        j.append_action(a, n, 0, {"type": "m", "n": n})
+        j.append_action(b, n, 1, {"type": "m", "n": n})
         j.commit()
     copied = dict(_sql(path, "SELECT table_id, COUNT(*) FROM actions GROUP BY table_id"))
-    assert copied == {"a": FOLD_AT, "b": FOLD_AT}
-    j.mark_finished("a", 5.0)
-    j.append_action("b", FOLD_AT + 3, 0, {"type": "last"})
+    every = {t: (most + 3) // fold_at(t) * fold_at(t) for t in (a, b)}  # whole batches of fold_at(t)
+    assert copied == every and every[a] > fold_at(a)
+    j.mark_finished(a, 5.0)
+    j.append_action(b, most + 3, 0, {"type": "last"})
     j.commit()
     copied = dict(_sql(path, "SELECT table_id, COUNT(*) FROM actions GROUP BY table_id"))
-    assert copied == {"a": FOLD_AT + 3, "b": FOLD_AT}
-    got = _read(path, ["a", "b"])  # the log still holds copied actions: each is read once
-    assert [a["n"] for _, a in got["a"]] == list(range(FOLD_AT + 3)) and len(got["b"]) == FOLD_AT + 4
-    assert j.actions("b", FOLD_AT - 1, 2) == [(1, {"type": "m", "n": FOLD_AT - 1}), (1, {"type": "m", "n": FOLD_AT})]
+    assert copied == {a: most + 3, b: every[b]}
+    got = _read(path, [a, b])  # the log still holds copied actions: each is read once
+    assert [x["n"] for _, x in got[a]] == list(range(most + 3)) and len(got[b]) == most + 4
+    k = fold_at(b)
+    assert j.actions(b, k - 1, 2) == [(1, {"type": "m", "n": k - 1}), (1, {"type": "m", "n": k})]
 
 
 class _Full:

@@ -499,7 +499,10 @@ class Hub:
             t.finished_wall = self.wall()
         if t.phase == OVER:
             out += self._lobby(t)
-        self._update_wake(t)
+        if t.bot_due or t.clock is not None or t.id in self._wake:
+            self._update_wake(t)
+        # (else nothing was to wake the table and an action adds nothing that would: it ends a player's
+        # absence, never starts one; bots due and a phase clock, the only other wakes, are not there)
         return out
 
     # --- messages ------------------------------------------------------------------------------

@@ -12,9 +12,11 @@ platform. Usage inside a rules module::
 SplitMix64 is counter-based: the n-th draw after state ``s`` is ``mix((s + n·γ) mod 2^64)``, a pure
 function of ``s`` and ``n``. So draws can be computed ahead, many at once: :func:`draws_ahead` works
 out ``k`` of them with a dozen operations on one big int holding ``k`` lanes 128 bits apart (instead
-of a dozen per draw). An ``Rng`` keeps such draws in a private buffer (``Rng(state, ahead=k)`` refills
-it ``k`` at a time, more as more are used; shuffles and dice fetch what they know they need); its
-``state`` is always what drawing one at a time would have left, so the numbers never change.
+of a dozen per draw). An ``Rng`` keeps such draws in a private buffer (``Rng(state, ahead=k)``: about
+``k`` draws are expected, worked out in batches of up to MAX_BATCH, then — beyond the estimate — in small
+batches growing from AFTER_ESTIMATE; shuffles and dice fetch what they know they need); its ``state`` is
+always what drawing one at a time would have left, so the numbers never change. (A batch costs about as
+much as 8 draws plus 1 per draw, a draw one at a time about 4.5: a batch's unused draws are a loss.)
 """
 from __future__ import annotations
 
@@ -27,6 +29,7 @@ _GOLDEN = 0x9E3779B97F4A7C15
 _MIX1, _MIX2 = 0xBF58476D1CE4E5B9, 0x94D049BB133111EB
 LANE_BITS = 128  # a lane of a batch: a 64-bit value and room for its 64×64-bit product
 MAX_BATCH = 64  # the most draws worked out in one batch (larger requests take several)
+AFTER_ESTIMATE = 8  # the first batch once the draws an Rng was told to expect are used up (then 16, 32…)
 _MIN_BATCH = 3  # fewer draws than this are cheaper one at a time
 
 
@@ -81,11 +84,11 @@ class Rng:
     __slots__ = ("_ahead", "_at", "_grow")
 
     def __init__(self, state: int, ahead: int = 0) -> None:
-        """``ahead`` > 0: work draws out in batches, ``ahead`` at first and twice as many each time
-        after (up to MAX_BATCH) — for many actions in a row (a replay); 0: one at a time."""
+        """``ahead`` > 0: work draws out in batches, about ``ahead`` draws being expected (many actions in
+        a row: a replay); 0: one at a time."""
         self._at = int(state) & MASK64  # the state after the last buffered draw
         self._ahead: list[int] | tuple[()] = ()  # buffered draws, the next one last
-        self._grow = ahead
+        self._grow = ahead  # > 0: the draws still expected; < 0: minus the next batch's size; 0: no batches
 
     @classmethod
     def from_seed(cls, seed: int) -> Rng:
@@ -119,11 +122,17 @@ class Rng:
             self._fetch(need)
 
     def _refill(self) -> int:
-        """The next draw, the buffer being empty in batch mode: fill it, ``_grow`` draws."""
-        k = min(self._grow, MAX_BATCH)
+        """The next draw, the buffer being empty in batch mode: fill it (the draws still expected, up to
+        MAX_BATCH; beyond the estimate AFTER_ESTIMATE, then twice as many each time)."""
+        grow = self._grow
+        if grow > 0:
+            k = min(grow, MAX_BATCH)
+            self._grow = grow - k or -AFTER_ESTIMATE
+        else:
+            k = -grow
+            self._grow = -min(2 * k, MAX_BATCH)
         self._ahead = ahead = draws_ahead(self._at, k)
         self._at = (self._at + k * _GOLDEN) & MASK64
-        self._grow = 2 * k
         return ahead.pop()
 
     def next64(self) -> int:
@@ -157,6 +166,15 @@ class Rng:
                 x = z ^ (z >> 31)
             if x <= limit:
                 return x % n
+
+    def below2(self, n: int) -> tuple[int, int]:
+        """``(below(n), below(n))`` in one call (a pair of dice): the two buffered draws read at once
+        when there are two and neither is rejected, else two calls of ``below``."""
+        ahead = self._ahead
+        limit = _LIMITS.get(n)
+        if limit is not None and len(ahead) > 1 and ahead[-1] <= limit and ahead[-2] <= limit:
+            return ahead.pop() % n, ahead.pop() % n
+        return self.below(n), self.below(n)
 
     def randint(self, lo: int, hi: int) -> int:
         """Uniform int in ``[lo, hi]`` inclusive, like a die."""

@@ -103,13 +103,15 @@ def _ops(r: Rng, script: list[tuple[str, int]]) -> list:
             out.append(r.sample(range(n + 1), n // 2))
         elif op == "dice":
             out.append(r.dice(n % 7, 6))
+        elif op == "below2":
+            out.append(r.below2(n))
         elif op == "next64":
             out.append(r.next64())
         out.append(r.state)
     return out
 
 
-OP = st.tuples(st.sampled_from(["below", "randint", "choice", "shuffle", "sample", "dice", "next64"]),
+OP = st.tuples(st.sampled_from(["below", "below2", "randint", "choice", "shuffle", "sample", "dice", "next64"]),
                st.integers(1, 150))
 
 
@@ -141,6 +143,9 @@ class _ReferenceRng(Rng):
     def dice(self, count: int, sides: int = 6) -> list[int]:
         return [self.randint(1, sides) for _ in range(count)]
 
+    def below2(self, n: int) -> tuple[int, int]:
+        return self.below(n), self.below(n)
+
     def shuffle(self, seq) -> None:  # type: ignore[no-untyped-def]
         for i in range(len(seq) - 1, 0, -1):
             j = self.below(i + 1)
@@ -157,7 +162,7 @@ def test_rejected_draws_are_redrawn_in_batches_too(monkeypatch) -> None:  # type
         assert [fast.below(n) for _ in range(40)] == [slow.below(n) for _ in range(40)]
         assert fast.state == slow.state
     monkeypatch.setattr(rng_module, "_LIMITS", {m: 1 << 63 for m in range(1, 200)})
-    script = [("shuffle", 40), ("dice", 5), ("below", 6), ("shuffle", 3), ("choice", 30)] * 3
+    script = [("shuffle", 40), ("dice", 5), ("below", 6), ("below2", 6), ("shuffle", 3), ("choice", 30)] * 3
     for state in EDGE_STATES:
         for ahead in (0, 8):
             assert _ops(Rng(state, ahead=ahead), script) == _ops(_ReferenceRng(state), script)

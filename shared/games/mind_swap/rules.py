@@ -117,7 +117,7 @@ def magic_outcome(d1: int, d2: int) -> str:
     return "success"
 
 
-_OUTCOMES = tuple(tuple(magic_outcome(d1, d2) if d1 and d2 else None for d2 in range(7)) for d1 in range(7))
+_OUTCOMES = tuple(tuple(magic_outcome(x + 1, y + 1) for y in range(6)) for x in range(6))  # by draws (face − 1)
 
 
 def runaway_target(a: int, b: int, d10: int) -> tuple[int, int]:
@@ -458,16 +458,6 @@ def _begin_turn(s: dict, rng: Rng, events: Events) -> None:
     _sync_pieces(s, events, entered)
 
 
-def _location_roll(s: dict, rng: Rng, b: int, seat: int, events: Events) -> str:
-    d1, d2 = rng.below(6) + 1, rng.below(6) + 1
-    total = d1 + d2
-    of = "mind" if total <= 8 else "body"
-    row_owner = s["mind"][b] if of == "mind" else b
-    if events is not None:
-        events.append(_dice("location", ["d6", "d6"], [d1, d2], seat, student=b, total=total, row_of=of))
-    return s["table"][row_owner][total - 2]
-
-
 def _control(s: dict, rng: Rng, seat: int, b: int, events: Events) -> bool:
     """d10 9–10 to move a pair holding another player's mind; True without a roll otherwise."""
     m, chars = s["mind"][b], s["chars"]
@@ -726,16 +716,19 @@ def replay(state: dict, actions: Any) -> dict:
     changed in place on one working copy, no events made (``events`` None). Raises RuleError like
     ``apply``."""
     s = _work(state)
-    rng = Rng(s["rng"], ahead=2 * len(actions) if isinstance(actions, list) else 8)  # one generator for
-    # them all, its draws worked out in batches (about 2 per action, growing if more are drawn);
-    # "rng" is written once, at the end
+    rng = Rng(s["rng"], ahead=5 * len(actions) // 2 if isinstance(actions, list) else 8)  # one generator
+    # for them all, its draws worked out in batches (2.2 per action on average: 2.5 expected, small batches
+    # beyond); "rng" is written once, at the end
     turn_handlers, great_handlers = _TURN_HANDLERS, _GREAT_HANDLERS
     for seat, action in actions:
-        # _handler's checks, the usual case first: a known type for the phase (a str: hashable)
-        kind = action.get("type") if action.__class__ is dict else None
-        handler = (None if s["over"] or seat != s["turn"] or kind.__class__ is not str else
-                   (turn_handlers if s["pending"] is None else great_handlers).get(kind))
-        if handler is None:
+        # _handler's checks, the usual case first: a plain dict of a known type for the phase, the
+        # game on, the seat to act (anything else, even a type that is no key, goes to _handler)
+        try:
+            handler = ((turn_handlers if s["pending"] is None else great_handlers)[action["type"]]
+                       if action.__class__ is dict else None)
+        except (KeyError, TypeError):  # (no "type", or an unhashable one)
+            handler = None
+        if handler is None or s["over"] or seat != s["turn"]:
             if not isinstance(action, dict):
                 raise RuleError("action/bad_shape", "an action is a map with a 'type'")
             handler = _handler(s, seat, action)  # (a dict subclass, or it raises the error)
@@ -768,8 +761,8 @@ def _handler(state: dict, seat: int, action: dict) -> Any:
 _GREAT_KINDS = frozenset(("great_swap", "great_skip"))
 
 
-def _check_pair(state: dict, action: dict) -> tuple[int, int]:
-    a, b = action.get("a"), action.get("b")
+def _pair(a: Any, b: Any) -> tuple[int, int]:
+    """The named pair (an action's "a", "b") in order: two different students (RuleError if not)."""
     if not ((a.__class__ is int and b.__class__ is int or isinstance(a, int) and isinstance(b, int)
              and not isinstance(a, bool) and not isinstance(b, bool))
             and 2 <= a < N and 2 <= b < N and a != b):  # _is_no(a) and _is_no(b), written out
@@ -778,7 +771,11 @@ def _check_pair(state: dict, action: dict) -> tuple[int, int]:
 
 
 def _do_magic(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> None:
-    a, b = _check_pair(s, action)
+    a, b = action.get("a"), action.get("b")
+    if not (a.__class__ is int and b.__class__ is int and 2 <= a < N and 2 <= b < N and a != b):
+        a, b = _pair(a, b)  # (an int subclass, or it raises the error)
+    elif b < a:
+        a, b = b, a
     if s["magic_left"] <= 0:
         raise RuleError("action/illegal", "no magic left this turn")
     if s["negi"] != s["piece"][seat]:
@@ -786,14 +783,16 @@ def _do_magic(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> Non
     if not _magic_pair_ok(s, seat, a, b):
         raise RuleError("action/illegal_target", "those two cannot be named for magic here", a=a, b=b)
     s["magic_left"] -= 1
-    d1, d2 = rng.below(6) + 1, rng.below(6) + 1
+    x, y = rng.below2(6)  # the 2d6, each face − 1
+    outcome = _OUTCOMES[x][y]  # magic_outcome(x + 1, y + 1)
     if events is not None:
-        events.append(_dice("magic", ["d6", "d6"], [d1, d2], seat, a=a, b=b))
-    outcome = _OUTCOMES[d1][d2]  # magic_outcome(d1, d2)
-    if events is not None:
+        events.append(_dice("magic", ["d6", "d6"], [x + 1, y + 1], seat, a=a, b=b))
         events.append({"type": "magic", "seat": seat, "a": a, "b": b, "outcome": outcome})
     changed: Any = ()  # the bodies whose mind may have changed
-    if outcome == "runaway":
+    if outcome == "success":  # (the likeliest: 17 of 36)
+        _swap(s, a, b, "magic", events)
+        changed = (a, b)
+    elif outcome == "runaway":
         if not s["cup"]:
             if events is not None:
                 events.append({"type": "fizzle", "seat": seat, "why": "empty_cup"})
@@ -808,32 +807,33 @@ def _do_magic(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> Non
             # only the named bodies and the drawn mind's body can change: the move over just those
             # (in body order, as the moves are listed); drawn is in the cup, never 0
             source = mind.index(drawn) if drawn in mind else None
-            before = {body: mind[body] for body in sorted({a, b} if source is None else {a, b, source})}
+            bodies = (a, b) if source is None or source == a or source == b else sorted((a, b, source))
+            before = {body: mind[body] for body in bodies}
             after = runaway_move(before, a, b, drawn, face)
             changed = before
-            moves = []
             for body, m in after.items():
-                if before[body] != m:
-                    mind[body] = m
-                    moves.append({"mind": m, "from": _body_of_in(before, m), "to": body})
+                mind[body] = m
             if events is not None:
-                events.append({"type": "minds", "why": "runaway", "moves": moves})
+                events.append({"type": "minds", "why": "runaway", "moves": [
+                    {"mind": m, "from": _body_of_in(before, m), "to": body}
+                    for body, m in after.items() if before[body] != m]})
             _enter_character_bodies(s, rng, events)  # (bodies that received a mind: among ``before``)
             _sync_pieces(s, events, before)
-    elif outcome in ("success", "great"):
+    elif outcome == "great":
         _swap(s, a, b, "magic", events)
         changed = (a, b)
-        if outcome == "great":
-            at = None if s["bath"] else s["piece"][seat]
-            if at != OTHER:
-                s["pending"] = {"kind": "great", "seat": seat, "at": at, "exclude": [a, b]}
-                if len(_great_cands(s)) >= 2:
-                    if events is not None:
-                        events.append({"type": "great", "seat": seat})
-                else:
-                    s["pending"] = None
-    if s["pending"] is None:
-        _after_spell(s, rng, seat, changed, events)
+        at = None if s["bath"] else s["piece"][seat]
+        if at != OTHER:
+            s["pending"] = {"kind": "great", "seat": seat, "at": at, "exclude": [a, b]}
+            if len(_great_cands(s)) >= 2:
+                if events is not None:
+                    events.append({"type": "great", "seat": seat})
+                return  # (the great success's follow-up ends the spell)
+            s["pending"] = None
+    _resolve_restorations(s, seat, changed, events)
+    if (not s["over"] and s["played"]  # _maybe_end_turn, written out (no great success is pending)
+            and (s["magic_left"] <= 0 or s["negi"] != s["piece"][seat] or not _can_magic(s, seat))):
+        _end_turn(s, rng, seat, events)
 
 
 def _body_of_in(mapping: dict[int, int], mind: int) -> int:
@@ -849,7 +849,7 @@ def _after_spell(s: dict, rng: Rng, seat: int, changed: Any, events: Events) -> 
 
 
 def _do_great_swap(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> None:
-    a, b = _check_pair(s, action)
+    a, b = _pair(action.get("a"), action.get("b"))
     cands = _great_cands(s)
     _need(a in cands and b in cands, "action/illegal_target", "those two cannot be swapped now", a=a, b=b)
     magic = s["pending"]["exclude"]  # the magic's pair: not resolved while the great success was pending
@@ -980,14 +980,52 @@ def _play_move_negi(s: dict, rng: Rng, seat: int, action: dict, events: Events, 
 
 
 def _play_relocate(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
-    chosen = action.get("students")
-    if not (chosen.__class__ is list and all(b.__class__ is int and 2 <= b < N for b in chosen)  # (plain)
-            or isinstance(chosen, list) and all(map(_is_no, chosen))) or len(set(chosen)) != len(chosen):
-        raise RuleError("action/bad_shape", "choose students by number")
-    # the candidates (the pairs on the map but the caster's own) counted and checked without listing
-    # them (slots 0 and 1 are never on the map)
+    chosen: Any = action.get("students")
     loc = s["loc"]
     own = _own_body(s, seat)
+    # the usual case checked at once: three distinct plain numbers of pairs on the map, not the caster's
+    # own (so at least three candidates: three must be chosen); anything else is checked step by step
+    if chosen.__class__ is list and len(chosen) == 3:
+        for b in chosen:
+            if b.__class__ is not int or not 1 < b < N or loc[b] is None or b == own:
+                _check_relocation(chosen, loc, own)
+                break
+        else:
+            if len(set(chosen)) != 3:
+                _check_relocation(chosen, loc, own)
+    else:
+        _check_relocation(chosen, loc, own)
+    order = sorted(chosen)
+    if events is not None:
+        events.append(dict(ev, students=order))
+    minds, chars, table, rooms = s["mind"], s["chars"], s["table"], s["room"]
+    mine = chars[seat]
+    for b in order:
+        if loc[b] is None:
+            continue  # (a pair may have left by an earlier student's Asakura/Chachamaru move: never)
+        m = minds[b]
+        if m in chars and m != mine and not _control(s, rng, seat, b, events):  # (the others: no roll)
+            continue
+        x, y = rng.below2(6)  # the location roll: 2d6 (each face − 1), rows 2–8 of the mind's table
+        total = x + y + 2  # and 9–12 of the body's
+        to = table[m if total <= 8 else b][total - 2]
+        if events is not None:
+            events.append(_dice("location", ["d6", "d6"], [x + 1, y + 1], seat, student=b, total=total,
+                                row_of="mind" if total <= 8 else "body"))
+        elif to != OTHER:  # (_place's plain case, written out: no event, no room, nothing follows)
+            loc[b], rooms[b] = to, None
+            continue
+        _place(s, rng, b, to, "relocate", events)
+    return order
+
+
+def _check_relocation(chosen: Any, loc: list, own: int | None) -> None:
+    """A relocation's targets, checked step by step (RuleError for the first thing wrong): distinct
+    student numbers, as many as there are candidates (the pairs on the map but the caster's own) up
+    to three, each a candidate."""
+    if not (isinstance(chosen, list) and all(map(_is_no, chosen))) or len(set(chosen)) != len(chosen):
+        raise RuleError("action/bad_shape", "choose students by number")
+    # the candidates counted and checked without listing them (slots 0 and 1 are never on the map)
     cands = N - loc.count(None) - (1 if own is not None and loc[own] is not None else 0)
     k = cands if cands < 3 else 3  # noqa: FURB136 (min()'s call costs more on this path)
     if len(chosen) != k:
@@ -996,19 +1034,6 @@ def _play_relocate(s: dict, rng: Rng, seat: int, action: dict, events: Events, e
     for b in chosen:
         if loc[b] is None or b == own:
             raise RuleError("action/illegal_target", "choose other students on the map")
-    order = sorted(chosen)
-    if events is not None:
-        events.append(dict(ev, students=order))
-    minds, chars = s["mind"], s["chars"]
-    mine = chars[seat]
-    for b in order:
-        if loc[b] is None:
-            continue  # (a pair may have left by an earlier student's Asakura/Chachamaru move: never)
-        m = minds[b]
-        if m in chars and m != mine and not _control(s, rng, seat, b, events):  # (the others: no roll)
-            continue
-        _place(s, rng, b, _location_roll(s, rng, b, seat, events), "relocate", events)
-    return order
 
 
 def _play_extra(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:

@@ -423,7 +423,7 @@ class Server:
         durable, self._durable = self._durable, []
         ok, errors = self.hub.commit(self.loop.time())  # durable before anyone sees it
         if not ok:  # the changes were put back: their frames must never leave
-            dropped = set()
+            dropped: set[int] = set()
             for start, end in durable:
                 dropped.update(range(start, end))
             pending = [entry for i, entry in enumerate(pending) if i not in dropped] + errors

@@ -155,9 +155,8 @@ class FrameDecoder:
                     obj = _SLOW
                 if obj is _SLOW:
                     obj = _unpack_from(data[start:], length, self.max_frame, self._room)
-            if type(obj) is not dict or type(obj.get("t")) is not str:
-                if not isinstance(obj, dict) or not isinstance(obj.get("t"), str):
-                    raise ProtocolError("msg/not_a_message", "a message is a map with a string 't'")
+            if not isinstance(obj, dict) or not isinstance(obj.get("t"), str):
+                raise ProtocolError("msg/not_a_message", "a message is a map with a string 't'")
             out.append(obj)
         self._rest = data[pos:] if pos < end else b""
         return out

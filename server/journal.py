@@ -93,7 +93,7 @@ _COLUMNS = ("id, game, seats, options, seed, host_hash, tokens, names, bots, bot
 
 _INSERT_ACTION = "INSERT INTO actions (table_id, n, seat, action) VALUES (?,?,?,?)"
 ROWS_PER_INSERT = 64  # action rows one INSERT takes at most (4 parameters each; SQLite allows 999 or more)
-Entry = tuple[int, int, bytes]  # (n, seat, packed action) of one table's action
+Entry = tuple[int, int, bytearray]  # (n, seat, packed action) of one table's action
 _INSERTS: dict[int, str] = {}
 
 
@@ -119,7 +119,7 @@ def fold_at(table_id: str) -> int:
     return FOLD_AT // 2 + zlib.crc32(table_id.encode()) % FOLD_AT
 
 
-def _log_row(tick: list[tuple[str, int, int, bytes]]) -> bytearray:
+def _log_row(tick: list[tuple[str, int, int, bytearray]]) -> bytearray:
     """One tick's actions as a log row: msgpack ``[[table_id, n, seat, action], …]``, each action the bytes
     it has in actions (a bytearray: sqlite3 binds it as the same BLOB with no adapter look-up)."""
     return bytearray(_pack(tick))
@@ -176,7 +176,7 @@ class Journal:
                 self._checkpointer.start()
         self._read_only = read_only
         self._dirty = False
-        self._tick: list[tuple[str, int, int, bytes]] = []  # this tick's actions (not committed), in order
+        self._tick: list[tuple[str, int, int, bytearray]] = []  # this tick's actions (not committed), in order
         self._fold: set[str] = set()  # tables whose actions this commit copies into actions (finished ones)
         self._tail: dict[str, list[Entry]] = {}  # per table, its committed actions in the log, not in actions
         self._since: dict[str, int] = {}  # per table in _tail, the log row of its oldest action there
@@ -205,7 +205,7 @@ class Journal:
                                                   (tid,)).fetchone()[0]
                     last = upto[tid] = -1 if last is None else last
                 if n > last:
-                    self._tail.setdefault(tid, []).append((n, seat, action))
+                    self._tail.setdefault(tid, []).append((n, seat, bytearray(action)))
                     self._since.setdefault(tid, seq)
 
     def _migrate(self) -> None:
@@ -238,7 +238,8 @@ class Journal:
 
     def append_action(self, table_id: str, n: int, seat: int, action: dict[str, Any]) -> None:
         """Buffered; written (in order, with the other writes) by the next :meth:`commit`."""
-        self._tick.append((table_id, n, seat, _pack(action)))
+        # a bytearray: sqlite3 binds it as the same BLOB as bytes without looking for an adapter (it does for bytes)
+        self._tick.append((table_id, n, seat, bytearray(_pack(action))))
         self._dirty = True
         self.writes += 1
 

@@ -316,6 +316,7 @@ class Journal:
         for tid in fold:
             tail.pop(tid, None)
             self._since.pop(tid, None)
+            limits.pop(tid, None)  # (made again if it acts again: finished and idle tables are forgotten)
         self._seq, self._low = seq, low
         self._tick = []
         self._fold = set()

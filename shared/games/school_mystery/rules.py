@@ -62,7 +62,7 @@ from shared.games.school_mystery.content import (
     Content,
     rules_data,
 )
-from shared.memo import StateMemo, drop_oldest
+from shared.memo import Recent, StateMemo
 from shared.rng import Rng
 
 SUITS = ("hearts", "diamonds", "spades", "clubs")
@@ -631,14 +631,12 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
             _prune_tasks(draft, events)  # else the steps are those of ``state``, which were pruned
     finally:
         del _DRAFTS[tag]
-    draft["turn"] = state["turn"] + 1
-    if next(reversed(draft)) != "cards":  # the information cards last (a state from setup has more after them)
-        draft["cards"] = draft.pop("cards")
+    turn = draft["turn"] = state["turn"] + 1
+    if turn == 1 and next(reversed(draft)) != "cards":  # the information cards last (a state from setup
+        draft["cards"] = draft.pop("cards")  # has more after them; every later state has them last)
     known = _TEXT_SIZES.get(id(state))
     if known is not None and known[0] is state:  # (``state`` is a value: its cards are those it was noted with)
-        if len(_TEXT_SIZES) >= _TEXT_SIZES_MAX:
-            drop_oldest(_TEXT_SIZES)  # the newest states go on counting
-        _TEXT_SIZES[tag] = (draft, len(draft["cards"]), known[2] + grown)
+        _TEXT_SIZES.keep(tag, (draft, len(draft["cards"]), known[2] + grown))  # the newest states go on counting
     return draft, events
 
 
@@ -724,8 +722,7 @@ def _table_text(state: dict) -> int:
 
 # id(state) -> (state, its number of cards, its text bytes): a state's text bytes, remembered while
 # the state lives (the entry holds it); checked against its number of cards. Bounded: the oldest go.
-_TEXT_SIZES: dict[int, tuple[dict, int, int]] = {}
-_TEXT_SIZES_MAX = 256
+_TEXT_SIZES: Recent = Recent(256)
 
 
 def _known_text(state: dict) -> int | None:
@@ -737,9 +734,7 @@ def _known_text(state: dict) -> int | None:
 
 
 def _note_text(state: dict, used: int) -> None:
-    if len(_TEXT_SIZES) >= _TEXT_SIZES_MAX:
-        drop_oldest(_TEXT_SIZES)
-    _TEXT_SIZES[id(state)] = (state, len(state["cards"]), used)
+    _TEXT_SIZES.keep(id(state), (state, len(state["cards"]), used))
 
 
 _PRUNABLE = frozenset(("clear", "secret", "condition"))  # the steps that may become impossible (_prune_tasks)
@@ -884,7 +879,7 @@ _KIND_OF = itemgetter("kind")
 # placed a card by, remembered for the list it appended to (which the next state holds). Cards are only
 # ever appended (an edited or moved card is replaced by a copy of the same kind): a list that grew
 # since is counted on from there. Bounded: the oldest go.
-_KINDS: dict[int, tuple[list, int, dict[str, int]]] = {}
+_KINDS: Recent = Recent(512)
 
 
 def _kind_counts(cards: list) -> dict[str, int]:
@@ -917,9 +912,7 @@ def _add_card(state: dict, events: Events, kind: str, seat: int, rank: int | Non
     cards.append(card)
     counts = counts.copy()
     counts[kind] = n + 1
-    if len(_KINDS) >= 512:
-        drop_oldest(_KINDS)
-    _KINDS[id(cards)] = (cards, len(cards), counts)
+    _KINDS.keep(id(cards), (cards, len(cards), counts))
     if text:
         _text_changed(state, "", text)
     if events is not None:

@@ -89,6 +89,18 @@ DELETE_AT_ONCE = 1024  # log rows deleted when at least this many are wholly cop
 
 _COLUMNS = ("id, game, seats, options, seed, host_hash, tokens, names, bots, bot_delay, takeover, created, "
             "started, finished, practice, fingerprint, spectator_chat, host_name, lang")
+# columns later schemas added to tables: their declaration, and what an older file's rows read as
+_ADDED_COLUMNS = {"practice": ("INTEGER NOT NULL DEFAULT 0", "0"), "fingerprint": ("TEXT", "NULL"),
+                  "spectator_chat": ("INTEGER NOT NULL DEFAULT 0", "0"),
+                  "host_name": ("TEXT NOT NULL DEFAULT ''", "''"), "lang": ("TEXT NOT NULL DEFAULT ''", "''")}
+
+
+def _select_columns(db: sqlite3.Connection) -> str:
+    """``_COLUMNS`` as this file can give them: an older file read without upgrading it (``--check``)
+    reads the columns it lacks as their defaults."""
+    have = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
+    return ", ".join(name if name in have or name not in _ADDED_COLUMNS else f"{_ADDED_COLUMNS[name][1]} AS {name}"
+                     for name in _COLUMNS.split(", "))
 
 
 _INSERT_ACTION = "INSERT INTO actions (table_id, n, seat, action) VALUES (?,?,?,?)"
@@ -175,6 +187,7 @@ class Journal:
                                                       daemon=True)
                 self._checkpointer.start()
         self._read_only = read_only
+        self._select = _select_columns(self._db)  # _COLUMNS (an older file opened read-only: with defaults)
         self._dirty = False
         self._tick: list[tuple[str, int, int, bytearray]] = []  # this tick's actions (not committed), in order
         self._fold: set[str] = set()  # tables whose actions this commit copies into actions (finished ones)
@@ -217,9 +230,7 @@ class Journal:
                                f"({SCHEMA_VERSION}); use a newer houkago")
         columns = {row[1] for row in db.execute("PRAGMA table_info(tables)")}
         if columns:  # an older file: add what is missing
-            for name, decl in (("practice", "INTEGER NOT NULL DEFAULT 0"), ("fingerprint", "TEXT"),
-                               ("spectator_chat", "INTEGER NOT NULL DEFAULT 0"),
-                               ("host_name", "TEXT NOT NULL DEFAULT ''"), ("lang", "TEXT NOT NULL DEFAULT ''")):
+            for name, (decl, _) in _ADDED_COLUMNS.items():
                 if name not in columns:
                     db.execute(f"ALTER TABLE tables ADD COLUMN {name} {decl}")
         db.executescript(SCHEMA)
@@ -373,7 +384,7 @@ class Journal:
     def unfinished(self) -> list[TableRecord | tuple[str, str]]:
         """Every unfinished table's record, or (id, why) for one whose record cannot be read."""
         rows = self._db.execute(
-            f"SELECT {_COLUMNS} FROM tables WHERE finished IS NULL ORDER BY created").fetchall()
+            f"SELECT {self._select} FROM tables WHERE finished IS NULL ORDER BY created").fetchall()
         out: list[TableRecord | tuple[str, str]] = []
         for row in rows:
             try:
@@ -384,7 +395,7 @@ class Journal:
 
     def table(self, table_id: str) -> TableRecord | None:
         row = self._db.execute(
-            f"SELECT {_COLUMNS} FROM tables WHERE id=?", (table_id,)).fetchone()
+            f"SELECT {self._select} FROM tables WHERE id=?", (table_id,)).fetchone()
         return self._record(row) if row else None
 
     def _logged(self, table_id: str) -> list[Entry]:

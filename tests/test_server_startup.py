@@ -157,8 +157,8 @@ def test_a_newer_schema_is_refused(tmp_path: Path) -> None:
         Journal(path)
 
 
-def test_an_old_schema_is_upgraded(tmp_path: Path) -> None:
-    path = tmp_path / "journal.sqlite3"
+def _first_release_journal(path: Path) -> None:
+    """A journal as the first release wrote it (schema 0: no practice, fingerprint, chat, host or lang)."""
     db = sqlite3.connect(path)
     db.executescript("""
         CREATE TABLE tables (id TEXT PRIMARY KEY, game TEXT NOT NULL, seats INTEGER NOT NULL, options BLOB NOT NULL,
@@ -169,10 +169,32 @@ def test_an_old_schema_is_upgraded(tmp_path: Path) -> None:
     """)
     db.commit()
     db.close()
+
+
+def test_an_old_schema_is_upgraded(tmp_path: Path) -> None:
+    path = tmp_path / "journal.sqlite3"
+    _first_release_journal(path)
     journal = Journal(path)
     (rec,) = journal.unfinished()
     assert not isinstance(rec, tuple) and rec.id == "t1" and rec.practice is False and rec.fingerprint is None
     journal.close()
+
+
+def test_an_old_schema_is_read_without_upgrading_it(tmp_path: Path) -> None:
+    """``--check`` opens read-only: a first-release file's missing columns read as their defaults and the
+    file stays as it was (it used to fail with "no such column: practice")."""
+    path = tmp_path / "journal.sqlite3"
+    _first_release_journal(path)
+    before = path.read_bytes()
+    journal = Journal(path, read_only=True)
+    (rec,) = journal.unfinished()
+    assert not isinstance(rec, tuple) and (rec.id, rec.practice, rec.fingerprint, rec.spectator_chat) == \
+        ("t1", False, None, False)
+    assert (rec.host_name, rec.lang) == ("", "") and journal.table("t1") == rec
+    journal.close()
+    assert path.read_bytes() == before
+    healthy, lines = check_journal(path)
+    assert healthy and any("schema 0" in line for line in lines), lines
 
 
 def test_check_and_backup_from_the_command_line(tmp_path: Path) -> None:

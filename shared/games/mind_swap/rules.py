@@ -91,9 +91,13 @@ from shared.memo import StateMemo
 from shared.rng import Rng
 
 LOCS: tuple[str, ...] = ("library", "classroom", "garden", "sports_ground", "other")
+_LOC = {loc: loc for loc in LOCS}  # a location name -> the one str object of that name the rules use (a state
+# holds only these, so the rules' comparisons of places find them identical at once: a journal's strings,
+# each decoded anew, are read through this)
 OTHER = "other"
 N = 32  # list slots indexed by attendance number (0, 1 unused)
 _BODIES = range(2, N)  # the attendance numbers, i.e. the used slots
+_PAIRS = frozenset((a, b) for a in _BODIES for b in _BODIES if a != b)  # two different numbers (if ints)
 HAND = 4
 PER_TURN_ENTRY = 3
 RELOCATE_CAP = 600
@@ -227,7 +231,7 @@ def setup(players: int, seed: int, options: dict[str, Any], content: Any) -> dic
     groups: list[Any] = [None] * N
     for no in students:
         st = content.students[no]
-        table[no] = list(st.where)
+        table[no] = [_LOC.get(w, w) for w in st.where]
         abil[no] = [a.as_data() for a in st.abilities]
         groups[no] = list(st.groups)
     ctypes = content.deck_types()
@@ -295,11 +299,11 @@ def _work(state: dict, seat: int | None = None, handler: Any = None, act: Any = 
     - minds and the seat's score pile for a spell (it swaps minds and restores pairs).
     """
     s = dict(state)
-    if seat is None:
-        for key in ("loc", "room", "waiting", "piece", "proom", "deck", "discard", "mind"):
-            s[key] = state[key][:]
-        s["hands"] = [h[:] for h in state["hands"]]
-        s["pile"] = [p[:] for p in state["pile"]]
+    if seat is None:  # (written out: every replay makes one)
+        s["loc"], s["room"], s["waiting"] = state["loc"][:], state["room"][:], state["waiting"][:]
+        s["piece"], s["proom"], s["mind"] = state["piece"][:], state["proom"][:], state["mind"][:]
+        s["deck"], s["discard"] = state["deck"][:], state["discard"][:]
+        s["hands"], s["pile"] = [*map(list.copy, state["hands"])], [*map(list.copy, state["pile"])]
         return s
     hands = s["hands"] = state["hands"][:]
     hands[seat] = hands[seat][:]
@@ -491,14 +495,18 @@ def _resolve_restorations(s: dict, seat: int, bodies: Any, events: Events) -> No
             break
     else:
         return  # (the usual case)
-    restored = sorted({b for b in bodies if mind[b] == b})
+    restored = []
+    for b in bodies:
+        if mind[b] == b and b not in restored:
+            restored.append(b)
+    restored.sort()
+    loc, rooms, waiting, pile = s["loc"], s["room"], s["waiting"], s["pile"][seat]
     for b in restored:
         mind[b] = 0
-        s["loc"][b] = None
-        s["room"][b] = None
-        if b in s["waiting"]:
-            s["waiting"].remove(b)
-        s["pile"][seat].append(b)
+        loc[b] = rooms[b] = None
+        if b in waiting:
+            waiting.remove(b)
+        pile.append(b)
         if events is not None:
             events.append({"type": "restored", "student": b, "seat": seat})
     cup = s["cup"] = s["cup"][:]  # (replaced, never changed in place: states share it)
@@ -539,15 +547,13 @@ def _magic_scope(s: dict, seat: int, on_map: list[int]) -> tuple[list[int], int 
     return [b for b in on_map if b != own and s["loc"][b] == OTHER], own
 
 
-def _magic_pair_ok(s: dict, seat: int, a: int, b: int) -> bool:
-    """Whether ``seat`` may name the pair (a, b), a != b, for magic now (ignoring attempts left): one of
-    the pairs :func:`_magic_scope` allows, checked without listing them."""
-    if s["negi"] != s["piece"][seat]:  # (_negi_with)
-        return False
+def _magic_pair_ok(s: dict, seat: int, here: str, a: int, b: int) -> bool:
+    """Whether ``seat``, whose piece is ``here`` with Negi, may name the pair (a, b), a != b, for magic
+    now (ignoring attempts left): one of the pairs :func:`_magic_scope` allows, checked without listing
+    them."""
     loc = s["loc"]
     if s["bath"]:
         return loc[a] is not None and loc[b] is not None
-    here = s["piece"][seat]
     if here != OTHER:
         return loc[a] == here and loc[b] == here
     own = _own_body(s, seat)
@@ -564,8 +570,11 @@ def _great_cands(s: dict) -> list[int]:
 def _can_magic(s: dict, seat: int) -> bool:
     """Whether ``seat`` has a magic attempt left and two pairs it may name."""
     here = s["piece"][seat]
-    if s["magic_left"] <= 0 or s["negi"] != here:
-        return False
+    return s["magic_left"] > 0 and s["negi"] == here and _two_to_name(s, seat, here)
+
+
+def _two_to_name(s: dict, seat: int, here: str) -> bool:
+    """Whether ``seat``, its piece ``here`` with Negi, has two pairs it may name for magic."""
     loc = s["loc"]
     if s["bath"]:
         return len(loc) - loc.count(None) >= 2
@@ -703,9 +712,12 @@ def _is_no(x: Any) -> bool:
 def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     """Apply one action of ``seat``: a new state (a copy of the changing parts) and the events."""
     handler = _handler(state, seat, action)
-    s = _work(state, seat, handler, action.get("action"))
+    act = action.get("action")
+    s = _work(state, seat, handler, act)
     events: list[dict] = []
-    rng = Rng(state["rng"])
+    # the draws worked out together where an action usually takes several (a magic 2–4, a relocation
+    # about 6: a batch of 4 costs less than 2 draws one at a time), one at a time for the others
+    rng = Rng(state["rng"], ahead=8 if act == "relocate" else 0)
     handler(s, rng, seat, action, events)
     s["rng"] = rng.state
     return s, events
@@ -721,20 +733,25 @@ def replay(state: dict, actions: Any) -> dict:
     # beyond); "rng" is written once, at the end
     turn_handlers, great_handlers = _TURN_HANDLERS, _GREAT_HANDLERS
     for seat, action in actions:
-        # _handler's checks, the usual case first: a plain dict of a known type for the phase, the
-        # game on, the seat to act (anything else, even a type that is no key, goes to _handler)
-        try:
-            handler = ((turn_handlers if s["pending"] is None else great_handlers)[action["type"]]
-                       if action.__class__ is dict else None)
-        except (KeyError, TypeError):  # (no "type", or an unhashable one)
-            handler = None
-        if handler is None or s["over"] or seat != s["turn"]:
-            if not isinstance(action, dict):
-                raise RuleError("action/bad_shape", "an action is a map with a 'type'")
-            handler = _handler(s, seat, action)  # (a dict subclass, or it raises the error)
+        # _handler's checks, the usual case first: a plain dict, the game on, the seat to act, a known
+        # type for the phase (anything else, even a type that is no key, goes to _handler)
+        if action.__class__ is dict and not s["over"] and seat == s["turn"]:
+            try:
+                handler = (turn_handlers if s["pending"] is None else great_handlers)[action["type"]]
+            except (KeyError, TypeError):  # (no "type", or an unhashable one)
+                handler = _journalled_handler(s, seat, action)
+        else:
+            handler = _journalled_handler(s, seat, action)
         handler(s, rng, seat, action, None)
     s["rng"] = rng.state
     return s
+
+
+def _journalled_handler(s: dict, seat: int, action: Any) -> Any:
+    """``_handler`` for a journalled action that is no plain dict (a dict subclass), or is refused."""
+    if not isinstance(action, dict):
+        raise RuleError("action/bad_shape", "an action is a map with a 'type'")
+    return _handler(s, seat, action)
 
 
 def _handler(state: dict, seat: int, action: dict) -> Any:
@@ -772,15 +789,16 @@ def _pair(a: Any, b: Any) -> tuple[int, int]:
 
 def _do_magic(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> None:
     a, b = action.get("a"), action.get("b")
-    if not (a.__class__ is int and b.__class__ is int and 2 <= a < N and 2 <= b < N and a != b):
+    if not (a.__class__ is int and b.__class__ is int and (a, b) in _PAIRS):
         a, b = _pair(a, b)  # (an int subclass, or it raises the error)
     elif b < a:
         a, b = b, a
     if s["magic_left"] <= 0:
         raise RuleError("action/illegal", "no magic left this turn")
-    if s["negi"] != s["piece"][seat]:
+    here = s["piece"][seat]
+    if s["negi"] != here:
         raise RuleError("action/illegal", "Negi is not with your character")
-    if not _magic_pair_ok(s, seat, a, b):
+    if not _magic_pair_ok(s, seat, here, a, b):
         raise RuleError("action/illegal_target", "those two cannot be named for magic here", a=a, b=b)
     s["magic_left"] -= 1
     x, y = rng.below2(6)  # the 2d6, each face − 1
@@ -832,7 +850,8 @@ def _do_magic(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> Non
             s["pending"] = None
     _resolve_restorations(s, seat, changed, events)
     if (not s["over"] and s["played"]  # _maybe_end_turn, written out (no great success is pending)
-            and (s["magic_left"] <= 0 or s["negi"] != s["piece"][seat] or not _can_magic(s, seat))):
+            and (s["magic_left"] <= 0 or s["negi"] != (here := s["piece"][seat])
+                 or not _two_to_name(s, seat, here))):
         _end_turn(s, rng, seat, events)
 
 
@@ -921,7 +940,8 @@ def _do_play(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> None
         _sync_pieces(s, events)
     elif moved:
         _sync_pieces(s, events, moved)
-    if s["negi"] != s["piece"][seat] or not _can_magic(s, seat):  # _maybe_end_turn (played; a play
+    here = s["piece"][seat]
+    if s["negi"] != here or s["magic_left"] <= 0 or not _two_to_name(s, seat, here):  # _maybe_end_turn (a play
         _end_turn(s, rng, seat, events)  # neither ends the game nor leaves a great success pending)
 
 
@@ -934,42 +954,51 @@ Moved: TypeAlias = "tuple[int, ...] | list[int] | None"
 
 
 def _play_move_self(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
-    to, take = action.get("to"), action.get("take")
-    if to not in LOCS:
-        raise RuleError("action/bad_shape", "choose a location", to=echo(to))
+    to: Any = action.get("to")
+    take = action.get("take")
+    try:
+        to = _LOC[to]
+    except (KeyError, TypeError):  # (not a location, or unhashable)
+        raise RuleError("action/bad_shape", "choose a location", to=echo(to)) from None
     if to == s["piece"][seat]:
         raise RuleError("action/illegal_target", "your character is already there", to=to)
     own = _own_body(s, seat)
-    if take == "negi":
+    if take is None:
+        pass
+    elif take == "negi":
         if s["negi"] != s["piece"][seat]:
             raise RuleError("action/illegal_target", "Negi is not with your character")
-    elif take is not None and not (_is_no(take) and take != own and _with_piece(s, seat, take)):
+    elif not (_is_no(take) and take != own and _with_piece(s, seat, take)):
         raise RuleError("action/illegal_target", "that student is not with your character",
                         take=take if _is_no(take) else None)
     if events is not None:
         events.append(dict(ev, to=to, take=take))
     if own is not None:
-        _place(s, rng, own, to, "move_self", events, room=None)
+        _place(s, rng, own, to, "move_self", events)
         _sync_pieces(s, events, (own,))
     else:
         s["piece"][seat] = to
         s["proom"][seat] = _new_room(s) if to == OTHER else None
         if events is not None:
             events.append({"type": "piece", "seat": seat, "to": to, "room": s["proom"][seat]})
+    if take is None:
+        return ()
     if take == "negi":
         if events is not None:
             events.append({"type": "negi", "from": s["negi"], "to": to})
         s["negi"] = to
-    elif take is not None and _control(s, rng, seat, take, events):
+    elif _control(s, rng, seat, take, events):
         _place(s, rng, take, to, "take", events, room=s["proom"][seat] if to == OTHER else None)
         return (take,)  # (a pair moved to "other" may join another there: it is still the pair that moves)
     return ()
 
 
 def _play_move_negi(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
-    to = action.get("to")
-    if to not in LOCS:
-        raise RuleError("action/bad_shape", "choose a location", to=echo(to))
+    to: Any = action.get("to")
+    try:
+        to = _LOC[to]
+    except (KeyError, TypeError):  # (not a location, or unhashable)
+        raise RuleError("action/bad_shape", "choose a location", to=echo(to)) from None
     if to == s["negi"]:
         raise RuleError("action/illegal_target", "Negi is already there", to=to)
     if events is not None:

@@ -32,34 +32,35 @@ class StateMemo(Generic[V]):
         return value
 
 
-class Recent(dict):  # type: ignore[type-arg]
-    """A bounded memo dict that forgets its oldest entry as it takes a new one (``keep``), in constant time.
+class Recent:
+    """Keeps a bounded memo dict: ``keep`` puts an entry and forgets the oldest one, in constant time.
 
     Forgetting by ``del memo[next(iter(memo))]`` looks cheap but is not: a dict leaves a hole where an
     entry was deleted, and iterating skips the holes from the start, so with entries always added at the
     end and deleted at the front it walks hundreds of holes per call until the dict is next rebuilt. Here
-    a ring of the last ``size`` keys says which entry to forget. Reads are plain dict reads. A key kept
-    twice is forgotten with its older keeping (a memo miss, never a wrong value). Servers in other threads
-    of the same process may keep entries at the same moment: a race can at worst leave an entry outside
-    the ring, and the memo is emptied if it ever holds twice its size.
+    a ring of the last ``size`` keys says which entry to forget. The memo stays a plain dict (read, and
+    an entry replaced, as any dict). A key kept twice is forgotten with its older keeping (a memo miss,
+    never a wrong value). Servers in other threads of the same process may keep entries at the same
+    moment: a race can at worst leave an entry outside the ring, and the memo is emptied if it ever holds
+    twice its size.
     """
 
-    __slots__ = ("_ring", "_at")
+    __slots__ = ("_at", "_memo", "_ring")
 
-    def __init__(self, size: int) -> None:
-        super().__init__()
+    def __init__(self, memo: dict[Any, Any], size: int) -> None:
+        self._memo = memo
         self._ring: list[Any] = [None] * size  # the keys kept last, the slot to reuse next at _at
         self._at = 0
 
     def keep(self, key: Any, value: Any) -> None:
-        """``self[key] = value``, forgetting the entry kept ``size`` keepings ago."""
-        ring, at = self._ring, self._at
-        self.pop(ring[at], None)
+        """``memo[key] = value``, forgetting the entry kept ``size`` keepings ago."""
+        memo, ring, at = self._memo, self._ring, self._at
+        memo.pop(ring[at], None)
         ring[at] = key
         at += 1
         if at == len(ring):
             at = 0
-            if len(self) > 2 * len(ring):
-                self.clear()
+            if len(memo) > 2 * len(ring):
+                memo.clear()
         self._at = at
-        self[key] = value
+        memo[key] = value

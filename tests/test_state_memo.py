@@ -23,17 +23,18 @@ def test_bounded():
 def test_recent_forgets_the_oldest_entry_as_it_keeps_a_new_one() -> None:
     from shared.memo import Recent
 
-    memo = Recent(3)
+    memo: dict = {}
+    recent = Recent(memo, 3)
     for key in range(5):
-        memo.keep(key, str(key))
+        recent.keep(key, str(key))
     assert memo == {2: "2", 3: "3", 4: "4"}  # the last three kept
-    memo.keep(4, "again")  # kept twice: forgotten with its older keeping (a miss, never a wrong value)
-    memo.keep(5, "5")
-    memo.keep(6, "6")
+    recent.keep(4, "again")  # kept twice: forgotten with its older keeping (a miss, never a wrong value)
+    recent.keep(5, "5")
+    recent.keep(6, "6")
     assert memo == {5: "5", 6: "6"}
     assert memo.get(4) is None
     for key in range(7, 100):
-        memo.keep(key, key)
+        recent.keep(key, key)
         assert len(memo) <= 3
     assert memo == {97: 97, 98: 98, 99: 99}
 
@@ -41,9 +42,10 @@ def test_recent_forgets_the_oldest_entry_as_it_keeps_a_new_one() -> None:
 def test_recent_is_emptied_if_entries_escaped_its_ring() -> None:
     from shared.memo import Recent
 
-    memo = Recent(2)
+    memo: dict = {}
+    recent = Recent(memo, 2)
     for key in range(10):
         memo[key] = key  # entries put outside the ring (as a race between threads could leave them)
-    memo.keep(10, 10)
-    memo.keep(11, 11)  # a turn of the ring: more than twice the size held, so emptied, then 11 kept
+    recent.keep(10, 10)
+    recent.keep(11, 11)  # a turn of the ring: more than twice the size held, so emptied, then 11 kept
     assert memo == {11: 11}

@@ -636,7 +636,7 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
         draft["cards"] = draft.pop("cards")  # has more after them; every later state has them last)
     known = _TEXT_SIZES.get(id(state))
     if known is not None and known[0] is state:  # (``state`` is a value: its cards are those it was noted with)
-        _TEXT_SIZES.keep(tag, (draft, len(draft["cards"]), known[2] + grown))  # the newest states go on counting
+        _TEXT_RECENT.keep(tag, (draft, len(draft["cards"]), known[2] + grown))  # the newest states go on counting
     return draft, events
 
 
@@ -722,7 +722,8 @@ def _table_text(state: dict) -> int:
 
 # id(state) -> (state, its number of cards, its text bytes): a state's text bytes, remembered while
 # the state lives (the entry holds it); checked against its number of cards. Bounded: the oldest go.
-_TEXT_SIZES: Recent = Recent(256)
+_TEXT_SIZES: dict[int, tuple[dict, int, int]] = {}
+_TEXT_RECENT = Recent(_TEXT_SIZES, 256)
 
 
 def _known_text(state: dict) -> int | None:
@@ -734,7 +735,7 @@ def _known_text(state: dict) -> int | None:
 
 
 def _note_text(state: dict, used: int) -> None:
-    _TEXT_SIZES.keep(id(state), (state, len(state["cards"]), used))
+    _TEXT_RECENT.keep(id(state), (state, len(state["cards"]), used))
 
 
 _PRUNABLE = frozenset(("clear", "secret", "condition"))  # the steps that may become impossible (_prune_tasks)
@@ -879,7 +880,8 @@ _KIND_OF = itemgetter("kind")
 # placed a card by, remembered for the list it appended to (which the next state holds). Cards are only
 # ever appended (an edited or moved card is replaced by a copy of the same kind): a list that grew
 # since is counted on from there. Bounded: the oldest go.
-_KINDS: Recent = Recent(512)
+_KINDS: dict[int, tuple[list, int, dict[str, int]]] = {}
+_KINDS_RECENT = Recent(_KINDS, 512)
 
 
 def _kind_counts(cards: list) -> dict[str, int]:
@@ -901,7 +903,8 @@ def default_spot(n: int, kind: str) -> tuple[int, int]:
 
 def _add_card(state: dict, events: Events, kind: str, seat: int, rank: int | None = None,
               option: int | None = None, text: str = "", invented: bool = False) -> dict:
-    counts = _kind_counts(state["cards"])
+    before = state["cards"]
+    counts = _kind_counts(before)
     n = counts.get(kind, 0)
     x, y = default_spot(n, kind)
     card = {"id": state["next_card"], "kind": kind, "rank": rank, "option": option, "text": text,
@@ -912,7 +915,10 @@ def _add_card(state: dict, events: Events, kind: str, seat: int, rank: int | Non
     cards.append(card)
     counts = counts.copy()
     counts[kind] = n + 1
-    _KINDS.keep(id(cards), (cards, len(cards), counts))
+    if cards is before and id(cards) in _KINDS:  # the list counted on grew (a replay's one draft): its
+        _KINDS[id(cards)] = (cards, len(cards), counts)  # entry replaced (kept anew, it would go with the
+    else:  # older keeping)
+        _KINDS_RECENT.keep(id(cards), (cards, len(cards), counts))
     if text:
         _text_changed(state, "", text)
     if events is not None:

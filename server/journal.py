@@ -121,7 +121,7 @@ class JournalError(Exception):
     """A journal this server cannot use (newer schema, unreadable file, read-only folder)."""
 
 
-def _unpack(b: bytes) -> Any:
+def _unpack(b: bytes | bytearray) -> Any:
     return msgpack.unpackb(b, raw=False, strict_map_key=True)
 
 

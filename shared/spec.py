@@ -186,12 +186,12 @@ class GameSpec:
         """Validate the envelope, then let the rules apply. Never mutates ``state``."""
         # each check's common case first at C speed (a plain int seat, a plain dict of plain values), the
         # written-out check only when that fails: the same errors for everything else
-        if type(seat) is not int or not 0 <= seat < state["players"]:
-            if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["players"]:
-                raise RuleError("action/bad_seat", "that seat is not at this table", seat=seat)
-        if type(action) is not dict or type(action.get("type")) is not str:
-            if not isinstance(action, dict) or not isinstance(action.get("type"), str):
-                raise RuleError("action/bad_shape", "an action is a map with a 'type'")
+        if (type(seat) is not int or not 0 <= seat < state["players"]) and (
+                not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state["players"]):
+            raise RuleError("action/bad_seat", "that seat is not at this table", seat=seat)
+        if (type(action) is not dict or type(action.get("type")) is not str) and (
+                not isinstance(action, dict) or not isinstance(action.get("type"), str)):
+            raise RuleError("action/bad_shape", "an action is a map with a 'type'")
         for key, value in action.items():
             if type(value) not in _FLAT or type(key) not in _FLAT:  # something nested: measure it
                 if _too_deep(action, MAX_ACTION_DEPTH):

@@ -117,6 +117,13 @@ def _insert_rows(k: int) -> str:
     return sql
 
 
+def _insert_actions(db: sqlite3.Connection, rows: list[tuple[str, int, int, bytearray]]) -> None:
+    """Insert action rows (table_id, n, seat, packed action), :data:`ROWS_PER_INSERT` a statement."""
+    for i in range(0, len(rows), ROWS_PER_INSERT):
+        chunk = rows[i:i + ROWS_PER_INSERT]
+        db.execute(_insert_rows(len(chunk)), [x for row in chunk for x in row])
+
+
 class JournalError(Exception):
     """A journal this server cannot use (newer schema, unreadable file, read-only folder)."""
 
@@ -261,7 +268,7 @@ class Journal:
         self._dirty = True
         self.writes += 1
 
-    def _execute(self, sql: str, args: Any, many: bool = False) -> None:
+    def _execute(self, sql: str, args: Any) -> None:
         """A write in this tick's transaction (begun first if need be); a failure (disk full, I/O error) is
         kept and raised by the next :meth:`commit`."""
         if self._failed is not None:
@@ -270,7 +277,7 @@ class Journal:
             if not self._open:
                 self._db.execute("BEGIN")
                 self._open = True
-            (self._db.executemany if many else self._db.execute)(sql, args)
+            self._db.execute(sql, args)
         except sqlite3.Error as exc:
             self._failed = exc
 
@@ -310,9 +317,7 @@ class Journal:
             if fold:
                 rows = [(tid, n, seat, a) for tid in sorted(fold) for n, seat, a in tail.get(tid, ())]
                 rows += [row for row in tick if row[0] in fold]
-                for i in range(0, len(rows), ROWS_PER_INSERT):
-                    chunk = rows[i:i + ROWS_PER_INSERT]
-                    db.execute(_insert_rows(len(chunk)), [x for row in chunk for x in row])
+                _insert_actions(db, rows)
             if low != self._low:
                 db.execute("DELETE FROM log WHERE seq < ?", (low,))
             db.commit()
@@ -346,10 +351,7 @@ class Journal:
         db = self._db
         db.execute("BEGIN")
         try:
-            rows = [(tid, n, seat, a) for tid in sorted(self._tail) for n, seat, a in self._tail[tid]]
-            for i in range(0, len(rows), ROWS_PER_INSERT):
-                chunk = rows[i:i + ROWS_PER_INSERT]
-                db.execute(_insert_rows(len(chunk)), [x for row in chunk for x in row])
+            _insert_actions(db, [(tid, n, seat, a) for tid in sorted(self._tail) for n, seat, a in self._tail[tid]])
             db.execute("DELETE FROM log")
             db.commit()
         except sqlite3.Error:

@@ -3,7 +3,8 @@
 States are values (``shared/spec.py``): a state object never changes after it is made, so what is derived
 from it (the public part of its views, a compact legal list, its written-text size) can be kept while the
 object lives. The memo holds the state itself, so its ``id`` cannot be reused while the entry exists; a
-``check`` value (the seat to act, a card count) must also match. Bounded: emptied when full.
+``check`` value (the seat to act, a card count) must also match. Bounded: the oldest entry is forgotten as a
+new one comes (:class:`Recent`).
 """
 from __future__ import annotations
 
@@ -16,8 +17,8 @@ class StateMemo(Generic[V]):
     """``get(state, check)`` → the value ``put`` for this very state object and ``check``, else None."""
 
     def __init__(self, size: int = 256) -> None:
-        self.size = size
         self._entries: dict[int, tuple[Any, Any, V]] = {}
+        self._recent = Recent(self._entries, size)
 
     def get(self, state: Any, check: Any = None) -> V | None:
         hit = self._entries.get(id(state))
@@ -26,9 +27,7 @@ class StateMemo(Generic[V]):
         return None
 
     def put(self, state: Any, value: V, check: Any = None) -> V:
-        if len(self._entries) >= self.size:
-            self._entries.clear()
-        self._entries[id(state)] = (state, check, value)
+        self._recent.keep(id(state), (state, check, value))
         return value
 
 

@@ -17,7 +17,8 @@ def test_bounded():
     for i, s in enumerate(states):
         memo.put(s, i)
     assert memo.get(states[2]) == 2
-    assert memo.get(states[0]) is None  # emptied when full
+    assert memo.get(states[0]) is None  # the oldest forgotten
+    assert memo.get(states[1]) == 1  # (not the whole memo: no state-freeing stall of its size at once)
 
 
 def test_recent_forgets_the_oldest_entry_as_it_keeps_a_new_one() -> None:

@@ -126,26 +126,36 @@ class FrameDecoder:
         self._fast_upto = max_frame // 2  # bodies the typed decoder may take (no Unpacker limit can bite)
         self._fast = _fast_decode()
         self._rest = b""  # bytes fed and not yet consumed (the start of a frame)
+        self._more: list[bytes] = []  # bytes fed after them, joined once the frame can be complete
+        self._have = 0  # len(_rest) + the lengths of _more
+        self._need = HEADER.size  # bytes the first frame in _rest needs (its header, then all of it)
 
     def feed(self, data: bytes) -> list[Any]:
-        rest = self._rest
-        if rest:
-            unread = len(rest) - HEADER.size if len(rest) >= HEADER.size else len(rest)  # a header is read at once
+        have = self._have
+        if have:
+            unread = have - HEADER.size if have >= HEADER.size else have  # a header is read at once
             if unread + len(data) > self._room:
                 raise ProtocolError("frame/too_large", "too much unread data")
-            data = rest + data
+            if have + len(data) < self._need:  # a frame still short: kept, not joined (each byte copied once)
+                self._more.append(data)
+                self._have = have + len(data)
+                return []
+            data = b"".join((self._rest, *self._more, data))
+            self._more = []
         elif len(data) > self._room:
             raise ProtocolError("frame/too_large", "too much unread data")
         out: list[Any] = []
         pos, end = 0, len(data)
-        while end - pos >= 4:
+        need = HEADER.size
+        while end - pos >= HEADER.size:
             (length,) = HEADER.unpack_from(data, pos)
             if length > self.max_frame:
                 raise ProtocolError("frame/too_large", f"frame of {length} bytes exceeds {self.max_frame}")
-            start = pos + 4
+            start = pos + HEADER.size
             pos = start + length
             if pos > end:
-                pos = start - 4
+                pos = start - HEADER.size
+                need = HEADER.size + length
                 break
             obj: Any = None
             if length:
@@ -158,12 +168,13 @@ class FrameDecoder:
             if not isinstance(obj, dict) or not isinstance(obj.get("t"), str):
                 raise ProtocolError("msg/not_a_message", "a message is a map with a string 't'")
             out.append(obj)
-        self._rest = data[pos:] if pos < end else b""
+        self._rest = rest = data[pos:] if pos < end else b""
+        self._have, self._need = len(rest), need
         return out
 
     @property
     def pending(self) -> int:
-        return len(self._rest)
+        return self._have
 
 
 FAST_DEPTH = 7  # levels of lists and maps below the message the typed decoder takes (an action is 6 at most)

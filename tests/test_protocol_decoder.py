@@ -160,3 +160,21 @@ def test_messages_take_the_typed_decoder(monkeypatch: pytest.MonkeyPatch) -> Non
     assert FrameDecoder().feed(b"".join(encode(m) for m in msgs)) == msgs
     with pytest.raises(AssertionError, match="fell back"):  # a bin value does
         FrameDecoder().feed(HEADER.pack(7) + b"\x81\xa1t\xc4\x02ab")
+
+
+def test_a_frame_in_many_small_reads_is_joined_once() -> None:
+    """A big frame arriving a few bytes per read (a peer's tiny segments) is kept piece by piece and joined
+    once it can be complete, not copied again at every read (which cost time quadratic in its size)."""
+    msg = {"t": "chat", "text": "x" * 50_000}
+    frame = encode(msg)
+    pieces = [frame[i:i + 7] for i in range(0, len(frame), 7)]
+    decoder = FrameDecoder()
+    for piece in pieces[:-1]:
+        assert decoder.feed(piece) == []
+    assert decoder.pending == len(frame) - len(pieces[-1])
+    assert len(decoder._rest) < 7 + HEADER.size  # the pieces after the header are not joined yet
+    assert decoder.feed(pieces[-1]) == [msg]
+    assert decoder.pending == 0
+    two = encode({"t": "hello", "v": 1}) + frame  # a frame, then a big one begun in the same read
+    assert decoder.feed(two[:40]) == [{"t": "hello", "v": 1}]
+    assert decoder.feed(two[40:]) == [msg] and decoder.pending == 0

@@ -31,7 +31,7 @@ from shared.protocol import (
     PROTOCOL_VERSION,
     ProtocolError,
     encode,
-    validate,
+    validate_client,
 )
 from shared.rng import Rng
 
@@ -188,7 +188,7 @@ class Hub:
         try:
             if not conn.greeted and (not isinstance(msg, dict) or msg.get("t") != "hello"):
                 raise ProtocolError("proto/hello_first", "say hello first")
-            validate(msg, CLIENT_MESSAGES)
+            validate_client(msg)
             kind = msg["t"]
             if kind in JOURNALED and self.journal is not None:
                 if kind != "act":  # an act's table is remembered by _accept (its mark)

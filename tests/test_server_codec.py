@@ -14,6 +14,7 @@ from shared.protocol import (
     ProtocolError,
     encode,
     validate,
+    validate_client,
 )
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -97,3 +98,43 @@ def test_an_unknown_message_type_is_not_echoed_whole() -> None:
     with pytest.raises(ProtocolError) as e:
         validate({"t": "x" * 5000}, CLIENT_MESSAGES)
     assert e.value.code == "msg/unknown_type" and len(e.value.message) < 100
+
+
+_ACT = {"t": "act", "table": "ab12cd34", "seat": 2, "token": "tok", "sid": 7, "action": {"type": "vote"}}
+_FIELD_VALUES = [None, True, False, 0, 3, -1, 2 ** 70, 1.5, "", "x", "y" * 2000, "y" * 2001, [], [1], {}, {"type": "x"},
+                 b"raw"]
+
+
+def _outcome(fn: object, msg: object) -> object:
+    try:
+        return ("ok", fn(msg))  # type: ignore[operator]
+    except ProtocolError as err:
+        return (err.code, err.message, err.params)
+    except Exception as exc:  # noqa: BLE001 - whatever the general path raises, the fast one must too
+        return (type(exc).__name__,)
+
+
+def _outcomes_agree(msg: object) -> None:
+    assert _outcome(validate_client, msg) == _outcome(lambda m: validate(m, CLIENT_MESSAGES), msg)
+
+
+def test_validate_client_is_validate_for_every_one_field_change_of_an_act() -> None:
+    """The act fast path answers exactly as the general loop: each field missing or of every kind of value,
+    extra fields, other message types, non-maps."""
+    _outcomes_agree(_ACT)
+    assert validate_client(_ACT) is _ACT
+    for name in _ACT:
+        _outcomes_agree({k: v for k, v in _ACT.items() if k != name})
+        for value in _FIELD_VALUES:
+            _outcomes_agree({**_ACT, name: value})
+            _outcomes_agree({**_ACT, name: value, "ref": 3})
+    for value in _FIELD_VALUES:
+        _outcomes_agree(value)
+        _outcomes_agree({**_ACT, "t": "join", "seat": value})
+
+
+@FEWER
+@given(st.fixed_dictionaries({}, optional={name: st.sampled_from(_FIELD_VALUES) for name in _ACT if name != "t"}),
+       messages)
+def test_validate_client_is_validate_for_any_act(fields: dict, extra: dict) -> None:
+    _outcomes_agree({**extra, **fields, "t": "act"})

@@ -77,6 +77,27 @@ def draws_ahead(state: int, k: int) -> list[int]:
     return memoryview(z.to_bytes(nbytes, "little")).cast("Q")[::2].tolist()
 
 
+def dice_at(state: int, count: int, sides: int = 6) -> tuple[int, list[int]]:
+    """``count`` dice of ``sides`` faces thrown by a generator in ``state``, drawing one at a time: the
+    generator's next state and the dice (what ``Rng(state)`` leaves and ``.dice(count, sides)`` gives,
+    without making the object: rules that keep the state as an int throw dice in many actions)."""
+    limit = _LIMITS.get(sides)
+    if limit is None:
+        if sides <= 0:
+            raise ValueError("sides must be positive")
+        limit = _limit(sides)
+    state = int(state) & MASK64
+    out: list[int] = []
+    while len(out) < count:  # next64, written out
+        state = z = (state + _GOLDEN) & MASK64
+        z = ((z ^ (z >> 30)) * _MIX1) & MASK64
+        z = ((z ^ (z >> 27)) * _MIX2) & MASK64
+        x = z ^ (z >> 31)
+        if x <= limit:
+            out.append(1 + x % sides)
+    return state, out
+
+
 class Rng:
     """SplitMix64 with unbiased integer helpers. ``state`` is the plain-int state (what is stored in a
     game state): the state after the draws taken so far, whatever is buffered ahead."""
@@ -183,23 +204,12 @@ class Rng:
     def dice(self, count: int, sides: int = 6) -> list[int]:
         """``count`` dice of ``sides`` faces: the draws of ``randint(1, sides)`` ``count`` times, in one loop
         (rules throw dice in many actions)."""
-        limit = _LIMITS.get(sides)
-        if limit is None:
+        if self._ahead or self._grow:  # drawing ahead: the draws come through below
             if sides <= 0:
                 raise ValueError("sides must be positive")
-            limit = _limit(sides)
-        if self._ahead or self._grow:  # drawing ahead: the draws come through below
             below = self.below
             return [1 + below(sides) for _ in range(count)]
-        state, out = self._at, []
-        while len(out) < count:  # next64, written out
-            state = z = (state + _GOLDEN) & MASK64
-            z = ((z ^ (z >> 30)) * _MIX1) & MASK64
-            z = ((z ^ (z >> 27)) * _MIX2) & MASK64
-            x = z ^ (z >> 31)
-            if x <= limit:
-                out.append(1 + x % sides)
-        self._at = state
+        self._at, out = dice_at(self._at, count, sides)
         return out
 
     def choice(self, seq: Sequence[T]) -> T:

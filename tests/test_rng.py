@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import shared.rng as rng_module
-from shared.rng import MAX_BATCH, Rng, draws_ahead
+from shared.rng import MAX_BATCH, Rng, dice_at, draws_ahead
 
 
 def test_same_seed_same_sequence() -> None:
@@ -44,6 +44,25 @@ def test_dice_are_the_draws_of_randint_in_turn() -> None:
             one, each = Rng.from_seed(seed), Rng.from_seed(seed)
             assert one.dice(count, sides) == [each.randint(1, sides) for _ in range(count)]
             assert one.state == each.state
+
+
+def test_dice_at_is_what_an_rng_throws() -> None:
+    """``dice_at`` (no object: what rules that keep the state as an int call) throws the faces of
+    ``randint(1, sides)`` in turn and returns the state an ``Rng`` would have; a rejected draw (sides
+    that do not divide 2^64, a limit lowered to reject often) is redrawn the same way."""
+    for seed in range(200):
+        for count, sides in ((2, 6), (3, 6), (1, 10), (5, 3), (0, 6), (4, 7)):
+            each = Rng.from_seed(seed)
+            faces = [each.randint(1, sides) for _ in range(count)]
+            assert dice_at(Rng.from_seed(seed).state, count, sides) == (each.state, faces)
+    try:
+        rng_module._LIMITS[6] = MASK64 // 3  # about two thirds of the draws rejected
+        for seed in range(50):
+            each = Rng.from_seed(seed)
+            faces = [each.randint(1, 6) for _ in range(3)]
+            assert dice_at(Rng.from_seed(seed).state, 3) == (each.state, faces)
+    finally:
+        rng_module._LIMITS.pop(6, None)
 
 
 # --- draws worked out ahead in batches: exactly the numbers of one-at-a-time SplitMix64 ----------------

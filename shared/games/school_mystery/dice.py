@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from shared.rng import Rng
+from shared.rng import Rng, dice_at
 
 BAND_ORDER = ("failure", "narrow", "success", "great")
 
@@ -59,10 +59,9 @@ def roll(rng: Rng, mode: str = "normal") -> dict[str, Any]:
 def throw(rng_state: int, mode: str = "normal") -> tuple[int, list[int], list[int], int | None, int]:
     """What ``roll(Rng(rng_state), mode)`` throws, without the dict (rules throw dice in many actions):
     (the generator's next state, dice, kept, dropped index, sum)."""
-    rng = Rng(rng_state)
     if mode == "normal":  # keep_dice's first case, written out (most rolls are normal)
-        dice = rng.dice(2)
-        return rng.state, dice, dice[:], None, dice[0] + dice[1]
-    dice = rng.dice(3)
+        after, dice = dice_at(rng_state, 2)
+        return after, dice, dice[:], None, dice[0] + dice[1]
+    after, dice = dice_at(rng_state, 3)
     kept, dropped = keep_dice(dice, mode)
-    return rng.state, dice, kept, dropped, kept[0] + kept[1]
+    return after, dice, kept, dropped, kept[0] + kept[1]

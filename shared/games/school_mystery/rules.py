@@ -139,9 +139,10 @@ def _w(state: Any, key: str) -> Any:
     return value
 
 
-def _w_item(state: Any, key: str, item: Any, copy: Any) -> Any:
+def _w_item(state: Any, key: str, item: Any, copy: Any = list.copy) -> Any:
     """``state[key][item]``, to change in place: a draft copies the container and the item (with
-    ``copy``) the first time each, the other items stay shared (one draft look-up for both)."""
+    ``copy``; a list by default) the first time each, the other items stay shared (one draft look-up
+    for both)."""
     box = state[key]
     rec = _DRAFTS.get(id(state))
     if rec is None:
@@ -160,10 +161,9 @@ def _w_student(state: Any, seat: int) -> dict:
     return _w_item(state, "students", seat, _copy_student)
 
 
-def _w_pile(state: Any, key: str, suit: str) -> list:
-    """The list of one suit in ``decks``, ``discards`` or ``used``, to change in place (a draft copies
-    the suit's list once, the others stay shared)."""
-    return _w_item(state, key, suit, list.copy)
+# ``_w_pile(state, key, suit)``: the list of one suit in ``decks``, ``discards`` or ``used``, to change in
+# place (a draft copies the suit's list once, the others stay shared): ``_w_item`` itself (a call less)
+_w_pile = _w_item
 
 
 def _text_changed(state: Any, before: str, after: str) -> None:
@@ -219,14 +219,14 @@ def _student(state: dict, seat: int) -> dict | None:
 
 def _clear_next_roll_effects(state: dict, seat: int) -> None:
     """The student's "next roll" advantage and disadvantage are spent (copied only if one was set)."""
-    st = _student(state, seat)
+    st = state["students"][seat]
     if st is not None and (st["advantage_next"] or st["disadvantage_next"]):
         st = _w_student(state, seat)
         st["advantage_next"] = st["disadvantage_next"] = False
 
 
 def _active(state: dict, seat: int) -> bool:
-    st = _student(state, seat)
+    st = state["students"][seat]
     return st is not None and not st["left"]
 
 
@@ -653,12 +653,14 @@ def replay(state: dict, actions: Any) -> dict:
     _DRAFTS[tag] = rec = [state, 0]
     grown = 0  # text bytes grown since ``state``
     base = -1  # the text bytes of ``state``, once an action grew the text
+    done = 0  # actions applied (``turn`` is set once at the end: no handler reads it)
     try:
         for seat, action in actions:
-            kind = action.get("type") if isinstance(action, dict) else None
-            handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
-            if handler is None:
-                raise _err("action/unknown_type", f"unknown action type {echo(kind)!r}", type=echo(kind))
+            try:
+                handler = _HANDLERS[action["type"]]
+            except (KeyError, TypeError):  # as apply: no type, an unknown one, or no dict
+                kind = action.get("type") if isinstance(action, dict) else None
+                raise _err("action/unknown_type", f"unknown action type {echo(kind)!r}", type=echo(kind)) from None
             if work["phase"] == "over":
                 raise _err("game/over", "the game is over")
             handler(work, seat, action, None)
@@ -675,9 +677,10 @@ def replay(state: dict, actions: Any) -> dict:
             tasks = work["tasks"]
             if tasks and tasks[0]["kind"] in _PRUNABLE:
                 _prune_tasks(work, None)
-            work["turn"] += 1
+            done += 1
     finally:
         del _DRAFTS[tag]
+    work["turn"] = state["turn"] + done
     if next(reversed(work)) != "cards":
         work["cards"] = work.pop("cards")
     return work
@@ -1146,7 +1149,9 @@ def _a_choose_option(state: dict, seat: int, action: dict, events: Events) -> No
     task = _need_task(state, seat, "pick")
     if task["suit"] not in ("diamonds", "clubs"):
         raise _err("action/illegal", "this card has no options: accept it or redraw")
-    option = _int(action, "option", 0, 2)
+    option = action.get("option")
+    if type(option) is not int or not 0 <= option <= 2:
+        option = _int(action, "option", 0, 2)
     _finish_pick(state, task, seat, events, option, "", False)
 
 
@@ -1352,10 +1357,14 @@ def _a_declare_roll(state: dict, seat: int, action: dict, events: Events) -> Non
     st = state["students"][seat]
     if st is None or st["left"]:
         raise _err("action/not_your_turn", "your student is not in the investigation")
-    mid = _str_id(action, "move")
+    mid = action.get("move")
+    if type(mid) is not str or len(mid) > 64:
+        mid = _str_id(action, "move")
     if mid not in _student_moves(state, seat, "roll"):
         raise _err("action/illegal_target", "you cannot roll that move", move=mid)
-    stat = _str_id(action, "stat")
+    stat = action.get("stat")
+    if type(stat) is not str or len(stat) > 64:
+        stat = _str_id(action, "stat")
     if stat not in state["db"]["moves"][mid]["stats"]:
         raise _err("action/illegal_target", "that stat does not fit this move", stat=stat)
     hindered = _hindering(state, seat, mid, stat) if st["conditions"] else []
@@ -1389,7 +1398,7 @@ def _a_use_move(state: dict, seat: int, action: dict, events: Events) -> None:
 def _apply_effects(state: dict, seat: int, effects: list[dict], events: Events) -> None:
     """The effects of a move or a secret on ``seat``'s student (read as each effect needs it: an earlier
     effect may have changed it; copied by a draft only for an effect that changes it)."""
-    for eff in effects:
+    for eff in effects:  # (the most frequent effects first)
         do, n = eff["do"], eff["n"]
         if do == "draw_clue":
             loc = state["location"]
@@ -1400,23 +1409,33 @@ def _apply_effects(state: dict, seat: int, effects: list[dict], events: Events) 
             if loc not in state["clue_locations"]:
                 _w(state, "clue_locations").append(loc)
             for _ in range(n):
-                _w(state, "tasks").append({"kind": "draw", "suit": "clubs", "seat": _duty(state, "clubs")})
-        elif do == "draw_phenomenon":
-            for _ in range(n):
-                _w(state, "tasks").append({"kind": "draw", "suit": "diamonds", "seat": _duty(state, "diamonds")})
-        elif do == "call_character":
-            for _ in range(n):
-                _w(state, "tasks").append({"kind": "draw", "suit": "spades", "seat": _duty(state, "spades")})
-        elif do == "reveal_location":
-            for _ in range(n):
-                _w(state, "tasks").append({"kind": "draw", "suit": "hearts", "seat": _duty(state, "hearts"),
-                                       "mode": "reveal"})
+                _w(state, "tasks").append({"kind": "draw", "suit": "clubs", "seat": state["scene"]["duty"]["clubs"]})
         elif do == "gain_condition":
             for _ in range(n):
                 if eff.get("condition"):
                     _gain_condition(state, seat, {"id": eff["condition"], "text": ""}, events)
                 else:
                     _w(state, "tasks").append({"kind": "condition", "seat": seat})
+        elif do == "advantage_next":
+            _w_student(state, seat)["advantage_next"] = True
+        elif do == "reveal_location":
+            for _ in range(n):
+                _w(state, "tasks").append({"kind": "draw", "suit": "hearts", "seat": _duty(state, "hearts"),
+                                       "mode": "reveal"})
+        elif do == "disadvantage_next":
+            _w_student(state, seat)["disadvantage_next"] = True
+        elif do == "call_character":
+            for _ in range(n):
+                _w(state, "tasks").append({"kind": "draw", "suit": "spades", "seat": _duty(state, "spades")})
+        elif do == "draw_phenomenon":
+            for _ in range(n):
+                _w(state, "tasks").append({"kind": "draw", "suit": "diamonds", "seat": _duty(state, "diamonds")})
+        elif do == "clear_condition":
+            if _student(state, seat)["conditions"]:
+                _w(state, "tasks").append({"kind": "clear", "seat": seat})
+        elif do == "unlock_secret":
+            for _ in range(n):
+                _w(state, "tasks").append({"kind": "secret", "seat": seat, "reason": "move"})
         elif do == "rival_condition":
             rival = _student(state, seat)["rival"]
             if _active(state, rival):
@@ -1429,16 +1448,6 @@ def _apply_effects(state: dict, seat: int, effects: list[dict], events: Events) 
         elif do == "renew_bonds":
             state["help_used"] = [p for p in state["help_used"] if p[0] != seat]
             state["rival_used"] = [s for s in state["rival_used"] if s != seat]
-        elif do == "clear_condition":
-            if _student(state, seat)["conditions"]:
-                _w(state, "tasks").append({"kind": "clear", "seat": seat})
-        elif do == "unlock_secret":
-            for _ in range(n):
-                _w(state, "tasks").append({"kind": "secret", "seat": seat, "reason": "move"})
-        elif do == "advantage_next":
-            _w_student(state, seat)["advantage_next"] = True
-        elif do == "disadvantage_next":
-            _w_student(state, seat)["disadvantage_next"] = True
         if events is not None:
             events.append({"type": "effect", "seat": seat, "do": do, "n": n})
 
@@ -1480,10 +1489,12 @@ def _sources(action: dict, key: str, allowed: tuple[str, ...]) -> list[str]:
 
 
 def _a_help(state: dict, seat: int, action: dict, events: Events) -> None:
-    _need_roll(state, seat, "declared", roller_only=False)
-    if not _can_help(state, seat):
+    roll = _need_roll(state, seat, "declared", roller_only=False)
+    roller = roll["roller"]  # _can_help, after what _need_roll checked (a roll, declared)
+    if (roll["move"] == RESOLVE or seat == roller or not _active(state, seat) or seat in roll["helpers"]
+            or [seat, roller] in state["help_used"]):
         raise _err("action/illegal", "you cannot help this roll (once per friend per subject, before the roll)")
-    roll = state["roll"] = state["roll"].copy()
+    roll = state["roll"] = roll.copy()
     roll["helpers"] = roll["helpers"] + [seat]
     _w(state, "help_used").append([seat, roll["roller"]])
     if events is not None:

@@ -160,6 +160,11 @@ class Seat:
     # delta snapshots (the holder said hello with delta): what was last sent to the holder
     delta: bool = False
     sent_view: dict[str, Any] | None = field(default=None, repr=False)
+    # the last view sent as its two parts (view_shared, view_own), while ``sent_view`` is None: a view
+    # spliced from its parts is made whole only when a delta needs it
+    sent_parts: tuple[dict[str, Any], dict[str, Any]] | None = field(default=None, repr=False)
+    # (view_own's object, its pairs packed) of the last spliced view: the same object is not packed again
+    own_packed: tuple[dict[str, Any], bytes] | None = field(default=None, repr=False)
     sent_legal: list[dict[str, Any]] | None = field(default=None, repr=False)
     view_size: int = 0  # bytes of the last whole view sent (small views are always sent whole)
     # (holder, token, token_hash) of the holder's last act whose token was checked: its next acts with the
@@ -169,7 +174,7 @@ class Seat:
     def hand_to(self, holder: int, delta: bool) -> None:
         """A connection takes the seat: its next snapshot is a full one."""
         self.holder, self.delta = holder, delta
-        self.sent_view = self.sent_legal = None
+        self.sent_view = self.sent_legal = self.sent_parts = None
         self.proved = None
         self.view_size = 0
 
@@ -274,6 +279,7 @@ class Table:
             self.seats = [Seat() for _ in range(self.n)]
         self.has_bots = bool(self.spec.bots())
         self.timed = hasattr(self.spec.rules, "timer")  # whether the game has phase clocks (spec.timer)
+        self.view_split = self.spec.view_split()  # (view_shared, view_own) of games that split their views
 
     # --- persistence -------------------------------------------------------------
     def record(self) -> TableRecord:
@@ -553,9 +559,13 @@ class Table:
         missed. A frame is one join of its parts behind its length header (the length is
         summed from the parts', not measured after a copy). The common frame — a delta
         seat's small whole view, its legal actions unchanged, public events, no ``ref``,
-        to a connection that reads — takes the loop's first branch.
+        to a connection that reads — takes the loop's first branch. There, for a game that
+        splits its views (``view_shared``/``view_own``, see :mod:`shared.spec`), the shared
+        pairs are packed once and each seat's own pairs spliced behind them (packed again only
+        when ``view_own`` gives a new object); the seat keeps the two parts (``sent_parts``)
+        and makes the whole view of them only if a delta needs it.
         """
-        state = self.state
+        state: Any = self.state  # (a started table's)
         pack = _pack
         rows = self._rows
         if rows is None or rows[0] is not self.seats:
@@ -590,13 +600,46 @@ class Table:
         out: list[tuple[int, bytes]] = []
         view_of, legals, heads, join, headers = self.spec.rules.view, self.legal, _MAP_HEADS, b"".join, _HEADERS
         quick_head = heads[pairs]
+        split = self.view_split if quick else None
+        if split is not None:  # the view's shared pairs packed once (a fixmap's header is its first byte)
+            shared_view = split[0](state)
+            try:
+                shared_pairs = encode_plain(shared_view)[1:]
+            except TypeError:  # a type only msgpack packs: each view whole, as without the split
+                split = None
+            else:
+                own_of, n_shared = split[1], len(shared_view)
+                if n_shared >= 15:
+                    split = None
         for s, seat, key, seat_head, head_size in rows[2]:
             holder = seat.holder
             if holder is None:
                 continue
-            view = view_of(state, s)
             if (quick and seat.delta and seat.view_size <= DELTA_MIN and seat.sent_legal is legals[s]
                     and s != ack_seat and holder not in behind):
+                if split is not None:  # the seat's own pairs behind the shared ones: encode(view)'s bytes
+                    own = own_of(state, s)
+                    n_view = n_shared + len(own)
+                    cached = seat.own_packed
+                    if cached is not None and cached[0] is own:
+                        own_pairs = cached[1]
+                    elif n_view < 16 and shared_view.keys().isdisjoint(own):
+                        try:
+                            own_pairs = encode_plain(own)[1:]  # (a fixmap: its header is its first byte)
+                        except TypeError:  # a type only msgpack packs
+                            own_pairs = pack(own)[1:]
+                        seat.own_packed = (own, own_pairs)
+                    else:
+                        own_pairs = None
+                    if own_pairs is not None and n_view < 16:
+                        seat.view_size = n = 1 + len(shared_pairs) + len(own_pairs)
+                        seat.sent_view, seat.sent_parts = None, (shared_view, own)
+                        size = base + head_size + n
+                        out.append((holder, join((headers[size] if size < _HEADERS_UPTO else _frame_header(size),
+                                                  quick_head, shared, seat_head, heads[n_view], shared_pairs,
+                                                  own_pairs, tail))))
+                        continue
+                view = view_of(state, s)
                 try:
                     packed_view = encode_plain(view)
                 except TypeError:  # a type only msgpack packs
@@ -607,6 +650,7 @@ class Table:
                 out.append((holder, join((headers[size] if size < _HEADERS_UPTO else _frame_header(size),
                                           quick_head, shared, seat_head, packed_view, tail))))
                 continue
+            view = view_of(state, s)
             legal = legals[s]
             lossy = everyone or holder in behind  # (its size may still make it Lossy)
             if not public:
@@ -628,6 +672,9 @@ class Table:
                 out.append((holder, body))
                 continue
             sent = seat.sent_view
+            if sent is None and seat.sent_parts is not None:  # sent spliced from its parts: made whole now
+                shared_part, own_part = seat.sent_parts
+                sent = {**shared_part, **own_part}
             if sent is None or seat.view_size <= DELTA_MIN:  # the whole view
                 try:
                     packed_view = encode_plain(view)

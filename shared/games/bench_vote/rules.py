@@ -6,6 +6,10 @@ Public: ``votes`` (one int per player), ``seq`` (moves applied), ``last``
 Move ``{"type": "vote", "target": t}`` by anyone at any time: ``votes[t] += 1``,
 ``seq += 1``, ``last = {player, target}``; the mover's hand drops its first card
 and draws ``card(p, drawn)``. The game never ends.
+
+State: ``players``, ``votes``, ``seq``, ``last`` and ``own``: per player the own part of its view,
+``{"me": {hand, discarded, drawn}}`` — one object per player, replaced only by that player's moves, so the
+server, which packs a seat's own part once per object, packs only the mover's anew.
 """
 from __future__ import annotations
 
@@ -26,8 +30,8 @@ def setup(players: int, seed: int, options: dict[str, Any], content: Any) -> dic
         "votes": [0] * players,
         "seq": 0,
         "last": None,
-        "secret": [{"hand": [card(p, n) for n in range(HAND)], "discarded": 0, "drawn": HAND}
-                   for p in range(players)],
+        "own": [{"me": {"hand": [card(p, n) for n in range(HAND)], "discarded": 0, "drawn": HAND}}
+                for p in range(players)],
     }
 
 
@@ -49,21 +53,31 @@ def apply(state: dict[str, Any], seat: int, action: dict[str, Any]) -> tuple[dic
         raise RuleError("action/illegal_target", "vote for a player at this table", target=str(target)[:20])
     votes = list(state["votes"])
     votes[target] += 1
-    mine = state["secret"][seat]
+    mine = state["own"][seat]["me"]
     drawn = mine["drawn"]
-    secret = list(state["secret"])
-    secret[seat] = {"hand": mine["hand"][1:] + [card(seat, drawn)], "discarded": mine["discarded"] + 1,
-                    "drawn": drawn + 1}
+    own = list(state["own"])
+    own[seat] = {"me": {"hand": mine["hand"][1:] + [card(seat, drawn)], "discarded": mine["discarded"] + 1,
+                        "drawn": drawn + 1}}
     new = {"players": n, "votes": votes, "seq": state["seq"] + 1, "last": {"player": seat, "target": target},
-           "secret": secret}
+           "own": own}
     return new, [{"type": "voted", "player": seat, "target": target}]
 
 
+def view_shared(state: dict[str, Any]) -> dict[str, Any]:
+    """What every seat's view holds alike: the public part."""
+    return {"players": state["players"], "votes": state["votes"], "seq": state["seq"], "last": state["last"]}
+
+
+def view_own(state: dict[str, Any], seat: int) -> dict[str, Any]:
+    """What only ``seat``'s view holds: its secret (the same object while the seat has not moved)."""
+    return state["own"][seat]
+
+
 def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    out: dict[str, Any] = {"players": state["players"], "votes": state["votes"], "seq": state["seq"],
-                           "last": state["last"]}
+    """The public part, and a seat's own part behind it (see ``shared.spec``: view_shared, view_own)."""
+    out = view_shared(state)
     if seat is not None:
-        out["me"] = state["secret"][seat]
+        out.update(view_own(state, seat))
     return out
 
 
@@ -80,6 +94,6 @@ def leaks(state: dict[str, Any], viewer: int | None, view_: dict[str, Any]) -> l
     found = []
     allowed = {"players", "votes", "seq", "last"} | ({"me"} if viewer is not None else set())
     found += [f"key {k}" for k in view_ if k not in allowed]
-    if viewer is not None and view_.get("me") != state["secret"][viewer]:
+    if viewer is not None and view_.get("me") != state["own"][viewer]["me"]:
         found.append("me is not the viewer's own secret")
     return found

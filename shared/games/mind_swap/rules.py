@@ -326,9 +326,31 @@ def _work(state: dict, seat: int | None = None, handler: Any = None, act: Any = 
     return s
 
 
-def _body_of(s: dict, mind: int) -> int | None:
+_HOST = [0] * N  # a hint per mind number: the body it was last found in (in any state of any game, by any
+# thread). Read only to skip a search of the 32 slots when it is right (checked against the state: a mind is in
+# one body at most), so no answer depends on it. (A search compares slot by slot: about 2k instructions.)
+
+
+def _host(minds: list[int], m: int) -> int:
+    """The body holding mind ``m`` (2 ≤ m < N), which must be in ``minds``: ``minds.index(m)``, the hint
+    first."""
+    b = _HOST[m]
+    if minds[b] != m:
+        b = _HOST[m] = minds.index(m)
+    return b
+
+
+def _body_of(s: dict, mind: Any) -> int | None:
+    """The body holding ``mind`` (any value), None if none does."""
     minds = s["mind"]
-    return minds.index(mind) if mind in minds else None
+    if mind.__class__ is int and 1 < mind < N and minds[_HOST[mind]] == mind:
+        return _HOST[mind]
+    if mind in minds:
+        b = minds.index(mind)
+        if mind.__class__ is int and 1 < mind < N:
+            _HOST[mind] = b
+        return b
+    return None
 
 
 def _own_body(s: dict, seat: int) -> int | None:
@@ -336,7 +358,7 @@ def _own_body(s: dict, seat: int) -> int | None:
     play, so its slot holds 0 exactly when the character was restored (its mind left the game)."""
     ch = s["chars"][seat]
     minds = s["mind"]
-    return minds.index(ch) if minds[ch] else None
+    return _host(minds, ch) if minds[ch] else None
 
 
 def _on_map(s: dict) -> list[int]:
@@ -366,7 +388,7 @@ def _sync_pieces(s: dict, events: Events, bodies: Iterable[int] | None = None) -
     action leaves them synced) just the seats whose mind one of them holds, in seat order."""
     minds, chars = s["mind"], s["chars"]
     if bodies is None:  # restored characters (slot 0, see _own_body) are left out
-        held = [(seat, minds.index(ch)) for seat, ch in enumerate(chars) if minds[ch]]
+        held = [(seat, _host(minds, ch)) for seat, ch in enumerate(chars) if minds[ch]]
     else:
         found: list[tuple[int, Any]] | None = None
         for b in bodies:
@@ -480,7 +502,7 @@ def _enter_character_bodies(s: dict, rng: Rng, events: Events) -> None:
     minds, loc = s["mind"], s["loc"]
     for ch in s["chars"]:
         if minds[ch]:  # not restored (see _own_body)
-            b = minds.index(ch)
+            b = _host(minds, ch)
             if loc[b] is None and b != ch:
                 _enter(s, rng, b, events)
 
@@ -565,6 +587,21 @@ def _great_cands(s: dict) -> list[int]:
     """The pairs a pending great success may still swap (any two of them)."""
     p = s["pending"]
     return [b for b in _on_map(s) if b not in p["exclude"] and (p["at"] is None or s["loc"][b] == p["at"])]
+
+
+def _is_great_cand(s: dict, b: int) -> bool:
+    """``b in _great_cands(s)`` for a student number ``b``, without listing them."""
+    p = s["pending"]
+    where = s["loc"][b]
+    return where is not None and b not in p["exclude"] and (p["at"] is None or where == p["at"])
+
+
+def _two_great_cands(s: dict, at: str | None) -> bool:
+    """``len(_great_cands(s)) >= 2`` for the great success just pending at ``at`` (None: anywhere, the
+    bath), without listing them: its magic's two pairs, left out, are on the map and (``at`` not None)
+    at ``at`` — the magic named them there — so two others there (or on the map) are needed."""
+    loc = s["loc"]
+    return (len(loc) - loc.count(None) if at is None else loc.count(at)) >= 4
 
 
 def _can_magic(s: dict, seat: int) -> bool:
@@ -711,7 +748,12 @@ def _is_no(x: Any) -> bool:
 
 def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     """Apply one action of ``seat``: a new state (a copy of the changing parts) and the events."""
-    handler = _handler(state, seat, action)
+    try:  # _handler's checks, the usual case first (as replay): a known type for the phase, the game on, the
+        handler = (_TURN_HANDLERS if state["pending"] is None else _GREAT_HANDLERS)[action["type"]]
+    except (KeyError, TypeError):  # seat to act (anything else goes to _handler for its error)
+        handler = None
+    if handler is None or state["over"] or seat != state["turn"]:
+        handler = _handler(state, seat, action)
     act = action.get("action")
     s = _work(state, seat, handler, act)
     events: list[dict] = []
@@ -843,7 +885,7 @@ def _do_magic(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> Non
         at = None if s["bath"] else s["piece"][seat]
         if at != OTHER:
             s["pending"] = {"kind": "great", "seat": seat, "at": at, "exclude": [a, b]}
-            if len(_great_cands(s)) >= 2:
+            if _two_great_cands(s, at):  # (len(_great_cands(s)) >= 2)
                 if events is not None:
                     events.append({"type": "great", "seat": seat})
                 return  # (the great success's follow-up ends the spell)
@@ -869,8 +911,8 @@ def _after_spell(s: dict, rng: Rng, seat: int, changed: Any, events: Events) -> 
 
 def _do_great_swap(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> None:
     a, b = _pair(action.get("a"), action.get("b"))
-    cands = _great_cands(s)
-    _need(a in cands and b in cands, "action/illegal_target", "those two cannot be swapped now", a=a, b=b)
+    _need(_is_great_cand(s, a) and _is_great_cand(s, b), "action/illegal_target", "those two cannot be swapped now",
+          a=a, b=b)
     magic = s["pending"]["exclude"]  # the magic's pair: not resolved while the great success was pending
     s["pending"] = None
     _swap(s, a, b, "great", events)
@@ -1082,13 +1124,13 @@ def _play_bath(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: d
 def _play_event(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
     """(Returns None: an ability may move any pairs.)"""
     t = action.get("student")
-    targets = _event_targets(s, seat)
     if t is None:
-        _need(not targets, "action/illegal_target", "choose a student at your character's place")
+        _need(not _event_targets(s, seat), "action/illegal_target", "choose a student at your character's place")
         if events is not None:
             events.append(dict(ev, student=None))
         return
-    _need(_is_no(t) and t in targets, "action/illegal_target", "that student is not with your character",
+    # (t in _event_targets(s, seat), without listing them)
+    _need(_is_no(t) and _with_piece(s, seat, t), "action/illegal_target", "that student is not with your character",
           student=t if _is_no(t) else None)
     if events is not None:
         events.append(dict(ev, student=t))

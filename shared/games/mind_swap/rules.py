@@ -458,7 +458,7 @@ def _start_location(s: dict, rng: Rng, b: int, events: Events) -> str:
         return row11
     face = rng.below(6) + 1
     if events is not None:
-        events.append(_dice("start_location", ["d6"], [face], None, student=b))
+        events.append({"type": "dice", "purpose": "start_location", "dice": ["d6"], "faces": [face], "seat": None, "student": b})
     return row11 if face <= 3 else row12
 
 
@@ -846,7 +846,8 @@ def _do_magic(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> Non
     x, y = rng.below2(6)  # the 2d6, each face − 1
     outcome = _OUTCOMES[x][y]  # magic_outcome(x + 1, y + 1)
     if events is not None:
-        events.append(_dice("magic", ["d6", "d6"], [x + 1, y + 1], seat, a=a, b=b))
+        events.append({"type": "dice", "purpose": "magic", "dice": ["d6", "d6"], "faces": [x + 1, y + 1], "seat": seat,
+                       "a": a, "b": b})  # (_dice, written out: every magic)
         events.append({"type": "magic", "seat": seat, "a": a, "b": b, "outcome": outcome})
     changed: Any = ()  # the bodies whose mind may have changed
     if outcome == "success":  # (the likeliest: 17 of 36)
@@ -874,8 +875,9 @@ def _do_magic(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> Non
             for body, m in after.items():
                 mind[body] = m
             if events is not None:
+                source_of = {m: body for body, m in reversed(before.items())}  # (the first body of a mind)
                 events.append({"type": "minds", "why": "runaway", "moves": [
-                    {"mind": m, "from": _body_of_in(before, m), "to": body}
+                    {"mind": m, "from": source_of[m], "to": body}
                     for body, m in after.items() if before[body] != m]})
             _enter_character_bodies(s, rng, events)  # (bodies that received a mind: among ``before``)
             _sync_pieces(s, events, before)
@@ -895,10 +897,6 @@ def _do_magic(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> Non
             and (s["magic_left"] <= 0 or s["negi"] != (here := s["piece"][seat])
                  or not _two_to_name(s, seat, here))):
         _end_turn(s, rng, seat, events)
-
-
-def _body_of_in(mapping: dict[int, int], mind: int) -> int:
-    return next(body for body, m in mapping.items() if m == mind)
 
 
 def _after_spell(s: dict, rng: Rng, seat: int, changed: Any, events: Events) -> None:
@@ -991,7 +989,8 @@ _MOVING_PLAYS = ("move_self", "relocate", "event")  # the plays that may move pa
 
 
 # A play handler ``(s, rng, seat, action, events, ev)`` checks the action, then changes ``s`` and returns
-# the pairs it may have moved (their seats' pieces are synced after it), None for "any".
+# the pairs it may have moved (their seats' pieces are synced after it), None for "any". ``ev`` (None in a
+# replay) is the play's event, made for this call: the handler adds the action's targets to it and lists it.
 Moved: TypeAlias = "tuple[int, ...] | list[int] | None"
 
 
@@ -1014,7 +1013,8 @@ def _play_move_self(s: dict, rng: Rng, seat: int, action: dict, events: Events, 
         raise RuleError("action/illegal_target", "that student is not with your character",
                         take=take if _is_no(take) else None)
     if events is not None:
-        events.append(dict(ev, to=to, take=take))
+        ev["to"], ev["take"] = to, take
+        events.append(ev)
     if own is not None:
         _place(s, rng, own, to, "move_self", events)
         _sync_pieces(s, events, (own,))
@@ -1044,7 +1044,8 @@ def _play_move_negi(s: dict, rng: Rng, seat: int, action: dict, events: Events, 
     if to == s["negi"]:
         raise RuleError("action/illegal_target", "Negi is already there", to=to)
     if events is not None:
-        events.append(dict(ev, to=to))
+        ev["to"] = to
+        events.append(ev)
         events.append({"type": "negi", "from": s["negi"], "to": to})
     s["negi"] = to
     return ()
@@ -1068,7 +1069,8 @@ def _play_relocate(s: dict, rng: Rng, seat: int, action: dict, events: Events, e
         _check_relocation(chosen, loc, own)
     order = sorted(chosen)
     if events is not None:
-        events.append(dict(ev, students=order))
+        ev["students"] = order
+        events.append(ev)
     minds, chars, table, rooms = s["mind"], s["chars"], s["table"], s["room"]
     mine = chars[seat]
     for b in order:
@@ -1081,8 +1083,8 @@ def _play_relocate(s: dict, rng: Rng, seat: int, action: dict, events: Events, e
         total = x + y + 2  # and 9–12 of the body's
         to = table[m if total <= 8 else b][total - 2]
         if events is not None:
-            events.append(_dice("location", ["d6", "d6"], [x + 1, y + 1], seat, student=b, total=total,
-                                row_of="mind" if total <= 8 else "body"))
+            events.append({"type": "dice", "purpose": "location", "dice": ["d6", "d6"], "faces": [x + 1, y + 1],
+                           "seat": seat, "student": b, "total": total, "row_of": "mind" if total <= 8 else "body"})
         elif to != OTHER:  # (_place's plain case, written out: no event, no room, nothing follows)
             loc[b], rooms[b] = to, None
             continue
@@ -1127,13 +1129,15 @@ def _play_event(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: 
     if t is None:
         _need(not _event_targets(s, seat), "action/illegal_target", "choose a student at your character's place")
         if events is not None:
-            events.append(dict(ev, student=None))
+            ev["student"] = None
+            events.append(ev)
         return
     # (t in _event_targets(s, seat), without listing them)
     _need(_is_no(t) and _with_piece(s, seat, t), "action/illegal_target", "that student is not with your character",
           student=t if _is_no(t) else None)
     if events is not None:
-        events.append(dict(ev, student=t))
+        ev["student"] = t
+        events.append(ev)
     m = s["mind"][t]
     for i, (kind, n, arg, to) in enumerate(s["abil"][m] or []):
         face = rng.below(10) + 1

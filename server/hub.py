@@ -241,7 +241,7 @@ class Hub:
         if mark is False:
             self._marks[t.id] = t.mark(seats)
         elif mark is not None and seats:
-            t.mark_seats(mark)
+            self._marks[t.id] = t.mark_seats(mark)
 
     def commit(self, now: float) -> tuple[bool, Out]:
         """Make this tick's changes durable. On failure (disk full, I/O error) every table changed
@@ -462,7 +462,7 @@ class Hub:
         Frames are built before the action is journaled: an action whose frames would not fit a
         client's frame cap is refused (``action/too_large``) and the table stays where it was.
         """
-        mark = t.mark(seats=False)
+        mark = t.mark(False)
         if self.journal is not None and t.id not in self._marks:  # also how the table was before this tick
             self._marks[t.id] = mark
         try:

@@ -160,10 +160,10 @@ class Seat:
     # delta snapshots (the holder said hello with delta): what was last sent to the holder
     delta: bool = False
     sent_view: dict[str, Any] | None = field(default=None, repr=False)
-    # the last view sent as its two parts (view_shared, view_own), while ``sent_view`` is None: a view
+    # the last view sent as its two parts (view_shared, the seat's view_owns), while ``sent_view`` is None: a view
     # spliced from its parts is made whole only when a delta needs it
     sent_parts: tuple[dict[str, Any], dict[str, Any]] | None = field(default=None, repr=False)
-    # (view_own's object, its pairs packed) of the last spliced view: the same object is not packed again
+    # (view_owns' object for the seat, its pairs packed) of the last spliced view: the same object is not packed again
     own_packed: tuple[dict[str, Any], bytes] | None = field(default=None, repr=False)
     sent_legal: list[dict[str, Any]] | None = field(default=None, repr=False)
     view_size: int = 0  # bytes of the last whole view sent (small views are always sent whole)
@@ -218,21 +218,12 @@ class Clock:
         return {"deadline_in": round(self.remaining(now), 3), "paused": self.paused, "total": self.total}
 
 
-@dataclass(slots=True)
-class Mark:
-    """A table's state before a change, to put it back if the change cannot be sent or saved."""
-
-    state: dict[str, Any] | None
-    sid: int
-    phase: str
-    legal: list[list[dict[str, Any]]]
-    own_since: list[int]
-    clock: Clock | None
-    bot_due: dict[int, float]
-    seed: int | None
-    started_wall: float | None
-    finished_wall: float | None
-    seats: list[Seat] | None  # None: the change does not touch the seats (an action)
+# A table's state before a change, to put it back if the change cannot be sent or saved (Table.mark): (state,
+# sid, phase, legal, own_since, clock, bot_due, seed, started_wall, finished_wall, seats — None: the change does
+# not touch the seats, an action). A plain tuple: one is made for every action (a class's __init__ cost 2.4k
+# instructions more).
+Mark = tuple[dict[str, Any] | None, int, str, list[list[dict[str, Any]]], list[int], Clock | None,
+             dict[int, float], int | None, float | None, float | None, list[Seat] | None]
 
 
 @dataclass
@@ -279,7 +270,7 @@ class Table:
             self.seats = [Seat() for _ in range(self.n)]
         self.has_bots = bool(self.spec.bots())
         self.timed = hasattr(self.spec.rules, "timer")  # whether the game has phase clocks (spec.timer)
-        self.view_split = self.spec.view_split()  # (view_shared, view_own) of games that split their views
+        self.view_split = self.spec.view_split()  # (view_shared, view_owns) of games that split their views
 
     # --- persistence -------------------------------------------------------------
     def record(self) -> TableRecord:
@@ -328,28 +319,30 @@ class Table:
     def mark(self, seats: bool = True) -> Mark:
         """What :meth:`rollback` restores: the game (and the seats, unless ``seats`` is False) as they are now."""
         clock = self.clock
-        return Mark(self.state, self.sid, self.phase, list(self.legal), list(self.own_since),
-                    None if clock is None else clock.copy(), dict(self.bot_due),
-                    self.seed, self.started_wall, self.finished_wall,
-                    [s.copy() for s in self.seats] if seats else None)
+        return (self.state, self.sid, self.phase, list(self.legal), list(self.own_since),
+                None if clock is None else clock.copy(), dict(self.bot_due),
+                self.seed, self.started_wall, self.finished_wall,
+                [s.copy() for s in self.seats] if seats else None)
 
-    def mark_seats(self, m: Mark) -> None:
-        """Add the seats as they are now to a mark taken without them."""
-        if m.seats is None:
-            m.seats = [s.copy() for s in self.seats]
+    def mark_seats(self, m: Mark) -> Mark:
+        """A mark taken without the seats with the seats as they are now added (a mark with seats as it is)."""
+        if m[10] is None:
+            return (*m[:10], [s.copy() for s in self.seats])  # type: ignore[return-value]
+        return m
 
     def rollback(self, m: Mark) -> None:
         """Put the table back as it was at ``m`` (states are never mutated, so references suffice; the
         mark's lists and clock are copied: a mark may serve twice, for its action and for its tick)."""
+        state, sid, phase, legal, own_since, clock, bot_due, seed, started_wall, finished_wall, seats = m
         (self.state, self.sid, self.phase, self.legal, self.own_since, self.clock, self.bot_due, self.seed,
-         self.started_wall, self.finished_wall) = (m.state, m.sid, m.phase, list(m.legal), list(m.own_since),
-                                                   None if m.clock is None else m.clock.copy(),
-                                                   dict(m.bot_due), m.seed, m.started_wall, m.finished_wall)
-        while self.history and self.history[-1][0] > m.sid:
+         self.started_wall, self.finished_wall) = (state, sid, phase, list(legal), list(own_since),
+                                                   None if clock is None else clock.copy(),
+                                                   dict(bot_due), seed, started_wall, finished_wall)
+        while self.history and self.history[-1][0] > sid:
             self.history.pop()
-        if m.seats is not None:
+        if seats is not None:
             holders = [s.holder for s in self.seats]  # who is connected now is not part of the rollback
-            self.seats = [s.copy() for s in m.seats]
+            self.seats = [s.copy() for s in seats]
             for seat, holder in zip(self.seats, holders):
                 seat.holder = holder
 
@@ -560,9 +553,9 @@ class Table:
         summed from the parts', not measured after a copy). The common frame — a delta
         seat's small whole view, its legal actions unchanged, public events, no ``ref``,
         to a connection that reads — takes the loop's first branch. There, for a game that
-        splits its views (``view_shared``/``view_own``, see :mod:`shared.spec`), the shared
+        splits its views (``view_shared``/``view_owns``, see :mod:`shared.spec`), the shared
         pairs are packed once and each seat's own pairs spliced behind them (packed again only
-        when ``view_own`` gives a new object); the seat keeps the two parts (``sent_parts``)
+        when ``view_owns`` gives a new object); the seat keeps the two parts (``sent_parts``)
         and makes the whole view of them only if a delta needs it.
         """
         state: Any = self.state  # (a started table's)
@@ -608,7 +601,7 @@ class Table:
             except TypeError:  # a type only msgpack packs: each view whole, as without the split
                 split = None
             else:
-                own_of, n_shared = split[1], len(shared_view)
+                owns, n_shared = split[1](state), len(shared_view)
                 if n_shared >= 15:
                     split = None
         for s, seat, key, seat_head, head_size in rows[2]:
@@ -618,7 +611,7 @@ class Table:
             if (quick and seat.delta and seat.view_size <= DELTA_MIN and seat.sent_legal is legals[s]
                     and s != ack_seat and holder not in behind):
                 if split is not None:  # the seat's own pairs behind the shared ones: encode(view)'s bytes
-                    own = own_of(state, s)
+                    own = owns[s]
                     n_view = n_shared + len(own)
                     cached = seat.own_packed
                     if cached is not None and cached[0] is own:

@@ -16,8 +16,9 @@ server applies when that timer runs out), ``legal_seats(before, after) -> seats`
 (whose legal actions an action may have changed; the server recomputes only those)
 and ``replay(state, [(seat, action), ...]) -> state`` (a fast path for rebuilding a
 table from its journal: same final state as ``apply`` step by step). ``view_shared(state) -> dict`` and
-``view_own(state, seat) -> dict`` (both or neither) split a seat's view into the part every seat shares
-and its own: ``view(state, seat)`` must be ``{**view_shared(state), **view_own(state, seat)}`` (the same keys
+``view_owns(state) -> sequence of dicts`` (both or neither) split a seat's view into the part every seat
+shares and its own (``view_owns(state)[seat]``): ``view(state, seat)`` must be
+``{**view_shared(state), **view_owns(state)[seat]}`` (the same keys
 in the same order, the two parts' keys disjoint; the game builds ``view`` from them so they cannot disagree),
 and the server may then pack the shared part once per broadcast and splice each seat's own part behind it.
 
@@ -33,7 +34,7 @@ event that leaves the server goes through it.
 from __future__ import annotations
 
 import importlib
-from collections.abc import Callable, Iterable
+from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
 from types import ModuleType
 from typing import Any
@@ -208,9 +209,9 @@ class GameSpec:
     def view(self, state: State, seat: int | None) -> dict[str, Any]:
         return self.rules.view(state, seat)
 
-    def view_split(self) -> tuple[Callable[[State], dict[str, Any]], Callable[[State, int], dict[str, Any]]] | None:
-        """The rules' ``(view_shared, view_own)`` when they have both hooks, else None (see the module docstring)."""
-        shared, own = self._hook("view_shared"), self._hook("view_own")
+    def view_split(self) -> tuple[Callable[[State], dict[str, Any]], Callable[[State], Sequence[dict[str, Any]]]] | None:
+        """The rules' ``(view_shared, view_owns)`` when they have both hooks, else None (see the module docstring)."""
+        shared, own = self._hook("view_shared"), self._hook("view_owns")
         return None if shared is None or own is None else (shared, own)
 
     def legal_seats(self, before: State, after: State) -> Iterable[int] | None:

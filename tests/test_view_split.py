@@ -1,4 +1,4 @@
-"""Views split into a shared part and each seat's own (rules hooks ``view_shared`` / ``view_own``).
+"""Views split into a shared part and each seat's own (rules hooks ``view_shared`` / ``view_owns``).
 
 The server packs the shared part once per broadcast and splices each seat's own pairs behind it
 (``Table.snapshot_frames``); a seat's own part is packed again only when its object changes. Every frame
@@ -31,7 +31,7 @@ BENCH = REGISTRY["bench_vote"]
 
 def test_bench_vote_view_is_its_shared_part_then_its_own() -> None:
     rules = BENCH.rules
-    assert BENCH.view_split() == (rules.view_shared, rules.view_own)
+    assert BENCH.view_split() == (rules.view_shared, rules.view_owns)
     state = BENCH.setup(5, 0, {})
     rng = random.Random(3)
     for _ in range(40):
@@ -41,10 +41,10 @@ def test_bench_vote_view_is_its_shared_part_then_its_own() -> None:
         shared = rules.view_shared(state)
         assert pack(rules.view(state, None)) == pack(shared)
         for s in range(5):
-            own = rules.view_own(state, s)
+            own = rules.view_owns(state)[s]
             assert shared.keys().isdisjoint(own)
             assert pack(rules.view(state, s)) == pack({**shared, **own})  # same pairs, same order
-            assert (own is rules.view_own(before, s)) == (s != seat)  # a new object only for the mover
+            assert (own is rules.view_owns(before)[s]) == (s != seat)  # a new object only for the mover
 
 
 # --- a game whose shared part grows past DELTA_MIN (delta views after spliced ones) and whose own part
@@ -73,14 +73,14 @@ def _shared(state: dict) -> dict:
     return {"players": state["players"], "log": state["log"], "turn": state["turn"]}
 
 
-def _own(state: dict, seat: int) -> dict:
-    return state["own"][seat]
+def _owns(state: dict) -> list:
+    return state["own"]
 
 
 def _view(state: dict, seat: int | None) -> dict:
     out = _shared(state)
     if seat is not None:
-        out.update(_own(state, seat))
+        out.update(_owns(state)[seat])
     return out
 
 
@@ -89,7 +89,7 @@ def _spec(split: bool) -> GameSpec:
                             legal_actions=lambda s, seat: [{"type": "say"}, {"type": "shout"}, {"type": "copy"}],
                             result=lambda s: {})
     if split:
-        rules.view_shared, rules.view_own = _shared, _own
+        rules.view_shared, rules.view_owns = _shared, _owns
     return GameSpec(id="talk", names={"en": "Talk"}, min_seats=2, max_seats=6, rules=rules)  # type: ignore[arg-type]
 
 

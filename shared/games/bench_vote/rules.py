@@ -68,16 +68,16 @@ def view_shared(state: dict[str, Any]) -> dict[str, Any]:
     return {"players": state["players"], "votes": state["votes"], "seq": state["seq"], "last": state["last"]}
 
 
-def view_own(state: dict[str, Any], seat: int) -> dict[str, Any]:
-    """What only ``seat``'s view holds: its secret (the same object while the seat has not moved)."""
-    return state["own"][seat]
+def view_owns(state: dict[str, Any]) -> list[dict[str, Any]]:
+    """What only each seat's view holds, by seat: its secret (the same object while the seat has not moved)."""
+    return state["own"]
 
 
 def view(state: dict[str, Any], seat: int | None) -> dict[str, Any]:
-    """The public part, and a seat's own part behind it (see ``shared.spec``: view_shared, view_own)."""
+    """The public part, and a seat's own part behind it (see ``shared.spec``: view_shared, view_owns)."""
     out = view_shared(state)
     if seat is not None:
-        out.update(view_own(state, seat))
+        out.update(state["own"][seat])
     return out
 
 

@@ -127,23 +127,33 @@ class FrameDecoder:
         self._fast = _fast_decode()
         self._rest = b""  # bytes fed and not yet consumed (the start of a frame)
         self._more: list[bytes] = []  # bytes fed after them, joined once the frame can be complete
-        self._have = 0  # len(_rest) + the lengths of _more
+        self.pending = 0  # bytes fed and not yet decoded: len(_rest) + the lengths of _more
         self._need = HEADER.size  # bytes the first frame in _rest needs (its header, then all of it)
 
     def feed(self, data: bytes) -> list[Any]:
-        have = self._have
-        if have:
+        have = self.pending
+        if not have:  # the common read: one whole frame the typed decoder takes, a message; nothing is kept
+            size = len(data) - 4
+            if 0 < size <= self._fast_upto and _HEADER_UNPACK(data)[0] == size:
+                try:
+                    msg = self._fast(data[4:])
+                except _FAST_REFUSALS:
+                    msg = None
+                if type(msg) is dict and type(msg.get("t")) is str:
+                    return [msg]
+            # anything else (also a refusal, answered as the loop below answers it)
+            if len(data) > self._room:
+                raise ProtocolError("frame/too_large", "too much unread data")
+        else:
             unread = have - HEADER.size if have >= HEADER.size else have  # a header is read at once
             if unread + len(data) > self._room:
                 raise ProtocolError("frame/too_large", "too much unread data")
             if have + len(data) < self._need:  # a frame still short: kept, not joined (each byte copied once)
                 self._more.append(data)
-                self._have = have + len(data)
+                self.pending = have + len(data)
                 return []
             data = b"".join((self._rest, *self._more, data))
             self._more = []
-        elif len(data) > self._room:
-            raise ProtocolError("frame/too_large", "too much unread data")
         out: list[Any] = []
         pos, end = 0, len(data)
         need = HEADER.size
@@ -169,16 +179,13 @@ class FrameDecoder:
                 raise ProtocolError("msg/not_a_message", "a message is a map with a string 't'")
             out.append(obj)
         self._rest = rest = data[pos:] if pos < end else b""
-        self._have, self._need = len(rest), need
+        self.pending, self._need = len(rest), need
         return out
-
-    @property
-    def pending(self) -> int:
-        return self._have
 
 
 FAST_DEPTH = 7  # levels of lists and maps below the message the typed decoder takes (an action is 6 at most)
 _SLOW = object()
+_HEADER_UNPACK = HEADER.unpack_from
 _FAST_REFUSALS = (msgspec.DecodeError, ValueError, TypeError, RecursionError, OverflowError)
 _FAST: list[Any] = []
 

@@ -178,3 +178,22 @@ def test_a_frame_in_many_small_reads_is_joined_once() -> None:
     two = encode({"t": "hello", "v": 1}) + frame  # a frame, then a big one begun in the same read
     assert decoder.feed(two[:40]) == [{"t": "hello", "v": 1}]
     assert decoder.feed(two[40:]) == [msg] and decoder.pending == 0
+
+
+@pytest.mark.parametrize("max_frame", [64 * 1024, 40])
+def test_one_whole_frame_per_read_answers_as_the_unpacker(max_frame: int) -> None:
+    """The common read (one whole frame, nothing kept from before) has a path of its own in feed: every kind
+    of body in it gives the reference decoder's message or refusal, on a fresh decoder and on one that
+    decoded frames before."""
+    rng = random.Random(23)
+    kept, ref_kept = FrameDecoder(max_frame), ReferenceFrameDecoder(max_frame)
+    decoded = 0
+    for _ in range(3000):
+        b = body(rng)
+        frame = HEADER.pack(len(b)) + b
+        got, want = outcome(FrameDecoder(max_frame), [frame]), outcome(ReferenceFrameDecoder(max_frame), [frame])
+        assert same_outcome(got, want), (frame, got, want)
+        decoded += want[0][0] == "ok"
+        if want[0][0] == "ok":  # (a refusal ends a stream)
+            assert same_outcome(outcome(kept, [frame]), outcome(ref_kept, [frame]))
+    assert decoded > 1000

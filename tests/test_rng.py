@@ -6,7 +6,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 import shared.rng as rng_module
-from shared.rng import MAX_BATCH, Rng, dice_at, draws_ahead
+from shared.rng import MAX_BATCH, Rng, dice_at, draws_ahead, shuffle_at
 
 
 def test_same_seed_same_sequence() -> None:
@@ -63,6 +63,26 @@ def test_dice_at_is_what_an_rng_throws() -> None:
             assert dice_at(Rng.from_seed(seed).state, 3) == (each.state, faces)
     finally:
         rng_module._LIMITS.pop(6, None)
+
+
+def test_shuffle_at_is_what_an_rng_shuffles() -> None:
+    """``shuffle_at`` (one draw at a time, no object) makes ``Rng.shuffle``'s permutation (which draws
+    ahead in a batch) and leaves its state, for every length; rejected draws too."""
+    for seed in range(100):
+        for n in range(12):
+            mine, ref = list(range(n)), list(range(n))
+            rng = Rng.from_seed(seed)
+            rng.shuffle(ref)
+            assert shuffle_at(Rng.from_seed(seed).state, mine) == rng.state and mine == ref
+    try:
+        rng_module._LIMITS[5] = MASK64 // 3  # about two thirds of the draws for j = below(5) rejected
+        for seed in range(50):
+            mine, ref = list(range(7)), list(range(7))
+            rng = Rng.from_seed(seed)
+            rng.shuffle(ref)
+            assert shuffle_at(Rng.from_seed(seed).state, mine) == rng.state and mine == ref
+    finally:
+        rng_module._LIMITS.pop(5, None)
 
 
 # --- draws worked out ahead in batches: exactly the numbers of one-at-a-time SplitMix64 ----------------

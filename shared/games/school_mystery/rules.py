@@ -63,7 +63,7 @@ from shared.games.school_mystery.content import (
     rules_data,
 )
 from shared.memo import Recent, StateMemo
-from shared.rng import Rng
+from shared.rng import Rng, dice_at, shuffle_at
 
 SUITS = ("hearts", "diamonds", "spades", "clubs")
 SUIT_KIND = {"hearts": "location", "diamonds": "phenomenon", "spades": "character", "clubs": "clue"}
@@ -837,8 +837,10 @@ def _a_create_student(state: dict, seat: int, action: dict, events: Events) -> N
     playbook = _str_id(action, "playbook")
     if playbook not in state["db"]["playbooks"]:
         raise _err("action/illegal_target", "unknown playbook", playbook=playbook)
-    if playbook not in _free_playbooks(state, seat):
-        raise _err("action/illegal_target", "another student already has that playbook", playbook=playbook)
+    if len(state["db"]["playbooks"]) >= state["players"]:  # not _free_playbooks(state, seat), written out
+        for st in state["students"]:  # (the seat's own is None: checked above)
+            if st is not None and st["playbook"] == playbook:
+                raise _err("action/illegal_target", "another student already has that playbook", playbook=playbook)
     book = state["db"]["playbooks"][playbook]
     arrays = book["arrays"]
     idx = _int(action, "stats", 0, len(arrays) - 1)
@@ -853,7 +855,7 @@ def _a_create_student(state: dict, seat: int, action: dict, events: Events) -> N
         events.append({"type": "student_created", "seat": seat, "name": name, "playbook": playbook,
                        "stats": dict(arrays[idx]), "rival": rival})
         events.append({"type": "secrets_dealt", "seat": seat, "secrets": list(hand), "vis": [seat]})
-    if all(s is not None for s in state["students"]):
+    if None not in state["students"]:
         state["phase"] = "introduction"
         if events is not None:
             events.append({"type": "phase", "phase": "introduction", "subject": state["subject"],
@@ -862,12 +864,9 @@ def _a_create_student(state: dict, seat: int, action: dict, events: Events) -> N
 
 def _deal_secrets(state: dict, book: dict) -> list[str]:
     """Three secrets and one last secret drawn privately from the playbook's pool (``hand[-1]`` = last)."""
-    rng = Rng(state["rng"])
     regular = list(book["secrets"])
-    rng.shuffle(regular)
     lasts = list(book["lasts"])
-    rng.shuffle(lasts)
-    state["rng"] = rng.state
+    state["rng"] = shuffle_at(shuffle_at(state["rng"], regular), lasts)
     return regular[:SECRETS_DEALT] + lasts[:1]
 
 
@@ -930,7 +929,8 @@ def _add_card(state: dict, events: Events, kind: str, seat: int, rank: int | Non
 
 
 def _a_add_note(state: dict, seat: int, action: dict, events: Events) -> None:
-    _need_play(state)
+    if state["phase"] not in PLAY_PHASES:  # _need_play's check, inline
+        _need_play(state)
     text = _text(action, "text")
     if len(state["cards"]) >= MAX_CARDS:
         raise _err("action/illegal", "the table is full of cards")
@@ -938,7 +938,8 @@ def _a_add_note(state: dict, seat: int, action: dict, events: Events) -> None:
 
 
 def _a_edit_card(state: dict, seat: int, action: dict, events: Events) -> None:
-    _need_play(state)
+    if state["phase"] not in PLAY_PHASES:  # _need_play's check, inline
+        _need_play(state)
     card = _card_exists(state, action.get("card"), write=True)
     text = _text(action, "text", required=False)
     _text_changed(state, card["text"], text)
@@ -948,7 +949,8 @@ def _a_edit_card(state: dict, seat: int, action: dict, events: Events) -> None:
 
 
 def _a_move_card(state: dict, seat: int, action: dict, events: Events) -> None:
-    _need_play(state)
+    if state["phase"] not in PLAY_PHASES:  # _need_play's check, inline
+        _need_play(state)
     card = _card_exists(state, action.get("card"), write=True)
     x = _int(action, "x", 0, CANVAS)
     y = _int(action, "y", 0, CANVAS)
@@ -966,7 +968,8 @@ def _link_pair(state: dict, action: dict) -> list[int]:
 
 
 def _a_link_cards(state: dict, seat: int, action: dict, events: Events) -> None:
-    _need_play(state)
+    if state["phase"] not in PLAY_PHASES:  # _need_play's check, inline
+        _need_play(state)
     pair = _link_pair(state, action)
     if pair in state["links"]:
         raise _err("action/illegal", "those cards are already linked")
@@ -976,7 +979,8 @@ def _a_link_cards(state: dict, seat: int, action: dict, events: Events) -> None:
 
 
 def _a_unlink_cards(state: dict, seat: int, action: dict, events: Events) -> None:
-    _need_play(state)
+    if state["phase"] not in PLAY_PHASES:  # _need_play's check, inline
+        _need_play(state)
     pair = _link_pair(state, action)
     if pair not in state["links"]:
         raise _err("action/illegal", "those cards are not linked")
@@ -991,10 +995,14 @@ def _a_answer_question(state: dict, seat: int, action: dict, events: Events) -> 
     if state["phase"] != "introduction" or state["roll"] is not None or state["tasks"]:
         _need_phase(state, "introduction")
         _need_calm(state)
-    idx = _int(action, "index", 0, max(len(state["answers"]) - 1, 0))
+    idx = action.get("index")
+    if type(idx) is not int or not 0 <= idx < len(state["answers"]):  # else _int's checks (same errors)
+        idx = _int(action, "index", 0, max(len(state["answers"]) - 1, 0))
     if not state["answers"]:
         raise _err("action/illegal_target", "this subject has no questions")
-    text = _text(action, "text")
+    text = action.get("text")
+    if type(text) is not str or len(text) > MAX_TEXT or not text.strip():  # else _text's checks
+        text = _text(action, "text")
     answers = _w(state, "answers")
     _text_changed(state, answers[idx], text)
     answers[idx] = text
@@ -1015,7 +1023,7 @@ def _can_leave_now(state: dict) -> None:
 def _a_move(state: dict, seat: int, action: dict, events: Events) -> None:
     _can_leave_now(state)
     loc = _int(action, "location", 1, 10 + len(state["custom_locations"]))
-    if loc not in _move_targets(state):
+    if loc == state["location"] or loc not in state["public"]:  # not in _move_targets(state)
         raise _err("action/illegal_target", "you can only declare a move to another public location",
                    location=loc)
     _start_scene(state, loc, events)
@@ -1114,7 +1122,10 @@ def _a_draw_card(state: dict, seat: int, action: dict, events: Events) -> None:
     suit = task["suit"]
     tasks = _w(state, "tasks")
     del tasks[0]
-    card = _draw(state, suit, events)
+    if state["decks"][suit]:  # _draw's common case, written out: a card on the deck
+        card = _w_pile(state, "decks", suit).pop()
+    else:
+        card = _draw(state, suit, events)
     if card is None:
         if events is not None:
             events.append({"type": "deck_empty", "suit": suit})
@@ -1296,7 +1307,8 @@ def _unlock(state: dict, seat: int, secret: str, events: Events) -> None:
 
 
 def _a_unlock_secret(state: dict, seat: int, action: dict, events: Events) -> None:
-    _need_play(state)
+    if state["phase"] not in PLAY_PHASES:  # _need_play's check, inline
+        _need_play(state)
     secret = _str_id(action, "secret")
     roll = state["roll"]
     if roll is not None and roll["move"] != RESOLVE:
@@ -1489,7 +1501,9 @@ def _sources(action: dict, key: str, allowed: tuple[str, ...]) -> list[str]:
 
 
 def _a_help(state: dict, seat: int, action: dict, events: Events) -> None:
-    roll = _need_roll(state, seat, "declared", roller_only=False)
+    roll = state["roll"]
+    if roll is None or roll["stage"] != "declared" or state["phase"] not in ("investigation", "resolution"):
+        roll = _need_roll(state, seat, "declared", roller_only=False)  # (raises)
     roller = roll["roller"]  # _can_help, after what _need_roll checked (a roll, declared)
     if (roll["move"] == RESOLVE or seat == roller or not _active(state, seat) or seat in roll["helpers"]
             or [seat, roller] in state["help_used"]):
@@ -1518,7 +1532,11 @@ def _throw(state: dict, seat: int, roll: dict, stat: str, helpers: int, reason: 
     mode = "advantage" if adv or eff_adv else "normal"  # dice_mod.mode_of, written out
     if dis or eff_dis:
         mode = "normal" if mode == "advantage" else "disadvantage"
-    state["rng"], dice, kept, dropped, thrown = dice_mod.throw(state["rng"], mode)
+    if mode == "normal":  # dice_mod.throw's normal case, written out (most rolls)
+        state["rng"], dice = dice_at(state["rng"], 2)
+        kept, dropped, thrown = dice[:], None, dice[0] + dice[1]
+    else:
+        state["rng"], dice, kept, dropped, thrown = dice_mod.throw(state["rng"], mode)
     value = state["students"][seat]["stats"][stat]
     total = thrown + value + helpers
     band = "great" if total >= 12 else "success" if total >= 10 else "narrow" if total >= 7 else "failure"
@@ -1538,7 +1556,9 @@ def _a_roll_dice(state: dict, seat: int, action: dict, events: Events) -> None:
         return
     dice, kept, dropped, mode, total, band = _throw(state, seat, roll, roll["stat"], len(roll["helpers"]), "roll",
                                                     events)
-    _clear_next_roll_effects(state, seat)
+    st = state["students"][seat]
+    if st is not None and (st["advantage_next"] or st["disadvantage_next"]):  # else nothing to clear
+        _clear_next_roll_effects(state, seat)
     roll = state["roll"] = roll.copy()
     roll["stage"], roll["dice"], roll["kept"], roll["dropped"] = "rolled", dice, kept, dropped
     roll["mode"], roll["total"], roll["band"] = mode, total, band
@@ -1572,13 +1592,17 @@ def _a_rival_reroll(state: dict, seat: int, action: dict, events: Events) -> Non
 
 
 def _a_accept_roll(state: dict, seat: int, action: dict, events: Events) -> None:
-    roll = _need_roll(state, seat, "rolled")
+    roll = state["roll"]
+    if (roll is None or roll["stage"] != "rolled" or seat != roll["roller"]
+            or state["phase"] not in ("investigation", "resolution")):
+        roll = _need_roll(state, seat, "rolled")  # (raises: the first of its checks that fails)
     state["roll"] = None
     effects = state["db"]["moves"][roll["move"]]["outcomes"].get(roll["band"], [])
     if events is not None:
         events.append({"type": "roll_resolved", "seat": seat, "move": roll["move"], "band": roll["band"],
                        "total": roll["total"]})
-    if _active(state, seat):
+    st = state["students"][seat]
+    if st is not None and not st["left"]:  # _active
         _apply_effects(state, seat, effects, events)
 
 

@@ -1118,7 +1118,10 @@ def _a_pass_step(state: dict, seat: int, action: dict, events: Events) -> None:
 
 
 def _a_draw_card(state: dict, seat: int, action: dict, events: Events) -> None:
-    task = _need_task(state, seat, "draw")
+    task = state["tasks"][0] if state["tasks"] else None
+    if (task is None or task["kind"] != "draw" or task["seat"] != seat or state["roll"] is not None
+            or state["phase"] not in PLAY_PHASES):
+        task = _need_task(state, seat, "draw")  # (raises: the first of its checks that fails)
     suit = task["suit"]
     tasks = _w(state, "tasks")
     del tasks[0]
@@ -1157,7 +1160,10 @@ def _finish_pick(state: dict, task: dict, seat: int, events: Events, option: int
 
 
 def _a_choose_option(state: dict, seat: int, action: dict, events: Events) -> None:
-    task = _need_task(state, seat, "pick")
+    task = state["tasks"][0] if state["tasks"] else None
+    if (task is None or task["kind"] != "pick" or task["seat"] != seat or state["roll"] is not None
+            or state["phase"] not in PLAY_PHASES):
+        task = _need_task(state, seat, "pick")  # (raises: the first of its checks that fails)
     if task["suit"] not in ("diamonds", "clubs"):
         raise _err("action/illegal", "this card has no options: accept it or redraw")
     option = action.get("option")
@@ -1372,12 +1378,15 @@ def _a_declare_roll(state: dict, seat: int, action: dict, events: Events) -> Non
     mid = action.get("move")
     if type(mid) is not str or len(mid) > 64:
         mid = _str_id(action, "move")
-    if mid not in _student_moves(state, seat, "roll"):
+    db = state["db"]
+    m = db["moves"].get(mid)  # mid in _student_moves(state, seat, "roll"), its filter written out:
+    if (m is None or m["kind"] != "roll" or m["phase"] != "investigation"
+            or (m["playbook"] is not None and mid not in db["playbooks"][st["playbook"]]["moves"])):
         raise _err("action/illegal_target", "you cannot roll that move", move=mid)
     stat = action.get("stat")
     if type(stat) is not str or len(stat) > 64:
         stat = _str_id(action, "stat")
-    if stat not in state["db"]["moves"][mid]["stats"]:
+    if stat not in m["stats"]:
         raise _err("action/illegal_target", "that stat does not fit this move", stat=stat)
     hindered = _hindering(state, seat, mid, stat) if st["conditions"] else []
     roll = _DECLARED.copy()
@@ -1550,7 +1559,10 @@ def _throw(state: dict, seat: int, roll: dict, stat: str, helpers: int, reason: 
 
 
 def _a_roll_dice(state: dict, seat: int, action: dict, events: Events) -> None:
-    roll = _need_roll(state, seat, "declared")
+    roll = state["roll"]
+    if (roll is None or roll["stage"] != "declared" or seat != roll["roller"]
+            or state["phase"] not in ("investigation", "resolution")):
+        roll = _need_roll(state, seat, "declared")  # (raises: the first of its checks that fails)
     if roll["move"] == RESOLVE:
         _roll_resolve(state, seat, roll, events)
         return

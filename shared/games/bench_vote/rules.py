@@ -49,15 +49,17 @@ def apply(state: dict[str, Any], seat: int, action: dict[str, Any]) -> tuple[dic
         raise RuleError("action/unknown_type", "the only move is 'vote'")
     target = action.get("target")
     n = state["players"]
-    if not isinstance(target, int) or isinstance(target, bool) or not 0 <= target < n:
+    if (type(target) is not int or not 0 <= target < n) and (  # (the common case first, at C speed)
+            not isinstance(target, int) or isinstance(target, bool) or not 0 <= target < n):
         raise RuleError("action/illegal_target", "vote for a player at this table", target=str(target)[:20])
     votes = list(state["votes"])
     votes[target] += 1
-    mine = state["own"][seat]["me"]
-    drawn = mine["drawn"]
     own = list(state["own"])
-    own[seat] = {"me": {"hand": mine["hand"][1:] + [card(seat, drawn)], "discarded": mine["discarded"] + 1,
-                        "drawn": drawn + 1}}
+    mine = own[seat]["me"]
+    drawn = mine["drawn"]
+    hand = mine["hand"][1:]
+    hand.append(((seat + 1) * 7919 + drawn * 104729) % 52)  # card(seat, drawn)
+    own[seat] = {"me": {"hand": hand, "discarded": mine["discarded"] + 1, "drawn": drawn + 1}}
     new = {"players": n, "votes": votes, "seq": state["seq"] + 1, "last": {"player": seat, "target": target},
            "own": own}
     return new, [{"type": "voted", "player": seat, "target": target}]

@@ -184,7 +184,10 @@ class Hub:
         conn = self.conns.get(cid)
         if conn is None:
             return []
-        ref = _ref(msg) if isinstance(msg, dict) else None
+        if type(msg) is dict:  # (most messages have no ref: no call then)
+            ref = None if msg.get("ref") is None else _ref(msg)
+        else:
+            ref = _ref(msg) if isinstance(msg, dict) else None
         try:
             if not conn.greeted and (not isinstance(msg, dict) or msg.get("t") != "hello"):
                 raise ProtocolError("proto/hello_first", "say hello first")
@@ -736,7 +739,9 @@ class Hub:
         return out
 
     def _on_act(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
-        t = self._table(msg["table"])
+        t = self.tables.get(msg["table"])
+        if t is None:
+            t = self._table(msg["table"])  # (raises)
         seat_no = msg["seat"]
         self._acting_holder(conn, t, seat_no, msg["token"])
         if t.state is None:
@@ -745,16 +750,18 @@ class Hub:
             raise RuleError("game/over", "the game is over")
         if t.damaged:
             raise HoukagoError("table/damaged", "this table's journal is damaged; it can only be watched")
-        if not isinstance(msg["action"].get("type"), str):
+        action = msg["action"]
+        if not isinstance(action.get("type"), str):
             raise RuleError("action/bad_shape", "an action is a map with a 'type'")
-        if not t.check_sid(seat_no, msg["sid"], msg["action"]):
-            raise HoukagoError("action/stale", "the game moved on; look again and retry",
-                               sid=t.sid, yours=msg["sid"])
+        sid = msg["sid"]
+        if (sid != t.sid or t.own_since[seat_no] > sid) and not t.check_sid(seat_no, sid, action):  # (an act on
+            # the current state by a seat that has not moved since is never stale: check_sid's common case)
+            raise HoukagoError("action/stale", "the game moved on; look again and retry", sid=t.sid, yours=sid)
         seat = t.seats[seat_no]
         if seat.takeover is not None or seat.away_since is not None:  # the human is back: no stand-in bot
             seat.takeover, seat.away_since = None, None
             t.bot_due.pop(seat_no, None)
-        return self._accept(t, seat_no, msg["action"], now, conn=conn, ref=ref)
+        return self._accept(t, seat_no, action, now, False, conn, ref)
 
     def _on_chat(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
         t = self._table(msg["table"])

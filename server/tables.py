@@ -163,8 +163,9 @@ class Seat:
     # the last view sent as its two parts (view_shared, the seat's view_owns), while ``sent_view`` is None: a view
     # spliced from its parts is made whole only when a delta needs it
     sent_parts: tuple[dict[str, Any], dict[str, Any]] | None = field(default=None, repr=False)
-    # (view_owns' object for the seat, its pairs packed) of the last spliced view: the same object is not packed again
-    own_packed: tuple[dict[str, Any], bytes] | None = field(default=None, repr=False)
+    # (view_owns' object for the seat, its pairs packed, their length) of the last spliced view: the same object
+    # is not packed again
+    own_packed: tuple[dict[str, Any], bytes, int] | None = field(default=None, repr=False)
     sent_legal: list[dict[str, Any]] | None = field(default=None, repr=False)
     view_size: int = 0  # bytes of the last whole view sent (small views are always sent whole)
     # (holder, token, token_hash) of the holder's last act whose token was checked: its next acts with the
@@ -271,6 +272,9 @@ class Table:
         self.has_bots = bool(self.spec.bots())
         self.timed = hasattr(self.spec.rules, "timer")  # whether the game has phase clocks (spec.timer)
         self.view_split = self.spec.view_split()  # (view_shared, view_owns) of games that split their views
+        # the rules' is_over and optional legal_seats, looked up once (GameSpec's are a call more each per action)
+        self._is_over = self.spec.rules.is_over
+        self._legal_seats = getattr(self.spec.rules, "legal_seats", None)
 
     # --- persistence -------------------------------------------------------------
     def record(self) -> TableRecord:
@@ -372,18 +376,16 @@ class Table:
         state, events = self.spec.apply(before, seat, action)
         self.state = state
         self.last_move = now
-        self.sid += 1
-        self.own_since[seat] = self.sid
-        self._remember_events(events)
-        self.refresh(now, self.spec.legal_seats(before, state))
+        self.sid = sid = self.sid + 1
+        self.own_since[seat] = sid
+        if events:  # kept for past(): the last HISTORY_ACTIONS actions' events
+            history = self.history
+            history.append((sid, events))
+            if len(history) > 2 * HISTORY_ACTIONS:
+                del history[:-HISTORY_ACTIONS]
+        legal_seats = self._legal_seats  # (spec.legal_seats)
+        self.refresh(now, None if legal_seats is None else legal_seats(before, state))
         return events
-
-    def _remember_events(self, events: list[dict[str, Any]]) -> None:
-        """Keep an action's events for :meth:`past` (the last ``HISTORY_ACTIONS`` actions)."""
-        if events:
-            self.history.append((self.sid, events))
-            if len(self.history) > 2 * HISTORY_ACTIONS:
-                del self.history[:-HISTORY_ACTIONS]
 
     def rebuild_history(self, actions: list[tuple[int, dict[str, Any]]]) -> None:
         """A restored table: replay its journaled ``actions`` up to its restore (``history_from`` of
@@ -426,7 +428,7 @@ class Table:
         state = self.state
         assert state is not None
         spec = self.spec
-        over = spec.is_over(state)
+        over = self._is_over(state)  # (spec.is_over)
         if over:
             self.phase = OVER
             seats = None
@@ -604,6 +606,8 @@ class Table:
                 owns, n_shared = split[1](state), len(shared_view)
                 if n_shared >= 15:
                     split = None
+                front = quick_head + shared  # (one part of each frame's join fewer)
+                view_base = base + 1 + len(shared_pairs)  # a frame's size but its seat's head and own pairs
         for s, seat, key, seat_head, head_size in rows[2]:
             holder = seat.holder
             if holder is None:
@@ -615,22 +619,22 @@ class Table:
                     n_view = n_shared + len(own)
                     cached = seat.own_packed
                     if cached is not None and cached[0] is own:
-                        own_pairs = cached[1]
+                        own_pairs, n = cached[1], cached[2]
                     elif n_view < 16 and shared_view.keys().isdisjoint(own):
                         try:
                             own_pairs = encode_plain(own)[1:]  # (a fixmap: its header is its first byte)
                         except TypeError:  # a type only msgpack packs
                             own_pairs = pack(own)[1:]
-                        seat.own_packed = (own, own_pairs)
+                        n = len(own_pairs)
+                        seat.own_packed = (own, own_pairs, n)
                     else:
                         own_pairs = None
                     if own_pairs is not None and n_view < 16:
-                        seat.view_size = n = 1 + len(shared_pairs) + len(own_pairs)
+                        seat.view_size = view_base + n - base
                         seat.sent_view, seat.sent_parts = None, (shared_view, own)
-                        size = base + head_size + n
+                        size = view_base + head_size + n
                         out.append((holder, join((headers[size] if size < _HEADERS_UPTO else _frame_header(size),
-                                                  quick_head, shared, seat_head, heads[n_view], shared_pairs,
-                                                  own_pairs, tail))))
+                                                  front, seat_head, heads[n_view], shared_pairs, own_pairs, tail))))
                         continue
                 view = view_of(state, s)
                 try:

@@ -44,6 +44,14 @@ def _helper_error(state: dict, seat: int, action: dict) -> tuple | None:
                 raise R._err("action/illegal_target", "this subject has no questions")
             R._text(action, "text")
         return _error(checks)
+    if kind == "move":
+        def leave() -> None:
+            R._can_leave_now(state)
+            loc = R._int(action, "location", 1, 10 + len(state["custom_locations"]))
+            if loc not in R._move_targets(state):
+                raise R._err("action/illegal_target", "you can only declare a move to another public location",
+                             location=loc)
+        return _error(leave)
     if kind in ("link_cards", "add_note"):
         return _error(R._need_play, state)
     return None
@@ -80,13 +88,15 @@ def test_inline_checks_refuse_as_the_helpers() -> None:
     for state, mover in _walk(3, 11)[::2]:
         for seat in range(state["players"]):
             for kind in ("draw_card", "choose_option", "roll_dice", "accept_roll", "help", "answer_question",
-                         "link_cards", "add_note"):
+                         "link_cards", "add_note", "move"):
                 actions = [{"type": kind, "option": rng.choice(ODD), "index": rng.choice(ODD),
-                            "text": rng.choice(ODD), "a": rng.choice(ODD), "b": rng.choice(ODD)}
+                            "text": rng.choice(ODD), "a": rng.choice(ODD), "b": rng.choice(ODD),
+                            "location": rng.choice(ODD)}
                            for _ in range(2)]
-                actions.append({"type": kind, "option": 1, "index": 0, "text": "ok"})
-                if kind in ("answer_question", "choose_option"):  # every odd index and option, in every state
-                    actions += [{"type": kind, "option": odd, "index": odd, "text": "ok"} for odd in ODD]
+                actions.append({"type": kind, "option": 1, "index": 0, "text": "ok", "location": 1})
+                if kind in ("answer_question", "choose_option", "move"):  # every odd index, option and place
+                    actions += [{"type": kind, "option": odd, "index": odd, "text": "ok", "location": odd}
+                                for odd in ODD]
                 for action in actions:
                     expected = _helper_error(state, seat, action)
                     got = _error(R.apply, state, seat, action)

@@ -1021,7 +1021,9 @@ def _can_leave_now(state: dict) -> None:
 
 
 def _a_move(state: dict, seat: int, action: dict, events: Events) -> None:
-    _can_leave_now(state)
+    if not (state["phase"] == "investigation" and state["roll"] is None and not state["tasks"]
+            and state["scene"]["number"] < state["max_scenes"]):  # else _can_leave_now's checks (same errors)
+        _can_leave_now(state)
     loc = _int(action, "location", 1, 10 + len(state["custom_locations"]))
     if loc == state["location"] or loc not in state["public"]:  # not in _move_targets(state)
         raise _err("action/illegal_target", "you can only declare a move to another public location",

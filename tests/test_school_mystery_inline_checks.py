@@ -28,6 +28,9 @@ def _helper_error(state: dict, seat: int, action: dict) -> tuple | None:
         return _error(R._need_task, state, seat, "draw")
     if kind == "choose_option":
         return _error(R._need_task, state, seat, "pick")
+    if kind in ("take_condition", "answer_atmosphere", "accept_card"):
+        step = {"take_condition": "condition", "answer_atmosphere": "atmosphere", "accept_card": "pick"}[kind]
+        return _error(R._need_task, state, seat, step)
     if kind in ("roll_dice", "accept_roll"):
         return _error(R._need_roll, state, seat, "declared" if kind == "roll_dice" else "rolled")
     if kind == "help":
@@ -88,7 +91,7 @@ def test_inline_checks_refuse_as_the_helpers() -> None:
     for state, mover in _walk(3, 11)[::2]:
         for seat in range(state["players"]):
             for kind in ("draw_card", "choose_option", "roll_dice", "accept_roll", "help", "answer_question",
-                         "link_cards", "add_note", "move"):
+                         "link_cards", "add_note", "move", "take_condition", "answer_atmosphere", "accept_card"):
                 actions = [{"type": kind, "option": rng.choice(ODD), "index": rng.choice(ODD),
                             "text": rng.choice(ODD), "a": rng.choice(ODD), "b": rng.choice(ODD),
                             "location": rng.choice(ODD)}

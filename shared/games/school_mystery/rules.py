@@ -1098,7 +1098,10 @@ def _start_scene(state: dict, loc: int, events: Events) -> None:
 # --- tasks (cards and choices) ----------------------------------------------------
 
 def _a_answer_atmosphere(state: dict, seat: int, action: dict, events: Events) -> None:
-    task = _need_task(state, seat, "atmosphere")
+    task = state["tasks"][0] if state["tasks"] else None
+    if (task is None or task["kind"] != "atmosphere" or task["seat"] != seat or state["roll"] is not None
+            or state["phase"] not in PLAY_PHASES):
+        task = _need_task(state, seat, "atmosphere")  # (raises: the first of its checks that fails)
     text = _text(action, "text")
     _w(state, "tasks").pop(0)
     _add_card(state, events, "location", seat, rank=task["location"], text=text)
@@ -1201,7 +1204,10 @@ def _a_invent(state: dict, seat: int, action: dict, events: Events) -> None:
 
 
 def _a_accept_card(state: dict, seat: int, action: dict, events: Events) -> None:
-    task = _need_task(state, seat, "pick")
+    task = state["tasks"][0] if state["tasks"] else None
+    if (task is None or task["kind"] != "pick" or task["seat"] != seat or state["roll"] is not None
+            or state["phase"] not in PLAY_PHASES):
+        task = _need_task(state, seat, "pick")  # (raises: the first of its checks that fails)
     suit = task["suit"]
     if suit in ("diamonds", "clubs"):
         raise _err("action/illegal", "choose one of the three options")
@@ -1254,14 +1260,19 @@ def _gain_condition(state: dict, target: int, cond: dict, events: Events) -> Non
         if _locked_secrets(state, target, True):
             _w(state, "tasks").insert(0, {"kind": "secret", "seat": target, "reason": "fourth_condition"})
         return
-    _w_student(state, target)["conditions"].append(cond)
-    _text_changed(state, "", cond.get("text") or "")
+    _w_item(state, "students", target, _copy_student)["conditions"].append(cond)  # _w_student, a call less
+    text = cond.get("text")
+    if text:  # (an empty text changes no count)
+        _text_changed(state, "", text)
     if events is not None:
         events.append({"type": "condition_gained", "seat": target, "condition": cond})
 
 
 def _a_take_condition(state: dict, seat: int, action: dict, events: Events) -> None:
-    _need_task(state, seat, "condition")
+    task = state["tasks"][0] if state["tasks"] else None
+    if (task is None or task["kind"] != "condition" or task["seat"] != seat or state["roll"] is not None
+            or state["phase"] not in PLAY_PHASES):
+        _need_task(state, seat, "condition")  # (raises: the first of its checks that fails)
     cond = _condition_value(state, action)
     _w(state, "tasks").pop(0)
     _gain_condition(state, seat, cond, events)

@@ -1,6 +1,6 @@
-"""The handlers that check an action's common case inline (and call the checking helper only when that
-fails) refuse exactly as the helper does: the same first error (code, message, params), whatever the
-state, seat or odd field."""
+"""The handlers and checking helpers that take an action's common case in one condition (and make their checks
+one by one only when that fails) refuse exactly as the checks one by one do: the same first error (code,
+message, params), whatever the state, seat or odd field."""
 from __future__ import annotations
 
 from typing import Any
@@ -21,20 +21,46 @@ def _error(fn: Any, *args: Any) -> tuple | None:
     return None
 
 
+def _need_task_written_out(state: dict, seat: int, *kinds: str) -> dict:
+    """The pending step's checks one by one, as ``R._need_task`` makes them when its one-condition common
+    case fails (the oracle for that case)."""
+    if state["phase"] not in R.PLAY_PHASES or state["roll"] is not None or not state["tasks"]:
+        raise R._err("action/wrong_phase", "nothing of that kind is pending", phase=state["phase"])
+    task = state["tasks"][0]
+    if task["kind"] not in kinds:
+        raise R._err("action/wrong_phase", "another step comes first", pending=task["kind"])
+    if task["seat"] != seat:
+        raise R._err("action/not_your_turn", "that is another player's step", seat=task["seat"])
+    return task
+
+
+def _need_roll_written_out(state: dict, seat: int, stage: str, roller_only: bool = True) -> dict:
+    """The roll's checks one by one, as ``R._need_roll`` makes them when its one-condition common case fails
+    (the oracle for that case)."""
+    roll = state["roll"]
+    if roll is None or state["phase"] not in ("investigation", "resolution"):
+        raise R._err("action/wrong_phase", "no roll is in progress")
+    if roll["stage"] != stage:
+        raise R._err("action/wrong_phase", f"the roll is not at the {stage} stage")
+    if roller_only and seat != roll["roller"]:
+        raise R._err("action/not_your_turn", "only the roller may do that", seat=roll["roller"])
+    return roll
+
+
 def _helper_error(state: dict, seat: int, action: dict) -> tuple | None:
     """The error the written-out checks give first for the fields the inline checks look at."""
     kind = action["type"]
     if kind == "draw_card":
-        return _error(R._need_task, state, seat, "draw")
+        return _error(_need_task_written_out, state, seat, "draw")
     if kind == "choose_option":
-        return _error(R._need_task, state, seat, "pick")
+        return _error(_need_task_written_out, state, seat, "pick")
     if kind in ("take_condition", "answer_atmosphere", "accept_card"):
         step = {"take_condition": "condition", "answer_atmosphere": "atmosphere", "accept_card": "pick"}[kind]
-        return _error(R._need_task, state, seat, step)
+        return _error(_need_task_written_out, state, seat, step)
     if kind in ("roll_dice", "accept_roll"):
-        return _error(R._need_roll, state, seat, "declared" if kind == "roll_dice" else "rolled")
+        return _error(_need_roll_written_out, state, seat, "declared" if kind == "roll_dice" else "rolled")
     if kind == "help":
-        return _error(R._need_roll, state, seat, "declared", False) or (
+        return _error(_need_roll_written_out, state, seat, "declared", False) or (
             None if R._can_help(state, seat) else
             ("action/illegal", "you cannot help this roll (once per friend per subject, before the roll)", {}))
     if kind == "answer_question":

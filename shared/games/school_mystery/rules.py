@@ -81,6 +81,7 @@ ADVANTAGE_SOURCES = ("item", "move", "card")  # declared at the table: a helpful
 DISADVANTAGE_SOURCES = ("condition", "card")  # a hindering condition, a drawn card
 MODIFIER_PRESETS = (([], []), (["item"], []), ([], ["condition"]), (["item"], ["condition"]))
 PLACEHOLDER = "…"
+ROLL_PHASES = ("investigation", "resolution")  # the phases a roll can be in progress in
 PASSABLE_STEPS = ("atmosphere", "draw", "pick")  # a duty's narrative steps (a seat may leave them to another)
 TABLE_CHOICE = "table_choice"
 SETUP_PHASES = ("setup_subject", "setup_leader", "setup_students")
@@ -772,6 +773,14 @@ def _need_calm(state: dict) -> None:
 
 
 def _need_task(state: dict, seat: int, *kinds: str) -> dict:
+    """The pending step, which must be one of ``kinds`` and ``seat``'s (the usual case in one condition;
+    otherwise the first check that fails raises its error)."""
+    tasks = state["tasks"]
+    if tasks:
+        task = tasks[0]
+        if (task["kind"] in kinds and task["seat"] == seat and state["roll"] is None
+                and state["phase"] in PLAY_PHASES):
+            return task
     if state["phase"] not in PLAY_PHASES or state["roll"] is not None or not state["tasks"]:
         raise _err("action/wrong_phase", "nothing of that kind is pending", phase=state["phase"])
     task = state["tasks"][0]
@@ -1098,10 +1107,7 @@ def _start_scene(state: dict, loc: int, events: Events) -> None:
 # --- tasks (cards and choices) ----------------------------------------------------
 
 def _a_answer_atmosphere(state: dict, seat: int, action: dict, events: Events) -> None:
-    task = state["tasks"][0] if state["tasks"] else None
-    if (task is None or task["kind"] != "atmosphere" or task["seat"] != seat or state["roll"] is not None
-            or state["phase"] not in PLAY_PHASES):
-        task = _need_task(state, seat, "atmosphere")  # (raises: the first of its checks that fails)
+    task = _need_task(state, seat, "atmosphere")
     text = _text(action, "text")
     _w(state, "tasks").pop(0)
     _add_card(state, events, "location", seat, rank=task["location"], text=text)
@@ -1123,10 +1129,7 @@ def _a_pass_step(state: dict, seat: int, action: dict, events: Events) -> None:
 
 
 def _a_draw_card(state: dict, seat: int, action: dict, events: Events) -> None:
-    task = state["tasks"][0] if state["tasks"] else None
-    if (task is None or task["kind"] != "draw" or task["seat"] != seat or state["roll"] is not None
-            or state["phase"] not in PLAY_PHASES):
-        task = _need_task(state, seat, "draw")  # (raises: the first of its checks that fails)
+    task = _need_task(state, seat, "draw")
     suit = task["suit"]
     tasks = _w(state, "tasks")
     del tasks[0]
@@ -1165,10 +1168,7 @@ def _finish_pick(state: dict, task: dict, seat: int, events: Events, option: int
 
 
 def _a_choose_option(state: dict, seat: int, action: dict, events: Events) -> None:
-    task = state["tasks"][0] if state["tasks"] else None
-    if (task is None or task["kind"] != "pick" or task["seat"] != seat or state["roll"] is not None
-            or state["phase"] not in PLAY_PHASES):
-        task = _need_task(state, seat, "pick")  # (raises: the first of its checks that fails)
+    task = _need_task(state, seat, "pick")
     if task["suit"] not in ("diamonds", "clubs"):
         raise _err("action/illegal", "this card has no options: accept it or redraw")
     option = action.get("option")
@@ -1204,10 +1204,7 @@ def _a_invent(state: dict, seat: int, action: dict, events: Events) -> None:
 
 
 def _a_accept_card(state: dict, seat: int, action: dict, events: Events) -> None:
-    task = state["tasks"][0] if state["tasks"] else None
-    if (task is None or task["kind"] != "pick" or task["seat"] != seat or state["roll"] is not None
-            or state["phase"] not in PLAY_PHASES):
-        task = _need_task(state, seat, "pick")  # (raises: the first of its checks that fails)
+    task = _need_task(state, seat, "pick")
     suit = task["suit"]
     if suit in ("diamonds", "clubs"):
         raise _err("action/illegal", "choose one of the three options")
@@ -1269,10 +1266,7 @@ def _gain_condition(state: dict, target: int, cond: dict, events: Events) -> Non
 
 
 def _a_take_condition(state: dict, seat: int, action: dict, events: Events) -> None:
-    task = state["tasks"][0] if state["tasks"] else None
-    if (task is None or task["kind"] != "condition" or task["seat"] != seat or state["roll"] is not None
-            or state["phase"] not in PLAY_PHASES):
-        _need_task(state, seat, "condition")  # (raises: the first of its checks that fails)
+    _need_task(state, seat, "condition")
     cond = _condition_value(state, action)
     _w(state, "tasks").pop(0)
     _gain_condition(state, seat, cond, events)
@@ -1489,8 +1483,13 @@ def _apply_effects(state: dict, seat: int, effects: list[dict], events: Events) 
 # --- rolls --------------------------------------------------------------------------
 
 def _need_roll(state: dict, seat: int, stage: str, roller_only: bool = True) -> dict:
+    """The roll in progress, which must be at ``stage`` (and ``seat``'s, if ``roller_only``): the usual case
+    in one condition; otherwise the first check that fails raises its error."""
     roll = state["roll"]
-    if roll is None or state["phase"] not in ("investigation", "resolution"):
+    if (roll is not None and roll["stage"] == stage and (seat == roll["roller"] or not roller_only)
+            and state["phase"] in ROLL_PHASES):
+        return roll
+    if roll is None or state["phase"] not in ROLL_PHASES:
         raise _err("action/wrong_phase", "no roll is in progress")
     if roll["stage"] != stage:
         raise _err("action/wrong_phase", f"the roll is not at the {stage} stage")
@@ -1523,9 +1522,7 @@ def _sources(action: dict, key: str, allowed: tuple[str, ...]) -> list[str]:
 
 
 def _a_help(state: dict, seat: int, action: dict, events: Events) -> None:
-    roll = state["roll"]
-    if roll is None or roll["stage"] != "declared" or state["phase"] not in ("investigation", "resolution"):
-        roll = _need_roll(state, seat, "declared", roller_only=False)  # (raises)
+    roll = _need_roll(state, seat, "declared", roller_only=False)
     roller = roll["roller"]  # _can_help, after what _need_roll checked (a roll, declared)
     if (roll["move"] == RESOLVE or seat == roller or not _active(state, seat) or seat in roll["helpers"]
             or [seat, roller] in state["help_used"]):
@@ -1572,10 +1569,7 @@ def _throw(state: dict, seat: int, roll: dict, stat: str, helpers: int, reason: 
 
 
 def _a_roll_dice(state: dict, seat: int, action: dict, events: Events) -> None:
-    roll = state["roll"]
-    if (roll is None or roll["stage"] != "declared" or seat != roll["roller"]
-            or state["phase"] not in ("investigation", "resolution")):
-        roll = _need_roll(state, seat, "declared")  # (raises: the first of its checks that fails)
+    roll = _need_roll(state, seat, "declared")
     if roll["move"] == RESOLVE:
         _roll_resolve(state, seat, roll, events)
         return
@@ -1617,10 +1611,7 @@ def _a_rival_reroll(state: dict, seat: int, action: dict, events: Events) -> Non
 
 
 def _a_accept_roll(state: dict, seat: int, action: dict, events: Events) -> None:
-    roll = state["roll"]
-    if (roll is None or roll["stage"] != "rolled" or seat != roll["roller"]
-            or state["phase"] not in ("investigation", "resolution")):
-        roll = _need_roll(state, seat, "rolled")  # (raises: the first of its checks that fails)
+    roll = _need_roll(state, seat, "rolled")
     state["roll"] = None
     effects = state["db"]["moves"][roll["move"]]["outcomes"].get(roll["band"], [])
     if events is not None:

@@ -184,10 +184,7 @@ class Hub:
         conn = self.conns.get(cid)
         if conn is None:
             return []
-        if type(msg) is dict:  # (most messages have no ref: no call then)
-            ref = None if msg.get("ref") is None else _ref(msg)
-        else:
-            ref = _ref(msg) if isinstance(msg, dict) else None
+        ref = _ref(msg) if isinstance(msg, dict) and msg.get("ref") is not None else None  # (most have none)
         try:
             if not conn.greeted and (not isinstance(msg, dict) or msg.get("t") != "hello"):
                 raise ProtocolError("proto/hello_first", "say hello first")

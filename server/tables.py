@@ -598,14 +598,15 @@ class Table:
         split = self.view_split if quick else None
         if split is not None:  # the view's shared pairs packed once (a fixmap's header is its first byte)
             shared_view = split[0](state)
+            n_shared = len(shared_view)
             try:
-                shared_pairs = encode_plain(shared_view)[1:]
-            except TypeError:  # a type only msgpack packs: each view whole, as without the split
+                shared_pairs = encode_plain(shared_view)[1:] if n_shared < 15 else None  # (room for own keys)
+            except TypeError:  # a type only msgpack packs
+                shared_pairs = None
+            if shared_pairs is None:  # each view whole, as without the split
                 split = None
             else:
-                owns, n_shared = split[1](state), len(shared_view)
-                if n_shared >= 15:
-                    split = None
+                owns = split[1](state)
                 front = quick_head + shared  # (one part of each frame's join fewer)
                 view_base = base + 1 + len(shared_pairs)  # a frame's size but its seat's head and own pairs
         for s, seat, key, seat_head, head_size in rows[2]:
@@ -614,28 +615,30 @@ class Table:
                 continue
             if (quick and seat.delta and seat.view_size <= DELTA_MIN and seat.sent_legal is legals[s]
                     and s != ack_seat and holder not in behind):
-                if split is not None:  # the seat's own pairs behind the shared ones: encode(view)'s bytes
+                if split is not None:  # the seat's own pairs behind the shared ones
                     own = owns[s]
                     n_view = n_shared + len(own)
-                    cached = seat.own_packed
-                    if cached is not None and cached[0] is own:
-                        own_pairs, n = cached[1], cached[2]
-                    elif n_view < 16 and shared_view.keys().isdisjoint(own):
-                        try:
-                            own_pairs = encode_plain(own)[1:]  # (a fixmap: its header is its first byte)
-                        except TypeError:  # a type only msgpack packs
-                            own_pairs = pack(own)[1:]
-                        n = len(own_pairs)
-                        seat.own_packed = (own, own_pairs, n)
-                    else:
-                        own_pairs = None
-                    if own_pairs is not None and n_view < 16:
-                        seat.view_size = view_base + n - base
-                        seat.sent_view, seat.sent_parts = None, (shared_view, own)
-                        size = view_base + head_size + n
-                        out.append((holder, join((headers[size] if size < _HEADERS_UPTO else _frame_header(size),
-                                                  front, seat_head, heads[n_view], shared_pairs, own_pairs, tail))))
-                        continue
+                    if n_view < 16:  # (a fixmap: encode(view)'s bytes are its header and the two parts' pairs)
+                        cached = seat.own_packed
+                        if cached is not None and cached[0] is own:
+                            own_pairs, n = cached[1], cached[2]
+                        elif shared_view.keys().isdisjoint(own):
+                            try:
+                                own_pairs = encode_plain(own)[1:]  # (a fixmap: its header is its first byte)
+                            except TypeError:  # a type only msgpack packs
+                                own_pairs = pack(own)[1:]
+                            n = len(own_pairs)
+                            seat.own_packed = (own, own_pairs, n)
+                        else:
+                            own_pairs = None
+                        if own_pairs is not None:
+                            seat.view_size = view_base + n - base
+                            seat.sent_view, seat.sent_parts = None, (shared_view, own)
+                            size = view_base + head_size + n
+                            out.append((holder, join((headers[size] if size < _HEADERS_UPTO else _frame_header(size),
+                                                      front, seat_head, heads[n_view], shared_pairs, own_pairs,
+                                                      tail))))
+                            continue
                 view = view_of(state, s)
                 try:
                     packed_view = encode_plain(view)

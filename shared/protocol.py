@@ -133,10 +133,10 @@ class FrameDecoder:
     def feed(self, data: bytes) -> list[Any]:
         have = self.pending
         if not have:  # the common read: one whole frame the typed decoder takes, a message; nothing is kept
-            size = len(data) - 4
+            size = len(data) - HEADER.size
             if 0 < size <= self._fast_upto and _HEADER_UNPACK(data)[0] == size:
                 try:
-                    msg = self._fast(data[4:])
+                    msg = self._fast(data[HEADER.size:])
                 except _FAST_REFUSALS:
                     msg = None
                 if type(msg) is dict and type(msg.get("t")) is str:

@@ -58,7 +58,7 @@ def apply(state: dict[str, Any], seat: int, action: dict[str, Any]) -> tuple[dic
     mine = own[seat]["me"]
     drawn = mine["drawn"]
     hand = mine["hand"][1:]
-    hand.append(((seat + 1) * 7919 + drawn * 104729) % 52)  # card(seat, drawn)
+    hand.append(card(seat, drawn))
     own[seat] = {"me": {"hand": hand, "discarded": mine["discarded"] + 1, "drawn": drawn + 1}}
     new = {"players": n, "votes": votes, "seq": state["seq"] + 1, "last": {"player": seat, "target": target},
            "own": own}

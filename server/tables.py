@@ -599,11 +599,13 @@ class Table:
         if split is not None:  # the view's shared pairs packed once (a fixmap's header is its first byte)
             shared_view = split[0](state)
             n_shared = len(shared_view)
-            try:
-                shared_pairs = encode_plain(shared_view)[1:] if n_shared < 15 else None  # (room for own keys)
-            except TypeError:  # a type only msgpack packs
-                shared_pairs = None
-            if shared_pairs is None:  # each view whole, as without the split
+            shared_pairs = b""  # (none: each view whole, as without the split)
+            if n_shared < 15:  # (else no room for own keys in a fixmap)
+                try:
+                    shared_pairs = encode_plain(shared_view)[1:]
+                except TypeError:  # a type only msgpack packs
+                    pass
+            if not shared_pairs:
                 split = None
             else:
                 owns = split[1](state)

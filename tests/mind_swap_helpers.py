@@ -46,7 +46,7 @@ def make(arrangement: dict[int, int], locs: dict[int, str], chars: list[int], *,
                 hand.append(cid)
             s["hands"].append(hand)
         s["deck"], s["discard"] = pool, []
-    rules._sync_pieces(s, [])
+    rules._sync_pieces(rules._fields(s), [])
     return s
 
 

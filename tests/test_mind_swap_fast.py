@@ -27,16 +27,17 @@ def positions(seed: int, options: dict, players: int = 4, steps: int = 400) -> l
 def test_shortcuts_match_the_lists(options: dict) -> None:
     seen_great = 0
     for seed in range(6):
-        for s in positions(seed, options):
-            for seat in range(s["players"]):
+        for state in positions(seed, options):
+            s = rules._fields(state)
+            for seat in range(s.players):
                 targets = rules._event_targets(s, seat)
                 for t in range(rules.N + 2):  # the event's check of a named student
                     assert (rules._is_no(t) and rules._with_piece(s, seat, t)) == (t in targets)
                 rules._HOST[:] = [0] * rules.N  # a wrong hint: the search finds the body
-                want = s["mind"].index(s["chars"][seat]) if s["mind"][s["chars"][seat]] else None
+                want = s.mind.index(s.chars[seat]) if s.mind[s.chars[seat]] else None
                 assert rules._own_body(s, seat) == want
                 assert rules._own_body(s, seat) == want  # (the hint now right)
-            if s["pending"] is not None:
+            if s.pending is not None:
                 seen_great += 1
                 cands = rules._great_cands(s)
                 assert [b for b in range(2, rules.N) if rules._is_great_cand(s, b)] == cands
@@ -58,5 +59,5 @@ def test_body_of_reads_any_value_and_a_wrong_hint() -> None:
     for m in [*range(-1, rules.N + 2), None, "x", 2.0, True]:
         want = s["mind"].index(m) if m in s["mind"] else None
         rules._HOST[:] = [0] * rules.N
-        assert rules._body_of(s, m) == want
-        assert rules._body_of(s, m) == want
+        assert rules._body_of(rules._fields(s), m) == want
+        assert rules._body_of(rules._fields(s), m) == want

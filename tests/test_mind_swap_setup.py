@@ -166,7 +166,7 @@ def test_relocation_listing_is_capped_but_apply_takes_any_combination() -> None:
     assert len(reloc) == 2 * rules.RELOCATE_CAP  # 29 others → 3654 combinations per card, capped
     assert len(msgpack.packb({"view": rules.view(s, seat), "legal": legal})) < 128 * 1024
     listed = {tuple(a["students"]) for a in reloc}
-    own = rules._own_body(s, seat)
+    own = rules._own_body(rules._fields(s), seat)
     others = [b for b in range(2, 32) if b != own]
     missing = next((a, b, c) for a in others for b in others for c in others
                    if a < b < c and (a, b, c) not in listed)

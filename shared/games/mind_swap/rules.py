@@ -240,8 +240,8 @@ def setup(players: int, seed: int, options: dict[str, Any], content: Any) -> dic
     rng.shuffle(deck)
     hands: list[list[int]] = [[] for _ in range(players)]
     for _ in range(HAND):
-        for s in range(players):
-            hands[s].append(deck.pop())
+        for seat in range(players):
+            hands[seat].append(deck.pop())
     unrestored = [n for n in students if mind[n]]
     s: dict[str, Any] = {
         "game": "mind_swap", "players": players, "rng": 0,
@@ -259,9 +259,10 @@ def setup(players: int, seed: int, options: dict[str, Any], content: Any) -> dic
     events: list[dict] = []
     first = [b for b in unrestored if mind[b] in chars] if entry == "three_per_turn" else list(unrestored)
     s["waiting"] = [b for b in unrestored if b not in first]
+    f = _fields(s)
     for b in first:
-        _enter(s, rng, b, events)
-    _sync_pieces(s, events)
+        _enter(f, rng, b, events)
+    _sync_pieces(f, events)
     # highest d10 starts; ties reroll
     contenders = list(range(players))
     while len(contenders) > 1:
@@ -272,7 +273,7 @@ def setup(players: int, seed: int, options: dict[str, Any], content: Any) -> dic
         top = max(faces.values())
         contenders = [seat for seat in contenders if faces[seat] == top]
     s["turn"] = contenders[0]
-    _begin_turn(s, rng, events)
+    _begin_turn(f, rng, events)
     s["rng"] = rng.state
     s["opening"] = events
     return s
@@ -283,6 +284,58 @@ def _dice(purpose: str, dice: list[str], faces: list[int], seat: int | None, **e
     ev = {"type": "dice", "purpose": purpose, "dice": dice, "faces": faces, "seat": seat}
     ev.update(extra)
     return ev
+
+
+class _Fields:
+    """A state dict read and written as attributes: the object's ``__dict__`` *is* the dict, so
+    ``_fields(d).loc`` is ``d["loc"]`` and setting it sets ``d["loc"]``. The rules' helpers and handlers
+    take one (a state, or a working copy): reading an attribute costs less than a subscript of the dict
+    (the interpreter remembers where the key sits in the dict) and they read a few dozen per action.
+    The annotations are the state's keys (see setup); there are no class attributes."""
+
+    game: str
+    players: int
+    rng: int
+    opts: dict[str, Any]
+    table: list[Any]  # per body: its location table (rows 2–12 at 0–10)
+    abil: list[Any]  # per mind: its event abilities
+    groups: list[Any]  # per mind: its groups
+    ctypes: list[str]  # per card id: its type
+    cacts: dict[str, list[str]]  # per card type: its actions
+    students: list[int]
+    left: list[int]
+    chars: list[int]  # per seat: its character's number
+    mind: list[int]  # per body: the mind in it (0: restored, or not in play)
+    loc: list[Any]  # per body: its location on the map, None if not on it
+    room: list[Any]  # per body: its room at "other", else None
+    room_seq: int
+    waiting: list[int]
+    pile: list[list[int]]
+    negi: str
+    piece: list[Any]  # per seat: its piece's location
+    proom: list[Any]  # per seat: its piece's room at "other"
+    hands: list[list[int]]
+    deck: list[int]
+    discard: list[int]
+    cup: list[int]
+    turn: int
+    turn_no: int
+    played: bool
+    magic_left: int
+    bath: bool
+    pending: Any
+    over: bool
+    opening: list[dict]
+
+
+_new_object = object.__new__
+
+
+def _fields(d: dict) -> _Fields:
+    """``d`` as a :class:`_Fields` (no copy: reads and writes go to ``d``)."""
+    f = _new_object(_Fields)
+    f.__dict__ = d
+    return f
 
 
 def _work(state: dict, seat: int | None = None, handler: Any = None, act: Any = None) -> dict:
@@ -340,9 +393,9 @@ def _host(minds: list[int], m: int) -> int:
     return b
 
 
-def _body_of(s: dict, mind: Any) -> int | None:
+def _body_of(s: _Fields, mind: Any) -> int | None:
     """The body holding ``mind`` (any value), None if none does."""
-    minds = s["mind"]
+    minds = s.mind
     if mind.__class__ is int and 1 < mind < N and minds[_HOST[mind]] == mind:
         return _HOST[mind]
     if mind in minds:
@@ -353,40 +406,40 @@ def _body_of(s: dict, mind: Any) -> int | None:
     return None
 
 
-def _own_body(s: dict, seat: int) -> int | None:
+def _own_body(s: _Fields, seat: int) -> int | None:
     """The body holding ``seat``'s character's mind (None once restored). A character's own body is in
     play, so its slot holds 0 exactly when the character was restored (its mind left the game)."""
-    ch = s["chars"][seat]
-    minds = s["mind"]
+    ch = s.chars[seat]
+    minds = s.mind
     return _host(minds, ch) if minds[ch] else None
 
 
-def _on_map(s: dict) -> list[int]:
-    return list(compress(_BODIES, s["loc"][2:]))  # a location is a non-empty name: truthy
+def _on_map(s: _Fields) -> list[int]:
+    return list(compress(_BODIES, s.loc[2:]))  # a location is a non-empty name: truthy
 
 
-def _with_piece(s: dict, seat: int, body: int) -> bool:
+def _with_piece(s: _Fields, seat: int, body: int) -> bool:
     """Is the pair ``body`` together with ``seat``'s character (piece)?"""
-    where = s["loc"][body]
-    if where is None or where != s["piece"][seat]:
+    where = s.loc[body]
+    if where is None or where != s.piece[seat]:
         return False
-    return where != OTHER or s["room"][body] == s["proom"][seat]
+    return where != OTHER or s.room[body] == s.proom[seat]
 
 
-def _negi_with(s: dict, seat: int) -> bool:
-    return s["negi"] == s["piece"][seat]
+def _negi_with(s: _Fields, seat: int) -> bool:
+    return s.negi == s.piece[seat]
 
 
-def _new_room(s: dict) -> str:
-    s["room_seq"] += 1
-    return f"r{s['room_seq']}"
+def _new_room(s: _Fields) -> str:
+    s.room_seq += 1
+    return f"r{s.room_seq}"
 
 
-def _sync_pieces(s: dict, events: Events, bodies: Iterable[int] | None = None) -> None:
+def _sync_pieces(s: _Fields, events: Events, bodies: Iterable[int] | None = None) -> None:
     """Player pieces follow the pair holding the player's mind (restored: they stay put). With
     ``bodies`` (the only pairs whose mind or place changed since the pieces were last synced: every
     action leaves them synced) just the seats whose mind one of them holds, in seat order."""
-    minds, chars = s["mind"], s["chars"]
+    minds, chars = s.mind, s.chars
     if bodies is None:  # restored characters (slot 0, see _own_body) are left out
         held = [(seat, _host(minds, ch)) for seat, ch in enumerate(chars) if minds[ch]]
     else:
@@ -400,7 +453,7 @@ def _sync_pieces(s: dict, events: Events, bodies: Iterable[int] | None = None) -
             return  # (none of them holds a player's mind: often)
         found.sort()
         held = found
-    loc, rooms, piece, proom = s["loc"], s["room"], s["piece"], s["proom"]
+    loc, rooms, piece, proom = s.loc, s.room, s.piece, s.proom
     for seat, b in held:
         where = loc[b]
         if where is not None and (piece[seat] != where or proom[seat] != rooms[b]):
@@ -409,9 +462,9 @@ def _sync_pieces(s: dict, events: Events, bodies: Iterable[int] | None = None) -
                 events.append({"type": "piece", "seat": seat, "to": where, "room": rooms[b]})
 
 
-def _place(s: dict, rng: Rng, b: int, to: str, why: str, events: Events, room: str | None = None) -> None:
+def _place(s: _Fields, rng: Rng, b: int, to: str, why: str, events: Events, room: str | None = None) -> None:
     """Move pair ``b`` to ``to`` (joining ``room`` at "other" if given), then the "other" specials."""
-    loc, rooms = s["loc"], s["room"]
+    loc, rooms = s.loc, s.room
     old = loc[b]
     if to == OTHER:
         rooms[b] = room or _new_room(s)
@@ -422,38 +475,38 @@ def _place(s: dict, rng: Rng, b: int, to: str, why: str, events: Events, room: s
         events.append({"type": "move", "student": b, "from": old, "to": to, "room": rooms[b], "why": why})
     if to != OTHER or room is not None:
         return
-    m = s["mind"][b]
-    if m in s["chars"]:
+    m = s.mind[b]
+    if m in s.chars:
         return  # a player decides where their own character is
     if m == CHACHAMARU:
         face = rng.below(10) + 1
         if events is not None:
             events.append(_dice("chachamaru", ["d10"], [face], None, student=b))
         eva = _body_of(s, EVANGELINE)
-        if face <= 5 and eva is not None and eva != b and s["loc"][eva] is not None:
+        if face <= 5 and eva is not None and eva != b and s.loc[eva] is not None:
             _join(s, rng, b, eva, "chachamaru", events)
-    elif m == ASAKURA and s["cup"]:
-        drawn = rng.choice(s["cup"])
+    elif m == ASAKURA and s.cup:
+        drawn = rng.choice(s.cup)
         if events is not None:
             events.append({"type": "marker", "seat": None, "student": drawn, "why": "asakura"})
         t = _body_of(s, drawn)
-        if t is not None and t != b and s["loc"][t] is not None:
+        if t is not None and t != b and s.loc[t] is not None:
             _join(s, rng, b, t, "asakura", events)
 
 
-def _join(s: dict, rng: Rng, b: int, host: int, why: str, events: Events) -> None:
+def _join(s: _Fields, rng: Rng, b: int, host: int, why: str, events: Events) -> None:
     """Pair ``b`` goes to be with pair ``host`` (same room when the host is at "other")."""
-    where = s["loc"][host]
+    where = s.loc[host]
     if where == OTHER:
-        if s["loc"][b] == OTHER and s["room"][b] == s["room"][host]:
+        if s.loc[b] == OTHER and s.room[b] == s.room[host]:
             return
-        _place(s, rng, b, OTHER, why, events, room=s["room"][host])
-    elif s["loc"][b] != where:
+        _place(s, rng, b, OTHER, why, events, room=s.room[host])
+    elif s.loc[b] != where:
         _place(s, rng, b, where, why, events)
 
 
-def _start_location(s: dict, rng: Rng, b: int, events: Events) -> str:
-    row11, row12 = s["table"][b][9], s["table"][b][10]
+def _start_location(s: _Fields, rng: Rng, b: int, events: Events) -> str:
+    row11, row12 = s.table[b][9], s.table[b][10]
     if row11 == row12:
         return row11
     face = rng.below(6) + 1
@@ -462,16 +515,16 @@ def _start_location(s: dict, rng: Rng, b: int, events: Events) -> str:
     return row11 if face <= 3 else row12
 
 
-def _enter(s: dict, rng: Rng, b: int, events: Events) -> None:
-    if b in s["waiting"]:
-        s["waiting"].remove(b)
+def _enter(s: _Fields, rng: Rng, b: int, events: Events) -> None:
+    if b in s.waiting:
+        s.waiting.remove(b)
     _place(s, rng, b, _start_location(s, rng, b, events), "enter", events)
 
 
-def _begin_turn(s: dict, rng: Rng, events: Events) -> None:
+def _begin_turn(s: _Fields, rng: Rng, events: Events) -> None:
     if events is not None:
-        events.append({"type": "turn", "seat": s["turn"], "turn_no": s["turn_no"]})
-    waiting = s["waiting"]
+        events.append({"type": "turn", "seat": s.turn, "turn_no": s.turn_no})
+    waiting = s.waiting
     if not waiting:
         return  # nobody enters: the pieces are where the last action left them (every action syncs them)
     entered = []
@@ -484,9 +537,9 @@ def _begin_turn(s: dict, rng: Rng, events: Events) -> None:
     _sync_pieces(s, events, entered)
 
 
-def _control(s: dict, rng: Rng, seat: int, b: int, events: Events) -> bool:
+def _control(s: _Fields, rng: Rng, seat: int, b: int, events: Events) -> bool:
     """d10 9–10 to move a pair holding another player's mind; True without a roll otherwise."""
-    m, chars = s["mind"][b], s["chars"]
+    m, chars = s.mind[b], s.chars
     if m not in chars or m == chars[seat]:
         return True
     face = rng.below(10) + 1
@@ -497,21 +550,21 @@ def _control(s: dict, rng: Rng, seat: int, b: int, events: Events) -> bool:
     return ok
 
 
-def _enter_character_bodies(s: dict, rng: Rng, events: Events) -> None:
+def _enter_character_bodies(s: _Fields, rng: Rng, events: Events) -> None:
     """A player's mind always stands on the map: a waiting body that received one enters now."""
-    minds, loc = s["mind"], s["loc"]
-    for ch in s["chars"]:
+    minds, loc = s.mind, s.loc
+    for ch in s.chars:
         if minds[ch]:  # not restored (see _own_body)
             b = _host(minds, ch)
             if loc[b] is None and b != ch:
                 _enter(s, rng, b, events)
 
 
-def _resolve_restorations(s: dict, seat: int, bodies: Any, events: Events) -> None:
+def _resolve_restorations(s: _Fields, seat: int, bodies: Any, events: Events) -> None:
     """Restored pairs leave (map or waiting) to the caster's pile; refill the cup; check the end.
     ``bodies``: the pairs whose mind changed since the last call (every spell ends with one), the
     only ones that can be restored."""
-    mind = s["mind"]
+    mind = s.mind
     for b in bodies:
         if mind[b] == b:
             break
@@ -522,7 +575,7 @@ def _resolve_restorations(s: dict, seat: int, bodies: Any, events: Events) -> No
         if mind[b] == b and b not in restored:
             restored.append(b)
     restored.sort()
-    loc, rooms, waiting, pile = s["loc"], s["room"], s["waiting"], s["pile"][seat]
+    loc, rooms, waiting, pile = s.loc, s.room, s.waiting, s.pile[seat]
     for b in restored:
         mind[b] = 0
         loc[b] = rooms[b] = None
@@ -531,21 +584,21 @@ def _resolve_restorations(s: dict, seat: int, bodies: Any, events: Events) -> No
         pile.append(b)
         if events is not None:
             events.append({"type": "restored", "student": b, "seat": seat})
-    cup = s["cup"] = s["cup"][:]  # (replaced, never changed in place: states share it)
+    cup = s.cup = s.cup[:]  # (replaced, never changed in place: states share it)
     for b in restored:  # a restored pair holds its own mind, which was in the cup
         if b in cup:
             cup.remove(b)
     if events is not None:
-        events.append({"type": "cup", "count": len(s["cup"])})
-    if not s["cup"]:
-        s["over"] = True
+        events.append({"type": "cup", "count": len(s.cup)})
+    if not s.cup:
+        s.over = True
         if events is not None:
-            res = result(s)
+            res = result(vars(s))
             events.append({"type": "game_over", "scores": res["scores"], "winners": res["winners"]})
 
 
-def _swap(s: dict, a: int, b: int, why: str, events: Events) -> None:
-    mind = s["mind"]
+def _swap(s: _Fields, a: int, b: int, why: str, events: Events) -> None:
+    mind = s.mind
     mind[a], mind[b] = mind[b], mind[a]
     if events is not None:
         events.append({"type": "minds", "why": why, "moves": [{"mind": mind[a], "from": b, "to": a},
@@ -554,27 +607,27 @@ def _swap(s: dict, a: int, b: int, why: str, events: Events) -> None:
 
 
 # --- whose magic is possible ----------------------------------------------------------------------
-def _magic_scope(s: dict, seat: int, on_map: list[int]) -> tuple[list[int], int | None]:
+def _magic_scope(s: _Fields, seat: int, on_map: list[int]) -> tuple[list[int], int | None]:
     """(bodies, own): magic may name any two of ``bodies`` (own None), or ``own`` and one of them."""
     if not _negi_with(s, seat):
         return [], None
-    if s["bath"]:
+    if s.bath:
         return on_map, None
-    here = s["piece"][seat]
+    here = s.piece[seat]
     if here != OTHER:
-        return [b for b in on_map if s["loc"][b] == here], None
+        return [b for b in on_map if s.loc[b] == here], None
     own = _own_body(s, seat)
     if own is None:
         return [], None
-    return [b for b in on_map if b != own and s["loc"][b] == OTHER], own
+    return [b for b in on_map if b != own and s.loc[b] == OTHER], own
 
 
-def _magic_pair_ok(s: dict, seat: int, here: str, a: int, b: int) -> bool:
+def _magic_pair_ok(s: _Fields, seat: int, here: str, a: int, b: int) -> bool:
     """Whether ``seat``, whose piece is ``here`` with Negi, may name the pair (a, b), a != b, for magic
     now (ignoring attempts left): one of the pairs :func:`_magic_scope` allows, checked without listing
     them."""
-    loc = s["loc"]
-    if s["bath"]:
+    loc = s.loc
+    if s.bath:
         return loc[a] is not None and loc[b] is not None
     if here != OTHER:
         return loc[a] == here and loc[b] == here
@@ -583,37 +636,37 @@ def _magic_pair_ok(s: dict, seat: int, here: str, a: int, b: int) -> bool:
     return other is not None and loc[other] == OTHER
 
 
-def _great_cands(s: dict) -> list[int]:
+def _great_cands(s: _Fields) -> list[int]:
     """The pairs a pending great success may still swap (any two of them)."""
-    p = s["pending"]
-    return [b for b in _on_map(s) if b not in p["exclude"] and (p["at"] is None or s["loc"][b] == p["at"])]
+    p = s.pending
+    return [b for b in _on_map(s) if b not in p["exclude"] and (p["at"] is None or s.loc[b] == p["at"])]
 
 
-def _is_great_cand(s: dict, b: int) -> bool:
+def _is_great_cand(s: _Fields, b: int) -> bool:
     """``b in _great_cands(s)`` for a student number ``b``, without listing them."""
-    p = s["pending"]
-    where = s["loc"][b]
+    p = s.pending
+    where = s.loc[b]
     return where is not None and b not in p["exclude"] and (p["at"] is None or where == p["at"])
 
 
-def _two_great_cands(s: dict, at: str | None) -> bool:
+def _two_great_cands(s: _Fields, at: str | None) -> bool:
     """``len(_great_cands(s)) >= 2`` for the great success just pending at ``at`` (None: anywhere, the
     bath), without listing them: its magic's two pairs, left out, are on the map and (``at`` not None)
     at ``at`` — the magic named them there — so two others there (or on the map) are needed."""
-    loc = s["loc"]
+    loc = s.loc
     return (len(loc) - loc.count(None) if at is None else loc.count(at)) >= 4
 
 
-def _can_magic(s: dict, seat: int) -> bool:
+def _can_magic(s: _Fields, seat: int) -> bool:
     """Whether ``seat`` has a magic attempt left and two pairs it may name."""
-    here = s["piece"][seat]
-    return s["magic_left"] > 0 and s["negi"] == here and _two_to_name(s, seat, here)
+    here = s.piece[seat]
+    return s.magic_left > 0 and s.negi == here and _two_to_name(s, seat, here)
 
 
-def _two_to_name(s: dict, seat: int, here: str) -> bool:
+def _two_to_name(s: _Fields, seat: int, here: str) -> bool:
     """Whether ``seat``, its piece ``here`` with Negi, has two pairs it may name for magic."""
-    loc = s["loc"]
-    if s["bath"]:
+    loc = s.loc
+    if s.bath:
         return len(loc) - loc.count(None) >= 2
     if here != OTHER:
         return loc.count(here) >= 2
@@ -622,10 +675,10 @@ def _two_to_name(s: dict, seat: int, here: str) -> bool:
 
 
 # --- legal actions ---------------------------------------------------------------------------------
-def _first_of_each_type(s: dict, seat: int) -> list[int]:
+def _first_of_each_type(s: _Fields, seat: int) -> list[int]:
     seen: dict[str, int] = {}
-    for cid in sorted(s["hands"][seat]):
-        seen.setdefault(s["ctypes"][cid], cid)
+    for cid in sorted(s.hands[seat]):
+        seen.setdefault(s.ctypes[cid], cid)
     return sorted(seen.values())
 
 
@@ -643,16 +696,16 @@ def _relocate_plays(cid: int, cands: tuple[int, ...]) -> tuple[dict, ...]:
     return tuple({"type": "play", "card": cid, "action": "relocate", "students": [*c]} for c in _relocate_combos(cands))
 
 
-def _pairs_with_piece(s: dict, seat: int, on_map: list[int]) -> list[int]:
+def _pairs_with_piece(s: _Fields, seat: int, on_map: list[int]) -> list[int]:
     """The pairs on the map that are with ``seat``'s piece (``_with_piece`` over ``on_map``)."""
-    here, loc = s["piece"][seat], s["loc"]
+    here, loc = s.piece[seat], s.loc
     if here != OTHER:
         return [b for b in on_map if loc[b] == here]
-    room, proom = s["room"], s["proom"][seat]
+    room, proom = s.room, s.proom[seat]
     return [b for b in on_map if loc[b] == OTHER and room[b] == proom]
 
 
-def _play_parts(s: dict, seat: int, cid: int, act: str, on_map: list[int], own: int | None,
+def _play_parts(s: _Fields, seat: int, cid: int, act: str, on_map: list[int], own: int | None,
                 with_me: list[int]) -> list[dict]:
     """The play actions of card ``cid`` used for ``act`` in the compact form of :mod:`shared.legal`
     (``with_me``: ``_pairs_with_piece``)."""
@@ -661,21 +714,21 @@ def _play_parts(s: dict, seat: int, cid: int, act: str, on_map: list[int], own: 
         cands = [b for b in on_map if b != own]
         return [{"$choose": base, "of": cands, "k": min(3, len(cands)), "limit": RELOCATE_CAP, "key": "students"}]
     if act == "move_self":
-        here = s["piece"][seat]
+        here = s.piece[seat]
         takes: list[Any] = [None]
         if _negi_with(s, seat):
             takes.append("negi")
         takes += [b for b in with_me if b != own]
         return [{"$product": base, "keys": [["to", [to for to in LOCS if to != here]], ["take", takes]]}]
     if act == "move_negi":
-        negi = s["negi"]
+        negi = s.negi
         return [{"$product": base, "keys": [["to", [to for to in LOCS if to != negi]]]}]
     if act == "event":
         return [{"$product": base, "keys": [["student", with_me or [None]]]}]
     return [base]
 
 
-def _event_targets(s: dict, seat: int) -> list[int]:
+def _event_targets(s: _Fields, seat: int) -> list[int]:
     return _pairs_with_piece(s, seat, _on_map(s))
 
 
@@ -689,28 +742,28 @@ def legal_compact(state: dict, seat: int) -> list[dict]:
     hit = _COMPACT.get(state, seat)
     if hit is not None:
         return hit
-    return _COMPACT.put(state, _legal_compact(state, seat), seat)
+    return _COMPACT.put(state, _legal_compact(_fields(state), seat), seat)
 
 
 _COMPACT: StateMemo[list[dict]] = StateMemo()  # the seat to act's compact legal list
 
 
-def _legal_compact(state: dict, seat: int) -> list[dict]:
-    if state["pending"] is not None:
+def _legal_compact(state: _Fields, seat: int) -> list[dict]:
+    if state.pending is not None:
         return [{"$choose": {"type": "great_swap"}, "of": _great_cands(state), "k": 2, "limit": None, "keys": ["a", "b"]},
                 {"type": "great_skip"}]
     out: list[dict] = []
     on_map = _on_map(state)
-    if not state["played"]:
+    if not state.played:
         own = _own_body(state, seat)
         with_me = _pairs_with_piece(state, seat, on_map)
-        cacts, ctypes = state["cacts"], state["ctypes"]
+        cacts, ctypes = state.cacts, state.ctypes
         for cid in _first_of_each_type(state, seat):
             for act in cacts[ctypes[cid]]:
                 out += _play_parts(state, seat, cid, act, on_map, own, with_me)
     else:
         out.append({"type": "end_turn"})
-    if state["magic_left"] > 0:
+    if state.magic_left > 0:
         bodies, own = _magic_scope(state, seat, on_map)
         if own is None:
             out.append({"$choose": {"type": "magic"}, "of": bodies, "k": 2, "limit": None, "keys": ["a", "b"]})
@@ -753,14 +806,14 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     except (KeyError, TypeError):  # seat to act (anything else goes to _handler for its error)
         handler = None
     if handler is None or state["over"] or seat != state["turn"]:
-        handler = _handler(state, seat, action)
+        handler = _handler(_fields(state), seat, action)
     act = action.get("action")
     s = _work(state, seat, handler, act)
     events: list[dict] = []
     # the draws worked out together where an action usually takes several (a magic 2–4, a relocation
     # about 6: a batch of 4 costs less than 2 draws one at a time), one at a time for the others
     rng = Rng(state["rng"], ahead=8 if act == "relocate" else 0)
-    handler(s, rng, seat, action, events)
+    handler(_fields(s), rng, seat, action, events)
     s["rng"] = rng.state
     return s, events
 
@@ -769,48 +822,49 @@ def replay(state: dict, actions: Any) -> dict:
     """The state after ``actions`` (journaled, accepted once): what ``apply`` step by step gives,
     changed in place on one working copy, no events made (``events`` None). Raises RuleError like
     ``apply``."""
-    s = _work(state)
-    rng = Rng(s["rng"], ahead=5 * len(actions) // 2 if isinstance(actions, list) else 8)  # one generator
+    work = _work(state)
+    s = _fields(work)
+    rng = Rng(s.rng, ahead=5 * len(actions) // 2 if isinstance(actions, list) else 8)  # one generator
     # for them all, its draws worked out in batches (2.2 per action on average: 2.5 expected, small batches
     # beyond); "rng" is written once, at the end
     turn_handlers, great_handlers = _TURN_HANDLERS, _GREAT_HANDLERS
     for seat, action in actions:
         # _handler's checks, the usual case first: a plain dict, the game on, the seat to act, a known
         # type for the phase (anything else, even a type that is no key, goes to _handler)
-        if action.__class__ is dict and not s["over"] and seat == s["turn"]:
+        if action.__class__ is dict and not s.over and seat == s.turn:
             try:
-                handler = (turn_handlers if s["pending"] is None else great_handlers)[action["type"]]
+                handler = (turn_handlers if s.pending is None else great_handlers)[action["type"]]
             except (KeyError, TypeError):  # (no "type", or an unhashable one)
                 handler = _journalled_handler(s, seat, action)
         else:
             handler = _journalled_handler(s, seat, action)
         handler(s, rng, seat, action, None)
-    s["rng"] = rng.state
-    return s
+    s.rng = rng.state
+    return work
 
 
-def _journalled_handler(s: dict, seat: int, action: Any) -> Any:
+def _journalled_handler(s: _Fields, seat: int, action: Any) -> Any:
     """``_handler`` for a journalled action that is no plain dict (a dict subclass), or is refused."""
     if not isinstance(action, dict):
         raise RuleError("action/bad_shape", "an action is a map with a 'type'")
     return _handler(s, seat, action)
 
 
-def _handler(state: dict, seat: int, action: dict) -> Any:
+def _handler(state: _Fields, seat: int, action: dict) -> Any:
     """The handler of an action ``seat`` may try now (RuleError when it may try none). A handler
     ``(s, rng, seat, action, events)`` checks the action's targets against ``s``, a working copy
     (:func:`_work`), before it changes it in place; it draws from ``rng`` (the caller reads it from
-    and writes it back to ``s["rng"]``)."""
+    and writes it back to ``s.rng``)."""
     # hot path: plain ifs, so no error message is formatted unless it is raised
-    if state["over"]:
+    if state.over:
         raise RuleError("game/over", "the game is over")
-    if seat != state["turn"]:
-        raise RuleError("action/not_your_turn", "it is not your turn", turn=state["turn"])
+    if seat != state.turn:
+        raise RuleError("action/not_your_turn", "it is not your turn", turn=state.turn)
     kind = action.get("type")
     handler = _HANDLERS.get(kind) if isinstance(kind, str) else None
     if handler is None:
         raise RuleError("action/unknown_type", f"unknown action {echo(kind)!r}", type=echo(kind))
-    pending = state["pending"] is not None
+    pending = state.pending is not None
     if pending != (kind in _GREAT_KINDS):
         raise RuleError("action/wrong_phase",
                         "finish the great success first" if pending else "there is no great success to finish")
@@ -829,20 +883,20 @@ def _pair(a: Any, b: Any) -> tuple[int, int]:
     return (a, b) if a < b else (b, a)
 
 
-def _do_magic(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> None:
+def _do_magic(s: _Fields, rng: Rng, seat: int, action: dict, events: Events) -> None:
     a, b = action.get("a"), action.get("b")
     if not (a.__class__ is int and b.__class__ is int and (a, b) in _PAIRS):
         a, b = _pair(a, b)  # (an int subclass, or it raises the error)
     elif b < a:
         a, b = b, a
-    if s["magic_left"] <= 0:
+    if s.magic_left <= 0:
         raise RuleError("action/illegal", "no magic left this turn")
-    here = s["piece"][seat]
-    if s["negi"] != here:
+    here = s.piece[seat]
+    if s.negi != here:
         raise RuleError("action/illegal", "Negi is not with your character")
     if not _magic_pair_ok(s, seat, here, a, b):
         raise RuleError("action/illegal_target", "those two cannot be named for magic here", a=a, b=b)
-    s["magic_left"] -= 1
+    s.magic_left -= 1
     x, y = rng.below2(6)  # the 2d6, each face − 1
     outcome = _OUTCOMES[x][y]  # magic_outcome(x + 1, y + 1)
     if events is not None:
@@ -854,17 +908,17 @@ def _do_magic(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> Non
         _swap(s, a, b, "magic", events)
         changed = (a, b)
     elif outcome == "runaway":
-        if not s["cup"]:
+        if not s.cup:
             if events is not None:
                 events.append({"type": "fizzle", "seat": seat, "why": "empty_cup"})
         else:
-            drawn = rng.choice(s["cup"])
+            drawn = rng.choice(s.cup)
             if events is not None:
                 events.append({"type": "marker", "seat": seat, "student": drawn, "why": "runaway"})
             face = rng.below(10) + 1
             if events is not None:
                 events.append(_dice("runaway", ["d10"], [face], seat))
-            mind = s["mind"]
+            mind = s.mind
             # only the named bodies and the drawn mind's body can change: the move over just those
             # (in body order, as the moves are listed); drawn is in the cup, never 0
             source = mind.index(drawn) if drawn in mind else None
@@ -884,22 +938,22 @@ def _do_magic(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> Non
     elif outcome == "great":
         _swap(s, a, b, "magic", events)
         changed = (a, b)
-        at = None if s["bath"] else s["piece"][seat]
+        at = None if s.bath else s.piece[seat]
         if at != OTHER:
-            s["pending"] = {"kind": "great", "seat": seat, "at": at, "exclude": [a, b]}
+            s.pending = {"kind": "great", "seat": seat, "at": at, "exclude": [a, b]}
             if _two_great_cands(s, at):  # (len(_great_cands(s)) >= 2)
                 if events is not None:
                     events.append({"type": "great", "seat": seat})
                 return  # (the great success's follow-up ends the spell)
-            s["pending"] = None
+            s.pending = None
     _resolve_restorations(s, seat, changed, events)
-    if (not s["over"] and s["played"]  # _maybe_end_turn, written out (no great success is pending)
-            and (s["magic_left"] <= 0 or s["negi"] != (here := s["piece"][seat])
+    if (not s.over and s.played  # _maybe_end_turn, written out (no great success is pending)
+            and (s.magic_left <= 0 or s.negi != (here := s.piece[seat])
                  or not _two_to_name(s, seat, here))):
         _end_turn(s, rng, seat, events)
 
 
-def _after_spell(s: dict, rng: Rng, seat: int, changed: Any, events: Events) -> None:
+def _after_spell(s: _Fields, rng: Rng, seat: int, changed: Any, events: Events) -> None:
     """Restorations among the ``changed`` bodies (see _resolve_restorations), then the end of the
     turn if it is over. (The pieces were synced by the spell: a restored pair's player keeps their
     piece where it is.)"""
@@ -907,81 +961,81 @@ def _after_spell(s: dict, rng: Rng, seat: int, changed: Any, events: Events) -> 
     _maybe_end_turn(s, rng, seat, events)
 
 
-def _do_great_swap(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> None:
+def _do_great_swap(s: _Fields, rng: Rng, seat: int, action: dict, events: Events) -> None:
     a, b = _pair(action.get("a"), action.get("b"))
     _need(_is_great_cand(s, a) and _is_great_cand(s, b), "action/illegal_target", "those two cannot be swapped now",
           a=a, b=b)
-    magic = s["pending"]["exclude"]  # the magic's pair: not resolved while the great success was pending
-    s["pending"] = None
+    magic = s.pending["exclude"]  # the magic's pair: not resolved while the great success was pending
+    s.pending = None
     _swap(s, a, b, "great", events)
     _after_spell(s, rng, seat, (*magic, a, b), events)
 
 
-def _do_great_skip(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> None:
-    magic = s["pending"]["exclude"]  # the magic's pair: not resolved while the great success was pending
-    s["pending"] = None
+def _do_great_skip(s: _Fields, rng: Rng, seat: int, action: dict, events: Events) -> None:
+    magic = s.pending["exclude"]  # the magic's pair: not resolved while the great success was pending
+    s.pending = None
     _after_spell(s, rng, seat, magic, events)
 
 
-def _do_end_turn(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> None:
-    _need(s["played"], "action/illegal", "play a card first (passing is not allowed)")
+def _do_end_turn(s: _Fields, rng: Rng, seat: int, action: dict, events: Events) -> None:
+    _need(s.played, "action/illegal", "play a card first (passing is not allowed)")
     _end_turn(s, rng, seat, events)
 
 
-def _maybe_end_turn(s: dict, rng: Rng, seat: int, events: Events) -> None:
-    if not s["over"] and s["played"] and s["pending"] is None and (  # (no attempt left or Negi
-            s["magic_left"] <= 0 or s["negi"] != s["piece"][seat] or not _can_magic(s, seat)):  # elsewhere: no magic)
+def _maybe_end_turn(s: _Fields, rng: Rng, seat: int, events: Events) -> None:
+    if not s.over and s.played and s.pending is None and (  # (no attempt left or Negi
+            s.magic_left <= 0 or s.negi != s.piece[seat] or not _can_magic(s, seat)):  # elsewhere: no magic)
         _end_turn(s, rng, seat, events)
 
 
-def _end_turn(s: dict, rng: Rng, seat: int, events: Events) -> None:
+def _end_turn(s: _Fields, rng: Rng, seat: int, events: Events) -> None:
     if events is not None:
         events.append({"type": "end_turn", "seat": seat})
-    deck = s["deck"]
-    if not deck and s["discard"]:
-        deck = s["deck"] = s["discard"]
-        s["discard"] = []
+    deck = s.deck
+    if not deck and s.discard:
+        deck = s.deck = s.discard
+        s.discard = []
         rng.shuffle(deck)
         if events is not None:
             events.append({"type": "reshuffle", "count": len(deck)})
     if deck:
         cid = deck.pop()
-        s["hands"][seat].append(cid)
+        s.hands[seat].append(cid)
         if events is not None:
-            events.append({"type": "draw", "seat": seat, "card": cid, "card_type": s["ctypes"][cid], "vis": [seat]})
+            events.append({"type": "draw", "seat": seat, "card": cid, "card_type": s.ctypes[cid], "vis": [seat]})
             events.append({"type": "drew", "seat": seat})
-    s["turn"] = (seat + 1) % s["players"]
-    s["turn_no"] += 1
-    s["played"] = False
-    s["magic_left"] = 1
-    s["bath"] = False
-    if s["waiting"] or events is not None:  # (else _begin_turn does nothing)
+    s.turn = (seat + 1) % s.players
+    s.turn_no += 1
+    s.played = False
+    s.magic_left = 1
+    s.bath = False
+    if s.waiting or events is not None:  # (else _begin_turn does nothing)
         _begin_turn(s, rng, events)
 
 
-def _do_play(s: dict, rng: Rng, seat: int, action: dict, events: Events) -> None:
-    if s["played"]:
+def _do_play(s: _Fields, rng: Rng, seat: int, action: dict, events: Events) -> None:
+    if s.played:
         raise RuleError("action/illegal", "you have already played a card this turn")
     cid = action.get("card")
-    hand = s["hands"][seat]
+    hand = s.hands[seat]
     if not ((cid.__class__ is int or isinstance(cid, int) and not isinstance(cid, bool)) and cid in hand):
         raise RuleError("action/illegal_target", "that card is not in your hand", card=echo(cid))
     act = action.get("action")
-    ctype = s["ctypes"][cid]
-    if act not in s["cacts"][ctype]:
+    ctype = s.ctypes[cid]
+    if act not in s.cacts[ctype]:
         raise RuleError("action/illegal_target", "that card does not carry that action",
                         card=cid, action=echo(act))
     moved = _PLAYS[act](s, rng, seat, action, events, None if events is None else
                         {"type": "play", "seat": seat, "card": cid, "card_type": ctype, "action": act})
     hand.remove(cid)
-    s["discard"].append(cid)
-    s["played"] = True
+    s.discard.append(cid)
+    s.played = True
     if moved is None:
         _sync_pieces(s, events)
     elif moved:
         _sync_pieces(s, events, moved)
-    here = s["piece"][seat]
-    if s["negi"] != here or s["magic_left"] <= 0 or not _two_to_name(s, seat, here):  # _maybe_end_turn (a play
+    here = s.piece[seat]
+    if s.negi != here or s.magic_left <= 0 or not _two_to_name(s, seat, here):  # _maybe_end_turn (a play
         _end_turn(s, rng, seat, events)  # neither ends the game nor leaves a great success pending)
 
 
@@ -994,20 +1048,20 @@ _MOVING_PLAYS = ("move_self", "relocate", "event")  # the plays that may move pa
 Moved: TypeAlias = "tuple[int, ...] | list[int] | None"
 
 
-def _play_move_self(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
+def _play_move_self(s: _Fields, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
     to: Any = action.get("to")
     take = action.get("take")
     try:
         to = _LOC[to]
     except (KeyError, TypeError):  # (not a location, or unhashable)
         raise RuleError("action/bad_shape", "choose a location", to=echo(to)) from None
-    if to == s["piece"][seat]:
+    if to == s.piece[seat]:
         raise RuleError("action/illegal_target", "your character is already there", to=to)
     own = _own_body(s, seat)
     if take is None:
         pass
     elif take == "negi":
-        if s["negi"] != s["piece"][seat]:
+        if s.negi != s.piece[seat]:
             raise RuleError("action/illegal_target", "Negi is not with your character")
     elif not (_is_no(take) and take != own and _with_piece(s, seat, take)):
         raise RuleError("action/illegal_target", "that student is not with your character",
@@ -1019,41 +1073,41 @@ def _play_move_self(s: dict, rng: Rng, seat: int, action: dict, events: Events, 
         _place(s, rng, own, to, "move_self", events)
         _sync_pieces(s, events, (own,))
     else:
-        s["piece"][seat] = to
-        s["proom"][seat] = _new_room(s) if to == OTHER else None
+        s.piece[seat] = to
+        s.proom[seat] = _new_room(s) if to == OTHER else None
         if events is not None:
-            events.append({"type": "piece", "seat": seat, "to": to, "room": s["proom"][seat]})
+            events.append({"type": "piece", "seat": seat, "to": to, "room": s.proom[seat]})
     if take is None:
         return ()
     if take == "negi":
         if events is not None:
-            events.append({"type": "negi", "from": s["negi"], "to": to})
-        s["negi"] = to
+            events.append({"type": "negi", "from": s.negi, "to": to})
+        s.negi = to
     elif _control(s, rng, seat, take, events):
-        _place(s, rng, take, to, "take", events, room=s["proom"][seat] if to == OTHER else None)
+        _place(s, rng, take, to, "take", events, room=s.proom[seat] if to == OTHER else None)
         return (take,)  # (a pair moved to "other" may join another there: it is still the pair that moves)
     return ()
 
 
-def _play_move_negi(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
+def _play_move_negi(s: _Fields, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
     to: Any = action.get("to")
     try:
         to = _LOC[to]
     except (KeyError, TypeError):  # (not a location, or unhashable)
         raise RuleError("action/bad_shape", "choose a location", to=echo(to)) from None
-    if to == s["negi"]:
+    if to == s.negi:
         raise RuleError("action/illegal_target", "Negi is already there", to=to)
     if events is not None:
         ev["to"] = to
         events.append(ev)
-        events.append({"type": "negi", "from": s["negi"], "to": to})
-    s["negi"] = to
+        events.append({"type": "negi", "from": s.negi, "to": to})
+    s.negi = to
     return ()
 
 
-def _play_relocate(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
+def _play_relocate(s: _Fields, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
     chosen: Any = action.get("students")
-    loc = s["loc"]
+    loc = s.loc
     own = _own_body(s, seat)
     # the usual case checked at once: three distinct plain numbers of pairs on the map, not the caster's
     # own (so at least three candidates: three must be chosen); anything else is checked step by step
@@ -1071,7 +1125,7 @@ def _play_relocate(s: dict, rng: Rng, seat: int, action: dict, events: Events, e
     if events is not None:
         ev["students"] = order
         events.append(ev)
-    minds, chars, table, rooms = s["mind"], s["chars"], s["table"], s["room"]
+    minds, chars, table, rooms = s.mind, s.chars, s.table, s.room
     mine = chars[seat]
     for b in order:
         if loc[b] is None:
@@ -1109,21 +1163,21 @@ def _check_relocation(chosen: Any, loc: list, own: int | None) -> None:
             raise RuleError("action/illegal_target", "choose other students on the map")
 
 
-def _play_extra(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
+def _play_extra(s: _Fields, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
     if events is not None:
         events.append(ev)
-    s["magic_left"] += 1
+    s.magic_left += 1
     return ()
 
 
-def _play_bath(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
+def _play_bath(s: _Fields, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
     if events is not None:
         events.append(ev)
-    s["bath"] = True
+    s.bath = True
     return ()
 
 
-def _play_event(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
+def _play_event(s: _Fields, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
     """(Returns None: an ability may move any pairs.)"""
     t = action.get("student")
     if t is None:
@@ -1138,8 +1192,8 @@ def _play_event(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: 
     if events is not None:
         ev["student"] = t
         events.append(ev)
-    m = s["mind"][t]
-    for i, (kind, n, arg, to) in enumerate(s["abil"][m] or []):
+    m = s.mind[t]
+    for i, (kind, n, arg, to) in enumerate(s.abil[m] or []):
         face = rng.below(10) + 1
         if events is not None:
             events.append(_dice("event", ["d10"], [face], seat, student=t, ability=i))
@@ -1151,27 +1205,27 @@ def _play_event(s: dict, rng: Rng, seat: int, action: dict, events: Events, ev: 
             return
 
 
-def _ability_effect(s: dict, rng: Rng, seat: int, t: int, kind: str, arg: Any, to: Any, events: Events) -> None:
+def _ability_effect(s: _Fields, rng: Rng, seat: int, t: int, kind: str, arg: Any, to: Any, events: Events) -> None:
     if kind == "reporter":
-        if not s["cup"]:
+        if not s.cup:
             return
-        drawn = rng.choice(s["cup"])
+        drawn = rng.choice(s.cup)
         if events is not None:
             events.append({"type": "marker", "seat": seat, "student": drawn, "why": "reporter"})
         host = _body_of(s, drawn)
-        if host is not None and host != t and s["loc"][host] is not None:
+        if host is not None and host != t and s.loc[host] is not None:
             _join(s, rng, t, host, "reporter", events)
     elif kind == "servant":
         if arg == "negi":
-            if s["loc"][t] != s["negi"]:
-                _place(s, rng, t, s["negi"], "servant", events, room=_new_room(s) if s["negi"] == OTHER else None)
+            if s.loc[t] != s.negi:
+                _place(s, rng, t, s.negi, "servant", events, room=_new_room(s) if s.negi == OTHER else None)
             return
         host = _body_of(s, arg)
-        if host is not None and host != t and s["loc"][host] is not None:
+        if host is not None and host != t and s.loc[host] is not None:
             _join(s, rng, t, host, "servant", events)
     elif kind == "companion":
         for b in _on_map(s):
-            if arg in (s["groups"][s["mind"][b]] or []) and s["loc"][b] != to:
+            if arg in (s.groups[s.mind[b]] or []) and s.loc[b] != to:
                 _place(s, rng, b, to, "companion", events)
 
 
@@ -1240,6 +1294,7 @@ def _public_view(s: dict) -> tuple[dict, dict]:
     if hit is not None:
         return hit
     ctypes = s["ctypes"]
+    f = _fields(s)
     if s["over"]:
         phase = "over"
     elif s["pending"] is not None:
@@ -1250,7 +1305,7 @@ def _public_view(s: dict) -> tuple[dict, dict]:
         "players": s["players"], "phase": phase,
         "turn": s["turn"], "turn_no": s["turn_no"], "students": s["students"], "left": s["left"],
         "chars": s["chars"],
-        "pairs": [{"body": b, "mind": s["mind"][b], "loc": s["loc"][b], "room": s["room"][b]} for b in _on_map(s)],
+        "pairs": [{"body": b, "mind": s["mind"][b], "loc": s["loc"][b], "room": s["room"][b]} for b in _on_map(f)],
         "waiting": [{"body": b, "mind": s["mind"][b]} for b in sorted(s["waiting"])],
         "negi": s["negi"],
         "pieces": [{"loc": s["piece"][i], "room": s["proom"][i]} for i in range(s["players"])],
@@ -1261,7 +1316,7 @@ def _public_view(s: dict) -> tuple[dict, dict]:
         "discard_top": ctypes[s["discard"][-1]] if s["discard"] else None,
         "cup": len(s["cup"]), "piles": [list(p) for p in s["pile"]], "scores": _scores(s),
         "played": s["played"], "magic_left": s["magic_left"], "bath": s["bath"],
-        "can_magic": (not s["over"] and s["pending"] is None and _can_magic(s, s["turn"])),
+        "can_magic": (not s["over"] and s["pending"] is None and _can_magic(f, s["turn"])),
         "pending": None if s["pending"] is None else dict(s["pending"], exclude=list(s["pending"]["exclude"])),
         "opening": s["opening"],
         "options": s["opts"],

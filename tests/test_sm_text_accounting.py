@@ -40,8 +40,9 @@ def _text_heavy(state: dict, players: int, rng: random.Random) -> tuple[int, dic
     return seat, {"type": rng.choice(["set_title", "set_deduction"]), "text": rng.choice(["", "🎲" * 120, "z"])}
 
 
-def _play(seed: int, players: int, steps: int = 500):
-    """A random game with many long texts: (start, accepted journal, refused-by-the-cap tries)."""
+def _play(seed: int, players: int, steps: int = 500, seen: list[dict] | None = None):
+    """A random game with many long texts: (start, final, accepted journal, refused-by-the-cap tries);
+    every state reached appended to ``seen`` if given."""
     rng = random.Random(seed)
     start = state = SPEC.setup(players, seed, {"max_scenes": 6})
     journal: list[tuple[int, dict]] = []
@@ -66,6 +67,8 @@ def _play(seed: int, players: int, steps: int = 500):
         assert RULES._table_text(state) == now  # the count handed on from state to state
         assert now <= MAX_TABLE_TEXT or now <= before  # only shrinking is allowed past the cap
         journal.append(step)
+        if seen is not None:
+            seen.append(state)
     return start, state, journal, capped
 
 
@@ -88,6 +91,20 @@ def test_text_count_and_cap(seed: int, players: int) -> None:
     at = next(i for i in range(len(journal) + 1) if SPEC.replay(start, journal[:i]) == state)
     with pytest.raises(RuleError, match="too much text"):
         SPEC.replay(start, journal[:at] + [(seat, action)] + journal[at:])
+
+
+def test_cap_decided_as_the_count_says() -> None:
+    """The cap check of ``apply`` and ``replay`` (decided on a bound of 4 bytes a character while the
+    table is far below the cap, on the count near it) says what a fresh count says, at the cap's very
+    edge, on tables whose titles, deductions and notes are emoji (4 bytes) or kana (3)."""
+    seen: list[dict] = []
+    _play(3, 4, seen=seen)
+    assert any(written_bytes(s) > MAX_TABLE_TEXT // 2 for s in seen)
+    for state in seen:
+        room = MAX_TABLE_TEXT - written_bytes(state)
+        for grown in (room - 1, room, room + 1, 1):
+            if grown > 0:
+                assert RULES._text_passes_cap(state, grown) == (written_bytes(state) + grown > MAX_TABLE_TEXT)
 
 
 def test_dice_throw_draws_what_the_generator_draws() -> None:

@@ -623,7 +623,7 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     try:
         handler(draft, seat, action, events)
         grown = rec[1]
-        if grown > 0 and _table_text(state) + grown > MAX_TABLE_TEXT:  # growing past the cap (shrinking is allowed)
+        if grown > 0 and _text_passes_cap(state, grown):  # growing past the cap (shrinking is allowed)
             raise _err("action/illegal", "the table holds too much text: shorten or clear a card first",
                        limit=MAX_TABLE_TEXT)
         tasks = draft["tasks"]
@@ -635,9 +635,6 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     turn = draft["turn"] = state["turn"] + 1
     if turn == 1 and next(reversed(draft)) != "cards":  # the information cards last (a state from setup
         draft["cards"] = draft.pop("cards")  # has more after them; every later state has them last)
-    known = _TEXT_SIZES.get(id(state))
-    if known is not None and known[0] is state:  # (``state`` is a value: its cards are those it was noted with)
-        _TEXT_RECENT.keep(tag, (draft, len(draft["cards"]), known[2] + grown))  # the newest states go on counting
     return draft, events
 
 
@@ -653,7 +650,7 @@ def replay(state: dict, actions: Any) -> dict:
     tag = id(work)
     _DRAFTS[tag] = rec = [state, 0]
     grown = 0  # text bytes grown since ``state``
-    base = -1  # the text bytes of ``state``, once an action grew the text
+    bound = -1  # an upper bound of the text bytes of ``state`` (``_text_bound``), once an action grew the text
     done = 0  # actions applied (``turn`` is set once at the end: no handler reads it)
     try:
         for seat, action in actions:
@@ -670,9 +667,9 @@ def replay(state: dict, actions: Any) -> dict:
                 rec[1] = 0
                 grown += step
                 if step > 0:
-                    if base < 0:
-                        base = _table_text(state)
-                    if base + grown > MAX_TABLE_TEXT:
+                    if bound < 0:
+                        bound = _text_bound(state)
+                    if bound + grown > MAX_TABLE_TEXT and _text_passes_cap(state, grown):  # (the bound: once)
                         raise _err("action/illegal", "the table holds too much text: shorten or clear a card "
                                    "first", limit=MAX_TABLE_TEXT)
             tasks = work["tasks"]
@@ -687,24 +684,24 @@ def replay(state: dict, actions: Any) -> dict:
     return work
 
 
-_TEXT_KEYS = frozenset(("cards", "custom_locations", "tone", "title", "deduction", "answers", "objections",
-                        "students"))
+def _other_texts(state: dict) -> list[str]:
+    """The player-written strings on the table besides the cards' texts: tone, title, deduction, the
+    answers, invented places, objections and the students' conditions (an absent text counts as "").
+    (Loops, not comprehensions: each of those is a function call, and most of these lists are empty.)"""
+    texts = [state["tone"], state["title"], state["deduction"], *state["answers"]]
+    if state["custom_locations"]:
+        texts += map(_NAME_OF, state["custom_locations"])
+    if state["objections"]:
+        texts += map(_TEXT_OF, state["objections"])
+    for st in state["students"]:
+        if st and st["conditions"]:
+            for c in st["conditions"]:
+                texts.append(c.get("text") or "")
+    return texts
 
 
-def _key_texts(state: dict, key: str) -> list[str]:
-    """The player-written strings under one of the state's ``_TEXT_KEYS``."""
-    value = state[key]
-    if key == "cards":
-        return [c["text"] for c in value]
-    if key == "students":
-        return [c.get("text") or "" for st in value if st for c in st["conditions"]]
-    if key == "custom_locations":
-        return [c["name"] for c in value]
-    if key == "objections":
-        return [o["text"] for o in value]
-    if key == "answers":
-        return [a for a in value if isinstance(a, str)]
-    return [value]  # tone, title, deduction
+_NAME_OF = itemgetter("name")
+_TEXT_OF = itemgetter("text")
 
 
 def _text_bytes(texts: list[str]) -> int:
@@ -713,33 +710,38 @@ def _text_bytes(texts: list[str]) -> int:
 
 
 def _table_text(state: dict) -> int:
-    """UTF-8 bytes of player-written text on the table (everything a view or the result repeats).
+    """UTF-8 bytes of player-written text on the table (everything a view or the result repeats) of
+    ``state``, a value: its cards' texts remembered per list of cards (shared by the states in a row
+    that added no card), the few other texts counted."""
+    return _cards_text(state["cards"]) + _text_bytes(_other_texts(state))
 
-    Remembered per state (states never change once made; a few hundred at most are kept)."""
-    known = _known_text(state)
-    if known is not None:
-        return known
-    used = sum(_text_bytes(_key_texts(state, k)) for k in _TEXT_KEYS)
-    _note_text(state, used)
+
+def _text_passes_cap(state: dict, grown: int) -> bool:
+    """Whether the table's text of ``state`` grown by ``grown`` bytes passes MAX_TABLE_TEXT: decided on
+    a bound when it is far below (UTF-8 takes at most 4 bytes a character), else on the count."""
+    return _text_bound(state) + grown > MAX_TABLE_TEXT and _table_text(state) + grown > MAX_TABLE_TEXT
+
+
+def _text_bound(state: dict) -> int:
+    """An upper bound of ``_table_text(state)``, cheaper: the cards' bytes and 4 bytes a character of the
+    other texts (UTF-8 takes at most 4)."""
+    return _cards_text(state["cards"]) + 4 * sum(map(len, _other_texts(state)))
+
+
+def _cards_text(cards: list) -> int:
+    """UTF-8 bytes of the texts of ``cards``, the list of a state (never changed: a draft copies it)."""
+    hit = _CARD_TEXTS.get(id(cards))
+    if hit is not None and hit[0] is cards:
+        return hit[1]
+    used = _text_bytes(list(map(_TEXT_OF, cards)))
+    _CARD_TEXTS_RECENT.keep(id(cards), (cards, used))
     return used
 
 
-# id(state) -> (state, its number of cards, its text bytes): a state's text bytes, remembered while
-# the state lives (the entry holds it); checked against its number of cards. Bounded: the oldest go.
-_TEXT_SIZES: dict[int, tuple[dict, int, int]] = {}
-_TEXT_RECENT = Recent(_TEXT_SIZES, 256)
-
-
-def _known_text(state: dict) -> int | None:
-    """The remembered text bytes of this very state (whose cards were not added to)."""
-    hit = _TEXT_SIZES.get(id(state))
-    if hit is not None and hit[0] is state and hit[1] == len(state["cards"]):
-        return hit[2]
-    return None
-
-
-def _note_text(state: dict, used: int) -> None:
-    _TEXT_RECENT.keep(id(state), (state, len(state["cards"]), used))
+# id(cards) -> (cards, their text bytes), for lists of cards of states (values; the entry holds the list,
+# so its id is not reused while the entry is kept). Bounded: the oldest go.
+_CARD_TEXTS: dict[int, tuple[list, int]] = {}
+_CARD_TEXTS_RECENT = Recent(_CARD_TEXTS, 512)
 
 
 _PRUNABLE = frozenset(("clear", "secret", "condition"))  # the steps that may become impossible (_prune_tasks)

@@ -516,8 +516,10 @@ def _start_location(s: _Fields, rng: Rng, b: int, events: Events) -> str:
 
 
 def _enter(s: _Fields, rng: Rng, b: int, events: Events) -> None:
-    if b in s.waiting:
+    try:
         s.waiting.remove(b)
+    except ValueError:  # (not waiting: nothing to remove)
+        pass
     _place(s, rng, b, _start_location(s, rng, b, events), "enter", events)
 
 
@@ -586,8 +588,10 @@ def _resolve_restorations(s: _Fields, seat: int, bodies: Any, events: Events) ->
             events.append({"type": "restored", "student": b, "seat": seat})
     cup = s.cup = s.cup[:]  # (replaced, never changed in place: states share it)
     for b in restored:  # a restored pair holds its own mind, which was in the cup
-        if b in cup:
+        try:
             cup.remove(b)
+        except ValueError:  # (not there: nothing to remove)
+            pass
     if events is not None:
         events.append({"type": "cup", "count": len(s.cup)})
     if not s.cup:
@@ -921,7 +925,7 @@ def _do_magic(s: _Fields, rng: Rng, seat: int, action: dict, events: Events) -> 
             mind = s.mind
             # only the named bodies and the drawn mind's body can change: the move over just those
             # (in body order, as the moves are listed); drawn is in the cup, never 0
-            source = mind.index(drawn) if drawn in mind else None
+            source = _body_of(s, drawn)
             bodies = (a, b) if source is None or source == a or source == b else sorted((a, b, source))
             before = {body: mind[body] for body in bodies}
             after = runaway_move(before, a, b, drawn, face)
@@ -1018,8 +1022,12 @@ def _do_play(s: _Fields, rng: Rng, seat: int, action: dict, events: Events) -> N
         raise RuleError("action/illegal", "you have already played a card this turn")
     cid = action.get("card")
     hand = s.hands[seat]
-    if not ((cid.__class__ is int or isinstance(cid, int) and not isinstance(cid, bool)) and cid in hand):
-        raise RuleError("action/illegal_target", "that card is not in your hand", card=echo(cid))
+    try:  # the card leaves the hand now (on a RuleError below the working copy is dropped: no matter)
+        if not (cid.__class__ is int or isinstance(cid, int) and not isinstance(cid, bool)):
+            raise ValueError
+        hand.remove(cid)
+    except ValueError:
+        raise RuleError("action/illegal_target", "that card is not in your hand", card=echo(cid)) from None
     act = action.get("action")
     ctype = s.ctypes[cid]
     if act not in s.cacts[ctype]:
@@ -1027,7 +1035,6 @@ def _do_play(s: _Fields, rng: Rng, seat: int, action: dict, events: Events) -> N
                         card=cid, action=echo(act))
     moved = _PLAYS[act](s, rng, seat, action, events, None if events is None else
                         {"type": "play", "seat": seat, "card": cid, "card_type": ctype, "action": act})
-    hand.remove(cid)
     s.discard.append(cid)
     s.played = True
     if moved is None:
@@ -1043,7 +1050,8 @@ _MOVING_PLAYS = ("move_self", "relocate", "event")  # the plays that may move pa
 
 
 # A play handler ``(s, rng, seat, action, events, ev)`` checks the action, then changes ``s`` and returns
-# the pairs it may have moved (their seats' pieces are synced after it), None for "any". ``ev`` (None in a
+# the pairs it may have moved (their seats' pieces are synced after it; it may leave out those holding no
+# player's mind, which _sync_pieces passes over), None for "any". ``ev`` (None in a
 # replay) is the play's event, made for this call: the handler adds the action's targets to it and lists it.
 Moved: TypeAlias = "tuple[int, ...] | list[int] | None"
 
@@ -1127,12 +1135,15 @@ def _play_relocate(s: _Fields, rng: Rng, seat: int, action: dict, events: Events
         events.append(ev)
     minds, chars, table, rooms = s.mind, s.chars, s.table, s.room
     mine = chars[seat]
+    held: list[int] = []  # the chosen pairs holding a player's mind: only their seats' pieces may follow them
     for b in order:
         if loc[b] is None:
             continue  # (a pair may have left by an earlier student's Asakura/Chachamaru move: never)
         m = minds[b]
-        if m in chars and m != mine and not _control(s, rng, seat, b, events):  # (the others: no roll)
-            continue
+        if m in chars:
+            held.append(b)
+            if m != mine and not _control(s, rng, seat, b, events):  # (the others: no roll)
+                continue
         x, y = rng.below2(6)  # the location roll: 2d6 (each face − 1), rows 2–8 of the mind's table
         total = x + y + 2  # and 9–12 of the body's
         to = table[m if total <= 8 else b][total - 2]
@@ -1143,7 +1154,7 @@ def _play_relocate(s: _Fields, rng: Rng, seat: int, action: dict, events: Events
             loc[b], rooms[b] = to, None
             continue
         _place(s, rng, b, to, "relocate", events)
-    return order
+    return held
 
 
 def _check_relocation(chosen: Any, loc: list, own: int | None) -> None:

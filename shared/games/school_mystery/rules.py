@@ -858,13 +858,13 @@ def _a_create_student(state: dict, seat: int, action: dict, events: Events) -> N
     rival = _int(action, "rival", 0, state["players"] - 1)
     hand = _deal_secrets(state, book)
     _w(state, "students")[seat] = {
-        "name": name, "playbook": playbook, "stats": dict(arrays[idx]), "rival": rival,
+        "name": name, "playbook": playbook, "stats": arrays[idx].copy(), "rival": rival,
         "conditions": [], "hand": hand, "secrets": [], "left": False,
         "advantage_next": False, "disadvantage_next": False, "used_moves": {},
     }
     if events is not None:
         events.append({"type": "student_created", "seat": seat, "name": name, "playbook": playbook,
-                       "stats": dict(arrays[idx]), "rival": rival})
+                       "stats": arrays[idx].copy(), "rival": rival})
         events.append({"type": "secrets_dealt", "seat": seat, "secrets": list(hand), "vis": [seat]})
     if None not in state["students"]:
         state["phase"] = "introduction"
@@ -914,12 +914,16 @@ def default_spot(n: int, kind: str) -> tuple[int, int]:
     return 300 + (n % 8) * 1150, 600 + _CARD_ROWS.get(kind, 4) * 1800 + ((n // 8) % 4) * 300
 
 
+# kind -> default_spot(n, kind) for n % 32 (the spots of a kind repeat every 32 cards): what _add_card looks up
+_SPOTS = {kind: [default_spot(n, kind) for n in range(32)] for kind in _CARD_ROWS}
+
+
 def _add_card(state: dict, events: Events, kind: str, seat: int, rank: int | None = None,
               option: int | None = None, text: str = "", invented: bool = False) -> dict:
     before = state["cards"]
     counts = _kind_counts(before)
     n = counts.get(kind, 0)
-    x, y = default_spot(n, kind)
+    x, y = _SPOTS[kind][n % 32]  # default_spot(n, kind)
     card = {"id": state["next_card"], "kind": kind, "rank": rank, "option": option, "text": text,
             "invented": invented, "x": x, "y": y, "by": seat, "scene": state["scene"]["number"],
             "location": state["location"]}
@@ -935,7 +939,7 @@ def _add_card(state: dict, events: Events, kind: str, seat: int, rank: int | Non
     if text:
         _text_changed(state, "", text)
     if events is not None:
-        events.append({"type": "info_card", "card": dict(card)})
+        events.append({"type": "info_card", "card": card.copy()})
     return card
 
 
@@ -1094,8 +1098,8 @@ def _start_scene(state: dict, loc: int, events: Events) -> None:
     if loc not in state["public"]:
         state["public"] = sorted(state["public"] + [loc])
     if events is not None:
-        events.append({"type": "scene_started", "scene": number, "location": loc, "duty": dict(duty),
-                       "first_visit": first, "calendar": dict(state["calendar"])})
+        events.append({"type": "scene_started", "scene": number, "location": loc, "duty": duty.copy(),
+                       "first_visit": first, "calendar": state["calendar"].copy()})
     if first:
         _w(state, "visited").append(loc)
         if loc <= 10:
@@ -1134,12 +1138,12 @@ def _a_draw_card(state: dict, seat: int, action: dict, events: Events) -> None:
     task = _need_task(state, seat, "draw")
     suit = task["suit"]
     tasks = _w(state, "tasks")
-    del tasks[0]
     if state["decks"][suit]:  # _draw's common case, written out: a card on the deck
         card = _w_pile(state, "decks", suit).pop()
     else:
         card = _draw(state, suit, events)
     if card is None:
+        del tasks[0]
         if events is not None:
             events.append({"type": "deck_empty", "suit": suit})
         return
@@ -1148,7 +1152,7 @@ def _a_draw_card(state: dict, seat: int, action: dict, events: Events) -> None:
     pick = {"kind": "pick", "suit": suit, "card": card, "seat": seat, "mode": task.get("mode", "")}
     if task.get("passed"):
         pick["passed"] = True  # who took over the draw tells the card's story too
-    tasks.insert(0, pick)
+    tasks[0] = pick  # in the draw's place
 
 
 def _finish_pick(state: dict, task: dict, seat: int, events: Events, option: int | None, text: str,

@@ -16,7 +16,7 @@ def make(arrangement: dict[int, int], locs: dict[int, str], chars: list[int], *,
     waiting = waiting or {}
     students = sorted(set(arrangement) | set(waiting))
     s = SPEC.setup(len(chars), 1, {"students": students, "entry": "all_at_start"})
-    s = rules._work(s)
+    s = vars(rules._work(s))
     s["chars"] = list(chars)
     s["mind"] = [0] * rules.N
     s["loc"] = [None] * rules.N

@@ -144,7 +144,7 @@ def test_sensible_beats_random() -> None:
 
 
 def _all30_with_relocate_cards() -> dict:
-    s = rules._work(SPEC.setup(6, 4, {"students": "all30", "entry": "all_at_start"}))
+    s = vars(rules._work(SPEC.setup(6, 4, {"students": "all30", "entry": "all_at_start"})))
     seat = s["turn"]
     wanted = [next(c for c in range(40) if s["ctypes"][c] == t) for t in ("relocate", "relocate_or_event")]
     for h in s["hands"]:

@@ -338,8 +338,8 @@ def _fields(d: dict) -> _Fields:
     return f
 
 
-def _work(state: dict, seat: int | None = None, handler: Any = None, act: Any = None) -> dict:
-    """The next state: a shallow copy of ``state`` whose lists the action may change in place are
+def _work(state: dict, seat: int | None = None, handler: Any = None, act: Any = None) -> _Fields:
+    """The next state (as :class:`_Fields`): a shallow copy of ``state`` whose lists the action may change in place are
     fresh copies; the rest (static tables, and "cup" and "pending", which are only ever replaced) are
     shared with ``state``. Without ``seat`` every changing list is fresh (a working copy for any
     number of actions, as ``replay`` uses). With ``seat`` (the seat to act), ``handler`` (the action's,
@@ -351,13 +351,33 @@ def _work(state: dict, seat: int | None = None, handler: Any = None, act: Any = 
     - locations, rooms and pieces for a spell or a play that moves pairs, or when pairs are waiting;
     - minds and the seat's score pile for a spell (it swaps minds and restores pairs).
     """
-    s = dict(state)
+    s = _fields(dict(state))  # (its lists, read below, are still ``state``'s)
     if seat is None:  # (written out: every replay makes one)
-        s["loc"], s["room"], s["waiting"] = state["loc"][:], state["room"][:], state["waiting"][:]
-        s["piece"], s["proom"], s["mind"] = state["piece"][:], state["proom"][:], state["mind"][:]
-        s["deck"], s["discard"] = state["deck"][:], state["discard"][:]
-        s["hands"], s["pile"] = [*map(list.copy, state["hands"])], [*map(list.copy, state["pile"])]
+        s.loc, s.room, s.waiting = s.loc[:], s.room[:], s.waiting[:]
+        s.piece, s.proom, s.mind = s.piece[:], s.proom[:], s.mind[:]
+        s.deck, s.discard = s.deck[:], s.discard[:]
+        s.hands, s.pile = [*map(list.copy, s.hands)], [*map(list.copy, s.pile)]
         return s
+    hands = s.hands = s.hands[:]
+    hands[seat] = hands[seat][:]
+    deck = s.deck
+    s.deck = deck[:]
+    if handler is _do_play or not deck:
+        s.discard = s.discard[:]
+    waiting = s.waiting
+    if waiting:
+        s.waiting = waiting[:]
+    spell = handler in _SPELLS
+    if spell or waiting or (handler is _do_play and act in _MOVING_PLAYS):
+        s.loc = s.loc[:]
+        s.room = s.room[:]
+        s.piece = s.piece[:]
+        s.proom = s.proom[:]
+    if spell:
+        s.mind = s.mind[:]
+        pile = s.pile = s.pile[:]
+        pile[seat] = pile[seat][:]
+    return s
     hands = s["hands"] = state["hands"][:]
     hands[seat] = hands[seat][:]
     s["deck"] = state["deck"][:]
@@ -816,18 +836,17 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
     events: list[dict] = []
     # the draws worked out together where an action usually takes several (a magic 2–4, a relocation
     # about 6: a batch of 4 costs less than 2 draws one at a time), one at a time for the others
-    rng = Rng(state["rng"], ahead=8 if act == "relocate" else 0)
-    handler(_fields(s), rng, seat, action, events)
-    s["rng"] = rng.state
-    return s, events
+    rng = Rng(s.rng, ahead=8 if act == "relocate" else 0)
+    handler(s, rng, seat, action, events)
+    s.rng = rng.state
+    return vars(s), events
 
 
 def replay(state: dict, actions: Any) -> dict:
     """The state after ``actions`` (journaled, accepted once): what ``apply`` step by step gives,
     changed in place on one working copy, no events made (``events`` None). Raises RuleError like
     ``apply``."""
-    work = _work(state)
-    s = _fields(work)
+    s = _work(state)
     rng = Rng(s.rng, ahead=5 * len(actions) // 2 if isinstance(actions, list) else 8)  # one generator
     # for them all, its draws worked out in batches (2.2 per action on average: 2.5 expected, small batches
     # beyond); "rng" is written once, at the end
@@ -844,7 +863,7 @@ def replay(state: dict, actions: Any) -> dict:
             handler = _journalled_handler(s, seat, action)
         handler(s, rng, seat, action, None)
     s.rng = rng.state
-    return work
+    return vars(s)
 
 
 def _journalled_handler(s: _Fields, seat: int, action: Any) -> Any:

@@ -107,6 +107,63 @@ def test_cap_decided_as_the_count_says() -> None:
                 assert RULES._text_passes_cap(state, grown) == (written_bytes(state) + grown > MAX_TABLE_TEXT)
 
 
+WRITERS = ("set_tone", "answer_question", "invent", "object", "set_title", "set_deduction", "give_condition")
+
+
+def _longest_accepted(state: dict, seat: int, action: dict) -> int:
+    """The most characters the action's text may have: the longest not refused as ill-shaped (too long)
+    by ``apply`` (halving between 1 and 4000; another refusal, the table's cap, says nothing of it)."""
+    lo, hi = 1, 4000
+    while lo < hi:
+        mid = (lo + hi + 1) // 2
+        try:
+            RULES.apply(state, seat, {**action, "text": "x" * mid})
+            lo = mid
+        except RuleError as err:
+            if err.code == "action/bad_shape":
+                hi = mid - 1
+            else:
+                lo = mid
+    return lo
+
+
+def test_text_bound_holds_the_longest_texts_the_actions_take() -> None:
+    """The cap's bound (``_text_bound``: every text but the cards' as long as its action lets it be, 4
+    bytes a character) is what a table whose texts are all that long, in emoji, counts: the longest text
+    each writing action takes is found here by trying it."""
+    seen: list[dict] = []
+    start, *_ = _play(4, 4, seen=seen)
+    longest: dict[str, int] = {}
+    for state in [start, *seen]:
+        for seat in range(state["players"]):
+            for action in RULES.legal_actions(state, seat):
+                kind = action["type"]
+                if kind in WRITERS and kind not in longest and "condition" not in action:
+                    longest[kind] = _longest_accepted(state, seat, {**action, "text": "x"})
+    longest.setdefault("give_condition", _longest_condition(seen))
+    assert set(longest) == set(WRITERS), longest
+    table = dict(next(s for s in seen if s["phase"] == "resolution"))
+    table["tone"], table["deduction"] = "🎲" * longest["set_tone"], "🎲" * longest["set_deduction"]
+    table["title"] = "🎲" * longest["set_title"]
+    table["answers"] = ["🎲" * longest["answer_question"]] * 5
+    table["custom_locations"] = [{"id": 11 + i, "name": "🎲" * longest["invent"], "by": 0} for i in range(3)]
+    table["objections"] = [{"seat": 1, "text": "🎲" * longest["object"], "band": "narrow", "outcome": "noted"}] * 2
+    cond = {"id": None, "text": "🎲" * longest["give_condition"]}
+    table["students"] = [{**st, "conditions": [cond] * RULES.MAX_CONDITIONS} for st in table["students"]]
+    cards = written_bytes({**table, "tone": "", "title": "", "deduction": "", "answers": [], "custom_locations": [],
+                           "objections": [], "students": []})
+    assert RULES._text_bound(table) == written_bytes(table)  # the cards counted, every other text at its longest
+    assert cards < written_bytes(table)
+
+
+def _longest_condition(seen: list[dict]) -> int:
+    """The longest condition text give_condition takes (its legal list offers conditions by id)."""
+    for state in seen:
+        if state["phase"] == "investigation" and state["roll"] is None and not state["tasks"]:
+            return _longest_accepted(state, 0, {"type": "give_condition", "target": 0, "text": "x"})
+    raise AssertionError("no calm investigation")
+
+
 def test_dice_throw_draws_what_the_generator_draws() -> None:
     rng = random.Random(3)
     for _ in range(3000):

@@ -69,6 +69,8 @@ SUITS = ("hearts", "diamonds", "spades", "clubs")
 SUIT_KIND = {"hearts": "location", "diamonds": "phenomenon", "spades": "character", "clubs": "clue"}
 MAX_TEXT = 500
 MAX_NAME = 40
+MAX_TITLE = 120  # the resolution's title
+MAX_CONDITION = MAX_NAME * 2  # a condition the players write
 CANVAS = 10000
 MAX_CONDITIONS = 3
 MAX_CARDS = 300
@@ -466,7 +468,7 @@ def _legal_setup(state: dict, seat: int, out: list[dict]) -> None:
 
 
 def _legal_free(state: dict, seat: int, out: list[dict]) -> None:
-    if len(state["cards"]) < MAX_CARDS and _table_text(state) < MAX_TABLE_TEXT:
+    if len(state["cards"]) < MAX_CARDS and not _text_passes_cap(state, 1):  # (a byte more fits: text < the cap)
         out.append({"type": "add_note", "text": PLACEHOLDER})
     if state["cards"]:
         last = state["cards"][-1]
@@ -718,14 +720,18 @@ def _table_text(state: dict) -> int:
 
 def _text_passes_cap(state: dict, grown: int) -> bool:
     """Whether the table's text of ``state`` grown by ``grown`` bytes passes MAX_TABLE_TEXT: decided on
-    a bound when it is far below (UTF-8 takes at most 4 bytes a character), else on the count."""
+    a bound when it is far below (``_text_bound``), else on the count."""
     return _text_bound(state) + grown > MAX_TABLE_TEXT and _table_text(state) + grown > MAX_TABLE_TEXT
 
 
 def _text_bound(state: dict) -> int:
-    """An upper bound of ``_table_text(state)``, cheaper: the cards' bytes and 4 bytes a character of the
-    other texts (UTF-8 takes at most 4)."""
-    return _cards_text(state["cards"]) + 4 * sum(map(len, _other_texts(state)))
+    """An upper bound of ``_table_text(state)`` that reads no text but the cards' (their bytes remembered
+    per list): every other text as long as its action lets it be, at 4 bytes a character (UTF-8 takes at
+    most 4): tone, deduction, each answer, invented place and objection MAX_TEXT, the title MAX_TITLE,
+    each student's conditions MAX_CONDITIONS of MAX_CONDITION."""
+    return _cards_text(state["cards"]) + 4 * (
+        MAX_TEXT * (2 + len(state["answers"]) + len(state["custom_locations"]) + len(state["objections"]))
+        + MAX_TITLE + MAX_CONDITIONS * MAX_CONDITION * len(state["students"]))
 
 
 def _cards_text(cards: list) -> int:
@@ -1253,7 +1259,7 @@ def _condition_value(state: dict, action: dict) -> dict:
         if cid not in state["db"]["conditions"]:
             raise _err("action/illegal_target", "unknown condition", condition=cid)
         return {"id": cid, "text": ""}
-    return {"id": None, "text": _text(action, "text", MAX_NAME * 2)}
+    return {"id": None, "text": _text(action, "text", MAX_CONDITION)}
 
 
 def _gain_condition(state: dict, target: int, cond: dict, events: Events) -> None:
@@ -1645,7 +1651,7 @@ def _a_begin_resolution(state: dict, seat: int, action: dict, events: Events) ->
 
 def _a_set_title(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_phase(state, "resolution")
-    text = _text(action, "text", 120, required=False)
+    text = _text(action, "text", MAX_TITLE, required=False)
     _text_changed(state, state["title"], text)
     state["title"] = text
     if events is not None:

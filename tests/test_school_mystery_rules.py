@@ -582,3 +582,46 @@ def test_events_never_show_a_secret_to_anyone_else() -> None:
                         for sid in ev.get("secrets") or [ev.get("secret")]:
                             assert repr(sid) not in repr(SPEC.events_for(events, viewer))
                     assert RULES.leaks(state, viewer, SPEC.view(state, viewer)) == []
+
+
+def test_card_spots_table_is_default_spot() -> None:
+    """``_add_card`` places the n-th card of a kind from a table of 32 spots per kind; it must say what
+    ``default_spot`` (which the client also uses) says for any n, not only the first 32."""
+    for kind in ("location", "phenomenon", "character", "clue", "note"):
+        for n in range(3 * 32 + 5):
+            assert RULES._SPOTS[kind][n % 32] == RULES.default_spot(n, kind), (kind, n)
+
+
+def test_an_empty_deck_is_its_discards_shuffled_by_the_state_rng() -> None:
+    """A draw from an empty deck shuffles the suit's discards into it with the state's generator (what
+    ``Rng(state["rng"]).shuffle`` gives) and draws the last card; the discards are emptied."""
+    import sys
+    from pathlib import Path
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+    from bench.rules import play
+    from shared.engine import REGISTRY
+    from shared.rng import Rng
+
+    spec = REGISTRY["school_mystery"]
+    state = spec.setup(4, 1, spec.option_defaults())
+    tried = 0
+    for seat, action in play("school_mystery", 4, 1):
+        task = state["tasks"][0] if state["tasks"] else None
+        if task is not None and task["kind"] == "draw" and action["type"] == "draw_card":
+            suit = task["suit"]
+            pile = state["decks"][suit] + state["discards"][suit]
+            empty = {**state, "decks": {**state["decks"], suit: []},
+                     "discards": {**state["discards"], suit: pile}}
+            after, events = RULES.apply(empty, seat, action)
+            rng = Rng(state["rng"])
+            deck = list(pile)
+            rng.shuffle(deck)
+            card = deck.pop()
+            assert after["decks"][suit] == deck and after["discards"][suit] == []
+            assert after["rng"] == rng.state
+            assert {"type": "deck_reshuffled", "suit": suit, "count": len(pile)} in events
+            assert after["tasks"][0]["card"] == card
+            assert empty["discards"][suit] == pile and empty["decks"][suit] == []  # the state is a value
+            tried += 1
+        state, _ = RULES.apply(state, seat, action)
+    assert tried >= 3

@@ -652,7 +652,6 @@ def replay(state: dict, actions: Any) -> dict:
     tag = id(work)
     _DRAFTS[tag] = rec = [state, 0]
     grown = 0  # text bytes grown since ``state``
-    bound = -1  # an upper bound of the text bytes of ``state`` (``_text_bound``), once an action grew the text
     done = 0  # actions applied (``turn`` is set once at the end: no handler reads it)
     try:
         for seat, action in actions:
@@ -668,12 +667,9 @@ def replay(state: dict, actions: Any) -> dict:
             if step:
                 rec[1] = 0
                 grown += step
-                if step > 0:
-                    if bound < 0:
-                        bound = _text_bound(state)
-                    if bound + grown > MAX_TABLE_TEXT and _text_passes_cap(state, grown):  # (the bound: once)
-                        raise _err("action/illegal", "the table holds too much text: shorten or clear a card "
-                                   "first", limit=MAX_TABLE_TEXT)
+                if step > 0 and _text_passes_cap(state, grown):
+                    raise _err("action/illegal", "the table holds too much text: shorten or clear a card "
+                               "first", limit=MAX_TABLE_TEXT)
             tasks = work["tasks"]
             if tasks and tasks[0]["kind"] in _PRUNABLE:
                 _prune_tasks(work, None)
@@ -736,18 +732,13 @@ def _text_bound(state: dict) -> int:
 
 def _cards_text(cards: list) -> int:
     """UTF-8 bytes of the texts of ``cards``, the list of a state (never changed: a draft copies it)."""
-    hit = _CARD_TEXTS.get(id(cards))
-    if hit is not None and hit[0] is cards:
-        return hit[1]
-    used = _text_bytes(list(map(_TEXT_OF, cards)))
-    _CARD_TEXTS_RECENT.keep(id(cards), (cards, used))
+    used = _CARD_TEXTS.get(cards)
+    if used is None:
+        used = _CARD_TEXTS.put(cards, _text_bytes(list(map(_TEXT_OF, cards))))
     return used
 
 
-# id(cards) -> (cards, their text bytes), for lists of cards of states (values; the entry holds the list,
-# so its id is not reused while the entry is kept). Bounded: the oldest go.
-_CARD_TEXTS: dict[int, tuple[list, int]] = {}
-_CARD_TEXTS_RECENT = Recent(_CARD_TEXTS, 512)
+_CARD_TEXTS: StateMemo[int] = StateMemo(512)  # a state's list of cards -> its texts' bytes (lists are values too)
 
 
 _PRUNABLE = frozenset(("clear", "secret", "condition"))  # the steps that may become impossible (_prune_tasks)
@@ -1070,11 +1061,9 @@ def _draw(state: dict, suit: str, events: Events) -> int | None:
         return None
     deck = _w_pile(state, "decks", suit)
     if not deck:
-        rng = Rng(state["rng"])
         deck.extend(state["discards"][suit])
         _w(state, "discards")[suit] = []
-        rng.shuffle(deck)
-        state["rng"] = rng.state
+        state["rng"] = shuffle_at(state["rng"], deck)
         if events is not None:
             events.append({"type": "deck_reshuffled", "suit": suit, "count": len(deck)})
     return deck.pop()

@@ -61,3 +61,11 @@ def test_body_of_reads_any_value_and_a_wrong_hint() -> None:
         rules._HOST[:] = [0] * rules.N
         assert rules._body_of(rules._fields(s), m) == want
         assert rules._body_of(rules._fields(s), m) == want
+
+
+def test_fields_name_every_key_of_the_state() -> None:
+    """``_Fields``' annotations are the state's keys (the rules read them as attributes): a key added to
+    the state, or one dropped, shows here."""
+    for options in ({}, {"students": "all30", "entry": "all_at_start"}):
+        state = SPEC.setup(4, 3, {**SPEC.option_defaults(), **options})
+        assert set(rules._Fields.__annotations__) == set(state)

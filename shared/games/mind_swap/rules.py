@@ -1041,12 +1041,9 @@ def _do_play(s: _Fields, rng: Rng, seat: int, action: dict, events: Events) -> N
         raise RuleError("action/illegal", "you have already played a card this turn")
     cid = action.get("card")
     hand = s.hands[seat]
-    try:  # the card leaves the hand now (on a RuleError below the working copy is dropped: no matter)
-        if not (cid.__class__ is int or isinstance(cid, int) and not isinstance(cid, bool)):
-            raise ValueError
-        hand.remove(cid)
-    except ValueError:
-        raise RuleError("action/illegal_target", "that card is not in your hand", card=echo(cid)) from None
+    if not ((cid.__class__ is int or isinstance(cid, int) and not isinstance(cid, bool)) and cid in hand):
+        raise RuleError("action/illegal_target", "that card is not in your hand", card=echo(cid))
+    hand.remove(cid)  # it leaves the hand now (on a RuleError below the working copy is dropped: no matter)
     act = action.get("action")
     ctype = s.ctypes[cid]
     if act not in s.cacts[ctype]:

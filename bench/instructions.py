@@ -117,7 +117,7 @@ def _total(dump: Path) -> int:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    ap.add_argument("game", nargs="*", default=["fate_votes", "mind_swap", "school_mystery"])
+    ap.add_argument("game", nargs="*", help="default: bench/rules.py's games")
     ap.add_argument("--games", type=int, default=10)
     ap.add_argument("--players", type=int, default=4)
     ap.add_argument("--seed", type=int, default=1)
@@ -128,6 +128,10 @@ def main(argv: list[str] | None = None) -> None:
         sys.path.insert(0, os.getcwd())  # the checkout counted (the default path starts at bench/)
         print(f"CALLS {json.dumps(measured_calls(args.game[0], args.players, args.games, args.seed))}")
         return
+    if not args.game:
+        sys.path.insert(0, str(ROOT))
+        from bench.rules import GAMES
+        args.game = list(GAMES)
     if shutil.which("valgrind") is None:
         raise SystemExit("bench/instructions.py needs valgrind (Debian: apt-get install valgrind)")
     out = {game: count(game, args) for game in args.game}

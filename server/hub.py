@@ -767,6 +767,8 @@ class Hub:
         if seat_no is not None:
             self._seat(t, seat_no, msg.get("token"))
             self._holder(conn, t, seat_no)
+            if t.phase == PLAYING and t.state is not None:
+                t.spec.check_chat(t.state, seat_no)  # the game's rule (fate_votes: talk only in a discussion)
             name = t.seats[seat_no].name
         elif conn.id not in t.members():
             raise HoukagoError("table/not_member", "sit or watch at the table to chat")

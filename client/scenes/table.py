@@ -63,6 +63,7 @@ class TableScene(Scene):
         self.seen_chat = 0  # chat lines read (the panel was open)
         self.chat_age = 99.0  # seconds since the last chat line arrived
         self._chat_count = 0
+        self._talk_closed = False  # the game's rule closes the chat now (fate_votes: outside the discussion)
         self._has_rules: tuple[tuple[str, str], bool] | None = None
         self._chat_wrapped: tuple[Any, list[tuple[str, Any]]] = (None, [])  # (what was wrapped, the lines)
         self._view_rects: dict[int, pygame.Rect] = {}  # id(view) -> the rect it was given
@@ -205,7 +206,8 @@ class TableScene(Scene):
             r = self.chat_rect
             self.chat_entry = pygame_gui.elements.UITextEntryLine(
                 pygame.Rect(r.left + int(u * 0.5), r.bottom - int(u * 2.9), r.width - int(u), int(u * 2.4)),
-                manager=app.gui.manager, placeholder_text=t("table.chat_hint"))
+                manager=app.gui.manager,
+                placeholder_text=t("table.chat_closed") if self._talk_closed else t("table.chat_hint"))
             self.chat_entry.set_text(typed)
             self.chat_entry.focus()
             pygame.key.start_text_input()
@@ -425,6 +427,19 @@ class TableScene(Scene):
             return False  # the table display has no controls
         return bool(view.handle_event(event))
 
+    def talk_closed(self) -> bool:
+        """The game's rule (its rules' ``chat_open(view, seat)``, asked of the shown view; fate_votes: the
+        seats talk only in a discussion) says this seat may not talk at the table now."""
+        from shared.engine import REGISTRY
+
+        view = self.current_view()
+        spec = REGISTRY.get(self.match.game_id)
+        rule = getattr(spec.rules, "chat_open", None) if spec is not None else None
+        if rule is None or view is None or not view.view:
+            return False
+        seat = self.shown if self.shown is not None else (self.match.humans[0] if self.match.humans else None)
+        return not rule(view.view, seat)
+
     def send_chat(self) -> None:
         if self.chat_entry is None or self.app.session is None:
             return
@@ -493,6 +508,10 @@ class TableScene(Scene):
             self._clock_key = clock_key
             self.layout()
         if self.show_chat:
+            closed = self.talk_closed()
+            if closed != self._talk_closed:
+                self._talk_closed = closed
+                self.layout()  # the entry says whether the table may talk now
             self.chat_age += dt
             if len(self.match.chat) != self._chat_count:
                 self._chat_count = len(self.match.chat)

@@ -1010,7 +1010,7 @@ class FvPainter:
         for i, c in enumerate(conds):
             state = "fired" if c.get("fired") else ("met" if c.get("met") else "not")
             col = DEEP_ACCENT if state == "fired" else (INK if state == "met" else MUTED_INK)
-            name = f"{i + 1}. {t.texts.condition_name(c.get('condition'))}"
+            name = t.texts.condition_label(c.get("condition"))  # the card's own number and name
             mark_c = (rx + u * 0.5, yy + lh * 0.55)
             if state == "fired":
                 pygame.draw.circle(surface, ACCENT, mark_c, u * 0.42)
@@ -1035,7 +1035,10 @@ class FvPainter:
         yy += u * 0.3
         stories = res.get("stories") or [res.get("story") or cond or "none"]
         box = pygame.Rect(rx, int(yy), rw, int(r.bottom - yy))
-        texts = [st for st in (t.texts.story(sid) for sid in stories) if st[0] or st[1]]
+        readers = res.get("story_readers") or {}  # who reads each story aloud (Shion's: a Shion holder)
+        texts = [(f"{st[0]} — {self.ctx.t('fv_story_reader', name=t.player_name(readers[sid]))}"
+                  if readers.get(sid) is not None else st[0], st[1])
+                 for sid, st in ((sid, t.texts.story(sid)) for sid in stories) if st[0] or st[1]]
         inner_w = box.w - int(u * 1.4)
         head_h = fit.line_h(u * 0.7, True) + u * 1.0
         per_title = fit.line_h(u * 1.05, True) + u * 0.4

@@ -713,8 +713,11 @@ class TableScene(Scene):
         lines that fit; one layer per rect and lines shown."""
         u, te = self.app.unit, self.app.text
         r = self.chat_rect
-        area = pygame.Rect(r.left + int(u * 0.6), r.top + int(u * 2.2), r.width - int(u * 1.2),
-                           r.height - int(u * 5.6))
+        closed = self.app.strings.t("table.chat_closed") if self._talk_closed else ""
+        note = te.fitter.block(closed, u * 0.8, r.width - int(u * 1.2), None) if closed else None
+        shift = note.height + int(u * 0.3) if note is not None else 0  # the closed chat says so under its title
+        area = pygame.Rect(r.left + int(u * 0.6), r.top + int(u * 2.2) + shift, r.width - int(u * 1.2),
+                           r.height - int(u * 5.6) - shift)
         step = te.font(u * 0.9).get_linesize()
         visible = self._chat_lines(area.width)[-max(1, area.height // step):]
 
@@ -726,6 +729,10 @@ class TableScene(Scene):
             for line, col in visible:
                 te.blit(layer, line, u * 0.9, col, (at.left + area.left - r.left, y))
                 y += step
-        self._chat_panel.draw(surface, (self.app.strings.lang, u, tuple(r), tuple(visible)), r, CHAT_RADIUS, paint)
+            if note is not None:  # the game's rule: the table talks only in the discussion (fate_votes)
+                box = pygame.Rect(at.left + area.left - r.left, at.top + int(u * 2.2), area.width, note.height)
+                te.fitter.draw_block(layer, closed, box, u * 0.8, CHALK, kind="label", fitted=note)
+        self._chat_panel.draw(surface, (self.app.strings.lang, u, tuple(r), tuple(visible), closed), r, CHAT_RADIUS,
+                              paint)
         cover(surface, r)
 

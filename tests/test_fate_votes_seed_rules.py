@@ -130,3 +130,32 @@ def test_round_5_reveals_from_seat_1_counter_clockwise() -> None:
     assert [e["target"] for e in steps] == [2, 1, 0, 4, 3]
     assert steps[1]["votes"] == [4, 3, 3, 4, 4]  # seat 5 (4 here) is the second to reveal
     assert [e["seat"] for e in state["log"] if e["type"] == "final_step"] == [0, 4, 3, 2, 1]
+
+
+def test_the_display_says_the_table_does_not_talk_outside_the_discussion() -> None:
+    from client import games
+    from client.kit.headless import HeadlessContext
+
+    fn = games.step_help("fate_votes")
+    assert fn is not None
+    for lang in ("ja", "zh", "en"):
+        ctx = HeadlessContext(lang)
+        view = {"phase": "vote_target", "round": 1, "actors": [0, 1, 2, 3], "submitted": [0], "players": 4}
+        assert fn(view, [], None, ctx).may == ctx.t("step.fv.talk_closed") != "step.fv.talk_closed"
+        talk = fn(dict(view, phase="discussion", actors=[0, 1, 2, 3]), [], None, ctx)
+        assert talk.may != ctx.t("step.fv.talk_closed")
+
+
+def test_results_name_each_condition_by_its_cards_number_and_name() -> None:
+    """Not "5. Magician of Words" (its place in the checking order) but the card's own ⑥ and name."""
+    from client.kit.headless import HeadlessContext
+    from client.tables.fate_votes_texts import FvTexts
+
+    for lang in ("ja", "zh", "en"):
+        texts = FvTexts(HeadlessContext(lang), str)
+        label = texts.condition_label("keiichi")
+        assert label.startswith("⑥ " + texts.card_name("keiichi")) and label.endswith(texts.condition_name("keiichi"))
+        assert texts.condition_label("rika_happy").startswith("⑦ " + texts.card_name("rika"))
+        assert texts.condition_label("rika_broken").startswith("⑦ ")
+        assert texts.condition_label("oyashiro").startswith("① ")
+        assert texts.condition_label("none") == texts.condition_name("none")

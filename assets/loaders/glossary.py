@@ -13,6 +13,7 @@ from __future__ import annotations
 import functools
 import re
 from dataclasses import dataclass, field
+from pathlib import Path
 
 from assets import CONTENT_DIR
 from assets.loaders.common import ContentError, read_toml, text3
@@ -78,7 +79,7 @@ def load_glossary(game_id: str) -> dict[str, Term]:
     return out
 
 
-def _synonyms(path: object, where: str, raw: object) -> dict[str, tuple[str, ...]]:
+def _synonyms(path: Path, where: str, raw: object) -> dict[str, tuple[str, ...]]:
     """``{lang: [word, …]}`` checked: known languages, non-empty strings."""
     if not isinstance(raw, dict) or set(raw) - {"ja", "zh", "en"}:
         raise ContentError(path, where, "synonyms must be a table of ja/zh/en lists")

@@ -5,7 +5,7 @@ A glossary term lists its known synonyms per language (``synonyms``); ``[[avoid]
 marks that are not terms (e.g. 回合 where fate_votes says 轮, "・" in Chinese). This test extracts them and
 fails on any of them anywhere in the game's texts: its content (rules book, tutorial, cards, results
 texts, glossary definitions), its UI strings (assets/i18n/<lang>/<game>.toml), its step lines and
-summaries, its rules doc (docs/rules/<game>.md, English), and the app's own strings for the ``[[avoid]]`` marks of every game. CJK words match as
+summaries, the refusals of the error codes its rules raise, its rules doc (docs/rules/<game>.md, English), and the app's own strings for the ``[[avoid]]`` marks of every game. CJK words match as
 substrings, English ones as whole words or their plurals (any case).
 """
 from __future__ import annotations
@@ -58,10 +58,20 @@ def game_texts(game: str, lang: str) -> list[tuple[str, str]]:
     for name, section in (("step.toml", "step"), ("summary.toml", "summary")):
         part = _toml(folder / name).get(section, {}).get(abbr, {})
         out += _strings(part, f"i18n/{lang}/{name}[{section}.{abbr}]", None)
+    out += refusals(game, lang)
     if lang == "en":  # the docs are English: docs/rules/<game>.md, a paragraph at a time
         doc = ROOT / "docs" / "rules" / f"{game}.md"
         out += [(f"docs/rules/{game}.md", para) for para in doc.read_text(encoding="utf-8").split("\n\n")]
     return out
+
+
+def refusals(game: str, lang: str) -> list[tuple[str, str]]:
+    """The refusal texts (the app's ``[error]`` strings) of every error code the game's rules raise."""
+    source = "".join(p.read_text(encoding="utf-8") for p in (ROOT / "shared" / "games" / game).glob("*.py"))
+    codes = set(re.findall(r'"([a-z]+/[a-z_]+)"', source))  # codes are namespaced: action/…, game/…
+    errors = _toml(I18N / f"{lang}.toml").get("error", {})
+    assert codes and codes & set(errors), game
+    return [(f"i18n/{lang}.toml[error].{c}", errors[c]) for c in sorted(codes) if c in errors]
 
 
 def app_texts(lang: str) -> list[tuple[str, str]]:

@@ -159,3 +159,38 @@ def test_results_name_each_condition_by_its_cards_number_and_name() -> None:
         assert texts.condition_label("rika_broken").startswith("⑦ ")
         assert texts.condition_label("oyashiro").startswith("① ")
         assert texts.condition_label("none") == texts.condition_name("none")
+
+
+def test_the_table_scene_says_the_chat_is_closed_outside_the_discussion(tmp_path) -> None:
+    """The client asks the same rule of its shown view: the open chat panel says the table may not talk."""
+    from client_helpers import make_app
+
+    from client.kit.textfit import recording
+    from client.match import Match
+
+    app = make_app(tmp_path, "--lang", "en", "--size", "1280x720")
+    try:
+        state = SPEC.setup(4, 3, {"discussion_seconds": 0})
+        match = Match(app, "fate_votes", "t1", mode="play", humans=[0])
+        app.match = match
+        match.on_message({"t": "snapshot", "table": "t1", "seat": 0, "view": SPEC.view(state, 0),
+                          "legal": SPEC.legal_actions(state, 0), "sid": 1})
+        scene = app.push("table", match=match)
+        app.frame(0.016)
+        scene.toggle_chat()
+        closed = app.strings.t("table.chat_closed")
+
+        def drawn() -> list[str]:
+            with recording() as rec:
+                app.frame(0.016)
+            return [r.text for r in rec.on(app.screen)]
+
+        assert not scene.talk_closed() and closed not in drawn()  # round 1's discussion: open
+        for s in range(4):
+            state, _ = SPEC.apply(state, s, {"type": "ready"})
+        match.on_message({"t": "snapshot", "table": "t1", "seat": 0, "view": SPEC.view(state, 0),
+                          "legal": SPEC.legal_actions(state, 0), "sid": 2})
+        app.frame(0.016)
+        assert scene.talk_closed() and closed in drawn()  # the vote step: closed, and the panel says so
+    finally:
+        app.shutdown()

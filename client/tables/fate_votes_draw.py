@@ -953,7 +953,7 @@ class FvPainter:
         f = fit.block(head, hs, int(r.w * 0.78), u * 3.2, True)
         y += fit.draw_block(surface, head, pygame.Rect(x0, int(y), int(r.w * 0.78), f.height), hs, INK, True,
                             kind="name", fitted=f).height
-        sub = self.label(surface, self.ctx.t("fv_by_condition", name=t.texts.condition_name(cond)), u * 1.05,
+        sub = self.label(surface, self.ctx.t("fv_by_condition", name=t.texts.condition_label(cond)), u * 1.05,
                          DEEP_ACCENT, r.w * 0.75, True, topleft=(x0, y))
         y = sub.bottom + u * 0.5
         left_w = int(r.w * 0.56)

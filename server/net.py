@@ -45,6 +45,7 @@ class Connection(asyncio.Protocol):
         self.peer: Any = None
         self.opened = server.loop.time()
         self.frame_since: float | None = None  # when the first byte of a frame still incomplete came
+        self.heard = self.opened  # when its last bytes came (a connection that pings is dead after a silence)
         self.held: dict[Any, bytes] = {}  # the latest snapshot per (table, seat) a slow reader has not got
         self.sock: socket.socket | None = None  # written to directly while the transport holds nothing
         self.backlog = False  # the transport may hold bytes we gave it (only our writes put bytes there)
@@ -85,12 +86,17 @@ class Connection(asyncio.Protocol):
             return "no hello in time"
         if self.frame_since is not None and now - self.frame_since > limits.frame_timeout:
             return "a frame did not complete in time"
+        if conn is not None and conn.pings and now - self.heard > limits.silence:
+            return "silent"
         return None
 
     def timeout(self, why: str) -> None:
         log.info("connection %d (%s): %s; closing", self.id, self.peer, why)
         self.closed = True
         self.direct = None
+        if why == "silent" and self.transport is not None:  # its link is dead: nothing written would leave,
+            self.transport.abort()  # and a close would wait for that (connection_lost, hence "away", now)
+            return
         if self.transport is not None and not self.transport.is_closing():
             self.transport.write(error_frame("proto/timeout", why))
             self.transport.close()
@@ -109,6 +115,7 @@ class Connection(asyncio.Protocol):
         if self.closed:
             return
         server = self.server
+        self.heard = server.loop.time()
         try:
             msgs = self.decoder.feed(data)
         except ProtocolError as err:
@@ -365,7 +372,8 @@ class Server:
             elif conn.held:
                 conn.flush_held()
         limits = self.hub.limits
-        self._sweeper = self.loop.call_later(max(0.01, min(1.0, limits.hello_timeout / 4, limits.frame_timeout / 4)),
+        self._sweeper = self.loop.call_later(max(0.01, min(1.0, limits.hello_timeout / 4, limits.frame_timeout / 4,
+                                                           limits.silence / 4)),
                                              self._sweep)
 
     def journal_writes(self) -> int:

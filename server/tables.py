@@ -244,6 +244,7 @@ class Table:
     host_name: str = ""  # who opened it (the create's name or the connection's), for the Join list
     lang: str = ""  # the language its players speak (create's lang), for the Join list
     empty_since: float | None = None  # monotonic time the last member left (None = someone is here)
+    unseated_since: float | None = None  # monotonic time a lobby last had no human in a seat (None = one has)
     last_move: float = 0.0  # monotonic time of the last accepted action (or the start)
     damaged: str | None = None  # why its journal does not replay past ``sid`` (then it is read-only)
     fingerprint: str | None = None  # the rules/content fingerprint it started with
@@ -742,11 +743,15 @@ class Table:
     def members(self) -> set[int]:
         return {s.holder for s in self.seats if s.holder is not None} | self.watchers
 
-    def lobby_info(self) -> dict[str, Any]:
+    def lobby_info(self, now: float | None = None, grace: float = 0.0) -> dict[str, Any]:
+        """The table as the lobby message shows it; with ``now``, each seat whose human is away says in
+        ``away`` the seconds left of its grace period (0 once a stand-in plays or the time is up)."""
         return {
             "id": self.id, "game": self.spec.id, "seats": [
                 {"seat": i, "name": s.name, "taken": s.taken, "connected": s.holder is not None or s.bot is not None,
-                 "bot": s.bot_level, "ready": s.ready, "colour": i}
+                 "bot": s.bot_level, "ready": s.ready, "colour": i,
+                 "away": None if s.away_since is None or s.holder is not None or now is None
+                 else round(max(0.0, s.away_since + grace - now) if s.takeover is None else 0.0, 1)}
                 for i, s in enumerate(self.seats)],
             "phase": self.phase, "options": self.options, "sid": self.sid, "bot_delay": self.bot_delay,
             "takeover": self.takeover_enabled, "watchers": len(self.watchers), "practice": self.practice,
@@ -755,4 +760,6 @@ class Table:
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.spec.id, "seats": self.n, "free": sum(not s.taken for s in self.seats),
                 "phase": self.phase, "names": [s.name for s in self.seats], "practice": self.practice,
-                "damaged": self.damaged is not None, "host_name": self.host_name, "lang": self.lang}
+                "damaged": self.damaged is not None, "host_name": self.host_name, "lang": self.lang,
+                "host_address": self.creator_address or "",
+                "humans": sum(s.token_hash is not None for s in self.seats)}

@@ -220,7 +220,7 @@ def port(tmp_path_factory: pytest.TempPathFactory):
 
 
 STRICT = {"hello_timeout": 1, "frame_timeout": 1, "max_connections": 6, "tables_per_conn": 2,
-          "tables_per_address": 6, "trust_loopback": "false"}
+          "tables_per_address": 6, "lobbies_per_address": 6, "trust_loopback": "false"}
 GRACE = 0.5
 
 
@@ -360,7 +360,10 @@ def test_create_join_watch_ready_bot_start(port: int) -> None:
     assert c.expect(lambda m: m["t"] == "lobby" and m["table"]["seats"][0]["ready"])
     assert c.call({"t": "bot", "table": table, "host": "bad", "seat": 1}, 10) == "table/not_host"
     assert c.call({"t": "bot", "table": table, "host": host, "seat": 1, "level": "zz"}, 11) == "bot/unknown_level"
-    assert c.call({"t": "bot", "table": table, "host": host, "seat": 0}, 12) == "seat/taken"
+    assert other.call({"t": "join", "table": table, "seat": 1}, 12) == "joined"  # a squatter: the host frees it
+    c.send({"t": "bot", "table": table, "host": host, "seat": 1, "level": "none"})
+    assert other.expect("left") == {"t": "left", "table": table, "seat": 1}
+    assert c.expect(lambda m: m["t"] == "lobby" and not m["table"]["seats"][1]["taken"])
     c.send({"t": "start", "table": table, "host": host, "ref": 13})
     err = c.error(13)
     assert err["code"] == "table/not_full" and err["params"]["free"] == [1, 2, 3]

@@ -44,7 +44,7 @@ def _create(hub: Hub, cid: int, now: float = 0.0, **extra: Any) -> dict[str, Any
 
 
 def test_a_one_connection_table_flood_leaves_others_able_to_create() -> None:
-    limits = Limits(tables_per_conn=3, tables_per_address=5, max_tables=50, trust_loopback=False)
+    limits = Limits(tables_per_conn=3, tables_per_address=5, lobbies_per_address=5, max_tables=50, trust_loopback=False)
     with ServerThread(limits=limits) as srv:
         flood = SyncClient(srv.port or 0, "flood")
         made = 0
@@ -71,21 +71,55 @@ def test_a_one_connection_table_flood_leaves_others_able_to_create() -> None:
 
 
 def test_abandoned_lobbies_expire_and_are_not_restored(tmp_path: Path) -> None:
-    limits = Limits(lobby_idle=10.0, table_idle=100.0)
+    limits = Limits(lobby_idle=10.0, table_idle=100.0, lobby_unseated=30.0)
     journal = Journal(tmp_path / "j.sqlite3")
     hub = _hub(limits, journal)
     _hello(hub, 1)
+    _hello(hub, 2)
     gone = _create(hub, 1)["table"]
     kept = _create(hub, 1)["table"]
-    hub.handle(1, {"t": "watch", "table": kept}, 1.0)
+    watched = _create(hub, 1)["table"]  # someone watches it, nobody sits: it goes after lobby_unseated
+    hub.handle(1, {"t": "join", "table": kept, "seat": 0}, 1.0)
+    hub.handle(2, {"t": "watch", "table": watched}, 1.0)
     journal.commit()
     assert hub.next_wakeup() == 10.0
     hub.tick(10.5)
     journal.commit()
-    assert gone not in hub.tables and kept in hub.tables
+    assert gone not in hub.tables and kept in hub.tables and watched in hub.tables
+    hub.tick(30.5)
+    journal.commit()
+    assert watched not in hub.tables and kept in hub.tables
     journal.close()
     again = _hub(limits, Journal(tmp_path / "j.sqlite3"))
     assert again.restore(0.0) == 1 and set(again.tables) == {kept}
+
+
+def test_a_lobby_nobody_sat_at_is_not_restored(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "j.sqlite3")
+    hub = _hub(Limits(), journal)
+    _hello(hub, 1)
+    empty = _create(hub, 1)["table"]
+    seated = _create(hub, 1)["table"]
+    hub.handle(1, {"t": "join", "table": seated, "seat": 0}, 0.0)
+    journal.commit()
+    journal.close()
+    again = _hub(Limits(), Journal(tmp_path / "j.sqlite3"))
+    assert again.restore(0.0) == 1 and set(again.tables) == {seated} and empty not in again.tables
+
+
+def test_one_address_holds_at_most_a_few_lobbies() -> None:
+    """A guest's many connections open `lobbies_per_address` lobbies between them, no more;
+    another address is not affected; the Join list shows each table's host address."""
+    hub = _hub(Limits(lobbies_per_address=2, tables_per_address=6, tables_per_conn=3, trust_loopback=False))
+    for cid in range(1, 7):
+        _hello(hub, cid, "10.0.0.66")
+    made = [_create(hub, cid) for cid in range(1, 7)]
+    assert [m["t"] for m in made] == ["created", "created"] + ["error"] * 4
+    assert made[2]["code"] == "table/too_many" and made[2]["params"]["limit"] == 2
+    _hello(hub, 9, "10.0.0.5")
+    assert _create(hub, 9)["t"] == "created"
+    summary = [t.summary() for t in hub.tables.values()]
+    assert sorted(s["host_address"] for s in summary) == ["10.0.0.5", "10.0.0.66", "10.0.0.66"]
 
 
 def test_a_lobby_seat_whose_joiner_is_gone_past_the_grace_period_is_freed(tmp_path: Path) -> None:

@@ -480,6 +480,7 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self._curtain_check()
+        self.match.tick()  # away countdowns (client/match.py)
         if self.has_rules:
             self._move_help(dt)
         if self.match.mode == "display" and self.match.over and self.app.session is not None:

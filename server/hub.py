@@ -873,8 +873,8 @@ class Hub:
             raise HoukagoError("replay/too_fast", "too many replays asked for; wait a moment",
                                per_minute=limits.replays_per_minute)
         conn.replay_allowance -= 1.0  # (an ask counts even when refused below: each one reads the journal)
-        if any(cid == conn.id for cid, _ in self.jobs):  # one at a time per connection
-            raise HoukagoError("replay/busy", "a replay is still being sent to you", limit=1)
+        if sum(cid == conn.id for cid, _ in self.jobs) >= limits.replays_per_conn:
+            raise HoukagoError("replay/busy", "a replay is still being sent to you", limit=limits.replays_per_conn)
         if len(self.jobs) >= limits.replays_running:
             raise HoukagoError("replay/busy", "the server is sending other replays; try again soon",
                                limit=limits.replays_running)

@@ -31,6 +31,7 @@ class Limits:
     soft_outbuf: int = 1024 * 1024  # bytes queued for a client before it loses chat and gets the latest snapshot
     replay_slice: float = 0.003  # seconds a replay may hold the event loop at a time
     replays_running: int = 4  # replays streamed at once on the whole server (then `replay/busy`)
+    replays_per_conn: int = 1  # replays streamed at once to one connection (then `replay/busy`)
     replay_burst: int = 3  # replays one connection may ask for at once ...
     replays_per_minute: float = 6.0  # ... and then this many a minute (then `replay/too_fast`)
     trust_loopback: bool = True  # the server's own machine (127.0.0.1, ::1) has no per-connection/address cap

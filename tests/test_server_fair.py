@@ -322,3 +322,51 @@ def test_a_long_replay_streams_while_another_table_plays(tmp_path: Path) -> None
         assert moves_before_last_part > 0, "the replay held the loop until it was done"
         waits.sort()  # reported, not asserted (no timing thresholds in tests): see bench/ for speed
         print(f"other table during the replay: {len(waits)} moves, p99 {waits[int(len(waits) * 0.99)] * 1000:.1f} ms")
+
+
+def _started(hub: Hub, cid: int, journal: Journal) -> str:
+    """A started fate_votes table of four bots (a replay needs a started game)."""
+    created = _create(hub, cid)
+    table, host = created["table"], created["host"]
+    for s in range(4):
+        hub.handle(cid, {"t": "bot", "table": table, "host": host, "seat": s}, 0.0)
+    hub.handle(cid, {"t": "start", "table": table, "host": host}, 0.0)
+    journal.commit()
+    return table
+
+
+def _replay(hub: Hub, cid: int, table: str, now: float) -> str:
+    out = _frames(hub.handle(cid, {"t": "replay", "table": table}, now))
+    return out[0][1]["code"] if out else "queued"
+
+
+def _drain(hub: Hub) -> list[tuple[int, dict[str, Any]]]:
+    frames = []
+    while hub.has_work():
+        out, _ = hub.work(lambda: 0.0, 1.0, lambda cid: True)
+        frames += _frames(out)
+    return frames
+
+
+def test_replays_are_rate_limited_per_connection_and_on_the_whole_server(tmp_path: Path) -> None:
+    """Per connection: one replay at a time (`replay/busy`), a burst then a steady rate (`replay/too_fast`);
+    on the whole server at most `replays_running` at once (`replay/busy`, `params.limit`)."""
+    journal = Journal(tmp_path / "j.sqlite3")
+    hub = _hub(Limits(replay_burst=2, replays_per_minute=60.0, replays_running=2), journal)
+    for cid in (1, 2, 3, 4):
+        _hello(hub, cid)
+    table = _started(hub, 1, journal)
+    assert _replay(hub, 1, table, 0.0) == "queued"
+    assert _replay(hub, 1, table, 0.0) == "replay/busy"  # one at a time (the ask still counts)
+    parts = [m for cid, m in _drain(hub) if m["t"] == "replay"]
+    assert parts and parts[-1]["last"] is True
+    assert _replay(hub, 1, table, 0.0) == "replay/too_fast"  # the burst is spent
+    assert _replay(hub, 1, table, 1.0) == "queued"  # 60 a minute: one more a second later
+    assert _replay(hub, 2, table, 1.0) == "queued"
+    err = _frames(hub.handle(3, {"t": "replay", "table": table}, 1.0))[0][1]
+    assert err["code"] == "replay/busy" and err["params"]["limit"] == 2  # the whole server's two are running
+    _drain(hub)
+    assert _replay(hub, 3, table, 1.0) == "queued"
+    unknown = _frames(hub.handle(4, {"t": "replay", "table": "nope"}, 1.0))[0][1]["code"]
+    assert unknown == "table/unknown"
+    assert [_replay(hub, 4, "nope", 1.0) for _ in range(3)][-1] == "replay/too_fast"  # asks for nothing count

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import socket
+import time
 
 from client_helpers import make_app, run_until
 from waiting import expect_message
@@ -163,3 +164,46 @@ def test_display_comes_back_by_itself_after_a_server_restart(tmp_path):
         other.close()
         app.shutdown()
         server.stop()
+
+
+def test_display_without_an_address_searches_until_a_server_is_announced(tmp_path, monkeypatch):
+    """`houkago display` with no address, started before the server: it searches the LAN again and again
+    (never falls back to this machine), then connects to the announced server, shows that server's join
+    address and watches its table, with no input. (The LAN search is replaced by a stand-in announcing
+    127.0.0.1 once the server is up: tests talk only to loopback.)"""
+    from client import modes, services
+    from client.scenes import display
+    from server.runtime import ServerThread
+
+    announced: list[dict] = []
+    searches: list[float] = []
+
+    def browse(timeout: float = 3.0) -> list[dict]:
+        searches.append(timeout)
+        time.sleep(0.05)
+        return list(announced)
+
+    monkeypatch.setattr(services, "browse", browse)
+    monkeypatch.setattr(display, "BROWSE_SECONDS", 0.05)
+    app = make_app(tmp_path, "--size", "1280x720", "--lang", "en", "display")
+    server = other = None
+    try:
+        modes.start(app, app.args)
+        scene = app.top
+        run_until(app, lambda: len(searches) >= 3, what="several LAN searches while no server is announced")
+        assert scene.target is None and app.session is None and scene.join_at == ""  # no guess at an address
+        server = ServerThread(host="127.0.0.1", port=0)
+        port = server.start()
+        announced.append({"name": "clubroom", "addresses": ["127.0.0.1"], "port": port})
+        run_until(app, lambda: scene.target == ("127.0.0.1", port), what="the announced server to be used")
+        assert scene.join_at.endswith(f":{port}")
+        other, table = _open_table(port, "Rena")
+        run_until(app, lambda: app.match is not None and app.match.table == table and app.top.name == "table",
+                  what="the display to watch the table with no input")
+        assert app.match.mode == "display"
+    finally:
+        if other is not None:
+            other.close()
+        app.shutdown()
+        if server is not None:
+            server.stop()

@@ -126,6 +126,13 @@ class TableScene(Scene):
         """What every seat and the display must know of this table, from the server's ``lobby``, in the
         player's language (``note``: the sentence that explains each)."""
         lobby = self.match.lobby if isinstance(self.match.lobby, dict) else {}
+        if self.match.mode == "display":  # the TV: where to join, always; never the practice banner
+            lobby = {k: v for k, v in lobby.items() if k != "practice"}
+            session = self.app.session
+            if session is not None and self._join_at is None:
+                self._join_at = lanwords.join_address(session.host, session.port)
+            where = [self.app.strings.t("lan.display.join_corner", address=self._join_at)] if self._join_at else []
+            return where + lanwords.status_words(self.app.strings, lobby, note=note)
         return lanwords.status_words(self.app.strings, lobby, note=note)
 
     def status_height(self) -> int:

@@ -39,6 +39,7 @@ log = logging.getLogger("houkago.hub")
 
 Out = list[tuple[int, "bytes | None"]]
 MAX_BOT_DELAY = 60.0
+MIN_TURN, MAX_TURN = 10.0, 3600.0  # the host's turn clock (create ``turn_seconds``), seconds
 JOURNALED = frozenset({"create", "join", "leave", "bot", "start", "act"})  # messages whose effect is saved
 RETRY_AFTER = 1.0  # seconds bots and timeouts wait after a failed commit before they try again
 REPLAY_PART = 128 * 1024  # bytes of steps per replay frame
@@ -334,6 +335,17 @@ class Hub:
                 if t.phase != PLAYING:
                     break
                 out += self._accept(t, seat_no, action, now, quiet=True)
+        for seat_no, due in sorted(t.turn_due.items(), key=lambda kv: kv[1]):  # the host's turn clock ran out
+            if due > now or t.phase != PLAYING or seat_no not in t.turn_due:
+                continue
+            del t.turn_due[seat_no]
+            if not t.legal[seat_no] or t.seats[seat_no].bot_level:
+                continue
+            action = t.bot_action(seat_no)  # the stand-in's move, this once (the seat stays its human's)
+            if action is None:
+                action = Rng.from_seed(t.sid * 31 + seat_no).choice(t.legal[seat_no])
+            log.info("table %s: seat %d's turn clock ran out; the stand-in moves", t.id, seat_no)
+            out += self._accept(t, seat_no, action, now, quiet=True)
         for seat_no, due in sorted(t.bot_due.items(), key=lambda kv: kv[1]):
             if due > now or t.phase != PLAYING or seat_no not in t.bot_due:
                 continue
@@ -522,7 +534,7 @@ class Hub:
             t.finished_wall = self.wall()
         if t.phase == OVER:
             out += self._lobby(t, now=now)
-        if t.bot_due or t.clock is not None or t.id in self._wake:
+        if t.bot_due or t.turn_due or t.clock is not None or t.id in self._wake:
             self._update_wake(t)
         # (else nothing was to wake the table and an action adds nothing that would: it ends a player's
         # absence, never starts one; bots due and a phase clock, the only other wakes, are not there)
@@ -573,6 +585,11 @@ class Hub:
         if not 0.0 <= delay <= MAX_BOT_DELAY:
             raise HoukagoError("msg/bad_field", "bot_delay must be 0–60 seconds", field="bot_delay")
         practice = bool(msg.get("practice", False))
+        turn = msg.get("turn_seconds", 0)
+        if isinstance(turn, bool) or not isinstance(turn, (int, float)) or not (
+                turn == 0 or MIN_TURN <= turn <= MAX_TURN):
+            raise HoukagoError("msg/bad_field", f"turn_seconds is 0 (no turn clock) or {MIN_TURN:g}–{MAX_TURN:g}",
+                               field="turn_seconds")
         spectator_chat = bool(msg.get("spectator_chat", False))
         tid = secrets.token_hex(4)
         while tid in self.tables:
@@ -582,7 +599,7 @@ class Hub:
                   takeover_enabled=bool(msg.get("takeover", True)), created=self.wall(), practice=practice,
                   spectator_chat=spectator_chat, creator=conn.id, creator_address=conn.address, empty_since=now,
                   host_name=(msg.get("name") or conn.name)[:64], lang=str(options.get("lang") or lang),
-                  unseated_since=now)
+                  unseated_since=now, turn_seconds=float(turn))
         self._update_wake(t)
         self.tables[tid] = t
         if self.journal is not None:

@@ -370,3 +370,35 @@ def test_replays_are_rate_limited_per_connection_and_on_the_whole_server(tmp_pat
     unknown = _frames(hub.handle(4, {"t": "replay", "table": "nope"}, 1.0))[0][1]["code"]
     assert unknown == "table/unknown"
     assert [_replay(hub, 4, "nope", 1.0) for _ in range(3)][-1] == "replay/too_fast"  # asks for nothing count
+
+
+def test_the_hosts_turn_clock_moves_for_a_live_but_silent_seat() -> None:
+    """With `turn_seconds`, a human seat (connected, just silent) that has had something to do that long gets
+    one move from the stand-in; the seat stays its human's. Without it, nothing moves for it."""
+    hub = _hub(Limits())
+    _hello(hub, 1)
+    assert _create(hub, 1, turn_seconds=5)["code"] == "msg/bad_field"  # 0 or 10–3600
+    for turn in (0.0, 20.0):
+        created = _create(hub, 1, turn_seconds=turn)
+        table, host = created["table"], created["host"]
+        assert created["lobby"]["turn_seconds"] == turn
+        hub.handle(1, {"t": "join", "table": table, "seat": 0}, 0.0)
+        for s in (1, 2, 3):
+            hub.handle(1, {"t": "bot", "table": table, "host": host, "seat": s}, 0.0)
+        hub.handle(1, {"t": "start", "table": table, "host": host}, 0.0)
+        t = hub.tables[table]
+        now = 0.0
+        while not t.legal[0]:  # the bots play until the silent human has something to do
+            now += 0.5
+            hub.tick(now)
+            assert now < 60
+        waiting_since = now
+        while now < waiting_since + 19.5:
+            now += 0.5
+            hub.tick(now)
+        assert t.own_since[0] == 0  # not yet (nor ever, without a turn clock)
+        for _ in range(3):
+            now += 0.5
+            hub.tick(now)
+        assert (t.own_since[0] > 0) == bool(turn)
+        assert t.seats[0].holder == 1 and t.seats[0].bot_level is None  # still the human's seat

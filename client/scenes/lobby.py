@@ -198,6 +198,10 @@ class LobbyScene(Scene):
                 label = t("lobby.add_bot")
                 self.buttons.append(Button(label, self._row_button(r, label, bh),
                                            partial(self.set_bot, i, None), key=f"bot_{i}"))
+            elif self.hosting and entry.get("taken") and i != self.my_seat:  # a guest's seat: the host may free it
+                label = t("lan.free_seat")
+                self.buttons.append(Button(label, self._row_button(r, label, bh), partial(self.set_bot, i, "none"),
+                                           key=f"free_{i}"))
             elif i == self.my_seat:
                 ready = bool(entry.get("ready"))
                 label = ("✓ " if ready else "") + t("lobby.ready")
@@ -308,6 +312,9 @@ class LobbyScene(Scene):
             self.layout()
         elif kind == "lobby":
             self.layout()
+        elif (kind == "left" and msg.get("table") == self.table and msg.get("seat") == self.my_seat
+              and self.my_seat is not None and not self.hosting and app.top is self):
+            self.seat_freed()
         elif kind == "snapshot" and app.match is not None and msg.get("table") == self.table:
             if app.top is self and not self._leaving:
                 self._leaving = True
@@ -318,6 +325,19 @@ class LobbyScene(Scene):
             if self.phase == "creating":
                 self.phase = "setup"
                 self.layout()
+
+    def seat_freed(self) -> None:
+        """The host freed this guest's seat: say so and go back to the Join list (or the launcher)."""
+        app, session = self.app, self.app.session
+        app.toast(app.strings.t("lan.seat_freed"), "error")
+        if session is not None and self.table is not None:
+            app.seatbook.forget(f"{session.host}:{session.port}", self.table)
+        self.my_seat = None
+        app.match = None
+        if app.find("join") is not None:
+            app.later(lambda: app.pop(self))
+        else:
+            app.back_to_launcher()
 
     def enter(self) -> None:
         super().enter()

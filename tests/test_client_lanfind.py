@@ -207,3 +207,40 @@ def test_display_without_an_address_searches_until_a_server_is_announced(tmp_pat
         app.shutdown()
         if server is not None:
             server.stop()
+
+
+def test_display_shows_the_results_without_buttons_then_moves_on_to_a_waiting_table(tmp_path, monkeypatch):
+    """A finished game: its results stay up a while (no button: the TV takes no input), then the display
+    moves on by itself to a table waiting for players, which it watches."""
+    from client import modes
+    from client.net import NetSession
+    from client.scenes import table as table_scene
+    from server.runtime import ServerThread
+
+    monkeypatch.setattr(table_scene, "RESULTS_HOLD", 1.0)
+    server = ServerThread(host="127.0.0.1", port=0)
+    port = server.start()
+    player = NetSession("127.0.0.1", port, name="p").start()
+    app = None
+    try:
+        player.send({"t": "create", "game": "fate_votes", "seats": 4, "bot_delay": 0,
+                     "options": {"discussion_seconds": 0}})
+        created = expect_message(player, "created")
+        for s in range(4):
+            player.send({"t": "bot", "table": created["table"], "host": created["host"], "seat": s})
+        app = make_app(tmp_path, "--size", "1280x720", "--lang", "en", "display", f"127.0.0.1:{port}",
+                       "--table", created["table"])
+        modes.start(app, app.args)
+        run_until(app, lambda: app.match is not None and app.top.name == "table", what="the display to watch")
+        player.send({"t": "start", "table": created["table"], "host": created["host"]})
+        run_until(app, lambda: app.top.name == "results", sleep=0.001, what="the results on the display")
+        assert app.top.buttons == []
+        other, waiting = _open_table(port, "Rena")
+        run_until(app, lambda: app.match is not None and app.match.table == waiting and app.top.name == "table",
+                  what="the display to move on to the waiting table")
+        other.close()
+    finally:
+        if app is not None:
+            app.shutdown()
+        player.close()
+        server.stop()

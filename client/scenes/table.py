@@ -29,6 +29,8 @@ from client.scenes.base import Scene
 from client.tables.base import TableView
 from client.ui import ACCENT, CHALK, PAPER, Button, panel, seat_color
 
+RESULTS_HOLD = 15.0  # display: seconds a finished game's results stay up before it moves on to a waiting table
+
 if TYPE_CHECKING:
     from client.app import App
 
@@ -60,6 +62,7 @@ class TableScene(Scene):
         self.over_frames = 0
         self._clock_key: Any = None
         self._relist = 3.0  # display: seconds until the next look for a new game
+        self._shown_over = 0.0  # display: seconds the finished game's results have been shown
         self.seen_chat = 0  # chat lines read (the panel was open)
         self.chat_age = 99.0  # seconds since the last chat line arrived
         self._chat_count = 0
@@ -456,6 +459,11 @@ class TableScene(Scene):
             return
         if self.match.mode != "display" or not self.match.over or msg.get("t") != "tables":
             return
+        if self._shown_over >= RESULTS_HOLD and not any(
+                isinstance(i, dict) and i.get("phase") == "playing" and i.get("id") != self.match.table
+                for i in msg.get("tables") or []):
+            self._lost_table()  # the results were shown: on to the next table waiting for players (or the wait)
+            return
         for info in msg.get("tables") or []:
             if isinstance(info, dict) and info.get("phase") == "playing" and info.get("id") != self.match.table:
                 app, session = self.app, self.app.session
@@ -491,6 +499,8 @@ class TableScene(Scene):
         if self.has_rules:
             self._move_help(dt)
         if self.match.mode == "display" and self.match.over and self.app.session is not None:
+            if self.results_pushed:
+                self._shown_over += dt
             self._relist -= dt
             if self._relist <= 0:
                 self._relist = 3.0

@@ -54,8 +54,10 @@ def test_a_freed_guest_goes_back_to_the_join_list(tmp_path) -> None:
             assert run_until(app, lambda: join.tables and any(b.key == "row_0" for b in join.buttons))
             click(app, button(join, "row_0").rect.center)
             assert run_until(app, lambda: app.top.name == "lobby" and app.top.my_seat == 1)
+            assert app.session._every is None  # at a table the list is not asked for every 3 s
             host.send({"t": "bot", "table": table, "host": host_token, "seat": 1, "level": "none"})
             assert run_until(app, lambda: app.top is join, what="the freed guest back on the Join list")
+            assert app.session._every is not None  # the Join list refreshes itself again
             assert app.match is None
             assert any(toast.message == app.strings.t("lan.seat_freed") for toast in app.toasts)
         finally:

@@ -27,7 +27,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from shared.protocol import PROTOCOL_VERSION, FrameDecoder, SnapshotMemo, encode  # noqa: E402
+from shared.protocol import PROTOCOL_VERSION, FrameDecoder, SnapshotMemo, encode
 
 UNLIMITED = ["replays_running=1000000", "replays_per_conn=1000000", "replay_burst=1000000", "replays_per_minute=1000000000"]
 
@@ -168,7 +168,7 @@ def main() -> None:
             proc.terminate()
             proc.wait(10)
     lat.sort()
-    pick = lambda q: round(lat[min(len(lat) - 1, int(q * len(lat)))], 2)  # noqa: E731
+    pick = lambda q: round(lat[min(len(lat) - 1, int(q * len(lat)))], 2)
     print(json.dumps({"bench": "replay_flood", "unlimited": args.unlimited, "flooders": args.flooders,
                       "asks": args.asks, "moves": len(lat), "p50_ms": pick(0.5), "p99_ms": pick(0.99),
                       "max_ms": round(lat[-1], 2), "replies": tally}))

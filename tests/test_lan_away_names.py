@@ -27,7 +27,7 @@ def test_away_stand_in_and_back(tmp_path, monkeypatch) -> None:
             match.on_message(_lobby({"connected": False, "bot": None, "away": 30.0}))
             assert match.seat_name(1) == t("lan.away_name", name="Aiko", secs=30)
             clock = time.monotonic()
-            monkeypatch.setattr(time, "monotonic", lambda: clock + 12.2)
+            monkeypatch.setattr(time, "monotonic", lambda clock=clock: clock + 12.2)
             assert match.seat_name(1) == t("lan.away_name", name="Aiko", secs=18)  # it counts down
             monkeypatch.undo()
             match.on_message(_lobby({"connected": False, "bot": "normal", "away": 0.0}))

@@ -63,3 +63,25 @@ def test_a_freed_guest_goes_back_to_the_join_list(tmp_path) -> None:
         finally:
             app.shutdown()
             host.close()
+
+
+def test_the_host_sets_a_turn_clock_in_the_set_up(tmp_path) -> None:
+    from client import modes
+    from client.services import open_session, start_local_server
+
+    app = make_app(tmp_path, "--size", "1280x720", "--name", "Mio", "--lang", "ja")
+    modes.start(app, app.args)
+    try:
+        port = start_local_server(app, host="127.0.0.1", port=0)
+        open_session(app, "127.0.0.1", port)
+        lobby = app.push("lobby", game="fate_votes", hosting=True, port=port)
+        app.frame(0.016)
+        assert lobby.options["turn_seconds"] == 0
+        click(app, button(lobby, "opt_turn_seconds_up").rect.center)
+        click(app, button(lobby, "opt_turn_seconds_up").rect.center)
+        assert lobby.options["turn_seconds"] == 60
+        click(app, button(lobby, "open").rect.center)
+        assert run_until(app, lambda: lobby.my_seat == 0 and app.match.lobby.get("turn_seconds") == 60)
+        assert "turn_seconds" not in app.match.lobby["options"]  # beside the game's options, not among them
+    finally:
+        app.shutdown()

@@ -10,6 +10,7 @@ Which view is drawn (``shown``):
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -560,6 +561,8 @@ class TableScene(Scene):
             help = help_for(self._step_fn, view)
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:  # help, never a reason to stop
             print(f"houkago: step help: {type(exc).__name__}: {exc}")
+        if help is not None and self.match.mode == "display":  # the TV: who acts and why, never what to click
+            help = dataclasses.replace(help, may="")
         self.step_help = help
         self.step_line.layout(self._step_ctx, help, rect, self._step_ctx.unit, load_glossary(self.match.game_id))
 

@@ -244,3 +244,46 @@ def test_display_shows_the_results_without_buttons_then_moves_on_to_a_waiting_ta
             app.shutdown()
         player.close()
         server.stop()
+
+
+def test_display_found_on_the_lan_searches_again_when_its_server_goes(tmp_path, monkeypatch):
+    """A display with no address watches the server it found; that server goes for good and another is
+    announced: the display gives the lost one up after a few reconnections and watches the new one's table."""
+    from client import modes, services
+    from client.scenes import display
+    from server.runtime import ServerThread
+
+    announced: list[dict] = []
+
+    def browse(timeout: float = 3.0) -> list[dict]:
+        time.sleep(0.05)
+        return list(announced)
+
+    monkeypatch.setattr(services, "browse", browse)
+    monkeypatch.setattr(display, "BROWSE_SECONDS", 0.05)
+    first = ServerThread(host="127.0.0.1", port=0)
+    port = first.start()
+    announced.append({"name": "old", "addresses": ["127.0.0.1"], "port": port})
+    app = make_app(tmp_path, "--size", "1280x720", "--lang", "en", "display")
+    second = sessions = None
+    try:
+        modes.start(app, app.args)
+        a, table_a = _open_table(port, "Rena")
+        run_until(app, lambda: app.match is not None and app.match.table == table_a and app.top.name == "table",
+                  what="the display to watch the first server's table")
+        a.close()
+        announced.clear()
+        first.stop()
+        second = ServerThread(host="127.0.0.1", port=0)
+        port_b = second.start()
+        announced.append({"name": "new", "addresses": ["127.0.0.1"], "port": port_b})
+        sessions, table_b = _open_table(port_b, "Ken")
+        run_until(app, lambda: app.match is not None and app.match.table == table_b and app.top.name == "table",
+                  what="the display to find the new server and watch its table")
+    finally:
+        if sessions is not None:
+            sessions.close()
+        app.shutdown()
+        first.stop()
+        if second is not None:
+            second.stop()

@@ -17,7 +17,7 @@ import pygame
 import pygame_gui
 
 from assets.loaders.glossary import load_glossary
-from client import games, lanwords
+from client import games, lanwords, services
 from client.context import AppContext
 from client.kit.stephelp import StepHelp, StepLine, help_for
 from client.kit.still import PanelLayer, StillLayer
@@ -30,6 +30,7 @@ from client.scenes.base import Scene
 from client.tables.base import TableView
 from client.ui import ACCENT, CHALK, PAPER, Button, panel, seat_color
 
+LOST_ATTEMPTS = 5  # display found on the LAN: failed reconnections before it searches the LAN again
 RESULTS_HOLD = 15.0  # display: seconds a finished game's results stay up before it moves on to a waiting table
 
 if TYPE_CHECKING:
@@ -458,6 +459,11 @@ class TableScene(Scene):
         if self.match.mode == "display" and msg.get("t") == "error" and msg.get("code") == "table/unknown":
             self._lost_table()
             return
+        if (self.match.mode == "display" and msg.get("t") == "_net" and msg.get("state") == "down"
+                and int(msg.get("attempt") or 0) >= LOST_ATTEMPTS and self.app.args is not None
+                and getattr(self.app.args, "address", "") is None):
+            self._search_again()  # a server found on the LAN is gone: look for one again
+            return
         if self.match.mode != "display" or not self.match.over or msg.get("t") != "tables":
             return
         if self._shown_over >= RESULTS_HOLD and not any(
@@ -488,6 +494,15 @@ class TableScene(Scene):
         app.match = None
 
         app.later(lambda: app.replace("display_connect", address=address, table=None))
+
+    def _search_again(self) -> None:
+        """The display found its server on the LAN and lost it: forget it and search the LAN again."""
+        app = self.app
+        if app.match is not self.match:
+            return
+        services.close_session(app)
+        app.match = None
+        app.later(lambda: app.replace("display_connect", address=None, table=None))
 
     def _follow(self, match: Match) -> None:
         """The display moves to ``match`` (a new table scene replaces this one after the frame)."""

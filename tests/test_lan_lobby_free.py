@@ -85,3 +85,28 @@ def test_the_host_sets_a_turn_clock_in_the_set_up(tmp_path) -> None:
         assert "turn_seconds" not in app.match.lobby["options"]  # beside the game's options, not among them
     finally:
         app.shutdown()
+
+
+def test_a_lobby_guest_whose_link_died_is_shown_away_counting_down(tmp_path) -> None:
+    from client import modes
+    from client.services import open_session, start_local_server
+
+    app = make_app(tmp_path, "--size", "1280x720", "--name", "Mio", "--lang", "en")
+    modes.start(app, app.args)
+    guest = None
+    try:
+        port = start_local_server(app, host="127.0.0.1", port=0)
+        open_session(app, "127.0.0.1", port)
+        lobby = app.push("lobby", game="fate_votes", hosting=True, port=port)
+        app.frame(0.016)
+        click(app, button(lobby, "open").rect.center)
+        assert run_until(app, lambda: lobby.my_seat == 0)
+        guest = SyncClient(port, "Ken")
+        guest.join(lobby.table, 1, "Ken")
+        assert run_until(app, lambda: lobby.seat_entries()[1].get("taken"))
+        guest.close()
+        assert run_until(app, lambda: 1 in app.match.away_until)
+        assert app.match.seat_name(1).startswith("Ken (away ")
+        assert lobby.frame_due() == 1.0  # it counts down
+    finally:
+        app.shutdown()

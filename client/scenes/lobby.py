@@ -380,6 +380,11 @@ class LobbyScene(Scene):
             self._leaving = True  # a resumed game: the snapshot may have come before this scene
             self.app.later(lambda: self.app.replace("table", match=match))
 
+    def frame_due(self) -> float | None:
+        """A seat whose player is away counts down once a second; else only messages change the lobby."""
+        match = self.app.match
+        return 1.0 if match is not None and match.away_until else None
+
     def escape(self) -> bool:
         self.app.back_to_launcher()
         return True
@@ -402,6 +407,7 @@ class LobbyScene(Scene):
         return (size, self.app.strings.lang, self.app.unit, self.phase, tuple(self.box), tuple(self.list_rect),
                 tuple(self.info_rect), self.hosting, self.port, tuple(self.addresses), self.my_seat, self.seats,
                 repr(self.options), repr(self.seat_entries()), repr(match.lobby) if match is not None else None,
+                tuple(match.seat_name(s) for s in sorted(match.away_until)) if match is not None else (),
                 tuple((b.key, b.label, tuple(b.rect)) for b in self.buttons),
                 tuple((opt.name, oy) for opt, oy in self.option_rows))
 
@@ -547,13 +553,15 @@ class LobbyScene(Scene):
             elif entry.get("taken"):
                 label = name or t("table.seat_name", n=i + 1)
                 color = PAPER
+                if app.match is not None and i in app.match.away_until:  # gone: the grace counts down
+                    label, color = app.match.seat_name(i), CHALK_DIM
             else:
                 label = t("lobby.empty")
                 color = CHALK_DIM
             if mine:
                 label += f"\n({t('lobby.you')})"
             right = r.right
-            row_buttons = [b for b in self.buttons if b.key in (f"level_{i}", f"unbot_{i}", f"bot_{i}")
+            row_buttons = [b for b in self.buttons if b.key in (f"level_{i}", f"unbot_{i}", f"bot_{i}", f"free_{i}")
                            or (b.key == "ready" and mine)]
             if row_buttons:
                 right = min(b.rect.left for b in row_buttons)

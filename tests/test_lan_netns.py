@@ -56,6 +56,13 @@ class Lan:
         self.links: dict[str, str] = {}  # machine -> its end of the veth (inside its namespace)
         self.server_ip: dict[str, str] = {}  # machine -> the server's address on its link
         self.made: list[str] = []
+        try:
+            self._make(machines, tag)
+        except BaseException:
+            self.remove()  # nothing is left behind by a half-made LAN
+            raise
+
+    def _make(self, machines: list[str], tag: str) -> None:
         _ip("netns", "add", self.server)
         self.made.append(self.server)
         _ip("-n", self.server, "link", "set", "lo", "up")

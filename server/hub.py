@@ -781,6 +781,7 @@ class Hub:
         elif not -(2 ** 63) <= seed < 2 ** 63:
             raise HoukagoError("msg/bad_field", "seed out of range", field="seed")
         t.start(seed, now, self.wall())
+        t.unseated_since = None  # (a lobby's clock: a game played by bots alone is not a lobby nobody sat at)
         t.fingerprint = fingerprint(t.spec)
         self._save(t)
         log.info("table %s started (%s)", t.id, ", ".join(s.name for s in t.seats))

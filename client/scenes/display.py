@@ -198,6 +198,9 @@ class DisplayConnectScene(Scene):
             te.blit(surface, self.join_at, u * 4.2, PAPER, (w // 2, int(u * 8.8)), "midtop", bold=True)
         te.blit_wrapped(surface, self.status, u * 1.5, CHALK,
                         pygame.Rect(int(u * 4), int(u * 15.5), w - int(u * 8), int(u * 2.2)), align="center")
+        if self.target is None:  # searching the LAN: what brings a server, said once, large enough to read
+            te.blit_wrapped(surface, t("lan.display.searching_hint"), u * 1.2, CHALK_DIM,
+                            pygame.Rect(int(u * 6), int(u * 19.0), w - int(u * 12), int(u * 5)), align="center")
         if self.reason:
             for i, line in enumerate((self.reason, t("lan.retrying"))):
                 te.blit(surface, line, u * 1.1, CHALK_DIM, (w // 2, int(u * (18.0 + i * 1.7))), "midtop")

@@ -22,6 +22,7 @@ class Limits:
     table_idle: float = 24 * 3600.0  # seconds a started table with nobody at it and no move stays open
     max_connections: int = 2000  # then a polite `server/full` error frame and close
     silence: float = 8.0  # seconds a connection that pings (a heartbeat) may go without a frame, then closed
+    keepalive: int = 10  # TCP keepalive for the rest: probes after this many idle seconds, 3 s apart, 3 (0 = off)
     hello_timeout: float = 30.0  # seconds a new connection has to say hello
     frame_timeout: float = 30.0  # seconds a frame may take to arrive once its first byte came
     chat_chars: int = 500  # characters of one chat line

@@ -33,6 +33,20 @@ MAX_OUTBUF = 4 * 1024 * 1024  # bytes queued for one client before it is dropped
 MAX_READ = 256 * 1024  # bytes one receive takes (asyncio's own read size)
 
 
+def _keepalive(sock: Any, idle: int) -> None:
+    """TCP keepalive on a client socket: a peer whose link died is found by the kernel within about
+    ``idle`` + 9 s even if it never pings (older clients, the bots' runner); never fatal."""
+    if not idle or sock is None:
+        return
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+        for name, value in (("TCP_KEEPIDLE", idle), ("TCP_KEEPINTVL", 3), ("TCP_KEEPCNT", 3)):
+            if hasattr(socket, name):
+                sock.setsockopt(socket.IPPROTO_TCP, getattr(socket, name), value)
+    except (OSError, AttributeError):
+        pass
+
+
 class Connection(asyncio.Protocol):
     """One client socket."""
 
@@ -66,6 +80,7 @@ class Connection(asyncio.Protocol):
             transport.close()
             return
         stream.set_write_buffer_limits(high=self.server.soft_outbuf)
+        _keepalive(transport.get_extra_info("socket"), limits.keepalive)
         sock = getattr(transport, "_sock", None)  # asyncio's selector transport only (not a proactor's, not uvloop's)
         selector = isinstance(self.server.loop, asyncio.SelectorEventLoop)
         self.sock = sock if selector and type(sock) is socket.socket else None

@@ -91,3 +91,22 @@ def test_a_black_holed_player_is_away_within_the_silence_then_stood_in_for_then_
             host.close()
             session.close()
             proxy.close()
+
+
+def test_connections_that_never_ping_get_tcp_keepalive() -> None:
+    """The backstop for clients without a heartbeat: the kernel probes an idle connection (Linux options)."""
+    import socket
+
+    from server.net import _keepalive
+
+    sock = socket.socket()
+    try:
+        _keepalive(sock, Limits().keepalive)
+        assert sock.getsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE) == 1
+        if hasattr(socket, "TCP_KEEPIDLE"):
+            idle = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPIDLE)
+            count = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPCNT)
+            interval = sock.getsockopt(socket.IPPROTO_TCP, socket.TCP_KEEPINTVL)
+            assert idle + count * interval <= 20
+    finally:
+        sock.close()

@@ -140,7 +140,8 @@ class DisplayConnectScene(Scene):
         elif kind == "tables" and self.app.match is None:
             self._listed = msg.get("tables")
             tables = [i for i in msg.get("tables") or [] if isinstance(i, dict)]
-            self.waiting = [i for i in tables if i.get("phase") == "lobby" and int(i.get("free", 0)) > 0]
+            self.waiting = lanwords.fair_order(
+                [i for i in tables if i.get("phase") == "lobby" and int(i.get("free", 0)) > 0])
             self.reason = ""
             if self.want_table:
                 pick = next((i for i in tables if i.get("id") == self.want_table), None)

@@ -277,8 +277,6 @@ class NetSession:
                         msg = self.saving.outgoing(self._out.popleft())
                         self._note_sent(msg)
                         pending += encode(msg)
-                if heartbeat is not None and now - heard > self.silence:
-                    raise ConnectionError("the server has been silent too long (its link is down?)")
                 while pending:
                     try:
                         n = sock.send(pending)
@@ -317,6 +315,9 @@ class NetSession:
                             self._deliver(msg)
                         for status in statuses:
                             self._deliver({**status, "attempt": status.get("attempt", self.attempt)})
+                # (checked after reading what came: a thread that was not scheduled for a while reads first)
+                if heartbeat is not None and time.monotonic() - heard > self.silence:
+                    raise ConnectionError("the server has been silent too long (its link is down?)")
         finally:
             sel.close()
 

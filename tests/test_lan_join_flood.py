@@ -102,3 +102,26 @@ def test_a_long_join_list_scrolls(tmp_path) -> None:
         finally:
             app.shutdown()
             owner.close()
+
+
+def test_join_says_games_are_being_played_when_none_waits(tmp_path) -> None:
+    from client import modes
+
+    with ServerThread() as srv:
+        port = srv.port or 0
+        owner = SyncClient(port, "Ren")
+        table, host = owner.create("fate_votes", 4, options={"discussion_seconds": 0})
+        owner.join(table, 0, "Ren")
+        for s in (1, 2, 3):
+            owner.send({"t": "bot", "table": table, "host": host, "seat": s})
+        owner.send({"t": "start", "table": table, "host": host})
+        owner.expect("snapshot")
+        app = make_app(tmp_path, "--size", "1280x720", "--lang", "en", "join", f"127.0.0.1:{port}")
+        try:
+            modes.start(app, app.args)
+            join = app.top
+            assert run_until(app, lambda: join.tables == [] and join.live_tables)
+            assert join.empty_note() == app.strings.t("lan.games_running", n=1) != app.strings.t("join.no_tables")
+        finally:
+            app.shutdown()
+            owner.close()

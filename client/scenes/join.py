@@ -262,6 +262,12 @@ class JoinScene(Scene):
                     self.app.session.send({"t": "list"})
             self.app.toast(self.app.strings.error(msg.get("code", ""), msg.get("msg", ""), msg.get("params")), "error")
 
+    def empty_note(self) -> str:
+        """What a server's list says with no table waiting for players: how many games are being played, if any."""
+        playing = sum(i.get("phase") == "playing" for i in self.live_tables)
+        t = self.app.strings.t
+        return t("lan.games_running", n=playing) if playing else t("join.no_tables")
+
     def _seated(self, game: str, table: str, seat: int, host: str | None) -> None:
         """Joined (or back in) a seat at ``table``: the match, then its lobby (the host's, with a host token)."""
         if self.app.session is not None:
@@ -342,9 +348,8 @@ class JoinScene(Scene):
         if self.tables is not None:
             head = t("join.tables", address=self.connected_to or "")
             if not self.tables and not self.rejoin:
-                playing = sum(i.get("phase") == "playing" for i in self.live_tables)
-                te.blit(surface, t("lan.games_running", n=playing) if playing else t("join.no_tables"), u * 1.1,
-                        CHALK_DIM, (self.box.left + int(u * 1.5), self.box.top + int(u * 3.4)))
+                te.blit(surface, self.empty_note(), u * 1.1, CHALK_DIM,
+                        (self.box.left + int(u * 1.5), self.box.top + int(u * 3.4)))
         elif self.connected_to:
             head = t("net.connecting", address=self.connected_to)
         elif self.searching and not self.looked:

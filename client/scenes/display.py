@@ -56,6 +56,8 @@ class DisplayConnectScene(Scene):
     def enter(self) -> None:
         super().enter()
         if self.begun:
+            if not self.address and self.target is None and (self._searching is None or self._searching.is_set()):
+                self._search()  # uncovered while it was searching: search on
             return
         self.begun = True
         if self.address:

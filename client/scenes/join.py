@@ -133,7 +133,7 @@ class JoinScene(Scene):
             self.entry.kill()
         self.entry = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(self.box.left + int(u * 16), entry_y, self.box.width - int(u * 28), bh),
-            manager=app.gui.manager, placeholder_text=t("lan.address_example"))
+            manager=app.gui.manager)  # (its example is drawn under it, dim: a placeholder looks typed)
         self.entry.set_text(old)
         pygame.key.set_text_input_rect(self.entry.rect)
 
@@ -368,3 +368,6 @@ class JoinScene(Scene):
         self.draw_buttons(surface)
         if self.entry is None:
             return
+        if not typed:  # how an address looks, under the empty field (never in it, where it would read as typed)
+            te.blit(surface, t("lan.address_example"), u * 0.85, CHALK_DIM,
+                    (self.entry.rect.left + int(u * 0.3), self.entry.rect.bottom + int(u * 0.1)))

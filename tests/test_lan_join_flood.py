@@ -16,12 +16,10 @@ from shared.protocol import PROTOCOL_VERSION
 
 def _from(address: str, port: int, name: str) -> SyncClient:
     """A SyncClient whose connection comes from ``address`` (any 127.x address is this machine)."""
-    c = SyncClient.__new__(SyncClient)
-    sock = socket.create_connection(("127.0.0.1", port), timeout=WAIT_SECONDS, source_address=(address, 0))
-    plain = SyncClient(port, hello=False)  # the fields of a SyncClient, then its socket swapped
-    plain.sock.close()
-    c.__dict__.update(plain.__dict__)
-    c.sock = sock
+    c = SyncClient(port, hello=False)
+    c.sock.close()  # (never greeted: the server just drops it)
+    c.sock = socket.create_connection(("127.0.0.1", port), timeout=WAIT_SECONDS, source_address=(address, 0))
+    c.sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY, 1)
     c.send({"t": "hello", "v": PROTOCOL_VERSION, "name": name, "delta": True})
     c.expect("welcome")
     return c

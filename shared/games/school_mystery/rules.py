@@ -60,6 +60,7 @@ from shared.games.school_mystery.content import (
     RESOLVE,
     SECRETS_DEALT,
     Content,
+    pack_list,
     rules_data,
 )
 from shared.memo import Recent, StateMemo
@@ -271,7 +272,14 @@ def _card_exists(state: dict, card: Any, write: bool = False) -> dict:
 
 def setup(players: int, seed: int, options: dict, content: Content) -> dict:
     """A new table: decks shuffled, phase "setup_subject" (or "setup_leader" if a subject option is given)."""
-    db = rules_data(content)
+    try:
+        packs = pack_list(options.get("packs", ""))
+    except ValueError:
+        raise _err("setup/bad_option", "packs must be comma-separated pack fingerprints", option="packs") from None
+    missing = [p for p in packs if p not in content.packs]
+    if missing:  # a table plays the very packs it names: the same on every laptop (docs/content_packs.md)
+        raise _err("setup/missing_pack", f"content pack {echo(missing[0])!r} is not installed", pack=echo(missing[0]))
+    db = rules_data(content, packs)
     if not db["subjects"]:
         raise _err("setup/no_content", "no investigation subjects are installed")
     subject = options.get("subject", TABLE_CHOICE)

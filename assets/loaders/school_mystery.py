@@ -194,12 +194,15 @@ def _move(file: Path, entry: str, item: dict, stat_ids: set[str], playbook: str 
                                      _effects(file, where, raw[band].get("effects")))
         if set(raw) - set(BANDS):
             raise ContentError(file, entry, f"unknown bands {sorted(set(raw) - set(BANDS))}")
+    advance = item.get("advance", False)
+    if not isinstance(advance, bool) or (advance and playbook is None):
+        raise ContentError(file, entry, "advance must be true or false (special moves only)")
     effects = _effects(file, entry, item.get("effects"))
     if kind == "trigger" and not effects:
         raise ContentError(file, entry, "a trigger move needs effects")
     return Move(mid, text3(file, entry, item.get("name"), "name"),
                 text3(file, entry, item.get("description"), "description"),
-                kind, phase, stats, outcomes, effects, limit, playbook, pack)
+                kind, phase, stats, outcomes, effects, limit, playbook, pack, advance)
 
 
 def load_moves(file: Path, stat_ids: set[str]) -> dict[str, Move]:
@@ -270,8 +273,10 @@ def playbook_from_data(file: Path, entry: str, item: dict, stat_ids: set[str], m
             raise ContentError(file, f"{entry} moves[{j}] ({move.id})", f"id {move.id!r} is used twice")
         moves[move.id] = move
         move_ids.append(move.id)
-    if not 2 <= len(move_ids) <= MAX_SPECIAL_MOVES:
-        raise ContentError(file, entry, f"needs two to {MAX_SPECIAL_MOVES} special moves")
+    starting = [m for m in move_ids if not moves[m].advance]
+    if not 2 <= len(starting) <= 3 or len(move_ids) > MAX_SPECIAL_MOVES:
+        raise ContentError(file, entry, f"needs two or three special moves (and at most {MAX_SPECIAL_MOVES} "
+                           "with the advance ones)")
     secrets = [_secret(file, f"{entry} secrets[{j}]", raw, secret_ids, conditions, pack)
                for j, raw in enumerate(check_list(file, entry, item.get("secrets"), "secrets"))]
     regular = [s for s in secrets if not s.last]

@@ -32,7 +32,10 @@ class LauncherScene(Scene):
         self._laid_out = 0  # layouts so far (a new one: new words or places in the cached layer)
 
     def enter(self) -> None:
-        self.unfinished = len(localgames.unfinished())  # back from a game: it may have ended or be kept
+        # back from a game: it may have ended or be kept; the campaigns go on from Continue too
+        from client import campaigns
+
+        self.unfinished = len(localgames.unfinished()) + len(campaigns.listed())
         super().enter()
 
     def layout(self) -> None:

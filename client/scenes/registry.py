@@ -5,6 +5,7 @@ The keyword arguments of a push go to the scene's constructor after ``app``.
 """
 from __future__ import annotations
 
+from client.scenes.advance import AdvanceScene
 from client.scenes.base import Scene
 from client.scenes.connecting import PlayConnectScene
 from client.scenes.continue_list import ContinueScene
@@ -27,4 +28,4 @@ from client.tutorial.overlay import TutorialScene
 SCENES: dict[str, type[Scene]] = {cls.name: cls for cls in (
     LauncherScene, SettingsScene, PlaySetupScene, JoinScene, LobbyScene, PlayConnectScene, DisplayConnectScene,
     TableScene, CurtainScene, ResultsScene, ReconnectingScene, MenuScene, RulesBookScene,
-    TutorialConnectScene, TutorialOfferScene, TutorialScene, ContinueScene, PlayNamesScene)}
+    TutorialConnectScene, TutorialOfferScene, TutorialScene, ContinueScene, PlayNamesScene, AdvanceScene)}

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -14,6 +14,20 @@ from client.ui import ACCENT, INK, PAPER, Button
 if TYPE_CHECKING:
     from client.app import App
     from client.match import Match
+
+
+def carries_on(game: str, result: Any) -> bool:
+    """Whether a finished game's students can go on into a campaign (school_mystery; the result reveals
+    what they carry)."""
+    students = result.get("students") if isinstance(result, dict) else None
+    return (game == "school_mystery" and bool(result.get("over")) and isinstance(students, list)
+            and all(isinstance(s, dict) and "stats" in s for s in students))
+
+
+def club_meets_again(app: App, result: dict[str, Any]) -> None:
+    from client.scenes.advance import club_meets_again as go
+
+    go(app, result)
 
 
 class ResultsSource(Protocol):
@@ -85,6 +99,10 @@ class ResultsScene(Scene):
             self.buttons.append(Button(t("results.play_again"),
                                        pygame.Rect(self.box.right - 2 * bw - int(u * 2.5), y, bw, bh),
                                        app.play_again, key="again", primary=True))
+        result = self.table_scene.match.result
+        if app.replay is not None and carries_on(self.table_scene.match.game_id, result):
+            self.buttons.append(Button(t("campaign.club"), pygame.Rect(self.box.left + int(u * 1.5), y, bw, bh),
+                                       lambda: club_meets_again(app, result), key="club", hint=t("campaign.club_hint")))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -31,6 +31,10 @@ SPEC = GameSpec(
         OptionSpec("packs", "", None,
                    {"ja": "追加パック", "zh": "扩展内容包", "en": "Content packs"},
                    choice_labels={"": {"ja": "なし", "zh": "无", "en": "None"}}),
+        # the club meets again: {"id", "students": [...]} carried from a finished subject (campaign.py); set
+        # by Continue's campaigns, not in the lobby ("" = a new club)
+        OptionSpec("campaign", "", None, {"ja": "キャンペーン", "zh": "战役", "en": "Campaign"},
+                   choice_labels={"": {"ja": "新しい部", "zh": "新的社团", "en": "A new club"}}),
     ),
     content_source="assets.loaders.school_mystery:load",
     bots_module="shared.games.school_mystery.bots",

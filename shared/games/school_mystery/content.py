@@ -81,6 +81,7 @@ class Move:
     limit: str = "none"
     playbook: str | None = None
     pack: str | None = None  # the user pack (fingerprint) it comes from; None: built in
+    advance: bool = False  # a special move learned as a campaign's advance, not at creation
 
 
 @dataclass(frozen=True)
@@ -216,7 +217,9 @@ def rules_data(content: Content, packs: tuple[str, ...] | list[str] = ()) -> dic
             "effects": [e.to_data() for e in m.effects],
         }
     playbooks = {
-        p.id: {"arrays": [dict(a) for a in p.stat_arrays], "moves": list(p.moves),
+        p.id: {"arrays": [dict(a) for a in p.stat_arrays],
+               "moves": [m for m in p.moves if not content.moves[m].advance],
+               "advances": [m for m in p.moves if content.moves[m].advance],  # campaign.py
                "secrets": [s.id for s in p.secrets if not s.last and s.pack in use],
                "lasts": [s.id for s in p.secrets if s.last and s.pack in use]}
         for p in content.playbooks.values() if p.pack in use

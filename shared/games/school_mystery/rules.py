@@ -54,6 +54,7 @@ from typing import Any, TypeAlias
 
 from shared.errors import RuleError, echo
 from shared.games.school_mystery import calendar as cal_mod
+from shared.games.school_mystery import campaign
 from shared.games.school_mystery import dice as dice_mod
 from shared.games.school_mystery.content import (
     OBJECTION,
@@ -305,6 +306,11 @@ def setup(players: int, seed: int, options: dict, content: Content) -> dict:
         "cards": [], "links": [], "next_card": 1,
         "title": "", "deduction": "", "clues_used": [], "outcome": None, "turn": 0,
     }
+    if options.get("campaign"):  # the club meets again: students carried from a finished subject
+        try:
+            state["carry"] = campaign.check_carry(db, players, options["campaign"])
+        except ValueError as exc:
+            raise _err("setup/bad_option", f"campaign: {exc}", option="campaign") from None
     if subject != TABLE_CHOICE:
         _set_subject(state, subject)
     return state
@@ -563,7 +569,7 @@ def _can_help(state: dict, seat: int) -> bool:
     roll = state["roll"]
     return (roll is not None and roll["move"] != RESOLVE and roll["stage"] == "declared"
             and seat != roll["roller"] and _active(state, seat) and seat not in roll["helpers"]
-            and [seat, roll["roller"]] not in state["help_used"])
+            and ([seat, roll["roller"]] not in state["help_used"] or campaign.help_left(state, seat, roll["roller"])))
 
 
 def _can_raise(state: dict) -> bool:
@@ -843,6 +849,8 @@ def _a_choose_leader(state: dict, seat: int, action: dict, events: Events) -> No
     if events is not None:
         events.append({"type": "leader_chosen", "seat": state["leader"]})
         events.append({"type": "phase", "phase": "setup_students"})
+    if "carry" in state:  # a campaign's students are created from what they carry
+        campaign.seat_students(state, events)
 
 
 def _a_create_student(state: dict, seat: int, action: dict, events: Events) -> None:
@@ -1534,7 +1542,7 @@ def _a_help(state: dict, seat: int, action: dict, events: Events) -> None:
     roll = _need_roll(state, seat, "declared", roller_only=False)
     roller = roll["roller"]  # _can_help, after what _need_roll checked (a roll, declared)
     if (roll["move"] == RESOLVE or seat == roller or not _active(state, seat) or seat in roll["helpers"]
-            or [seat, roller] in state["help_used"]):
+            or ([seat, roller] in state["help_used"] and not campaign.help_left(state, seat, roller))):
         raise _err("action/illegal", "you cannot help this roll (once per friend per subject, before the roll)")
     roll = state["roll"] = roll.copy()
     roll["helpers"] = roll["helpers"] + [seat]
@@ -1763,7 +1771,7 @@ _HANDLERS = {
 
 # --------------------------------------------------------------------------- views
 
-HIDDEN_KEYS = ("rng", "db", "decks")
+HIDDEN_KEYS = ("rng", "db", "decks", "carry", "told")  # carry/told: campaign tables only (campaign.py)
 
 
 def view(state: dict, seat: int | None) -> dict:
@@ -1893,7 +1901,9 @@ def result(state: dict) -> dict:
         "winners": list(range(state["players"])) if outcome and outcome["truth"] else [],
         "why": "solved" if outcome and outcome["truth"] else ("unsolved" if outcome else "unfinished"),
         "students": [None if st is None else {"seat": i, "name": st["name"], "playbook": st["playbook"],
-                                              "left": st["left"]}
+                                              "left": st["left"],
+                                              # the end reveals what a campaign carries (campaign.py)
+                                              **(campaign.reveal(state, i) if state["phase"] == "over" else {})}
                      for i, st in enumerate(state["students"])],
         "calendar": _copy(state["calendar"]), "scenes": state["scene"]["number"],
         "custom_locations": _copy(state["custom_locations"]),

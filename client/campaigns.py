@@ -66,6 +66,8 @@ class Campaign:
     # --- the advances between subjects --------------------------------------------------
     def choose_bots(self, db: dict[str, Any]) -> None:
         """Each bot seat takes its own advance (never a human's)."""
+        if self.playing:
+            return
         for seat in range(self.players):
             if self.bot_seat(seat) and self.advances[seat] is None:
                 if rules.advance_options(db, self.students, seat):
@@ -75,20 +77,23 @@ class Campaign:
         """A human seat's choice (ValueError if it is not one of its advances, or a bot's seat)."""
         if self.bot_seat(seat):
             raise ValueError("a bot chooses its own advance")
+        if self.playing:
+            raise ValueError("the advances were taken before this subject")
         if advance not in rules.advance_options(db, self.students, seat):
             raise ValueError("not an advance this student may take")
         self.advances[seat] = advance
 
     def ready(self, db: dict[str, Any]) -> bool:
-        """Every student has chosen (or has nothing left to take)."""
-        return all(a is not None or not rules.advance_options(db, self.students, s)
+        """Every student has chosen (or has nothing left to take); a subject already at the table (its game
+        left unfinished or abandoned) starts again with the advances already taken."""
+        return self.playing or all(a is not None or not rules.advance_options(db, self.students, s)
                    for s, a in enumerate(self.advances))
 
     def next_options(self, db: dict[str, Any], subject: str) -> dict[str, Any]:
         """Take the chosen advances and give the options of the next subject's table."""
         carry = self.students
         for seat, adv in enumerate(self.advances):
-            if adv is not None:
+            if adv is not None and not self.playing:  # taken once: a subject started again takes none
                 carry = rules.apply_advance(db, carry, seat, adv)
         self.students = carry
         self.advances = [None] * self.players

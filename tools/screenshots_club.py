@@ -1,14 +1,17 @@
-"""Screenshots of the club's campaigns (issue #33): the advance choice and Continue's campaign list.
+"""Screenshots of the club's campaigns and game records (issue #33): the advance choice, Continue's list
+(campaigns and finished games' records) and a fate_votes / mind_swap game record.
 
 Run under Xvfb: ``DISPLAY=:N python3 tools/screenshots_club.py [--out DIR] [--scale 1.5]``. Plays a bot
 subject (and a second one for the list) on fixed seeds in a temporary data folder, then takes, at 1280x720
 and 1920x1080, in ja, zh and en: ``club_advance_<lang>_<w>.png`` (one human student's advance chosen, the
-bot's shown) and ``club_campaigns_<lang>_<w>.png`` (Continue's list). Writes docs/screenshots/ by default.
+bot's shown), ``club_campaigns_<lang>_<w>.png`` (Continue's list) and ``club_record_<game>_<lang>_<w>.png``.
+Writes docs/screenshots/ by default.
 """
 from __future__ import annotations
 
 import json
 import os
+import time
 import sys
 import tempfile
 from pathlib import Path
@@ -23,13 +26,18 @@ os.environ["XDG_DATA_HOME"] = str(DATA)
 
 import pygame  # noqa: E402
 
-from client import campaigns  # noqa: E402
+from client import campaigns, records  # noqa: E402
 from client.app import App  # noqa: E402
 from houkago.cli import build_parser  # noqa: E402
 from shared.engine import REGISTRY  # noqa: E402
 from test_club_campaign import play_to_end  # noqa: E402
+from test_club_records import OPTIONS, bot_game  # noqa: E402
+
+from shared import records as shared_records  # noqa: E402
 
 SPEC = REGISTRY["school_mystery"]
+NAMES_5 = {"ja": ["あかり", "ゆうと", "みお", "そうた", "ひなた"], "zh": ["小雨", "子轩", "思涵", "浩然", "雨桐"],
+           "en": ["Akari", "Yuto", "Mio", "Sota", "Hinata"]}
 NAMES = {"ja": ["あかり", "ゆうと", "みお", "そうた"], "zh": ["小雨", "子轩", "思涵", "浩然"],
          "en": ["Akari", "Yuto", "Mio", "Sota"]}
 
@@ -76,10 +84,19 @@ def main() -> None:
     for lang in ("ja", "zh", "en"):
         for old in campaigns.listed():
             campaigns.forget(old)
+        for old in records.root().glob("*.json"):
+            old.unlink()
         older = campaign_for(lang, 40, ["west_stairs_thirteenth_step", "moving_anatomy_model"])
         older.updated -= 86400 * 7
         older.save()
         c = campaign_for(lang, 20, ["music_room_piano"])
+        kept = {}
+        for game, players in (("fate_votes", 5), ("mind_swap", 4)):
+            history = bot_game(game, players, 3)
+            rec = shared_records.build(REGISTRY[game], players, 3, OPTIONS[game], history, NAMES_5[lang][:players])
+            rec.update(table=f"{game}-{lang}", when=time.time() - 3600 * players)
+            records.save(rec)
+            kept[game] = rec
         for size in ("1280x720", "1920x1080"):
             app = App(build_parser().parse_args(["--lang", lang, "--size", size]), settings_path=cfg / "settings.json")
             app.replace("launcher")
@@ -93,6 +110,10 @@ def main() -> None:
             app.pop(scene)
             app.push("continue")
             shoot(app, out / f"club_campaigns_{lang}_{size.split('x')[0]}{suffix}.png")
+            for game, rec in kept.items():
+                app.push("record", record=rec)
+                shoot(app, out / f"club_record_{game}_{lang}_{size.split('x')[0]}{suffix}.png")
+                app.pop(app.top)
             app.shutdown()
 
 

@@ -76,13 +76,12 @@ class AdvanceScene(Scene):
         row_h = min(row_h, (self.box.height - int(u * 1.2) - below) // max(1, n) - gap)
         self.rows, self.buttons = [], []
         arrow = int(u * 2.5)
-        choice_w = int(self.box.width * 0.5)
         y = self.box.top + int(u * 1.2)
         for seat in range(n):
             rect = pygame.Rect(self.box.left + int(u * 1.2), y, self.box.width - int(u * 2.4), row_h)
             self.rows.append((seat, rect))
             opts = self.options(seat)
-            if not self.campaign.bot_seat(seat) and opts:
+            if not self.campaign.bot_seat(seat) and opts and not self.campaign.playing:
                 right = rect.right - int(u * 0.6)
                 cy = rect.centery - bh // 2
                 choose = Button(t("advance.choose"), pygame.Rect(right - int(u * 7), cy, int(u * 7), bh),
@@ -90,7 +89,7 @@ class AdvanceScene(Scene):
                                 selected=self.campaign.advances[seat] == opts[self.browse[seat] % len(opts)])
                 nxt = Button("▶", pygame.Rect(choose.rect.left - arrow - int(u * 0.4), cy, arrow, bh),
                              partial(self.turn, seat, 1), key=f"next_{seat}")
-                prev = Button("◀", pygame.Rect(nxt.rect.left - choice_w - arrow, cy, arrow, bh),
+                prev = Button("◀", pygame.Rect(rect.left + self.left_w(rect) + int(u * 0.8), cy, arrow, bh),
                               partial(self.turn, seat, -1), key=f"prev_{seat}")
                 self.buttons += [prev, nxt, choose]
             y += row_h + gap
@@ -108,6 +107,10 @@ class AdvanceScene(Scene):
                    key="start", primary=True, enabled=self.campaign.ready(self.db),
                    why_not=t("advance.not_ready")),
         ]
+
+    def left_w(self, row: pygame.Rect) -> int:
+        """The width of a row's left column (the student: name, playbook, stats)."""
+        return int(row.width * 0.36)
 
     # --- choices ------------------------------------------------------------------------
     def turn(self, seat: int, d: int) -> None:
@@ -164,7 +167,8 @@ class AdvanceScene(Scene):
         for seat, rect in self.rows:
             panel(surface, rect, alpha=120)
             who, stats = self.describe(seat)
-            left = pygame.Rect(rect.left + int(u * 0.8), rect.top + int(u * 0.3), int(rect.width * 0.36), rect.height)
+            left = pygame.Rect(rect.left + int(u * 0.8), rect.top + int(u * 0.3), self.left_w(rect) - int(u * 0.4),
+                               rect.height)
             te.blit_wrapped(surface, who, u * 1.1, PAPER, pygame.Rect(left.left, left.top, left.width, int(u * 1.6)),
                             bold=True, max_lines=1)
             te.blit_wrapped(surface, stats, u * 0.85, CHALK_DIM,
@@ -172,6 +176,9 @@ class AdvanceScene(Scene):
             opts = self.options(seat)
             chosen = self.campaign.advances[seat]
             area = pygame.Rect(left.right + int(u * 0.8), rect.top, rect.right - left.right - int(u * 1.6), rect.height)
+            if self.campaign.playing:
+                self._centred(surface, t("advance.taken"), u * 1.0, CHALK_DIM, area, align="left")
+                continue
             if self.campaign.bot_seat(seat) or not opts:
                 text = (t("advance.bot_chose", what=advance_text(app, self.content, self.campaign, seat, chosen))
                         if chosen else t("advance.none_left"))

@@ -11,7 +11,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from client import campaigns, games, lanwords, localgames, modes
+from client import campaigns, games, lanwords, localgames, modes, records
 from client.campaigns import Campaign
 from client.localgames import LocalGame
 from client.scenes.base import Scene
@@ -28,12 +28,14 @@ class ContinueScene(Scene):
     name = "continue"
 
     def __init__(self, app: App, saved: list[LocalGame] | None = None,
-                 kept: list[Campaign] | None = None) -> None:
+                 kept: list[Campaign] | None = None, finished: list[dict] | None = None) -> None:
         super().__init__(app)
         self.saved: list[LocalGame] = localgames.unfinished(check=True) if saved is None else list(saved)
         self.campaigns: list[Campaign] = campaigns.listed() if kept is None else list(kept)
         self.rows: list[tuple[LocalGame, pygame.Rect]] = []
         self.campaign_rows: list[tuple[Campaign, pygame.Rect]] = []
+        self.finished: list[dict] = records.listed() if finished is None else list(finished)
+        self.record_rows: list[tuple[dict, pygame.Rect]] = []
         self.box = pygame.Rect(0, 0, 0, 0)
 
     def layout(self) -> None:
@@ -41,10 +43,13 @@ class ContinueScene(Scene):
         t = app.strings.t
         w, h = app.screen.get_size()
         row_h = int(u * 5.4)
-        shown = self.saved[:ROWS]
-        kept = self.campaigns[:max(0, ROWS - len(shown))] if shown else self.campaigns[:ROWS]
+        rows = max(1, min(ROWS, (h - int(u * 14)) // (row_h + int(u * 0.6))))  # as many as the window holds
+        shown = self.saved[:rows]
+        kept = self.campaigns[:max(0, rows - len(shown))]
+        done = self.finished[:max(0, rows - len(shown) - len(kept))]  # the finished games' records, newest first
         self.box = pygame.Rect(0, 0, min(w - int(u * 4), int(u * 62)),
-                               int(u * 3) + max(1, len(shown) + len(kept)) * (row_h + int(u * 0.6)) + int(u * 5))
+                               int(u * 3) + max(1, len(shown) + len(kept) + len(done)) * (row_h + int(u * 0.6))
+                               + int(u * 5))
         self.box.center = (w // 2, h // 2 + int(u * 1.5))
         bw, bh = int(u * 9.5), int(u * 2.6)
         self.rows, self.buttons = [], []
@@ -72,6 +77,14 @@ class ContinueScene(Scene):
                                        partial(self.export_campaign, c), key=f"articles_{i}",
                                        enabled=bool(c.subjects)))
             y += row_h + int(u * 0.6)
+        self.record_rows = []
+        for i, rec in enumerate(done):
+            rect = pygame.Rect(self.box.left + int(u * 1.5), y, self.box.width - int(u * 3), row_h)
+            self.record_rows.append((rec, rect))
+            self.buttons.append(Button(t("record.open"), pygame.Rect(rect.right - bw - int(u * 0.8),
+                                                                    rect.centery - bh // 2, bw, bh),
+                                       partial(self.open_record, rec), key=f"record_{i}"))
+            y += row_h + int(u * 0.6)
         self.buttons.append(Button(t("launcher.back"), pygame.Rect(self.box.left + int(u * 1.5),
                                                                    self.box.bottom - bh - int(u * 1.2), bw, bh),
                                    lambda: app.pop(self), key="back"))
@@ -79,6 +92,18 @@ class ContinueScene(Scene):
     def go(self, saved: LocalGame) -> None:
         self.app.pop(self)
         modes.continue_game(self.app, saved)
+
+    def open_record(self, rec: dict) -> None:
+        self.app.push("record", record=rec)
+
+    def describe_record(self, rec: dict) -> tuple[str, str, str]:
+        """(the game and "finished", the players, moves · when) of a finished game's record."""
+        t = self.app.strings.t
+        title = f"{games.title(rec['game'], self.app.strings)} — {t('record.finished')}"
+        sep = ", " if self.app.strings.lang == "en" else "、"
+        names = sep.join(n for n in rec.get("names", [])[:NAMES] if n)
+        when = time.strftime("%Y-%m-%d %H:%M", time.localtime(rec.get("when", 0)))
+        return title, names, t("continue.details", moves=rec.get("moves", 0), when=when)
 
     def go_campaign(self, c: Campaign) -> None:
         self.app.pop(self)
@@ -108,7 +133,7 @@ class ContinueScene(Scene):
     def forget(self, saved: LocalGame) -> None:
         localgames.forget(saved)
         self.saved = [g for g in self.saved if g.folder != saved.folder]
-        if not self.saved and not self.campaigns:
+        if not self.saved and not self.campaigns and not self.finished:
             self.app.pop(self)
             return
         self.layout()
@@ -137,11 +162,12 @@ class ContinueScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
         self.draw_titled_panel(surface, app.strings.t("continue.title"), self.box)
-        if not self.rows and not self.campaign_rows:
+        if not self.rows and not self.campaign_rows and not self.record_rows:
             te.blit(surface, app.strings.t("continue.none"), u * 1.2, CHALK_DIM,
                     (self.box.centerx, self.box.top + int(u * 3)), "midtop")
         described = [(self.describe(saved), rect) for saved, rect in self.rows]
         described += [(self.describe_campaign(c), rect) for c, rect in self.campaign_rows]
+        described += [(self.describe_record(r), rect) for r, rect in self.record_rows]
         for lines, rect in described:
             panel(surface, rect, alpha=120)
             width = rect.width - int(u * 22)

@@ -33,9 +33,9 @@ class LauncherScene(Scene):
 
     def enter(self) -> None:
         # back from a game: it may have ended or be kept; the campaigns go on from Continue too
-        from client import campaigns
+        from client import campaigns, records
 
-        self.unfinished = len(localgames.unfinished()) + len(campaigns.listed())
+        self.unfinished = len(localgames.unfinished()) + len(campaigns.listed()) + len(records.listed())
         super().enter()
 
     def layout(self) -> None:

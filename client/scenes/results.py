@@ -10,6 +10,7 @@ from client.kit.still import PanelLayer
 from client.scenes.base import Scene
 from client.tables.base import TableView
 from client.ui import ACCENT, INK, PAPER, Button
+from shared.records import RECORDED
 
 if TYPE_CHECKING:
     from client.app import App
@@ -22,6 +23,18 @@ def carries_on(game: str, result: Any) -> bool:
     students = result.get("students") if isinstance(result, dict) else None
     return (game == "school_mystery" and bool(result.get("over")) and isinstance(students, list)
             and all(isinstance(s, dict) and "stats" in s for s in students))
+
+
+def show_record(app: App, folder: Any, table: str | None) -> None:
+    """The finished game's record (built from the journal: the game is over), kept for Continue too."""
+    from client import records
+
+    record = records.from_journal(folder, table) if table else None
+    if record is None:
+        app.toast(app.strings.t("record.unavailable"), "error")
+        return
+    records.save(record)
+    app.push("record", record=record)
 
 
 def club_meets_again(app: App, result: dict[str, Any]) -> None:
@@ -103,6 +116,11 @@ class ResultsScene(Scene):
         if app.replay is not None and carries_on(self.table_scene.match.game_id, result):
             self.buttons.append(Button(t("campaign.club"), pygame.Rect(self.box.left + int(u * 1.5), y, bw, bh),
                                        lambda: club_meets_again(app, result), key="club", hint=t("campaign.club_hint")))
+        kept = app.keeper.game if app.keeper is not None else None
+        if (self.table_scene.match.game_id in RECORDED and self.table_scene.match.over and kept is not None
+                and kept.table == self.table_scene.match.table):  # the game record, from the local journal
+            self.buttons.append(Button(t("record.open"), pygame.Rect(self.box.left + int(u * 1.5), y, bw, bh),
+                                       lambda: show_record(app, kept.folder, kept.table), key="record"))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

@@ -69,9 +69,9 @@ class Campaign:
         if self.playing:
             return
         for seat in range(self.players):
-            if self.bot_seat(seat) and self.advances[seat] is None:
-                if rules.advance_options(db, self.students, seat):
-                    self.advances[seat] = rules.bot_advance(db, self.students, seat, len(self.subjects))
+            if (self.bot_seat(seat) and self.advances[seat] is None
+                    and rules.advance_options(db, self.students, seat)):
+                self.advances[seat] = rules.bot_advance(db, self.students, seat, len(self.subjects))
 
     def choose(self, db: dict[str, Any], seat: int, advance: dict[str, Any]) -> None:
         """A human seat's choice (ValueError if it is not one of its advances, or a bot's seat)."""

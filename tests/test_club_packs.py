@@ -26,7 +26,7 @@ def base():
 def subject_pack(tmp_path: Path, new_id: str = "club_clock") -> Path:
     """A pack holding one subject: a built-in subject file moved under [[subjects]] with a new id."""
     text = SUBJECT.read_text(encoding="utf-8").replace('id = "arcade_clock_tower"', f'id = "{new_id}"')
-    text = re.sub(r"^\[\[(locations|phenomena|characters|clues)\]\]", r"[[subjects.\1]]", text, flags=re.M)
+    text = re.sub(r"^\[\[(locations|phenomena|characters|clues)\]\]", r"[[subjects.\1]]", text, flags=re.MULTILINE)
     head = '[pack]\nid = "club_subjects"\nname = { ja = "部の調査対象", zh = "社团的调查对象", en = "Club subjects" }\n\n'
     path = tmp_path / "club_subjects.toml"
     path.write_text(head + "[[subjects]]\n" + text, encoding="utf-8")
@@ -125,7 +125,7 @@ def test_a_table_plays_only_the_packs_it_names(base, tmp_path: Path) -> None:
     with pytest.raises(RuleError) as err:
         rules.setup(3, 1, {"subject": "club_clock"}, content)
     assert err.value.code == "setup/bad_option"
-    fps = ",".join([club.info.fingerprint, sub.info.fingerprint])
+    fps = f"{club.info.fingerprint},{sub.info.fingerprint}"
     state = rules.setup(3, 1, {"subject": "club_clock", "packs": fps}, content)
     assert state["subject"] == "club_clock" and "broadcaster" in state["db"]["playbooks"]
     assert "bc_ace_extra" in state["db"]["playbooks"]["ace_reporter"]["secrets"]

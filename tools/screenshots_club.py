@@ -11,9 +11,9 @@ from __future__ import annotations
 
 import json
 import os
-import time
 import sys
 import tempfile
+import time
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -24,16 +24,15 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 DATA = Path(tempfile.mkdtemp(prefix="houkago-club-"))
 os.environ["XDG_DATA_HOME"] = str(DATA)
 
-import pygame  # noqa: E402
+import pygame
+from test_club_campaign import play_to_end
+from test_club_records import OPTIONS, bot_game
 
-from client import campaigns, records  # noqa: E402
-from client.app import App  # noqa: E402
-from houkago.cli import build_parser  # noqa: E402
-from shared.engine import REGISTRY  # noqa: E402
-from test_club_campaign import play_to_end  # noqa: E402
-from test_club_records import OPTIONS, bot_game  # noqa: E402
-
-from shared import records as shared_records  # noqa: E402
+from client import campaigns, records
+from client.app import App
+from houkago.cli import build_parser
+from shared import records as shared_records
+from shared.engine import REGISTRY
 
 SPEC = REGISTRY["school_mystery"]
 NAMES_5 = {"ja": ["あかり", "ゆうと", "みお", "そうた", "ひなた"], "zh": ["小雨", "子轩", "思涵", "浩然", "雨桐"],

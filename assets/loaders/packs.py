@@ -26,7 +26,14 @@ from typing import Any
 
 from assets.loaders import toml_lines
 from assets.loaders.common import ContentError, text3
-from shared.games.school_mystery.content import Content, Move, PackInfo, Playbook, Secret, Subject
+from shared.games.school_mystery.content import (
+    Content,
+    Move,
+    PackInfo,
+    Playbook,
+    Secret,
+    Subject,
+)
 
 PACK_MAX_BYTES = 160 * 1024  # a pack travels in one frame of the protocol (256 KiB, msgpack)
 PACK_KEYS = {"pack", "subjects", "playbooks", "secrets"}
@@ -139,7 +146,7 @@ class PackError(ValueError):
 
 
 def _field_of(problem: str) -> str:
-    if problem.startswith("unknown keys") or problem.startswith("unknown effect keys"):
+    if problem.startswith(("unknown keys", "unknown effect keys")):
         m = re.search(r"'([^']+)'", problem)
         return m.group(1) if m else ""
     if problem.startswith(("unknown condition", "rival_condition", "only gain_condition")):
@@ -224,7 +231,7 @@ def _check(p: Path, raw: bytes, text: str, base: Content) -> Pack:
         if value in taken:
             raise ContentError(p, where, f"id {value!r} is already used by the built-in content or another pack")
 
-    subjects = []
+    subjects: list[Subject] = []
     for i, item in enumerate(_tables(p, data, "subjects")):
         sub = sm.subject_from_data(p, item, f"subjects[{i}] ", fp)
         fresh(f"subjects[{i}]", sub.id, set(base.subjects) | {s.id for s in subjects})

@@ -44,6 +44,7 @@ GAME_DIR = CONTENT_DIR / "school_mystery"
 SUIT_TABLES = 10
 MIN_PLAYBOOKS, MAX_PLAYBOOKS = 5, 12  # built in; a user pack adds its own on top
 MAX_SPECIAL_MOVES = 4
+BUILTIN_SECRETS = 8  # regular secrets of a built-in playbook (and 2 last): a weekly club meets new ones for long
 ID_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
@@ -249,7 +250,8 @@ def _secret(file: Path, where: str, raw: Any, seen: set[str], conditions: set[st
 
 
 def playbook_from_data(file: Path, entry: str, item: dict, stat_ids: set[str], moves: dict[str, Move],
-                       secret_ids: set[str], conditions: set[str] | None = None, pack: str | None = None) -> Playbook:
+                       secret_ids: set[str], conditions: set[str] | None = None, pack: str | None = None,
+                       min_secrets: int = SECRETS_DEALT + 2) -> Playbook:
     """One ``[[playbooks]]`` entry: its special moves are added to ``moves``, its secret ids to ``secret_ids``
     (both checked for duplicates); ``pack`` is the fingerprint of the user pack it comes from (None: built in)."""
     pid = _id(file, entry, item.get("id"))
@@ -282,8 +284,8 @@ def playbook_from_data(file: Path, entry: str, item: dict, stat_ids: set[str], m
     regular = [s for s in secrets if not s.last]
     lasts = [s for s in secrets if s.last]
     # a larger pool than one hand, so knowing the playbook does not tell which secrets a student holds
-    if len(regular) < SECRETS_DEALT + 2 or len(lasts) < 2:
-        raise ContentError(file, entry, f"the secret pool needs at least {SECRETS_DEALT + 2} secrets and "
+    if len(regular) < min_secrets or len(lasts) < 2:
+        raise ContentError(file, entry, f"the secret pool needs at least {min_secrets} secrets and "
                            "2 last secrets (last = true)")
     return Playbook(pid, text3(file, entry, item.get("name"), "name"),
                     text3(file, entry, item.get("description"), "description"),
@@ -298,7 +300,8 @@ def load_playbooks(file: Path, stat_ids: set[str], moves: dict[str, Move],
     out: dict[str, Playbook] = {}
     secret_ids: set[str] = set()
     for i, item in enumerate(_table_list(data, file, "playbooks")):
-        book = playbook_from_data(file, f"playbooks[{i}]", item, stat_ids, moves, secret_ids, conditions)
+        book = playbook_from_data(file, f"playbooks[{i}]", item, stat_ids, moves, secret_ids, conditions,
+                                  min_secrets=BUILTIN_SECRETS)
         _unique(file, f"playbooks[{i}] ({book.id})", set(out), book.id)
         out[book.id] = book
     if not MIN_PLAYBOOKS <= len(out) <= MAX_PLAYBOOKS:
@@ -426,6 +429,8 @@ def load(directory: str | Path | None = None) -> Content:
     content = Content(stats, moves, playbooks, conditions, subjects, texts)
     if directory is not None:
         return content
-    from assets.loaders.packs import with_user_packs  # the user content folder (houkago sets it)
+    from assets.loaders.packs import (
+        with_user_packs,  # the user content folder (houkago sets it)
+    )
 
     return with_user_packs(content)

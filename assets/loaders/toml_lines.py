@@ -39,7 +39,7 @@ def _balance(text: str) -> int:
 def _walk(root: Node, parts: list[str], create_line: int) -> Node:
     node = root
     for part in parts:
-        if part in node.arrays and node.arrays[part]:
+        if node.arrays.get(part):
             node = node.arrays[part][-1]
         else:
             node = node.tables.setdefault(part, Node(create_line))

@@ -147,10 +147,10 @@ class ContinueScene(Scene):
         t = self.app.strings.t
         title = f"{games.title(saved.game, self.app.strings)} — {t('continue.mode_' + saved.mode)}"
         sep = ", " if self.app.strings.lang == "en" else "、"
-        names = [n for n in saved.names if n]
-        if len(names) > NAMES:  # a big table: the first names and how many more
-            names = names[:NAMES - 1] + [t("continue.more", n=len(names) - NAMES + 1)]
-        names = sep.join(names)
+        listed = [n for n in saved.names if n]
+        if len(listed) > NAMES:  # a big table: the first names and how many more
+            listed = listed[:NAMES - 1] + [t("continue.more", n=len(listed) - NAMES + 1)]
+        names = sep.join(listed)
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.when))
         details = t("continue.details", moves=saved.moves, when=when)
         if saved.status:  # needs the older version / damaged: said before anything else on its line

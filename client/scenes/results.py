@@ -113,7 +113,7 @@ class ResultsScene(Scene):
                                        pygame.Rect(self.box.right - 2 * bw - int(u * 2.5), y, bw, bh),
                                        app.play_again, key="again", primary=True))
         result = self.table_scene.match.result
-        if app.replay is not None and carries_on(self.table_scene.match.game_id, result):
+        if app.replay is not None and result is not None and carries_on(self.table_scene.match.game_id, result):
             self.buttons.append(Button(t("campaign.club"), pygame.Rect(self.box.left + int(u * 1.5), y, bw, bh),
                                        lambda: club_meets_again(app, result), key="club", hint=t("campaign.club_hint")))
         kept = app.keeper.game if app.keeper is not None else None

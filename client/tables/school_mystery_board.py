@@ -600,9 +600,10 @@ def _sheet_body(t: SchoolMysteryTable, surface: pygame.Surface, seat: Any, st: d
         y += ctx.font(fs(ctx, 0.7, k)).get_linesize()
         used_moves = st.get("used_moves") or {}
         names = []
+        learned = st.get("extra_moves") or ()
         for mid in book.moves:
             m = t.tx.move(mid)
-            if m is not None:
+            if m is not None and (not m.advance or mid in learned):  # an advance move: once learned (campaign)
                 names.append(t.tx.tr(m.name) + (" ✓" if mid in used_moves and m.limit == "subject" else ""))
         # the moves flow on as few lines as they need (the sheet shrinks as a whole when they do not fit)
         f = fitter_for(ctx).block("  ".join(names), size, w, None, floor=1.0)

@@ -106,7 +106,7 @@ def bot_advance(db: dict[str, Any], carry: list[dict[str, Any]], seat: int, seed
 def check_carry(db: dict[str, Any], players: int, value: Any) -> list[dict[str, Any]]:
     """The ``campaign`` option's students, checked against the table's rules data (ValueError says why)."""
     if not isinstance(value, dict) or not isinstance(value.get("students"), list):
-        raise ValueError("campaign must be {id, students: [...]}")
+        raise ValueError("campaign must be {id, students: [...]}")  # noqa: TRY004 - setup turns it into setup/bad_option
     students = value["students"]
     if len(students) != players:
         raise ValueError(f"the campaign has {len(students)} students for {players} seats")

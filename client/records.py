@@ -131,7 +131,10 @@ def lines(record: dict[str, Any], content: Any, lang: str) -> list[tuple[str, st
     sep = ", " if lang == "en" else "、"
 
     def who(seat: Any) -> str:
-        return names[seat] if isinstance(seat, int) and 0 <= seat < len(names) and names[seat] else f"#{seat}"
+        """A seat's name; numbered (from 1) when it is empty or shared (bots: "normal bot 3")."""
+        if not isinstance(seat, int) or not 0 <= seat < len(names) or not names[seat]:
+            return f"#{seat + 1}" if isinstance(seat, int) else f"#{seat}"
+        return names[seat] if names.count(names[seat]) == 1 else f"{names[seat]} {seat + 1}"
 
     out: list[tuple[str, str]] = []
     if record["game"] == "fate_votes":

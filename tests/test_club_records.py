@@ -79,3 +79,11 @@ def test_a_local_journal_gives_the_record_only_once_the_game_is_over(tmp_path: P
     assert record is not None and record["table"] == table and record["names"][:3] == ["p0", "p1", "p2"]
     assert records.save(record) is not None
     assert [r["table"] for r in records.listed()] == [table]
+
+
+def test_seats_with_the_same_name_are_told_apart() -> None:
+    spec = REGISTRY["fate_votes"]
+    history = bot_game("fate_votes", 4, 2)
+    record = shared_records.build(spec, 4, 2, OPTIONS["fate_votes"], history, ["normal bot"] * 3 + ["Aki"])
+    text = "\n".join(t for _, t in records.lines(record, spec.content(), "en"))
+    assert all(f"normal bot {n}" in text for n in (1, 2, 3)) and "Aki" in text and "Aki 4" not in text

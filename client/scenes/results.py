@@ -115,7 +115,7 @@ class ResultsScene(Scene):
         result = self.table_scene.match.result
         if app.replay is not None and result is not None and carries_on(self.table_scene.match.game_id, result):
             self.buttons.append(Button(t("campaign.club"), pygame.Rect(self.box.left + int(u * 1.5), y, bw, bh),
-                                       lambda: club_meets_again(app, result), key="club", hint=t("campaign.club_hint")))
+                                       lambda: club_meets_again(app, result), key="club"))
         kept = app.keeper.game if app.keeper is not None else None
         if (self.table_scene.match.game_id in RECORDED and self.table_scene.match.over and kept is not None
                 and kept.table == self.table_scene.match.table):  # the game record, from the local journal

@@ -25,6 +25,16 @@ def carries_on(game: str, result: Any) -> bool:
             and all(isinstance(s, dict) and "stats" in s for s in students))
 
 
+def keep_campaign_subject(app: App, game: str, result: Any) -> None:
+    """A campaign's subject that ended: its article joins the campaign at once (the advances wait for
+    The club meets again, or for Continue)."""
+    options = (app.replay or {}).get("options") or {}
+    if isinstance(options.get("campaign"), dict) and result is not None and carries_on(game, result):
+        from client import campaigns
+
+        campaigns.finish_subject(app.replay or {}, result)
+
+
 def show_record(app: App, folder: Any, table: str | None) -> None:
     """The finished game's record (built from the journal: the game is over), kept for Continue too."""
     from client import records
@@ -95,6 +105,7 @@ class ResultsScene(Scene):
         for view in table_scene.match.views.values():
             if view.result is None:
                 view.result = table_scene.match.result or {}
+        keep_campaign_subject(app, table_scene.match.game_id, table_scene.match.result)
 
     def layout(self) -> None:
         app, u = self.app, self.app.unit

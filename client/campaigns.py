@@ -164,7 +164,11 @@ def export(c: Campaign, content: Any, lang: str, folder: Path) -> Path:
 
     out = folder / "campaigns" / c.id
     out.mkdir(parents=True, exist_ok=True)
-    words = INDEX_WORDS[lang]
+    from client.i18n import load_lang
+
+    strings = load_lang(lang)
+    words = {k: strings[f"campaign_index.{k}"] for k in ("title", "solved", "unsolved", "students")}
+    sep = strings["record_lines.sep"]
     lines = [f"# {words['title']}", ""]
     for i, entry in enumerate(c.subjects, start=1):
         name = f"{i:02d}_{entry['subject']}.md"
@@ -178,8 +182,7 @@ def export(c: Campaign, content: Any, lang: str, folder: Path) -> Path:
     for st in c.students:
         book = content.playbooks.get(st["playbook"])
         stats = " ".join(f"{s.name[lang]} {st['stats'][s.id]:+d}" for s in content.stats)
-        learned = "、".join(content.moves[m].name[lang] for m in st["moves"] if m in content.moves) \
-            if lang != "en" else ", ".join(content.moves[m].name[lang] for m in st["moves"] if m in content.moves)
+        learned = sep.join(content.moves[m].name[lang] for m in st["moves"] if m in content.moves)
         line = f"- **{st['name']}** ({book.name[lang] if book else st['playbook']}) — {stats}"
         if learned:
             line += f" — {learned}"
@@ -187,10 +190,3 @@ def export(c: Campaign, content: Any, lang: str, folder: Path) -> Path:
     index = out / "index.md"
     index.write_text("\n".join(lines) + "\n", encoding="utf-8")
     return index
-
-
-INDEX_WORDS = {
-    "ja": {"title": "部活の記事集", "solved": "解決", "unsolved": "未解決", "students": "部員"},
-    "zh": {"title": "社团报道合集", "solved": "已解决", "unsolved": "未解决", "students": "社员"},
-    "en": {"title": "The club's articles", "solved": "solved", "unsolved": "unsolved", "students": "Members"},
-}

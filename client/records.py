@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 import os
 import time
+from functools import cache
 from pathlib import Path
 from typing import Any
 
@@ -92,43 +93,24 @@ def keep_finished(folder: Path, table: str | None) -> None:
 
 # --------------------------------------------------------------------------- wording
 
-WORDS: dict[str, dict[str, str]] = {
-    "dealt": {"ja": "{who}の手札：{cards}", "zh": "{who}的手牌：{cards}", "en": "{who} held: {cards}"},
-    "dealt_char": {"ja": "{who}（{char}）の手札：{cards}", "zh": "{who}（{char}）的手牌：{cards}",
-                   "en": "{who} ({char}) held: {cards}"},
-    "minds_head": {"ja": "はじめの心と体", "zh": "最初的心与身体", "en": "Minds and bodies at the start"},
-    "in": {"ja": "{body}に{mind}", "zh": "{body}体内是{mind}", "en": "{mind} in {body}"},
-    "round": {"ja": "第{n}ラウンド", "zh": "第{n}轮", "en": "Round {n}"},
-    "roles": {"ja": "投票：{vote}　棄票：{strike}", "zh": "投票：{vote}　弃票：{strike}",
-              "en": "Vote: {vote} · Strike: {strike}"},
-    "choice": {"ja": "{who} — {phase}：{value}", "zh": "{who} — {phase}：{value}", "en": "{who} — {phase}: {value}"},
-    "role_vote": {"ja": "投票する", "zh": "投票", "en": "votes"},
-    "role_strike": {"ja": "棄票する", "zh": "弃票", "en": "strikes"},
-    "tally": {"ja": "{phase}の結果：{votes}", "zh": "{phase}结果：{votes}", "en": "{phase} result: {votes}"},
-    "reveal": {"ja": "最後に残ったカード：{cards}", "zh": "最后留下的牌：{cards}", "en": "Cards kept to the end: {cards}"},
-    "over": {"ja": "勝者：{who}", "zh": "获胜者：{who}", "en": "Winners: {who}"},
-    "nobody": {"ja": "なし", "zh": "无", "en": "nobody"},
-    "play": {"ja": "{who}がカード「{card}」を使った", "zh": "{who}打出了“{card}”", "en": "{who} played {card}"},
-    "draw": {"ja": "{who}がカード「{card}」を引いた", "zh": "{who}抽到了“{card}”", "en": "{who} drew {card}"},
-    "magic": {"ja": "{who}の魔法：{a}と{b}（{dice}）→ {outcome}", "zh": "{who}施魔法：{a}与{b}（{dice}）→ {outcome}",
-              "en": "{who} cast magic on {a} and {b} ({dice}) → {outcome}"},
-    "restored": {"ja": "{student}が元に戻った（{who}）", "zh": "{student}恢复了原状（{who}）",
-                 "en": "{student} put back ({who})"},
-    "outcome_success": {"ja": "成功", "zh": "成功", "en": "success"},
-    "outcome_great": {"ja": "大成功", "zh": "大成功", "en": "great success"},
-    "outcome_sneeze": {"ja": "くしゃみ", "zh": "喷嚏", "en": "sneeze"},
-    "outcome_runaway": {"ja": "暴走", "zh": "失控", "en": "runaway"},
-}
+@cache
+def _strings(lang: str) -> dict[str, str]:
+    from client.i18n import load_lang
+
+    return load_lang(lang)
+
+
 
 
 def _w(key: str, lang: str, **params: Any) -> str:
-    return WORDS[key][lang].format(**params)
+    """A record sentence (assets/i18n/<lang>/club.toml, [record_lines])."""
+    return _strings(lang)[f"record_lines.{key}"].format(**params)
 
 
 def lines(record: dict[str, Any], content: Any, lang: str) -> list[tuple[str, str]]:
     """The record as (style, text) lines: style "head" for a round's heading, else "line"."""
     names = record.get("names") or []
-    sep = ", " if lang == "en" else "、"
+    sep = _w("sep", lang)
 
     def who(seat: Any) -> str:
         """A seat's name; numbered (from 1) when it is empty or shared (bots: "normal bot 3")."""
@@ -192,14 +174,14 @@ def lines(record: dict[str, Any], content: Any, lang: str) -> list[tuple[str, st
             out.append(("line", _w("dealt_char", lang, who=who(item["seat"]), char=student(item["char"]),
                                    cards=sep.join(cards.get(c, c) for c in item["cards"]))))
         elif k == "minds":  # one pair a line: a name is never broken across lines
-            out.append(("head", WORDS["minds_head"][lang]))
+            out.append(("head", _w("minds_head", lang)))
             out += [("line", _w("in", lang, body=student(int(b)), mind=student(m))) for b, m in item["minds"].items()]
         elif k == "play":
             out.append(("line", _w("play", lang, who=who(item["seat"]), card=cards.get(item["card"], item["card"]))))
         elif k == "draw":
             out.append(("line", _w("draw", lang, who=who(item["seat"]), card=cards.get(item["card"], item["card"]))))
         elif k == "magic":
-            outcome = WORDS.get("outcome_" + item["outcome"], {}).get(lang, item["outcome"])
+            outcome = _strings(lang).get(f"record_lines.outcome_{item['outcome']}", item["outcome"])
             out.append(("head" if item["outcome"] == "great" else "line",
                         _w("magic", lang, who=who(item["seat"]), a=student(item["a"]), b=student(item["b"]),
                            dice="+".join(str(f) for f in item["faces"]), outcome=outcome)))

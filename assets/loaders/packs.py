@@ -24,6 +24,7 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 from typing import Any
 
+from assets.loaders import school_mystery as sm
 from assets.loaders import toml_lines
 from assets.loaders.common import ContentError, text3
 from shared.games.school_mystery.content import (
@@ -200,8 +201,6 @@ def check_pack(path: str | Path, base: Content, data: bytes | None = None) -> Pa
 
 
 def _check(p: Path, raw: bytes, text: str, base: Content) -> Pack:
-    from assets.loaders import school_mystery as sm
-
     if len(raw) > PACK_MAX_BYTES:
         raise ContentError(p, "", f"file is larger than {PACK_MAX_BYTES} bytes")
     try:
@@ -369,3 +368,6 @@ def describe(info: PackInfo, lang: str) -> dict[str, Any]:
     """A pack as the launcher lists it."""
     return {"id": info.id, "name": info.name.get(lang) or info.name["en"], "fingerprint": info.fingerprint,
             "subjects": len(info.subjects), "playbooks": len(info.playbooks), "secrets": len(info.secrets)}
+
+
+sm.USER_PACKS = with_user_packs  # load() adds the installed packs in a process that reads them

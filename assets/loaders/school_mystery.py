@@ -9,6 +9,7 @@ the entry) and returns a :class:`shared.games.school_mystery.content.Content`. W
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -427,10 +428,10 @@ def load(directory: str | Path | None = None) -> Content:
     texts = load_texts(base / "texts.toml")
     subjects = load_subjects(base / "subjects")
     content = Content(stats, moves, playbooks, conditions, subjects, texts)
-    if directory is not None:
+    if directory is not None or USER_PACKS is None:
         return content
-    from assets.loaders.packs import (
-        with_user_packs,  # the user content folder (houkago sets it)
-    )
+    return USER_PACKS(content)
 
-    return with_user_packs(content)
+
+# set by assets/loaders/packs.py when it is imported (houkago does): adds the user content packs to load()
+USER_PACKS: Callable[[Content], Content] | None = None

@@ -750,7 +750,7 @@ def draw_decks(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
         nd = len(discards.get(suit) or [])
         count_text = ctx.t("sm.deck_left", n=count) + (ctx.t("sm.deck_discarded", d=nd) if nd else "")
         cs = fs(ctx, 0.55 if t.display else 0.65)
-        room = pygame.Rect(tx, y, tw, 2 * fit.line_h(cs))
+        room = pygame.Rect(tx, y, tw, (3 if nd else 2) * fit.line_h(cs))  # "left · discarded" may take 3 narrow lines
         y += fit.draw_block(surface, count_text, room, cs, CHALK_DIM, kind="label").height + int(u * 0.15)
         seat = duty.get(suit)
         if isinstance(seat, int):

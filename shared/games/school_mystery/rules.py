@@ -65,7 +65,7 @@ from shared.games.school_mystery.content import (
     rules_data,
 )
 from shared.memo import Recent, StateMemo
-from shared.rng import Rng, dice_at, shuffle_at
+from shared.rng import Rng, dice_at, shuffle_at, shuffle_tail_at
 
 SUITS = ("hearts", "diamonds", "spades", "clubs")
 SUIT_KIND = {"hearts": "location", "diamonds": "phenomenon", "spades": "character", "clubs": "clue"}
@@ -887,11 +887,13 @@ def _a_create_student(state: dict, seat: int, action: dict, events: Events) -> N
 
 
 def _deal_secrets(state: dict, book: dict) -> list[str]:
-    """Three secrets and one last secret drawn privately from the playbook's pool (``hand[-1]`` = last)."""
+    """Three secrets and one last secret drawn privately from the playbook's pool (``hand[-1]`` = last).
+    The generator goes as far as for a pool of five and two, whatever the pool's size (a larger pool
+    deals other secrets, not other dice: the guided game's fixed seed keeps its rolls)."""
     regular = list(book["secrets"])
     lasts = list(book["lasts"])
-    state["rng"] = shuffle_at(shuffle_at(state["rng"], regular), lasts)
-    return regular[:SECRETS_DEALT] + lasts[:1]
+    state["rng"] = shuffle_tail_at(shuffle_tail_at(state["rng"], regular, SECRETS_DEALT + 1), lasts, 1)
+    return regular[-SECRETS_DEALT:] + lasts[-1:]
 
 
 # --- always available ------------------------------------------------------------

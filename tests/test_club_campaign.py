@@ -136,3 +136,20 @@ def test_a_bonded_friend_helps_twice_and_others_once() -> None:
     assert campaign.help_left(state, 1, 0) and not campaign.help_left(state, 2, 0)
     state = dict(state, help_used=[[1, 0], [1, 0]])
     assert not campaign.help_left(state, 1, 0)
+
+
+def test_a_larger_secret_pool_deals_other_secrets_but_leaves_the_dice_alone() -> None:
+    """Secrets are dealt with shuffle_tail_at: the generator goes k steps whatever the pool's length."""
+    from shared.rng import shuffle_at, shuffle_tail_at
+
+    small, large = list(range(5)), list(range(8))
+    after_small = shuffle_tail_at(123, small, 4)
+    assert shuffle_tail_at(123, large, 4) == after_small == shuffle_at(123, list(range(5)))
+    assert sorted(large) == list(range(8)) and len(set(large[-3:])) == 3
+    state = SPEC.setup(2, 9, {"subject": SUBJECTS[0]})
+    state, _ = SPEC.apply(state, 0, {"type": "choose_leader", "seat": 0})
+    state, _ = SPEC.apply(state, 0, {"type": "create_student", "name": "A", "playbook": "librarian", "stats": 0,
+                                     "rival": 1})
+    hand = state["students"][0]["hand"]
+    book = state["db"]["playbooks"]["librarian"]
+    assert len(hand) == 4 and set(hand[:3]) <= set(book["secrets"]) and hand[3] in book["lasts"]

@@ -5,9 +5,10 @@ A glossary term lists its known synonyms per language (``synonyms``); ``[[avoid]
 marks that are not terms (e.g. 回合 where fate_votes says 轮, "・" in Chinese). This test extracts them and
 fails on any of them anywhere in the game's texts: its content (rules book, tutorial, cards, results
 texts, glossary definitions), its UI strings (assets/i18n/<lang>/<game>.toml), its step lines and
-summaries, the refusals of the error codes its rules raise and its rules doc (docs/rules/<game>.md,
-English); the app's own strings are checked for the ``[[avoid]]`` marks all games share. CJK words match
-as substrings, English ones as whole words or their plurals (any case).
+summaries, the game records' and campaigns' lines (club.toml), the refusals of the error codes its rules
+raise and its rules doc (docs/rules/<game>.md, English); the app's own strings are checked for the
+``[[avoid]]`` marks all games share. ``[[allow]]`` phrases (a synonym meaning something else) stay. CJK
+words match as substrings, English ones as whole words or their plurals (any case).
 """
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from assets.loaders.glossary import load_avoid, load_glossary
+from assets.loaders.glossary import load_allowed, load_avoid, load_glossary
 
 ROOT = Path(__file__).resolve().parent.parent
 CONTENT = ROOT / "assets" / "content"
@@ -38,7 +39,8 @@ def _strings(x: object, where: str, lang: str | None, under: str | None = None) 
             yield from _strings(v, f"{where}.{k}", lang, inner)
     elif isinstance(x, list):
         for i, v in enumerate(x):
-            if not (isinstance(v, dict) and set(v) == {"lang", "text", "use", "why"}):  # [[avoid]] entries
+            if not (isinstance(v, dict) and set(v) in ({"lang", "text", "use", "why"}, {"lang", "text", "why"})):
+                # (not [[avoid]] / [[allow]] entries)
                 yield from _strings(v, f"{where}[{i}]", lang, under)
     elif isinstance(x, str) and (lang is None or under == lang):
         yield where, x
@@ -59,6 +61,7 @@ def game_texts(game: str, lang: str) -> list[tuple[str, str]]:
     for name, section in (("step.toml", "step"), ("summary.toml", "summary")):
         part = _toml(folder / name).get(section, {}).get(abbr, {})
         out += _strings(part, f"i18n/{lang}/{name}[{section}.{abbr}]", None)
+    out += _strings(_toml(folder / "club.toml"), f"i18n/{lang}/club.toml", None)  # records and campaigns
     out += refusals(game, lang)
     if lang == "en":  # the docs are English: docs/rules/<game>.md, a paragraph at a time
         doc = ROOT / "docs" / "rules" / f"{game}.md"
@@ -98,10 +101,21 @@ def _hits(texts: list[tuple[str, str]], word: str, lang: str) -> list[str]:
             for where, text in texts for m in [find.search(text)] if m]
 
 
+def _without_allowed(texts: list[tuple[str, str]], game: str, lang: str) -> list[tuple[str, str]]:
+    """``texts`` with the glossary's ``[[allow]]`` phrases (a synonym meaning something else) taken out."""
+    allowed = [a.text for a in load_allowed(game) if a.lang == lang]
+    out = []
+    for where, text in texts:
+        for phrase in allowed:
+            text = text.replace(phrase, "〓")
+        out.append((where, text))
+    return out
+
+
 @pytest.mark.parametrize("lang", LANGS)
 @pytest.mark.parametrize("game", list(GAMES))
 def test_no_text_uses_a_known_synonym_of_a_glossary_term(game: str, lang: str) -> None:
-    texts = game_texts(game, lang)
+    texts = _without_allowed(game_texts(game, lang), game, lang)
     assert len(texts) > 100, (game, lang)
     found = []
     for term in load_glossary(game).values():
@@ -140,6 +154,13 @@ def test_every_glossary_term_is_used_and_lists_its_synonyms(game: str) -> None:
                 continue
             name = term.name_in(lang).strip("《》")
             assert any(_finder(name, lang).search(text) for text in texts), (game, lang, term.id, name)
+
+
+def test_every_allowed_phrase_is_in_use() -> None:
+    """An [[allow]] entry names a phrase some text has (a stale allowance would hide nothing, or a new use)."""
+    for game in GAMES:
+        for a in load_allowed(game):
+            assert any(a.text in text for _, text in game_texts(game, a.lang)), (game, a)
 
 
 def test_the_check_finds_a_planted_synonym() -> None:

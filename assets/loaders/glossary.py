@@ -6,7 +6,9 @@ validates it (unique ids, all three languages, definitions short enough for a to
 optional ``page`` names the rules book page that explains it (a click on the term opens it there). A term's
 optional ``synonyms`` (``{ja, zh, en}`` lists) are the other words for it that no text of the game may use
 (one vocabulary per language: tests/test_vocabulary.py); ``[[avoid]]`` entries (``lang``, ``text``, ``use``,
-``why``) name words and marks, not glossary terms, that no text in that language uses (:func:`load_avoid`).
+``why``) name words and marks, not glossary terms, that no text in that language uses (:func:`load_avoid`);
+``[[allow]]`` entries (``lang``, ``text``, ``why``) name phrases where such a word means something else and
+stays (a drama club's 剧本 is a play's script, not a playbook: :func:`load_allowed`).
 """
 from __future__ import annotations
 
@@ -115,4 +117,29 @@ def load_avoid(game_id: str) -> tuple[Avoid, ...]:
                 or not all(isinstance(entry[k], str) and entry[k] for k in ("text", "use", "why")):
             raise ContentError(path, where, "needs lang (ja/zh/en), text, use and why")
         out.append(Avoid(entry["lang"], entry["text"], entry["use"], entry["why"]))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Allowed:
+    """A phrase in ``lang`` where a listed synonym means something else (``why``) and may stay."""
+
+    lang: str
+    text: str
+    why: str
+
+
+@functools.cache
+def load_allowed(game_id: str) -> tuple[Allowed, ...]:
+    """The glossary's ``[[allow]]`` entries (empty when none)."""
+    path = CONTENT_DIR / game_id / "glossary.toml"
+    if not path.is_file():
+        return ()
+    out = []
+    for i, entry in enumerate(read_toml(path).get("allow", [])):
+        if not isinstance(entry, dict) or set(entry) != {"lang", "text", "why"} \
+                or entry["lang"] not in ("ja", "zh", "en") \
+                or not all(isinstance(entry[k], str) and entry[k] for k in ("text", "why")):
+            raise ContentError(path, f"allow #{i + 1}", "needs lang (ja/zh/en), text and why")
+        out.append(Allowed(entry["lang"], entry["text"], entry["why"]))
     return tuple(out)

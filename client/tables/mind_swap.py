@@ -193,7 +193,7 @@ class MindSwapTable(TableView):
                             draggable=own, accepts=minds, zoom=ZoomFace("body", pair.body),
                             home=(bp[0] + lay.card_w / 2, bp[1] + lay.card_h / 2),
                             label=M.student_name(self.content, pair.body, self.ctx.lang),
-                            enabled=pair.body in picks or not it.mode))
+                            enabled=pair.body in picks or not it.mode, selected=pair.body in picks))
                 mp = self.sprites.mind_pos.get(pair.mind)
                 if mp is not None:
                     mr = pygame.Rect(round(mp[0]), round(mp[1]), lay.card_w, lay.card_h)
@@ -202,6 +202,12 @@ class MindSwapTable(TableView):
                                 draggable=bool(minds), accepts=frozenset() if moving else minds,
                                 zoom=ZoomFace("mind", pair.mind),
                                 label=M.student_name(self.content, pair.mind, self.ctx.lang)))
+        for seat, spot in self.map_painter.piece_spots(lay).items():  # restored players' pieces
+            pr = self.map_painter.piece_radius(lay)
+            nm.add(Node(("piece", seat), pygame.Rect(round(spot[0] - pr), round(spot[1] - pr), 2 * pr, 2 * pr), z=2,
+                        kind="token", payload=("piece", seat), solid=False, home=spot, hit=_within(spot, pr + 4),
+                        draggable=live and seat == self.seat and it.mode == "move_self",
+                        label=self.player_name(seat)))
         if self.sprites.negi_pos is not None:
             nr = self.sprites.negi_radius(lay)
             c = (self.sprites.negi_pos[0], self.sprites.negi_pos[1])

@@ -168,6 +168,13 @@ class ControlsPainter:
             elif along == ALONG_NEGI:
                 nb = t.painter.negi_badge(t.sprites.negi_radius(lay))
                 surface.blit(nb, nb.get_rect(center=(round(x + lay.foot[0]), round(y))))
+        elif kind == "piece":  # a restored player's piece: whom it takes along beside it
+            along = t.intents.along
+            if along is not None and along >= 0 and along in t.model.pairs:
+                self._draw_pair_at(surface, lay, t.model.pairs[along], cx + lay.unit, cy)
+            elif along == ALONG_NEGI:
+                nb = t.painter.negi_badge(t.sprites.negi_radius(lay))
+                surface.blit(nb, nb.get_rect(center=(round(cx + lay.unit * 2), round(cy))))
         elif kind == "mind":
             m = t.painter.student_card(t.content, ref, lay.card_w, lay.card_h, True, glow=True)
             pad = (m.get_width() - lay.card_w) // 2

@@ -308,6 +308,14 @@ class MindSwapTable(TableView):
             self.flash_place(where)
         self.ctx.play_sound("error")
 
+    def refusal_sentence(self, code: str, message: str = "", params: dict[str, Any] | None = None) -> str:
+        """A mind_swap refusal as the sentence of the rule it broke: the rules name it (``rule`` in the
+        params: ``ms.rule.<rule>``); else the sentence of its code."""
+        rule = (params or {}).get("rule")
+        if isinstance(rule, str) and self.ctx.t(f"ms.rule.{rule}") != f"ms.rule.{rule}":
+            return str(self.ctx.t(f"ms.rule.{rule}"))
+        return self.refusal_text(code, message)
+
     def log_lines(self) -> list[str]:
         """The log as shown (a line appears when its event has played)."""
         return [text for text, _seat in self.presenter.log_lines]

@@ -23,6 +23,7 @@ from client.kit.widgets import Button
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_layout as L
 from client.tables import mind_swap_model as M
+from shared.games.mind_swap.why import why_not
 
 if TYPE_CHECKING:
     from client.tables.mind_swap import MindSwapTable
@@ -142,13 +143,16 @@ class MsIntents:
                 return False
         return True
 
-    @staticmethod
-    def why_illegal(cand: dict[str, Any]) -> str:
-        """The text key saying why ``cand`` cannot be done."""
-        if cand.get("type") in ("magic", "great_swap"):
-            return "ms.err.magic_place"
-        return {"move_self": "ms.err.move_self", "event": "ms.err.event_place"}.get(str(cand.get("action")),
-                                                                                     "ms.err.not_allowed")
+    def why_illegal(self, cand: dict[str, Any]) -> str:
+        """Why ``cand`` cannot be done, as the rules say it at the position shown (asked of the rules:
+        :func:`shared.games.mind_swap.why.why_not`), in the player's language."""
+        seat = self.t.seat
+        if seat is None or not self.t.shown():
+            return self.tr("ms.err.not_allowed")
+        err = why_not(self.t.shown(), seat, cand, self.t.card_actions)
+        if err is None:  # the rules would take it (a relocation beyond the listed sample): nothing to say
+            return self.tr("ms.err.not_allowed")
+        return self.t.refusal_sentence(err.code, err.message, err.params)
 
     # --- what the map shows for the current step --------------------------------------------------
     def candidates(self) -> set[int]:
@@ -239,7 +243,7 @@ class MsIntents:
         act = self.find_legal(cand)
         if act is None or self.t.seat is None:
             self.picks = []
-            self.t.refuse(self.tr(self.why_illegal(cand)), where)
+            self.t.refuse(self.why_illegal(cand), where)
             return False
         self.t.ctx.send_action(self.t.seat, act)
         self.t.ctx.play_sound("card" if act.get("type") == "play" else "click")
@@ -317,7 +321,7 @@ class MsIntents:
         else:
             return False, ""
         if self.find_legal(cand) is None:
-            return False, self.tr(self.why_illegal(cand))
+            return False, self.why_illegal(cand)
         return True, ""
 
     def drop(self, payload: Any, node: Node) -> None:
@@ -362,6 +366,8 @@ class MsIntents:
             if self.mode == "move_self" and "negi" in self.takes():
                 self.along = None if self.along == ALONG_NEGI else ALONG_NEGI
                 self.t.ctx.play_sound("click")
+            elif self.mode == "move_self":
+                self.refuse_take("negi")
         elif kind in ("pair", "mind"):
             pair = self.t.pair_of(node)
             if pair is not None:
@@ -388,6 +394,8 @@ class MsIntents:
             if (mine is None or pair.body != mine.body) and pair.body in self.takes():
                 self.along = None if self.along == pair.body else pair.body
                 self.t.ctx.play_sound("click")
+            elif mine is None or pair.body != mine.body:
+                self.refuse_take(pair.body, pair.loc)
         elif self.mode == "relocate":
             self._toggle_pick(pair.body)
             if len(self.picks) == self.relocate_count() and self.card is not None:
@@ -403,6 +411,16 @@ class MsIntents:
             self._toggle_pick(pair.body)
             if len(self.picks) == 2:
                 self.swap(self.picks[0], self.picks[1], pair.loc)
+
+    def refuse_take(self, who: Any, where: str | None = None) -> None:
+        """``who`` (a body, or "negi") cannot come along: say the rule (asked of the rules with a move to
+        any other place, so only the take-along is judged)."""
+        here = self.my_place()
+        if self.card is None or here is None:
+            return
+        to = next(loc for loc in M.LOCATIONS if loc != here)
+        self.t.refuse(self.why_illegal({"type": "play", "card": self.card.id, "action": "move_self", "to": to,
+                                        "take": who}), where)
 
     def _toggle_pick(self, body: int) -> None:
         if body in self.picks:

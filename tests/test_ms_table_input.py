@@ -134,7 +134,7 @@ def test_an_illegal_drop_springs_back_with_a_message():
     start = mind_centre(table, own)
     drag(table, screen, start, mind_centre(table, far))
     assert ctx.sent == []
-    assert banner(table) == ctx.t("ms.err.magic_place")  # why, in the player's language
+    assert banner(table) == ctx.t("ms.rule.magic_not_here")  # the rule broken, in the player's language
     assert "error" in ctx.sounds
     settle(table, screen, 60)
     assert mind_centre(table, own) == start  # the mind card is back on its body

@@ -184,3 +184,43 @@ def test_a_dragged_mind_lights_the_students_it_may_swap_with() -> None:
     assert table.held() is not None
     lit = {n.id[1] for n in table.nodes().of_kind("pair") if n.selected}
     assert lit == {3, 4}  # the others at the library light up; not 5, 6 (garden), 7 (classroom)
+
+
+# --- hover cards ----------------------------------------------------------------------------------------
+def _rest(table: MindSwapTable, seconds: float) -> None:
+    for _ in range(round(seconds * 30)):
+        table.update(1 / 30)
+
+
+def _move(table: MindSwapTable, pos: tuple[int, int]) -> None:
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(1, 1), buttons=(0, 0, 0)))
+    R.pump(table)
+
+
+def test_no_hover_card_right_after_a_click_only_after_resting_on_a_new_target() -> None:
+    game = _restored_game()
+    table, _ctx = _table(game, 0)
+    a, b = R.student_spot(table, 3), R.student_spot(table, 5)
+    assert a is not None and b is not None
+    _move(table, a)
+    R.click(table, a)  # clicked at once (no card shown yet) ...
+    _rest(table, 3.0)
+    assert table.nodes().find("peek") is None  # ... no card pops up over the next target
+    _move(table, (a[0] + 2, a[1] + 1))  # a nudge on the same target: still nothing
+    _rest(table, 2.0)
+    assert table.nodes().find("peek") is None
+    _move(table, b)  # a new target, rested on
+    _rest(table, 2.0)
+    assert table.nodes().find("peek") is not None
+
+
+def test_no_hover_card_after_a_drop() -> None:
+    game = _restored_game()
+    table, ctx = _table(game, 0)
+    mind = table.nodes().find(("mind", table.model.pairs[3].mind))
+    target = R.student_spot(table, 4)
+    R.drag(table, mind.rect.center, target)  # magic on 3 and 4 (both with the piece and Negi)
+    assert ctx.sent and ctx.sent[-1][1] == {"type": "magic", "a": 3, "b": 4}
+    _rest(table, 3.0)
+    assert table.nodes().find("peek") is None

@@ -23,6 +23,7 @@ only on the shown, newest snapshot. New students walk in from the edge of the ma
 from __future__ import annotations
 
 import copy
+import math
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -100,6 +101,7 @@ class MindSwapTable(TableView):
         self._built: tuple[Any, ...] | None = None
         self._fx_built: tuple[Any, ...] | None = None
         self.shows = 0  # how many times the shown model changed (part of the node map's key)
+        self._moved = False  # the pointer moved since the last click, drop or change of the shown table
 
     # --- data from the server -------------------------------------------------------
     @property  # type: ignore[override]
@@ -367,6 +369,10 @@ class MindSwapTable(TableView):
         """Space or a click skips running animations; right-click or Esc cancels a choice in progress;
         the wheel scrolls a crowded place; the rest is the kit's Interaction over the node map."""
         it = self.intents
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self._moved = False  # no hover card right after a click or a drop
+        elif event.type == pygame.MOUSEMOTION:
+            self._moved = True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
             self.skip_animations()
             return True
@@ -420,7 +426,19 @@ class MindSwapTable(TableView):
         if fx_key != self._fx_built:  # the effect playing changes every frame of a roll: only its nodes
             self._fx_built = fx_key
             self._nodes = self._base if step is None else NodeMap([*self._base.nodes, *self._fx_nodes(lay, step)])
+        self._hold_still()
         self.input.update(dt)
+
+    def _hold_still(self) -> None:
+        """A hover card opens only once the pointer, after it moved, rests on a new target: until it
+        moves after a click, a drop or a change of the table shown, what lies under it now counts as
+        already seen (the kit's hover hold will not fire for it)."""
+        if self._moved:
+            return
+        under = self.input.hovered
+        hold = self.input.hold
+        hold.current = under.id if under is not None else None
+        hold.held = math.inf
 
     def _frame_key(self, lay: L.Layout) -> tuple[Any, ...]:
         """Everything the node map and the buttons are made from."""
@@ -449,6 +467,7 @@ class MindSwapTable(TableView):
         self.sprites.fly_restored(old, new, lay_old)
         self.model = new
         self.shows += 1
+        self._moved = False
         self._lay_key = None
         self.sprites.follow(old, new, self.layout())
         self.intents.after_model_change()

@@ -264,8 +264,10 @@ class MindSwapTable(TableView):
         text = self.intents.prompt()
         if not text or self.presenter.busy or self.seat is None or self.ctx.display_mode:
             return None
-        pill = Prompt.measure(self.ctx, text, lay.hand.w - round(lay.unit * 4), lay.unit)
-        pill.midtop = (lay.hand.centerx, lay.hand.y + round(lay.unit * 0.15))
+        u = lay.unit
+        room = lay.play_slot.x - lay.hand.x - round(u * 2)  # left of the play slot: the buttons stay clear
+        pill = Prompt.measure(self.ctx, text, room, u)
+        pill.midtop = (lay.hand.x + round(u) + room // 2, lay.hand.y + round(u * 0.15))
         return pill
 
     # --- what the intents need from the view ---------------------------------------------------------

@@ -70,17 +70,36 @@ def spot(table: MindSwapTable, want: Any, inside: pygame.Rect | None = None) -> 
     return None
 
 
+def wheel(table: MindSwapTable, pos: tuple[int, int], dy: int) -> None:
+    """The mouse wheel turned ``dy`` notches (negative: down) with the pointer at ``pos``."""
+    pygame.event.clear()
+    pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=pos, rel=(0, 0), buttons=(0, 0, 0)))
+    pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=dy, flipped=False, precise_x=0.0,
+                                         precise_y=float(dy)))
+    pump(table)
+
+
 def student_spot(table: MindSwapTable, body: int) -> tuple[int, int] | None:
-    """A point on ``body``'s pair (its body card or the mind card in it) that is on top and drawn."""
+    """A point on ``body``'s pair (its body card or the mind card in it) that is on top and drawn; a
+    crowded place is scrolled (the wheel over it) until the pair shows."""
     pair = table.model.pairs.get(body)
     if pair is None:
         return None
-    lay = table.layout()
-    field = lay.field(pair.loc).inflate(lay.gap * 2, lay.gap * 2).clip(lay.areas[pair.loc])
 
     def mine(n: Node) -> bool:
         return n.id == ("pair", body) or n.id == ("mind", pair.mind)
-    return spot(table, mine, field)
+
+    for turn in range(40):
+        lay = table.layout()
+        field = lay.field(pair.loc).inflate(lay.gap * 2, lay.gap * 2).clip(lay.areas[pair.loc])
+        found = spot(table, mine, field)
+        if found is not None:
+            return found
+        node = table.nodes().find(("pair", body))
+        if node is None or not (lay.overflow.get(pair.loc) or table.scroll.get(pair.loc)):
+            return None
+        wheel(table, lay.areas[pair.loc].center, -1 if node.rect.y > field.y else 1)
+    return None
 
 
 def place_spot(table: MindSwapTable, loc: str) -> tuple[int, int] | None:

@@ -41,10 +41,11 @@ def _sample(legal: list[dict[str, Any]], rnd: random.Random) -> list[dict[str, A
 
 
 def _reach(players: int, games: int, every: int, size: tuple[int, int] = R.SIZE,
-           scale: float = 1.0) -> tuple[int, list[tuple[int, int, dict]]]:
+           scale: float = 1.0, options: dict[str, Any] | None = None) -> tuple[int, list[tuple[int, int, dict]]]:
     tried, missed = 0, []
     for seed in range(games):
-        game = LocalGame("mind_swap", players, 100 + seed, {"entry": "all_at_start"} if seed % 2 else None)
+        game = LocalGame("mind_swap", players, 100 + seed,
+                         options or ({"entry": "all_at_start"} if seed % 2 else None))
         rng, rnd = Rng.from_seed(seed), random.Random(seed)
         step = 0
         while not game.spec.is_over(game.state) and step < 160:
@@ -76,6 +77,11 @@ def test_every_legal_action_is_reachable_at_720p_with_150_percent_text() -> None
     """The smallest window with the largest text: crowded places stack their students (the table drawn at
     1280x720 less the step line and the control bar)."""
     tried, missed = _reach(6, games=2, every=5, size=(1280, 600), scale=1.5)
+    assert tried > 50
+    assert not missed, f"{len(missed)} of {tried} unreachable, e.g. {missed[:5]}"
+    # all thirty students on the map: crowded places stack their pairs and scroll (the wheel over them)
+    tried, missed = _reach(6, games=1, every=6, size=(1280, 600), scale=1.5,
+                           options={"students": "all30", "entry": "all_at_start"})
     assert tried > 50
     assert not missed, f"{len(missed)} of {tried} unreachable, e.g. {missed[:5]}"
 

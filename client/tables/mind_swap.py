@@ -185,24 +185,30 @@ class MindSwapTable(TableView):
         picks = it.candidates()
         held = self.held()
         for loc in lay.areas:
+            field = lay.field(loc).inflate(lay.gap * 2, lay.gap * 2).clip(lay.areas[loc])
+            shown: list[tuple[M.Pair, pygame.Rect, pygame.Rect | None]] = []
             for pair in self.model.at(loc):
                 bp = self.sprites.body_pos.get(pair.body)
                 if bp is None:
                     continue
-                rect = pygame.Rect(round(bp[0]), round(bp[1]), lay.foot[0], lay.foot[1])
+                mp = self.sprites.mind_pos.get(pair.mind)
+                shown.append((pair, pygame.Rect(round(bp[0]), round(bp[1]), lay.foot[0], lay.foot[1]),
+                              None if mp is None else pygame.Rect(round(mp[0]), round(mp[1]), lay.card_w, lay.card_h)))
+            for i, (pair, rect, mr) in enumerate(shown):
+                bp = self.sprites.body_pos[pair.body]
+                covers = [r for _p, pr, m in shown[i + 1:] for r in (pr, m) if r is not None]  # drawn over it
                 own = live and it.mode == "move_self" and mine is not None and pair.body == mine.body
                 nm.add(Node(("pair", pair.body), rect, z=1, kind="pair", payload=("pair", pair.body), solid=False,
                             draggable=own, accepts=minds, zoom=ZoomFace("body", pair.body),
                             home=(bp[0] + lay.card_w / 2, bp[1] + lay.card_h / 2),
                             label=M.student_name(self.content, pair.body, self.ctx.lang),
-                            enabled=pair.body in picks or not it.mode, selected=pair.body in picks))
-                mp = self.sprites.mind_pos.get(pair.mind)
-                if mp is not None:
-                    mr = pygame.Rect(round(mp[0]), round(mp[1]), lay.card_w, lay.card_h)
+                            enabled=pair.body in picks or not it.mode, selected=pair.body in picks,
+                            hit=_shows(rect, field, covers)))
+                if mr is not None:
                     moving = held is not None and held[:2] == ("mind", pair.mind)  # not a target of itself
                     nm.add(Node(("mind", pair.mind), mr, z=1, kind="mind", payload=("mind", pair.mind), solid=False,
                                 draggable=bool(minds), accepts=frozenset() if moving else minds,
-                                zoom=ZoomFace("mind", pair.mind),
+                                zoom=ZoomFace("mind", pair.mind), hit=_shows(mr, field, covers),
                                 label=M.student_name(self.content, pair.mind, self.ctx.lang)))
         for seat, spot in self.map_painter.piece_spots(lay).items():  # restored players' pieces
             pr = self.map_painter.piece_radius(lay)
@@ -552,6 +558,14 @@ class MindSwapTable(TableView):
 def _within(centre: tuple[float, float], radius: float) -> Callable[[tuple[float, float]], bool]:
     """A round hit test (Negi's badge)."""
     return lambda p: (p[0] - centre[0]) ** 2 + (p[1] - centre[1]) ** 2 <= radius * radius
+
+
+def _shows(rect: pygame.Rect, field: pygame.Rect, covers: list[pygame.Rect]) -> Callable[[tuple[float, float]], bool]:
+    """The hit test of a student's card in a place: where it is drawn and seen (inside the place's field,
+    not under the cards of the pairs stacked over it), so a press on a crowded place's card takes that
+    card, never one beneath it."""
+    return lambda p: (rect.collidepoint(p) and field.collidepoint(p)
+                      and not any(c.collidepoint(p) for c in covers))
 
 
 def _fx_key(step: FX.Effect | None) -> tuple[Any, ...]:

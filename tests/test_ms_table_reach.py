@@ -230,3 +230,45 @@ def test_no_hover_card_after_a_drop() -> None:
     assert ctx.sent and ctx.sent[-1][1] == {"type": "magic", "a": 3, "b": 4}
     _rest(table, 3.0)
     assert table.nodes().find("peek") is None
+
+
+# --- odd positions, every legal action ----------------------------------------------------------------
+ALL_TYPES = ["move_self", "move_negi", "relocate", "event", "extra_magic", "bath"]
+
+
+def _odd_positions() -> list[tuple[str, dict]]:
+    """Positions bot games reach rarely: a restored player at "other" with Negi in its room and a student
+    sharing it; an unrestored player at "other" with Negi (magic names yourself and one other there);
+    Negi at "other" while you stand elsewhere with few students on the map; a great success pending."""
+    out = []
+    s = H.make({2: 2, 3: 4, 4: 3, 5: 6, 6: 5, 7: 8, 8: 7}, {3: "library", 4: "other", 5: "garden", 6: "other",
+                                                          7: "other", 8: "classroom"}, [2, 5], negi="other",
+               hands=[ALL_TYPES[:4], ["bath"]])
+    s["piece"][0], s["proom"][0], s["pile"][0] = "other", s["room"][7], [2]
+    out.append(("restored at other", s))
+    s = H.make({2: 3, 3: 2, 4: 5, 5: 4, 6: 7, 7: 6}, {2: "other", 3: "other", 4: "other", 5: "garden", 6: "library",
+                                                    7: "other"}, [3, 5], negi="other", hands=[ALL_TYPES[2:], ["bath"]])
+    out.append(("at other with Negi", s))
+    s = H.make({2: 3, 3: 2, 4: 5, 5: 4}, {2: "library", 3: "garden", 4: "garden", 5: "library"}, [3, 5],
+               negi="other", hands=[ALL_TYPES[:4], ["bath"]])
+    out.append(("Negi at other, few students", s))
+    s = H.make({2: 3, 3: 2, 4: 5, 5: 4, 6: 7, 7: 6}, {b: "library" for b in (2, 3, 4, 5, 6)} | {7: "garden"},
+               [3, 6], negi="library", hands=[["bath"], ["bath"]])
+    s["pending"] = {"kind": "great", "seat": 0, "at": "library", "exclude": [2, 3]}
+    out.append(("great success", s))
+    return out
+
+
+@pytest.mark.parametrize("size,scale", [(R.SIZE, 1.0), ((1280, 600), 1.5)])
+def test_every_legal_action_of_odd_positions_is_reachable(size: tuple[int, int], scale: float) -> None:
+    for name, state in _odd_positions():
+        game = LocalGame("mind_swap", 2, 1)
+        game.state = state
+        legal = game.spec.legal_actions(state, 0)
+        assert legal, name
+        table, ctx = _table(game, 0, size=size, scale=scale)
+        for action in legal:
+            got = R.produce(table, ctx, action)
+            assert R.same(table, action, got), (name, action, got)
+            if got is not None:
+                table, ctx = _table(game, 0, size=size, scale=scale)

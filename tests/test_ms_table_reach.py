@@ -104,6 +104,7 @@ def test_a_restored_player_moves_itself_by_dragging_its_piece() -> None:
     assert any(a.get("action") == "move_self" for a in legal) and rules._own_body(rules._fields(game.state), 0) is None
     table, ctx = _table(game, 0)
     assert R.play_card(table, "move_self", "move_self")
+    assert table.nodes().find("prompt").label == ctx.t("ms.prompt.move_self_piece")  # "drag your piece"
     piece = table.nodes().find(("piece", 0))
     assert piece is not None and piece.draggable
     target = R.place_spot(table, "garden")

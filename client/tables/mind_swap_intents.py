@@ -202,6 +202,8 @@ class MsIntents:
             return self.tr("ms.prompt.relocate", n=self.relocate_count() - len(self.picks))
         if self.mode == "magic":
             return self.tr("ms.prompt.magic_bath" if self.t.latest.bath else "ms.prompt.magic")
+        if self.mode == "move_self" and self.my_pair() is None:  # restored: the piece stands for you
+            return self.tr("ms.prompt.move_self_piece")
         return self.tr(f"ms.prompt.{self.mode}") if self.mode else ""
 
     # --- keeping the choices in step with what is shown -------------------------------------------

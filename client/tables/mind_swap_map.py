@@ -279,10 +279,15 @@ class MapPainter:
         out: dict[int, tuple[float, float]] = {}
         count: dict[str, int] = {}
         nr, r = self.t.sprites.negi_radius(lay), self.piece_radius(lay)
+        rooms = {p.room: lay.pair_rect(p.body) for p in self.t.model.at("other") if p.room is not None}
         for pl in self.t.model.players:
             if pl.character is None or self.t.model.pair_of_mind(pl.character) is not None:
                 continue
             if pl.piece not in lay.pieces:
+                continue
+            shared = rooms.get(pl.room) if pl.piece == "other" else None
+            if shared is not None:  # at "other" in a student's room: it stands in that room (on its pair's foot)
+                out[pl.seat] = (shared.x + r + 2, shared.bottom - r)
                 continue
             k = count.get(pl.piece, 0)
             count[pl.piece] = k + 1

@@ -82,7 +82,7 @@ def test_at_720p_and_150_percent_a_place_holds_a_whole_pair_and_sixteen_students
     """The issue's case: 1280x720 at 150 % text. One pair fits a place's height whole (cards not cut to their
     number), and 16 students spread as the rules deal them never need a scroll."""
     lay = L.compute(pygame.Rect(0, 0, 1280, 600), 720 / 54 * 1.5, _model(CASES[0]), False)
-    fw, fh = lay.foot
+    _fw, fh = lay.foot
     for loc in lay.areas:
         assert lay.field(loc).h >= fh - lay.gap, loc
         assert not lay.overflow.get(loc), loc

@@ -125,7 +125,7 @@ def _mutations(action: dict, rnd: random.Random, view: dict) -> list[dict]:
     """Actions near a legal one that the rules may refuse: other targets, other places, other students."""
     bodies = [p["body"] for p in view["pairs"]] + [p["body"] for p in view["waiting"]] + [99]
     out = []
-    for k, v in action.items():
+    for k in action:
         if k in ("a", "b", "student", "take"):
             out.append(dict(action, **{k: rnd.choice(bodies + ["negi", None])}))
         elif k == "to":

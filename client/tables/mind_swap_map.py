@@ -108,14 +108,14 @@ class MapPainter:
             name = self.t.texts.loc_name(loc)
             size = max(14, u * 0.95)
             if loc == "other":  # the title column: the mark, the name (wrapped), the count
-                x0, w = r.x + lay.gap, lay.title_w - lay.gap * 2
+                x0, w = float(r.x + lay.gap), lay.title_w - lay.gap * 2
                 D.draw_suit(surface, suit, (x0 + hs * 0.35, r.y + hs * 0.55), hs * 0.62, col)
                 img = fit.name(name, size, D.LIGHT, w, True)
                 surface.blit(img, (x0, r.y + hs * 1.05))
                 top = r.y + hs * 1.05 + img.get_height() + 2
                 cnt = self.t.ctx.text(self.t.ctx.t("ms.count", n=n), max(14, u * 0.75), (190, 205, 198))
                 surface.blit(cnt, (x0, top))
-                more_at = (x0, top + cnt.get_height() + 2)
+                more_at: tuple[float, float] = (x0, top + cnt.get_height() + 2)
             else:
                 D.draw_suit(surface, suit, (r.x + hs * 0.6, r.y + hs * 0.52), hs * 0.62, col)
                 room = lay.pieces[loc].x - (r.x + hs * 1.1) - u
@@ -279,7 +279,8 @@ class MapPainter:
         out: dict[int, tuple[float, float]] = {}
         count: dict[str, int] = {}
         nr, r = self.t.sprites.negi_radius(lay), self.piece_radius(lay)
-        rooms = {p.room: lay.pair_rect(p.body) for p in self.t.model.at("other") if p.room is not None}
+        rooms: dict[str | None, pygame.Rect | None] = {p.room: lay.pair_rect(p.body) for p in self.t.model.at("other")
+                                                        if p.room is not None}
         for pl in self.t.model.players:
             if pl.character is None or self.t.model.pair_of_mind(pl.character) is not None:
                 continue

@@ -11,11 +11,11 @@ import pygame
 import pytest
 
 from client.kit.headless import HeadlessContext, LocalGame
+from client.tables import mind_swap_reach as R
 from client.tables.mind_swap import MindSwapTable
 from shared.games.mind_swap import rules
 from shared.rng import Rng
 from tests import mind_swap_helpers as H
-from tests import ms_reach as R
 
 
 def _table(game: LocalGame, seat: int, lang: str = "en", size: tuple[int, int] = R.SIZE,

@@ -10,13 +10,13 @@ import pygame
 import pytest
 
 from client.kit.headless import HeadlessContext, LocalGame
+from client.tables import mind_swap_reach as R
 from client.tables.mind_swap import MindSwapTable
 from shared.engine import REGISTRY
 from shared.errors import RuleError
 from shared.games.mind_swap import rules, why
 from shared.rng import Rng
 from tests import mind_swap_helpers as H
-from tests import ms_reach as R
 
 SPEC = REGISTRY["mind_swap"]
 LANGS = ("ja", "zh", "en")

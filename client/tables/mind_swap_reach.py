@@ -1,10 +1,12 @@
-"""Reaching a mind_swap legal action by hand: pointer gestures (real pygame events) on the headless
-table, through the node map's ids and the intents layer, never the intents' own methods.
+"""Reaching a mind_swap legal action by hand: pointer gestures (real pygame events) on a table, found
+through the node map's ids, handled by the table as the app hands them over (never the intents' own
+methods). For tests and tools (tools/reach_all.py may use ``produce`` as mind_swap's planner).
 
-``produce(table, action)`` performs the gestures a player would for ``action`` (click the card, choose
-its action, click or drag the targets, press the buttons) and returns the action the table sent (or
-None). Used by tests/test_ms_table_reach.py over bot games; the generic tools/reach_all.py does the
-same for every game through the kit.
+``produce(table, ctx, action)`` performs the gestures a player would for ``action`` (click the card, choose
+its action, click the students or the place, press the buttons; the wheel over a crowded place to bring
+a student into view) and returns the action the table sent (or None); ``same`` says whether a sent
+action is the legal one (cards by type, pairs and relocations in any order). The table must know its
+rect (``set_rect``); events go through ``handle_event`` then two ``update`` frames (no drawing).
 """
 from __future__ import annotations
 

@@ -109,10 +109,10 @@ class MapPainter:
             size = max(14, u * 0.95)
             if loc == "other":  # the title column: the mark, the name (wrapped), the count
                 x0, w = float(r.x + lay.gap), lay.title_w - lay.gap * 2
-                D.draw_suit(surface, suit, (x0 + hs * 0.35, r.y + hs * 0.55), hs * 0.62, col)
-                img = fit.name(name, size, D.LIGHT, w, True)
-                surface.blit(img, (x0, r.y + hs * 1.05))
-                top = r.y + hs * 1.05 + img.get_height() + 2
+                img = fit.name(name, size, D.LIGHT, round(w - hs * 0.8), True)
+                D.draw_suit(surface, suit, (x0 + hs * 0.3, r.y + hs * 0.2 + img.get_height() / 2), hs * 0.62, col)
+                surface.blit(img, (x0 + hs * 0.75, r.y + hs * 0.2))
+                top = r.y + hs * 0.2 + img.get_height() + 2
                 cnt = self.t.ctx.text(self.t.ctx.t("ms.count", n=n), max(14, u * 0.75), (190, 205, 198))
                 surface.blit(cnt, (x0, top))
                 more_at: tuple[float, float] = (x0, top + cnt.get_height() + 2)
@@ -270,7 +270,7 @@ class MapPainter:
         the short form, then squeezed into the room's width."""
         fit = fitter_for(self.t.ctx)
         for box, name in self.rooms(lay):
-            img = fit.name(name, lay.unit * 0.72, (215, 222, 218), box.w - 4)
+            img = fit.name(name, lay.unit * 0.72, (215, 222, 218), box.w - 4, short=room_short(name))
             surface.blit(img, img.get_rect(midbottom=(box.centerx, box.bottom - 1)))
 
     def piece_spots(self, lay: L.Layout) -> dict[int, tuple[float, float]]:
@@ -336,6 +336,13 @@ class MapPainter:
             surface.blit(nb, nb.get_rect(center=centre))
             if along:  # chosen to come along
                 pygame.draw.circle(surface, D.ACCENT, centre, self.t.sprites.negi_radius(lay) + 4, 3)
+
+
+def room_short(name: str) -> str:
+    """A room's name without the words every room shares ("the … room", "…の部室", "…活动室"): the
+    club or place is left, for a room too narrow for the whole name."""
+    out = name.removeprefix("the ").removesuffix(" room").removesuffix("の部室").removesuffix("活动室")
+    return out or name
 
 
 def _away(pos: list[float] | None, target: tuple[float, float] | None, slack: float = 3.0) -> bool:

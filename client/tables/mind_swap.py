@@ -227,7 +227,7 @@ class MindSwapTable(TableView):
                         kind="place", accepts=frozenset({"card"}), solid=False, label=self.ctx.t("ms.play_here")))
             w, h = lay.hand_card
             idle = it.mode is None and not it.choices
-            for card in self.latest.hand:
+            for card in it.in_hand():
                 p = self.sprites.hand_pos.get(card.id)
                 if p is not None:
                     nm.add(Node(("card", card.id), pygame.Rect(round(p[0]), round(p[1]), w, h), z=3, kind="card",

@@ -191,6 +191,18 @@ class MsIntents:
             return self.places_for("move_negi")
         return set()
 
+    def hand_away(self) -> bool:
+        """While a card waits for its targets, or a spell for its students, the rest of the hand (not
+        playable then) steps aside: the instruction takes its strip (it never covers a card or a button)."""
+        return self.mode is not None and not self.choices
+
+    def in_hand(self) -> list[M.HandCard]:
+        """The hand cards drawn now: all of them, or only the one on the play slot while the hand is away."""
+        hand = self.t.latest.hand
+        if not self.hand_away():
+            return list(hand)
+        return [c for c in hand if self.card is not None and c.id == self.card.id]
+
     def minds_draggable(self) -> bool:
         return self.mode in ("magic", "great") or (self.mode is None and (self.magic_legal() or self.great_legal()))
 

@@ -267,10 +267,13 @@ class MapPainter:
 
     def draw_room_labels(self, surface: pygame.Surface, lay: L.Layout) -> None:
         """Each room's name at the foot of its room (under its students), never cut: shrunk, then
-        the short form, then squeezed into the room's width."""
+        the short form, then squeezed into the room's width; a stacked room too narrow even for that
+        shows no name (the student's card says it on a hover or right-click)."""
         fit = fitter_for(self.t.ctx)
         for box, name in self.rooms(lay):
             img = fit.name(name, lay.unit * 0.72, (215, 222, 218), box.w - 4, short=room_short(name))
+            if img.get_width() > box.w - 2:  # a room too narrow in a stack: its walls show it, never a cut name
+                continue
             surface.blit(img, img.get_rect(midbottom=(box.centerx, box.bottom - 1)))
 
     def piece_spots(self, lay: L.Layout) -> dict[int, tuple[float, float]]:

@@ -97,6 +97,13 @@ def test_each_rule_reachable_by_hand_says_its_own_sentence(lang: str) -> None:
         assert ctx.sent == [], rule
         assert _banner(table) == ctx.t(f"ms.rule.{rule}"), (rule, _banner(table))
         seen.add(rule)
+    # the body band of a student who cannot come along (not only its mind card) says why too
+    s = H.make(base, locs, [3, 6], negi="library", hands=[["move_self"], ["bath"]])
+    table, ctx = _table(s, lang=lang)
+    R.play_card(table, "move_self", "move_self")
+    band = table.nodes().find(("pair", 7)).rect
+    R.click(table, (band.x + 4, band.y + 4))
+    assert _banner(table) == ctx.t("ms.rule.take_not_with") and ctx.sent == []
     s = H.make(base, locs, [3, 6], negi="garden", hands=[["move_self"], ["bath"]])
     table, ctx = _table(s, lang=lang)
     R.play_card(table, "move_self", "move_self")

@@ -202,7 +202,7 @@ class MindSwapTable(TableView):
                             draggable=own, accepts=minds, zoom=ZoomFace("body", pair.body),
                             home=(bp[0] + lay.card_w / 2, bp[1] + lay.card_h / 2),
                             label=M.student_name(self.content, pair.body, self.ctx.lang),
-                            enabled=pair.body in picks or not it.mode, selected=pair.body in picks,
+                            selected=pair.body in picks,  # (a click on any student: taken, or refused with the rule)
                             hit=_shows(rect, field, covers)))
                 if mr is not None:
                     moving = held is not None and held[:2] == ("mind", pair.mind)  # not a target of itself

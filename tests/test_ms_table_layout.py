@@ -180,3 +180,33 @@ def test_card_titles_rules_and_sidebar_texts_go_through_the_fitter():
     assert not rec.cut(), rec.cut()
     names = {r.text for r in rec.records if r.kind == "name"}
     assert {table.texts.seat_name(s) for s in range(4)} <= names
+
+
+@pytest.mark.parametrize("size,scale", [((1920, 1080), 1.0), ((1280, 600), 1.5)])
+def test_negi_and_a_restored_piece_stand_inside_their_place_clear_of_the_cards(size, scale):
+    """Negi is drawn inside the place the rules say (never on the halls between places), in its piece column,
+    and so is a restored player's piece: neither covers a student's card."""
+    from client.kit.headless import HeadlessContext, LocalGame
+    from client.tables.mind_swap import MindSwapTable
+    from tests import mind_swap_helpers as H
+
+    pygame.init()
+    for loc in M.LOCATIONS:
+        s = H.make({2: 2, 3: 4, 4: 3, 5: 6, 6: 5, 7: 8, 8: 7}, {3: "library", 4: "classroom", 5: "garden",
+                                                              6: "sports_ground", 7: "other", 8: "other"},
+                   [2, 5], negi=loc)
+        s["piece"][0], s["pile"][0] = loc, [2]
+        game = LocalGame("mind_swap", 2, 1)
+        game.state = s
+        ctx = HeadlessContext("en", unit=size[1] / 54 * scale, fast=True)
+        table = MindSwapTable(ctx, 1)
+        game.attach(1, table, opening=False)
+        table.set_rect(pygame.Rect(0, 0, *size))
+        for _ in range(3):
+            table.update(1 / 60)
+        nodes = table.nodes()
+        area = nodes.find(("area", loc)).rect
+        cards = [n.rect for n in nodes if n.kind in ("pair", "mind")]
+        for token in (nodes.find(("negi", 0)), nodes.find(("piece", 0))):
+            assert token is not None and area.contains(token.rect), (loc, token)
+            assert not any(token.rect.colliderect(c) for c in cards), (loc, token.id)

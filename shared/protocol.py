@@ -16,9 +16,9 @@ import msgspec
 
 from shared.errors import HoukagoError, echo
 from shared.legal import expand as expand_legal
+from shared.ports import DEFAULT_PORT as DEFAULT_PORT  # re-exported (set in shared.ports: no encoders)
 
 PROTOCOL_VERSION = 1
-DEFAULT_PORT = 7420
 MAX_FRAME = 256 * 1024  # bytes of one msgpack body
 HEADER = struct.Struct(">I")
 

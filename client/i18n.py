@@ -100,7 +100,7 @@ class _Tables(dict):
         table = self[code] = load_lang(code, self.root)
         return table
 
-    def get(self, code: str, default: Any = None) -> Any:  # type: ignore[override]
+    def get(self, code: str, default: Any = None) -> Any:
         return self[code] if code in LANGS else super().get(code, default)
 
 
@@ -137,7 +137,8 @@ class Strings:
         """
         key = f"error.{code}"
         if self.has(key):
-            return self.t(key, **{k: v for k, v in (params or {}).items() if isinstance(v, (int, str))})
+            shown: dict[str, Any] = {k: v for k, v in (params or {}).items() if isinstance(v, (int, str))}
+            return self.t(key, **shown)
         prefix = str(code).split("/", 1)[0]
         if self.has(f"error.{prefix}/other"):
             return self.t(f"error.{prefix}/other")

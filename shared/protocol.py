@@ -197,7 +197,8 @@ def _fast_decode() -> Any:
         scalar: Any = None | bool | int | float | str
         value = scalar
         for _ in range(FAST_DEPTH):
-            value = scalar | list[value] | dict[str, value]  # type: ignore[valid-type]
+            value = scalar | list[value] | dict[str, value]  # type: ignore[valid-type]  # a type built at run time
+        # (type: ignore below: a type built at run time)
         _FAST.append(msgspec.msgpack.Decoder(dict[str, value]).decode)  # type: ignore[valid-type]
     return _FAST[0]
 

@@ -84,14 +84,14 @@ class ContinueScene(Scene):
         names = [n for n in saved.names if n]
         if len(names) > NAMES:  # a big table: the first names and how many more
             names = names[:NAMES - 1] + [t("continue.more", n=len(names) - NAMES + 1)]
-        names = sep.join(names)
+        shown_names = sep.join(names)
         when = time.strftime("%Y-%m-%d %H:%M", time.localtime(saved.when))
         details = t("continue.details", moves=saved.moves, when=when)
         if saved.status:  # needs the older version / damaged: said before anything else on its line
             details = " · ".join(lanwords.status_words(self.app.strings, {"phase": saved.status,
                                                                           "damaged": saved.status == "damaged"})
                                  + [details])
-        return title, names, details
+        return title, shown_names, details
 
     def draw(self, surface: pygame.Surface) -> None:
         app, u, te = self.app, self.app.unit, self.app.text

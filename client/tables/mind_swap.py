@@ -102,7 +102,7 @@ class MindSwapTable(TableView):
         self.shows = 0  # how many times the shown model changed (part of the node map's key)
 
     # --- data from the server -------------------------------------------------------
-    @property  # type: ignore[override]
+    @property
     def legal(self) -> list[dict[str, Any]]:
         """The legal actions of the shown snapshot, once it is the newest (else none: controls wait)."""
         pres = getattr(self, "presenter", None)

@@ -126,11 +126,11 @@ def _plan(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng, goal: str
         return next((a for a in legal if a["choice"] == want), legal[0])
     if phase == "final":
         strike, t = final_action(g, me, votes, fast)
-        want = {"type": "choose", "choice": "strike" if strike else "vote", "seat": t}
-        return want if want in legal else rng.choice(legal)
+        wanted: dict[str, Any] = {"type": "choose", "choice": "strike" if strike else "vote", "seat": t}
+        return wanted if wanted in legal else rng.choice(legal)
     t = strike_target(g, me, votes, fast) if phase == "strike_target" else vote_target(g, me, votes, fast)
-    want = {"type": "target", "seat": t}
-    return want if want in legal else rng.choice(legal)
+    wanted = {"type": "target", "seat": t}
+    return wanted if wanted in legal else rng.choice(legal)
 
 
 def normal_bot(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:

@@ -98,7 +98,8 @@ def strike_target(goal: int, me: int, votes: list[int], rng: FastRng, any_seat: 
     if goal == SATOKO and votes[me] > 0:
         return me
     if goal == MION or goal == RIKA or goal == SHION:  # pull the leader back (Rika: so that Mion does not win)
-        others = _others(n, me) if any_seat else [s for s in _others(n, me) if votes[s] > 0]
+        others: list[int] | tuple[int, ...] = (
+            _others(n, me) if any_seat else [s for s in _others(n, me) if votes[s] > 0])
         if others:
             top = max([votes[s] for s in others])
             return _pick([s for s in others if votes[s] == top], rng)
@@ -122,7 +123,7 @@ def vote_target(goal: int, me: int, votes: list[int], rng: FastRng) -> int:
         seen: dict[int, int] = {}
         for s in others:
             seen[votes[s]] = seen.get(votes[s], 0) + 1
-        best = [s for s in others if seen[votes[s]] > 1 and votes[s] + 1 not in seen]
+        best: list[int] | tuple[int, ...] = [s for s in others if seen[votes[s]] > 1 and votes[s] + 1 not in seen]
         if not best:
             best = [s for s in others if votes[s] + 1 not in seen] or others
         return _pick(best, rng)

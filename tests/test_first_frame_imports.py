@@ -17,7 +17,7 @@ import json, sys
 from houkago.cli import build_parser
 from client import app as app_mod
 from client import modes
-app = app_mod.App(build_parser().parse_args(["--size", "1280x720", "--lang", "en"]))
+app = app_mod.App(build_parser().parse_args(["--size", "1280x720", "--lang", "en", *sys.argv[1:]]))
 modes.start(app, app.args)
 app.frame(0.016)
 print(json.dumps({"top": app.top.name, "modules": sorted(sys.modules)}))
@@ -29,13 +29,26 @@ NOT_BEFORE_FIRST_FRAME = ("pygame_gui", "client.gui", "client.net", "client.matc
                           "client.tables.fate_votes", "client.tables.mind_swap", "client.tables.school_mystery")
 
 
-def test_the_launchers_first_frame_loads_no_gui_network_server_or_table() -> None:
+def _first_frame(*argv: str) -> dict:
     env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1",
                PYTHONPATH=str(ROOT))
-    run = subprocess.run([sys.executable, "-c", PROBE], cwd=ROOT, env=env, capture_output=True, text=True,
+    run = subprocess.run([sys.executable, "-c", PROBE, *argv], cwd=ROOT, env=env, capture_output=True, text=True,
                          timeout=120, check=False)
     assert run.returncode == 0, run.stderr[-3000:]
-    out = json.loads(run.stdout.strip().splitlines()[-1])
+    return json.loads(run.stdout.strip().splitlines()[-1])
+
+
+def test_a_pass_and_play_first_frame_is_drawn_before_the_server_starts() -> None:
+    """``houkago play``: the status scene is on screen before the local server (asyncio, the journal, the
+    rules' setup) and the network session are loaded; it starts them on its next update."""
+    out = _first_frame("play", "fate_votes", "--bots", "3", "--seed", "7")
+    assert out["top"] == "play_connect"
+    loaded = [m for m in out["modules"] if m.split(".")[0] in ("server", "asyncio") or m == "client.net"]
+    assert loaded == [], f"imported before the first frame: {loaded}"
+
+
+def test_the_launchers_first_frame_loads_no_gui_network_server_or_table() -> None:
+    out = _first_frame()
     assert out["top"] == "launcher"
     loaded = [m for m in out["modules"] if any(m == name or m.startswith(name + ".")
                                                 for name in NOT_BEFORE_FIRST_FRAME)]

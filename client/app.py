@@ -494,7 +494,7 @@ class App:
     def draw(self, surface: pygame.Surface) -> None:
         first = self._first_visible()
         if not self.scenes:
-            surface.fill((0, 0, 0))
+            surface.fill(theme.TABLE_DARK)  # (no scene: nothing but the table's colour)
         draw_scenes(surface, self.scenes[first:], self._dimmed)
         top = self.top
         if top is not None and top.uses_gui:

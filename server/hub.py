@@ -342,7 +342,8 @@ class Hub:
             del t.turn_due[seat_no]
             if not t.legal[seat_no] or t.seats[seat_no].bot_level:
                 continue
-            action = t.bot_action(seat_no)  # the stand-in's move, this once (the seat stays its human's)
+            # the stand-in's move, this once (the seat stays its human's); (type: ignore: None is taken just below)
+            action = t.bot_action(seat_no)  # type: ignore[assignment]
             if action is None:
                 action = Rng.from_seed(t.sid * 31 + seat_no).choice(t.legal[seat_no])
             log.info("table %s: seat %d's turn clock ran out; the stand-in moves", t.id, seat_no)

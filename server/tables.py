@@ -492,7 +492,8 @@ class Table:
         """What the seat's bot plays now (None: it waits); it sees only that seat's view and legal actions."""
         seat = self.seats[seat_no]
         bots = self.spec.bots()
-        bot = bots.get(seat.bot_level or self.spec.default_bot_level()) or next(iter(bots.values()))
+        # (type: ignore: a game without a default level has None here, which finds no bot: the first is taken)
+        bot = bots.get(seat.bot_level or self.spec.default_bot_level()) or next(iter(bots.values()))  # type: ignore[arg-type]
         rng = Rng.from_seed((self.seed or 0) * 1_000_003 + seat_no * 7919 + self.sid)
         # (a started table: its state is set, None only before the start)
         view = with_bot_seats(self.spec.view(self.state, seat_no),  # type: ignore[arg-type]

@@ -37,6 +37,8 @@ WHERE: dict[str, str] = {
     "tutorial": "client.tutorial.overlay:TutorialScene",
     "continue": "client.scenes.continue_list:ContinueScene",
     "play_names": "client.scenes.play_names:PlayNamesScene",
+    "advance": "client.scenes.advance:AdvanceScene",
+    "record": "client.scenes.record:RecordScene",
 }
 
 

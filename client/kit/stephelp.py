@@ -18,6 +18,7 @@ from typing import Any
 import pygame
 
 from client.kit import theme
+from client.kit.hover import HoverGate
 from client.kit.nodes import Node
 from client.kit.textfit import cover
 from client.kit.widgets import Panel, fitter_for
@@ -84,6 +85,8 @@ class StepLine:
         self.spots: list[Chip] = []  # the glossary's terms among the table's drawn labels (see_terms)
         self.held = 0.0  # seconds the pointer has rested on one of them
         self._held_key: Any = None
+        self.gate = HoverGate()  # no definition right after a click or the curtain
+        self.tip_chip: Chip | None = None  # the chip whose definition shows (hovered, and the gate let it)
 
     @staticmethod
     def height(ctx: Any, unit: float) -> int:
@@ -168,22 +171,33 @@ class StepLine:
         self.spots = spots
 
     def update(self, dt: float) -> None:
-        """Time the pointer has rested on the same term of the table."""
-        spot = next((s for s in self.spots if s.rect.collidepoint(self.pointer)), None)
-        key = None if spot is None else (spot.term, tuple(spot.rect))
+        """Which chip's definition shows, and the time the pointer has rested on the same term of the table —
+        both only once the pointer has moved onto it since the last click or curtain (:class:`HoverGate`)."""
+        chip = self.hovered()
+        spot = None if chip is not None else next((s for s in self.spots if s.rect.collidepoint(self.pointer)), None)
+        target = ("chip", chip.term) if chip is not None else (
+            ("spot", spot.term, tuple(spot.rect)) if spot is not None else None)
+        target = self.gate.allow(target)
+        self.tip_chip = chip if target is not None and chip is not None else None
+        key = target if target is not None and spot is not None else None
         self.held = self.held + dt if key is not None and key == self._held_key else 0.0
         self._held_key = key
 
+    def disarm(self) -> None:
+        """A click or the curtain: no definition until the pointer moves onto another term."""
+        self.gate.disarm()
+        self.tip_chip, self.held, self._held_key = None, 0.0, None
+
     def held_spot(self) -> Chip | None:
         """The table's term the pointer has rested on for :data:`HOLD` seconds."""
-        if self.held < HOLD:
+        if self.held < HOLD or self._held_key is None:
             return None
         return next((s for s in self.spots if s.rect.collidepoint(self.pointer)), None)
 
     def draw_tooltip(self, surface: pygame.Surface, ctx: Any, unit: float) -> pygame.Rect | None:
         """The definition card of the hovered chip (above the strip) or of the table's term the pointer rests
         on (above or under it); drawn last, over the table."""
-        chip = self.hovered()
+        chip = self.tip_chip if self.tip_chip is not None and self.tip_chip.rect.collidepoint(self.pointer) else None
         spot = None if chip is not None else self.held_spot()
         if chip is None and spot is None:
             return None
@@ -226,6 +240,7 @@ class StepLine:
         """Follow the pointer (hover); a press and release on one chip sets :attr:`clicked`. Clicks on the
         strip never reach the table."""
         self.clicked = None
+        self.gate.handle_event(event)
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
         if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or not self.rect.collidepoint(event.pos):

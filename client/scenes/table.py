@@ -349,6 +349,10 @@ class TableScene(Scene):
         self.curtain = None
         self.shown = seat
         self.reveals.append(seat)
+        self.step_line.disarm()  # the last player's tooltip does not come back over the next one's table
+        view = self.current_view()
+        if view is not None:
+            view.disarm_hover()
 
     def show_seat(self, seat: int) -> bool:
         """Hand the screen to local ``seat``: the curtain goes up (or turns to ``seat``), the click reveals it.
@@ -390,6 +394,8 @@ class TableScene(Scene):
 
     # --- loop -------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.step_line.disarm()  # no definition pops up over what was just clicked
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.chat_open:
                 self.toggle_chat()

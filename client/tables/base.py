@@ -156,6 +156,13 @@ class TableView(ABC):
         """A server refusal as a player sentence: by its code, never the code or the server's raw text."""
         return str(self.ctx.error_text(code, message))
 
+    def disarm_hover(self) -> None:
+        """No tooltip or hover card until the pointer moves onto a new target: the pass-and-play curtain was
+        just lifted (the kit's ``Interaction`` at ``self.input`` is told; a view with its own hover overrides)."""
+        disarm = getattr(getattr(self, "input", None), "disarm", None)
+        if callable(disarm):
+            disarm()
+
     # --- the loop -------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
         """Return True if the event was used."""

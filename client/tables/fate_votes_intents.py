@@ -192,6 +192,7 @@ class FvIntents:
         if action not in self.legal or self.t.seat is None or self.awaiting:
             return
         self.awaiting = True
+        self.t.last_action = dict(action)  # what a refusal refused (client.kit.refusals)
         self.t.ctx.send_action(self.t.seat, dict(action))
 
     # --- the buttons for what this seat can do now -----------------------------------------------------

@@ -11,7 +11,7 @@ names as chips at its right; hovering a chip shows the term's definition (:meth:
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -155,18 +155,19 @@ class StepLine:
         return next((c for c in self.chips if c.rect.collidepoint(self.pointer)), None)
 
     # --- terms on the table's own panels -------------------------------------------------------------
-    def see_terms(self, records: Sequence[Any], glossary: Mapping[str, Any], lang: str) -> None:
-        """Where the glossary's terms stand in what the table just drew (the fitter's records: labels such as
-        a "Vote" button or a "Conditions (up to 3)" heading); holding the pointer on one shows its card."""
+    def see_terms(self, labels: Iterable[tuple[str, pygame.Rect]], glossary: Mapping[str, Any], lang: str) -> None:
+        """Where the glossary's terms stand on the table: among ``labels`` (text, rect) — the labels of the view's
+        node map, such as a "Vote" button or a "Conditions (up to 3)" heading; holding the pointer on one shows
+        its card."""
         names = sorted(((_norm(t.name_in(lang)), t) for t in glossary.values()), key=lambda nt: -len(nt[0]))
         spots: list[Chip] = []
-        for r in records:
-            if r.kind != "label" or len(r.text) > 30 or self.rect.colliderect(r.rect):
+        for label, rect in labels:
+            if len(label) > 30 or self.rect.colliderect(rect):
                 continue
-            text = _norm(r.text)
+            text = _norm(label)
             term = next((t for name, t in names if name and _starts_with_term(text, name)), None)
             if term is not None:
-                spots.append(Chip(term.id, term.name_in(lang), term.text_in(lang), pygame.Rect(r.rect),
+                spots.append(Chip(term.id, term.name_in(lang), term.text_in(lang), pygame.Rect(rect),
                                   getattr(term, "page", "")))
         self.spots = spots
 

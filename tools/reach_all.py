@@ -1,7 +1,7 @@
 """Every legal action reachable by hand: replay bot games headless and, at every position where a seat
 has legal actions, look for each of them through the real table view.
 
-    python tools/reach_all.py GAME --games N --players P [--seed S] [--stride K] [--budget B]
+    python tools/reach_all.py GAME --games N --players P [--seed S] [--stride K] [--sample M] [--budget B]
 
 At each position a fresh view of the game (``client.games.view_class``) for the seat to act gets the
 snapshot on a :class:`client.kit.headless.HeadlessContext`; a bounded breadth-first search then plays
@@ -185,7 +185,7 @@ def play(view: Any, g: tuple[Any, ...]) -> None:
         start, end = g[3], g[4]
         _post(view, pygame.MOUSEMOTION, pos=start, rel=(0, 0), buttons=(0, 0, 0))
         _post(view, pygame.MOUSEBUTTONDOWN, pos=start, button=1)
-        steps = 4
+        steps = 2  # past the drag threshold, then onto the target
         for i in range(1, steps + 1):
             p = (start[0] + (end[0] - start[0]) * i // steps, start[1] + (end[1] - start[1]) * i // steps)
             _post(view, pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0))
@@ -291,7 +291,9 @@ def _sends_first(g: tuple[Any, ...]) -> int:
 
 
 def run(game: str, games_n: int, players: int, seed: int = 1, stride: int = 1, budget: int = 400,
-        lang: str = "en") -> dict[str, Any]:
+        lang: str = "en", sample: int = 0) -> dict[str, Any]:
+    """Look at every ``stride``-th position of ``games_n`` bot games (``sample``: at most that many per game,
+    spread over it) and count the legal actions reached."""
     if not pygame.get_init():
         pygame.init()
     if pygame.display.get_surface() is None or pygame.display.get_surface().get_size() != SIZE:
@@ -299,9 +301,11 @@ def run(game: str, games_n: int, players: int, seed: int = 1, stride: int = 1, b
     n_pos = n_act = n_reach = views = exhausted = 0
     examples: list[dict[str, Any]] = []
     for g in range(games_n):
-        for i, (state, seat) in enumerate(positions(game, players, seed + g)):
-            if i % stride:
-                continue
+        found = list(positions(game, players, seed + g))[::max(1, stride)]
+        if sample and len(found) > sample:  # spread evenly over the game
+            found = [found[round(k * (len(found) - 1) / (sample - 1))] for k in range(sample)] if sample > 1 \
+                else found[len(found) // 2:len(found) // 2 + 1]
+        for state, seat in found:
             fresh = Fresh(game, players, state, seat, lang)
             got, short = reach(fresh, budget)
             exhausted += short
@@ -327,9 +331,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--stride", type=int, default=1, help="look at every K-th position only")
     ap.add_argument("--budget", type=int, default=400, help="fresh views per position at most")
+    ap.add_argument("--sample", type=int, default=0, help="at most this many positions per game, spread over it")
     ap.add_argument("--lang", default="en")
     args = ap.parse_args(argv)
-    out = run(args.game, args.games, args.players, args.seed, args.stride, args.budget, args.lang)
+    out = run(args.game, args.games, args.players, args.seed, args.stride, args.budget, args.lang, args.sample)
     print(json.dumps(out, ensure_ascii=False, default=str))
     return 0 if out["reachable"] == out["actions"] else 1
 

@@ -293,3 +293,32 @@ def test_the_tables_terms_come_from_its_node_map_never_an_off_screen_draw(tmp_pa
         assert all(not s.rect.colliderect(scene.step_rect()) for s in scene.step_line.spots)
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh"])
+def test_the_line_of_the_seat_to_act_wraps_as_drawn_never_under_its_chips(lang: str) -> None:
+    """The seat to act reads its line in bold: it is measured bold too, so at 1280x720 with 150 % text it wraps
+    inside its box instead of running on under the term chips (seen: "…everyone vote" cut by the chips)."""
+    import pygame
+
+    from client.kit.textfit import recording
+
+    pygame.display.init()
+    screen = pygame.display.set_mode((1280, 720))
+    ctx = HeadlessContext(lang, unit=720 / 54 * 1.5)
+    u = ctx.unit
+    help = StepHelp(ctx.t("step.your_turn"), ctx.t("step.fv.vote_may"), ctx.t("step.fv.round1"),
+                    ("vote", "token"), mine=True)
+    from client.kit.stephelp import StepLine
+
+    line = StepLine()
+    rect = pygame.Rect(0, 720 - int(u * 3) - StepLine.height(ctx, u), 1280, StepLine.height(ctx, u))
+    line.layout(ctx, help, rect, u, load_glossary("fate_votes"))
+    assert line.chips
+    with recording() as rec:
+        line.draw(screen, ctx, help, u)
+    box = line.text_rect(u)
+    texts = [r for r in rec.on(screen) if r.kind == "rule"]
+    assert texts and all(not r.cut for r in texts), texts
+    for r in texts:
+        assert r.rect.right <= box.right and not any(r.rect.colliderect(c.rect) for c in line.chips), (r, box)

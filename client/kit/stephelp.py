@@ -136,7 +136,7 @@ class StepLine:
                                                                 r.height - 1))
         box = self.text_rect(unit)
         text = help.text(ctx.lang)
-        f = fit.block(text, unit * theme.TYPE["label"], box.w, box.h)
+        f = fit.block(text, unit * theme.TYPE["label"], box.w, box.h, help.mine)  # measured as drawn (bold if mine)
         fit.draw_block(surface, text, box, f.size, theme.ACCENT if help.mine else theme.CHALK, help.mine,
                        valign="center", kind="rule", fitted=f)
         size = unit * theme.TYPE["small"]
@@ -256,9 +256,17 @@ class StepLine:
         return True
 
 
-def help_for(step_help: Any, shown: Any, seat: int | None, ctx: Any) -> StepHelp | None:
+_TABLE = object()
+
+
+def help_for(step_help: Any, shown: Any, seat: Any = _TABLE, ctx: Any = None) -> StepHelp | None:
     """The step help of what a table shows (``shown``: its :class:`~client.kit.presenter.Shown`, from
-    ``TableView.shown_now()``) for ``seat`` by the game's function; None before the first snapshot."""
+    ``TableView.shown_now()``) for ``seat`` by the game's function; None before the first snapshot.
+    ``help_for(fn, table)`` (a table view, the older call) reads ``table.shown_now()``, its seat and ctx."""
+    if seat is _TABLE:  # help_for(fn, table)
+        table = shown
+        shown, seat, ctx = table.shown_now() if table is not None else None, getattr(table, "seat", None), \
+            getattr(table, "ctx", None)
     if step_help is None or shown is None or not shown.view:
         return None
     if _takes_shown(step_help):

@@ -601,8 +601,10 @@ class Fitter:
         elif valign == "bottom":
             y = rect.bottom - f.height
         drawn = pygame.Rect(rect.x, y, rect.w, f.height)
+        wide = False  # a line wider than the box (a block fitted for other text or weight than drawn)
         for ln in f.lines:
             img = self.ctx.text(ln, f.size, colour, bold)
+            wide = wide or img.get_width() > rect.w + 1
             if align == "center":
                 x = rect.centerx - img.get_width() // 2
             elif align == "right":
@@ -611,7 +613,7 @@ class Fitter:
                 x = rect.x
             surface.blit(img, (x, y))
             y += f.line_h
-        record(text, drawn, kind, f.overflow, surface)
+        record(text, drawn, kind, f.overflow or wide, surface)
         return f
 
     def label(self, text: str, size: float, colour: Any, width: int, bold: bool = False,

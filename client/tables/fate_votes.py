@@ -124,8 +124,8 @@ class FateVotesTable(TableView):
     # --- what is shown ---------------------------------------------------------------------------------
     @property
     def shown(self) -> dict[str, Any]:
-        """The snapshot on screen (lags the newest one while its animations run)."""
-        return self.pres.shown.view
+        """The snapshot on screen (lags the newest one while its animations run): ``shown_now().view``."""
+        return self.pres.now().view
 
     @property
     def display(self) -> bool:

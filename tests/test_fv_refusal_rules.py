@@ -8,10 +8,10 @@ from typing import Any
 
 import pygame
 import pytest
+from fv_helpers import screen
 
 from client.kit.headless import HeadlessContext
 from client.tables.fate_votes import FateVotesTable
-from fv_helpers import screen
 from shared.engine import REGISTRY
 from shared.errors import RuleError
 from tests.test_refusals_shown import assert_player_sentence

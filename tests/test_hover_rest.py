@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+from fv_helpers import post, screen
 
 from client.kit.headless import HeadlessContext, LocalGame
 from client.kit.hover import HoverGate
 from client.tables.fate_votes import FateVotesTable
-from fv_helpers import post, screen
 
 
 def test_the_gate_waits_for_a_move_onto_another_target() -> None:

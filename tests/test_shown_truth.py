@@ -9,11 +9,11 @@ from typing import Any
 
 import pygame
 import pytest
+from fv_helpers import screen
 
 from client import games
 from client.kit.headless import HeadlessContext
 from client.kit.stephelp import help_for
-from fv_helpers import screen
 from shared.engine import REGISTRY
 
 REF = Path(__file__).resolve().parent / "data" / "reference"

@@ -16,6 +16,7 @@ from shared.bots import next_bot_move
 from shared.engine import REGISTRY
 from shared.rng import Rng
 
+
 def say(fn: Any, view: dict, legal: list, seat: int | None, ctx: Any) -> StepHelp:
     """The game's step help of a view shown as it is (the table scene's way: help_for on a Shown)."""
     help = help_for(fn, shown_of(view, legal, 0), seat, ctx)

@@ -21,7 +21,6 @@ import heapq
 import json
 import os
 import sys
-from collections import deque
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -30,13 +29,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
-import pygame  # noqa: E402
+import pygame
 
-from client.kit.headless import HeadlessContext  # noqa: E402
-from client.kit.nodes import Node, NodeMap, never_hit  # noqa: E402
-from shared.bots import next_bot_move  # noqa: E402
-from shared.engine import REGISTRY  # noqa: E402
-from shared.rng import Rng  # noqa: E402
+from client.kit.headless import HeadlessContext
+from client.kit.nodes import Node, NodeMap, never_hit
+from shared.bots import next_bot_move
+from shared.engine import REGISTRY
+from shared.rng import Rng
 
 SIZE = (1920, 1080)
 FREE_TEXT = frozenset({"text", "tone", "title", "deduction", "note", "answer", "name", "reason", "message"})
@@ -216,7 +215,7 @@ def reach(fresh: Fresh, budget: int = 400) -> tuple[set[tuple[Any, ...]], bool]:
     sent: set[tuple[Any, ...]] = set()
     wanted = {action_key(a): a for a in fresh.legal}
     view, ctx = fresh.make()
-    seen = {(signature(node_map(view)), frozenset())}
+    seen: set[tuple[tuple[Any, ...], frozenset[tuple[Any, ...]]]] = {(signature(node_map(view)), frozenset())}
     heap: list[tuple[float, int, tuple[tuple[Any, ...], ...]]] = [(0.0, 0, ())]
     tie = 0
     while heap and fresh.made < budget and not set(wanted) <= sent:
@@ -296,7 +295,8 @@ def run(game: str, games_n: int, players: int, seed: int = 1, stride: int = 1, b
     spread over it) and count the legal actions reached."""
     if not pygame.get_init():
         pygame.init()
-    if pygame.display.get_surface() is None or pygame.display.get_surface().get_size() != SIZE:
+    surface = pygame.display.get_surface()
+    if surface is None or surface.get_size() != SIZE:
         pygame.display.set_mode(SIZE)
     n_pos = n_act = n_reach = views = exhausted = 0
     examples: list[dict[str, Any]] = []

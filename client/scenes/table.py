@@ -18,9 +18,9 @@ import pygame_gui
 from assets.loaders.glossary import load_glossary
 from client import games, lanwords
 from client.context import AppContext
+from client.kit.nodes import never_hit
 from client.kit.stephelp import StepHelp, StepLine, help_for
 from client.kit.still import PanelLayer, StillLayer
-from client.kit.nodes import never_hit
 from client.kit.textfit import cover
 from client.kit.theme import ACCENT_DEEP
 from client.kit.widgets import buttons_key

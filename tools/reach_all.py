@@ -4,12 +4,15 @@ has legal actions, look for each of them through the real table view.
     python tools/reach_all.py GAME --games N --players P [--seed S] [--stride K] [--sample M] [--budget B]
 
 At each position a fresh view of the game (``client.games.view_class``) for the seat to act gets the
-snapshot on a :class:`client.kit.headless.HeadlessContext`; a bounded breadth-first search then plays
-real pygame events through ``view.handle_event``: a click on each node that can be hit, a drag of each
-draggable node onto each node that accepts it, and Enter. Each gesture sequence starts again from a
-fresh view (the view's local choices are the search state: its node map's ids, enabled/selected
-flags and labels); a sequence ends when the view sends an action (``ctx.sent``). An action counts as
-reached when one sent has its type and its targets (every value but free text a player types).
+snapshot on a :class:`client.kit.headless.HeadlessContext`; a bounded search then plays real pygame
+events through ``view.handle_event``: a click on each node that can be hit, a drag of each draggable
+node onto each node that accepts it, and Enter. Each gesture sequence starts again from a fresh view
+(the view's local choices are the search state: its node map's ids, enabled/selected flags and labels,
+and the nodes clicked); a sequence ends when the view sends an action (``ctx.sent``). First one search
+for every action (best first), then, for each action still not reached, a focused one (deep first
+among the gestures on what it names: its card, then its students, its place). An action counts as
+reached when one sent has its type and its targets (every value but free text a player types);
+``budget_ran_out`` counts positions where a search stopped on its budget with an action undecided.
 
 Prints one JSON line last: ``{"game", "players", "games", "positions", "actions", "reachable",
 "unreachable": [first examples]}``.
@@ -204,21 +207,84 @@ def signature(nm: NodeMap) -> tuple[Any, ...]:
                          repr(n.action)) for n in nm if n.kind != "info" or n.id in (("target", 0),)))
 
 
-def reach(fresh: Fresh, budget: int = 400) -> tuple[set[tuple[Any, ...]], bool]:
-    """The keys of every action some gesture sequence (of at most MAX_DEPTH) sends, within ``budget`` views,
-    and whether the search ran out of budget before it had tried everything.
+def reach(fresh: Fresh, budget: int = 400, focus: int = 200) -> tuple[set[tuple[Any, ...]], bool]:
+    """The keys of every action reached at ``fresh``'s position, and whether some action could not be decided
+    (a search ran out of its budget): first a search for all of them (``budget`` views), then, for each action
+    still not reached, a search of its own among the gestures that touch what it names (its card, its
+    students, its place, its seat) and the buttons (``focus`` views each, within a second ``budget``)."""
+    start = fresh.made
+    sent, short = search(fresh, {action_key(a): a for a in fresh.legal}, start + budget)
+    if not short:
+        return sent, False
+    left = [a for a in fresh.legal if action_key(a) not in sent]
+    limit = fresh.made + budget
+    undecided = False
+    for a in left:
+        key = action_key(a)
+        if key in sent:
+            continue
+        if fresh.made >= limit:
+            undecided = True
+            break
+        order = [x for k, v in a.items() if k != "type" and not (k in FREE_TEXT and isinstance(v, str))
+                 for x in (v if isinstance(v, list) else [v]) if isinstance(x, (int, str)) and not isinstance(x, bool)]
+        got, ran_out = search(fresh, {key: a}, min(limit, fresh.made + focus), _focus(order))
+        sent |= got
+        undecided = undecided or (ran_out and key not in got)
+    return sent, undecided
+
+
+FOCUS_WIDTH = 16  # gestures tried from each state in a focused search
+
+
+def _focus(order: list[Any]) -> Any:
+    """The gestures a search for one action tries from a state, at most FOCUS_WIDTH: clicks and drags of a thing
+    the action names (two drops per thing dragged), then buttons and Enter, then drops onto such a thing (one
+    per thing dragged). A focused search goes deep first and never clicks the same node twice on one path."""
+    names = set(order)
+
+    def first(g: tuple[Any, ...]) -> int:
+        """Where the gesture's own node comes among the values the action names (its card before its students)."""
+        node_id = g[1]
+        parts = node_id[1:] if isinstance(node_id, tuple) else ()
+        return min((order.index(p) for p in parts if p in names), default=len(order))
+
+    def keep(gs: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
+        out: list[tuple[float, int, tuple[Any, ...]]] = []
+        per_source: dict[Any, int] = {}
+        for i, g in enumerate(gs):
+            if g[0] == "key" or _sends_first(g) == 0:
+                out.append((2, i, g))  # after what the action names (a confirm comes last)
+                continue
+            own = _touches(g[:2], names)  # the node clicked or dragged
+            if not own and not (g[0] == "drag" and _touches(g, names)):
+                continue
+            if g[0] == "drag":
+                n = per_source.get((g[1], own), 0)
+                if n >= (2 if own else 1):
+                    continue
+                per_source[(g[1], own)] = n + 1
+            out.append((1 + first(g) / (len(order) + 1) if own else 3, i, g))
+        return [g for _, _, g in sorted(out)][:FOCUS_WIDTH]
+    return keep
+
+
+def search(fresh: Fresh, wanted: dict[tuple[Any, ...], dict[str, Any]], limit: int,
+           keep: Any = None) -> tuple[set[tuple[Any, ...]], bool]:
+    """The keys of every action some gesture sequence (of at most MAX_DEPTH) sends until ``fresh.made`` reaches
+    ``limit`` (views made) or every ``wanted`` action is sent, and whether it stopped with paths left to try
+    (``keep``: the gestures to try, in order, out of a state's; default all, buttons first).
 
     Best first over the view's local choices (its node map's signature and the set of nodes clicked an odd
     number of times): shorter paths first, and paths whose gestures touch what the actions not reached yet
     name (a card id, a seat, a place) before others. A gesture that changes nothing shown leaves the same view
     for the next one; any other needs the path played on a fresh view again."""
     sent: set[tuple[Any, ...]] = set()
-    wanted = {action_key(a): a for a in fresh.legal}
     view, ctx = fresh.make()
     seen: set[tuple[tuple[Any, ...], frozenset[tuple[Any, ...]]]] = {(signature(node_map(view)), frozenset())}
     heap: list[tuple[float, int, tuple[tuple[Any, ...], ...]]] = [(0.0, 0, ())]
     tie = 0
-    while heap and fresh.made < budget and not set(wanted) <= sent:
+    while heap and fresh.made < limit and not set(wanted) <= sent:
         _, _, path = heapq.heappop(heap)
         if len(path) >= MAX_DEPTH:
             continue
@@ -226,8 +292,10 @@ def reach(fresh: Fresh, budget: int = 400) -> tuple[set[tuple[Any, ...]], bool]:
         nm = node_map(view)
         base = signature(nm)
         names = _named(wanted, sent)
-        for g in sorted(gestures(nm), key=_sends_first):
-            if fresh.made >= budget or set(wanted) <= sent:
+        tried = sorted(gestures(nm), key=_sends_first) if keep is None else \
+            [g for g in keep(gestures(nm)) if g[0] != "click" or g[:2] not in {x[:2] for x in path}]
+        for g in tried:
+            if fresh.made >= limit or set(wanted) <= sent:
                 break
             play(view, g)
             if ctx.sent:
@@ -241,7 +309,8 @@ def reach(fresh: Fresh, budget: int = 400) -> tuple[set[tuple[Any, ...]], bool]:
                     seen.add(key)
                     tie += 1
                     new = path + (g,)
-                    heapq.heappush(heap, (len(new) - 0.9 * sum(_touches(x, names) for x in new), tie, new))
+                    score = -len(new) if keep is not None else len(new) - 0.9 * sum(_touches(x, names) for x in new)
+                    heapq.heappush(heap, (score, tie, new))  # a focused search goes deep first
             view, ctx = fresh.make(path)
     return sent, bool(heap) and not set(wanted) <= sent
 

@@ -42,6 +42,7 @@ from shared.rng import Rng
 
 SIZE = (1920, 1080)
 FREE_TEXT = frozenset({"text", "tone", "title", "deduction", "note", "answer", "name", "reason", "message"})
+FREE_PLACE = frozenset({"x", "y"})  # where a thing is laid on a free canvas: not a target
 MAX_DEPTH = 8  # gestures in one sequence
 EXAMPLES = 12
 
@@ -55,7 +56,8 @@ def action_key(action: dict[str, Any]) -> tuple[Any, ...]:
             return tuple(sorted((k, norm(x)) for k, x in v.items()))
         return v
     return (action.get("type"),) + tuple(sorted((k, norm(v)) for k, v in action.items()
-                                              if k != "type" and not (k in FREE_TEXT and isinstance(v, str))))
+                                              if k != "type" and k not in FREE_PLACE
+                                              and not (k in FREE_TEXT and isinstance(v, str))))
 
 
 # --- positions ------------------------------------------------------------------------------------------
@@ -153,7 +155,8 @@ def spot(nm: NodeMap, node: Node, where: Any = None) -> tuple[int, int] | None:
 
 
 def gestures(nm: NodeMap) -> list[tuple[Any, ...]]:
-    """What a player can do on this node map: click a node, drag a node onto a target, press Enter."""
+    """What a player can do on this node map: click a node, drag a node onto a target, type into a text entry,
+    press Enter."""
     out: list[tuple[Any, ...]] = []
     for n in nm:
         if n.hit is never_hit or not nm.reachable(n) or n.kind == "info":
@@ -172,6 +175,9 @@ def gestures(nm: NodeMap) -> list[tuple[Any, ...]]:
             end = spot(nm, dst, lambda m, k=kind: k in m.accepts)
             if end is not None:
                 out.append(("drag", src.id, dst.id, start, end))
+    for n in nm:  # a text entry (shown, its clicks taken by the view): click into it and type
+        if n.kind == "entry" and nm.reachable(n):
+            out.append(("type", n.id, (int(n.rect.centerx), int(n.rect.centery))))
     out.append(("key", pygame.K_RETURN))
     return out
 
@@ -193,6 +199,13 @@ def play(view: Any, g: tuple[Any, ...]) -> None:
             _post(view, pygame.MOUSEMOTION, pos=p, rel=(1, 1), buttons=(1, 0, 0))
             view.update(1 / 60)
         _post(view, pygame.MOUSEBUTTONUP, pos=end, button=1)
+    elif g[0] == "type":
+        p = g[2]
+        _post(view, pygame.MOUSEMOTION, pos=p, rel=(0, 0), buttons=(0, 0, 0))
+        _post(view, pygame.MOUSEBUTTONDOWN, pos=p, button=1)
+        _post(view, pygame.MOUSEBUTTONUP, pos=p, button=1)
+        view.update(1 / 60)
+        _post(view, pygame.TEXTINPUT, text="a")
     else:
         _post(view, pygame.KEYDOWN, key=g[1], mod=0, unicode="\r", scancode=0)
         _post(view, pygame.KEYUP, key=g[1], mod=0, unicode="\r", scancode=0)

@@ -14,8 +14,8 @@ among the gestures on what it names: its card, then its students, its place). An
 reached when one sent has its type and its targets (every value but free text a player types);
 ``budget_ran_out`` counts positions where a search stopped on its budget with an action undecided.
 
-Prints one JSON line last: ``{"game", "players", "games", "positions", "actions", "reachable",
-"unreachable": [first examples]}``.
+Prints one JSON line last: ``{"game", "players", "games", "positions", "actions", "reachable", "views",
+"budget_ran_out", "by_type": {type: [reached, legal]}, "unreachable": [first examples]}``.
 """
 from __future__ import annotations
 
@@ -381,6 +381,7 @@ def run(game: str, games_n: int, players: int, seed: int = 1, stride: int = 1, b
     if surface is None or surface.get_size() != SIZE:
         pygame.display.set_mode(SIZE)
     n_pos = n_act = n_reach = views = exhausted = 0
+    by_type: dict[str, list[int]] = {}  # action type -> [reached, legal]
     examples: list[dict[str, Any]] = []
     for g in range(games_n):
         found = list(positions(game, players, seed + g))[::max(1, stride)]
@@ -395,14 +396,19 @@ def run(game: str, games_n: int, players: int, seed: int = 1, stride: int = 1, b
             n_pos += 1
             for a in fresh.legal:
                 n_act += 1
+                kind = str(a.get("type")) + (f":{a['action']}" if isinstance(a.get("action"), str) else "")
+                tally = by_type.setdefault(kind, [0, 0])
+                tally[1] += 1
                 if action_key(a) in got:
                     n_reach += 1
+                    tally[0] += 1
                 elif len(examples) < EXAMPLES:
                     examples.append({"seed": seed + g, "seat": seat, "phase": fresh.view_data.get("phase"),
                                      "action": a})
     return {"game": game, "players": players, "games": games_n, "positions": n_pos, "actions": n_act,
             "reachable": n_reach, "views": views,
-            "budget_ran_out": exhausted, "unreachable": examples}
+            "budget_ran_out": exhausted, "by_type": {k: by_type[k] for k in sorted(by_type)},
+            "unreachable": examples}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -220,17 +220,18 @@ def signature(nm: NodeMap) -> tuple[Any, ...]:
                          repr(n.action)) for n in nm if n.kind != "info" or n.id in (("target", 0),)))
 
 
-def reach(fresh: Fresh, budget: int = 400, focus: int = 200) -> tuple[set[tuple[Any, ...]], bool]:
+def reach(fresh: Fresh, budget: int = 400, focus: int = 120) -> tuple[set[tuple[Any, ...]], bool]:
     """The keys of every action reached at ``fresh``'s position, and whether some action could not be decided
     (a search ran out of its budget): first a search for all of them (``budget`` views), then, for each action
     still not reached, a search of its own among the gestures that touch what it names (its card, its
-    students, its place, its seat) and the buttons (``focus`` views each, within a second ``budget``)."""
+    students, its place, its seat) and the buttons (``focus`` views each, within twice ``budget`` more; one
+    action of each kind in turn, so every kind gets its share)."""
     start = fresh.made
     sent, short = search(fresh, {action_key(a): a for a in fresh.legal}, start + budget)
     if not short:
         return sent, False
-    left = [a for a in fresh.legal if action_key(a) not in sent]
-    limit = fresh.made + budget
+    left = _round_robin([a for a in fresh.legal if action_key(a) not in sent])
+    limit = fresh.made + 2 * budget
     undecided = False
     for a in left:
         key = action_key(a)
@@ -258,18 +259,16 @@ def _focus(order: list[Any]) -> Any:
 
     def first(g: tuple[Any, ...]) -> int:
         """Where the gesture's own node comes among the values the action names (its card before its students)."""
-        node_id = g[1]
-        parts = node_id[1:] if isinstance(node_id, tuple) else ()
-        return min((order.index(p) for p in parts if p in names), default=len(order))
+        return min((order.index(p) for p in _parts(g[1]) if p in names), default=len(order))
 
     def keep(gs: list[tuple[Any, ...]]) -> list[tuple[Any, ...]]:
         out: list[tuple[float, int, tuple[Any, ...]]] = []
         per_source: dict[Any, int] = {}
         for i, g in enumerate(gs):
-            if g[0] == "key" or _sends_first(g) == 0:
+            own = g[0] != "key" and _touches(g[:2], names)  # the node clicked or dragged
+            if not own and (g[0] == "key" or _sends_first(g) == 0):
                 out.append((2, i, g))  # after what the action names (a confirm comes last)
                 continue
-            own = _touches(g[:2], names)  # the node clicked or dragged
             if not own and not (g[0] == "drag" and _touches(g, names)):
                 continue
             if g[0] == "drag":
@@ -280,6 +279,18 @@ def _focus(order: list[Any]) -> Any:
             out.append((1 + first(g) / (len(order) + 1) if own else 3, i, g))
         return [g for _, _, g in sorted(out)][:FOCUS_WIDTH]
     return keep
+
+
+def _round_robin(actions: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The actions reordered one of each kind (type and action) in turn."""
+    groups: dict[Any, list[dict[str, Any]]] = {}
+    for a in actions:
+        groups.setdefault((a.get("type"), a.get("action")), []).append(a)
+    out: list[dict[str, Any]] = []
+    rows = list(groups.values())
+    for i in range(max((len(r) for r in rows), default=0)):
+        out.extend(r[i] for r in rows if i < len(r))
+    return out
 
 
 def search(fresh: Fresh, wanted: dict[tuple[Any, ...], dict[str, Any]], limit: int,
@@ -346,11 +357,20 @@ def _named(wanted: dict[tuple[Any, ...], dict[str, Any]], sent: set[tuple[Any, .
 def _touches(g: tuple[Any, ...], names: set[Any]) -> bool:
     """The gesture's nodes are named by a value of an action not reached yet."""
     ids = g[1:3] if g[0] == "drag" else g[1:2]
-    for node_id in ids:
-        parts = node_id if isinstance(node_id, tuple) else (node_id,)
-        if any(isinstance(p, (int, str)) and not isinstance(p, bool) and p in names for p in parts[1:]):
-            return True
-    return False
+    return any(p in names for node_id in ids for p in _parts(node_id))
+
+
+def _parts(node_id: Any) -> list[Any]:
+    """What a node id names: its values after the kind, a "move:discover" string also by its last part."""
+    parts = list(node_id[1:]) if isinstance(node_id, tuple) else []
+    out: list[Any] = []
+    for p in parts:
+        if isinstance(p, bool) or not isinstance(p, (int, str)):
+            continue
+        out.append(p)
+        if isinstance(p, str) and ":" in p:
+            out.append(p.rsplit(":", 1)[1])
+    return out
 
 
 def _odd(path: tuple[tuple[Any, ...], ...]) -> frozenset[tuple[Any, ...]]:

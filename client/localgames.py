@@ -18,7 +18,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from client import services
 from houkago import paths
 
 INFO = "game.json"
@@ -118,6 +117,8 @@ def unfinished(check: bool = False) -> list[LocalGame]:
         folders = sorted(p for p in base.iterdir() if p.is_dir())
     except OSError:
         return []
+    from client import services  # the server's journal reader: only when there are folders to look at
+
     for folder in folders:
         game = LocalGame.load(folder)
         state = services.saved_table(folder, game.table, check) if game is not None and game.table else None
@@ -127,6 +128,9 @@ def unfinished(check: bool = False) -> list[LocalGame]:
                 shutil.rmtree(folder, ignore_errors=True)
             continue
         if state["finished"] is not None:
+            from client.records import keep_finished  # its record (fate_votes, mind_swap) stays for Continue
+
+            keep_finished(folder, game.table)
             shutil.rmtree(folder, ignore_errors=True)
             continue
         if not game.seats:  # no seat of ours to give back

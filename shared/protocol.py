@@ -16,9 +16,9 @@ import msgspec
 
 from shared.errors import HoukagoError, echo
 from shared.legal import expand as expand_legal
+from shared.ports import DEFAULT_PORT as DEFAULT_PORT  # re-exported (set in shared.ports: no encoders)
 
 PROTOCOL_VERSION = 1
-DEFAULT_PORT = 7420
 MAX_FRAME = 256 * 1024  # bytes of one msgpack body
 HEADER = struct.Struct(">I")
 
@@ -197,7 +197,8 @@ def _fast_decode() -> Any:
         scalar: Any = None | bool | int | float | str
         value = scalar
         for _ in range(FAST_DEPTH):
-            value = scalar | list[value] | dict[str, value]  # type: ignore[valid-type]
+            value = scalar | list[value] | dict[str, value]  # type: ignore[valid-type]  # a type built at run time
+        # (type: ignore below: a type built at run time)
         _FAST.append(msgspec.msgpack.Decoder(dict[str, value]).decode)  # type: ignore[valid-type]
     return _FAST[0]
 
@@ -254,6 +255,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "clock": {"table": (_S, True), "host": (_S, True), "op": (_S, True), "seconds": (_OPT_NUM, False)},
     "ping": {"n": (_I, False)},
     "replay": {"table": (_S, True)},
+    "pack": {"table": (_S, True), "fp": (_S, True)},  # a content pack the table plays with (club, #33)
 }
 
 SERVER_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
@@ -276,6 +278,7 @@ SERVER_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "result": {"table": (_S, True), "result": (_M, True)},
     "replay": {"table": (_S, True), "game": (_S, True), "players": (_I, True), "names": (_L, True),
                "part": (_I, True), "last": (_B, True), "steps": (_L, True), "result": (_ANY, False)},
+    "pack": {"table": (_S, True), "fp": (_S, True), "data": ((bytes,), True)},
 }
 
 MAX_TEXT = 2000  # characters of chat or a name

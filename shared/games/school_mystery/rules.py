@@ -54,16 +54,18 @@ from typing import Any, TypeAlias
 
 from shared.errors import RuleError, echo
 from shared.games.school_mystery import calendar as cal_mod
+from shared.games.school_mystery import campaign
 from shared.games.school_mystery import dice as dice_mod
 from shared.games.school_mystery.content import (
     OBJECTION,
     RESOLVE,
     SECRETS_DEALT,
     Content,
+    pack_list,
     rules_data,
 )
 from shared.memo import Recent, StateMemo
-from shared.rng import Rng, dice_at, shuffle_at
+from shared.rng import Rng, dice_at, shuffle_at, shuffle_tail_at
 
 SUITS = ("hearts", "diamonds", "spades", "clubs")
 SUIT_KIND = {"hearts": "location", "diamonds": "phenomenon", "spades": "character", "clubs": "clue"}
@@ -81,7 +83,7 @@ MAX_CUSTOM_LOCATIONS = 20
 MAX_TABLE_TEXT = 40_000
 ADVANTAGE_SOURCES = ("item", "move", "card")  # declared at the table: a helpful item, a move, a drawn card
 DISADVANTAGE_SOURCES = ("condition", "card")  # a hindering condition, a drawn card
-MODIFIER_PRESETS = (([], []), (["item"], []), ([], ["condition"]), (["item"], ["condition"]))
+MODIFIER_PRESETS: tuple[tuple[list[str], list[str]], ...] = (([], []), (["item"], []), ([], ["condition"]), (["item"], ["condition"]))
 PLACEHOLDER = "…"
 ROLL_PHASES = ("investigation", "resolution")  # the phases a roll can be in progress in
 PASSABLE_STEPS = ("atmosphere", "draw", "pick")  # a duty's narrative steps (a seat may leave them to another)
@@ -215,8 +217,9 @@ def _str_id(action: dict, key: str) -> str:
     return value
 
 
-def _student(state: dict, seat: int) -> dict | None:
-    """A student to read, not to change (a handler changes one through ``_w_student``)."""
+def _student(state: dict, seat: int) -> dict:
+    """A student to read, not to change (a handler changes one through ``_w_student``); asked only for a
+    seat that has one (an empty seat's entry is None)."""
     return state["students"][seat]
 
 
@@ -271,7 +274,14 @@ def _card_exists(state: dict, card: Any, write: bool = False) -> dict:
 
 def setup(players: int, seed: int, options: dict, content: Content) -> dict:
     """A new table: decks shuffled, phase "setup_subject" (or "setup_leader" if a subject option is given)."""
-    db = rules_data(content)
+    try:
+        packs = pack_list(options.get("packs", ""))
+    except ValueError:
+        raise _err("setup/bad_option", "packs must be comma-separated pack fingerprints", option="packs") from None
+    missing = [p for p in packs if p not in content.packs]
+    if missing:  # a table plays the very packs it names: the same on every laptop (docs/content_packs.md)
+        raise _err("setup/missing_pack", f"content pack {echo(missing[0])!r} is not installed", pack=echo(missing[0]))
+    db = rules_data(content, packs)
     if not db["subjects"]:
         raise _err("setup/no_content", "no investigation subjects are installed")
     subject = options.get("subject", TABLE_CHOICE)
@@ -297,6 +307,11 @@ def setup(players: int, seed: int, options: dict, content: Content) -> dict:
         "cards": [], "links": [], "next_card": 1,
         "title": "", "deduction": "", "clues_used": [], "outcome": None, "turn": 0,
     }
+    if options.get("campaign"):  # the club meets again: students carried from a finished subject
+        try:
+            state["carry"] = campaign.check_carry(db, players, options["campaign"])
+        except ValueError as exc:
+            raise _err("setup/bad_option", f"campaign: {exc}", option="campaign") from None
     if subject != TABLE_CHOICE:
         _set_subject(state, subject)
     return state
@@ -555,7 +570,7 @@ def _can_help(state: dict, seat: int) -> bool:
     roll = state["roll"]
     return (roll is not None and roll["move"] != RESOLVE and roll["stage"] == "declared"
             and seat != roll["roller"] and _active(state, seat) and seat not in roll["helpers"]
-            and [seat, roll["roller"]] not in state["help_used"])
+            and ([seat, roll["roller"]] not in state["help_used"] or campaign.help_left(state, seat, roll["roller"])))
 
 
 def _can_raise(state: dict) -> bool:
@@ -620,7 +635,8 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
         raise _err("action/unknown_type", f"unknown action type {echo(kind)!r}", type=echo(kind)) from None
     draft = state.copy()
     tag = id(draft)
-    _DRAFTS[tag] = rec = [state, 0]
+    rec: list[Any] = [state, 0]
+    _DRAFTS[tag] = rec
     events: list[dict] = []
     try:
         handler(draft, seat, action, events)
@@ -650,7 +666,8 @@ def replay(state: dict, actions: Any) -> dict:
     nothing, so they are pruned after every action that leaves some."""
     work = state.copy()
     tag = id(work)
-    _DRAFTS[tag] = rec = [state, 0]
+    rec: list[Any] = [state, 0]
+    _DRAFTS[tag] = rec
     grown = 0  # text bytes grown since ``state``
     done = 0  # actions applied (``turn`` is set once at the end: no handler reads it)
     try:
@@ -835,6 +852,8 @@ def _a_choose_leader(state: dict, seat: int, action: dict, events: Events) -> No
     if events is not None:
         events.append({"type": "leader_chosen", "seat": state["leader"]})
         events.append({"type": "phase", "phase": "setup_students"})
+    if "carry" in state:  # a campaign's students are created from what they carry
+        campaign.seat_students(state, events)
 
 
 def _a_create_student(state: dict, seat: int, action: dict, events: Events) -> None:
@@ -871,11 +890,13 @@ def _a_create_student(state: dict, seat: int, action: dict, events: Events) -> N
 
 
 def _deal_secrets(state: dict, book: dict) -> list[str]:
-    """Three secrets and one last secret drawn privately from the playbook's pool (``hand[-1]`` = last)."""
+    """Three secrets and one last secret drawn privately from the playbook's pool (``hand[-1]`` = last).
+    The generator goes as far as for a pool of five and two, whatever the pool's size (a larger pool
+    deals other secrets, not other dice: the guided game's fixed seed keeps its rolls)."""
     regular = list(book["secrets"])
     lasts = list(book["lasts"])
-    state["rng"] = shuffle_at(shuffle_at(state["rng"], regular), lasts)
-    return regular[:SECRETS_DEALT] + lasts[:1]
+    state["rng"] = shuffle_tail_at(shuffle_tail_at(state["rng"], regular, SECRETS_DEALT + 1), lasts, 1)
+    return regular[-SECRETS_DEALT:] + lasts[-1:]
 
 
 # --- always available ------------------------------------------------------------
@@ -1371,7 +1392,7 @@ def _a_call_character(state: dict, seat: int, action: dict, events: Events) -> N
 
 
 # a declared roll's shape (key order): copied, then its values set (cheaper than a new dict of 16 keys)
-_DECLARED = {"move": None, "stat": None, "roller": None, "first_roller": None, "stage": "declared",
+_DECLARED: dict[str, Any] = {"move": None, "stat": None, "roller": None, "first_roller": None, "stage": "declared",
              "advantage": None, "disadvantage": None, "hindered_by": None, "effect_advantage": False,
              "effect_disadvantage": False, "helpers": None, "dice": None, "band": None, "total": None,
              "raised": False, "rerolled": False}
@@ -1526,7 +1547,7 @@ def _a_help(state: dict, seat: int, action: dict, events: Events) -> None:
     roll = _need_roll(state, seat, "declared", roller_only=False)
     roller = roll["roller"]  # _can_help, after what _need_roll checked (a roll, declared)
     if (roll["move"] == RESOLVE or seat == roller or not _active(state, seat) or seat in roll["helpers"]
-            or [seat, roller] in state["help_used"]):
+            or ([seat, roller] in state["help_used"] and not campaign.help_left(state, seat, roller))):
         raise _err("action/illegal", "you cannot help this roll (once per friend per subject, before the roll)")
     roll = state["roll"] = roll.copy()
     roll["helpers"] = roll["helpers"] + [seat]
@@ -1755,7 +1776,7 @@ _HANDLERS = {
 
 # --------------------------------------------------------------------------- views
 
-HIDDEN_KEYS = ("rng", "db", "decks")
+HIDDEN_KEYS = ("rng", "db", "decks", "carry", "told")  # carry/told: campaign tables only (campaign.py)
 
 
 def view(state: dict, seat: int | None) -> dict:
@@ -1885,7 +1906,9 @@ def result(state: dict) -> dict:
         "winners": list(range(state["players"])) if outcome and outcome["truth"] else [],
         "why": "solved" if outcome and outcome["truth"] else ("unsolved" if outcome else "unfinished"),
         "students": [None if st is None else {"seat": i, "name": st["name"], "playbook": st["playbook"],
-                                              "left": st["left"]}
+                                              "left": st["left"],
+                                              # the end reveals what a campaign carries (campaign.py)
+                                              **(campaign.reveal(state, i) if state["phase"] == "over" else {})}
                      for i, st in enumerate(state["students"])],
         "calendar": _copy(state["calendar"]), "scenes": state["scene"]["number"],
         "custom_locations": _copy(state["custom_locations"]),

@@ -21,6 +21,7 @@ from __future__ import annotations
 
 import argparse
 import heapq
+import importlib
 import json
 import os
 import sys
@@ -96,6 +97,7 @@ class Fresh:
         self.seat, self.lang, self.players = seat, lang, players
         self.ctx: HeadlessContext | None = None
         self.made = 0  # views made
+        self.by_plan = 0  # actions the game's planner reached
 
     def make(self, path: tuple[tuple[Any, ...], ...] = ()) -> tuple[Any, HeadlessContext]:
         """A fresh view of the position (on one context, its records emptied) with ``path`` played on it."""
@@ -220,14 +222,60 @@ def signature(nm: NodeMap) -> tuple[Any, ...]:
                          repr(n.action)) for n in nm if n.kind != "info" or n.id in (("target", 0),)))
 
 
-def reach(fresh: Fresh, budget: int = 400, focus: int = 120) -> tuple[set[tuple[Any, ...]], bool]:
+# --- per-game planners -----------------------------------------------------------------------------------
+PLANNERS = {"mind_swap": "client.tables.mind_swap_reach", "school_mystery": "client.tables.school_mystery_reach"}
+
+
+def planner(game: str) -> Any:
+    """The game's gesture planner module (``produce(view, ctx, action)`` plays the gestures a player would for
+    ``action`` as real pygame events on the view and returns the action sent or None; optional ``same(view,
+    want, got)``), or None when the game has none."""
+    name = PLANNERS.get(game)
+    if name is None:
+        return None
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        return None
+
+
+def planned(fresh: Fresh, plan: Any) -> set[tuple[Any, ...]]:
+    """The keys of the actions ``plan`` gets out of a fresh view of the position, one fresh view per legal action.
+    Only what the view really sent counts (``ctx.sent``, through its own send path): the planner's return value
+    is never trusted, it only lets ``plan.same`` name an action sent that stands for the legal one (e.g. a
+    mind_swap card of the same type)."""
+    got: set[tuple[Any, ...]] = set()
+    for a in fresh.legal:
+        key = action_key(a)
+        if key in got:
+            continue
+        view, ctx = fresh.make()
+        try:
+            plan.produce(view, ctx, a)
+        except Exception:  # a planner that breaks on a position leaves the action to the generic search
+            continue
+        sent = [s for _, s in ctx.sent]
+        got.update(action_key(s) for s in sent)
+        same = getattr(plan, "same", None)
+        if key not in got and same is not None and any(same(view, a, s) for s in sent):
+            got.add(key)
+    return got
+
+
+def reach(fresh: Fresh, budget: int = 400, focus: int = 120, plan: Any = None) -> tuple[set[tuple[Any, ...]], bool]:
     """The keys of every action reached at ``fresh``'s position, and whether some action could not be decided
     (a search ran out of its budget): first a search for all of them (``budget`` views), then, for each action
     still not reached, a search of its own among the gestures that touch what it names (its card, its
     students, its place, its seat) and the buttons (``focus`` views each, within twice ``budget`` more; one
     action of each kind in turn, so every kind gets its share)."""
+    sent = planned(fresh, plan) if plan is not None else set()
+    fresh.by_plan = len(sent)
+    wanted = {action_key(a): a for a in fresh.legal if action_key(a) not in sent}
+    if not wanted:
+        return sent, False
     start = fresh.made
-    sent, short = search(fresh, {action_key(a): a for a in fresh.legal}, start + budget)
+    got, short = search(fresh, wanted, start + budget)
+    sent |= got
     if not short:
         return sent, False
     left = _round_robin([a for a in fresh.legal if action_key(a) not in sent])
@@ -392,7 +440,7 @@ def _sends_first(g: tuple[Any, ...]) -> int:
 
 
 def run(game: str, games_n: int, players: int, seed: int = 1, stride: int = 1, budget: int = 400,
-        lang: str = "en", sample: int = 0) -> dict[str, Any]:
+        lang: str = "en", sample: int = 0, use_planner: bool = True) -> dict[str, Any]:
     """Look at every ``stride``-th position of ``games_n`` bot games (``sample``: at most that many per game,
     spread over it) and count the legal actions reached."""
     if not pygame.get_init():
@@ -400,7 +448,8 @@ def run(game: str, games_n: int, players: int, seed: int = 1, stride: int = 1, b
     surface = pygame.display.get_surface()
     if surface is None or surface.get_size() != SIZE:
         pygame.display.set_mode(SIZE)
-    n_pos = n_act = n_reach = views = exhausted = 0
+    n_pos = n_act = n_reach = views = exhausted = by_plan = 0
+    plan = planner(game) if use_planner else None
     by_type: dict[str, list[int]] = {}  # action type -> [reached, legal]
     examples: list[dict[str, Any]] = []
     for g in range(games_n):
@@ -410,8 +459,9 @@ def run(game: str, games_n: int, players: int, seed: int = 1, stride: int = 1, b
                 else found[len(found) // 2:len(found) // 2 + 1]
         for state, seat in found:
             fresh = Fresh(game, players, state, seat, lang)
-            got, short = reach(fresh, budget)
+            got, short = reach(fresh, budget, plan=plan)
             exhausted += short
+            by_plan += fresh.by_plan
             views += fresh.made
             n_pos += 1
             for a in fresh.legal:
@@ -426,7 +476,8 @@ def run(game: str, games_n: int, players: int, seed: int = 1, stride: int = 1, b
                     examples.append({"seed": seed + g, "seat": seat, "phase": fresh.view_data.get("phase"),
                                      "action": a})
     return {"game": game, "players": players, "games": games_n, "positions": n_pos, "actions": n_act,
-            "reachable": n_reach, "views": views,
+            "reachable": n_reach, "views": views, "planner": plan.__name__ if plan is not None else None,
+            "by_planner": by_plan,
             "budget_ran_out": exhausted, "by_type": {k: by_type[k] for k in sorted(by_type)},
             "unreachable": examples}
 
@@ -441,8 +492,10 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--budget", type=int, default=400, help="fresh views per position at most")
     ap.add_argument("--sample", type=int, default=0, help="at most this many positions per game, spread over it")
     ap.add_argument("--lang", default="en")
+    ap.add_argument("--no-planner", action="store_true", help="the generic search only")
     args = ap.parse_args(argv)
-    out = run(args.game, args.games, args.players, args.seed, args.stride, args.budget, args.lang, args.sample)
+    out = run(args.game, args.games, args.players, args.seed, args.stride, args.budget, args.lang, args.sample,
+              not args.no_planner)
     print(json.dumps(out, ensure_ascii=False, default=str))
     return 0 if out["reachable"] == out["actions"] else 1
 

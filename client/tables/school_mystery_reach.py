@@ -115,7 +115,7 @@ def produce(table: Any, ctx: Any, action: dict[str, Any]) -> dict[str, Any] | No
         if canvas is not None and start is not None:
             drag(table, start, canvas.rect.center)
     elif kind in ("declare_roll", "use_move"):  # Moves, the move, its stat
-        chain = ["act_moves", f"move:{action['move']}"] + ([f"stat:{action['stat']}"] if "stat" in action else [])
+        chain = ["act_moves", f"move:{action['move']}"] + ([f"stat:{action['stat']}"] if "stat" in action else ["use_move"])
         for k in chain:
             b = button(table, lambda n, k=k: _key(n) == k)
             if b is None or sent():
@@ -125,17 +125,20 @@ def produce(table: Any, ctx: Any, action: dict[str, Any]) -> dict[str, Any] | No
         b = None if sent() else button(table, lambda n: _same(n.action, action))
         if b is not None:
             click(table, b)
-    elif kind == "move_card":
+    elif kind == "move_card":  # the card dragged a little way over the table (tried each way until one lands)
         nm = nodes(table)
         card = nm.find(("card", action["card"]))
-        canvas = nm.find("canvas")
-        area = canvas.rect if canvas is not None else table.rect
         start = spot(nm, card) if card is not None else None
         if start is not None:
-            for dx, dy in ((area.w // 5, 0), (-area.w // 5, 0), (0, area.h // 5), (0, -area.h // 5)):
-                end = (start[0] + dx, start[1] + dy)
-                if area.collidepoint(end):
-                    drag(table, start, end)
+            w, h = card.rect.size
+            for dx, dy in ((w // 2, 0), (-w // 2, 0), (0, h // 2), (0, -h // 2), (w // 4, h // 4)):
+                drag(table, start, (start[0] + dx, start[1] + dy))
+                if sent():
+                    break
+                nm = nodes(table)
+                card = nm.find(("card", action["card"]))
+                start = spot(nm, card) if card is not None else None
+                if start is None:
                     break
     elif kind == "edit_card":
         card = nodes(table).find(("card", action["card"]))
@@ -217,8 +220,12 @@ def _unlink(table: Any, a: int, b: int, sent: Any) -> bool:
     na, nb = nm.find(("card", a)), nm.find(("card", b))
     if na is None or nb is None:
         return False
-    (ax, ay), (bx, by) = na.rect.center, nb.rect.center
-    mids = [((ax + bx) // 2 + dx, (ay + by) // 2) for dx in (0, na.rect.w // 2, na.rect.w * 3 // 4, na.rect.w)]
+    ra, rb = na.rect, nb.rect
+    if abs(ra.centerx - rb.centerx) < ra.w:  # stacked in a column: the string bulges out to the right
+        y = (ra.centery + rb.centery) // 2
+        mids = [(max(ra.right, rb.right) + dx, y) for dx in range(2, ra.w // 2, 6)]
+    else:
+        mids = [((ra.centerx + rb.centerx) // 2, (ra.centery + rb.centery) // 2)]
     for p in mids:
         click_at(table, p)
         if sent():

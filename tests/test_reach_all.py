@@ -1,9 +1,9 @@
 """Every legal action reachable by hand (#29): tools/reach_all.py over bot games of each game, at 2–6 seats (few
-games and every few positions here; the marked slow tier plays 30 games at 2, 4 and 6 seats).
+games and a few positions here; the marked slow tier plays 30 games at 2, 4 and 6 seats).
 
-fate_votes must reach every action. mind_swap and school_mystery are reported (their tables are being moved
-onto the kit by their own engineers): the tool must run over them and find most actions; their full reach is
-an expected failure until those tables are done (see the closing note of #29)."""
+fate_votes and mind_swap must reach every action (mind_swap through its planner, client.tables.mind_swap_reach).
+school_mystery (planner: client.tables.school_mystery_reach) must reach every action but the board's free
+actions in the resolution phase, which its modal resolution sheet covers (KNOWN_SM: reported to sm-kit)."""
 from __future__ import annotations
 
 import json
@@ -18,6 +18,18 @@ from shared.engine import REGISTRY
 from tools import reach_all
 
 ROOT = Path(__file__).resolve().parent.parent
+# school_mystery's resolution sheet is modal over the board and has no close: the cards are not in the node map,
+# so the free board actions listed in that phase cannot be made by hand (reported to the sm-kit engineer)
+KNOWN_SM = frozenset(f"resolution:{t}" for t in ("edit_card", "move_card", "link_cards", "unlink_cards"))
+
+
+def _check(game: str, out: dict) -> None:
+    """Every action reached, but school_mystery's known gap (which is then an expected failure)."""
+    if game != "school_mystery" or out["reachable"] == out["actions"]:
+        assert out["reachable"] == out["actions"], (out["missed"], out["unreachable"])
+        return
+    assert set(out["missed"]) <= KNOWN_SM, (out["missed"], out["unreachable"])
+    pytest.xfail(f"school_mystery: {out['missed']} (the resolution sheet covers the board)")
 
 
 def _seats(game: str, wanted: tuple[int, ...]) -> list[int]:
@@ -34,8 +46,9 @@ def test_reach_all_fast(game: str, players: int) -> None:
     out = reach_all.run(game, 1, players, seed=players, budget=400 if game == "fate_votes" else 120, sample=3)
     assert out["positions"] > 0 and out["actions"] >= out["positions"], out
     assert 0 < out["reachable"] <= out["actions"], out
-    if game == "fate_votes":
-        assert out["reachable"] == out["actions"], out["unreachable"]
+    if game != "fate_votes":
+        assert out["by_planner"] > 0, out  # the game's planner was used
+    _check(game, out)
 
 
 def test_reach_all_prints_one_json_line_last() -> None:
@@ -70,6 +83,33 @@ def test_an_action_no_gesture_makes_is_reported() -> None:
     assert {reach_all.action_key(a) for a in fresh.legal if a != ghost} <= got
 
 
+def test_a_planner_is_believed_only_for_what_the_view_sent() -> None:
+    """A planner that returns the action without making the view send it reaches nothing; one that plays the
+    real gestures (mind_swap_reach) reaches what it sends."""
+    import pygame
+
+    from client.tables import mind_swap_reach
+
+    class Liar:
+        @staticmethod
+        def produce(view, ctx, action):  # says it made the action, sends nothing
+            return action
+
+        @staticmethod
+        def same(view, want, got):
+            return True
+
+    if not pygame.get_init():
+        pygame.init()
+    pygame.display.set_mode(reach_all.SIZE)
+    state, seat = next(iter(reach_all.positions("mind_swap", 2, 3)))
+    fresh = reach_all.Fresh("mind_swap", 2, state, seat)
+    assert fresh.legal
+    assert reach_all.planned(fresh, Liar) == set()
+    got = reach_all.planned(fresh, mind_swap_reach)
+    assert got and got <= {reach_all.action_key(a) for a in fresh.legal} | got
+
+
 SLOW = ([("fate_votes", n) for n in _seats("fate_votes", (2, 4, 6))]
         + [(g, n) for g in ("mind_swap", "school_mystery") for n in (2, 4, 6)])
 
@@ -77,11 +117,7 @@ SLOW = ([("fate_votes", n) for n in _seats("fate_votes", (2, 4, 6))]
 @pytest.mark.slow
 @pytest.mark.parametrize("game,players", SLOW)
 def test_reach_all_thirty_games(game: str, players: int) -> None:
-    out = reach_all.run(game, 30, players, seed=100, budget=600, sample=6)
+    out = reach_all.run(game, 30, players, seed=100, budget=600 if game == "fate_votes" else 300, sample=6)
     print(json.dumps({k: v for k, v in out.items() if k != "unreachable"}))
     assert out["positions"] > 0
-    if game == "fate_votes":
-        assert out["reachable"] == out["actions"], out["unreachable"]
-    elif out["reachable"] != out["actions"]:
-        pytest.xfail(f"{game}: {out['actions'] - out['reachable']} of {out['actions']} unreachable "
-                     f"(reported to its table's engineer): {out['unreachable'][:3]}")
+    _check(game, out)

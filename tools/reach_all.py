@@ -15,7 +15,9 @@ reached when one sent has its type and its targets (every value but free text a 
 ``budget_ran_out`` counts positions where a search stopped on its budget with an action undecided.
 
 Prints one JSON line last: ``{"game", "players", "games", "positions", "actions", "reachable", "views",
-"budget_ran_out", "by_type": {type: [reached, legal]}, "unreachable": [first examples]}``.
+"budget_ran_out", "planner", "by_planner", "by_type": {type: [reached, legal]}, "missed": {"phase:type": n},
+"unreachable": [first examples]}``. A game's planner (``PLANNERS``: ``client.tables.<game>_reach``) is tried first
+for each action on a fresh view; the generic search looks only for what it did not reach.
 """
 from __future__ import annotations
 
@@ -452,6 +454,7 @@ def run(game: str, games_n: int, players: int, seed: int = 1, stride: int = 1, b
     plan = planner(game) if use_planner else None
     by_type: dict[str, list[int]] = {}  # action type -> [reached, legal]
     examples: list[dict[str, Any]] = []
+    missed: dict[str, int] = {}  # "phase:type" -> actions not reached
     for g in range(games_n):
         found = list(positions(game, players, seed + g))[::max(1, stride)]
         if sample and len(found) > sample:  # spread evenly over the game
@@ -472,14 +475,17 @@ def run(game: str, games_n: int, players: int, seed: int = 1, stride: int = 1, b
                 if action_key(a) in got:
                     n_reach += 1
                     tally[0] += 1
-                elif len(examples) < EXAMPLES:
+                else:
+                    where = f"{fresh.view_data.get('phase')}:{kind}"
+                    missed[where] = missed.get(where, 0) + 1
+                if action_key(a) not in got and len(examples) < EXAMPLES:
                     examples.append({"seed": seed + g, "seat": seat, "phase": fresh.view_data.get("phase"),
                                      "action": a})
     return {"game": game, "players": players, "games": games_n, "positions": n_pos, "actions": n_act,
             "reachable": n_reach, "views": views, "planner": plan.__name__ if plan is not None else None,
             "by_planner": by_plan,
             "budget_ran_out": exhausted, "by_type": {k: by_type[k] for k in sorted(by_type)},
-            "unreachable": examples}
+            "missed": {k: missed[k] for k in sorted(missed)}, "unreachable": examples}
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -154,8 +154,39 @@ def produce(table: Any, ctx: Any, action: dict[str, Any]) -> dict[str, Any] | No
         opener = button(table, lambda n: _key(n) == OPENERS[kind])
         if opener is not None and (opener.selected or click(table, opener)):
             _in_panel(table, ctx, action, sent)
+    if not sent():
+        _by_keys(table, action, sent)
     got = ctx.sent[before:]
     return got[-1][1] if got else None
+
+
+CONFIRM = {"roll_dice": "roll", "cancel_roll": "cancel", "declare_roll": "declare_resolve"}  # a confirm's key
+TEXTS = {"set_tone": "tone", "set_title": "title", "set_deduction": "deduction"}  # the entry a text goes into
+
+
+def _by_keys(table: Any, action: dict[str, Any], sent: Any) -> None:
+    """The panels' own words for an action: type its text into its entry and save; else press the buttons whose
+    keys end in the values it names (``subject:<id>``, ``goto:<rank>``, ``option:<i>``…), then the one keyed by
+    its type (``choose_subject``, ``use_move``…) or its confirm (``roll``, ``cancel``)."""
+    kind = action["type"]
+    if kind in TEXTS and type_into(table, TEXTS[kind]):
+        b = button(table, lambda n: _key(n) == f"submit:{TEXTS[kind]}")
+        if b is not None:
+            click(table, b)
+        return
+    values = [str(x) for k, v in action.items() if k not in ("type", "text", "name")
+              for x in (v if isinstance(v, list) else [v])]
+    for val in values:
+        b = button(table, lambda n, val=val: ":" in _key(n) and _key(n).rsplit(":", 1)[1] == val and not n.selected)
+        if b is not None:
+            click(table, b)
+        if sent():
+            return
+    for k in (kind, CONFIRM.get(kind)):
+        b = button(table, lambda n, k=k: _key(n) == k) if k else None
+        if b is not None:
+            click(table, b)
+            return
 
 
 def _in_panel(table: Any, ctx: Any, action: dict[str, Any], sent: Any) -> None:

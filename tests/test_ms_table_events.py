@@ -148,10 +148,15 @@ def test_your_turn_banner_comes_after_the_turn_is_shown():
     mine = next(s for s in range(4) if s != turn)
     _game, table, ctx, _screen = _slow_table(4, seat=mine)
     assert turn_shown(table) == turn
-    table.push_events([{"type": "turn", "seat": mine, "turn_no": 3}])
+    # as the app does: the snapshot, then the events that led to it
+    table.set_snapshot(dict(table.view, turn=mine, turn_no=3), [], table.sid + 1)
+    table.push_events([{"type": "turn", "seat": mine, "turn_no": 3},  # a roll after it: the batch plays on
+                       {"type": "dice", "purpose": "runaway", "dice": ["d10"], "faces": [10], "seat": mine}])
     seen = []
     for _ in range(200):
         table.update(1 / 60)
+        # the sidebar heading reads the shown snapshot, like the step line: never ahead of it mid-batch
+        assert turn_shown(table) == table.shown_now().view.get("turn")
         banner = fx(table, "announce")
         if banner is not None and banner.label == ctx.t("ms.your_turn"):
             seen.append(turn_shown(table))

@@ -74,7 +74,9 @@ class MindSwapTable(TableView):
         self.model = M.Model()  # what is drawn (the shown snapshot with the events played so far)
         self.latest = M.Model()  # the snapshot shown (the newest once every batch has landed)
         self.newest = M.Model()  # the newest snapshot received
-        self.presenter = Presenter(MsPresent(self).steps, self.texts.log_for, fast=ctx.fast, on_land=self._on_land)
+        self.present = MsPresent(self)
+        self._your_turn_due = False  # a batch passed the turn to this seat: "Your turn" once it has landed
+        self.presenter = Presenter(self.present.steps, self.texts.log_for, fast=ctx.fast, on_land=self._on_land)
         self._caught: tuple[int, bool] = (-1, False)
         self.scroll: dict[str, int] = {}
         self.clock = 0.0
@@ -145,9 +147,18 @@ class MindSwapTable(TableView):
         self.presenter.seed_log([line for ev in events for line in self.texts.log_for(ev)])
 
     def _on_land(self, snap: Shown) -> None:
-        """A batch has played: its snapshot is what the table shows now."""
+        """A batch has played: its snapshot is what the table shows now (and the sidebar says whose turn it
+        is); "Your turn" plays after it, when the batch passed the turn to this seat."""
         self.latest = M.read_view(snap.view, self.card_actions)
         self._show(self.latest)
+        if self._your_turn_due:
+            self._your_turn_due = False
+            if self.latest.turn == self.seat and not self.latest.over:
+                self.presenter.queue.add(self.present.your_turn_banner())
+
+    def shown_turn(self) -> M.Model:
+        """The landed snapshot's model (whose turn, over): what the sidebar heading reads, like the step line."""
+        return self.latest
 
     def shown(self) -> dict[str, Any]:
         """The server view the table shows now (the newest once every batch has played)."""

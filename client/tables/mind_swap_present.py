@@ -58,14 +58,22 @@ class MsPresent:
             step.on_start = self._started
         steps: list[Any] = [*out, Call(lambda: t.apply_event(ev))]
         if etype == "turn" and t.seat is not None and ev.get("seat") == t.seat and not t.ctx.display_mode:
-            # after the turn is shown (the sidebar says "Your turn" with it), not before
-            banner = FX.BannerStep(0.0 if fast else 0.8, t.ctx.t("ms.your_turn"), D.ACCENT, sound="token")
-            banner.on_start = self._started
-            steps.append(banner)
+            # "Your turn" after the turn is shown: once the batch has landed and the sidebar and step line (the
+            # shown snapshot) say it is this seat's turn (MindSwapTable._on_land queues it)
+            steps.append(Call(self._your_turn_due))
         if not fast and etype in EVENT_PAUSE:
             # the change is shown when the step ends; a pause after it lets the cards travel
             steps.append(Wait(EVENT_PAUSE[etype]))
         return steps
+
+    def _your_turn_due(self) -> None:
+        self.t._your_turn_due = True
+
+    def your_turn_banner(self) -> FX.BannerStep:
+        """The "Your turn" announcement (played after the batch that gave this seat the turn has landed)."""
+        banner = FX.BannerStep(0.0 if self.t.ctx.fast else 0.8, self.t.ctx.t("ms.your_turn"), D.ACCENT, sound="token")
+        banner.on_start = self._started
+        return banner
 
     def _started(self, step: FX.Effect) -> None:
         t = self.t

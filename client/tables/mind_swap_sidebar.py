@@ -45,8 +45,10 @@ class SidebarPainter:
         return lay.sidebar.x + round(u * 2.2), bottom + round(u * 2.0)
 
     def heading(self) -> tuple[str, tuple[int, int, int]]:
-        """Whose turn it is (or that the game is over), and its colour."""
-        t, m = self.t, self.t.model
+        """Whose turn it is (or that the game is over), and its colour: as the shown snapshot says (the landed
+        one, :meth:`MindSwapTable.shown_turn`, like the step line), not the events played so far."""
+        t = self.t
+        m = t.shown_turn()
         if m.over:
             return t.ctx.t("ms.game_over"), D.ACCENT
         if m.turn is not None:
@@ -63,8 +65,9 @@ class SidebarPainter:
         t, m = self.t, self.t.model
         u = side_unit(lay)
         sb = lay.sidebar
+        shown = t.shown_turn()
         out = [Node(("turn", 0), pygame.Rect(sb.x, sb.y, sb.w, round(u * 3.2)), kind="text", solid=False,
-                    label=self.heading()[0], payload=("turn", None if m.over else m.turn), hit=never_hit)]
+                    label=self.heading()[0], payload=("turn", None if shown.over else shown.turn), hit=never_hit)]
         rows = self.player_rows(lay)
         for pl in m.players:
             out.append(Node(("player", pl.seat), pygame.Rect(rows[pl.seat]), kind="text", solid=False,
@@ -142,8 +145,9 @@ class SidebarPainter:
         m = t.model
         fit = fitter_for(t.ctx)  # every text is recorded (the layout walk sees it), cut when it leaves its box
         head, col = self.heading()
-        if m.turn is not None and not m.over:
-            b = t.painter.player_badge(m.turn, round(u * 0.9))
+        landed = t.shown_turn()
+        if landed.turn is not None and not landed.over:
+            b = t.painter.player_badge(landed.turn, round(u * 0.9))
             surface.blit(b, b.get_rect(midleft=(x, sb.y + round(u * 1.6))))
             x2 = x + b.get_width() + round(u * 0.4)
         else:
@@ -154,7 +158,7 @@ class SidebarPainter:
         rows = self.player_rows(lay)
         for pl in m.players:
             r = rows[pl.seat]
-            bg = (255, 255, 255, 26) if pl.seat != m.turn else (*D.ACCENT, 60)
+            bg = (255, 255, 255, 26) if pl.seat != landed.turn else (*D.ACCENT, 60)
             panel = t.painter.get(("row", r.size, bg), partial(_rounded, r.size, bg, round(u * 0.5)))
             surface.blit(panel, r.topleft)
             b = t.painter.player_badge(pl.seat, round(r.h * 0.34))

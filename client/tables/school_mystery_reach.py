@@ -115,31 +115,9 @@ def produce(table: Any, ctx: Any, action: dict[str, Any]) -> dict[str, Any] | No
         if canvas is not None and start is not None:
             drag(table, start, canvas.rect.center)
     elif kind in ("declare_roll", "use_move"):  # Moves, the move, its stat
-        chain = ["act_moves", f"move:{action['move']}"] + ([f"stat:{action['stat']}"] if "stat" in action else ["use_move"])
-        for k in chain:
-            b = button(table, lambda n, k=k: _key(n) == k)
-            if b is None or sent():
-                break
-            if not (k == "act_moves" and b.selected):
-                click(table, b)
-        b = None if sent() else button(table, lambda n: _same(n.action, action))
-        if b is not None:
-            click(table, b)
+        _move(table, action, sent)
     elif kind == "move_card":  # the card dragged a little way over the table (tried each way until one lands)
-        nm = nodes(table)
-        card = nm.find(("card", action["card"]))
-        start = spot(nm, card) if card is not None else None
-        if start is not None:
-            w, h = card.rect.size
-            for dx, dy in ((w // 2, 0), (-w // 2, 0), (0, h // 2), (0, -h // 2), (w // 4, h // 4)):
-                drag(table, start, (start[0] + dx, start[1] + dy))
-                if sent():
-                    break
-                nm = nodes(table)
-                card = nm.find(("card", action["card"]))
-                start = spot(nm, card) if card is not None else None
-                if start is None:
-                    break
+        _move_card(table, action["card"], sent)
     elif kind == "edit_card":
         card = nodes(table).find(("card", action["card"]))
         if card is not None and click(table, card) and type_into(table, f"edit:{action['card']}"):
@@ -158,6 +136,37 @@ def produce(table: Any, ctx: Any, action: dict[str, Any]) -> dict[str, Any] | No
         _by_keys(table, action, sent)
     got = ctx.sent[before:]
     return got[-1][1] if got else None
+
+
+def _move(table: Any, action: dict[str, Any], sent: Any) -> None:
+    """Moves, the move, its stat (a roll) or its use button (a trigger)."""
+    chain = ["act_moves", f"move:{action['move']}"] + ([f"stat:{action['stat']}"] if "stat" in action else ["use_move"])
+    for k in chain:
+        b = button(table, lambda n, k=k: _key(n) == k)
+        if b is None or sent():
+            break
+        if not (k == "act_moves" and b.selected):
+            click(table, b)
+    b = None if sent() else button(table, lambda n: _same(n.action, action))
+    if b is not None:
+        click(table, b)
+
+
+def _move_card(table: Any, cid: int, sent: Any) -> None:
+    """Drag card ``cid`` half its size right, left, down, up, until the table sends the move."""
+    card = nodes(table).find(("card", cid))
+    if card is None:
+        return
+    w, h = card.rect.size
+    for dx, dy in ((w // 2, 0), (-w // 2, 0), (0, h // 2), (0, -h // 2), (w // 4, h // 4)):
+        nm = nodes(table)
+        card = nm.find(("card", cid))
+        start = spot(nm, card) if card is not None else None
+        if start is None:
+            return
+        drag(table, start, (start[0] + dx, start[1] + dy))
+        if sent():
+            return
 
 
 CONFIRM = {"roll_dice": "roll", "cancel_roll": "cancel", "declare_roll": "declare_resolve"}  # a confirm's key

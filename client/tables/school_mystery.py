@@ -81,6 +81,7 @@ class SchoolMysteryTable(TableView):
         self.rect = surf.get_rect() if surf is not None else pygame.Rect(0, 0, 1920, 1080)
         self.auto_rect = True
         self.bar_rows = 1  # rows of the action bar (large text on a small window needs two)
+        self.tab_rows = 1  # rows of student tabs (long names, large text on a small window need two)
         self.L = self._layout()
         self.sel: dict[str, Any] = {"tab": seat if seat is not None else 0}
         self.entries: dict[str, TextEntry] = {}
@@ -90,7 +91,6 @@ class SchoolMysteryTable(TableView):
         self.slots: list[EntrySlot] = []
         self.log_panel = LogPanel()
         self.sheet_scale = 1.0
-        self.bar_rows = 1  # rows of the action bar (large text on a small window needs two)  # the text scale dialogs are being built at (see school_mystery_panels.build)
         self.dirty = True
         self.log: list[tuple[str, int | None]] = []
         self.pending_log: list[tuple[str, int | None]] = []
@@ -134,7 +134,8 @@ class SchoolMysteryTable(TableView):
         """The panels' geometry: on the window's unit, but never wider than the table's 84 units
         allow (large text on a small window: the panels keep their places, their text shrinks)."""
         unit = float(self.ctx.unit)
-        return lay.compute(self.rect, min(unit, self.rect.w / lay.MIN_UNITS_WIDE), self.display, self.bar_rows, unit)
+        return lay.compute(self.rect, min(unit, self.rect.w / lay.MIN_UNITS_WIDE), self.display, self.bar_rows, unit,
+                           self.tab_rows)
 
     def log_area(self) -> pygame.Rect | None:
         """The log at the right, above the dice tray (the display's log band is no column: None)."""
@@ -510,7 +511,10 @@ class SchoolMysteryTable(TableView):
             cx = self.drag.pointer[0] + self.drag.grab_offset[0]
             cy = self.drag.pointer[1] + self.drag.grab_offset[1]
             cw, ch = self.L.card_size
-            x, y = self.L.to_canvas(cx - cw / 2, cy - ch / 2)
+            want = pygame.Rect(round(cx - cw / 2), round(cy - ch / 2), cw, ch)
+            others = [board.card_rect(self, c) for c in self.view.get("cards") or [] if c["id"] != payload["id"]]
+            spot = board.free_spot(want, others, self.L.canvas, int(self.L.u * 0.4))  # never over another card
+            x, y = self.L.to_canvas(*(spot or want.topleft))
             self.pending_pos[payload["id"]] = (x, y)
             self.send({"type": "move_card", "card": payload["id"], "x": x, "y": y})
         self.dirty = True
@@ -577,9 +581,9 @@ class SchoolMysteryTable(TableView):
         self.auto_pos = board.auto_layout(self)
         self._animate_cards()
         widgets = panels.build(self)
-        rows = panels.bar_rows(widgets)
-        if relayout and rows != self.bar_rows and not self.display:
-            self.bar_rows = rows
+        rows, tab_rows = panels.bar_rows(widgets), board.tab_rows_needed(self)
+        if relayout and (rows, tab_rows) != (self.bar_rows, self.tab_rows) and not self.display:
+            self.bar_rows, self.tab_rows = rows, tab_rows
             self._relayout()
             self.rebuild(relayout=False)
             return
@@ -657,7 +661,7 @@ class SchoolMysteryTable(TableView):
         tab = self.sel.get("tab")
         for i, r in enumerate(board.tab_rects(self)):
             nm.add(Node(("tab", i), pygame.Rect(r), z=1, kind="info", solid=False, hit=never_hit,
-                        payload=("tab", i, i == tab)))
+                        payload=("tab", i, i == tab), label=board.tab_name(self, i)))
         if self.view and not self.display and isinstance(tab, int):
             nm.add(Node(("secrets", tab), pygame.Rect(board.secrets_rect(self)), z=1, kind="info", solid=False,
                         hit=never_hit, payload=("secrets", tab, self.secrets_open)))

@@ -101,7 +101,43 @@ def auto_layout(t: SchoolMysteryTable) -> dict[int, tuple[int, int]]:
         step = ch + pad if len(ids) <= 1 else min(ch + pad, room / (len(ids) - 1))
         for j, cid in enumerate(ids):
             out[cid] = (x, int(r.top + pad + j * step))
+    placed = [pygame.Rect(pos, (cw, ch)) for pos in out.values()]
+    auto = set(out)
+    for c in cards:  # a card a player moved where another lies (or where a smaller window puts it over one)
+        if c["id"] in auto or c["id"] in t.pending_pos:
+            continue
+        spot = free_spot(pygame.Rect(t.L.to_screen(c["x"], c["y"]), (cw, ch)), placed, r, pad)
+        if spot is not None:
+            out[c["id"]] = spot
+        placed.append(pygame.Rect(out.get(c["id"], t.L.to_screen(c["x"], c["y"])), (cw, ch)))
     return out
+
+
+def free_spot(want: pygame.Rect, placed: list[pygame.Rect], canvas: pygame.Rect,
+              gap: int) -> tuple[int, int] | None:
+    """Where a card the players placed at ``want`` is shown: there when it covers no other card (None),
+    else the nearest spot on the canvas that covers none (kept where it is when there is none: a full
+    table). Only the drawing moves; the shared position stays the players'."""
+    if not any(want.colliderect(p) for p in placed):
+        return None
+    step = max(4, min(want.w, want.h) // 3)
+    xs = {*range(canvas.left, canvas.right - want.w + 1, step), canvas.right - want.w, want.x}
+    ys = {*range(canvas.top, canvas.bottom - want.h + 1, step), canvas.bottom - want.h, want.y}
+    for p in placed:  # right beside each card
+        xs |= {p.right + gap, p.left - gap - want.w}
+        ys |= {p.bottom + gap, p.top - gap - want.h}
+    best: tuple[float, tuple[int, int]] | None = None
+    for y in ys:
+        for x in xs:
+            box = pygame.Rect(x, y, want.w, want.h)
+            if not canvas.contains(box):
+                continue
+            if any(box.inflate(gap, gap).colliderect(p) for p in placed):
+                continue
+            d = (x - want.x) ** 2 + (y - want.y) ** 2
+            if best is None or d < best[0]:
+                best = (d, (x, y))
+    return best[1] if best is not None else None
 
 
 def card_rect(t: SchoolMysteryTable, card: dict) -> pygame.Rect:
@@ -110,9 +146,10 @@ def card_rect(t: SchoolMysteryTable, card: dict) -> pygame.Rect:
 
 def card_node(t: SchoolMysteryTable, card: dict) -> Node:
     """The node-map entry of an information card (draggable; under an open dialog it is covered)."""
+    face = card_face(t, card)
     return Node(id=("card", card["id"]), rect=card_rect(t, card), z=5, kind="card", payload=("card", card["id"]),
-                draggable=bool(t.controls), label=str(card.get("title") or ""),
-                zoom=card_face(t, card))  # right-click or hover-hold shows it whole (a cascade covers its text)
+                draggable=bool(t.controls), label=face.title or face.subtitle,
+                zoom=face)  # right-click or hover-hold shows it whole (a cascade covers its text)
 
 
 def deck_nodes(t: SchoolMysteryTable) -> list[Node]:
@@ -123,7 +160,7 @@ def deck_nodes(t: SchoolMysteryTable) -> list[Node]:
         if action is not None:
             r = t.L.deck_card(i)
             out.append(Node(id=("deck", suit), rect=pygame.Rect(r), z=6, kind="deck", payload=("deck", suit),
-                            draggable=True, action=action, label=suit))
+                            draggable=True, action=action, label=t.tx.ui(f"suit_{suit}")))
     if out:
         out.append(Node(id="canvas", rect=pygame.Rect(t.L.canvas), z=0, kind="area", solid=False))
     return out
@@ -174,44 +211,67 @@ def link_marks(t: SchoolMysteryTable) -> list[tuple[int, int, tuple[int, int]]]:
     return out
 
 
+def tab_name(t: SchoolMysteryTable, i: int) -> str:
+    """The name on student ``i``'s tab: the student's, or the player's until the student exists."""
+    students = t.view.get("students") or []
+    st = students[i] if 0 <= i < len(students) else None
+    return st["name"] if st else t.name(i)
+
+
+def _tab_widths(t: SchoolMysteryTable, names: list[str], width: int) -> list[int] | None:
+    """Widths of one row of tabs showing every name whole (shrunk and squeezed at most as far as
+    Fitter.name goes; the open tab's name first at its size), or None when they cannot share ``width``."""
+    n = len(names)
+    d = int(min(t.L.u * 2.4 * 0.72, t.L.u * 1.5))
+    fit = fitter_for(t.ctx)
+    size = fs(t.ctx, 0.62)
+    needs = [d + 14 + fit.width_of(nm, size, True) for nm in names]
+    mins = [d + 14 + int(fit.width_of(nm, fit.floor(size), True) * 0.75) + 1 for nm in names]
+    if sum(needs) <= width:  # every whole name fits: share out what is left
+        extra = (width - sum(needs)) // n
+        return [need + extra for need in needs]
+    if sum(mins) > width:
+        return None
+    widths = list(mins)  # every name fits shrunk: the open tab gets its whole name first
+    spare = width - sum(mins)
+    active = t.sel.get("tab")
+    if isinstance(active, int) and active < len(t.view.get("students") or []) and tab_name(t, active) in names:
+        k = names.index(tab_name(t, active))
+        grow = min(spare, needs[k] - mins[k])
+        widths[k] += grow
+        spare -= grow
+    return [w + spare // n for w in widths]
+
+
+def tab_rows_needed(t: SchoolMysteryTable) -> int:
+    """One row of tabs when every student's name fits in it, else two."""
+    students = t.view.get("students") or []
+    n = len(students)
+    if n <= 1 or t.display:
+        return 1
+    return 1 if _tab_widths(t, [tab_name(t, i) for i in range(n)], t.L.tabs.w) is not None else 2
+
+
 def tab_rects(t: SchoolMysteryTable) -> list[pygame.Rect]:
-    """One tab per student; the open tab is as wide as its name needs, the others share the rest."""
+    """One tab per student, each showing its name (never a seat number alone): in one row when the
+    names fit, else in the layout's two rows; the open tab is as wide as its name needs."""
     students = t.view.get("students") or []
     n = len(students)
     if not n or t.display:
         return []
     tabs = t.L.tabs
-    even = tabs.w // n
-    active = t.sel.get("tab")
-    d = int(min(tabs.h * 0.72, t.L.u * 1.5))
-    fit = fitter_for(t.ctx)
-    size = fs(t.ctx, 0.62)
-    names = [st["name"] if st else t.name(i) for i, st in enumerate(students)]  # the player until a student exists
-    needs = [d + 14 + fit.width_of(nm, size, True) for nm in names]
-    # the least a tab takes: its name at the fitter's floor, squeezed as far as Fitter.name goes
-    mins = [d + 14 + int(fit.width_of(nm, fit.floor(size), True) * 0.75) + 1 for nm in names]
-    widths = [even] * n
-    if sum(needs) <= tabs.w:  # every whole name fits: share out what is left
-        extra = (tabs.w - sum(needs)) // n
-        widths = [need + extra for need in needs]
-    elif sum(mins) <= tabs.w:  # every name fits shrunk: the open tab gets its whole name first
-        widths = list(mins)
-        spare = tabs.w - sum(mins)
-        if isinstance(active, int) and 0 <= active < n:
-            grow = min(spare, needs[active] - mins[active])
-            widths[active] += grow
-            spare -= grow
-        for i in range(n):
-            widths[i] += spare // n
-    elif isinstance(active, int) and 0 <= active < n and n > 1:  # the open tab's name; the others a badge
-        badge = d + 10
-        widths[active] = min(needs[active], max(mins[active], tabs.w - badge * (n - 1)))
-        rest = (tabs.w - widths[active]) // (n - 1)
-        widths = [widths[active] if i == active else rest for i in range(n)]
-    out, x = [], tabs.left
-    for w in widths:
-        out.append(pygame.Rect(x, tabs.top, w - 2, tabs.h))
-        x += w
+    rows = max(1, min(t.L.tab_rows, n))
+    per = -(-n // rows)
+    row_h = tabs.h // rows
+    out: list[pygame.Rect] = []
+    for r in range(rows):
+        ids = list(range(r * per, min(n, (r + 1) * per)))
+        names = [tab_name(t, i) for i in ids]
+        widths = _tab_widths(t, names, tabs.w) or [tabs.w // len(ids)] * len(ids)
+        x = tabs.left
+        for w in widths:
+            out.append(pygame.Rect(x, tabs.top + r * row_h, w - 2, row_h))
+            x += w
     return out
 
 
@@ -468,8 +528,7 @@ def draw_sheet(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
         pygame.draw.rect(surface, col, tr, border_top_left_radius=8, border_top_right_radius=8)
         d = int(min(tr.h * 0.72, u * 1.5))
         surface.blit(t.badges.badge(i, d), (tr.left + 3, tr.centery - d // 2 - 2))
-        st = students[i]
-        nm = st["name"] if st else t.name(i)
+        nm = tab_name(t, i)
         room = tr.w - d - 9
         size = fs(ctx, 0.62)
         fit = fitter_for(ctx)
@@ -769,24 +828,29 @@ def draw_decks(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
 
 
 def _deck_label(t: SchoolMysteryTable, surface: pygame.Surface, suit: str, at: pygame.Rect, size: float) -> int:
-    """A deck's name ("♠ Supporting character") in two lines at most, broken only between words;
-    when room is short the symbol goes first (the deck's back shows it), then the kind's short name."""
+    """A deck's name ("♠ Supporting character") in two lines at most, broken only between words, its
+    symbol kept where it can be: on the name's line, before the kind's short name, on a line of its own;
+    only then the name alone (the deck's back shows the symbol), then the short name."""
     fit = fitter_for(t.ctx)
     name = t.tx.ui(f"suit_{suit}")
     words = name.split(" ")
     candidates = [name]
     if len(words) > 1 and not any(ch.isalnum() for ch in words[0]):  # the suit symbol
         candidates = [name.replace(" ", "\u00a0", 1), " ".join(words[1:])]
-    candidates += [t.tx.ui(f"kind_{kind}_short") for kind, s in KIND_SUIT.items()
-                   if s == suit and t.tx.content.ui.get(f"kind_{kind}_short")]
+    shorts = [t.tx.ui(f"kind_{kind}_short") for kind, s in KIND_SUIT.items()
+              if s == suit and t.tx.content.ui.get(f"kind_{kind}_short")]
+    if len(candidates) > 1:  # the symbol kept before the short name, then the name alone, then the short one
+        candidates = [candidates[0]] + [f"{words[0]}\u00a0{sh}" for sh in shorts] + [name] + candidates[1:]
+    candidates += shorts
     low = fit.floor(size)
     for text in candidates:
         whole_words = all(fit.width_of(w, low, True) <= at.w for w in text.split(" "))
-        f = fit.block(text, size, at.w, 2 * fit.line_h(size, True), True)
-        unbroken = all(any(w in ln for ln in f.lines) for w in text.split(" "))  # no word split over two lines
-        if whole_words and unbroken and not f.overflow:
-            return fit.draw_block(surface, text, pygame.Rect(at.x, at.y, at.w, f.height), size, CHALK, True,
-                                  kind="label", fitted=f).height
+        for lines in (2, 1):  # wrapped between words, else shrunk onto one line (the symbol kept: "♣ 手がかり")
+            f = fit.block(text, size, at.w, lines * fit.line_h(size, True), True)
+            unbroken = all(any(w in ln for ln in f.lines) for w in text.split(" "))  # no word split over two lines
+            if whole_words and unbroken and not f.overflow:
+                return fit.draw_block(surface, text, pygame.Rect(at.x, at.y, at.w, f.height), size, CHALK, True,
+                                      kind="label", fitted=f).height
     img = fit.name(candidates[-1], size, CHALK, at.w, True)  # one word too long even alone: squeezed
     return fit.blit_label(surface, img, candidates[-1], "label", pygame.Rect(at.x, at.y, at.w, img.get_height()),
                           topleft=at.topleft).h

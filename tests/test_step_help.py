@@ -10,10 +10,18 @@ import pytest
 from assets.loaders.glossary import load_glossary
 from client import games
 from client.kit.headless import HeadlessContext
-from client.kit.stephelp import StepHelp
+from client.kit.presenter import shown_of
+from client.kit.stephelp import StepHelp, help_for
 from shared.bots import next_bot_move
 from shared.engine import REGISTRY
 from shared.rng import Rng
+
+def say(fn: Any, view: dict, legal: list, seat: int | None, ctx: Any) -> StepHelp:
+    """The game's step help of a view shown as it is (the table scene's way: help_for on a Shown)."""
+    help = help_for(fn, shown_of(view, legal, 0), seat, ctx)
+    assert help is not None
+    return help
+
 
 GAMES = {"fate_votes": 4, "mind_swap": 3, "school_mystery": 3}
 
@@ -63,7 +71,7 @@ def test_every_step_has_a_line_in_every_language(game: str) -> None:
     for lang in ("ja", "zh", "en"):
         ctx = HeadlessContext(lang)
         for view, legal, viewer in points:
-            help = fn(view, legal, viewer, ctx)
+            help = say(fn, view, legal, viewer, ctx)
             assert isinstance(help, StepHelp)
             text = help.text(lang)
             assert help.who and text, (game, view.get("phase"), viewer)
@@ -79,11 +87,11 @@ def test_fate_votes_says_why_there_is_no_strike() -> None:
     fn = games.step_help("fate_votes")
     assert fn is not None
     view = {"phase": "choose", "round": 2, "actors": [0, 1, 2, 3], "submitted": [], "players": 4}
-    only_vote = fn(view, [{"type": "choose", "choice": "vote"}], 0, ctx)
-    both = fn(view, [{"type": "choose", "choice": "vote"}, {"type": "choose", "choice": "strike"}], 0, ctx)
+    only_vote = say(fn, view, [{"type": "choose", "choice": "vote"}], 0, ctx)
+    both = say(fn, view, [{"type": "choose", "choice": "vote"}, {"type": "choose", "choice": "strike"}], 0, ctx)
     assert only_vote.mine and only_vote.why_not == ctx.t("step.fv.no_strike")
     assert both.why_not == ""
-    waiting = fn(dict(view, submitted=[0, 1]), [], 0, ctx)
+    waiting = say(fn, dict(view, submitted=[0, 1]), [], 0, ctx)
     assert not waiting.mine and ctx.seat_name(2) in waiting.text("en") and ctx.seat_name(3) in waiting.text("en")
 
 
@@ -94,11 +102,11 @@ def test_mind_swap_says_why_magic_is_not_possible() -> None:
     base = {"phase": "play", "turn": 0, "pending": None, "magic_left": 1, "played": True,
             "negi": "garden", "pieces": [{"loc": "garden", "room": None}, {"loc": "library", "room": None}]}
     end = [{"type": "end_turn"}]
-    assert fn(base, end, 0, ctx).why_not == ctx.t("step.ms.no_pair")
-    assert fn(dict(base, negi="library"), end, 0, ctx).why_not == ctx.t("step.ms.no_negi")
-    assert fn(dict(base, magic_left=0), end, 0, ctx).why_not == ctx.t("step.ms.no_magic_left")
-    assert fn(base, end + [{"type": "magic", "a": 3, "b": 5}], 0, ctx).why_not == ""
-    other = fn(base, [], 1, ctx)
+    assert say(fn, base, end, 0, ctx).why_not == ctx.t("step.ms.no_pair")
+    assert say(fn, dict(base, negi="library"), end, 0, ctx).why_not == ctx.t("step.ms.no_negi")
+    assert say(fn, dict(base, magic_left=0), end, 0, ctx).why_not == ctx.t("step.ms.no_magic_left")
+    assert say(fn, base, end + [{"type": "magic", "a": 3, "b": 5}], 0, ctx).why_not == ""
+    other = say(fn, base, [], 1, ctx)
     assert not other.mine and ctx.seat_name(0) in other.who
 
 
@@ -160,16 +168,16 @@ def test_school_mystery_names_the_step_and_why_moves_are_not_possible() -> None:
     students = [{"name": "Akari", "playbook": "ace_reporter"}, {"name": "Sora", "playbook": "ace_reporter"}]
     view = {"phase": "investigation", "students": students, "tasks": [{"kind": "draw", "suit": "spades", "seat": 1}],
             "scene": {"number": 2, "closed": False}}
-    mine = fn(view, [{"type": "draw_card"}], 1, ctx)
+    mine = say(fn, view, [{"type": "draw_card"}], 1, ctx)
     assert mine.mine and mine.may == ctx.t("step.sm.task_draw", suit="♠") and "duty" in mine.terms
-    theirs = fn(view, [], 0, ctx)
+    theirs = say(fn, view, [], 0, ctx)
     assert not theirs.mine and "Sora" in theirs.who  # the student's name, not "Player 2"
     closed = dict(view, tasks=[], scene={"number": 2, "closed": True})
     notes = [{"type": "add_note"}, {"type": "move"}]
-    assert fn(closed, notes, 0, ctx).why_not == ctx.t("step.sm.scene_closed_why")
-    leader = fn(closed, notes + [{"type": "begin_resolution"}], 0, ctx)
+    assert say(fn, closed, notes, 0, ctx).why_not == ctx.t("step.sm.scene_closed_why")
+    leader = say(fn, closed, notes + [{"type": "begin_resolution"}], 0, ctx)
     assert leader.mine and ctx.t("step.sm.leader_may_end") in leader.may
-    moves = fn(dict(closed, scene={"number": 3, "closed": False}), notes + [{"type": "declare_roll"}], 0, ctx)
+    moves = say(fn, dict(closed, scene={"number": 3, "closed": False}), notes + [{"type": "declare_roll"}], 0, ctx)
     assert moves.may == ctx.t("step.sm.scene_may") and moves.why_not == ""
 
 

@@ -1,8 +1,10 @@
 """The step-help line under every table: who acts now, what this player may do, why not otherwise.
 
-Each game supplies one function, ``step_help(view, legal, seat, ctx) -> StepHelp``, in its own
-texts module (named by its descriptor, :func:`client.games.step_help`); it reads only the shown
-state and the legal actions. This module holds the rest, once for every game: the
+Each game supplies one function, ``step_help(shown, seat, ctx) -> StepHelp``, in its own texts
+module (named by its descriptor, :func:`client.games.step_help`); ``shown`` is the table's one shown
+truth (:class:`client.kit.presenter.Shown`: view, legal, turn, duty, clock), never the newest
+snapshot. The older form ``step_help(view, legal, seat, ctx)`` is still called (with the shown view
+and legal actions) so a game can move over when it likes. This module holds the rest, once for every game: the
 :class:`StepHelp` value, and :class:`StepLine`, the strip the table scene reserves at the bottom of
 the table (its text shrinks, then wraps to two lines, never cut) with the glossary terms the help
 names as chips at its right; hovering a chip shows the term's definition (:meth:`StepLine.draw_tooltip`).
@@ -238,13 +240,34 @@ class StepLine:
         return True
 
 
-def help_for(step_help: Any, table: Any) -> StepHelp | None:
-    """The step help of a table view (``table.view``, ``legal``, ``seat``, ``ctx``) by the game's function;
-    None before the first snapshot."""
-    if step_help is None or not getattr(table, "view", None):
+def help_for(step_help: Any, shown: Any, seat: int | None, ctx: Any) -> StepHelp | None:
+    """The step help of what a table shows (``shown``: its :class:`~client.kit.presenter.Shown`, from
+    ``TableView.shown_now()``) for ``seat`` by the game's function; None before the first snapshot."""
+    if step_help is None or shown is None or not shown.view:
         return None
-    help: StepHelp | None = step_help(table.view, table.legal, table.seat, table.ctx)
+    if _takes_shown(step_help):
+        help: StepHelp | None = step_help(shown, seat, ctx)
+    else:
+        help = step_help(shown.view, shown.legal, seat, ctx)
     return help
+
+
+def _takes_shown(fn: Any) -> bool:
+    """``fn`` is the new form ``step_help(shown, seat, ctx)`` (three parameters)."""
+    cached = getattr(fn, "__step_form__", None)
+    if cached is None:
+        import inspect
+        try:
+            params = [p for p in inspect.signature(fn).parameters.values()
+                      if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+            cached = len(params) == 3
+        except (TypeError, ValueError):
+            cached = False
+        try:
+            fn.__step_form__ = cached
+        except AttributeError:
+            pass
+    return bool(cached)
 
 
 def _norm(text: str) -> str:

@@ -223,7 +223,7 @@ class TableScene(Scene):
     def rules_page(self) -> str | None:
         """The rules book page of the step the shown table is at."""
         view = self.current_view()
-        return page_for_view(self.match.game_id, view.view if view is not None else None)
+        return page_for_view(self.match.game_id, view.shown_now().view if view is not None else None)
 
     def open_rules(self) -> None:
         open_rules(self.app, self.match.game_id, self.rules_page())
@@ -524,22 +524,24 @@ class TableScene(Scene):
             self.show_results()
 
     def _update_step_help(self) -> None:
-        """Recompute the step line when the shown view, its snapshot or the window changed."""
+        """Recompute the step line when what the view shows (its one shown truth), or the window, changed."""
         view = self.current_view()
         rect = self.step_rect()
         if self._step_fn is None or rect.h <= 0:
             self.step_help = None
             return
-        if view is None or not view.view:
+        shown = view.shown_now() if view is not None else None
+        if shown is None or not shown.view:
             key: Any = (None, tuple(rect), self._step_ctx.lang)
         else:
-            key = (id(view), id(view.view), view.sid, len(view.legal), tuple(rect), self._step_ctx.lang)
+            key = (id(view), id(shown.view), shown.sid, shown.settled, len(shown.legal), shown.turn, tuple(rect),
+                   self._step_ctx.lang)
         if key == self._step_key:
             return
         self._step_key = key
         help: StepHelp | None = None
         try:
-            help = help_for(self._step_fn, view)
+            help = help_for(self._step_fn, shown, view.seat if view is not None else None, self._step_ctx)
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:  # help, never a reason to stop
             print(f"houkago: step help: {type(exc).__name__}: {exc}")
         self.step_help = help

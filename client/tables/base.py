@@ -13,6 +13,8 @@ from typing import Any, Protocol
 
 import pygame
 
+from client.kit.presenter import Shown, shown_of
+
 
 class TableContext(Protocol):
     """What the app gives a table view (implemented by ``client.app``)."""
@@ -102,6 +104,24 @@ class TableView(ABC):
         The app calls ``set_snapshot`` first, then ``push_events`` with the events that led to it.
         """
         self.view, self.legal, self.sid = view, legal, sid
+
+    def shown_now(self) -> Shown:
+        """The one shown truth (:meth:`client.kit.presenter.Presenter.now`): what the board shows, with the
+        legal actions controls may take now, whose turn, duty and clock. The table scene's step line, header
+        and tooltips read this, never :attr:`view`/:attr:`legal` (the newest snapshot). A view with a kit
+        presenter (attribute ``pres`` or ``presenter``) gets its ``now()``; a view without one shows each
+        snapshot as it comes."""
+        pres = getattr(self, "pres", None) or getattr(self, "presenter", None)
+        now = getattr(pres, "now", None)
+        if callable(now):
+            shown: Shown = now()
+            return shown
+        key = (id(self.view), self.sid, len(self.legal))
+        cached = getattr(self, "_shown_cache", None)
+        if cached is None or cached[0] != key:
+            cached = (key, shown_of(self.view, self.legal, self.sid))
+            self._shown_cache = cached
+        return cached[1]
 
     def set_clock(self, clock: Any) -> None:
         """The phase clock from the snapshot or a ``clock`` message: ``{"deadline_in", "paused", "total"}``

@@ -117,6 +117,7 @@ class FateVotesTable(TableView):
             self.clock_paused = bool(clock.get("paused", False))
         self.clock_left = None if left is None else max(0.0, left)
         self._warned = self.clock_left is not None and self.clock_left <= 10
+        self.pres.set_clock(clock)  # shown with its snapshot
 
     # --- what is shown ---------------------------------------------------------------------------------
     @property
@@ -460,7 +461,7 @@ class FateVotesTable(TableView):
 
     def clock_shown(self) -> int | None:
         """The whole seconds the discussion clock shows (None: no clock on screen)."""
-        if self.shown.get("phase") != "discussion" or self.clock_left is None:
+        if self.shown.get("phase") != "discussion" or self.clock_left is None or self.pres.now().clock is None:
             return None
         return math.ceil(self.clock_left)
 
@@ -472,7 +473,7 @@ class FateVotesTable(TableView):
         """Everything the node map and the buttons are made from: (all but where the cards are drawn, that)."""
         it, s = self.intents, self.scene
         sprites = self._card_sprites()
-        return ((self.pres.shown.sid, self.pres.caught_up, tuple(it.staged), it.sel_choice, it.sel_target, it.awaiting,
+        return ((self.pres.shown.sid, self.pres.caught_up, self.pres.busy, tuple(it.staged), it.sel_choice, it.sel_target, it.awaiting,
                  self.results_toggle, s.show_results, tuple(self.rect), self.ctx.lang, self.input.zoom.open,
                  self.input.zoom.sticky, tuple((node_id, sp.face_up, sp.size) for node_id, sp in sprites),
                  tuple(self.names), tuple(s.votes), tuple(s.tokens), tuple(s.roles), s.highlight, self.clock_shown(),

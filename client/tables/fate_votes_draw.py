@@ -477,10 +477,8 @@ class FvPainter:
         return "−1" if (t.shown.get("phase") == "strike_target" or t.intents.sel_choice == "strike") else "+1"
 
     def waiting_count(self) -> int:
-        v = self.t.shown
-        actors = v.get("actors") or []
-        done = set(v.get("submitted") or [])
-        return sum(1 for s in actors if s not in done)
+        """How many seats the shown table waits for (none while a batch plays out or once it is over)."""
+        return len(self.t.pres.now().turn)
 
     def draw_centre(self, surface: pygame.Surface) -> None:
         t, L = self.t, self.t.L
@@ -652,8 +650,7 @@ class FvPainter:
 
     def thinking(self) -> set[int]:
         """The seats that still have to act (their plates show the pulsing dots)."""
-        v = self.t.shown
-        return set() if v.get("over") else set(v.get("actors") or []) - set(v.get("submitted") or [])
+        return set(self.t.pres.now().turn)
 
     def draw_thinking(self, surface: pygame.Surface, s: int, shade: Any = None,
                       thinking: set[int] | None = None) -> None:

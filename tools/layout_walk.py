@@ -203,9 +203,9 @@ def scrolled_out(nodes: NodeMap, zones: Iterable[Zone] = ()) -> list[tuple[Any, 
         if n.kind not in ITEM_KINDS or (mz is not None and n.z < mz) or n.rect.w <= 0 or n.rect.h <= 0:
             continue
         for a in areas:
-            if a.rect.collidepoint(n.rect.center) and not a.rect.inflate(2 * SLACK, 2 * SLACK).contains(n.rect):
-                if not any(o.rect.contains(n.rect) for o in areas if o is not a):
-                    out.append((a.id, n.id, n, "cut by the zone's edge"))
+            cut = a.rect.collidepoint(n.rect.center) and not a.rect.inflate(2 * SLACK, 2 * SLACK).contains(n.rect)
+            if cut and not any(o.rect.contains(n.rect) for o in areas if o is not a):
+                out.append((a.id, n.id, n, "cut by the zone's edge"))
     return out
 
 

@@ -20,11 +20,13 @@ import pygame
 
 from client.kit.interact import ZOOM_Z
 from client.kit.nodes import Node, NodeMap, never_hit
+from client.kit.presenter import Presenter, Shown
 from client.kit.widgets import LogPanel, fitter_for
 from client.tables import school_mystery_board as board
 from client.tables import school_mystery_frame as frame
 from client.tables import school_mystery_layout as lay
 from client.tables import school_mystery_panels as panels
+from client.tables import school_mystery_present as present
 from client.tables.base import TableView
 from client.tables.school_mystery_sheet import (
     ActionButton,
@@ -92,8 +94,12 @@ class SchoolMysteryTable(TableView):
         self.log_panel = LogPanel()
         self.sheet_scale = 1.0
         self.dirty = True
-        self.log: list[tuple[str, int | None]] = []
-        self.pending_log: list[tuple[str, int | None]] = []
+        # the kit presenter: server batches -> steps (dice, flying cards, sounds) -> the shown snapshot and the
+        # log, which every part of the table reads (never the newest snapshot: see client/kit/README.md)
+        self.pres = Presenter(present.steps_for(self), present.log_for(self), fast=bool(ctx.fast),
+                              on_land=self._landed, reader=present.turn_duty)
+        self._landed_view: dict[str, Any] = {}
+        self._log_seen = 0
         self.dice: DiceRoll | None = None
         self.dice_event: dict[str, Any] | None = None
         self.pending_pos: dict[int, tuple[int, int]] = {}
@@ -149,12 +155,34 @@ class SchoolMysteryTable(TableView):
         self.dirty = True
 
     # --- data from the server -----------------------------------------------------------
+    @property
+    def newest(self) -> dict[str, Any]:
+        """The newest snapshot the server sent (only the log's words read it; the table shows :attr:`shown`)."""
+        return self.view
+
+    @property
+    def shown(self) -> dict[str, Any]:
+        """The view the table shows: the presenter's landed snapshot (it trails the newest while dice roll)."""
+        return self.pres.shown.view
+
+    @property
+    def shown_legal(self) -> list[dict[str, Any]]:
+        """The legal actions controls may take now (none until the newest snapshot is shown)."""
+        return self.pres.now().legal
+
     def set_snapshot(self, view: dict[str, Any], legal: list[dict[str, Any]], sid: int) -> None:
-        old = self.view
         super().set_snapshot(view, legal, sid)
         if self.secrets_curtained and sid != self.sid_seen:
             self.secrets_open = self.secrets_curtained = False
         self.sid_seen = sid
+        self.pres.queue.fast = bool(self.ctx.fast)  # a context may replay a history fast (bench.sm_scenes)
+        self.pres.snapshot(view, legal, sid)
+        self.dirty = True
+
+    def _landed(self, snap: Shown) -> None:
+        """A snapshot is shown now: what the table kept locally follows it."""
+        old, view = self._landed_view, snap.view
+        self._landed_view = view
         for cid, pos in list(self.pending_pos.items()):
             card = self.card(cid)
             if card is None or (card["x"], card["y"]) == pos:
@@ -171,56 +199,36 @@ class SchoolMysteryTable(TableView):
         self.dirty = True
 
     def _sync_entries(self) -> None:
-        """Shared texts (tone, title, deduction) follow the server unless being typed."""
-        for key, value in (("tone", self.view.get("tone", "")), ("title", self.view.get("title", "")),
-                           ("deduction", self.view.get("deduction", ""))):
+        """Shared texts (tone, title, deduction) follow the shown view unless being typed."""
+        for key, value in (("tone", self.shown.get("tone", "")), ("title", self.shown.get("title", "")),
+                           ("deduction", self.shown.get("deduction", ""))):
             e = self.entries.get(key)
             if e is not None and not e.focused and not e.dirty:
                 e.set_text(value or "")
 
     def push_events(self, events: list[dict[str, Any]]) -> None:
-        for ev in events:
-            kind = ev.get("type")
-            line = self.tx.event_line(self.view, ev)
-            seat = ev.get("seat") if isinstance(ev.get("seat"), int) else None
-            if kind == "roll_declared":
-                self._flush_log()
-                self.dice, self.dice_event = None, None  # a fresh tray for the new roll
-            if kind == "dice_rolled":
-                self._start_dice(ev)
-                self.ctx.play_sound("dice")
-            elif kind == "card_drawn":
-                self.ctx.play_sound("card")
-                self._fly(ev.get("suit", "hearts"))
-            elif kind in ("info_card", "card_moved"):
-                self.ctx.play_sound("card" if kind == "card_moved" else "flip")
-            elif kind in ("secret_unlocked", "band_raised", "condition_gained"):
-                self.ctx.play_sound("token")
-            elif kind in ("student_left", "condition_blocked"):
-                self.ctx.play_sound("warn")
-            elif kind == "resolved":
-                self.ctx.play_sound("gong")
-            if line:
-                if self.dice is not None and not self.dice.landed:
-                    self.pending_log.append((line, seat))  # the log waits for the dice to land
-                else:
-                    self._log(line, seat)
+        """The events that led to the last snapshot: the presenter plays their steps, then lands it."""
+        self.pres.queue.fast = bool(self.ctx.fast)
+        self.pres.events(events)
         self.dirty = True
 
     def set_past(self, events: list[dict[str, Any]]) -> None:
         """A seat taken back (or a late spectator): the log of the earlier moves, without dice or sound."""
-        self.log, self.pending_log = [], []
+        lines = []
         for ev in events:
-            line = self.tx.event_line(self.view, ev)
+            line = self.tx.event_line(self.newest, ev)
             if line:
-                self._log(line, ev.get("seat") if isinstance(ev.get("seat"), int) else None)
+                lines.append((line, ev.get("seat") if isinstance(ev.get("seat"), int) else None))
+        self.pres.seed_log(lines[-LOG_KEEP:])
         self.dirty = True
 
-    def _log(self, line: str, seat: int | None) -> None:
-        self.log.append((line, seat))
-        del self.log[:-LOG_KEEP]
+    def clear_dice(self) -> None:
+        """A new roll is declared: a fresh tray."""
+        self.dice, self.dice_event = None, None
+        self.dirty = True
 
-    def _start_dice(self, ev: dict[str, Any]) -> None:
+    def start_dice(self, ev: dict[str, Any]) -> None:
+        """The dice of ``ev`` (a ``dice_rolled`` event) tumble onto the tray (the presenter's dice step)."""
         dice = [int(d) for d in ev.get("dice") or []]
         if not dice:
             return
@@ -230,8 +238,7 @@ class SchoolMysteryTable(TableView):
                              dropped=frozenset([dropped]) if isinstance(dropped, int) else frozenset(),
                              label=str(ev.get("total")), fast=bool(self.ctx.fast))
         self.dice_event = ev
-        if self.dice.landed:
-            self._flush_log()
+        self.dirty = True
 
     def _dice_place(self, n: int) -> tuple[int, tuple[int, int], tuple[int, int]]:
         """Size, start and resting centre of ``n`` dice in the tray."""
@@ -248,13 +255,8 @@ class SchoolMysteryTable(TableView):
         if self.dice is not None:
             self.dice.size, self.dice.start, self.dice.rest = self._dice_place(len(self.dice.faces))
 
-    def _flush_log(self) -> None:
-        for line, seat in self.pending_log:
-            self._log(line, seat)
-        self.pending_log = []
-        self.dirty = True
-
-    def _fly(self, suit: str) -> None:
+    def fly(self, suit: str) -> None:
+        """A drawn card flies from its deck to the table (cosmetic)."""
         if self.ctx.fast or suit not in SUITS:
             return
         i = SUITS.index(suit)
@@ -266,7 +268,7 @@ class SchoolMysteryTable(TableView):
         by their students' names and playbooks, the 《解明》 roll) — the page the table shows."""
         from client.tables import school_mystery_article as article
 
-        if not self.view:
+        if not self.shown:
             super().draw_results(surface, rect)
             return
         article.draw_page_kept(self, surface, pygame.Rect(rect), scale_unit=min(self.ctx.unit, rect.h / 30))
@@ -279,36 +281,36 @@ class SchoolMysteryTable(TableView):
 
     # --- queries on the view -----------------------------------------------------------------
     def card(self, cid: Any) -> dict[str, Any] | None:
-        for c in self.view.get("cards") or []:
+        for c in self.shown.get("cards") or []:
             if c["id"] == cid:
                 return c
         return None
 
     def student(self, seat: int | None) -> dict[str, Any] | None:
-        students = self.view.get("students") or []
+        students = self.shown.get("students") or []
         if seat is None or not 0 <= seat < len(students):
             return None
         return students[seat]
 
     def task(self) -> dict[str, Any] | None:
-        tasks = self.view.get("tasks") or []
-        return tasks[0] if tasks and self.view.get("roll") is None else None
+        tasks = self.shown.get("tasks") or []
+        return tasks[0] if tasks and self.shown.get("roll") is None else None
 
     def can(self, kind: str, **match: Any) -> bool:
         """Whether this seat may now send an action of ``kind`` (with these fields)."""
         if not self.controls:
             return False
         if kind == "set_tone":  # accepted from anyone during setup (the rules list it for one seat)
-            return self.view.get("phase") in ("setup_subject", "setup_leader", "setup_students")
+            return self.shown.get("phase") in ("setup_subject", "setup_leader", "setup_students")
         if kind in FREE_ACTIONS:  # accepted at any time in play (the rules list them only when calm)
-            return self._play_phase() and (kind != "unlink_cards" or bool(self.view.get("links")))
-        for a in self.legal:
+            return self._play_phase() and (kind != "unlink_cards" or bool(self.shown.get("links")))
+        for a in self.shown_legal:
             if a.get("type") == kind and all(a.get(k) == v for k, v in match.items()):
                 return True
         return False
 
     def options(self, kind: str) -> list[dict[str, Any]]:
-        return [a for a in self.legal if a.get("type") == kind] if self.controls else []
+        return [a for a in self.shown_legal if a.get("type") == kind] if self.controls else []
 
     def send(self, action: dict[str, Any]) -> None:
         if not self.controls:
@@ -317,7 +319,7 @@ class SchoolMysteryTable(TableView):
         self.ctx.play_sound("click")
 
     def name(self, seat: int | None) -> str:
-        return self.tx.seat_name(self.view, seat)
+        return self.tx.seat_name(self.shown, seat)
 
     def entry(self, key: str, text: str = "", *, limit: int = 500, multiline: bool = False,
               placeholder: str = "", on_submit: Any = None) -> TextEntry:
@@ -356,9 +358,10 @@ class SchoolMysteryTable(TableView):
                     self.focus = None
                 self.dirty = True
                 return used
-        if not self.view:
+        if not self.shown:
             return False
-        if event.type == pygame.MOUSEWHEEL and self.log_panel.handle_event(event, self.L.log, len(self.log)):
+        if event.type == pygame.MOUSEWHEEL and self.log_panel.handle_event(event, self.L.log,
+                                                                                   len(self.pres.log_lines)):
             return True
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
             return self._right_click(event.pos)
@@ -413,7 +416,7 @@ class SchoolMysteryTable(TableView):
         if self.controls:
             for i, suit in enumerate(SUITS):  # a deck this seat cannot draw from now: say whose it is
                 if self.L.deck_card(i).collidepoint(pos) and board.deck_action(self, suit) is None:
-                    self.ctx.toast(deck_refusal(self.view, suit, self.seat, self.ctx), "info")
+                    self.ctx.toast(deck_refusal(self.shown, suit, self.seat, self.ctx), "info")
                     return True
         for i, rect in enumerate(board.tab_rects(self)):
             if rect.collidepoint(pos):
@@ -455,23 +458,23 @@ class SchoolMysteryTable(TableView):
         self.secrets_open = True
 
     def _play_phase(self) -> bool:
-        return self.controls and self.view.get("phase") in ("introduction", "investigation", "resolution")
+        return self.controls and self.shown.get("phase") in ("introduction", "investigation", "resolution")
 
     def _on_drag_click(self, payload: Any) -> None:
         if not isinstance(payload, dict):
             return
         if payload.get("kind") == "card":
             cid = payload["id"]
-            if self.view.get("phase") == "resolution" and self.card(cid) and self.card(cid)["kind"] == "clue" \
+            if self.shown.get("phase") == "resolution" and self.card(cid) and self.card(cid)["kind"] == "clue" \
                     and self.can("use_clue", card=cid):
-                used = cid in (self.view.get("clues_used") or [])
+                used = cid in (self.shown.get("clues_used") or [])
                 self.send({"type": "use_clue", "card": cid, "used": not used})
                 return
             card = self.card(cid)
             if card is not None:
                 self.sel["edit"] = cid
                 e = self.entry(f"edit:{cid}", limit=500, multiline=True)
-                e.set_text(self.tx.card_body(self.view, card) if card.get("text") else card.get("text", ""))
+                e.set_text(self.tx.card_body(self.shown, card) if card.get("text") else card.get("text", ""))
                 self.focus_entry(None)
                 self.dirty = True
         elif payload.get("kind") == "deck":
@@ -487,11 +490,11 @@ class SchoolMysteryTable(TableView):
         if payload.get("kind") == "link":
             src = payload["id"]
             out = []
-            for c in self.view.get("cards") or []:
+            for c in self.shown.get("cards") or []:
                 if c["kind"] == "clue" and c["id"] != src:
                     r = board.card_rect(self, c)
                     pair = sorted((src, c["id"]))
-                    linked = pair in (self.view.get("links") or [])
+                    linked = pair in (self.shown.get("links") or [])
                     out.append(DropTarget(("clue", c["id"]), r,
                                           (lambda p, linked=linked: (not linked, self.ctx.t("sm.err_linked"))),
                                           (lambda p, other=c["id"]: self._link(p["id"], other)), radius=8))
@@ -512,7 +515,7 @@ class SchoolMysteryTable(TableView):
             cy = self.drag.pointer[1] + self.drag.grab_offset[1]
             cw, ch = self.L.card_size
             want = pygame.Rect(round(cx - cw / 2), round(cy - ch / 2), cw, ch)
-            others = [board.card_rect(self, c) for c in self.view.get("cards") or [] if c["id"] != payload["id"]]
+            others = [board.card_rect(self, c) for c in self.shown.get("cards") or [] if c["id"] != payload["id"]]
             spot = board.free_spot(want, others, self.L.canvas, int(self.L.u * 0.4))  # never over another card
             x, y = self.L.to_canvas(*(spot or want.topleft))
             self.pending_pos[payload["id"]] = (x, y)
@@ -536,8 +539,13 @@ class SchoolMysteryTable(TableView):
         if self.dice is not None:
             was = self.dice.landed
             self.dice.update(dt)
-            if self.dice.landed and (not was or self.pending_log):
-                self._flush_log()
+            if self.dice.landed != was:
+                self.dirty = True
+        self.pres.update(dt)  # after the dice: a roll's snapshot lands in the frame its dice land
+        if len(self.pres.log_lines) != self._log_seen:  # lines landed: the log panel shows them
+            del self.pres.log_lines[:-LOG_KEEP]
+            self._log_seen = len(self.pres.log_lines)
+            self.dirty = True
         for cid in list(self.card_tweens):
             tw = self.card_tweens[cid]
             tw.update(dt)
@@ -558,7 +566,7 @@ class SchoolMysteryTable(TableView):
 
     def _update_peek(self, dt: float) -> None:
         """Hover-and-hold: the card under a still pointer opens large (not sticky: clicks pass through)."""
-        hovered = self.hover if self.view and not self.drag.dragging and self.card(self.hover) is not None else None
+        hovered = self.hover if self.shown and not self.drag.dragging and self.card(self.hover) is not None else None
         held = self.hover_hold.update(hovered, dt)
         if held is not None and not self.zoom.open:
             card = self.card(held)
@@ -575,7 +583,7 @@ class SchoolMysteryTable(TableView):
         (and the layout once more when the action bar needs another number of rows)."""
         self.dirty = False
         self.version += 1
-        if not self.view:
+        if not self.shown:
             self.widgets, self.buttons, self.slots = [], [], []
             return
         self.auto_pos = board.auto_layout(self)
@@ -601,7 +609,7 @@ class SchoolMysteryTable(TableView):
         layout = (tuple(self.rect), self.L.u)
         same_layout = layout == self.shown_layout and bool(self.shown_pos)
         targets = {}
-        for c in self.view.get("cards") or []:
+        for c in self.shown.get("cards") or []:
             cid = c["id"]
             target = board.target_pos(self, c)
             targets[cid] = target
@@ -628,9 +636,9 @@ class SchoolMysteryTable(TableView):
             r = self.L.deck_card(i)
             out.append(DragSource(("deck", suit), r.center, (lambda p, r=r: r.collidepoint(p)),
                                   {"kind": "deck", "suit": suit, "action": action}))
-        if modal or self.view.get("phase") not in ("introduction", "investigation", "resolution"):
+        if modal or self.shown.get("phase") not in ("introduction", "investigation", "resolution"):
             return out
-        for c in self.view.get("cards") or []:
+        for c in self.shown.get("cards") or []:
             r = board.card_rect(self, c)
             out.append(DragSource(("card", c["id"]), r.center, (lambda p, r=r: r.collidepoint(p)),
                                   {"kind": "card", "id": c["id"]}))
@@ -655,14 +663,14 @@ class SchoolMysteryTable(TableView):
         for b in self.buttons:
             nm.add(b.node(z=20))
         nm.extend(board.deck_nodes(self))
-        if self.view and not board.modal_open(self):
-            for c in self.view.get("cards") or []:
+        if self.shown and not board.modal_open(self):
+            for c in self.shown.get("cards") or []:
                 nm.add(board.card_node(self, c))
         tab = self.sel.get("tab")
         for i, r in enumerate(board.tab_rects(self)):
             nm.add(Node(("tab", i), pygame.Rect(r), z=1, kind="info", solid=False, hit=never_hit,
                         payload=("tab", i, i == tab), label=board.tab_name(self, i)))
-        if self.view and not self.display and isinstance(tab, int):
+        if self.shown and not self.display and isinstance(tab, int):
             nm.add(Node(("secrets", tab), pygame.Rect(board.secrets_rect(self)), z=1, kind="info", solid=False,
                         hit=never_hit, payload=("secrets", tab, self.secrets_open)))
         for slot in self.slots:
@@ -685,18 +693,18 @@ class SchoolMysteryTable(TableView):
 
     def log_lines(self) -> list[tuple[str, int | None]]:
         """The log as shown (a roll's lines appear when its dice land)."""
-        return list(self.log)
+        return list(self.pres.log_lines)
 
     def busy(self) -> bool:
         return bool((self.dice is not None and not self.dice.done) or self.flying or self.drag.busy
-                    or self.card_tweens or self.card_born)
+                    or self.card_tweens or self.card_born or self.pres.busy)
 
     def skip_animations(self) -> None:
+        self.pres.skip()  # every queued step lands (the dice too), then the newest snapshot
         if self.dice is not None:
-            landing = not self.dice.landed or bool(self.pending_log)
+            if not self.dice.landed:
+                self.dirty = True
             self.dice.skip()
-            if landing:  # (already landed: nothing changes, nothing to rebuild)
-                self._flush_log()
         self.flying = []
         self.card_tweens.clear()
         self.card_born.clear()

@@ -8,7 +8,7 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from client.kit import theme
-from client.kit.nodes import Node
+from client.kit.nodes import Node, never_hit
 from client.kit.textfit import Fitted, blit_layer, record
 from client.kit.theme import ACCENT, CHALK, CHALK_DIM, INK, LINE, MUTED, PAPER
 from client.kit.widgets import fitter_for
@@ -78,7 +78,7 @@ def auto_layout(t: SchoolMysteryTable) -> dict[int, tuple[int, int]]:
     columns by kind instead (the same for every viewer, as it depends only on the view).
     Once a player drags a card, its shared position is used.
     """
-    cards = t.view.get("cards") or []
+    cards = t.shown.get("cards") or []
     seen: dict[str, int] = {}  # cards of each kind before this one
     unmoved: dict[str, list[int]] = {k: [] for k in AUTO_KINDS}
     for c in cards:
@@ -163,6 +163,10 @@ def deck_nodes(t: SchoolMysteryTable) -> list[Node]:
                             draggable=True, action=action, label=t.tx.ui(f"suit_{suit}")))
     if out:
         out.append(Node(id="canvas", rect=pygame.Rect(t.L.canvas), z=0, kind="area", solid=False))
+    for i, (suit, seat) in enumerate(sorted(t.shown_now().duty.items(), key=lambda d: SUITS.index(d[0]))):
+        if suit in SUITS:  # shown, never hit: who draws from each deck now (the label under its count)
+            out.append(Node(id=("duty", suit), rect=pygame.Rect(t.L.deck_slot(SUITS.index(suit))), z=1, kind="info",
+                            solid=False, hit=never_hit, label=t.name(seat), payload=("duty", suit, seat)))
     return out
 
 
@@ -172,7 +176,7 @@ def modal_open(t: SchoolMysteryTable) -> bool:
 
 
 def card_at(t: SchoolMysteryTable, pos: tuple[int, int]) -> int | None:
-    for c in reversed(t.view.get("cards") or []):
+    for c in reversed(t.shown.get("cards") or []):
         if card_rect(t, c).collidepoint(pos):
             return c["id"]
     return None
@@ -202,7 +206,7 @@ def link_path(t: SchoolMysteryTable, ra: pygame.Rect, rb: pygame.Rect) -> list[t
 
 def link_marks(t: SchoolMysteryTable) -> list[tuple[int, int, tuple[int, int]]]:
     out = []
-    for a, b in t.view.get("links") or []:
+    for a, b in t.shown.get("links") or []:
         ca, cb = t.card(a), t.card(b)
         if ca is None or cb is None:
             continue
@@ -213,7 +217,7 @@ def link_marks(t: SchoolMysteryTable) -> list[tuple[int, int, tuple[int, int]]]:
 
 def tab_name(t: SchoolMysteryTable, i: int) -> str:
     """The name on student ``i``'s tab: the student's, or the player's until the student exists."""
-    students = t.view.get("students") or []
+    students = t.shown.get("students") or []
     st = students[i] if 0 <= i < len(students) else None
     return st["name"] if st else t.name(i)
 
@@ -235,7 +239,7 @@ def _tab_widths(t: SchoolMysteryTable, names: list[str], width: int) -> list[int
     widths = list(mins)  # every name fits shrunk: the open tab gets its whole name first
     spare = width - sum(mins)
     active = t.sel.get("tab")
-    if isinstance(active, int) and active < len(t.view.get("students") or []) and tab_name(t, active) in names:
+    if isinstance(active, int) and active < len(t.shown.get("students") or []) and tab_name(t, active) in names:
         k = names.index(tab_name(t, active))
         grow = min(spare, needs[k] - mins[k])
         widths[k] += grow
@@ -245,7 +249,7 @@ def _tab_widths(t: SchoolMysteryTable, names: list[str], width: int) -> list[int
 
 def tab_rows_needed(t: SchoolMysteryTable) -> int:
     """One row of tabs when every student's name fits in it, else two."""
-    students = t.view.get("students") or []
+    students = t.shown.get("students") or []
     n = len(students)
     if n <= 1 or t.display:
         return 1
@@ -255,7 +259,7 @@ def tab_rows_needed(t: SchoolMysteryTable) -> int:
 def tab_rects(t: SchoolMysteryTable) -> list[pygame.Rect]:
     """One tab per student, each showing its name (never a seat number alone): in one row when the
     names fit, else in the layout's two rows; the open tab is as wide as its name needs."""
-    students = t.view.get("students") or []
+    students = t.shown.get("students") or []
     n = len(students)
     if not n or t.display:
         return []
@@ -282,7 +286,7 @@ def deck_action(t: SchoolMysteryTable, suit: str) -> dict | None:
     task = t.task()
     if task is not None and task.get("kind") == "draw" and task.get("suit") == suit and task.get("seat") == t.seat:
         return {"type": "draw_card"} if t.can("draw_card") else None
-    if suit == "hearts" and task is None and t.view.get("roll") is None and t.can("draw_location"):
+    if suit == "hearts" and task is None and t.shown.get("roll") is None and t.can("draw_location"):
         return {"type": "draw_location"}
     return None
 
@@ -293,28 +297,28 @@ def card_face(t: SchoolMysteryTable, card: dict) -> CardFace:
     kind = card.get("kind", "note")
     suit = KIND_SUIT.get(kind)
     colour = SUIT_COLOUR.get(suit or "", NOTE_COLOUR)
-    title = t.tx.card_title(t.view, card)
+    title = t.tx.card_title(t.shown, card)
     return CardFace(key=f"info:{card['id']}:{hash(card.get('text', ''))}:{card.get('option')}", title=title,
                     subtitle=t.tx.ui(f"kind_{kind}") + (f" {card['rank']}" if card.get("rank") else ""),
-                    body=t.tx.card_body(t.view, card), colour=colour,
+                    body=t.tx.card_body(t.shown, card), colour=colour,
                     symbol=SUIT_SYMBOL.get(suit or "", "circle"), corner=str(card.get("rank") or ""))
 
 
 def card_zoom_text(t: SchoolMysteryTable, card: dict) -> str:
-    body = t.tx.card_body(t.view, card)
-    base = t.tx.card_base_text(t.view, card)
+    body = t.tx.card_body(t.shown, card)
+    base = t.tx.card_base_text(t.shown, card)
     parts = [body]
     if base and base != body:
         parts.append("— " + base)
     if card.get("kind") == "character" and card.get("rank"):
-        parts.append(t.tx.drawn(t.view, "spades", card["rank"])["extra"])
+        parts.append(t.tx.drawn(t.shown, "spades", card["rank"])["extra"])
     parts.append(t.ctx.t("sm.card_by", name=t.name(card.get("by")), n=card.get("scene", 0)))
     return "\n".join(p for p in parts if p)
 
 
 def info_card_surface(t: SchoolMysteryTable, card: dict, used: bool, selected: bool) -> pygame.Surface:
     w, h = t.L.card_size
-    body = t.tx.card_body(t.view, card)
+    body = t.tx.card_body(t.shown, card)
     key = (card["id"], card.get("kind"), card.get("rank"), card.get("option"), body, w, h, t.ctx.lang, used,
            selected)
     surf = t.card_cache.get(key)
@@ -354,7 +358,7 @@ def info_card_surface(t: SchoolMysteryTable, card: dict, used: bool, selected: b
     inner = w - int(u * 0.8)
     x = r.left + int(u * 0.4)
     if kind in ("location", "character") and card.get("rank"):
-        title = t.tx.card_title(t.view, card)  # a place's or a person's name: shrunk, else wrapped at the floor
+        title = t.tx.card_title(t.shown, card)  # a place's or a person's name: shrunk, else wrapped at the floor
         im = fit.name(title, fs(ctx, 0.76), INK, inner, True)  # one line (shrunk, squeezed) …
         if im.get_width() > inner:
             im = fit.label(title, fs(ctx, 0.76), INK, inner, True)  # … else wrapped between words
@@ -443,7 +447,7 @@ def draw_deck_glows(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
 
 def draw_tracker(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     ctx, u, r = t.ctx, t.L.u, t.L.tracker
-    v = t.view
+    v = t.shown
     _panel(surface, r)
     x, y = r.left + int(u * 0.6), r.top + int(u * 0.4)
     phase = v.get("phase", "")
@@ -495,7 +499,7 @@ def draw_roster(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     ctx, u, r = t.ctx, t.L.u, t.L.sheet
     _panel(surface, r)
     y = r.top + int(u * 0.4)
-    for i, st in enumerate(t.view.get("students") or []):
+    for i, st in enumerate(t.shown.get("students") or []):
         d = int(u * 1.5)
         surface.blit(t.badges.badge(i, d), (r.left + int(u * 0.4), y))
         x = r.left + int(u * 0.6) + d + int(u * 0.3)
@@ -521,7 +525,6 @@ def draw_roster(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
 
 def draw_sheet(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     ctx, u = t.ctx, t.L.u
-    students = t.view.get("students") or []
     for i, tr in enumerate(tab_rects(t)):
         active = i == t.sel.get("tab")
         col = PAPER if active else (70, 100, 92)
@@ -570,7 +573,7 @@ def _sheet_body(t: SchoolMysteryTable, surface: pygame.Surface, seat: Any, st: d
     img = ctx.text(st["name"], fs(ctx, 1.1, k), INK, True)
     surface.blit(img, (x, y))
     tags = []
-    if seat == t.view.get("leader"):
+    if seat == t.shown.get("leader"):
         tags.append(t.tx.ui("leader"))
     if seat == t.seat:
         tags.append(ctx.t("sm.you"))
@@ -623,9 +626,9 @@ def _sheet_body(t: SchoolMysteryTable, surface: pygame.Surface, seat: Any, st: d
     # relationships
     surface.blit(ctx.text(ctx.t("sm.relationships"), fs(ctx, 0.7, k), MUTED, True), (x, y))
     y += ctx.font(fs(ctx, 0.7, k)).get_linesize()
-    help_used = [tuple(p) for p in t.view.get("help_used") or []]
+    help_used = [tuple(p) for p in t.shown.get("help_used") or []]
     rival = st.get("rival")
-    n = len(t.view.get("students") or [])
+    n = len(t.shown.get("students") or [])
     size = fs(ctx, 0.68, k)
     lh = ctx.font(size).get_linesize()
     for other in range(n):
@@ -642,7 +645,7 @@ def _sheet_body(t: SchoolMysteryTable, surface: pygame.Surface, seat: Any, st: d
         if other != seat:
             marks.append(("help", (seat, other) in help_used))
         if is_rival:
-            marks.append(("reroll", seat in (t.view.get("rival_used") or [])))
+            marks.append(("reroll", seat in (t.shown.get("rival_used") or [])))
         mx = x + w
         for what, used in reversed(marks):
             mx = _tick(t, surface, mx, y, ctx.t(f"sm.rel_{what}"), used, size)
@@ -673,7 +676,7 @@ def _sheet_body(t: SchoolMysteryTable, surface: pygame.Surface, seat: Any, st: d
 def _preview_student(t: SchoolMysteryTable) -> dict | None:
     """While creating a student, the sheet shows what the choices so far make."""
     book = t.tx.playbook(t.sel.get("playbook"))
-    if book is None or t.view.get("phase") != "setup_students":
+    if book is None or t.shown.get("phase") != "setup_students":
         return None
     e = t.entries.get("name")
     chosen = t.sel.get("stats")
@@ -783,10 +786,10 @@ def _secrets_hint(t: SchoolMysteryTable, r: pygame.Rect) -> Fitted:
 
 def draw_decks(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     ctx, u = t.ctx, t.L.u
-    v = t.view
+    v = t.shown
     decks = v.get("decks") or {}
     discards = v.get("discards") or {}
-    duty = (v.get("scene") or {}).get("duty") or {}
+    duty = t.shown_now().duty  # who draws from each deck now, as the prompt and the step line say it
     for i, suit in enumerate(SUITS):
         slot = t.L.deck_slot(i).inflate(-int(u * 0.3), 0)
         _panel(surface, slot, alpha=110)
@@ -882,15 +885,15 @@ def draw_prompt(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
 
 def draw_canvas(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     u, r = t.L.u, t.L.canvas
-    cards = t.view.get("cards") or []
-    if not cards and t.view.get("phase") in ("introduction", "investigation"):
+    cards = t.shown.get("cards") or []
+    if not cards and t.shown.get("phase") in ("introduction", "investigation"):
         room = pygame.Rect(r.left + int(u * 2), r.centery, r.w - int(u * 4), r.bottom - r.centery)
         fitter_for(t.ctx).draw_block(surface, t.ctx.t("sm.canvas_empty"), room, fs(t.ctx, 0.9), (90, 120, 110),
                                      align="center")
-    if t.view.get("phase") == "over":
+    if t.shown.get("phase") == "over":
         return  # the article page covers the table
-    used = set(t.view.get("clues_used") or [])
-    resolution = t.view.get("phase") in ("resolution", "over")
+    used = set(t.shown.get("clues_used") or [])
+    resolution = t.shown.get("phase") in ("resolution", "over")
     edit = t.sel.get("edit")
     for c in cards:
         if t.drag.is_held(("card", c["id"])):
@@ -973,7 +976,7 @@ def draw_log(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     """The game log on the kit's log panel (wrapped, never cut; the shared display shows the newest)."""
     r = t.L.log
     _panel(surface, r)
-    lines = [(text, seat if isinstance(seat, int) else None) for text, seat in t.log[-40:]]
+    lines = [(text, seat if isinstance(seat, int) else None) for text, seat in t.pres.log_lines[-40:]]
     unit = max(t.L.u * 0.85, fs(t.ctx, 0.68) / theme.TYPE["small"])  # log lines never under 14 px
     t.log_panel.draw(surface, t.ctx, r, lines[-2:] if t.display else lines, unit,
                      "" if t.display else t.ctx.t("sm.log"))
@@ -999,7 +1002,7 @@ def draw_dice(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     ev = t.dice_event or {}
     if t.dice.landed:
         band = ev.get("band")
-        roll = t.view.get("roll") or {}
+        roll = t.shown.get("roll") or {}
         if roll.get("raised") and roll.get("stage") == "rolled" and ev.get("reason") != "resolve":
             band = roll.get("band", band)
         note = ctx.t(f"sm.mode_note_{ev.get('mode', 'normal')}")

@@ -64,7 +64,7 @@ class StillFrame:
 
 def draw(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     """The whole table (reads it; the layer is a cache keyed by what it shows)."""
-    if not t.view:
+    if not t.shown:
         return
     hovered = hovered_buttons(t, pygame.mouse.get_pos())
     p = plan(t, surface.get_size(), hovered)

@@ -83,7 +83,7 @@ def bar_rows(widgets: list[Widget]) -> int:
 
 def dialogs(t: SchoolMysteryTable) -> list[Widget]:
     """The dialog the view, the legal actions and the local choices call for (maybe none)."""
-    v = t.view
+    v = t.shown
     phase = v.get("phase")
     out: list[Widget] = []
     if phase in ("setup_subject", "setup_leader", "setup_students"):
@@ -126,7 +126,7 @@ def _title(t: SchoolMysteryTable, key: str, **kw: Any) -> str:
 # --------------------------------------------------------------------------- prompt line
 
 def prompt(t: SchoolMysteryTable) -> tuple[str, bool]:
-    v, tx, me = t.view, t.tx, t.seat
+    v, tx, me = t.shown, t.tx, t.seat
     phase = v.get("phase")
     T = t.ctx.t
     if phase == "setup_subject":
@@ -173,7 +173,7 @@ def prompt(t: SchoolMysteryTable) -> tuple[str, bool]:
 def action_bar(t: SchoolMysteryTable) -> list[Any]:
     if not t.controls:
         return []
-    v = t.view
+    v = t.shown
     phase = v.get("phase")
     if phase not in ("introduction", "investigation", "resolution"):
         return []
@@ -256,7 +256,7 @@ def setup_panel(t: SchoolMysteryTable) -> list[Widget]:
     """Set-up dialogs (subject, leader, students): the decks are not in play yet, so the dialog takes
     the canvas column from the top of the window (not the log's and the tray's), with the prompt line
     under its title."""
-    v = t.view
+    v = t.shown
     phase = v.get("phase")
     L = t.L
     rect = pygame.Rect(L.decks.left, L.decks.top, 0, 0)
@@ -349,9 +349,9 @@ def tone_block(t: SchoolMysteryTable, p: Builder, gap: float = 0.4) -> None:
         p.text("・" + prompt, 0.66, MUTED, indent=0.6)
     if p.live and t.can("set_tone"):
         p.entry("tone", lines=3, placeholder=_title(t, "tone_placeholder"), limit=500, submit=_title(t, "save"),
-                on_submit=lambda s: t.send({"type": "set_tone", "text": s}), initial=t.view.get("tone", ""))
+                on_submit=lambda s: t.send({"type": "set_tone", "text": s}), initial=t.shown.get("tone", ""))
     else:
-        p.text(t.view.get("tone") or "—", 0.75, INK)
+        p.text(t.shown.get("tone") or "—", 0.75, INK)
 
 
 def _export(t: SchoolMysteryTable, fmt: str) -> None:
@@ -399,7 +399,7 @@ def create_panel(t: SchoolMysteryTable, rect: pygame.Rect) -> list[Any]:
     p.gap(0.2)
     p.text(_title(t, "create_rival"), 0.75, MUTED, True)
     f = p.flow(2.0, 0.3)
-    for s in range(t.view.get("players", 0)):
+    for s in range(t.shown.get("players", 0)):
         nm = _title(t, "yourself") if s == t.seat else t.name(s)
         p.button(f, nm, (lambda s=s: t.sel.__setitem__("rival", s)), selected=t.sel.get("rival") == s, k=0.75,
                  min_w=4)
@@ -441,7 +441,7 @@ def create_panel(t: SchoolMysteryTable, rect: pygame.Rect) -> list[Any]:
 # --------------------------------------------------------------------------- introduction
 
 def intro_panel(t: SchoolMysteryTable) -> list[Any]:
-    v = t.view
+    v = t.shown
     sub = t.tx.subject(v.get("subject"))
     if sub is None:
         return []
@@ -474,13 +474,13 @@ def goto_buttons(t: SchoolMysteryTable, p: Builder) -> None:
     f = p.flow(2.2)
     for a in t.options("move"):
         rank = a["location"]
-        p.button(f, "♥ " + t.tx.location_name(t.view, rank), (lambda r=rank: t.send({"type": "move", "location": r})),
+        p.button(f, "♥ " + t.tx.location_name(t.shown, rank), (lambda r=rank: t.send({"type": "move", "location": r})),
                  k=0.8, key=f"goto:{rank}")
     p.end_flow(f)
     if t.can("draw_location"):
         p.text(_title(t, "draw_location_hint"), 0.72, ACCENT)
     else:
-        duty = (t.view.get("scene") or {}).get("number", 0) + 1
+        duty = (t.shown.get("scene") or {}).get("number", 0) + 1
         _ = duty
         p.text(_title(t, "draw_location_other"), 0.72, MUTED)
 
@@ -522,7 +522,7 @@ def edit_panel(t: SchoolMysteryTable) -> list[Any]:
     r.w = min(r.w, int(t.L.u * 38))
     r.centerx = t.L.dialog.centerx
     kind = t.tx.ui(f"kind_{card['kind']}")
-    title = t.tx.card_title(t.view, card)
+    title = t.tx.card_title(t.shown, card)
     p = Builder(t, r, title if title != kind else kind)
     def close() -> None:
         t.sel.pop("edit", None)
@@ -530,11 +530,11 @@ def edit_panel(t: SchoolMysteryTable) -> list[Any]:
     p.close_button(close)
     p.text(kind + (f"  {card['rank']}" if card.get("rank") else "") + "  ·  " +
            _title(t, "card_by", name=t.name(card.get("by")), n=card.get("scene", 0)), 0.7, MUTED)
-    base = t.tx.card_base_text(t.view, card)
+    base = t.tx.card_base_text(t.shown, card)
     if base:
         p.text(base, 0.78, INK)
     if card.get("kind") == "character" and card.get("rank"):
-        p.text(t.tx.drawn(t.view, "spades", card["rank"])["extra"], 0.7, MUTED)
+        p.text(t.tx.drawn(t.shown, "spades", card["rank"])["extra"], 0.7, MUTED)
     p.gap(0.3)
     if p.live and t.can("edit_card"):
         p.text(_title(t, "edit_label"), 0.75, MUTED, True)
@@ -555,7 +555,7 @@ def edit_panel(t: SchoolMysteryTable) -> list[Any]:
 # --------------------------------------------------------------------------- tasks
 
 def _card_pic(t: SchoolMysteryTable, suit: str, rank: int, title: str, body: str) -> Callable[[pygame.Surface, Any, pygame.Rect], None]:
-    face = CardFace(key=f"drawn:{suit}:{rank}:{t.view.get('subject')}", title=title, subtitle=t.tx.ui(f"suit_{suit}"),
+    face = CardFace(key=f"drawn:{suit}:{rank}:{t.shown.get('subject')}", title=title, subtitle=t.tx.ui(f"suit_{suit}"),
                     body=body, colour=SUIT_COLOUR[suit], symbol=SUIT_SYMBOL[suit], corner=str(rank))
 
     def fn(surface: pygame.Surface, ctx: Any, r: pygame.Rect) -> None:
@@ -621,7 +621,7 @@ def secret_buttons(t: SchoolMysteryTable, p: Builder, kind: str) -> None:
 
 
 def atmosphere_panel(t: SchoolMysteryTable, task: dict) -> list[Any]:
-    v = t.view
+    v = t.shown
     loc = t.tx.location(v, task.get("location"))
     p = Builder(t, t.L.dialog, t.tx.tr(loc.name) if loc else "")
     mine = task.get("seat") == t.seat and t.controls
@@ -648,7 +648,7 @@ def atmosphere_panel(t: SchoolMysteryTable, task: dict) -> list[Any]:
 
 
 def pick_panel(t: SchoolMysteryTable, task: dict) -> list[Any]:
-    v = t.view
+    v = t.shown
     suit, rank = str(task.get("suit")), int(task.get("card") or 0)
     mine = task.get("seat") == t.seat and t.controls
     d = t.tx.drawn(v, suit, rank)
@@ -814,7 +814,7 @@ def roll_mode(adv: bool, dis: bool) -> str:
 
 
 def roll_panel(t: SchoolMysteryTable) -> list[Any]:
-    v = t.view
+    v = t.shown
     roll = v["roll"]
     u = t.L.u
     roller = roll.get("roller")
@@ -972,7 +972,7 @@ def _roll_rolled(t: SchoolMysteryTable, p: Builder, roll: dict, mine: bool, valu
 # --------------------------------------------------------------------------- resolution
 
 def resolution_panel(t: SchoolMysteryTable) -> list[Any]:
-    v = t.view
+    v = t.shown
     u = t.L.u
     r = t.L.dialog.copy()
     if t.sheet_scale >= 1.0:  # the clue column (right of the middle) stays in view, unless crowded
@@ -1030,7 +1030,7 @@ def resolution_panel(t: SchoolMysteryTable) -> list[Any]:
         bw = button_size(t.ctx, u * p.scale, label, None, int(u * 4), int(u * 2.4 * p.scale), p.width // 2)[0]
         top = p.y
         f = p.flow(2.4, x=p.x + p.width - bw, width=bw)
-        p.button(f, label, declare, enabled=bool(text.strip()) and t.view.get("roll") is None, primary=True,
+        p.button(f, label, declare, enabled=bool(text.strip()) and t.shown.get("roll") is None, primary=True,
                  key="declare_resolve")
         p.end_flow(f)
         below = p.y
@@ -1041,7 +1041,7 @@ def resolution_panel(t: SchoolMysteryTable) -> list[Any]:
 
 
 def resolve_roll_panel(t: SchoolMysteryTable) -> list[Any]:
-    v = t.view
+    v = t.shown
     roll = v["roll"]
     u = t.L.u
     r = t.L.dialog.copy()

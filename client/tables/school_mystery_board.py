@@ -163,10 +163,13 @@ def deck_nodes(t: SchoolMysteryTable) -> list[Node]:
                             draggable=True, action=action, label=t.tx.ui(f"suit_{suit}")))
     if out:
         out.append(Node(id="canvas", rect=pygame.Rect(t.L.canvas), z=0, kind="area", solid=False))
-    for i, (suit, seat) in enumerate(sorted(t.shown_now().duty.items(), key=lambda d: SUITS.index(d[0]))):
-        if suit in SUITS:  # shown, never hit: who draws from each deck now (the label under its count)
-            out.append(Node(id=("duty", suit), rect=pygame.Rect(t.L.deck_slot(SUITS.index(suit))), z=1, kind="info",
-                            solid=False, hit=never_hit, label=t.name(seat), payload=("duty", suit, seat)))
+    papers = [w.rect for w in t.widgets if isinstance(w, (Sheet, Custom)) and w.modal]
+    for suit, seat in t.shown_now().duty.items():
+        slot = t.L.deck_slot(SUITS.index(suit)) if suit in SUITS else None
+        if slot is not None and not any(p.colliderect(slot) for p in papers):  # (under an open dialog: hidden)
+            # shown, never hit: who draws from each deck now (the line under its count)
+            out.append(Node(id=("duty", suit), rect=pygame.Rect(slot), z=1, kind="info", solid=False, hit=never_hit,
+                            label=t.name(seat), payload=("duty", suit, seat)))
     return out
 
 

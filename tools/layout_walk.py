@@ -352,6 +352,8 @@ def check(name: str, builder: Builder, cfg: Config, save: Path | None = None) ->
             pygame.display.set_mode((cfg.width, cfg.height))
         if hasattr(view, "set_rect"):
             view.set_rect(bounds)
+        if hasattr(view, "bounds"):  # a view the app gives less than the window (its step line and bar below)
+            bounds = view.bounds()
         view.update(1 / 60)
         with recording() as last:
             view.draw(surface, bounds)

@@ -92,7 +92,8 @@ class SchoolMysteryTable(TableView):
         self.buttons: list[ActionButton] = []
         self.slots: list[EntrySlot] = []
         self.log_panel = LogPanel()
-        self.sheet_scale = 1.0
+        self.sheet_scale = 1.0  # the text scale dialogs are being built at (see school_mystery_panels.build)
+        self.tone_compact = False  # ... and whether the tone talk's guide is folded away to fit
         self.dirty = True
         # the kit presenter: server batches -> steps (dice, flying cards, sounds) -> the shown snapshot and the
         # log, which every part of the table reads (never the newest snapshot: see client/kit/README.md)
@@ -660,6 +661,9 @@ class SchoolMysteryTable(TableView):
         (``zoom``: its face, label: its full text), ``("tab", i)`` per student tab (payload ``("tab", i,
         open)``) and ``("secrets", tab)`` (the secrets box of the open tab; payload ``("secrets", tab, shown)``)."""
         nm = NodeMap()
+        for i, w in enumerate(w for w in self.widgets if isinstance(w, Sheet) and w.modal):
+            # an open dialog's paper (shown, never hit: clicks on it stop there); it must stay in the view's rect
+            nm.add(Node(("dialog", i), pygame.Rect(w.rect), z=19, kind="overlay", hit=never_hit))
         for b in self.buttons:
             nm.add(b.node(z=20))
         nm.extend(board.deck_nodes(self))

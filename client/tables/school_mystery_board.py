@@ -550,7 +550,7 @@ def draw_sheet(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     bottom = limit
     # too tall for the room above the secrets: drawn again smaller, down to the floor, then without
     # the empty condition slots but one
-    for scale, compact in [(k, False) for k in SCALES] + [(SCALES[-1], True)]:
+    for scale, compact in [(k, 0) for k in SCALES] + [(SCALES[-1], 1), (SCALES[-1], 2)]:
         pygame.draw.rect(surface, PAPER, r, border_bottom_left_radius=12, border_bottom_right_radius=12)
         bottom = _sheet_body(t, surface, seat, st, scale, compact)
         if bottom <= limit:
@@ -562,11 +562,13 @@ def draw_sheet(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     draw_secrets(t, surface, seat, st)
 
 
-def _sheet_body(t: SchoolMysteryTable, surface: pygame.Surface, seat: Any, st: dict | None, k: float, compact: bool = False) -> int:
-    """The character sheet above the secrets with text and gaps at ``k`` of their size (``compact``: one
-    empty condition slot, not three); its bottom."""
+def _sheet_body(t: SchoolMysteryTable, surface: pygame.Surface, seat: Any, st: dict | None, k: float,
+                compact: int = 0) -> int:
+    """The character sheet above the secrets with text and gaps at ``k`` of their size (``compact`` 1: one
+    empty condition slot, not three; 2: and the special moves left to the Moves dialog, which lists them);
+    its bottom."""
     ctx, u, r = t.ctx, t.L.u * k, t.L.sheet
-    x, y, w = r.left + int(u * 0.6), r.top + int(u * 0.5), r.w - int(u * 1.2)
+    x, y, w = r.left + int(u * 0.6), r.top + int(u * (0.5 if compact < 2 else 0.3)), r.w - int(u * 1.2)
     if st is None:
         for ln in ctx.wrap(ctx.t("sm.sheet_empty", name=t.name(seat)), fs(ctx, 0.8, k), w):
             surface.blit(ctx.text(ln, fs(ctx, 0.8, k), MUTED), (x, y))
@@ -596,19 +598,24 @@ def _sheet_body(t: SchoolMysteryTable, surface: pygame.Surface, seat: Any, st: d
     # stats in two columns
     stats = st.get("stats") or {}
     ids = t.tx.stat_ids()
-    colw = w // 2
     size = fs(ctx, 0.75, k)
+    fit = fitter_for(ctx)
+    cols = 2
+    if compact >= 2:  # three columns when each stat's name and value fit one
+        widest = max((fit.width_of(t.tx.stat_name(sid), size) for sid in ids), default=0) + fit.width_of("+0", size, True)
+        cols = 3 if widest + int(u * 1.2) <= w // 3 else 2
+    colw = w // cols
     lh = ctx.font(size).get_linesize()
     for i, sid in enumerate(ids):
-        cx = x + (i % 2) * colw
-        cy = y + (i // 2) * lh
+        cx = x + (i % cols) * colw
+        cy = y + (i // cols) * lh
         nm = ctx.text(t.tx.stat_name(sid), size, INK)
         surface.blit(nm, (cx, cy))
         val = ctx.text(f"{int(stats.get(sid, 0)):+d}", size, INK, True)
         surface.blit(val, val.get_rect(topright=(cx + colw - int(u * 0.8), cy)))
-    y += ((len(ids) + 1) // 2) * lh + int(u * 0.3)
+    y += -(-len(ids) // cols) * lh + int(u * (0.3 if compact < 2 else 0.15))
     pygame.draw.line(surface, LINE, (x, y), (x + w, y), 1)
-    y += int(u * 0.3)
+    y += int(u * (0.3 if compact < 2 else 0.15))
     # conditions: three slots
     surface.blit(ctx.text(ctx.t("sm.conditions_max"), fs(ctx, 0.7, k), MUTED, True), (x, y))
     y += ctx.font(fs(ctx, 0.7, k)).get_linesize()
@@ -625,7 +632,7 @@ def _sheet_body(t: SchoolMysteryTable, surface: pygame.Surface, seat: Any, st: d
             fitter_for(ctx).blit_label(surface, img, cond, "name", sr, midleft=(sr.left + 8, sr.centery))
         else:
             _dashed(surface, sr, LINE)
-    y += slots * (slot_h + 3) + int(u * 0.2)
+    y += slots * (slot_h + 3) + int(u * (0.2 if compact < 2 else 0.05))
     # relationships
     surface.blit(ctx.text(ctx.t("sm.relationships"), fs(ctx, 0.7, k), MUTED, True), (x, y))
     y += ctx.font(fs(ctx, 0.7, k)).get_linesize()
@@ -660,7 +667,7 @@ def _sheet_body(t: SchoolMysteryTable, surface: pygame.Surface, seat: Any, st: d
     y += int(u * 0.2)
     # special moves
     book = t.tx.playbook(st["playbook"])
-    if book is not None:
+    if book is not None and compact < 2:
         surface.blit(ctx.text(ctx.t("sm.special_moves"), fs(ctx, 0.7, k), MUTED, True), (x, y))
         y += ctx.font(fs(ctx, 0.7, k)).get_linesize()
         used_moves = st.get("used_moves") or {}

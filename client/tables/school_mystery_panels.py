@@ -63,16 +63,20 @@ def build(t: SchoolMysteryTable) -> list[Widget]:
 
 
 def _fitted_dialog(t: SchoolMysteryTable, room: pygame.Rect) -> list[Widget]:
-    """The open dialog at the largest text scale at which it fits ``room`` (else at the floor)."""
+    """The open dialog at the largest text scale at which it fits ``room``; else with the tone talk's guide
+    folded away (its title, the notes and their entry stay: the guide was shown at the subject and the
+    leader), again from the largest scale; else at the floor."""
     dialog: list[Widget] = []
     try:
-        for scale in SCALES:
-            t.sheet_scale = scale
-            dialog = dialogs(t)
-            if fits(dialog, room):
-                break
+        for compact in (False, True):
+            t.tone_compact = compact
+            for scale in SCALES:
+                t.sheet_scale = scale
+                dialog = dialogs(t)
+                if fits(dialog, room):
+                    return dialog
     finally:
-        t.sheet_scale = 1.0
+        t.sheet_scale, t.tone_compact = 1.0, False
     return dialog
 
 
@@ -344,9 +348,10 @@ def tone_block(t: SchoolMysteryTable, p: Builder, gap: float = 0.4) -> None:
     p.gap(gap)
     p.text(_title(t, "tone_title"), 0.85, INK, True)
     p.text(_title(t, "tone_explain"), 0.7, MUTED)
-    p.text(t.tx.ui("tone_guide"), 0.68, INK)  # the content's guidance and prompts for the talk
-    for prompt in tone_prompts(t.tx.content, t.ctx.lang):
-        p.text("・" + prompt, 0.66, MUTED, indent=0.6)
+    if not t.tone_compact:  # the content's guidance and prompts for the talk
+        p.text(t.tx.ui("tone_guide"), 0.68, INK)
+        for prompt in tone_prompts(t.tx.content, t.ctx.lang):
+            p.text("・" + prompt, 0.66, MUTED, indent=0.6)
     if p.live and t.can("set_tone"):
         p.entry("tone", lines=3, placeholder=_title(t, "tone_placeholder"), limit=500, submit=_title(t, "save"),
                 on_submit=lambda s: t.send({"type": "set_tone", "text": s}), initial=t.shown.get("tone", ""))
@@ -390,7 +395,7 @@ def create_panel(t: SchoolMysteryTable, rect: pygame.Rect) -> list[Any]:
     p.text(_title(t, "create_stats"), 0.75, MUTED, True)
     if book is not None:
         for i, arr in enumerate(book.stat_arrays):
-            txt = "  ".join(f"{t.tx.stat_name(s)} {int(arr.get(s, 0)):+d}" for s in t.tx.stat_ids())
+            txt = "  ".join(f"{t.tx.stat_name(s)}\u00a0{int(arr.get(s, 0)):+d}" for s in t.tx.stat_ids())
             f = p.flow(1.9, 0.3)
             p.button(f, txt, (lambda i=i: t.sel.__setitem__("stats", i)), selected=t.sel.get("stats") == i,
                      k=0.7, w=left_w)

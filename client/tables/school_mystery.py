@@ -21,7 +21,7 @@ import pygame
 from client.kit.interact import ZOOM_Z
 from client.kit.nodes import Node, NodeMap, never_hit
 from client.kit.presenter import Presenter, Shown
-from client.kit.widgets import LogPanel, fitter_for
+from client.kit.widgets import Banner, LogPanel, fitter_for
 from client.tables import school_mystery_board as board
 from client.tables import school_mystery_frame as frame
 from client.tables import school_mystery_layout as lay
@@ -77,7 +77,8 @@ class SchoolMysteryTable(TableView):
         self.faces = DieFaces()
         self.drag = DragController(fast=ctx.fast)
         self.drag.on_click = self._on_drag_click
-        self.drag.on_reject = lambda msg: self.ctx.toast(msg, "error") if msg else None
+        self.drag.on_reject = lambda msg: self.refuse(msg) if msg else None
+        self.banner = Banner(4.0)  # why something cannot be done now (the kit's, as on the other tables)
         self.drag.on_pickup = self._on_pickup
         surf = pygame.display.get_surface()
         self.rect = surf.get_rect() if surf is not None else pygame.Rect(0, 0, 1920, 1080)
@@ -275,10 +276,19 @@ class SchoolMysteryTable(TableView):
         article.draw_page_kept(self, surface, pygame.Rect(rect), scale_unit=min(self.ctx.unit, rect.h / 30))
 
     def on_error(self, code: str, message: str) -> None:
+        """The server refused: a card dropped springs back; the toast and the banner say why."""
         for cid in list(self.pending_pos):
             self.pending_pos.pop(cid, None)
-        self.ctx.toast(self.refusal_text(code, message), "error")
+        super().on_error(code, message)
+        self.refuse(self.refusal_text(code, message))
         self.dirty = True
+
+    def refuse(self, message: str, kind: str = "error") -> None:
+        """Say why something cannot be done now (a banner over the table; an error with its sound)."""
+        if message:
+            self.banner.show(message, kind)
+        if kind == "error":
+            self.ctx.play_sound("error")
 
     # --- queries on the view -----------------------------------------------------------------
     def card(self, cid: Any) -> dict[str, Any] | None:
@@ -379,7 +389,7 @@ class SchoolMysteryTable(TableView):
                         b.on_click()
                         self.dirty = True
                     elif b.why_not:
-                        self.ctx.toast(b.why_not, "info")
+                        self.refuse(b.why_not, "info")
                     return True
             if self.focus:
                 self.focus_entry(None)
@@ -417,7 +427,7 @@ class SchoolMysteryTable(TableView):
         if self.controls:
             for i, suit in enumerate(SUITS):  # a deck this seat cannot draw from now: say whose it is
                 if self.L.deck_card(i).collidepoint(pos) and board.deck_action(self, suit) is None:
-                    self.ctx.toast(deck_refusal(self.shown, suit, self.seat, self.ctx), "info")
+                    self.refuse(deck_refusal(self.shown, suit, self.seat, self.ctx), "info")
                     return True
         for i, rect in enumerate(board.tab_rects(self)):
             if rect.collidepoint(pos):
@@ -479,7 +489,7 @@ class SchoolMysteryTable(TableView):
                 self.focus_entry(None)
                 self.dirty = True
         elif payload.get("kind") == "deck":
-            self.ctx.toast(self.ctx.t("sm.hint_drag_deck"), "info")
+            self.refuse(self.ctx.t("sm.hint_drag_deck"), "info")
 
     def _on_pickup(self, payload: Any) -> None:
         self.drag.set_targets(self._targets_for(payload))
@@ -560,6 +570,7 @@ class SchoolMysteryTable(TableView):
             f["t"] += dt
         self.flying = [f for f in self.flying if f["t"] < 0.45]
         self.drag.update(dt)
+        self.banner.update(dt)
         self._update_peek(dt)
         self.zoom.update(dt)
         if self.dirty:
@@ -688,12 +699,24 @@ class SchoolMysteryTable(TableView):
             else:
                 nm.add(Node("peek", pygame.Rect(0, 0, 0, 0), z=ZOOM_Z, kind="overlay", solid=False, hit=never_hit,
                             zoom=self.zoom.card, label=self.zoom.extra))
+        if self.banner.visible:
+            nm.add(Node("banner", self.banner_rect(), z=30, kind="info", solid=False, hit=never_hit,
+                        label=self.banner.message))
         roll = self.dice
         if roll is not None:
             for i, (r, face) in enumerate(zip(roll.die_rects(), roll.shown_faces(), strict=True)):
                 nm.add(Node(("die", i), r, z=7, kind="info", payload=("die", face, i in roll.dropped, roll.landed),
                             solid=False, hit=never_hit))
         return nm
+
+    def banner_rect(self) -> pygame.Rect:
+        """Where the banner is centred: over the lower part of the table, above the action bar."""
+        c = self.L.canvas
+        return pygame.Rect(c.centerx, c.bottom - int(self.L.u * 2.5), 0, 0)
+
+    def frame_due(self) -> float | None:
+        """Full rate while anything moves or the banner fades."""
+        return 0.0 if self.busy() or self.banner.visible else None
 
     def log_lines(self) -> list[tuple[str, int | None]]:
         """The log as shown (a roll's lines appear when its dice land)."""

@@ -248,9 +248,8 @@ def draw_page(t: SchoolMysteryTable, surface: pygame.Surface, rect: pygame.Rect,
         pygame.draw.circle(stamp, (*col, 210), (sr + 4, sr + 4), sr, max(3, int(u * 0.25)))
         pygame.draw.circle(stamp, (*col, 160), (sr + 4, sr + 4), int(sr * 0.82), 2)
         word = t.ctx.t("sm.stamp_solved") if truth else t.ctx.t("sm.stamp_unsolved")
-        img = ctx.text(word, max(14.0, u * (1.3 if len(word) <= 4 else 0.8)), col, True)
-        if img.get_width() > sr * 1.6:
-            img = pygame.transform.smoothscale(img, (int(sr * 1.6), max(1, int(img.get_height() * sr * 1.6 / img.get_width()))))
+        img = fitter_for(ctx).name(word, max(14.0, u * (1.3 if len(word) <= 4 else 0.8)), col, int(sr * 1.6),
+                                   True)  # shrunk to the stamp, never cut
         stamp.blit(img, img.get_rect(center=(sr + 4, sr + 4)))
         stamp = pygame.transform.rotate(stamp, 12)
         surface.blit(stamp, stamp.get_rect(center=centre))

@@ -779,8 +779,9 @@ def draw_secrets(t: SchoolMysteryTable, surface: pygame.Surface, seat: int, st: 
             pygame.draw.circle(surface, (150, 40, 40), c, seal_r, 2)
         y = cr.bottom - 3 - lh * len(lines)
         for ln in lines:
-            lab = _fit(ctx.text(ln, size, INK if is_open else PAPER, True), cw - 4)
-            surface.blit(lab, lab.get_rect(midtop=(cr.centerx, y + (lh - lab.get_height()) // 2)))
+            lab = fitter_for(ctx).name(ln, size, INK if is_open else PAPER, cw - 4, True)  # shrunk, never cut
+            fitter_for(ctx).blit_label(surface, lab, ln, "label",
+                                       midtop=(cr.centerx, y + (lh - lab.get_height()) // 2))
             y += lh
     if hint is not None and t.seat is not None:
         room = pygame.Rect(r.left, r.bottom - hint.height, r.w, hint.height)
@@ -1023,12 +1024,6 @@ def draw_dice(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
         f = fit.block(note, size, inner.w - 8, 2 * fit.line_h(size), balanced=True)  # two lines, shrunk
         room = pygame.Rect(inner.left + 4, inner.bottom - int(u * 0.3) - f.height, inner.w - 8, f.height)
         fit.draw_block(surface, note, room, size, CHALK_DIM, align="center", fitted=f)
-        img = _fit(ctx.text(t.tx.band(band), fs(ctx, 1.25), BAND_COLOUR.get(band or "", CHALK), True), inner.w - 8)
-        surface.blit(img, img.get_rect(midbottom=(inner.centerx, room.top)))
-
-
-def _fit(img: pygame.Surface, width: int) -> pygame.Surface:
-    """Shrink a rendered line that is wider than ``width`` (rare: small windows, long words)."""
-    if img.get_width() <= width or width <= 0:
-        return img
-    return pygame.transform.smoothscale(img, (width, max(1, int(img.get_height() * width / img.get_width()))))
+        word = t.tx.band(band)
+        img = fit.name(word, fs(ctx, 1.25), BAND_COLOUR.get(band or "", CHALK), inner.w - 8, True)  # shrunk, never cut
+        fit.blit_label(surface, img, word, "label", midbottom=(inner.centerx, room.top))

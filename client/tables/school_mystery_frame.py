@@ -79,6 +79,8 @@ def draw(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
         for i in p.live:
             draw_widget(t.widgets[i], surface, t.ctx, t.L.u, i in hovered, t.blink)
     board.draw_over(t, surface)
+    if t.banner.visible:  # why something cannot be done now, over everything
+        t.banner.draw(surface, t.ctx, t.banner_rect().center, t.L.canvas.w, t.L.u)
 
 
 def hovered_buttons(t: SchoolMysteryTable, pointer: tuple[int, int]) -> frozenset[int]:

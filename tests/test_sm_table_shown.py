@@ -12,6 +12,7 @@ from tests.fakes import FakeCtx
 from tests.sm_table_helpers import (
     apply_sent,
     button_keys,
+    click,
     click_button,
     play_until,
     spec,
@@ -97,3 +98,30 @@ def test_a_passed_draw_is_named_alike_by_the_deck_the_prompt_and_the_step_line()
     other = table_for(FakeCtx("en"), state, holder, hist)  # the one who passed it reads the same name
     assert _duty_labels(other)[suit] == name and name in panels.prompt(other)[0]
     assert set(_duty_labels(table)) <= set(SUITS)
+
+
+def test_in_a_calm_scene_the_heart_deck_names_who_draws_the_next_location():
+    """The step line tells the coming scene's ♥ duty 'draw where the next scene is': the ♥ deck's label
+    names that player too (not the scene's own ♥ duty), and another player's click on it says so."""
+    sp = spec()
+
+    def stop(s: dict) -> bool:
+        return (s["phase"] == "investigation" and s["roll"] is None and not s["tasks"]
+                and any(any(a["type"] == "draw_location" for a in sp.legal_actions(s, i)) for i in range(s["players"])))
+    state, hist = play_until(stop)
+    drawer = next(i for i in range(state["players"])
+                  if any(a["type"] == "draw_location" for a in sp.legal_actions(state, i)))
+    ctx = FakeCtx("en")
+    table = table_for(ctx, state, drawer, hist)
+    name = table.name(drawer)
+    assert _duty_labels(table)["hearts"] == name
+    help = help_for(step_help, table.shown_now(), drawer, ctx)
+    assert help is not None and help.mine
+    other = next(i for i in range(state["players"]) if i != drawer)
+    octx = FakeCtx("en")
+    otable = table_for(octx, state, other, hist)
+    assert _duty_labels(otable)["hearts"] == name
+    click(otable, otable.L.deck_card(SUITS.index("hearts")).center)
+    otable.update(0)
+    banner = otable.nodes().find("banner")
+    assert banner is not None and name in banner.label and octx.sent == []

@@ -25,14 +25,20 @@ SOUNDS = {"card_drawn": "card", "card_moved": "card", "info_card": "flip", "secr
 
 def duty_now(view: Mapping[str, Any]) -> dict[str, int]:
     """Who draws from each deck now: the seat of a pending draw step of that suit (a step can be passed to
-    another player), else the scene's duty holder."""
+    another player); in a calm investigation the ♥ deck's next card is the coming scene's location, drawn
+    by that scene's ♥ duty; else the scene's duty holder."""
     duty = {s: seat for s, seat in ((view.get("scene") or {}).get("duty") or {}).items()
             if isinstance(seat, int) and not isinstance(seat, bool)}
-    if view.get("roll") is None:
-        for task in view.get("tasks") or []:
-            if task.get("kind") == "draw" and task.get("suit") in SUITS and isinstance(task.get("seat"), int):
-                duty[str(task["suit"])] = int(task["seat"])
-                break  # only the first step is pending now
+    if view.get("roll") is not None:
+        return duty
+    tasks = view.get("tasks") or []
+    for task in tasks:
+        if task.get("kind") == "draw" and task.get("suit") in SUITS and isinstance(task.get("seat"), int):
+            duty[str(task["suit"])] = int(task["seat"])
+            break  # only the first step is pending now
+    coming = (view.get("coming_duty") or {}).get("hearts")
+    if not tasks and view.get("phase") == "investigation" and isinstance(coming, int):
+        duty["hearts"] = coming
     return duty
 
 

@@ -377,7 +377,13 @@ def deck_refusal(view: dict[str, Any], suit: str, seat: int | None, ctx: Any) ->
     """Why ``seat`` cannot draw from ``suit``'s deck now: whose duty it is, or when cards are drawn."""
     tx = SmTexts(ctx)
     symbol = SUIT_CHAR.get(suit, "")
+    from client.tables.school_mystery_present import duty_now
+
     task = next((t for t in view.get("tasks") or [] if t.get("kind") == "draw" and t.get("suit") == suit), None)
     if task is not None and task.get("seat") != seat:
         return ctx.t("step.sm.deck_not_yours", suit=symbol, name=tx.seat_name(view, task.get("seat")))
+    holder = duty_now(view).get(suit)  # the ♥ deck in a calm scene: the coming scene's ♥ duty draws
+    if task is None and suit == "hearts" and view.get("phase") == "investigation" and not view.get("tasks") \
+            and view.get("roll") is None and isinstance(holder, int) and holder != seat:
+        return ctx.t("step.sm.deck_not_yours", suit=symbol, name=tx.seat_name(view, holder))
     return ctx.t("step.sm.deck_not_now", suit=symbol)

@@ -157,16 +157,24 @@ def _lies_on(outer: Node, inner: Node) -> bool:
 
 def overlapping(nodes: NodeMap) -> list[tuple[Node, Node]]:
     """Pairs of drawn nodes that both carry text or take a drop and overlap (by more than ``SLACK`` px
-    each way), neither lying on the other by design (:func:`_lies_on`). Cards laid over cards (a fan, a
+    each way), neither lying on the other by design (:func:`_lies_on`) nor on a dialog, popup or veil drawn
+    over the other (what lies under a floating layer is covered on purpose). Cards laid over cards (a fan, a
     cascade) are :func:`hidden_text`'s to judge; one rect named twice (a plate and its seat) is one thing."""
     live = _worded(nodes)
+    mz = nodes.modal_z()
+    floating = [n for n in nodes if (n.kind in FLOATING or n.modal) and (mz is None or n.z >= mz)]
+
+    def lifted(top: Node, low: Node) -> bool:  # ``top`` lies on a dialog, popup or veil drawn over ``low``
+        return any(f.rect.inflate(2 * SLACK, 2 * SLACK).contains(top.rect)
+                   and _above_key(nodes, top) > _above_key(nodes, f) > _above_key(nodes, low) for f in floating)
+
     out: list[tuple[Node, Node]] = []
     for i, a in enumerate(live):
         for b in live[i + 1:]:
             if a.kind == "card" and b.kind == "card" or a.rect == b.rect:
                 continue
             clip = a.rect.clip(b.rect)
-            if clip.w <= SLACK or clip.h <= SLACK or _lies_on(a, b) or _lies_on(b, a):
+            if clip.w <= SLACK or clip.h <= SLACK or _lies_on(a, b) or _lies_on(b, a) or lifted(a, b) or lifted(b, a):
                 continue
             out.append((a, b))
     return out

@@ -18,30 +18,28 @@ from typing import Any
 
 import pygame
 
-from client.kit.interact import ZOOM_Z
-from client.kit.nodes import Node, NodeMap, never_hit
+from client.kit.interact import Interaction
+from client.kit.nodes import NodeMap
 from client.kit.presenter import Presenter, Shown
 from client.kit.widgets import Banner, LogPanel, fitter_for
 from client.tables import school_mystery_board as board
 from client.tables import school_mystery_frame as frame
+from client.tables import school_mystery_input as inp
 from client.tables import school_mystery_layout as lay
 from client.tables import school_mystery_panels as panels
 from client.tables import school_mystery_present as present
 from client.tables.base import TableView
 from client.tables.school_mystery_sheet import (
     ActionButton,
-    Custom,
     EntrySlot,
-    Sheet,
     Widget,
     fs,
 )
-from client.tables.school_mystery_texts import SUITS, SmTexts, deck_refusal
+from client.tables.school_mystery_texts import SUITS, SmTexts
 from client.ui import Background
 from client.widgets.anim import Tween, ease_out
-from client.widgets.cards import CardRenderer, CardZoom, HoverHold
+from client.widgets.cards import CardRenderer, HoverHold
 from client.widgets.dice import DiceRoll, DieFaces
-from client.widgets.drag import DragController, DragSource, DropTarget
 from client.widgets.text_entry import TextEntry
 from client.widgets.tokens import BadgeCache
 from houkago import paths
@@ -71,15 +69,21 @@ class SchoolMysteryTable(TableView):
         super().__init__(ctx, seat)
         self.tx = SmTexts(ctx)
         self.renderer = CardRenderer(ctx)
-        self.zoom = CardZoom(ctx, self.renderer)
+        self.zoom = inp.SmZoom(ctx, self.renderer)
         self.badges = BadgeCache(ctx)
         self.background = Background()
         self.faces = DieFaces()
-        self.drag = DragController(fast=ctx.fast)
-        self.drag.on_click = self._on_drag_click
-        self.drag.on_reject = lambda msg: self.refuse(msg) if msg else None
+        # pointer input over the node map (the kit's): drags, clicks, right-click zoom, the resting-pointer peek
+        self.input = Interaction(self.zoom, accept=lambda p, n: inp.accept(self, p, n),
+                                 drop=lambda p, n: inp.drop(self, p, n),
+                                 click=lambda n: inp.click(self, n, self._button_of), refuse=self._refused,
+                                 fast=bool(ctx.fast))
+        self.input.hold = HoverHold(HOLD_SECONDS)
+        self.drag = self.input.drag
+        self._nodes = NodeMap()
+        self._button_of: dict[int, Any] = {}
         self.banner = Banner(4.0)  # why something cannot be done now (the kit's, as on the other tables)
-        self.drag.on_pickup = self._on_pickup
+        self.drag.on_pickup = lambda _payload: self._sync_nodes()  # a red string picked up: the clues take it
         surf = pygame.display.get_surface()
         self.rect = surf.get_rect() if surf is not None else pygame.Rect(0, 0, 1920, 1080)
         self.auto_rect = True
@@ -109,8 +113,6 @@ class SchoolMysteryTable(TableView):
         self.card_tweens: dict[int, Tween] = {}  # cards moved by someone else glide to their new spot
         self.card_born: dict[int, float] = {}  # new cards turn face up
         self.hover: int | None = None  # the card under the pointer lifts a little
-        self.hover_hold = HoverHold(HOLD_SECONDS)  # ... and, held still, shows its full text (a peek)
-        self.peek: int | None = None  # the card the hover peek shows
         self.shown_pos: dict[int, tuple[int, int]] = {}
         self.shown_layout: tuple | None = None
         self.flying: list[dict[str, Any]] = []  # drawn cards flying from a deck (cosmetic)
@@ -359,8 +361,8 @@ class SchoolMysteryTable(TableView):
 
     # --- the loop ---------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if self.zoom.handle_event(event):
-            return True
+        """Typing goes to the focused entry; the wheel scrolls the log; the rest is the kit's Interaction over
+        the node map (school_mystery_input: what each node does)."""
         if self.focus and self.focus in self.entries:
             e = self.entries[self.focus]
             if event.type in (pygame.TEXTINPUT, pygame.TEXTEDITING, pygame.KEYDOWN):
@@ -374,84 +376,25 @@ class SchoolMysteryTable(TableView):
         if event.type == pygame.MOUSEWHEEL and self.log_panel.handle_event(event, self.L.log,
                                                                                    len(self.pres.log_lines)):
             return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 3:
-            return self._right_click(event.pos)
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for slot in reversed(self.slots):
-                if slot.rect.collidepoint(event.pos):
-                    self.focus_entry(slot.entry.key)
-                    self.dirty = True
-                    return True
-            for b in reversed(self.buttons):
-                if b.rect.collidepoint(event.pos):
-                    if b.enabled and b.on_click is not None:
-                        self.focus_entry(None)
-                        b.on_click()
-                        self.dirty = True
-                    elif b.why_not:
-                        self.refuse(b.why_not, "info")
-                    return True
-            if self.focus:
-                self.focus_entry(None)
-            if self._panel_blocks(event.pos):
-                return True
-        if (event.type == pygame.MOUSEBUTTONUP and event.button == 1 and not self.drag.held
-                and self._panel_blocks(event.pos)):
-            return True
+        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.focus
+                and inp.entry_at(self, event.pos) is None):
+            self.focus_entry(None)  # a click anywhere else ends the typing
+            self.dirty = True
         if event.type == pygame.MOUSEMOTION:
-            self.hover = None if self._panel_blocks(event.pos) else board.card_at(self, event.pos)
+            top = self._nodes.at(event.pos)
+            self.hover = top.id[1] if top is not None and top.kind == "card" else None
             rel = getattr(event, "rel", (STILL_PX, 0)) or (STILL_PX, 0)
-            if self.peek is None and abs(rel[0]) + abs(rel[1]) >= STILL_PX:
-                self.hover_hold.held = 0.0  # only a pointer held still opens the peek
-        if (event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
-                and self.drag.handle_event(event)):
-            return True
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self._click_board(event.pos)
-        return False
+            if not (self.zoom.open and not self.zoom.sticky) and abs(rel[0]) + abs(rel[1]) >= STILL_PX:
+                self.input.hold.held = 0.0  # only a pointer held still opens the peek
+        used = self.input.handle_event(event)
+        if used:
+            self.dirty = True
+        return used
 
-    def _panel_blocks(self, pos: tuple[int, int]) -> bool:
-        """A click on an open panel's paper never reaches the table under it."""
-        return any(isinstance(w, (Sheet, Custom)) and w.modal and w.rect.collidepoint(pos) for w in self.widgets)
-
-    def _right_click(self, pos: tuple[int, int]) -> bool:
-        cid = board.card_at(self, pos)
-        if cid is not None:
-            card = self.card(cid)
-            if card is not None:
-                self.zoom.show(board.card_face(self, card), board.card_zoom_text(self, card))
-                return True
-        return False
-
-    def _click_board(self, pos: tuple[int, int]) -> bool:
-        if self.controls:
-            for i, suit in enumerate(SUITS):  # a deck this seat cannot draw from now: say whose it is
-                if self.L.deck_card(i).collidepoint(pos) and board.deck_action(self, suit) is None:
-                    self.refuse(deck_refusal(self.shown, suit, self.seat, self.ctx), "info")
-                    return True
-        for i, rect in enumerate(board.tab_rects(self)):
-            if rect.collidepoint(pos):
-                self.sel["tab"] = i
-                self.secrets_open = False
-                self.dirty = True
-                return True
-        if board.secrets_rect(self).collidepoint(pos) and self.seat is not None and not self.display:
-            tab = self.sel.get("tab")
-            if tab == self.seat:
-                self.toggle_secrets()
-                return True
-            target = self.ctx.show_seat(tab) if isinstance(tab, int) else None
-            if target is not None:  # another player at this screen opens their own sheet
-                target.secrets_open = target.secrets_curtained = True
-                target.sel["tab"] = tab
-                target.dirty = True
-                return True
-        for a, b, mid in board.link_marks(self):
-            near = (mid[0] - pos[0]) ** 2 + (mid[1] - pos[1]) ** 2 <= (self.L.u * 0.8) ** 2
-            if near and self._play_phase():
-                self.send({"type": "unlink_cards", "a": a, "b": b})
-                return True
-        return False
+    def _refused(self, message: str) -> None:
+        """A refused drop (an error, its target flashing red) or a disabled control's click (its reason):
+        the banner says why."""
+        self.refuse(message, "error" if self.drag.red.active else "info")
 
     def toggle_secrets(self) -> None:
         """Open or close the owner's secrets; with several players at one screen, behind the app's curtain."""
@@ -470,72 +413,6 @@ class SchoolMysteryTable(TableView):
 
     def _play_phase(self) -> bool:
         return self.controls and self.shown.get("phase") in ("introduction", "investigation", "resolution")
-
-    def _on_drag_click(self, payload: Any) -> None:
-        if not isinstance(payload, dict):
-            return
-        if payload.get("kind") == "card":
-            cid = payload["id"]
-            if self.shown.get("phase") == "resolution" and self.card(cid) and self.card(cid)["kind"] == "clue" \
-                    and self.can("use_clue", card=cid):
-                used = cid in (self.shown.get("clues_used") or [])
-                self.send({"type": "use_clue", "card": cid, "used": not used})
-                return
-            card = self.card(cid)
-            if card is not None:
-                self.sel["edit"] = cid
-                e = self.entry(f"edit:{cid}", limit=500, multiline=True)
-                e.set_text(self.tx.card_body(self.shown, card) if card.get("text") else card.get("text", ""))
-                self.focus_entry(None)
-                self.dirty = True
-        elif payload.get("kind") == "deck":
-            self.refuse(self.ctx.t("sm.hint_drag_deck"), "info")
-
-    def _on_pickup(self, payload: Any) -> None:
-        self.drag.set_targets(self._targets_for(payload))
-
-    def _targets_for(self, payload: Any) -> list[DropTarget]:
-        canvas = self.L.canvas
-        if not isinstance(payload, dict):
-            return []
-        if payload.get("kind") == "link":
-            src = payload["id"]
-            out = []
-            for c in self.shown.get("cards") or []:
-                if c["kind"] == "clue" and c["id"] != src:
-                    r = board.card_rect(self, c)
-                    pair = sorted((src, c["id"]))
-                    linked = pair in (self.shown.get("links") or [])
-                    out.append(DropTarget(("clue", c["id"]), r,
-                                          (lambda p, linked=linked: (not linked, self.ctx.t("sm.err_linked"))),
-                                          (lambda p, other=c["id"]: self._link(p["id"], other)), radius=8))
-            return out
-        return [DropTarget("canvas", canvas.copy(), _accept_anything, self._drop_on_canvas,
-                           radius=int(self.L.u * 0.6))]
-
-    def _drop_on_canvas(self, payload: Any) -> None:
-        kind = payload.get("kind")
-        if kind == "deck":
-            suit = payload["suit"]
-            action = payload["action"]
-            self.send(action)
-            self.ctx.play_sound("card")
-            _ = suit
-        elif kind == "card":
-            cx = self.drag.pointer[0] + self.drag.grab_offset[0]
-            cy = self.drag.pointer[1] + self.drag.grab_offset[1]
-            cw, ch = self.L.card_size
-            want = pygame.Rect(round(cx - cw / 2), round(cy - ch / 2), cw, ch)
-            others = [board.card_rect(self, c) for c in self.shown.get("cards") or [] if c["id"] != payload["id"]]
-            spot = board.free_spot(want, others, self.L.canvas, int(self.L.u * 0.4))  # never over another card
-            x, y = self.L.to_canvas(*(spot or want.topleft))
-            self.pending_pos[payload["id"]] = (x, y)
-            self.send({"type": "move_card", "card": payload["id"], "x": x, "y": y})
-        self.dirty = True
-
-    def _link(self, a: int, b: int) -> None:
-        pair = sorted((a, b))
-        self.send({"type": "link_cards", "a": pair[0], "b": pair[1]})
 
     def update(self, dt: float) -> None:
         self.clock += dt
@@ -569,26 +446,14 @@ class SchoolMysteryTable(TableView):
         for f in self.flying:
             f["t"] += dt
         self.flying = [f for f in self.flying if f["t"] < 0.45]
-        self.drag.update(dt)
         self.banner.update(dt)
-        self._update_peek(dt)
-        self.zoom.update(dt)
         if self.dirty:
             self.rebuild()
-
-    def _update_peek(self, dt: float) -> None:
-        """Hover-and-hold: the card under a still pointer opens large (not sticky: clicks pass through)."""
-        hovered = self.hover if self.shown and not self.drag.dragging and self.card(self.hover) is not None else None
-        held = self.hover_hold.update(hovered, dt)
-        if held is not None and not self.zoom.open:
-            card = self.card(held)
-            if card is not None:
-                self.zoom.show(board.card_face(self, card), board.card_zoom_text(self, card), sticky=False)
-                self.peek = held
-        if self.peek is not None and (not self.zoom.open or self.zoom.sticky or hovered != self.peek):
-            if self.zoom.open and not self.zoom.sticky:
-                self.zoom.close()
-            self.peek = None
+        self._sync_nodes()
+        self.input.update(dt)
+        if self.input.hovered is None and self.zoom.open and not self.zoom.sticky:
+            self.zoom.close()
+        inp.label_zoom(self, self._nodes)
 
     def rebuild(self, relayout: bool = True) -> None:
         """Recompute the panels' widgets and the drag sources from the view and local choices
@@ -612,9 +477,6 @@ class SchoolMysteryTable(TableView):
         self.slots = [w for w in widgets if isinstance(w, EntrySlot)]
         for s in self.slots:
             s.entry.rect = s.rect
-        self.drag.set_sources(self._sources())
-        if not self.drag.dragging:
-            self.drag.set_targets([])
 
     def _animate_cards(self) -> None:
         """Start glides for cards whose resting spot changed (not my own drop) and flips for new cards."""
@@ -635,79 +497,21 @@ class SchoolMysteryTable(TableView):
                 self.card_tweens[cid] = Tween(start, target, board.MOVE_SECONDS, ease_out)
         self.shown_pos, self.shown_layout = targets, layout
 
-    def _sources(self) -> list[DragSource]:
-        if not self.controls:
-            return []
-        out: list[DragSource] = []
-        modal = board.modal_open(self)
-        # the duty player's deck: drag its top card onto the table
-        for i, suit in enumerate(SUITS):
-            action = board.deck_action(self, suit)
-            if action is None:
-                continue
-            r = self.L.deck_card(i)
-            out.append(DragSource(("deck", suit), r.center, (lambda p, r=r: r.collidepoint(p)),
-                                  {"kind": "deck", "suit": suit, "action": action}))
-        if modal or self.shown.get("phase") not in ("introduction", "investigation", "resolution"):
-            return out
-        for c in self.shown.get("cards") or []:
-            r = board.card_rect(self, c)
-            out.append(DragSource(("card", c["id"]), r.center, (lambda p, r=r: r.collidepoint(p)),
-                                  {"kind": "card", "id": c["id"]}))
-            if c["kind"] == "clue":
-                k = board.link_knob(self, r)
-                out.append(DragSource(("link", c["id"]), k.center, (lambda p, k=k: k.collidepoint(p)),
-                                      {"kind": "link", "id": c["id"]}))
-        return out
+    def _sync_nodes(self) -> None:
+        """This frame's node map (built in update, never in draw), handed to the Interaction."""
+        self._nodes, self._button_of = inp.build_nodes(self)
+        self.input.sync(self._nodes)
+        inp.label_zoom(self, self._nodes)
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
         frame.draw(self, surface)
 
     def nodes(self) -> NodeMap:
-        """This frame's controls: the panel buttons (with what they send), the decks the viewer may draw from
-        (and the table they are dropped on), and the information cards; shown, never hit, for tests and
-        tools: ``("die", i)`` per die on the table (payload ``("die", face on top, dropped, landed)``) and
-        ``("entry", key)`` per text entry (label: its text; payload ``("entry", key, IME composition, focused,
-        placeholder)``; typing goes to the focused one), ``"zoom"`` / ``"peek"`` while a card is shown large
-        (``zoom``: its face, label: its full text), ``("tab", i)`` per student tab (payload ``("tab", i,
-        open)``) and ``("secrets", tab)`` (the secrets box of the open tab; payload ``("secrets", tab, shown)``)."""
-        nm = NodeMap()
-        for i, w in enumerate(w for w in self.widgets if isinstance(w, Sheet) and w.modal):
-            # an open dialog's paper (shown, never hit: clicks on it stop there); it must stay in the view's rect
-            nm.add(Node(("dialog", i), pygame.Rect(w.rect), z=19, kind="overlay", hit=never_hit))
-        for b in self.buttons:
-            nm.add(b.node(z=20))
-        nm.extend(board.deck_nodes(self))
-        if self.shown and not board.modal_open(self):
-            for c in self.shown.get("cards") or []:
-                nm.add(board.card_node(self, c))
-        tab = self.sel.get("tab")
-        for i, r in enumerate(board.tab_rects(self)):
-            nm.add(Node(("tab", i), pygame.Rect(r), z=1, kind="info", solid=False, hit=never_hit,
-                        payload=("tab", i, i == tab), label=board.tab_name(self, i)))
-        if self.shown and not self.display and isinstance(tab, int):
-            nm.add(Node(("secrets", tab), pygame.Rect(board.secrets_rect(self)), z=1, kind="info", solid=False,
-                        hit=never_hit, payload=("secrets", tab, self.secrets_open)))
-        for slot in self.slots:
-            e = slot.entry
-            nm.add(Node(("entry", e.key), pygame.Rect(slot.rect), z=21, kind="entry", solid=False, hit=never_hit,
-                        label=e.text, payload=("entry", e.key, e.composition, e.key == self.focus, e.placeholder)))
-        if self.zoom.open:  # a right-click zoom (modal) or a hover peek (never hit): the face, the full text
-            if self.zoom.sticky:
-                nm.add(Node("zoom", pygame.Rect(-10**6, -10**6, 2 * 10**6, 2 * 10**6), z=ZOOM_Z, kind="overlay",
-                            modal=True, solid=False, zoom=self.zoom.card, label=self.zoom.extra))
-            else:
-                nm.add(Node("peek", pygame.Rect(0, 0, 0, 0), z=ZOOM_Z, kind="overlay", solid=False, hit=never_hit,
-                            zoom=self.zoom.card, label=self.zoom.extra))
-        if self.banner.visible:
-            nm.add(Node("banner", self.banner_rect(), z=30, kind="info", solid=False, hit=never_hit,
-                        label=self.banner.message))
-        roll = self.dice
-        if roll is not None:
-            for i, (r, face) in enumerate(zip(roll.die_rects(), roll.shown_faces(), strict=True)):
-                nm.add(Node(("die", i), r, z=7, kind="info", payload=("die", face, i in roll.dropped, roll.landed),
-                            solid=False, hit=never_hit))
-        return nm
+        """This frame's node map (see :mod:`client.tables.school_mystery_input` for every id): the panels'
+        buttons with what they send, the dialog paper, entries, decks, cards, the red string's knobs and
+        knots, tabs, secrets, duty labels, the banner, the dice and, while a card is shown large, ``"zoom"``
+        (right-click: modal) or ``"peek"`` (a resting pointer: never hit), their label the card's full text."""
+        return self._nodes
 
     def banner_rect(self) -> pygame.Rect:
         """Where the banner is centred: over the lower part of the table, above the action bar."""

@@ -410,7 +410,8 @@ def draw_over(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
 
 def static_layer(t: SchoolMysteryTable, size: tuple[int, int]) -> pygame.Surface:
     """Everything that changes only with the view or a local choice, drawn once per change (a cache)."""
-    held = t.drag.held.payload.get("suit") if (t.drag.held is not None and t.drag.dragging) else None
+    held = _held(t)
+    held = held[1] if held is not None and held[0] == "deck" else None  # the dragged deck's suit
     key = (t.version, size, held, t.sel.get("tab"), t.secrets_open, t.ctx.lang, t.L.u, t.log_panel.scroll)
     if t.static_key == key and t.static is not None:
         return t.static
@@ -933,8 +934,9 @@ def draw_canvas(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
         pygame.draw.circle(surface, (200, 60, 60), pts[len(pts) // 2], int(u * 0.45))
         pygame.draw.circle(surface, PAPER, pts[len(pts) // 2], int(u * 0.45), 2)
     # a link being drawn follows the pointer
-    if t.drag.dragging and t.drag.held is not None and t.drag.held.payload.get("kind") == "link":
-        src = t.card(t.drag.held.payload["id"])
+    held = _held(t)
+    if held is not None and held[0] == "link":
+        src = t.card(held[1])
         if src is not None:
             pygame.draw.line(surface, (230, 80, 80), card_rect(t, src).center, t.drag.pointer, max(2, int(u * 0.2)))
 
@@ -959,15 +961,23 @@ def draw_dragged(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
         return
     p = held.payload
     pos = t.drag.position_of(held.id, held.home)
-    if p.get("kind") == "card":
-        c = t.card(p["id"])
+    if p[0] == "card":
+        c = t.card(p[1])
         if c is not None:
             img = info_card_surface(t, c, False, True)
             surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]) - 4)))
-    elif p.get("kind") == "deck":
-        r = t.L.deck_card(SUITS.index(p["suit"])).copy()
+    elif p[0] == "deck":
+        r = t.L.deck_card(SUITS.index(p[1])).copy()
         r.center = (int(pos[0]), int(pos[1]))
-        _deck_back(t, surface, r, p["suit"])
+        _deck_back(t, surface, r, p[1])
+
+
+def _held(t: SchoolMysteryTable) -> tuple | None:
+    """The payload being dragged now (``("card", id)``, ``("deck", suit)``, ``("link", id)``), or None."""
+    held = t.drag.held
+    if held is None or not t.drag.dragging or not isinstance(held.payload, tuple):
+        return None
+    return held.payload
 
 
 def draw_flying(t: SchoolMysteryTable, surface: pygame.Surface) -> None:

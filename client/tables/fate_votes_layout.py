@@ -246,11 +246,13 @@ def centre_slots(L: Layout, n: int, reserve: float, labelled: bool,
         return []
     d, u = L.discard, L.u
     top = u * 2.4 if top is None else top
-    gap = u * 2.1 if labelled else u * 0.6
+    reserve = max(0.0, reserve)  # (an instruction under the area reserves nothing in it)
+    gap = u * 1.9 if labelled else u * 0.6  # under each card: its owner's badge or its "×12" (one line)
     h = u * 5.2
     while True:  # shrink until every card fits in the discard area
         w = h * 5 / 7
-        per_row = max(1, int((d.w - u * 1.5) // (w + u * 0.5)))
+        step = max(w + u * 0.5, u * 2.8) if labelled else w + u * 0.5  # the labels never touch
+        per_row = max(1, int((d.w - u * 1.5 + step - w) // step))
         rows = math.ceil(n / per_row)
         if rows * (h + gap) + top + reserve <= d.h or h < u * 1.4:
             break
@@ -260,6 +262,6 @@ def centre_slots(L: Layout, n: int, reserve: float, labelled: bool,
     for i in range(n):
         row, col = divmod(i, per_row)
         in_row = min(per_row, n - row * per_row)
-        x0 = d.centerx - (in_row - 1) * (w + u * 0.5) / 2
-        out.append(((x0 + col * (w + u * 0.5), y0 + row * (h + gap)), h))
+        x0 = d.centerx - (in_row - 1) * step / 2
+        out.append(((x0 + col * step, y0 + row * (h + gap)), h))
     return out

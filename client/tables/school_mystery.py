@@ -6,9 +6,12 @@ the players arrange (drag), edit (CJK text entry with IME composition) and link;
 dialog (move, stat, advantage/disadvantage sources, friends' help, 3d6 keep two, secrets
 raising the band, the rival's reroll); the calendar; the resolution and the article page.
 
-Modules: ``school_mystery_layout`` (rects), ``_texts`` (content look-ups, log lines),
-``_sheet`` (the dialog builder on the kit's widgets), ``_panels`` (the dialogs as widget lists), ``_board`` (drawing the
-table), ``_article`` (the newspaper page, Markdown/PNG export).
+On the table kit (client/kit/README.md): the kit Presenter (``school_mystery_present``: event steps, the
+turn/duty reader) keeps the shown snapshot every part reads; the kit Interaction takes pointer input over the
+node map ``school_mystery_input`` builds (with the intents); refusals are a kit Banner; the dialogs are
+built on ``client.kit.dialog``. Modules: ``school_mystery_layout`` (rects), ``_texts`` (content look-ups, log
+lines, step help), ``_panels`` (the dialogs as widget lists), ``_board`` (drawing the table), ``_frame`` (the
+resting frame as one cached layer), ``_article`` (the newspaper page, Markdown/PNG export).
 """
 from __future__ import annotations
 
@@ -18,6 +21,12 @@ from typing import Any
 
 import pygame
 
+from client.kit.dialog import (
+    ActionButton,
+    EntrySlot,
+    Widget,
+    fs,
+)
 from client.kit.interact import Interaction
 from client.kit.nodes import NodeMap
 from client.kit.presenter import Presenter, Shown
@@ -29,12 +38,6 @@ from client.tables import school_mystery_layout as lay
 from client.tables import school_mystery_panels as panels
 from client.tables import school_mystery_present as present
 from client.tables.base import TableView
-from client.tables.school_mystery_sheet import (
-    ActionButton,
-    EntrySlot,
-    Widget,
-    fs,
-)
 from client.tables.school_mystery_texts import SUITS, SmTexts
 from client.ui import Background
 from client.widgets.anim import Tween, ease_out
@@ -134,6 +137,11 @@ class SchoolMysteryTable(TableView):
     @property
     def display(self) -> bool:
         return self.ctx.display_mode
+
+    @property
+    def dialog_unit(self) -> float:
+        """The unit the dialogs are laid out on (client.kit.dialog.DialogHost)."""
+        return self.L.u
 
     @property
     def controls(self) -> bool:

@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from client.kit import theme
+from client.kit.dialog import SCALES, Custom, Sheet, draw_widget, fs
 from client.kit.nodes import Node, never_hit
 from client.kit.textfit import Fitted, blit_layer, record
 from client.kit.theme import ACCENT, CHALK, CHALK_DIM, INK, LINE, MUTED, PAPER
 from client.kit.widgets import fitter_for
 from client.tables.school_mystery_layout import secrets_rect
-from client.tables.school_mystery_sheet import SCALES, Custom, Sheet, draw_widget, fs
 from client.tables.school_mystery_texts import (
     BAND_COLOUR,
     KIND_SUIT,

@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from client.kit.textfit import blit_layer
-from client.tables import school_mystery_board as board
-from client.tables.school_mystery_sheet import (
+from client.kit.dialog import (
     ActionButton,
     Custom,
     EntrySlot,
     Widget,
     draw_widget,
 )
+from client.kit.textfit import blit_layer
+from client.tables import school_mystery_board as board
 
 if TYPE_CHECKING:
     from client.tables.school_mystery import SchoolMysteryTable

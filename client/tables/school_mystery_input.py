@@ -15,10 +15,10 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from client.kit.dialog import Custom, EntrySlot, Sheet
 from client.kit.interact import ZOOM_Z
 from client.kit.nodes import Node, NodeMap, never_hit
 from client.tables import school_mystery_board as board
-from client.tables.school_mystery_sheet import Custom, EntrySlot, Sheet
 from client.tables.school_mystery_texts import SUITS, deck_refusal
 from client.widgets.cards import CardZoom
 

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from client.tables.school_mystery_sheet import fs
+from client.kit.dialog import fs
 
 CANVAS = 10000
 

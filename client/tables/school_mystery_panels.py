@@ -10,10 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from client.kit.theme import ACCENT, ACCENT_DEEP, INK, MUTED
-from client.kit.theme import ERROR as RED
-from client.tables.school_mystery_layout import secrets_rect
-from client.tables.school_mystery_sheet import (
+from client.kit.dialog import (
     SCALES,
     ActionButton,
     Builder,
@@ -26,6 +23,9 @@ from client.tables.school_mystery_sheet import (
     fs,
     text_item,
 )
+from client.kit.theme import ACCENT, ACCENT_DEEP, INK, MUTED
+from client.kit.theme import ERROR as RED
+from client.tables.school_mystery_layout import secrets_rect
 from client.tables.school_mystery_texts import (
     BAND_COLOUR,
     SUIT_COLOUR,

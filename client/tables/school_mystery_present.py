@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any
 
-from client.tables.school_mystery_texts import SUITS
+from client.tables.school_mystery_texts import duty_now
 from client.widgets.anim import Call
 
 if TYPE_CHECKING:
@@ -21,25 +21,6 @@ if TYPE_CHECKING:
 SOUNDS = {"card_drawn": "card", "card_moved": "card", "info_card": "flip", "secret_unlocked": "token",
           "band_raised": "token", "condition_gained": "token", "student_left": "warn",
           "condition_blocked": "warn", "resolved": "gong"}
-
-
-def duty_now(view: Mapping[str, Any]) -> dict[str, int]:
-    """Who draws from each deck now: the seat of a pending draw step of that suit (a step can be passed to
-    another player); in a calm investigation the ♥ deck's next card is the coming scene's location, drawn
-    by that scene's ♥ duty; else the scene's duty holder."""
-    duty = {s: seat for s, seat in ((view.get("scene") or {}).get("duty") or {}).items()
-            if isinstance(seat, int) and not isinstance(seat, bool)}
-    if view.get("roll") is not None:
-        return duty
-    tasks = view.get("tasks") or []
-    for task in tasks:
-        if task.get("kind") == "draw" and task.get("suit") in SUITS and isinstance(task.get("seat"), int):
-            duty[str(task["suit"])] = int(task["seat"])
-            break  # only the first step is pending now
-    coming = (view.get("coming_duty") or {}).get("hearts")
-    if not tasks and view.get("phase") == "investigation" and isinstance(coming, int):
-        duty["hearts"] = coming
-    return duty
 
 
 def turn_duty(view: Mapping[str, Any]) -> tuple[tuple[int, ...], Mapping[str, Any]]:

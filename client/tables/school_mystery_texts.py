@@ -3,6 +3,7 @@ UI language, and one log line per event. The state holds ids; the texts live in 
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from client.kit.stephelp import StepHelp, join_names, sentence
@@ -373,12 +374,29 @@ def _roll_help(roll: dict[str, Any], types: set[Any], name: Any, t: Any) -> Step
     return StepHelp(t("step.sm.roll_rolled", name=name(who)), terms=("roll",))
 
 
+def duty_now(view: Mapping[str, Any]) -> dict[str, int]:
+    """Who draws from each deck now: the seat of a pending draw step of that suit (a step can be passed to
+    another player); in a calm investigation the ♥ deck's next card is the coming scene's location, drawn
+    by that scene's ♥ duty; else the scene's duty holder."""
+    duty = {s: seat for s, seat in ((view.get("scene") or {}).get("duty") or {}).items()
+            if isinstance(seat, int) and not isinstance(seat, bool)}
+    if view.get("roll") is not None:
+        return duty
+    tasks = view.get("tasks") or []
+    for task in tasks:
+        if task.get("kind") == "draw" and task.get("suit") in SUITS and isinstance(task.get("seat"), int):
+            duty[str(task["suit"])] = int(task["seat"])
+            break  # only the first step is pending now
+    coming = (view.get("coming_duty") or {}).get("hearts")
+    if not tasks and view.get("phase") == "investigation" and isinstance(coming, int):
+        duty["hearts"] = coming
+    return duty
+
+
 def deck_refusal(view: dict[str, Any], suit: str, seat: int | None, ctx: Any) -> str:
     """Why ``seat`` cannot draw from ``suit``'s deck now: whose duty it is, or when cards are drawn."""
     tx = SmTexts(ctx)
     symbol = SUIT_CHAR.get(suit, "")
-    from client.tables.school_mystery_present import duty_now
-
     task = next((t for t in view.get("tasks") or [] if t.get("kind") == "draw" and t.get("suit") == suit), None)
     if task is not None and task.get("seat") != seat:
         return ctx.t("step.sm.deck_not_yours", suit=symbol, name=tx.seat_name(view, task.get("seat")))

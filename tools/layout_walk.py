@@ -103,7 +103,9 @@ SHOWN_BY: dict[str, tuple[str, ...]] = {
 # nodes whose rect holds it). A popup (tooltip, hover card) or a modal layer floats over the table on
 # purpose: its own text may cover what lies under it, and what lies under a modal is not checked.
 TEXT_CLEAR_OF = ("card", "button", "plate", "token", "text", "popup")
-FLOATING = ("popup", "overlay", "veil")
+FLOATING = ("popup", "overlay", "veil", "fx")  # (an effect playing, e.g. a dice tray over the map, is one too)
+STACKED = ("card", "pair", "mind")  # things laid over each other on purpose (a fan, a cascade, a crowded place)
+CONTROLS = ("text", "button", "info", "entry")  # never inside a drop area they are not dropped on
 SLACK = 2  # px of a text box that may touch a neighbour (line spacing, anti-aliased edges)
 
 
@@ -147,19 +149,22 @@ def _worded(nodes: NodeMap) -> list[Node]:
 
 
 def _lies_on(outer: Node, inner: Node) -> bool:
-    """``inner`` lies on ``outer`` by design: a name on its plate, a button on its panel, a card in the
-    drop area that takes it (or a piece that can be picked up from it). A drop area holding anything
-    else (a prompt over the discard slot) is an overlap."""
+    """``inner`` lies on ``outer`` by design: a name on its plate, a button on its panel, a card or a student
+    in the drop area or place that holds it, a piece that can be picked up from it. A control or a text
+    inside a drop area it is not dropped on (a prompt over the discard slot, a button in the hand's drop
+    area) is an overlap."""
     if not outer.rect.inflate(2 * SLACK, 2 * SLACK).contains(inner.rect):
         return False
-    return not outer.accepts or inner.payload_kind in outer.accepts or inner.draggable
+    return (not outer.accepts or inner.payload_kind in outer.accepts or inner.draggable
+            or inner.kind not in CONTROLS)
 
 
 def overlapping(nodes: NodeMap) -> list[tuple[Node, Node]]:
     """Pairs of drawn nodes that both carry text or take a drop and overlap (by more than ``SLACK`` px
-    each way), neither lying on the other by design (:func:`_lies_on`) nor on a dialog, popup or veil drawn
-    over the other (what lies under a floating layer is covered on purpose). Cards laid over cards (a fan, a
-    cascade) are :func:`hidden_text`'s to judge; one rect named twice (a plate and its seat) is one thing."""
+    each way), neither lying on the other by design (:func:`_lies_on`) nor on a dialog, popup, veil or effect
+    drawn over the other (what lies under a floating layer is covered on purpose). Cards, pairs and minds
+    laid over each other (a fan, a cascade, a crowded place's stack) are :func:`hidden_text`'s to judge; one
+    rect named twice (a plate and its seat) is one thing."""
     live = _worded(nodes)
     mz = nodes.modal_z()
     floating = [n for n in nodes if (n.kind in FLOATING or n.modal) and (mz is None or n.z >= mz)]
@@ -171,7 +176,7 @@ def overlapping(nodes: NodeMap) -> list[tuple[Node, Node]]:
     out: list[tuple[Node, Node]] = []
     for i, a in enumerate(live):
         for b in live[i + 1:]:
-            if a.kind == "card" and b.kind == "card" or a.rect == b.rect:
+            if a.kind in STACKED and b.kind in STACKED or a.rect == b.rect:
                 continue
             clip = a.rect.clip(b.rect)
             if clip.w <= SLACK or clip.h <= SLACK or _lies_on(a, b) or _lies_on(b, a) or lifted(a, b) or lifted(b, a):

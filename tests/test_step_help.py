@@ -16,6 +16,7 @@ from shared.bots import next_bot_move
 from shared.engine import REGISTRY
 from shared.rng import Rng
 
+
 def say(fn: Any, view: dict, legal: list, seat: int | None, ctx: Any) -> StepHelp:
     """The game's step help of a view shown as it is (the table scene's way: help_for on a Shown)."""
     help = help_for(fn, shown_of(view, legal, 0), seat, ctx)
@@ -240,10 +241,9 @@ def _watch_draws(view: Any, note: Any) -> None:
 
 
 def test_a_table_frame_records_nothing_and_its_draw_changes_nothing(tmp_path) -> None:
-    """The terms on the table are found outside the frame: a frame draws with every cache (nothing records
-    while the view draws), drawing again leaves the found terms as they were, and terms drawn into the
-    view's cached layers (the heading, the buttons' finished faces) are still found when the view is
-    looked at again with those layers already made."""
+    """The terms on the table come from the view's node map, outside the frame: a frame draws with every cache
+    (nothing records while the view draws), drawing again leaves the found terms as they were, and looking
+    again finds the same."""
     from client_helpers import make_app
 
     from client.kit.textfit import is_recording
@@ -256,37 +256,70 @@ def test_a_table_frame_records_nothing_and_its_draw_changes_nothing(tmp_path) ->
         app.frame(0.016)
         assert seen and not any(seen)  # the frame's own draw records nothing (every cache is used)
         spots = [(s.term, tuple(s.rect)) for s in scene.step_line.spots]
-        assert "vote" in {term for term, _ in spots}  # on the Vote button: a cached button face
+        assert "vote" in {term for term, _ in spots}  # on the Vote button
         scene.step_line.spots = []
         scene.draw(app.screen)
         assert scene.step_line.spots == []  # drawing found nothing, changed nothing
-        scene._terms_key = None  # look again, every layer of the view already made
+        scene._terms_key = None  # look again
         scene.update(0.0)
         assert sorted((s.term, tuple(s.rect)) for s in scene.step_line.spots) == sorted(spots)
     finally:
         app.shutdown()
 
 
-def test_the_tables_terms_are_looked_for_once_per_rest_of_the_pointer_not_every_frame(tmp_path) -> None:
-    """Moving the pointer over a table at rest never draws it again to find its terms; each time the pointer
-    comes to rest the view is looked at once (a choice made on the table may have moved its buttons)."""
+def test_the_tables_terms_come_from_its_node_map_never_an_off_screen_draw(tmp_path) -> None:
+    """Glossary terms on the table are found among the node map's labels (#32): the "Vote" spot is the Vote
+    button's node; the view is never drawn anywhere but the window to find them, however the pointer moves
+    and rests; a label that changes (the language) is looked at again."""
     import pygame
     from client_helpers import make_app
 
     app = make_app(tmp_path, "--lang", "en", "--size", "1280x720")
     try:
         scene = _fate_votes_choosing(app)
+        view = scene.current_view()
         looks: list[int] = []
-        _watch_draws(scene.current_view(),
-                     lambda surface: looks.append(1) if surface is not pygame.display.get_surface() else None)
-        for i in range(30):  # the pointer keeps moving
+        _watch_draws(view, lambda surface: looks.append(1) if surface is not pygame.display.get_surface() else None)
+        for i in range(30):  # the pointer moves, then rests
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(200 + 7 * i, 300), rel=(7, 0),
                                                  buttons=(0, 0, 0)))
             app.frame(0.05)
-        assert looks == []
-        for _ in range(20):  # a rest of a second: one look
+        for _ in range(20):
             app.frame(0.05)
-        assert looks == [1]
-        assert any(s.term == "vote" for s in scene.step_line.spots)
+        assert looks == []
+        vote = view.nodes().find(("button", "vote"))
+        assert vote is not None
+        spot = next(s for s in scene.step_line.spots if s.term == "vote")
+        assert spot.rect == vote.rect and spot.label.casefold() == vote.label.casefold()
+        assert all(not s.rect.colliderect(scene.step_rect()) for s in scene.step_line.spots)
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh"])
+def test_the_line_of_the_seat_to_act_wraps_as_drawn_never_under_its_chips(lang: str) -> None:
+    """The seat to act reads its line in bold: it is measured bold too, so at 1280x720 with 150 % text it wraps
+    inside its box instead of running on under the term chips (seen: "…everyone vote" cut by the chips)."""
+    import pygame
+
+    from client.kit.textfit import recording
+
+    pygame.display.init()
+    screen = pygame.display.set_mode((1280, 720))
+    ctx = HeadlessContext(lang, unit=720 / 54 * 1.5)
+    u = ctx.unit
+    help = StepHelp(ctx.t("step.your_turn"), ctx.t("step.fv.vote_may"), ctx.t("step.fv.round1"),
+                    ("vote", "token"), mine=True)
+    from client.kit.stephelp import StepLine
+
+    line = StepLine()
+    rect = pygame.Rect(0, 720 - int(u * 3) - StepLine.height(ctx, u), 1280, StepLine.height(ctx, u))
+    line.layout(ctx, help, rect, u, load_glossary("fate_votes"))
+    assert line.chips
+    with recording() as rec:
+        line.draw(screen, ctx, help, u)
+    box = line.text_rect(u)
+    texts = [r for r in rec.on(screen) if r.kind == "rule"]
+    assert texts and all(not r.cut for r in texts), texts
+    for r in texts:
+        assert r.rect.right <= box.right and not any(r.rect.colliderect(c.rect) for c in line.chips), (r, box)

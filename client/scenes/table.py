@@ -19,9 +19,10 @@ import pygame_gui
 from assets.loaders.glossary import load_glossary
 from client import games, lanwords, services
 from client.context import AppContext
+from client.kit.nodes import never_hit
 from client.kit.stephelp import StepHelp, StepLine, help_for
 from client.kit.still import PanelLayer, StillLayer
-from client.kit.textfit import cover, forget_texts, layer_texts
+from client.kit.textfit import cover
 from client.kit.theme import ACCENT_DEEP
 from client.kit.widgets import buttons_key
 from client.match import Match
@@ -38,7 +39,6 @@ if TYPE_CHECKING:
 
 HELP_AVOIDS = ("button", "plate", "card", "token", "text")  # what the "?" button never covers
 CHAT_RADIUS = 12  # the open chat panel's corners
-TERMS_REST = 0.25  # seconds the pointer rests before the table's terms are looked for again (StepLine.HOLD: 0.5)
 
 
 class TableScene(Scene):
@@ -79,13 +79,7 @@ class TableScene(Scene):
         self._step_ctx = AppContext(app, display_mode=(match.mode == "display"))
         self._step_key: Any = None
         self.step_help: StepHelp | None = None
-        self._terms_key: Any = None  # what the glossary's terms on the table were last looked for in
-        self._terms_scratch: pygame.Surface | None = None  # the view drawn once to find them
-        self._terms_settling = False  # the view was busy (its terms are looked for when it settles)
-        self._terms_settled = 0  # times the view's animations ended
-        self._terms_pointer: tuple[int, int] = (-1, -1)  # where the pointer was last frame
-        self._terms_rest = 0.0  # seconds it has rested there
-        self._terms_rests = 0  # times it came to rest
+        self._terms_key: Any = None  # the node labels the glossary's terms on the table were last found in
         self._strip = StillLayer()  # the step line and the control bar
         self._chat_panel = PanelLayer()  # the open chat panel
 
@@ -361,6 +355,10 @@ class TableScene(Scene):
         self.curtain = None
         self.shown = seat
         self.reveals.append(seat)
+        self.step_line.disarm()  # the last player's tooltip does not come back over the next one's table
+        view = self.current_view()
+        if view is not None:
+            view.disarm_hover()
 
     def show_seat(self, seat: int) -> bool:
         """Hand the screen to local ``seat``: the curtain goes up (or turns to ``seat``), the click reveals it.
@@ -402,6 +400,8 @@ class TableScene(Scene):
 
     # --- loop -------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.step_line.disarm()  # no definition pops up over what was just clicked
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.chat_open:
                 self.toggle_chat()
@@ -541,7 +541,7 @@ class TableScene(Scene):
             if self.app.fast:
                 v.skip_animations()
             v.update(dt)
-        self._find_terms(dt)
+        self._find_terms()
         self.step_line.update(dt)
         help_at = next((b.rect for b in self.buttons if b.key == "rules_help"), None)  # placed by _move_help
         if self.chat_open and self._chat_area(help_at) != self.chat_rect:
@@ -583,39 +583,24 @@ class TableScene(Scene):
         self.step_help = help
         self.step_line.layout(self._step_ctx, help, rect, self._step_ctx.unit, load_glossary(self.match.game_id))
 
-    def _find_terms(self, dt: float) -> None:
-        """Where the glossary's terms stand among the labels the shown view draws (a resting pointer shows
-        their definition), found by drawing the view once onto a scratch surface (the frame itself only
-        draws): when the view, its snapshot, its rect or the language changed, when its animations have
-        ended, and once each time the pointer comes to rest (a choice made on the table moves its buttons)."""
+    def _find_terms(self) -> None:
+        """Where the glossary's terms stand on the shown table (a resting pointer shows their definition): the
+        labels of the view's node map (its buttons, plates, headings as the player sees them), read when they
+        change — the view is never drawn off-screen to find them."""
         view = self.current_view()
-        if self._step_fn is None or view is None or not view.view:
+        nodes_of = getattr(view, "nodes", None)
+        if self._step_fn is None or view is None or not view.view or not callable(nodes_of):
             self._terms_key = None
             self.step_line.spots = []
             return
-        if view.busy():  # things move: looked for once they have settled
-            self._terms_settling = True
-            return
-        if self._terms_settling:
-            self._terms_settling = False
-            self._terms_settled += 1
-        pointer = self.step_line.pointer
-        resting = self._terms_rest + dt if pointer == self._terms_pointer else 0.0
-        if resting >= TERMS_REST > self._terms_rest:
-            self._terms_rests += 1
-        self._terms_pointer, self._terms_rest = pointer, resting
-        key = (id(view), id(view.view), view.sid, len(view.legal), tuple(self.table_rect()), self._step_ctx.lang,
-               self._terms_settled, self._terms_rests)
+        labels = tuple((n.label, tuple(n.rect)) for n in nodes_of()
+                       if n.label and n.kind != "info" and n.hit is not never_hit and n.rect.w > 0 and n.rect.h > 0)
+        key = (id(view), labels, self._step_ctx.lang)
         if key == self._terms_key:
             return
         self._terms_key = key
-        size = self.app.screen.get_size()
-        if self._terms_scratch is None or self._terms_scratch.get_size() != size:
-            self._terms_scratch = pygame.Surface(size)
-        scratch = self._terms_scratch
-        forget_texts(scratch)
-        view.draw(scratch, self.table_rect())
-        self.step_line.see_terms(layer_texts(scratch), load_glossary(self.match.game_id), self._step_ctx.lang)
+        self.step_line.see_terms([(text, pygame.Rect(r)) for text, r in labels], load_glossary(self.match.game_id),
+                                 self._step_ctx.lang)
 
     def frame_due(self) -> float | None:
         """Full rate while a view animates; else the soonest of a view's clock second, the chat line's

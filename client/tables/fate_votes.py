@@ -25,6 +25,7 @@ from client.tables.base import TableContext, TableView
 from client.tables.fate_votes_draw import FvPainter
 from client.tables.fate_votes_intents import FvIntents
 from client.tables.fate_votes_present import CentreCard, FvShown, steps_table
+from client.tables.fate_votes_refusals import REFUSALS
 from client.tables.fate_votes_texts import FvTexts
 from client.widgets.cards import CardRenderer, CardSprite, CardZoom, card_size
 from client.widgets.tokens import BadgeCache
@@ -37,6 +38,7 @@ class FateVotesTable(TableView):
 
     game_id = "fate_votes"
     paints_area = True  # an opaque base layer first
+    refusals = REFUSALS
 
     def __init__(self, ctx: TableContext, seat: int | None) -> None:
         super().__init__(ctx, seat)
@@ -122,8 +124,8 @@ class FateVotesTable(TableView):
     # --- what is shown ---------------------------------------------------------------------------------
     @property
     def shown(self) -> dict[str, Any]:
-        """The snapshot on screen (lags the newest one while its animations run)."""
-        return self.pres.shown.view
+        """The snapshot on screen (lags the newest one while its animations run): ``shown_now().view``."""
+        return self.pres.now().view
 
     @property
     def display(self) -> bool:
@@ -202,17 +204,9 @@ class FateVotesTable(TableView):
         it.sel_target = None
         if old_target is not None and self.L.token_home is not None and self.seat is not None:
             self.input.drag.spring_back(("token", self.seat), self.token_spot(old_target), self.L.token_home)
-        text = self._server_message(code, message)
+        text = self.refusal_text(code, message)
         self.refuse(text)
         self.ctx.toast(text, "error")
-
-    def _server_message(self, code: str, message: str) -> str:
-        key = "fv_err_" + code.replace("/", "_")
-        text = self.ctx.t(key)
-        if text != key:
-            return text
-        error_text = getattr(self.ctx, "error_text", None)
-        return str(error_text(code, message)) if callable(error_text) else message
 
     def refuse(self, message: str) -> None:
         """Say why something cannot be done (a banner) with the error sound."""

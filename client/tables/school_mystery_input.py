@@ -5,7 +5,8 @@ the open dialog's paper (``("dialog", i)``: a click on it stops there), the text
 a click focuses one), the decks (``("deck", suit)``: the duty deck is dragged onto ``"canvas"``; another deck
 says whose it is), the information cards (``("card", id)``: dragged to a new spot, clicked to edit or, in the
 resolution, to use a clue; their zoom face opens on right-click or a resting pointer), the red string's knobs
-(``("link", id)``: dragged onto another clue, which then accepts it) and knots (``("knot", a, b)``: a click
+(``("link", id)``: dragged onto another clue; every clue takes ``"link"``, and every card takes a card or a deck
+let go over it as the table under it would) and knots (``("knot", a, b)``: a click
 cuts it), the student tabs (``("tab", i)``) and the secrets (``("secrets", tab)``). ``accept``/``drop``/
 ``click`` turn drops and clicks into the table's candidate actions; only legal ones are sent.
 """
@@ -67,14 +68,12 @@ def build_nodes(t: SchoolMysteryTable) -> tuple[NodeMap, dict[int, Any]]:
         canvas = nm.find("canvas") or nm.add(Node("canvas", pygame.Rect(t.L.canvas), z=0, kind="area", solid=False))
         canvas.accepts = frozenset(accepts)
     if t.shown and not board.modal_open(t):
-        held = t.drag.held.payload if t.drag.held is not None and t.drag.dragging else None
-        linking = isinstance(held, tuple) and held[0] == "link"
         for c in t.shown.get("cards") or []:
             n = nm.add(board.card_node(t, c))
             t.zoom.texts[n.zoom.key] = board.card_zoom_text(t, c)
             n.draggable = live
-            if linking and c["kind"] == "clue" and c["id"] != held[1]:
-                n.accepts = frozenset({"link"})  # a clue takes the red string from another
+            if live:  # a card or a deck let go over a card lands as on the table; a clue takes the red string
+                n.accepts = frozenset(accepts | ({"link"} if c["kind"] == "clue" else set()))
         if live:
             for c in t.shown.get("cards") or []:
                 if c["kind"] == "clue":
@@ -118,9 +117,12 @@ def accept(t: SchoolMysteryTable, payload: Any, node: Node) -> tuple[bool, str]:
     kind = payload[0] if isinstance(payload, tuple) and payload else None
     if node.id == "canvas" and kind == "deck" and board.deck_action(t, payload[1]) is None:
         return False, deck_refusal(t.shown, payload[1], t.seat, t.ctx)  # whose deck it is, or when cards come
-    if node.id == "canvas":
-        return kind in ("card", "deck"), ""
-    if kind == "link" and isinstance(node.id, tuple) and node.id[0] == "card":
+    on_card = isinstance(node.id, tuple) and node.id[0] == "card"
+    if node.id == "canvas" or (on_card and kind in ("card", "deck")):
+        return kind in ("card", "deck"), ""  # (over a card: as on the table, beside it)
+    if kind == "link" and on_card:
+        if node.id[1] == payload[1]:
+            return False, ""
         pair = sorted((payload[1], node.id[1]))
         linked = pair in [sorted(p) for p in t.shown.get("links") or []]
         return not linked, t.ctx.t("sm.err_linked")
@@ -130,6 +132,8 @@ def accept(t: SchoolMysteryTable, payload: Any, node: Node) -> tuple[bool, str]:
 def drop(t: SchoolMysteryTable, payload: Any, node: Node) -> None:
     """A legal drop: a duty deck's top card drawn, a card moved (clear of the others), two clues linked."""
     kind = payload[0]
+    if kind in ("card", "deck") and isinstance(node.id, tuple) and node.id[0] == "card":
+        node = Node("canvas", pygame.Rect(t.L.canvas))  # let go over a card: as on the table
     if node.id == "canvas" and kind == "deck":
         action = board.deck_action(t, payload[1])
         if action is not None:

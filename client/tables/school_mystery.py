@@ -563,7 +563,3 @@ class SchoolMysteryTable(TableView):
         self.dirty = True
         return path
 
-
-def _accept_anything(payload: Any) -> tuple[bool, str]:
-    """The canvas takes any card dropped on it."""
-    return True, ""

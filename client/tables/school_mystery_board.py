@@ -178,13 +178,6 @@ def modal_open(t: SchoolMysteryTable) -> bool:
     return any(isinstance(w, (Sheet, Custom)) and w.modal for w in t.widgets)
 
 
-def card_at(t: SchoolMysteryTable, pos: tuple[int, int]) -> int | None:
-    for c in reversed(t.shown.get("cards") or []):
-        if card_rect(t, c).collidepoint(pos):
-            return c["id"]
-    return None
-
-
 def link_knob(t: SchoolMysteryTable, r: pygame.Rect) -> pygame.Rect:
     s = int(t.L.u * 1.5)
     return pygame.Rect(r.right - s // 2 - int(t.L.u * 0.15), r.centery - s // 2 + int(t.L.u * 0.5), s, s)

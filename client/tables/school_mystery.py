@@ -127,6 +127,9 @@ class SchoolMysteryTable(TableView):
         self.exported: list[str] = []
         self.clock = 0.0
         self.version = 0  # bumps on every rebuild: the static layer is redrawn then
+        self.faces_memo: tuple[int, dict[int, Any]] = (-1, {})  # the cards' faces and full texts, per rebuild
+        self.zoom_memo: tuple[int, dict[int, str]] = (-1, {})
+        self.nodes_memo: tuple[Any, dict[Any, Any]] = (None, {})  # the node map's parts made once per rebuild
         self.static: pygame.Surface | None = None
         self.static_key: tuple | None = None
         self.page_kept: tuple[dict, tuple, pygame.Surface] | None = None  # the results box's article page (a cache)

@@ -146,7 +146,7 @@ def card_rect(t: SchoolMysteryTable, card: dict) -> pygame.Rect:
 
 def card_node(t: SchoolMysteryTable, card: dict) -> Node:
     """The node-map entry of an information card (draggable; under an open dialog it is covered)."""
-    face = card_face(t, card)
+    face = face_of(t, card)
     return Node(id=("card", card["id"]), rect=card_rect(t, card), z=5, kind="card", payload=("card", card["id"]),
                 draggable=bool(t.controls), label=face.title or face.subtitle,
                 zoom=face)  # right-click or hover-hold shows it whole (a cascade covers its text)
@@ -288,6 +288,28 @@ def deck_action(t: SchoolMysteryTable, suit: str) -> dict | None:
 
 
 # --------------------------------------------------------------------------- card faces
+
+def face_of(t: SchoolMysteryTable, card: dict) -> CardFace:
+    """:func:`card_face`, made once per card and rebuild of the table (the node map is built every frame)."""
+    memo = t.faces_memo
+    if memo[0] != t.version:
+        memo = t.faces_memo = (t.version, {})
+    face = memo[1].get(card["id"])
+    if face is None:
+        face = memo[1][card["id"]] = card_face(t, card)
+    return face
+
+
+def zoom_text_of(t: SchoolMysteryTable, card: dict) -> str:
+    """:func:`card_zoom_text`, made once per card and rebuild of the table."""
+    memo = t.zoom_memo
+    if memo[0] != t.version:
+        memo = t.zoom_memo = (t.version, {})
+    text = memo[1].get(card["id"])
+    if text is None:
+        text = memo[1][card["id"]] = card_zoom_text(t, card)
+    return text
+
 
 def card_face(t: SchoolMysteryTable, card: dict) -> CardFace:
     kind = card.get("kind", "note")

@@ -40,7 +40,8 @@ class SmZoom(CardZoom):
 
 
 def build_nodes(t: SchoolMysteryTable) -> tuple[NodeMap, dict[int, Any]]:
-    """This frame's node map and, for each button node (by identity), its panel button."""
+    """This frame's node map and, for each button node (by identity), its panel button (what depends only on
+    the shown view and the panels — faces, texts, tabs — is made once per rebuild: :func:`_per_rebuild`)."""
     nm = NodeMap()
     buttons: dict[int, Any] = {}
     for i, w in enumerate(w for w in t.widgets if isinstance(w, (Sheet, Custom)) and w.modal):
@@ -58,7 +59,8 @@ def build_nodes(t: SchoolMysteryTable) -> tuple[NodeMap, dict[int, Any]]:
         for i, suit in enumerate(SUITS):  # a deck this seat cannot draw from now: a click or a drag says whose
             if board.deck_action(t, suit) is None:
                 nm.add(Node(("deck", suit), pygame.Rect(t.L.deck_card(i)), z=6, kind="deck", solid=False,
-                            payload=("deck", suit), draggable=True, label=t.tx.ui(f"suit_{suit}")))
+                            payload=("deck", suit), draggable=True,
+                            label=_per_rebuild(t, ("suit", suit), lambda suit=suit: t.tx.ui(f"suit_{suit}"))))
     t.zoom.texts = {}
     live = bool(t.shown) and t.controls and t._play_phase() and not board.modal_open(t)
     accepts = {"deck"} if t.controls and t._play_phase() else set()  # a duty deck is drawn there; another says whose
@@ -70,7 +72,7 @@ def build_nodes(t: SchoolMysteryTable) -> tuple[NodeMap, dict[int, Any]]:
     if t.shown and not board.modal_open(t):
         for c in t.shown.get("cards") or []:
             n = nm.add(board.card_node(t, c))
-            t.zoom.texts[n.zoom.key] = board.card_zoom_text(t, c)
+            t.zoom.texts[n.zoom.key] = board.zoom_text_of(t, c)
             n.draggable = live
             if live:  # a card or a deck let go over a card lands as on the table; a clue takes the red string
                 n.accepts = frozenset(accepts | ({"link"} if c["kind"] == "clue" else set()))
@@ -85,9 +87,9 @@ def build_nodes(t: SchoolMysteryTable) -> tuple[NodeMap, dict[int, Any]]:
                 nm.add(Node(("knot", a, b), pygame.Rect(mid[0] - r, mid[1] - r, 2 * r, 2 * r), z=7, kind="knot",
                             solid=False))
     tab = t.sel.get("tab")
-    for i, r in enumerate(board.tab_rects(t)):
+    for i, r in enumerate(_per_rebuild(t, "tabs", lambda: board.tab_rects(t))):
         nm.add(Node(("tab", i), pygame.Rect(r), z=1, kind="info", solid=False, payload=("tab", i, i == tab),
-                    label=board.tab_name(t, i)))
+                    label=_per_rebuild(t, ("tab", i), lambda i=i: board.tab_name(t, i))))
     if t.shown and not t.display and isinstance(tab, int):
         nm.add(Node(("secrets", tab), pygame.Rect(board.secrets_rect(t)), z=1, kind="info", solid=False,
                     payload=("secrets", tab, t.secrets_open),
@@ -100,6 +102,17 @@ def build_nodes(t: SchoolMysteryTable) -> tuple[NodeMap, dict[int, Any]]:
             nm.add(Node(("die", i), r, z=7, kind="info", payload=("die", face, i in roll.dropped, roll.landed),
                         solid=False, hit=never_hit))
     return nm, buttons
+
+
+def _per_rebuild(t: SchoolMysteryTable, key: Any, make: Any) -> Any:
+    """``make()``, kept until the table rebuilds its panels (``t.version``) or its layout changes."""
+    memo = t.nodes_memo
+    stamp = (t.version, tuple(t.L.rect), t.L.u)
+    if memo[0] != stamp:
+        memo = t.nodes_memo = (stamp, {})
+    if key not in memo[1]:
+        memo[1][key] = make()
+    return memo[1][key]
 
 
 def label_zoom(t: SchoolMysteryTable, nm: NodeMap) -> None:

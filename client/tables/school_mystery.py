@@ -84,6 +84,7 @@ class SchoolMysteryTable(TableView):
         self.input.hold = HoverHold(HOLD_SECONDS)
         self.drag = self.input.drag
         self._nodes = NodeMap()
+        self._nodes_key: tuple | None = None  # what the node map was built from (kept while it is the same)
         self._button_of: dict[int, Any] = {}
         self.banner = Banner(4.0)  # why something cannot be done now (the kit's, as on the other tables)
         self.drag.on_pickup = lambda _payload: self._sync_nodes()  # a red string picked up: the clues take it
@@ -509,7 +510,17 @@ class SchoolMysteryTable(TableView):
         self.shown_pos, self.shown_layout = targets, layout
 
     def _sync_nodes(self) -> None:
-        """This frame's node map (built in update, never in draw), handed to the Interaction."""
+        """This frame's node map (built in update, never in draw), handed to the Interaction; kept as it is
+        while nothing it shows has changed (no rebuild, nothing moving, the same pointer state)."""
+        moving = bool(self.card_tweens or self.card_born or (self.dice is not None and not self.dice.landed))
+        key = None if moving else (
+            self.version, tuple(self.rect), self.L.u, self.focus, self.sel.get("tab"), self.secrets_open,
+            self.banner.visible and self.banner.message, None if self.dice is None else id(self.dice),
+            self.drag.held.id if self.drag.held is not None else None, self.drag.dragging,
+            self.zoom.open, self.zoom.sticky, id(getattr(self.zoom, "card", None)))
+        if key is not None and key == self._nodes_key:
+            return
+        self._nodes_key = key
         self._nodes, self._button_of = inp.build_nodes(self)
         self.input.sync(self._nodes)
         inp.label_zoom(self, self._nodes)

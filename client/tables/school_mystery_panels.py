@@ -65,7 +65,8 @@ def build(t: SchoolMysteryTable) -> list[Widget]:
 def _fitted_dialog(t: SchoolMysteryTable, room: pygame.Rect) -> list[Widget]:
     """The open dialog at the largest text scale at which it fits ``room``; else with the tone talk's guide
     folded away (its title, the notes and their entry stay: the guide was shown at the subject and the
-    leader), again from the largest scale; else at the floor."""
+    leader; the subject choice then shows the looked-at subject beside the list), again from the largest
+    scale; else at the floor."""
     dialog: list[Widget] = []
     try:
         for compact in (False, True):
@@ -328,18 +329,26 @@ def subject_choice(t: SchoolMysteryTable, p: Builder) -> None:
                    INK if sid == looked else MUTED, sid == looked)
     sub = content.subjects[looked]
     day = t.tx.ui("holiday") if sub.day_type != "weekday" else t.tx.ui("schoolday")
-    p.gap(0.3)
-    p.text(t.tx.tr(sub.title), 0.9, INK, True)
-    p.text(_title(t, "subject_meta", d=sub.difficulty, day=day, n=len(sub.questions)), 0.68, MUTED)
-    p.text(t.tx.tr(sub.situation), 0.7, INK)
-    if t.can("choose_subject", subject=looked):
-        f = p.flow(2.2)
-        p.button(f, _title(t, "subject_choose_this"),
-                 lambda: t.send({"type": "choose_subject", "subject": looked}), primary=True, key="choose_subject")
-        p.end_flow(f)
+
+    def looked_at() -> None:  # the looked-at subject in full, and the button that chooses it
+        p.gap(0.3)
+        p.text(t.tx.tr(sub.title), 0.9, INK, True)
+        p.text(_title(t, "subject_meta", d=sub.difficulty, day=day, n=len(sub.questions)), 0.68, MUTED)
+        p.text(t.tx.tr(sub.situation), 0.7, INK)
+        if t.can("choose_subject", subject=looked):
+            f = p.flow(2.2)
+            p.button(f, _title(t, "subject_choose_this"),
+                     lambda: t.send({"type": "choose_subject", "subject": looked}), primary=True,
+                     key="choose_subject")
+            p.end_flow(f)
+
+    if not t.tone_compact:
+        looked_at()
     left_bottom = p.y
     p.x, p.y, p.width = x + p.width + gap, top, width - p.width - gap
     tone_block(t, p, gap=0.0)
+    if t.tone_compact:  # a short window: the subject in full beside the list, under the folded tone talk
+        looked_at()
     p.x, p.width, p.y = x, width, max(p.y, left_bottom)
 
 

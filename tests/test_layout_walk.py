@@ -16,9 +16,9 @@ LARGE_TEXT = [c for c in SMALL if c.text_scale == 1.5]
 
 
 def _pending(p: W.Problem) -> bool:
-    """mind_swap's map is being redrawn as a fixed school (#29): its places are too short for their
-    students today (pairs cut by their place, names over each other). Those findings are known and
-    listed in the redraw's brief; every other check holds for mind_swap too."""
+    """mind_swap's redrawn map still has known findings of the overlap check (students straddling the rooms
+    of a crowded 'other' band, the play slot under the target mode's Cancel and over the 'other' place: listed
+    for its engineer); every other check holds for mind_swap too. Remove once they are fixed."""
     return "mind_swap" in p.scene and p.kind in ("covers", "scrolled")
 
 
@@ -26,18 +26,25 @@ def _report(problems: list[W.Problem]) -> str:
     return "\n".join(f"{p.scene} {p.config}: {p.kind}: {p.detail}" for p in problems)
 
 
-def test_every_scene_fits_at_720p_with_150_percent_text():
-    """The hardest configurations (the smallest window, the largest text) in every language."""
-    count, problems = W.walk(configs=LARGE_TEXT)
-    assert count >= 3 * 10
+def test_the_small_configurations_are_720p_in_each_language_at_100_and_150_percent():
+    assert {(c.lang, c.text_scale) for c in SMALL} == {(lang, scale) for lang in ("ja", "zh", "en")
+                                                       for scale in (1.0, 1.5)}
+
+
+def test_every_scene_fits_at_720p_with_150_percent_text_in_japanese():
+    """The fast subset: the smallest window with the largest text, in one language."""
+    count, problems = W.walk(configs=[c for c in LARGE_TEXT if c.lang == "ja"])
+    assert count >= 10
     problems = [p for p in problems if not _pending(p)]
     assert problems == [], _report(problems)
 
 
+# one configuration a test (parallel workers share the walk): 720p, 1080p and 4K in ja/zh/en, 150 % at 720p
 @pytest.mark.slow
-def test_every_scene_fits_at_every_size_and_language():
-    count, problems = W.walk()
-    assert count >= len(W.CONFIGS) * 10
+@pytest.mark.parametrize("config", W.CONFIGS, ids=[c.name for c in W.CONFIGS])
+def test_every_scene_fits(config):
+    count, problems = W.walk(configs=[config])
+    assert count >= 10
     problems = [p for p in problems if not _pending(p)]
     assert problems == [], _report(problems)
 

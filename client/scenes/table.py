@@ -68,6 +68,7 @@ class TableScene(Scene):
         self.seen_chat = 0  # chat lines read (the panel was open)
         self.chat_age = 99.0  # seconds since the last chat line arrived
         self._chat_count = 0
+        self._talk_closed = False  # the game's rule closes the chat now (fate_votes: outside the discussion)
         self._has_rules: tuple[tuple[str, str], bool] | None = None
         self._chat_wrapped: tuple[Any, list[tuple[str, Any]]] = (None, [])  # (what was wrapped, the lines)
         self._view_rects: dict[int, pygame.Rect] = {}  # id(view) -> the rect it was given
@@ -92,7 +93,7 @@ class TableScene(Scene):
 
     # --- pygame_gui is only used for the chat entry ----------------------------------
     @property
-    def uses_gui(self) -> bool:  # type: ignore[override]
+    def uses_gui(self) -> bool:  # type: ignore[override]  # a property where Scene has a class attribute
         return self.chat_open
 
     @property
@@ -211,7 +212,8 @@ class TableScene(Scene):
             r = self.chat_rect
             self.chat_entry = pygame_gui.elements.UITextEntryLine(
                 pygame.Rect(r.left + int(u * 0.5), r.bottom - int(u * 2.9), r.width - int(u), int(u * 2.4)),
-                manager=app.gui.manager, placeholder_text=t("table.chat_hint"))
+                manager=app.gui.manager,
+                placeholder_text=t("table.chat_closed") if self._talk_closed else t("table.chat_hint"))
             self.chat_entry.set_text(typed)
             self.chat_entry.focus()
             pygame.key.start_text_input()
@@ -321,7 +323,7 @@ class TableScene(Scene):
     def _chat_lines(self, width: int) -> list[tuple[str, Any]]:
         """The last 30 chat messages wrapped to ``width`` (line, colour), kept until a message or the width changes."""
         te, u = self.app.text, self.app.unit
-        recent = tuple(tuple(m) for m in self.match.chat[-30:])
+        recent: tuple[tuple[Any, ...], ...] = tuple(tuple(m) for m in self.match.chat[-30:])
         key = (recent, width, u, self.app.strings.lang)
         if self._chat_wrapped[0] != key:
             lines: list[tuple[str, Any]] = []
@@ -437,6 +439,19 @@ class TableScene(Scene):
             return False  # the table display has no controls
         return bool(view.handle_event(event))
 
+    def talk_closed(self) -> bool:
+        """The game's rule (its rules' ``chat_open(view, seat)``, asked of the shown view; fate_votes: the
+        seats talk only in a discussion) says this seat may not talk at the table now."""
+        from shared.engine import REGISTRY
+
+        view = self.current_view()
+        spec = REGISTRY.get(self.match.game_id)
+        rule = getattr(spec.rules, "chat_open", None) if spec is not None else None
+        if rule is None or view is None or not view.view:
+            return False
+        seat = self.shown if self.shown is not None else (self.match.humans[0] if self.match.humans else None)
+        return not rule(view.view, seat)
+
     def send_chat(self) -> None:
         if self.chat_entry is None or self.app.session is None:
             return
@@ -527,6 +542,10 @@ class TableScene(Scene):
             self._clock_key = clock_key
             self.layout()
         if self.show_chat:
+            closed = self.talk_closed()
+            if closed != self._talk_closed:
+                self._talk_closed = closed
+                self.layout()  # the entry says whether the table may talk now
             self.chat_age += dt
             if len(self.match.chat) != self._chat_count:
                 self._chat_count = len(self.match.chat)
@@ -717,8 +736,11 @@ class TableScene(Scene):
         lines that fit; one layer per rect and lines shown."""
         u, te = self.app.unit, self.app.text
         r = self.chat_rect
-        area = pygame.Rect(r.left + int(u * 0.6), r.top + int(u * 2.2), r.width - int(u * 1.2),
-                           r.height - int(u * 5.6))
+        closed = self.app.strings.t("table.chat_closed") if self._talk_closed else ""
+        note = te.fitter.block(closed, u * 0.8, r.width - int(u * 1.2), None) if closed else None
+        shift = note.height + int(u * 0.3) if note is not None else 0  # the closed chat says so under its title
+        area = pygame.Rect(r.left + int(u * 0.6), r.top + int(u * 2.2) + shift, r.width - int(u * 1.2),
+                           r.height - int(u * 5.6) - shift)
         step = te.font(u * 0.9).get_linesize()
         visible = self._chat_lines(area.width)[-max(1, area.height // step):]
 
@@ -730,6 +752,10 @@ class TableScene(Scene):
             for line, col in visible:
                 te.blit(layer, line, u * 0.9, col, (at.left + area.left - r.left, y))
                 y += step
-        self._chat_panel.draw(surface, (self.app.strings.lang, u, tuple(r), tuple(visible)), r, CHAT_RADIUS, paint)
+            if note is not None:  # the game's rule: the table talks only in the discussion (fate_votes)
+                box = pygame.Rect(at.left + area.left - r.left, at.top + int(u * 2.2), area.width, note.height)
+                te.fitter.draw_block(layer, closed, box, u * 0.8, CHALK, kind="label", fitted=note)
+        self._chat_panel.draw(surface, (self.app.strings.lang, u, tuple(r), tuple(visible), closed), r, CHAT_RADIUS,
+                              paint)
         cover(surface, r)
 

@@ -73,6 +73,17 @@ class FvTexts:
             return self._pick(conds[cond])
         return cond or ""
 
+    def condition_label(self, cond: str | None) -> str:
+        """A condition named as its card says it: the card's own number and name, then the condition's
+        ("⑥ Keiichi · Magician of Words"), never its place in the checking order."""
+        from shared.games.fate_votes.winning import CONDITION_CARD
+
+        card = CONDITION_CARD.get(cond or "")
+        ch = self.character(card) if card else None
+        if ch is None:
+            return self.condition_name(cond)
+        return f"{chr(0x245F + ch.priority)} {self._pick(ch.name)} · {self.condition_name(cond)}"
+
     def phase_name(self, phase: str) -> str:
         phases = getattr(self.content, "phases", {}) or {}
         return self._pick(phases[phase]) if phase in phases else phase
@@ -190,8 +201,8 @@ def step_help(shown: Shown, seat: int | None, ctx: Any) -> StepHelp:
         if "ready" in types:
             return StepHelp(t("step.fv.discussion"), t("step.fv.discussion_may"), terms=("discussion",), mine=True)
         return StepHelp(t("step.fv.discussion"), t("step.fv.discussion_done"), others, terms=("discussion",))
-    if seat is None:
-        return StepHelp(others or t("step.watching"), t("step.look"), terms=_terms(phase))
+    if seat is None:  # the display: outside the discussion the table does not talk (the seed's rule)
+        return StepHelp(others or t("step.watching"), t("step.fv.talk_closed"), terms=_terms(phase))
     if types:
         return StepHelp(t("step.your_turn"), *_may(view, legal, seat, t), terms=_terms(phase), mine=True)
     if seat in done:

@@ -340,7 +340,7 @@ class SchoolMysteryTable(TableView):
     def send(self, action: dict[str, Any]) -> None:
         if not self.controls:
             return
-        self.ctx.send_action(self.seat, action)
+        self.ctx.send_action(self.seat, action)  # type: ignore[arg-type]  # controls: a seated player
         self.ctx.play_sound("click")
 
     def name(self, seat: int | None) -> str:

@@ -70,22 +70,7 @@ def build_nodes(t: SchoolMysteryTable) -> tuple[NodeMap, dict[int, Any]]:
         canvas = nm.find("canvas") or nm.add(Node("canvas", pygame.Rect(t.L.canvas), z=0, kind="area", solid=False))
         canvas.accepts = frozenset(accepts)
     if t.shown and not board.modal_open(t):
-        for c in t.shown.get("cards") or []:
-            n = nm.add(board.card_node(t, c))
-            t.zoom.texts[n.zoom.key] = board.zoom_text_of(t, c)
-            n.draggable = live
-            if live:  # a card or a deck let go over a card lands as on the table; a clue takes the red string
-                n.accepts = frozenset(accepts | ({"link"} if c["kind"] == "clue" else set()))
-        if live:
-            for c in t.shown.get("cards") or []:
-                if c["kind"] == "clue":
-                    k = board.link_knob(t, board.card_rect(t, c))
-                    nm.add(Node(("link", c["id"]), pygame.Rect(k), z=8, kind="knob", payload=("link", c["id"]),
-                                draggable=True, solid=False))
-            r = int(t.L.u * 0.8)
-            for a, b, mid in board.link_marks(t):
-                nm.add(Node(("knot", a, b), pygame.Rect(mid[0] - r, mid[1] - r, 2 * r, 2 * r), z=7, kind="knot",
-                            solid=False))
+        _card_nodes(t, nm, live, accepts)
     tab = t.sel.get("tab")
     for i, r in enumerate(_per_rebuild(t, "tabs", lambda: board.tab_rects(t))):
         nm.add(Node(("tab", i), pygame.Rect(r), z=1, kind="info", solid=False, payload=("tab", i, i == tab),
@@ -98,10 +83,30 @@ def build_nodes(t: SchoolMysteryTable) -> tuple[NodeMap, dict[int, Any]]:
         nm.add(Node("banner", t.banner_rect(), z=30, kind="info", solid=False, hit=never_hit, label=t.banner.message))
     roll = t.dice
     if roll is not None:
-        for i, (r, face) in enumerate(zip(roll.die_rects(), roll.shown_faces(), strict=True)):
-            nm.add(Node(("die", i), r, z=7, kind="info", payload=("die", face, i in roll.dropped, roll.landed),
+        for i, (dr, face) in enumerate(zip(roll.die_rects(), roll.shown_faces(), strict=True)):
+            nm.add(Node(("die", i), dr, z=7, kind="info", payload=("die", face, i in roll.dropped, roll.landed),
                         solid=False, hit=never_hit))
     return nm, buttons
+
+
+def _card_nodes(t: SchoolMysteryTable, nm: NodeMap, live: bool, accepts: set[str]) -> None:
+    """The information cards (with their zoom faces and full texts), the red string's knobs and knots."""
+    for c in t.shown.get("cards") or []:
+        n = nm.add(board.card_node(t, c))
+        t.zoom.texts[n.zoom.key] = board.zoom_text_of(t, c)
+        n.draggable = live
+        if live:  # a card or a deck let go over a card lands as on the table; a clue takes the red string
+            n.accepts = frozenset(accepts | ({"link"} if c["kind"] == "clue" else set()))
+    if live:
+        for c in t.shown.get("cards") or []:
+            if c["kind"] == "clue":
+                k = board.link_knob(t, board.card_rect(t, c))
+                nm.add(Node(("link", c["id"]), pygame.Rect(k), z=8, kind="knob", payload=("link", c["id"]),
+                            draggable=True, solid=False))
+        kr = int(t.L.u * 0.8)
+        for ka, kb, mid in board.link_marks(t):
+            nm.add(Node(("knot", ka, kb), pygame.Rect(mid[0] - kr, mid[1] - kr, 2 * kr, 2 * kr), z=7,
+                        kind="knot", solid=False))
 
 
 def _per_rebuild(t: SchoolMysteryTable, key: Any, make: Any) -> Any:

@@ -72,6 +72,10 @@ class DiceStep:
             self.t.dice.skip()
 
 
+def _sound(t: SchoolMysteryTable, name: str) -> Callable[[], None]:
+    return lambda: t.ctx.play_sound(name)
+
+
 def steps_for(t: SchoolMysteryTable) -> Callable[[dict[str, Any]], list[Any]]:
     """The presenter table: each event's steps (its sound, the dice, a card flying from its deck)."""
     def steps(ev: dict[str, Any]) -> list[Any]:
@@ -83,7 +87,7 @@ def steps_for(t: SchoolMysteryTable) -> Callable[[dict[str, Any]], list[Any]]:
             out.append(Call(lambda: t.ctx.play_sound("dice")))
             out.append(DiceStep(t, ev))
         elif kind in SOUNDS:
-            out.append(Call(lambda s=SOUNDS[kind]: t.ctx.play_sound(s)))
+            out.append(Call(_sound(t, SOUNDS[kind])))
         if kind == "card_drawn":
             out.append(Call(lambda: t.fly(str(ev.get("suit", "hearts")))))
         return out

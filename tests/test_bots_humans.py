@@ -13,6 +13,7 @@ import pytest
 from server.tables import Table
 from shared.bots import next_bot_move
 from shared.engine import REGISTRY
+from shared.games.school_mystery.claims import claim_passes
 from shared.rng import Rng
 
 SPEC = REGISTRY["school_mystery"]
@@ -33,6 +34,10 @@ def _human_action(view: dict, legal: list[dict], rng: Rng) -> dict | None:
     if action is None:
         return None
     action = dict(action)
+    scene = view.get("scene") or {}
+    if (action["type"] in ("declare_roll", "use_move", "call_character") and view["you"] in scene.get("rollers", [])
+            and view["you"] not in claim_passes(view)[0]):
+        return {"type": "pass_claim"}  # rolled here already: the next roll is the bots' (its window closes)
     if action["type"] == "choose_leader":
         action["seat"] = view["you"]  # the human leads
     for key in ("text", "name"):
@@ -82,6 +87,9 @@ def play_with_a_human(lang: str, players: int, seed: int, max_steps: int = 3000,
                 if events is not None:
                     events += happened
                 continue
+        if t.clock is not None and not t.clock.expired:  # nobody moves: the humans' window runs out
+            t.clock.expired = True
+            continue
         raise AssertionError(f"nobody acts in phase {t.state['phase']}")
     raise AssertionError("the session did not end")
 
@@ -204,3 +212,68 @@ def test_the_table_language_has_one_source(msg_lang: str, options: dict, want: s
     (table,) = hub.tables.values()
     assert table.options["lang"] == want
     assert table.lang == want
+
+
+def _until_a_claim(seed: int) -> Table:
+    """A table (seat 0 human) played until the humans' claim window on a step opens."""
+    t = _table("en", 3, seed)
+    rng = Rng.from_seed(seed)
+    for _ in range(500):
+        if t.clock is not None:
+            return t
+        for seat in (1, 2):
+            if t.legal[seat]:
+                action = t.bot_action(seat, 0.0)
+                if action is not None:
+                    t.apply(seat, action, 0.0)
+                    break
+        else:
+            action = _human_action(SPEC.view(t.state, 0), t.legal[0], rng)
+            assert action is not None
+            t.apply(0, action, 0.0)
+    raise AssertionError("no claim window opened")
+
+
+def test_the_server_holds_bots_back_for_the_humans_window_and_shows_it_as_the_clock() -> None:
+    from server import claims
+    from shared.claims import CLAIM_WINDOW_S
+    t = _until_a_claim(2)
+    assert t.state["phase"] == "investigation" and t.clock.total == CLAIM_WINDOW_S
+    assert t.snapshot(0, [], 1.0)["clock"] == {"deadline_in": CLAIM_WINDOW_S - 1.0, "paused": False,
+                                                "total": CLAIM_WINDOW_S}
+    assert claims.claim_open(t)
+    for seat in (1, 2):  # no bot declares a roll while the window is open; each is asked again at its end
+        action = t.bot_action(seat, 1.0)
+        assert action is None or action["type"] not in ("declare_roll", "use_move", "call_character"), action
+        if action is None:
+            assert t.bot_due[seat] == pytest.approx(CLAIM_WINDOW_S)
+    t.clock.expired = True  # the hub marks it when its deadline passes
+    asked = [t.bot_action(seat, CLAIM_WINDOW_S) for seat in (1, 2)]
+    assert any(a is not None and a["type"] in ("declare_roll", "use_move", "call_character") for a in asked), asked
+
+
+def test_the_humans_pass_lets_the_bots_go_at_the_usual_beat() -> None:
+    t = _until_a_claim(3)
+    for seat in (1, 2):
+        t.bot_action(seat, 1.0)
+    assert t.bot_due and min(t.bot_due.values()) > 10
+    t.apply(0, {"type": "pass_claim"}, 2.0)  # the only human passes: the window closes
+    assert t.clock is None
+    assert t.bot_due and max(t.bot_due.values()) <= 2.0 + t.bot_delay
+    asked = [t.bot_action(seat, 2.5) for seat in (1, 2)]
+    assert any(a is not None and a["type"] in ("declare_roll", "use_move", "call_character") for a in asked), asked
+
+
+def test_no_window_at_an_all_bot_table() -> None:
+    t = Table(id="t2", spec=SPEC, n=3, options={"lang": "en"}, host_hash="x")
+    for seat in t.seats:
+        seat.bot = "normal"
+    t.start(5, 0.0, 0.0)
+    for _ in range(300):
+        assert t.clock is None
+        for seat in range(3):
+            if t.legal[seat]:
+                action = t.bot_action(seat, 0.0)
+                if action is not None:
+                    t.apply(seat, action, 0.0)
+                    break

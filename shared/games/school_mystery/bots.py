@@ -33,6 +33,9 @@ from shared.rng import Rng
 CLUE_TARGET = {"easy": 2, "normal": 4, "strong": 0}  # strong: the subject's difficulty + 4
 SCENE_TARGET = {"easy": 7, "normal": 10, "strong": 18}
 SEARCH = {"discover"}  # moves that draw clues
+# the bot text an invented card of each suit takes: a place, a happening, a person, a found thing
+INVENT_KEY = {"hearts": "location", "diamonds": "invent_phenomenon", "spades": "invent_character",
+              "clubs": "invent"}
 _cache: dict[str, Any] = {}
 
 
@@ -72,6 +75,10 @@ class Table:
         self.scene_no = scene.get("number", 0)
         self.here = [c for c in view.get("cards", []) if c.get("scene") == self.scene_no and self.scene_no]
         self.clues = [c for c in view.get("cards", []) if c["kind"] == "clue"]
+
+    def items(self) -> list[dict]:
+        """The items the table gave this bot's student (notes with its seat as holder, not emptied)."""
+        return [c for c in self.view.get("cards", []) if c.get("holder") == self.me and c["text"]]
 
     def has_here(self, kind: str) -> bool:
         return any(c["kind"] == kind for c in self.here)
@@ -123,15 +130,11 @@ def _chance(rng: Rng, p: float) -> bool:
 # --- the phases -----------------------------------------------------------------------------
 def _setup(t: Table, legal: list[dict], rng: Rng) -> dict | None:
     view = t.view
-    if view["phase"] == "setup_subject":
-        subjects = _of(legal, "choose_subject")
-        return dict(rng.choice(subjects)) if subjects else None
-    if view["phase"] == "setup_leader":
-        leaders = _of(legal, "choose_leader")
-        if not leaders:
-            return None
-        human_leaders = [a for a in leaders if a["seat"] in t.humans]
-        return dict(rng.choice(human_leaders or leaders))  # with humans at the table, a human leads
+    if view["phase"] in ("setup_subject", "setup_leader"):
+        if t.humans:
+            return None  # the table's subject and leader: the humans choose them
+        choices = _of(legal, "choose_subject") or _of(legal, "choose_leader")
+        return dict(rng.choice(choices)) if choices and t.me == 0 else None
     creates = _of(legal, "create_student")
     if not creates:
         return None
@@ -144,11 +147,43 @@ def _setup(t: Table, legal: list[dict], rng: Rng) -> dict | None:
     return choice
 
 
+def _card_says(t: Table, card: dict) -> str:
+    """What a phenomenon card on the table says about the next roll: "advantage_discover" (the next
+    《発見》 is made with advantage), "disadvantage_next" (the next roll with disadvantage) or ""."""
+    subjects = _content().subjects
+    sub = subjects.get(t.view.get("subject") or "")
+    rank, option = card.get("rank"), card.get("option")
+    if sub is None or card["kind"] != "phenomenon" or not isinstance(rank, int) or not isinstance(option, int):
+        return ""
+    if not 1 <= rank <= len(sub.phenomena) or not 0 <= option < 3:
+        return ""
+    words = sub.phenomena[rank - 1].options[option].get("ja", "")
+    if "〔有利な判定〕" in words and "《発見》" in words:
+        return "advantage_discover"
+    if "〔不利な判定〕" in words:
+        return "disadvantage_next"
+    return ""
+
+
+def _given(t: Table, move: str) -> tuple[bool, bool]:
+    """(advantage, disadvantage) that a phenomenon of this scene gives this roll: the card's own
+    word, honoured while no roll of the scene has used it (its next roll) — the bot uses what it was given."""
+    if t.view["scene"].get("rollers", [])[:-1]:  # someone rolled in this scene before: the card was spent
+        return False, False
+    says = {_card_says(t, c) for c in t.here if c["kind"] == "phenomenon"}
+    return move == "discover" and "advantage_discover" in says, "disadvantage_next" in says
+
+
 def _modifiers(t: Table, roll: dict, legal: list[dict], rng: Rng) -> tuple[list[str], list[str]]:
     """Advantage and disadvantage the situation gives this roll (sources as the rules name them)."""
     adv: list[str] = []
     dis: list[str] = []
     move = roll["move"]
+    card_adv, card_dis = _given(t, move)
+    if card_adv:
+        adv.append("card")  # a phenomenon that says the next 《発見》 is made with advantage
+    if card_dis:
+        dis.append("card")
     if t.has_here("character") and move in ("ask_around", "persuade"):
         adv.append("card")  # the supporting character met in this scene helps
     elif t.has_here("clue") and move in ("look_it_up", "sneak_in"):
@@ -156,8 +191,8 @@ def _modifiers(t: Table, roll: dict, legal: list[dict], rng: Rng) -> tuple[list[
     special = _content().moves.get(move)
     if special is not None and special.playbook is not None:
         adv.append("move")  # the student's own special move: what they are good at
-    if move in ("sneak_in", "chase", "look_it_up") and _chance(rng, 0.35 if t.level != "easy" else 0.15):
-        adv.insert(0, "item")  # a torch, a borrowed key, the library card
+    if move in ("sneak_in", "chase", "look_it_up") and t.items():
+        adv.insert(0, "item")  # an item the table gave this student (a note with its name on it)
     forced = bool(roll.get("hindered_by"))  # a condition the rules say hinders this roll: never waived
     may = forced or "condition" in roll["disadvantage"] or any(
         "condition" in a.get("disadvantage", ()) for a in legal if a["type"] == "set_roll_modifiers")
@@ -233,7 +268,7 @@ def _task_step(t: Table, legal: list[dict], rng: Rng) -> dict | None:
         return {"type": "draw_card"}
     if "invent" in types and not t.humans and _chance(rng, {"easy": 0.05, "normal": 0.12, "strong": 0.08}[t.level]):
         task = view["tasks"][0]
-        key = "location" if task.get("suit") == "hearts" else "invent"
+        key = INVENT_KEY[task.get("suit", "clubs")]  # a text of the card's own kind
         return _with_text(_first(legal, "invent"), text(view, key, rng))  # type: ignore[arg-type]
     if "choose_option" in types:
         return dict(rng.choice(_of(legal, "choose_option")))
@@ -241,7 +276,11 @@ def _task_step(t: Table, legal: list[dict], rng: Rng) -> dict | None:
         return {"type": "redraw"}
     if "accept_card" in types:
         return {"type": "accept_card"}
+    if "accept_condition" in types:
+        return {"type": "accept_condition"}  # the table proposed it
     if "take_condition" in types:
+        if t.humans and view.get("claim_open"):
+            return None  # a condition nobody named is the table's choice: wait for a proposal
         named = [a for a in _of(legal, "take_condition") if "condition" in a]
         return dict(rng.choice(named))
     if "clear_condition" in types:
@@ -296,15 +335,25 @@ def _investigate(t: Table, legal: list[dict], rng: Rng) -> dict | None:
     types = {a["type"] for a in legal}
     scene = view["scene"]
     enough = len(t.clues) >= t.clue_target() or scene["number"] >= min(view["max_scenes"], SCENE_TARGET[t.level])
-    if "begin_resolution" in types and (enough or scene["number"] >= view["max_scenes"]):
-        return {"type": "begin_resolution"}  # listed only for the leader: here the leader is this bot
+    capped = scene["number"] >= view["max_scenes"] and not view.get("claim_open")
+    if "begin_resolution" in types and (capped or (enough and not t.humans)):
+        # the leader's call: with humans seated a bot leader moves on only when the scene limit leaves
+        # nothing else to do (the humans decide when they have investigated enough)
+        return {"type": "begin_resolution"}
     link = _first(legal, "link_cards")
     if link and t.level != "easy":
         return link
+    if (not t.humans and "add_note" in types and not t.items() and t.has_here("character")
+            and _chance(rng, {"easy": 0.05, "normal": 0.15, "strong": 0.3}[t.level])):
+        note = _with_text(_first(legal, "add_note"), text(view, "item", rng))  # type: ignore[arg-type]
+        note["holder"] = t.me  # the supporting character met here lends the student something
+        return note
     rollers = scene.get("rollers", [])
     # pacing: with humans a bot rolls once per scene; at an all-bot table twice, and the scene moves on
     mine = rollers.count(t.me)
     may_roll = not scene["closed"] and (mine < 1 if t.humans else (mine < 2 and len(rollers) <= t.players + 1))
+    if t.humans and view.get("claim_open"):
+        may_roll = False  # the humans' window on this roll is open: they go first
     if may_roll and t.student and not t.student["left"]:
         if "call_character" in types and not t.has_here("character") and _chance(
                 rng, {"easy": 0.05, "normal": 0.12, "strong": 0.1}[t.level]):

@@ -12,6 +12,7 @@ import pygame
 
 from client.kit.theme import ACCENT, ACCENT_DEEP, INK, MUTED
 from client.kit.theme import ERROR as RED
+from client.tables import school_mystery_claim as claim
 from client.tables.school_mystery_layout import secrets_rect
 from client.tables.school_mystery_sheet import (
     SCALES,
@@ -129,10 +130,11 @@ def prompt(t: SchoolMysteryTable) -> tuple[str, bool]:
     v, tx, me = t.view, t.tx, t.seat
     phase = v.get("phase")
     T = t.ctx.t
-    if phase == "setup_subject":
-        return T("sm.p_subject", name=t.name(0)), me == 0
-    if phase == "setup_leader":
-        return T("sm.p_leader", name=t.name(0)), me == 0
+    if phase in ("setup_subject", "setup_leader"):  # the table's choices: any player enters them
+        kind = "choose_subject" if phase == "setup_subject" else "choose_leader"
+        mine = t.can(kind)
+        return T("sm.p_subject" if kind == "choose_subject" else "sm.p_leader",
+                 name=t.name(me if mine else 0)), mine
     if phase == "setup_students":
         missing = [i for i, s in enumerate(v.get("students") or []) if s is None]
         mine = me in missing
@@ -165,7 +167,8 @@ def prompt(t: SchoolMysteryTable) -> tuple[str, bool]:
     scene = v.get("scene") or {}
     if scene.get("closed"):
         return T("sm.p_scene_closed"), False
-    return T("sm.p_scene", n=scene.get("number", 0), place=tx.location_name(v, v.get("location"))), False
+    return claim.step_line(t, T("sm.p_scene", n=scene.get("number", 0), place=tx.location_name(v, v.get("location")))), \
+        False
 
 
 # --------------------------------------------------------------------------- action bar
@@ -212,6 +215,8 @@ def action_bar(t: SchoolMysteryTable) -> list[Any]:
         add("act_condition", _title(t, "act_condition"), toggle("give"), enabled=t.can("give_condition"),
             selected=bool(t.sel.get("give")))
     add("act_note", _title(t, "act_note"), toggle("note"), enabled=t.can("add_note"), selected=bool(t.sel.get("note")))
+    if phase == "investigation":
+        claim.add_buttons(t, add)  # the humans' window on this step: Pass, Let the bots go
     if phase == "investigation" and v.get("leader") == t.seat:
         add("act_resolution", _title(t, "act_resolution"), lambda: t.send({"type": "begin_resolution"}),
             enabled=t.can("begin_resolution"))

@@ -7,7 +7,7 @@ import pygame
 from bench import sm_scenes as S
 from client.kit.headless import HeadlessContext
 from client.kit.textfit import recording
-from tests.sm_table_helpers import button, button_keys, click_button, screen
+from tests.sm_table_helpers import button, click_button, screen
 
 SMALL = pygame.Rect(0, 0, 1280, 720)
 

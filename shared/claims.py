@@ -27,6 +27,9 @@ def open_step(spec: Any, state: Any, humans: Collection[int]) -> tuple[Any, ...]
     key = step(state)
     if key is None:
         return None
+    owner = spec._hook("claim_for")
+    if owner is not None and owner(state) in humans:
+        return None  # a human's own step: no bot would take it
     passed, go = spec._hook("claim_passes")(state)
     if go or set(humans) <= set(passed):
         return None

@@ -148,3 +148,9 @@ def test_the_student_may_still_take_another_condition_and_the_proposal_goes() ->
     with pytest.raises(RuleError) as e:
         act(state, 1, type="propose_condition", condition="tired")
     assert e.value.code == "action/wrong_phase"
+
+
+def test_a_humans_own_condition_step_opens_no_window_a_bots_does() -> None:
+    state = _condition_step(players=3)  # the step falls on seat 0
+    assert open_step(SPEC, state, [0]) is None  # seat 0 is human: no bot would take it
+    assert open_step(SPEC, state, [1, 2]) == ("claim", "condition", 0, 0)  # a bot's: the humans propose first

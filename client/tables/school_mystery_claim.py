@@ -13,7 +13,7 @@ import math
 from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
-from shared.games.school_mystery.claims import claim_passes, claim_step
+from shared.games.school_mystery.claims import claim_for, claim_passes, claim_step
 
 if TYPE_CHECKING:
     from client.tables.school_mystery import SchoolMysteryTable
@@ -53,7 +53,7 @@ class ClaimClock:
 def window_open(t: SchoolMysteryTable) -> int | None:
     """The seconds the bots still wait on this step (None: no window at this table now)."""
     seconds = t.claim.shown()
-    if seconds is None or seconds <= 0 or not t.view or claim_step(t.view) is None:
+    if seconds is None or seconds <= 0 or not t.view or claim_step(t.view) is None or claim_for(t.view) == t.seat:
         return None
     return seconds
 

@@ -852,6 +852,8 @@ def _roll_declared(t: SchoolMysteryTable, p: Builder, roll: dict, mine: bool) ->
     # sample condition hinders (roll.hindered_by): the toggle follows the legal presets
     condition_ok = any("condition" in a.get("disadvantage", []) for a in t.options("set_roll_modifiers"))
     condition_fixed = bool(roll.get("hindered_by"))
+    # the "item" source needs an item the table gave the roller (a note with its seat as holder)
+    item_ok = any(c.get("holder") == roll.get("roller") and c.get("text") for c in t.view.get("cards") or [])
 
     def toggle(kind: str, src: str) -> None:
         adv, dis = list(adv_src), list(dis_src)
@@ -873,7 +875,8 @@ def _roll_declared(t: SchoolMysteryTable, p: Builder, roll: dict, mine: bool) ->
             label_text = ("■ " if on else "□ ") + _title(t, f"src_{kind}_{src}")
             if mine:
                 f = p.flow(1.9, 0.3)
-                enabled = not (kind == "dis" and src == "condition" and (condition_fixed or not condition_ok))
+                enabled = not (kind == "dis" and src == "condition" and (condition_fixed or not condition_ok)) and not (
+                    kind == "adv" and src == "item" and not item_ok and not on)
                 p.button(f, label_text, (lambda s=src: toggle(kind, s)), selected=on, k=0.72, w=col_w,
                          key=f"{kind}:{src}", enabled=enabled)
                 p.end_flow(f)

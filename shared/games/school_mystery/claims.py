@@ -34,6 +34,14 @@ def claim_step(state: dict[str, Any]) -> list[Any] | None:
     return ["scene", scene["number"], len(scene.get("rollers", []))]
 
 
+def claim_for(state: dict[str, Any]) -> int | None:
+    """The seat the claimable step falls on, when it is one student's (a condition step: the table
+    proposes, that student confirms); None when any student may take it (the next roll). A human's
+    own step needs no window: bots do not take it."""
+    key = claim_step(state)
+    return key[1] if key is not None and key[0] == "condition" else None
+
+
 def claim_passes(state: dict[str, Any]) -> tuple[list[int], bool]:
     """The seats that passed the current step and whether one of them let the bots go
     (([], False) when nobody passed it, or the passes were for an earlier step)."""

@@ -78,6 +78,8 @@ def _usage(events: list[dict[str, Any]], usage: Counter) -> None:
             usage[kind] += 1
         elif kind == "card_drawn" and ev.get("suit") == "spades":
             usage["supporting_character"] += 1
+        elif kind == "student_created":
+            usage[f"playbook:{ev['playbook']}"] += 1  # which playbooks sat at the tables
 
 
 def play_game(game: str, levels: list[str], seed: int, think: dict[str, list[float]],

@@ -58,7 +58,9 @@ def test_strong_bot_searches_with_its_best_stat() -> None:
     seat = 2  # occult fan, array 0: know 2
     legal = SPEC.legal_actions(state, seat)
     action = SPEC.bots()["strong"](SPEC.view(state, seat), legal, Rng(1))
-    assert action == {"type": "declare_roll", "move": "discover", "stat": "know"}
+    # a clue-drawing roll (《発見》 or the occult fan's own ritual, which draws a clue too) with know +2
+    assert action["type"] == "declare_roll" and action["stat"] == "know"
+    assert action["move"] in ("discover", "occult_ritual")
 
 
 @pytest.mark.parametrize("lang", ["ja", "zh", "en"])

@@ -204,6 +204,16 @@ def _modifiers(t: Table, roll: dict, legal: list[dict], rng: Rng) -> tuple[list[
     return [s for s in order_a if s in adv], [s for s in order_d if s in dis]
 
 
+def _objection_chance(t: Table) -> float:
+    """How likely this bot objects to a declared 《解明》: easy and normal now and then; strong when the
+    roll (2d6 − difficulty + clues used, a failure below 7) fails more often than one time in six."""
+    if t.level != "strong":
+        return {"easy": 0.1, "normal": 0.2}[t.level]
+    margin = len(t.view.get("clues_used") or []) - t.difficulty()  # the roll fails on 2d6 < 7 - margin
+    fails = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b < 7 - margin) / 36
+    return 0.9 if fails > 1 / 6 else 0.05
+
+
 def _roll_step(t: Table, legal: list[dict], rng: Rng) -> dict | None:
     view = t.view
     roll = view["roll"]
@@ -213,7 +223,7 @@ def _roll_step(t: Table, legal: list[dict], rng: Rng) -> dict | None:
         if mine and "roll_dice" in types:
             return {"type": "roll_dice"}
         if ("object" in types and roll["roller"] not in t.humans and not t.humans
-                and _chance(rng, {"easy": 0.1, "normal": 0.2, "strong": 0.0}[t.level])):
+                and _chance(rng, _objection_chance(t))):
             return _with_text(_first(legal, "object"), text(view, "objection", rng))  # type: ignore[arg-type]
         return None  # never object to a human's 《解明》
     if roll["stage"] == "declared":
@@ -379,10 +389,74 @@ def _investigate(t: Table, legal: list[dict], rng: Rng) -> dict | None:
     return None
 
 
+def _does(mid: str) -> set[str]:
+    """What a move can do for the table: the effects of its success (a roll) or its effects (a trigger)."""
+    move = _content().moves.get(mid)
+    if move is None:
+        return set()
+    if move.kind == "trigger":
+        return {e.do for e in move.effects}
+    return {e.do for band in ("great", "success") if band in move.outcomes for e in move.outcomes[band].effects}
+
+
+def _strong_pick(t: Table, rolls: list[dict], rng: Rng) -> dict | None:
+    """Strong's plan for its roll in a scene, using the whole playbook: calm down when conditions pile up;
+    before the search, build advantage (a trigger that gives it, else the best builder roll — 《踏みとどまる》,
+    《調べる》, 《説得》, a special move — when the search stat is weak); search with the best clue-drawing move
+    (《発見》 or a special move, the better stat; ties by lot); after the search, an extra clue, people to
+    meet, places to open, a new phenomenon, or advantage for the next scene."""
+    view, st = t.view, t.student
+    mine = st["stats"] if st else {}
+    searched = view["location"] in view["clue_locations"]
+    by_move: dict[str, list[dict]] = {}
+    for a in rolls:
+        by_move.setdefault(a["move"], []).append(a)
+
+    def value(mid: str) -> int:  # the best stat this move rolls with (a trigger rolls nothing: 9)
+        return max((mine.get(a.get("stat", ""), -9) for a in by_move[mid]), default=9) if "stat" in by_move[mid][0] \
+            else 9
+
+    def best(mids: list[str]) -> dict | None:
+        if not mids:
+            return None
+        top = max(value(m) for m in mids)
+        mid = sorted(m for m in mids if value(m) == top)[rng.below(sum(1 for m in mids if value(m) == top))]
+        options = by_move[mid]
+        if options[0]["type"] == "use_move":
+            return dict(options[0])
+        return {"type": "declare_roll", "move": mid, "stat": _best_stat(t, [a["stat"] for a in options], rng)}
+
+    def having(effect: str, trigger: bool | None = None) -> list[str]:
+        return [m for m in by_move if effect in _does(m)
+                and (trigger is None or (by_move[m][0]["type"] == "use_move") == trigger)]
+
+    adv_next = bool(st and st["advantage_next"])
+    if st and len(st["conditions"]) >= 2 and having("clear_condition"):
+        return best(having("clear_condition", True)) or best(having("clear_condition"))
+    if not searched:
+        clue_moves = having("draw_clue", False)
+        if not adv_next:
+            if having("advantage_next", True):
+                return best(having("advantage_next", True))
+            search_stat = max((value(m) for m in clue_moves), default=-9)
+            builders = [m for m in having("advantage_next", False) if m not in clue_moves and value(m) >= search_stat]
+            if search_stat <= 1 and builders:
+                return best(builders)
+        return best(clue_moves)
+    for effect, wanted in (("draw_clue", True), ("call_character", not t.has_here("character")),
+                           ("reveal_location", not [r for r in view["public"] if r not in view["visited"]]),
+                           ("draw_phenomenon", True), ("advantage_next", not adv_next)):
+        if wanted and having(effect, True if effect in ("draw_clue", "draw_phenomenon") else None):
+            return best(having(effect, True if effect in ("draw_clue", "draw_phenomenon") else None))
+    return None
+
+
 def _pick_move(t: Table, rolls: list[dict], rng: Rng) -> dict | None:
     if t.level == "easy":
         a = dict(rng.choice(rolls))
         return a
+    if t.level == "strong":
+        return _strong_pick(t, rolls, rng)
     weights = _move_weights(t, rolls)
     if t.level == "strong":
         st = t.student

@@ -467,9 +467,11 @@ class Table:
                     break
             else:
                 return  # no bot plays here
+        # a visible beat while anyone looks on (a human at a seat, a watcher); at once for nobody
+        delay = self.bot_delay if self.watchers or any(s.holder is not None for s in seats) else 0.0
         for s, seat in enumerate(seats):
             if (seat.bot or seat.takeover) and legal[s]:
-                due.setdefault(s, now + self.bot_delay)
+                due.setdefault(s, now + delay)
             elif due:
                 due.pop(s, None)
 

@@ -585,16 +585,28 @@ def task_panel(t: SchoolMysteryTable, task: dict) -> list[Any]:
     p = Builder(t, r, _title(t, f"task_{kind}_title", name=t.name(task.get("seat"))))
     if kind == "condition":
         p.text(_title(t, "condition_explain"), 0.72, MUTED)
-        if mine:
+        proposal = task.get("proposal")
+        if proposal:  # the table chooses a condition nobody named: the latest proposal, its student confirms
+            p.text(f"{t.tx.ui('action_propose_condition')}: {t.name(proposal.get('by'))} — "
+                   f"{t.tx.condition_name(proposal)}", 0.8, INK, True)
+            if mine and t.can("accept_condition"):
+                f = p.flow(2.2)
+                p.button(f, t.tx.ui("action_accept_condition"), lambda: t.send({"type": "accept_condition"}),
+                         primary=True, key="accept_condition")
+                p.end_flow(f)
+        # its student takes one; every other student proposes one
+        verb = "take_condition" if mine else "propose_condition"
+        if mine or (t.controls and t.can("propose_condition")):
             f = p.flow(2.0, 0.3)
-            for a in t.options("take_condition"):
+            for a in t.options(verb):
                 if "condition" in a:
                     cid = a["condition"]
                     p.button(f, t.tx.condition_name({"id": cid}),
-                             (lambda c=cid: t.send({"type": "take_condition", "condition": c})), k=0.75)
+                             (lambda c=cid: t.send({"type": verb, "condition": c})), k=0.75)
             p.end_flow(f)
-            p.entry("cond_text", placeholder=_title(t, "condition_custom"), limit=80, submit=_title(t, "take"),
-                    on_submit=lambda s: t.send({"type": "take_condition", "text": s.strip()}) if s.strip() else None)
+            p.entry("cond_text", placeholder=_title(t, "condition_custom"), limit=80,
+                    submit=_title(t, "take") if mine else t.tx.ui("action_propose_condition"),
+                    on_submit=lambda s: t.send({"type": verb, "text": s.strip()}) if s.strip() else None)
     elif kind == "clear":
         if mine:
             f = p.flow(2.0, 0.3)

@@ -13,7 +13,7 @@ import pytest
 from server.tables import Table
 from shared.bots import next_bot_move
 from shared.engine import REGISTRY
-from shared.games.school_mystery.claims import claim_passes
+from shared.games.school_mystery.claims import claim_passes, claim_step
 from shared.rng import Rng
 
 SPEC = REGISTRY["school_mystery"]
@@ -38,6 +38,11 @@ def _human_action(view: dict, legal: list[dict], rng: Rng) -> dict | None:
     if (action["type"] in ("declare_roll", "use_move", "call_character") and view["you"] in scene.get("rollers", [])
             and view["you"] not in claim_passes(view)[0]):
         return {"type": "pass_claim"}  # rolled here already: the next roll is the bots' (its window closes)
+    if action["type"] == "move_card":  # nothing to do but tidy the table: pass the step, or move the group on
+        if claim_step(view) and view["you"] not in claim_passes(view)[0]:
+            return {"type": "pass_claim"}
+        moves = [a for a in legal if a["type"] in ("move", "draw_location")]
+        return dict(rng.choice(moves)) if moves else None
     if action["type"] == "choose_leader":
         action["seat"] = view["you"]  # the human leads
     for key in ("text", "name"):
@@ -277,3 +282,58 @@ def test_no_window_at_an_all_bot_table() -> None:
                 if action is not None:
                     t.apply(seat, action, 0.0)
                     break
+
+
+def test_one_suggestion_note_per_scene_from_all_the_bots() -> None:
+    """Two bots beside a human pin one suggestion between them in the introduction, not one each."""
+    t = _table("en", 3, 4)
+    rng = Rng.from_seed(4)
+    while t.state["phase"] != "introduction":
+        for seat in (1, 2):
+            if t.legal[seat] and (action := t.bot_action(seat, 0.0)) is not None:
+                t.apply(seat, action, 0.0)
+                break
+        else:
+            action = _human_action(SPEC.view(t.state, 0), t.legal[0], rng)
+            t.apply(0, action, 0.0)
+    for _ in range(3):
+        for seat in (1, 2):
+            if t.legal[seat] and (action := t.bot_action(seat, 0.0)) is not None:
+                t.apply(seat, action, 0.0)
+    notes = [c for c in t.state["cards"] if c["kind"] == "note"]
+    assert len(notes) == 1, notes
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_bot_leader_never_begins_the_resolution_while_humans_sit(seed: int) -> None:
+    """The humans chose a bot as leader: it moves the table on to the resolution only when the scene
+    limit leaves nothing else to do (found: it used to before its 'humans present' guard, 3 of 3 seeds)."""
+    t = _table("en", 3, seed)
+    rng = Rng.from_seed(seed)
+    began: list[dict] = []
+    for _ in range(3000):
+        if SPEC.is_over(t.state) or t.state["phase"] == "resolution":
+            break
+        acted = False
+        for seat in (1, 2):
+            if t.legal[seat] and (action := t.bot_action(seat, 0.0)) is not None:
+                if action["type"] == "begin_resolution":
+                    began.append(t.state)
+                t.apply(seat, action, 0.0)
+                acted = True
+                break
+        if acted:
+            continue
+        action = _human_action(SPEC.view(t.state, 0), t.legal[0], rng) if t.legal[0] else None
+        if action is not None and action["type"] == "choose_leader":
+            action = {"type": "choose_leader", "seat": 1}  # the humans make a bot the leader
+        if action is not None:
+            t.apply(0, action, 0.0)
+        elif t.clock is not None and not t.clock.expired:
+            t.clock.expired = True  # the window runs out
+        else:
+            raise AssertionError(f"nobody acts: scene {t.state['scene']}, phase {t.state['phase']}")
+    assert t.state["leader"] == 1
+    assert began and t.state["phase"] == "resolution"  # at the scene limit the bot leader moved on
+    for state in began:
+        assert state["scene"]["number"] >= state["max_scenes"], "a bot leader began the resolution on its own"

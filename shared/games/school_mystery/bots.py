@@ -83,6 +83,12 @@ class Table:
     def has_here(self, kind: str) -> bool:
         return any(c["kind"] == kind for c in self.here)
 
+    def bot_notes_here(self) -> int:
+        """Notes the table's bots pinned in this scene (one suggestion per scene is enough for the humans)."""
+        bots = set(self.view.get("bot_seats") or [self.me])
+        return sum(1 for c in self.view.get("cards", []) if c["kind"] == "note" and c.get("by") in bots
+                   and c.get("scene") == self.scene_no and c.get("holder") is None)
+
     def my_notes_here(self) -> int:
         return sum(1 for c in self.view.get("cards", []) if c["kind"] == "note" and c.get("by") == self.me
                    and c.get("scene") == self.scene_no)
@@ -232,7 +238,8 @@ def _roll_step(t: Table, legal: list[dict], rng: Rng) -> dict | None:
             fixed = Rng.from_seed(t.scene_no * 7919 + t.me * 131 + len(view.get("cards", [])) * 17
                                   + sum(map(ord, roll["move"])))
             adv, dis = _modifiers(t, roll, legal, fixed)
-            if (adv, dis) != (roll["advantage"], roll["disadvantage"]) and "set_roll_modifiers" in types:
+            # (legal_actions lists a few presets; the rules accept any allowed subset of the sources)
+            if (adv, dis) != (roll["advantage"], roll["disadvantage"]) and "roll_dice" in types:
                 return {"type": "set_roll_modifiers", "advantage": adv, "disadvantage": dis}
             return {"type": "roll_dice"} if "roll_dice" in types else None
         if "help" in types:
@@ -494,7 +501,7 @@ def _pick_move(t: Table, rolls: list[dict], rng: Rng) -> dict | None:
 def _introduction(t: Table, legal: list[dict], rng: Rng) -> dict | None:
     view = t.view
     if t.humans:  # the introduction is the humans' story: one suggestion note at most
-        if "add_note" in {a["type"] for a in legal} and not t.my_notes_here() and any(
+        if "add_note" in {a["type"] for a in legal} and not t.bot_notes_here() and any(
                 not a.strip() for a in view["answers"]):
             return _with_text(_first(legal, "add_note"), text(view, "suggest_answer", rng))  # type: ignore[arg-type]
         return None
@@ -509,7 +516,7 @@ def _resolution(t: Table, legal: list[dict], rng: Rng) -> dict | None:
     types = {a["type"] for a in legal}
     clues = len(view["clues_used"])
     if t.humans:  # title, deduction and 《解明》 are the humans': a suggestion note at most
-        if "add_note" in types and not t.my_notes_here():
+        if "add_note" in types and not t.bot_notes_here():
             if not view["title"].strip():
                 return _with_text(_first(legal, "add_note"),  # type: ignore[arg-type]
                                   text(view, "suggest_title", rng, title=text(view, "title", rng)))

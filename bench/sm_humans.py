@@ -12,7 +12,8 @@ passed or ``CLAIM_WINDOW_S`` ran out) they are asked again when it closes.
 
 Figures: rolls and declarations per seat kind (and their share against the seat share), and the
 human decisions a bot took (which must be none): a roll declared, a special move used or a
-supporting character called while the humans' window was open; a decision only the humans make
+supporting character called while the humans' window was open, a bot's roll thrown while the humans
+could still help it; a decision only the humans make
 while they sit (``HUMAN_ONLY``); a reroll of a human's roll; an objection to a human's 《解明》.
 """
 from __future__ import annotations
@@ -101,7 +102,7 @@ def play_mixed(seed: int, players: int, humans: list[int], level: str, figures: 
         passed = spec.rules.claim_passes(state)[0]
         rolled_here = seat in state["scene"].get("rollers", [])
         if step is not None and seat not in passed and (action is None or rolled_here or action["type"] not in (
-                *CLAIMABLE, "move", "draw_location", "begin_resolution", "link_cards")):
+                *CLAIMABLE, "help", "move", "draw_location", "begin_resolution", "link_cards")):
             return {"type": "pass_claim"}  # rolled here already, or nothing to do in this step: the others go
         return action
 
@@ -144,6 +145,8 @@ def play_mixed(seed: int, players: int, humans: list[int], level: str, figures: 
             kind = action["type"]
             if kind in CLAIMABLE and held:
                 c[f"violation:{kind}_in_window"] += 1
+            if kind == "roll_dice" and held and state["roll"] is not None and state["roll"]["move"] != "resolve":
+                c["violation:thrown_before_the_humans_could_help"] += 1
             if kind in HUMAN_ONLY:
                 c[f"violation:{kind}"] += 1
             roll = state["roll"]

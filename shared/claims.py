@@ -1,7 +1,8 @@
 """The humans' claim window, for runners that seat bots beside humans (the server's stand-ins, the bench).
 
 A game whose rules define ``claim_step(state)`` (a key of the step any seat may take now, None when
-there is none) and ``claim_passes(state) -> (seats that passed, let the bots go)`` gives its humans
+there is none), ``claim_passes(state) -> (seats that passed, let the bots go)`` and optionally
+``claim_wanted(state, humans)`` (whether those humans have anything to claim there) gives its humans
 the first chance at such a step: while the window is open a bot is asked with ``view["claim_open"]``
 true and leaves that step alone (school_mystery: the scene's next roll). The window opens when the
 step changes and closes when every human passed, one of them let the bots go, or
@@ -27,9 +28,9 @@ def open_step(spec: Any, state: Any, humans: Collection[int]) -> tuple[Any, ...]
     key = step(state)
     if key is None:
         return None
-    owner = spec._hook("claim_for")
-    if owner is not None and owner(state) in humans:
-        return None  # a human's own step: no bot would take it
+    wanted = spec._hook("claim_wanted")
+    if wanted is not None and not wanted(state, humans):
+        return None  # nothing here a human could take (a human's own step, nobody left to help)
     passed, go = spec._hook("claim_passes")(state)
     if go or set(humans) <= set(passed):
         return None

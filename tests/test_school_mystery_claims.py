@@ -28,9 +28,10 @@ def test_the_scenes_next_roll_is_a_claimable_step_until_a_roll_is_declared() -> 
     key = claim_step(state)
     assert key == ["scene", state["scene"]["number"], 0]
     state, _ = act(state, 1, type="declare_roll", move="discover", stat="talk")
-    assert claim_step(state) is None  # a roll in progress: its roller's
+    assert claim_step(state) == ["help", state["scene"]["number"], 1]  # the friends may help before the throw
     state = force_dice(state, [1, 1])
     state, _ = act(state, 1, type="roll_dice")
+    assert claim_step(state) is None  # thrown: the roller's (and its rival's) now
     state, _ = act(state, 1, type="accept_roll")
     state = do_steps(state)
     assert claim_step(state) == ["scene", state["scene"]["number"], 1]  # the next roll: a new step
@@ -61,13 +62,18 @@ def test_passes_close_the_window_for_every_human_or_at_once_with_let_the_bots_go
     assert e.value.code == "action/bad_shape"
 
 
-def test_nothing_to_pass_while_a_roll_is_in_progress() -> None:
+def test_a_bots_declared_roll_waits_for_the_humans_help_a_humans_does_not() -> None:
     state = investigating()
     state, _ = act(state, 0, type="declare_roll", move="discover", stat="talk")
+    assert open_step(SPEC, state, [0]) is None  # the roller is human: they throw when they like
+    assert open_step(SPEC, state, [1]) is not None  # a bot's roll: human seat 1 may still help
+    state, _ = act(state, 1, type="help")
+    assert open_step(SPEC, state, [1]) is None  # helped: nothing left to claim
+    state = force_dice(state, [1, 1])
+    state, _ = act(state, 0, type="roll_dice")
     with pytest.raises(RuleError) as e:
-        act(state, 1, type="pass_claim")
+        act(state, 1, type="pass_claim")  # a thrown roll: nothing to pass
     assert e.value.code == "action/wrong_phase"
-    assert open_step(SPEC, state, [1]) is None
 
 
 def test_subject_and_leader_are_the_tables_choices() -> None:

@@ -65,8 +65,10 @@ def step_line(t: SchoolMysteryTable, line: str) -> str:
 
 
 def add_buttons(t: SchoolMysteryTable, add: Callable[..., None]) -> None:
-    """Pass and Let the bots go, for a seated player who has not passed this step yet."""
-    if window_open(t) is None or t.seat is None or t.seat in claim_passes(t.view)[0]:
+    """Pass (for a seated player who has not passed this step yet) and Let the bots go (always, while
+    the window is open: a player who passed may still let the bots go at once)."""
+    if window_open(t) is None or t.seat is None or not t.controls:
         return
-    add("claim_pass", t.tx.ui("action_pass_claim"), lambda: t.send({"type": "pass_claim"}))
+    if t.seat not in claim_passes(t.view)[0]:
+        add("claim_pass", t.tx.ui("action_pass_claim"), lambda: t.send({"type": "pass_claim"}))
     add("claim_go", t.tx.ui("action_let_bots_go"), lambda: t.send({"type": "pass_claim", "all": True}))

@@ -241,6 +241,8 @@ def _roll_step(t: Table, legal: list[dict], rng: Rng) -> dict | None:
             # (legal_actions lists a few presets; the rules accept any allowed subset of the sources)
             if (adv, dis) != (roll["advantage"], roll["disadvantage"]) and "roll_dice" in types:
                 return {"type": "set_roll_modifiers", "advantage": adv, "disadvantage": dis}
+            if t.humans and view.get("claim_open"):
+                return None  # the friends at the table may still offer help before the throw
             return {"type": "roll_dice"} if "roll_dice" in types else None
         if "help" in types:
             p = {"easy": 0.25, "normal": 0.6, "strong": 1.0 if roll["move"] in SEARCH else 0.5}[t.level]

@@ -20,8 +20,13 @@ def claim_step(state: dict[str, Any]) -> list[Any] | None:
     """The key of the step any student may take now (None: no such step). It changes with the
     step: a new scene, or a roll declared there (``scene.rollers`` grows), or a condition the table
     chooses (a ``condition`` step: any student proposes, its student confirms)."""
-    if state["phase"] != "investigation" or state["roll"] is not None:
+    if state["phase"] != "investigation":
         return None
+    roll = state["roll"]
+    if roll is not None:  # a declared roll: the friends may help before it is thrown
+        if roll["stage"] != "declared" or roll["move"] == "resolve" or state["tasks"]:
+            return None
+        return ["help", state["scene"]["number"], len(state["scene"].get("rollers", []))]
     if state["tasks"]:
         task = state["tasks"][0]
         if task["kind"] != "condition":
@@ -36,10 +41,35 @@ def claim_step(state: dict[str, Any]) -> list[Any] | None:
 
 def claim_for(state: dict[str, Any]) -> int | None:
     """The seat the claimable step falls on, when it is one student's (a condition step: the table
-    proposes, that student confirms); None when any student may take it (the next roll). A human's
-    own step needs no window: bots do not take it."""
+    proposes, that student confirms; a declared roll: its roller throws once the friends had their
+    chance to help); None when any student may take it (the next roll). A human's own step needs no
+    window: bots do not take it."""
     key = claim_step(state)
-    return key[1] if key is not None and key[0] == "condition" else None
+    if key is None or key[0] == "scene":
+        return None
+    return key[1] if key[0] == "condition" else state["roll"]["roller"]
+
+
+def claim_wanted(state: dict[str, Any], humans: Any) -> bool:
+    """Whether the humans have anything to claim on this step: any of them may roll (the scene), may
+    still help (a declared roll), or the step is a bot's condition (the humans propose)."""
+    key = claim_step(state)
+    if key is None:
+        return False
+    owner = claim_for(state)
+    if owner is not None and owner in humans:
+        return False
+    if key[0] == "help":
+        roll = state["roll"]
+        return any(h != roll["roller"] and _may_help(state, h) for h in humans)
+    return True
+
+
+def _may_help(state: dict[str, Any], seat: int) -> bool:
+    """The rules' help check (a student still in the investigation, not helping yet, help unspent)."""
+    st = state["students"][seat] if 0 <= seat < len(state["students"]) else None
+    return (st is not None and not st["left"] and seat not in state["roll"]["helpers"]
+            and not any(p[0] == seat for p in state["help_used"]))
 
 
 def claim_passes(state: dict[str, Any]) -> tuple[list[int], bool]:

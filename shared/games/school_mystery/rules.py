@@ -60,7 +60,12 @@ from shared.errors import RuleError, echo
 from shared.games.school_mystery import calendar as cal_mod
 from shared.games.school_mystery import claims as claims_mod
 from shared.games.school_mystery import dice as dice_mod
-from shared.games.school_mystery.claims import claim_for, claim_passes, claim_step  # noqa: F401 - runner hooks
+from shared.games.school_mystery.claims import (  # noqa: F401 - the runner's hooks
+    claim_for,
+    claim_passes,
+    claim_step,
+    claim_wanted,
+)
 from shared.games.school_mystery.content import (
     OBJECTION,
     RESOLVE,

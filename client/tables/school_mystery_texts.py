@@ -20,7 +20,7 @@ NOTE_COLOUR = (150, 140, 120)
 # log lines taken from the rules package's describe.py: an answered question shows its answer; the
 # table has no lines of its own for the shared headline, deduction and tone (never "your_secret":
 # the log is on a shared screen)
-DESCRIBED = ("question_answered", "title_set", "deduction_set", "tone_set")
+DESCRIBED = ("question_answered", "title_set", "deduction_set", "tone_set", "claim_passed", "condition_proposed")
 BAND_COLOUR = {"great": (240, 138, 75), "success": (86, 180, 120), "narrow": (214, 180, 60),
                "failure": (200, 90, 80)}
 

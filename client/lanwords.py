@@ -18,11 +18,32 @@ def why_text(strings: Strings, msg: dict[str, Any]) -> str:
 
 
 def host_of(info: dict[str, Any], server_name: str = "") -> str:
-    """Who opened a listed table: its ``host_name``, else the first seated name, else the server's name."""
+    """Who opened a listed table: its ``host_name``, else the first seated name, else the server's name;
+    with the address it was opened from (``host_address``; names are not unique, anyone may take any)."""
     name = str(info.get("host_name") or "").strip()
     if not name:
         name = next((str(n) for n in info.get("names") or [] if n), "")
-    return name or server_name
+    name = name or server_name
+    address = str(info.get("host_address") or "")
+    if address and address not in LOCAL_HOSTS and name:
+        return f"{name} ({address})"
+    return name
+
+
+def fair_order(tables: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """The tables taking turns by the address that opened them (each address's first table, then each one's
+    second, ...; the server's order within one address): one guest's many tables cannot push the others
+    down the list."""
+    by_address: dict[str, list[dict[str, Any]]] = {}
+    for info in tables:
+        by_address.setdefault(str(info.get("host_address") or ""), []).append(info)
+    out: list[dict[str, Any]] = []
+    queues = list(by_address.values())
+    depth = 0
+    while len(out) < len(tables):
+        out += [q[depth] for q in queues if depth < len(q)]
+        depth += 1
+    return out
 
 
 OLD_VERSION = "needs_old_version"  # the listing's phase of a table started with other rules or content

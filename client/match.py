@@ -9,7 +9,9 @@ shows why on screen (and the reason goes to stderr) — never a silent fallback.
 """
 from __future__ import annotations
 
+import math
 import sys
+import time
 from typing import TYPE_CHECKING, Any
 
 from client import games
@@ -43,6 +45,10 @@ class Match:
         self._refs = 0
         self.clock: Any = None  # the phase clock of the last snapshot / clock message
         self.host_token: str | None = None  # set when this client hosts the table (clock control)
+        # seats whose human is away (lobby ``away``): seat -> monotonic time its stand-in takes over
+        self.away_until: dict[int, float] = {}
+        self.standing_in: set[int] = set()  # seats a bot plays while their human is away
+        self._away_shown = 0.0  # when the away countdowns were last pushed to the views
 
     # --- views ----------------------------------------------------------------------
     def view_for(self, seat: int | None) -> TableView:
@@ -73,8 +79,20 @@ class Match:
             v.set_names(names)
 
     def seat_name(self, seat: int) -> str:
-        name = self.names.get(seat)
-        return name or self.app.strings.t("table.seat_name", n=seat + 1)
+        name = self.names.get(seat) or self.app.strings.t("table.seat_name", n=seat + 1)
+        if seat in self.standing_in:
+            return self.app.strings.t("lan.stand_in_name", name=name)
+        until = self.away_until.get(seat)
+        if until is not None:
+            left = max(0, math.ceil(until - time.monotonic()))
+            return self.app.strings.t("lan.away_name", name=name, secs=left)
+        return name
+
+    def tick(self) -> None:
+        """While a seat is away, its countdown on every view goes down once a second."""
+        if self.away_until and time.monotonic() - self._away_shown >= 1.0:
+            self._away_shown = time.monotonic()
+            self._push_names()
 
     def acting(self) -> list[int]:
         """Local human seats that have something to do now (non-empty legal actions)."""
@@ -145,13 +163,22 @@ class Match:
         elif kind == "lobby":
             table = msg.get("table") or {}
             self.lobby = table
+            self.away_until.clear()
+            self.standing_in.clear()
             for entry in table.get("seats") or []:
                 if not isinstance(entry, dict) or not isinstance(entry.get("seat"), int):
                     continue
-                if entry.get("bot"):
-                    self.names[entry["seat"]] = self.app.strings.t("table.bot_name", n=entry["seat"] + 1)
+                seat, away = entry["seat"], entry.get("away")
+                if isinstance(away, (int, float)) and not isinstance(away, bool):
+                    if entry.get("bot"):  # a bot plays for an away human: the human's name stays
+                        self.standing_in.add(seat)
+                    else:
+                        self.away_until[seat] = time.monotonic() + float(away)
+                if entry.get("bot") and seat not in self.standing_in:
+                    self.names[seat] = self.app.strings.t("table.bot_name", n=seat + 1)
                 elif entry.get("name"):
-                    self.names[entry["seat"]] = str(entry["name"])
+                    self.names[seat] = str(entry["name"])
+            self._away_shown = time.monotonic()
             self._push_names()
         elif kind == "presence":
             for entry in msg.get("seats") or []:

@@ -35,6 +35,9 @@ from shared.protocol import (
 )
 
 BACKOFF = (0.2, 0.5, 1.0, 2.0, 3.0)
+HEARTBEAT = 2.0  # seconds between the session's pings (the server answers each with a pong)
+SILENCE = 7.0  # seconds without a byte from the server after which its link is taken as dead: reconnect
+HEARTBEAT_REF = "hb"  # the ref of the session's own pings: their pongs are not handed to the main loop
 
 
 def reason_of(exc: BaseException) -> str:
@@ -59,8 +62,13 @@ class NetSession:
     """A client connection that can hold several seats (pass-and-play) and survive drops."""
 
     def __init__(self, host: str, port: int, name: str = "", client: str = "houkago-client",
-                 connect_timeout: float = 3.0, first_attempts: int = 3, record: bool = False) -> None:
+                 connect_timeout: float = 3.0, first_attempts: int = 3, record: bool = False,
+                 heartbeat: float | None = HEARTBEAT, silence: float = SILENCE) -> None:
+        """``heartbeat``: seconds between pings (None: no pings, the server then never takes a silence for
+        a dead link); ``silence``: seconds without a byte from the server after which the session drops the
+        connection and reconnects (resuming its seats)."""
         self.host, self.port = host, port
+        self.heartbeat, self.silence = heartbeat, silence
         self.name = name
         self.client = client
         self.connect_timeout = connect_timeout
@@ -252,6 +260,8 @@ class NetSession:
         sel.register(self._wake_r, selectors.EVENT_READ)
         pending = b""
         self.saving.reconnected(time.monotonic())
+        heard = ping_at = time.monotonic()  # when the server was last heard; when the next ping is due
+        heartbeat = self.heartbeat
         try:
             while not self._stop.is_set():
                 with self._lock:
@@ -259,6 +269,9 @@ class NetSession:
                     if every is not None and now >= self._every_at:
                         self._out.append(every[0])
                         self._every_at = now + every[1]
+                    if heartbeat is not None and now >= ping_at:
+                        self._out.append({"t": "ping", "ref": HEARTBEAT_REF})
+                        ping_at = now + heartbeat
                     self._out.extend(self.saving.due(now))
                     while self._out:
                         msg = self.saving.outgoing(self._out.popleft())
@@ -272,6 +285,8 @@ class NetSession:
                     pending = pending[n:]
                 now = time.monotonic()
                 wait = 0.5 if self._every is None else min(0.5, max(0.0, self._every_at - now))
+                if heartbeat is not None:
+                    wait = min(wait, max(0.0, ping_at - now))
                 retry_at = self.saving.next_due()
                 if retry_at is not None:
                     wait = min(wait, max(0.0, retry_at - now))
@@ -289,14 +304,20 @@ class NetSession:
                         continue
                     if not data:
                         raise ConnectionError("closed by the server")
+                    heard = time.monotonic()
                     for msg in decoder.feed(data):
                         msg = memo.full(msg)
+                        if msg.get("t") == "pong" and msg.get("ref") == HEARTBEAT_REF:
+                            continue  # the heartbeat's answer: it only had to arrive
                         self._note_received(msg)
                         shown, statuses = self.saving.incoming(msg, time.monotonic())
                         if shown:
                             self._deliver(msg)
                         for status in statuses:
                             self._deliver({**status, "attempt": status.get("attempt", self.attempt)})
+                # (checked after reading what came: a thread that was not scheduled for a while reads first)
+                if heartbeat is not None and time.monotonic() - heard > self.silence:
+                    raise ConnectionError("the server has been silent too long (its link is down?)")
         finally:
             sel.close()
 

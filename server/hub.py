@@ -39,6 +39,7 @@ log = logging.getLogger("houkago.hub")
 
 Out = list[tuple[int, "bytes | None"]]
 MAX_BOT_DELAY = 60.0
+MIN_TURN, MAX_TURN = 10.0, 3600.0  # the host's turn clock (create ``turn_seconds``), seconds
 JOURNALED = frozenset({"create", "join", "leave", "bot", "start", "act"})  # messages whose effect is saved
 RETRY_AFTER = 1.0  # seconds bots and timeouts wait after a failed commit before they try again
 REPLAY_PART = 128 * 1024  # bytes of steps per replay frame
@@ -59,6 +60,9 @@ class Conn:
     watching: set[str] = field(default_factory=set)
     chat_allowance: float = 0.0  # chat lines it may send now (a token bucket)
     chat_at: float = 0.0  # when the allowance was last topped up
+    pings: bool = False  # it has sent a ``ping``: a heartbeat, so a silence means its link is dead
+    replay_allowance: float = 0.0  # replays it may ask for now (a token bucket)
+    replay_at: float = 0.0
 
 
 def _ref(msg: dict[str, Any]) -> Any:
@@ -130,6 +134,10 @@ class Hub:
             if isinstance(rec, tuple):
                 log.error("table %s: not restored: %s", *rec)
                 continue
+            if rec.seed is None and not any(rec.tokens):  # a lobby no human sat at: closed, not restored
+                log.info("table %s: a lobby with nobody seated; closed, not restored", rec.id)
+                self.journal.mark_finished(rec.id, self.wall())
+                continue
             spec = self.games.get(rec.game)
             if spec is None:
                 log.error("table %s: not restored: game %r is not installed", rec.id, rec.game)
@@ -152,7 +160,8 @@ class Hub:
         return loaded
 
     def connect(self, cid: int, address: str | None = None, now: float = 0.0) -> None:
-        self.conns[cid] = Conn(cid, address=address, chat_allowance=float(self.limits.chat_burst), chat_at=now)
+        self.conns[cid] = Conn(cid, address=address, chat_allowance=float(self.limits.chat_burst), chat_at=now,
+                               replay_allowance=float(self.limits.replay_burst), replay_at=now)
 
     def disconnect(self, cid: int, now: float) -> Out:
         conn = self.conns.pop(cid, None)
@@ -174,7 +183,7 @@ class Hub:
             t = self.tables.get(tid)
             if t:
                 self._presence(t, now)
-                out += self._lobby(t)
+                out += self._lobby(t, now=now)
                 self._update_wake(t)
                 self._forget_if_done(t)
         return out
@@ -303,8 +312,9 @@ class Hub:
                     seat.token_hash, seat.name, seat.ready, seat.away_since = None, "", False, None
                     freed = True
             if freed:
+                self._seated(t, now)
                 self._save(t)
-                out += self._lobby(t)
+                out += self._lobby(t, now=now)
         if t.takeover_due():
             changed = False
             for seat in t.seats:
@@ -317,7 +327,7 @@ class Hub:
                     changed = True
             if changed:
                 t.schedule_bots(now)
-                out += self._lobby(t)
+                out += self._lobby(t, now=now)
         clock = t.clock
         if t.phase == PLAYING and clock and not clock.paused and not clock.expired and now >= clock.deadline:
             clock.expired = True
@@ -325,6 +335,17 @@ class Hub:
                 if t.phase != PLAYING:
                     break
                 out += self._accept(t, seat_no, action, now, quiet=True)
+        for seat_no, due in sorted(t.turn_due.items(), key=lambda kv: kv[1]):  # the host's turn clock ran out
+            if due > now or t.phase != PLAYING or seat_no not in t.turn_due:
+                continue
+            del t.turn_due[seat_no]
+            if not t.legal[seat_no] or t.seats[seat_no].bot_level:
+                continue
+            action = t.bot_action(seat_no)  # the stand-in's move, this once (the seat stays its human's)
+            if action is None:
+                action = Rng.from_seed(t.sid * 31 + seat_no).choice(t.legal[seat_no])
+            log.info("table %s: seat %d's turn clock ran out; the stand-in moves", t.id, seat_no)
+            out += self._accept(t, seat_no, action, now, quiet=True)
         for seat_no, due in sorted(t.bot_due.items(), key=lambda kv: kv[1]):
             if due > now or t.phase != PLAYING or seat_no not in t.bot_due:
                 continue
@@ -384,7 +405,11 @@ class Hub:
             self.journal.save_table(t.record())
 
     def _expiry(self, t: Table) -> float | None:
-        """When a table nobody is at expires (a lobby sooner than a started game); None while anyone is."""
+        """When a table nobody is at expires (a lobby sooner than a started game, a lobby with no human in a
+        seat sooner still); None while anyone is."""
+        if t.phase == LOBBY and t.unseated_since is not None:
+            unseated = t.unseated_since + self.limits.lobby_unseated
+            return unseated if t.empty_since is None else min(unseated, t.empty_since + self.limits.lobby_idle)
         if t.empty_since is None or t.phase == OVER:
             return None
         if t.phase == LOBBY:
@@ -405,10 +430,19 @@ class Hub:
             t.empty_since = None
         elif t.empty_since is None:
             t.empty_since = now
+        self._seated(t, now)
+
+    @staticmethod
+    def _seated(t: Table, now: float) -> None:
+        """Note when a lobby last had no human in a seat (it expires ``lobby_unseated`` after that)."""
+        if t.phase != LOBBY or any(s.token_hash for s in t.seats):
+            t.unseated_since = None
+        elif t.unseated_since is None:
+            t.unseated_since = now
 
     def _update_wake(self, t: Table) -> None:
         when = t.wakeup(self.grace)
-        if t.empty_since is not None:  # nobody is here: it may expire
+        if t.empty_since is not None or t.unseated_since is not None:  # nobody is here (or seated): it may expire
             expires = self._expiry(t)
             if expires is not None:
                 when = expires if when is None else min(when, expires)
@@ -421,14 +455,15 @@ class Hub:
         else:
             self._wake[t.id] = when
 
-    def _lobby(self, t: Table, also: int | None = None) -> Out:
-        """The table's lobby/presence to every member (and ``also``, the sender of a host command)."""
+    def _lobby(self, t: Table, also: int | None = None, now: float | None = None) -> Out:
+        """The table's lobby/presence to every member (and ``also``, the sender of a host command);
+        ``now`` to say how long each away seat has left (its ``away``)."""
         members = t.members()
         if also is not None:
             members.add(also)
         if not members:
             return []
-        frame = encode({"t": "lobby", "table": t.lobby_info()})
+        frame = encode({"t": "lobby", "table": t.lobby_info(now, self.grace)})
         return [(cid, frame) for cid in members]
 
     def _forget_if_done(self, t: Table) -> None:
@@ -498,8 +533,8 @@ class Hub:
         elif t.phase == OVER:
             t.finished_wall = self.wall()
         if t.phase == OVER:
-            out += self._lobby(t)
-        if t.bot_due or t.clock is not None or t.id in self._wake:
+            out += self._lobby(t, now=now)
+        if t.bot_due or t.turn_due or t.clock is not None or t.id in self._wake:
             self._update_wake(t)
         # (else nothing was to wake the table and an action adds nothing that would: it ends a player's
         # absence, never starts one; bots due and a phase clock, the only other wakes, are not there)
@@ -519,6 +554,7 @@ class Hub:
                                   "games": games, "ref": ref}))]
 
     def _on_ping(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+        conn.pings = True  # a heartbeat from now on: a connection silent past ``limits.silence`` is dead
         reply: dict[str, Any] = {"t": "pong"}
         if "n" in msg:
             reply["n"] = msg["n"]
@@ -549,6 +585,11 @@ class Hub:
         if not 0.0 <= delay <= MAX_BOT_DELAY:
             raise HoukagoError("msg/bad_field", "bot_delay must be 0–60 seconds", field="bot_delay")
         practice = bool(msg.get("practice", False))
+        turn = msg.get("turn_seconds", 0)
+        if isinstance(turn, bool) or not isinstance(turn, (int, float)) or not (
+                turn == 0 or MIN_TURN <= turn <= MAX_TURN):
+            raise HoukagoError("msg/bad_field", f"turn_seconds is 0 (no turn clock) or {MIN_TURN:g}–{MAX_TURN:g}",
+                               field="turn_seconds")
         spectator_chat = bool(msg.get("spectator_chat", False))
         tid = secrets.token_hex(4)
         while tid in self.tables:
@@ -557,7 +598,8 @@ class Hub:
         t = Table(id=tid, spec=spec, n=seats, options=options, host_hash=host_hash, bot_delay=delay,
                   takeover_enabled=bool(msg.get("takeover", True)), created=self.wall(), practice=practice,
                   spectator_chat=spectator_chat, creator=conn.id, creator_address=conn.address, empty_since=now,
-                  host_name=(msg.get("name") or conn.name)[:64], lang=str(options.get("lang") or lang))
+                  host_name=(msg.get("name") or conn.name)[:64], lang=str(options.get("lang") or lang),
+                  unseated_since=now, turn_seconds=float(turn))
         self._update_wake(t)
         self.tables[tid] = t
         if self.journal is not None:
@@ -574,15 +616,18 @@ class Hub:
             raise HoukagoError("server/full", "this server has too many tables", limit=limits.max_tables)
         if not limits.capped(conn.address):
             return
-        mine = ours = 0
+        mine = ours = lobbies = 0
         for t in self.tables.values():
             if t.phase != OVER:
                 mine += t.creator == conn.id
-                ours += t.creator_address == conn.address
-        if mine >= limits.tables_per_conn or ours >= limits.tables_per_address:  # the limit that was reached
-            raise HoukagoError("table/too_many", "you already have as many open tables as one player may",
-                               limit=limits.tables_per_conn if mine >= limits.tables_per_conn
-                               else limits.tables_per_address)
+                if t.creator_address == conn.address:
+                    ours += 1
+                    lobbies += t.phase == LOBBY
+        for count, limit in ((mine, limits.tables_per_conn), (ours, limits.tables_per_address),
+                             (lobbies, limits.lobbies_per_address)):
+            if count >= limit:  # the limit that was reached
+                raise HoukagoError("table/too_many", "you already have as many open tables as one player may",
+                                   limit=limit)
 
     def _on_join(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
         t = self._table(msg["table"])
@@ -603,9 +648,10 @@ class Hub:
         seat.token_hash, seat.ready = th, False
         seat.name = (msg.get("name") or conn.name or f"Player {seat_no + 1}")[:64]
         out = self._attach(conn, t, seat_no, now)
+        self._seated(t, now)
         self._save(t)
         out.append((conn.id, encode({"t": "joined", "table": t.id, "seat": seat_no, "token": token, "ref": ref})))
-        return out + self._lobby(t)
+        return out + self._lobby(t, now=now)
 
     def _on_resume(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
         t = self._table(msg["table"])
@@ -616,7 +662,7 @@ class Hub:
         self._update_wake(t)
         out.append((conn.id, encode({"t": "joined", "table": t.id, "seat": seat_no, "token": msg["token"],
                                      "ref": ref})))
-        out += self._lobby(t)
+        out += self._lobby(t, now=now)
         if t.state is not None:
             out.append((conn.id, self._comeback(t, seat_no, now)))
             if t.phase == OVER:
@@ -641,7 +687,7 @@ class Hub:
         conn.watching.add(t.id)
         t.empty_since = None
         out: Out = [(conn.id, encode({"t": "watching", "table": t.id, "ref": ref}))]
-        out += self._lobby(t)
+        out += self._lobby(t, now=now)
         if t.state is not None:
             out.append((conn.id, self._comeback(t, None, now)))
             if t.phase == OVER:
@@ -672,7 +718,7 @@ class Hub:
                 seat.away_since = now
             self._update_wake(t)
         out.append((conn.id, encode({"t": "left", "table": t.id, "seat": seat_no, "ref": ref})))
-        out += self._lobby(t)
+        out += self._lobby(t, now=now)
         self._presence(t, now)
         self._update_wake(t)
         self._forget_if_done(t)
@@ -683,7 +729,7 @@ class Hub:
         self._seat(t, msg["seat"], msg["token"])
         self._holder(conn, t, msg["seat"])
         t.seats[msg["seat"]].ready = msg["ready"]
-        return self._lobby(t, also=conn.id)
+        return self._lobby(t, also=conn.id, now=now)
 
     def _on_bot(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
         t = self._table(msg["table"])
@@ -695,22 +741,29 @@ class Hub:
             raise HoukagoError("seat/unknown", "no such seat", seat=seat_no)
         seat = t.seats[seat_no]
         level = msg.get("level")
-        if seat.token_hash is not None and seat.holder is not None:
-            raise HoukagoError("seat/taken", "that seat is taken", seat=seat_no)
         if level != "none":
             bots = t.spec.bots()
             if level is None:
                 level = t.spec.default_bot_level()
             if level not in bots:
                 raise HoukagoError("bot/unknown_level", "no such bot", level=str(level)[:40])
-        # a seat whose human left the lobby (disconnected) may be freed or given to a bot; its token dies
+        out: Out = []
+        if seat.holder is not None:  # the host frees (or gives to a bot) a seat someone holds: they are told
+            holder = self.conns.get(seat.holder)
+            if holder is not None:
+                holder.seats.discard((t.id, seat_no))
+                out.append((holder.id, encode({"t": "left", "table": t.id, "seat": seat_no})))
+            seat.holder = None
+        # any lobby seat may be freed or given to a bot by the host; its token dies
         seat.token_hash, seat.away_since = None, None
         if level == "none":
             seat.bot, seat.name, seat.ready = None, "", False
         else:
             seat.bot, seat.name, seat.ready = level, f"{level} bot", True
+        self._seated(t, now)
         self._save(t)
-        return self._lobby(t, also=conn.id)
+        self._update_wake(t)
+        return out + self._lobby(t, also=conn.id, now=now)
 
     def _on_start(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
         t = self._table(msg["table"])
@@ -728,10 +781,11 @@ class Hub:
         elif not -(2 ** 63) <= seed < 2 ** 63:
             raise HoukagoError("msg/bad_field", "seed out of range", field="seed")
         t.start(seed, now, self.wall())
+        t.unseated_since = None  # (a lobby's clock: a game played by bots alone is not a lobby nobody sat at)
         t.fingerprint = fingerprint(t.spec)
         self._save(t)
         log.info("table %s started (%s)", t.id, ", ".join(s.name for s in t.seats))
-        out = self._lobby(t, also=conn.id) + t.snapshot_frames([], now, slow=self.slow)
+        out = self._lobby(t, also=conn.id, now=now) + t.snapshot_frames([], now, slow=self.slow)
         self._update_wake(t)
         return out
 
@@ -829,6 +883,19 @@ class Hub:
         """
         if self.journal is None:
             raise HoukagoError("replay/unavailable", "this server keeps no journal")
+        limits = self.limits
+        conn.replay_allowance = min(float(limits.replay_burst),
+                                    conn.replay_allowance + (now - conn.replay_at) * limits.replays_per_minute / 60.0)
+        conn.replay_at = now
+        if conn.replay_allowance < 1.0:
+            raise HoukagoError("replay/too_fast", "too many replays asked for; wait a moment",
+                               per_minute=limits.replays_per_minute)
+        conn.replay_allowance -= 1.0  # (an ask counts even when refused below: each one reads the journal)
+        if sum(cid == conn.id for cid, _ in self.jobs) >= limits.replays_per_conn:
+            raise HoukagoError("replay/busy", "a replay is still being sent to you", limit=limits.replays_per_conn)
+        if len(self.jobs) >= limits.replays_running:
+            raise HoukagoError("replay/busy", "the server is sending other replays; try again soon",
+                               limit=limits.replays_running)
         rec = self.journal.table(msg["table"])
         if rec is None:
             raise HoukagoError("table/unknown", "no such table", table=msg["table"][:40])

@@ -14,11 +14,15 @@ class Limits:
     """What one connection, one address and the whole server may hold or do."""
 
     max_tables: int = 2000  # open tables on the server (then `server/full`)
-    tables_per_conn: int = 8  # open tables created by one connection (then `table/too_many`)
-    tables_per_address: int = 32  # open tables created from one IP address
+    tables_per_conn: int = 3  # open tables created by one connection (then `table/too_many`)
+    tables_per_address: int = 6  # open tables created from one IP address (a party's games of one evening)
+    lobbies_per_address: int = 2  # of which still in the lobby (a guest cannot fill the Join list)
     lobby_idle: float = 30 * 60.0  # seconds a lobby nobody is at stays open (then it expires)
+    lobby_unseated: float = 90.0  # seconds a lobby with no human in a seat stays open (then it expires)
     table_idle: float = 24 * 3600.0  # seconds a started table with nobody at it and no move stays open
     max_connections: int = 2000  # then a polite `server/full` error frame and close
+    silence: float = 8.0  # seconds a connection that pings (a heartbeat) may go without a frame, then closed
+    keepalive: int = 10  # TCP keepalive for the rest: probes after this many idle seconds, 3 s apart, 3 (0 = off)
     hello_timeout: float = 30.0  # seconds a new connection has to say hello
     frame_timeout: float = 30.0  # seconds a frame may take to arrive once its first byte came
     chat_chars: int = 500  # characters of one chat line
@@ -27,6 +31,10 @@ class Limits:
     chat_per_second: float = 1.0  # ... and then this many a second
     soft_outbuf: int = 1024 * 1024  # bytes queued for a client before it loses chat and gets the latest snapshot
     replay_slice: float = 0.003  # seconds a replay may hold the event loop at a time
+    replays_running: int = 4  # replays streamed at once on the whole server (then `replay/busy`)
+    replays_per_conn: int = 1  # replays streamed at once to one connection (then `replay/busy`)
+    replay_burst: int = 3  # replays one connection may ask for at once ...
+    replays_per_minute: float = 6.0  # ... and then this many a minute (then `replay/too_fast`)
     trust_loopback: bool = True  # the server's own machine (127.0.0.1, ::1) has no per-connection/address cap
 
     def capped(self, address: str | None) -> bool:

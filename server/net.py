@@ -33,6 +33,20 @@ MAX_OUTBUF = 4 * 1024 * 1024  # bytes queued for one client before it is dropped
 MAX_READ = 256 * 1024  # bytes one receive takes (asyncio's own read size)
 
 
+def _keepalive(sock: Any, idle: int) -> None:
+    """TCP keepalive on a client socket: a peer whose link died is found by the kernel within about
+    ``idle`` + 9 s even if it never pings (older clients, the bots' runner); never fatal."""
+    if not idle or sock is None:
+        return
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_KEEPALIVE, 1)
+        for name, value in (("TCP_KEEPIDLE", idle), ("TCP_KEEPINTVL", 3), ("TCP_KEEPCNT", 3)):
+            if hasattr(socket, name):
+                sock.setsockopt(socket.IPPROTO_TCP, getattr(socket, name), value)
+    except (OSError, AttributeError):
+        pass
+
+
 class Connection(asyncio.Protocol):
     """One client socket."""
 
@@ -45,6 +59,7 @@ class Connection(asyncio.Protocol):
         self.peer: Any = None
         self.opened = server.loop.time()
         self.frame_since: float | None = None  # when the first byte of a frame still incomplete came
+        self.heard = self.opened  # when its last bytes came (a connection that pings is dead after a silence)
         self.held: dict[Any, bytes] = {}  # the latest snapshot per (table, seat) a slow reader has not got
         self.sock: socket.socket | None = None  # written to directly while the transport holds nothing
         self.backlog = False  # the transport may hold bytes we gave it (only our writes put bytes there)
@@ -65,6 +80,7 @@ class Connection(asyncio.Protocol):
             transport.close()
             return
         stream.set_write_buffer_limits(high=self.server.soft_outbuf)
+        _keepalive(transport.get_extra_info("socket"), limits.keepalive)
         sock = getattr(transport, "_sock", None)  # asyncio's selector transport only (not a proactor's, not uvloop's)
         selector = isinstance(self.server.loop, asyncio.SelectorEventLoop)
         self.sock = sock if selector and type(sock) is socket.socket else None
@@ -85,12 +101,17 @@ class Connection(asyncio.Protocol):
             return "no hello in time"
         if self.frame_since is not None and now - self.frame_since > limits.frame_timeout:
             return "a frame did not complete in time"
+        if conn is not None and conn.pings and now - self.heard > limits.silence:
+            return "silent"
         return None
 
     def timeout(self, why: str) -> None:
         log.info("connection %d (%s): %s; closing", self.id, self.peer, why)
         self.closed = True
         self.direct = None
+        if why == "silent" and self.transport is not None:  # its link is dead: nothing written would leave,
+            self.transport.abort()  # and a close would wait for that (connection_lost, hence "away", now)
+            return
         if self.transport is not None and not self.transport.is_closing():
             self.transport.write(error_frame("proto/timeout", why))
             self.transport.close()
@@ -109,6 +130,7 @@ class Connection(asyncio.Protocol):
         if self.closed:
             return
         server = self.server
+        self.heard = server.loop.time()
         try:
             msgs = self.decoder.feed(data)
         except ProtocolError as err:
@@ -365,7 +387,8 @@ class Server:
             elif conn.held:
                 conn.flush_held()
         limits = self.hub.limits
-        self._sweeper = self.loop.call_later(max(0.01, min(1.0, limits.hello_timeout / 4, limits.frame_timeout / 4)),
+        self._sweeper = self.loop.call_later(max(0.01, min(1.0, limits.hello_timeout / 4, limits.frame_timeout / 4,
+                                                           limits.silence / 4)),
                                              self._sweep)
 
     def journal_writes(self) -> int:

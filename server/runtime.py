@@ -50,12 +50,16 @@ class ServerConfig:
     limits: Limits | None = None
 
 
-async def serve(cfg: ServerConfig, stop: asyncio.Event, on_ready: Callable[[int], None]) -> None:
-    """Open the journal, restore tables, listen, announce; run until ``stop`` is set."""
+async def serve(cfg: ServerConfig, stop: asyncio.Event, on_ready: Callable[[int], None],
+                on_hub: Callable[[Hub], None] | None = None) -> None:
+    """Open the journal, restore tables, listen, announce; run until ``stop`` is set. ``on_hub`` gets the hub
+    (tests read it; only the server's thread may change it)."""
     assert cfg.data_dir is not None
     journal = open_journal(cfg.data_dir / JOURNAL_FILE)
     install_clock(time.perf_counter)  # search bots stop at their time cap: a bot move never stalls a table
     hub = Hub(journal, grace=cfg.grace, server_name=cfg.server_name, limits=cfg.limits)
+    if on_hub is not None:
+        on_hub(hub)
     loop = asyncio.get_running_loop()
     restored = hub.restore(loop.time())
     if restored:
@@ -95,6 +99,7 @@ class ServerThread:
         self._stop: asyncio.Event | None = None
         self._ready = threading.Event()
         self._error: BaseException | None = None
+        self.hub: Hub | None = None  # the running server's hub (tests read it; the server's thread changes it)
 
     def start(self, timeout: float = 30.0) -> int:
         """Start listening; returns the bound port (raises if the server could not start)."""
@@ -111,7 +116,7 @@ class ServerThread:
         async def main() -> None:
             self._loop = asyncio.get_running_loop()
             self._stop = asyncio.Event()
-            await serve(self.config, self._stop, self._on_ready)
+            await serve(self.config, self._stop, self._on_ready, self._on_hub)
 
         try:
             asyncio.run(main())
@@ -121,6 +126,9 @@ class ServerThread:
                 log.exception("server thread ended with an error")
         finally:
             self._ready.set()
+
+    def _on_hub(self, hub: Hub) -> None:
+        self.hub = hub
 
     def _on_ready(self, port: int) -> None:
         self.port = port

@@ -246,6 +246,7 @@ class Table:
     host_name: str = ""  # who opened it (the create's name or the connection's), for the Join list
     lang: str = ""  # the language its players speak (create's lang), for the Join list
     empty_since: float | None = None  # monotonic time the last member left (None = someone is here)
+    unseated_since: float | None = None  # monotonic time a lobby last had no human in a seat (None = one has)
     last_move: float = 0.0  # monotonic time of the last accepted action (or the start)
     damaged: str | None = None  # why its journal does not replay past ``sid`` (then it is read-only)
     fingerprint: str | None = None  # the rules/content fingerprint it started with
@@ -259,6 +260,10 @@ class Table:
     own_since: list[int] = field(default_factory=list)
     clock: Clock | None = None
     bot_due: dict[int, float] = field(default_factory=dict)
+    # the host's turn clock (create ``turn_seconds``; 0 = none): a human seat that has had something to do for
+    # that long without a move gets one move from the stand-in bot (seat -> when); not journaled
+    turn_seconds: float = 0.0
+    turn_due: dict[int, float] = field(default_factory=dict)
     started_wall: float | None = None
     finished_wall: float | None = None
     # (sid after the action, its events unfiltered) of the last actions, for a viewer who comes back;
@@ -381,6 +386,8 @@ class Table:
         self.last_move = now
         self.sid = sid = self.sid + 1
         self.own_since[seat] = sid
+        if self.turn_due:  # the seat moved: its turn clock starts again when it next has something to do
+            self.turn_due.pop(seat, None)
         if events:  # kept for past(): the last HISTORY_ACTIONS actions' events
             history = self.history
             history.append((sid, events))
@@ -459,7 +466,10 @@ class Table:
     def schedule_bots(self, now: float) -> None:
         if self.phase != PLAYING or self.damaged:
             self.bot_due.clear()
+            self.turn_due.clear()
             return
+        if self.turn_seconds:
+            self._schedule_turns(now)
         due, legal, seats = self.bot_due, self.legal, self.seats
         if not due:  # this runs after every action: a plain loop (attrgetter's calls cost more)
             for seat in seats:
@@ -475,12 +485,21 @@ class Table:
             elif due:
                 due.pop(s, None)
 
+    def _schedule_turns(self, now: float) -> None:
+        """The turn clock: each human seat with something to do has a deadline (kept while it waits)."""
+        turns = self.turn_due
+        for s, seat in enumerate(self.seats):
+            if self.legal[s] and not seat.bot_level:
+                turns.setdefault(s, now + self.turn_seconds)
+            else:
+                turns.pop(s, None)
+
     def bot_action(self, seat_no: int, now: float | None = None) -> dict[str, Any] | None:
         """What the seat's bot plays now (None: it waits); it sees only that seat's view and legal actions.
         While the humans' claim window is open the bot is told so and asked again when it closes."""
         seat = self.seats[seat_no]
         bots = self.spec.bots()
-        bot = bots.get(seat.bot_level or "") or next(iter(bots.values()))
+        bot = bots.get(seat.bot_level or self.spec.default_bot_level()) or next(iter(bots.values()))
         rng = Rng.from_seed((self.seed or 0) * 1_000_003 + seat_no * 7919 + self.sid)
         view = with_bot_seats(self.spec.view(self.state, seat_no),
                               [i for i, s in enumerate(self.seats) if s.bot_level])  # bots leave humans their game
@@ -506,13 +525,13 @@ class Table:
     def wakeup(self, grace: float) -> float | None:
         """The next monotonic time something happens here without input (bots, clock, grace)."""
         clock = self.clock
-        if not self.bot_due and clock is None:
+        if not self.bot_due and clock is None and not self.turn_due:
             for seat in self.seats:
                 if seat.away_since:
                     break
             else:
                 return None  # the common case after a move: no bots due, no clock, nobody away
-        times = list(self.bot_due.values())
+        times = list(self.bot_due.values()) + list(self.turn_due.values())
         if clock and not clock.paused and not clock.expired:
             times.append(clock.deadline)
         away = [s.away_since + grace for s in self.seats
@@ -756,17 +775,24 @@ class Table:
     def members(self) -> set[int]:
         return {s.holder for s in self.seats if s.holder is not None} | self.watchers
 
-    def lobby_info(self) -> dict[str, Any]:
+    def lobby_info(self, now: float | None = None, grace: float = 0.0) -> dict[str, Any]:
+        """The table as the lobby message shows it; with ``now``, each seat whose human is away says in
+        ``away`` the seconds left of its grace period (0 once a stand-in plays or the time is up)."""
         return {
             "id": self.id, "game": self.spec.id, "seats": [
                 {"seat": i, "name": s.name, "taken": s.taken, "connected": s.holder is not None or s.bot is not None,
-                 "bot": s.bot_level, "ready": s.ready, "colour": i}
+                 "bot": s.bot_level, "ready": s.ready, "colour": i,
+                 "away": None if s.away_since is None or s.holder is not None or now is None
+                 else round(max(0.0, s.away_since + grace - now) if s.takeover is None else 0.0, 1)}
                 for i, s in enumerate(self.seats)],
             "phase": self.phase, "options": self.options, "sid": self.sid, "bot_delay": self.bot_delay,
             "takeover": self.takeover_enabled, "watchers": len(self.watchers), "practice": self.practice,
-            "spectator_chat": self.spectator_chat, "damaged": self.damaged is not None}
+            "spectator_chat": self.spectator_chat, "damaged": self.damaged is not None,
+            "turn_seconds": self.turn_seconds}
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.spec.id, "seats": self.n, "free": sum(not s.taken for s in self.seats),
                 "phase": self.phase, "names": [s.name for s in self.seats], "practice": self.practice,
-                "damaged": self.damaged is not None, "host_name": self.host_name, "lang": self.lang}
+                "damaged": self.damaged is not None, "host_name": self.host_name, "lang": self.lang,
+                "host_address": self.creator_address or "",
+                "humans": sum(s.token_hash is not None for s in self.seats)}

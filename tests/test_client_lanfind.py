@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import socket
+import time
 
 from client_helpers import make_app, run_until
 from waiting import expect_message
@@ -163,3 +164,126 @@ def test_display_comes_back_by_itself_after_a_server_restart(tmp_path):
         other.close()
         app.shutdown()
         server.stop()
+
+
+def test_display_without_an_address_searches_until_a_server_is_announced(tmp_path, monkeypatch):
+    """`houkago display` with no address, started before the server: it searches the LAN again and again
+    (never falls back to this machine), then connects to the announced server, shows that server's join
+    address and watches its table, with no input. (The LAN search is replaced by a stand-in announcing
+    127.0.0.1 once the server is up: tests talk only to loopback.)"""
+    from client import modes, services
+    from client.scenes import display
+    from server.runtime import ServerThread
+
+    announced: list[dict] = []
+    searches: list[float] = []
+
+    def browse(timeout: float = 3.0) -> list[dict]:
+        searches.append(timeout)
+        time.sleep(0.05)
+        return list(announced)
+
+    monkeypatch.setattr(services, "browse", browse)
+    monkeypatch.setattr(display, "BROWSE_SECONDS", 0.05)
+    app = make_app(tmp_path, "--size", "1280x720", "--lang", "en", "display")
+    server = other = None
+    try:
+        modes.start(app, app.args)
+        scene = app.top
+        run_until(app, lambda: len(searches) >= 3, what="several LAN searches while no server is announced")
+        assert scene.target is None and app.session is None and scene.join_at == ""  # no guess at an address
+        server = ServerThread(host="127.0.0.1", port=0)
+        port = server.start()
+        announced.append({"name": "clubroom", "addresses": ["127.0.0.1"], "port": port})
+        run_until(app, lambda: scene.target == ("127.0.0.1", port), what="the announced server to be used")
+        assert scene.join_at.endswith(f":{port}")
+        other, table = _open_table(port, "Rena")
+        run_until(app, lambda: app.match is not None and app.match.table == table and app.top.name == "table",
+                  what="the display to watch the table with no input")
+        assert app.match.mode == "display"
+    finally:
+        if other is not None:
+            other.close()
+        app.shutdown()
+        if server is not None:
+            server.stop()
+
+
+def test_display_shows_the_results_without_buttons_then_moves_on_to_a_waiting_table(tmp_path, monkeypatch):
+    """A finished game: its results stay up a while (no button: the TV takes no input), then the display
+    moves on by itself to a table waiting for players, which it watches."""
+    from client import modes
+    from client.net import NetSession
+    from client.scenes import table as table_scene
+    from server.runtime import ServerThread
+
+    monkeypatch.setattr(table_scene, "RESULTS_HOLD", 1.0)
+    server = ServerThread(host="127.0.0.1", port=0)
+    port = server.start()
+    player = NetSession("127.0.0.1", port, name="p").start()
+    app = None
+    try:
+        player.send({"t": "create", "game": "fate_votes", "seats": 4, "bot_delay": 0,
+                     "options": {"discussion_seconds": 0}})
+        created = expect_message(player, "created")
+        for s in range(4):
+            player.send({"t": "bot", "table": created["table"], "host": created["host"], "seat": s})
+        app = make_app(tmp_path, "--size", "1280x720", "--lang", "en", "display", f"127.0.0.1:{port}",
+                       "--table", created["table"])
+        modes.start(app, app.args)
+        run_until(app, lambda: app.match is not None and app.top.name == "table", what="the display to watch")
+        player.send({"t": "start", "table": created["table"], "host": created["host"]})
+        run_until(app, lambda: app.top.name == "results", sleep=0.001, what="the results on the display")
+        assert app.top.buttons == []
+        other, waiting = _open_table(port, "Rena")
+        run_until(app, lambda: app.match is not None and app.match.table == waiting and app.top.name == "table",
+                  what="the display to move on to the waiting table")
+        other.close()
+    finally:
+        if app is not None:
+            app.shutdown()
+        player.close()
+        server.stop()
+
+
+def test_display_found_on_the_lan_searches_again_when_its_server_goes(tmp_path, monkeypatch):
+    """A display with no address watches the server it found; that server goes for good and another is
+    announced: the display gives the lost one up after a few reconnections and watches the new one's table."""
+    from client import modes, services
+    from client.scenes import display
+    from server.runtime import ServerThread
+
+    announced: list[dict] = []
+
+    def browse(timeout: float = 3.0) -> list[dict]:
+        time.sleep(0.05)
+        return list(announced)
+
+    monkeypatch.setattr(services, "browse", browse)
+    monkeypatch.setattr(display, "BROWSE_SECONDS", 0.05)
+    first = ServerThread(host="127.0.0.1", port=0)
+    port = first.start()
+    announced.append({"name": "old", "addresses": ["127.0.0.1"], "port": port})
+    app = make_app(tmp_path, "--size", "1280x720", "--lang", "en", "display")
+    second = sessions = None
+    try:
+        modes.start(app, app.args)
+        a, table_a = _open_table(port, "Rena")
+        run_until(app, lambda: app.match is not None and app.match.table == table_a and app.top.name == "table",
+                  what="the display to watch the first server's table")
+        a.close()
+        announced.clear()
+        first.stop()
+        second = ServerThread(host="127.0.0.1", port=0)
+        port_b = second.start()
+        announced.append({"name": "new", "addresses": ["127.0.0.1"], "port": port_b})
+        sessions, table_b = _open_table(port_b, "Ken")
+        run_until(app, lambda: app.match is not None and app.match.table == table_b and app.top.name == "table",
+                  what="the display to find the new server and watch its table")
+    finally:
+        if sessions is not None:
+            sessions.close()
+        app.shutdown()
+        first.stop()
+        if second is not None:
+            second.stop()

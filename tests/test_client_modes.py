@@ -158,7 +158,7 @@ def test_display_receives_only_public_data_and_sends_only_watch(tmp_path, monkey
                 for ev in m.get("events") or []:
                     assert "vis" not in ev
             assert m.get("t") not in ("joined",)
-        assert {m["t"] for m in display.sent} <= {"hello", "list", "watch"}
+        assert {m["t"] for m in display.sent} <= {"hello", "list", "watch", "ping"}  # (ping: the heartbeat)
     finally:
         if app is not None:
             app.shutdown()

@@ -136,7 +136,8 @@ def test_a_damaged_table_is_watch_only_on_the_table_and_the_display(restored, tm
         modes.start(app, app.args)
         assert run_until(app, lambda: app.top.name == "table" and app.match.lobby.get("damaged"), what="display")
         display = app.top
-        assert display.status_words(note=True) == [t("lan.status.damaged_note")]
+        assert display.status_words(note=True)[1:] == [t("lan.status.damaged_note")]
+        assert display.status_words()[0] == t("lan.display.join_corner", address=display._join_at)  # where to join
         assert run_until(app, lambda: None in app.match.views and app.match.views[None].view, what="the view")
         assert display.table_rect().top == display.status_height() > 0  # the strip never covers the table
         assert t("lan.status.damaged_note") in _drawn(app)

@@ -220,7 +220,7 @@ def port(tmp_path_factory: pytest.TempPathFactory):
 
 
 STRICT = {"hello_timeout": 1, "frame_timeout": 1, "max_connections": 6, "tables_per_conn": 2,
-          "tables_per_address": 6, "trust_loopback": "false"}
+          "tables_per_address": 6, "lobbies_per_address": 6, "trust_loopback": "false", "silence": 2}
 GRACE = 0.5
 
 
@@ -360,7 +360,10 @@ def test_create_join_watch_ready_bot_start(port: int) -> None:
     assert c.expect(lambda m: m["t"] == "lobby" and m["table"]["seats"][0]["ready"])
     assert c.call({"t": "bot", "table": table, "host": "bad", "seat": 1}, 10) == "table/not_host"
     assert c.call({"t": "bot", "table": table, "host": host, "seat": 1, "level": "zz"}, 11) == "bot/unknown_level"
-    assert c.call({"t": "bot", "table": table, "host": host, "seat": 0}, 12) == "seat/taken"
+    assert other.call({"t": "join", "table": table, "seat": 1}, 12) == "joined"  # a squatter: the host frees it
+    c.send({"t": "bot", "table": table, "host": host, "seat": 1, "level": "none"})
+    assert other.expect("left") == {"t": "left", "table": table, "seat": 1}
+    assert c.expect(lambda m: m["t"] == "lobby" and not m["table"]["seats"][1]["taken"])
     c.send({"t": "start", "table": table, "host": host, "ref": 13})
     err = c.error(13)
     assert err["code"] == "table/not_full" and err["params"]["free"] == [1, 2, 3]
@@ -615,6 +618,24 @@ def test_timeouts_send_an_error_frame_then_close(strict: int) -> None:
     time.sleep(STRICT["hello_timeout"] + 0.5)
     assert idle.call({"t": "ping"}, 1) == "pong"
     idle.close()
+
+
+def test_a_connection_that_pings_is_closed_once_silent(strict: int) -> None:
+    """The heartbeat: after its first `ping` a connection that sends nothing for `silence` seconds is closed
+    (no frame: its link is taken as dead); one that keeps pinging stays, as does one that never pinged."""
+    quiet, beating, never = Client.when_room(strict), Client.when_room(strict), Client.when_room(strict)
+    try:
+        assert quiet.call({"t": "ping"}, 1) == "pong" and beating.call({"t": "ping"}, 1) == "pong"
+        began = time.monotonic()
+        while time.monotonic() - began < STRICT["silence"] + 1.5:
+            assert beating.call({"t": "ping"}, 2) == "pong"
+            time.sleep(0.4)
+        assert quiet.wait_closed(STRICT["silence"] + 5)
+        assert not any(m["t"] == "error" for m in quiet.inbox)  # closed without a word: its link is dead
+        assert never.call({"t": "list"}, 3) == "tables" and beating.call({"t": "ping"}, 4) == "pong"
+    finally:
+        for c in (quiet, beating, never):
+            c.close()
 
 
 def test_a_full_server_says_so_politely(strict: int) -> None:

@@ -94,6 +94,7 @@ def test_a_restored_table_is_listed_with_its_host_name_and_language(tmp_path: Pa
     with ServerThread(data_dir=tmp_path) as srv:
         host = SyncClient(srv.port, "Rena")
         table, _ = host.create("fate_votes", 4, name="Rena", lang="zh")
+        host.join(table, 0, "Rena")  # (a lobby nobody sat at is not restored)
         host.close()
     with ServerThread(data_dir=tmp_path) as srv:
         look = SyncClient(srv.port, "look")

@@ -44,7 +44,7 @@ def _create(hub: Hub, cid: int, now: float = 0.0, **extra: Any) -> dict[str, Any
 
 
 def test_a_one_connection_table_flood_leaves_others_able_to_create() -> None:
-    limits = Limits(tables_per_conn=3, tables_per_address=5, max_tables=50, trust_loopback=False)
+    limits = Limits(tables_per_conn=3, tables_per_address=5, lobbies_per_address=5, max_tables=50, trust_loopback=False)
     with ServerThread(limits=limits) as srv:
         flood = SyncClient(srv.port or 0, "flood")
         made = 0
@@ -71,21 +71,55 @@ def test_a_one_connection_table_flood_leaves_others_able_to_create() -> None:
 
 
 def test_abandoned_lobbies_expire_and_are_not_restored(tmp_path: Path) -> None:
-    limits = Limits(lobby_idle=10.0, table_idle=100.0)
+    limits = Limits(lobby_idle=10.0, table_idle=100.0, lobby_unseated=30.0)
     journal = Journal(tmp_path / "j.sqlite3")
     hub = _hub(limits, journal)
     _hello(hub, 1)
+    _hello(hub, 2)
     gone = _create(hub, 1)["table"]
     kept = _create(hub, 1)["table"]
-    hub.handle(1, {"t": "watch", "table": kept}, 1.0)
+    watched = _create(hub, 1)["table"]  # someone watches it, nobody sits: it goes after lobby_unseated
+    hub.handle(1, {"t": "join", "table": kept, "seat": 0}, 1.0)
+    hub.handle(2, {"t": "watch", "table": watched}, 1.0)
     journal.commit()
     assert hub.next_wakeup() == 10.0
     hub.tick(10.5)
     journal.commit()
-    assert gone not in hub.tables and kept in hub.tables
+    assert gone not in hub.tables and kept in hub.tables and watched in hub.tables
+    hub.tick(30.5)
+    journal.commit()
+    assert watched not in hub.tables and kept in hub.tables
     journal.close()
     again = _hub(limits, Journal(tmp_path / "j.sqlite3"))
     assert again.restore(0.0) == 1 and set(again.tables) == {kept}
+
+
+def test_a_lobby_nobody_sat_at_is_not_restored(tmp_path: Path) -> None:
+    journal = Journal(tmp_path / "j.sqlite3")
+    hub = _hub(Limits(), journal)
+    _hello(hub, 1)
+    empty = _create(hub, 1)["table"]
+    seated = _create(hub, 1)["table"]
+    hub.handle(1, {"t": "join", "table": seated, "seat": 0}, 0.0)
+    journal.commit()
+    journal.close()
+    again = _hub(Limits(), Journal(tmp_path / "j.sqlite3"))
+    assert again.restore(0.0) == 1 and set(again.tables) == {seated} and empty not in again.tables
+
+
+def test_one_address_holds_at_most_a_few_lobbies() -> None:
+    """A guest's many connections open `lobbies_per_address` lobbies between them, no more;
+    another address is not affected; the Join list shows each table's host address."""
+    hub = _hub(Limits(lobbies_per_address=2, tables_per_address=6, tables_per_conn=3, trust_loopback=False))
+    for cid in range(1, 7):
+        _hello(hub, cid, "10.0.0.66")
+    made = [_create(hub, cid) for cid in range(1, 7)]
+    assert [m["t"] for m in made] == ["created", "created"] + ["error"] * 4
+    assert made[2]["code"] == "table/too_many" and made[2]["params"]["limit"] == 2
+    _hello(hub, 9, "10.0.0.5")
+    assert _create(hub, 9)["t"] == "created"
+    summary = [t.summary() for t in hub.tables.values()]
+    assert sorted(s["host_address"] for s in summary) == ["10.0.0.5", "10.0.0.66", "10.0.0.66"]
 
 
 def test_a_lobby_seat_whose_joiner_is_gone_past_the_grace_period_is_freed(tmp_path: Path) -> None:
@@ -288,3 +322,83 @@ def test_a_long_replay_streams_while_another_table_plays(tmp_path: Path) -> None
         assert moves_before_last_part > 0, "the replay held the loop until it was done"
         waits.sort()  # reported, not asserted (no timing thresholds in tests): see bench/ for speed
         print(f"other table during the replay: {len(waits)} moves, p99 {waits[int(len(waits) * 0.99)] * 1000:.1f} ms")
+
+
+def _started(hub: Hub, cid: int, journal: Journal) -> str:
+    """A started fate_votes table of four bots (a replay needs a started game)."""
+    created = _create(hub, cid)
+    table, host = created["table"], created["host"]
+    for s in range(4):
+        hub.handle(cid, {"t": "bot", "table": table, "host": host, "seat": s}, 0.0)
+    hub.handle(cid, {"t": "start", "table": table, "host": host}, 0.0)
+    journal.commit()
+    return table
+
+
+def _replay(hub: Hub, cid: int, table: str, now: float) -> str:
+    out = _frames(hub.handle(cid, {"t": "replay", "table": table}, now))
+    return out[0][1]["code"] if out else "queued"
+
+
+def _drain(hub: Hub) -> list[tuple[int, dict[str, Any]]]:
+    frames = []
+    while hub.has_work():
+        out, _ = hub.work(lambda: 0.0, 1.0, lambda cid: True)
+        frames += _frames(out)
+    return frames
+
+
+def test_replays_are_rate_limited_per_connection_and_on_the_whole_server(tmp_path: Path) -> None:
+    """Per connection: one replay at a time (`replay/busy`), a burst then a steady rate (`replay/too_fast`);
+    on the whole server at most `replays_running` at once (`replay/busy`, `params.limit`)."""
+    journal = Journal(tmp_path / "j.sqlite3")
+    hub = _hub(Limits(replay_burst=2, replays_per_minute=60.0, replays_running=2), journal)
+    for cid in (1, 2, 3, 4):
+        _hello(hub, cid)
+    table = _started(hub, 1, journal)
+    assert _replay(hub, 1, table, 0.0) == "queued"
+    assert _replay(hub, 1, table, 0.0) == "replay/busy"  # one at a time (the ask still counts)
+    parts = [m for cid, m in _drain(hub) if m["t"] == "replay"]
+    assert parts and parts[-1]["last"] is True
+    assert _replay(hub, 1, table, 0.0) == "replay/too_fast"  # the burst is spent
+    assert _replay(hub, 1, table, 1.0) == "queued"  # 60 a minute: one more a second later
+    assert _replay(hub, 2, table, 1.0) == "queued"
+    err = _frames(hub.handle(3, {"t": "replay", "table": table}, 1.0))[0][1]
+    assert err["code"] == "replay/busy" and err["params"]["limit"] == 2  # the whole server's two are running
+    _drain(hub)
+    assert _replay(hub, 3, table, 1.0) == "queued"
+    unknown = _frames(hub.handle(4, {"t": "replay", "table": "nope"}, 1.0))[0][1]["code"]
+    assert unknown == "table/unknown"
+    assert [_replay(hub, 4, "nope", 1.0) for _ in range(3)][-1] == "replay/too_fast"  # asks for nothing count
+
+
+def test_the_hosts_turn_clock_moves_for_a_live_but_silent_seat() -> None:
+    """With `turn_seconds`, a human seat (connected, just silent) that has had something to do that long gets
+    one move from the stand-in; the seat stays its human's. Without it, nothing moves for it."""
+    hub = _hub(Limits())
+    _hello(hub, 1)
+    assert _create(hub, 1, turn_seconds=5)["code"] == "msg/bad_field"  # 0 or 10–3600
+    for turn in (0.0, 20.0):
+        created = _create(hub, 1, turn_seconds=turn)
+        table, host = created["table"], created["host"]
+        assert created["lobby"]["turn_seconds"] == turn
+        hub.handle(1, {"t": "join", "table": table, "seat": 0}, 0.0)
+        for s in (1, 2, 3):
+            hub.handle(1, {"t": "bot", "table": table, "host": host, "seat": s}, 0.0)
+        hub.handle(1, {"t": "start", "table": table, "host": host}, 0.0)
+        t = hub.tables[table]
+        now = 0.0
+        while not t.legal[0]:  # the bots play until the silent human has something to do
+            now += 0.5
+            hub.tick(now)
+            assert now < 60
+        waiting_since = now
+        while now < waiting_since + 19.5:
+            now += 0.5
+            hub.tick(now)
+        assert t.own_since[0] == 0  # not yet (nor ever, without a turn clock)
+        for _ in range(3):
+            now += 0.5
+            hub.tick(now)
+        assert (t.own_since[0] > 0) == bool(turn)
+        assert t.seats[0].holder == 1 and t.seats[0].bot_level is None  # still the human's seat

@@ -205,16 +205,20 @@ def test_journal_disagreement_restores_the_table_read_only_up_to_its_last_good_a
     assert one(got, "error")["code"] == "table/damaged"
 
 
-def test_host_can_replace_a_departed_lobby_player_but_not_a_present_one() -> None:
+def test_host_can_replace_a_departed_lobby_player_and_a_present_squatter() -> None:
     h = Harness()
     host = h.conn()
     created = one(h.send(host, {"t": "create", "game": "timed", "seats": 2}), "created")
     table, host_token = created["table"], created["host"]
     a, b = h.conn(), h.conn()
     tok_a = one(h.send(a, {"t": "join", "table": table, "seat": 0}), "joined")["token"]
-    one(h.send(b, {"t": "join", "table": table, "seat": 1}), "joined")
-    assert one(h.send(host, {"t": "bot", "table": table, "host": host_token, "seat": 1}), "error")["code"] \
-        == "seat/taken"
+    tok_b = one(h.send(b, {"t": "join", "table": table, "seat": 1}), "joined")["token"]
+    freed = h.send(host, {"t": "bot", "table": table, "host": host_token, "seat": 1, "level": "none"})
+    assert one(freed, "left", b) == {"t": "left", "table": table, "seat": 1}  # the squatter is told
+    assert one(freed, "lobby", host)["table"]["seats"][1]["taken"] is False
+    assert (table, 1) not in h.hub.conns[b].seats
+    ready = h.send(b, {"t": "ready", "table": table, "seat": 1, "token": tok_b, "ready": True})
+    assert one(ready, "error")["code"] == "seat/bad_token"  # its token died with the seat
     h.hub.disconnect(a, 1.0)
     bad = h.send(host, {"t": "bot", "table": table, "host": host_token, "seat": 0, "level": "nope"})
     assert one(bad, "error")["code"] == "bot/unknown_level"

@@ -1,9 +1,10 @@
 """The table display (a TV, no mouse): find its server, wait for it, pick a table, watch it.
 
-Nothing here needs a click: a server that is not up yet is tried again every few seconds, the
-first table playing (or waiting for players) is watched as soon as it is listed, and until then
-the screen shows in large type the address players join at and the tables waiting for players.
-Esc goes back to the launcher.
+Nothing here needs a click: without an address the LAN is searched (zeroconf) again and again until a
+server is announced, and again after the one found goes away; a server that is not up yet is tried again
+every few seconds, the first table playing (or waiting for players) is watched as soon as it is listed,
+and until then the screen shows in large type the address players join at (the server's, never a guess)
+and the tables waiting for players. Esc goes back to the launcher.
 """
 from __future__ import annotations
 
@@ -25,6 +26,8 @@ if TYPE_CHECKING:
 
 RETRY_SECONDS = 2.0  # a server that did not answer is tried again after this long
 RELIST_SECONDS = 2.0  # the tables are listed again this often while nothing is watched
+BROWSE_SECONDS = 3.0  # one LAN search; searches follow each other until a server is announced
+LOST_AFTER = 3  # failed connections to a server found on the LAN before the LAN is searched again
 
 
 class DisplayConnectScene(Scene):
@@ -47,20 +50,41 @@ class DisplayConnectScene(Scene):
         self._listed: Any = None  # the last tables listing (an unchanged one is quiet)
         self.waiting: list[dict[str, Any]] = []  # tables waiting for players
         self._still = StillLayer()  # the whole screen (nothing on it moves)
+        self._searching: threading.Event | None = None  # set to stop the LAN search running now
+        self.searches = 0  # LAN searches finished (tests, the status line)
 
     def enter(self) -> None:
         super().enter()
         if self.begun:
+            if not self.address and self.target is None and (self._searching is None or self._searching.is_set()):
+                self._search()  # uncovered while it was searching: search on
             return
         self.begun = True
         if self.address:
             self._connect(*parse_address(self.address))
         else:
-            self.status = self.app.strings.t("join.searching")
-            threading.Thread(target=self._browse, daemon=True).start()
+            self._search()
 
-    def _browse(self) -> None:
-        self._found = services.browse(3.0)  # nothing found: this machine
+    def _search(self) -> None:
+        """Search the LAN until a server is announced (on a thread; its answer is taken in :meth:`update`)."""
+        self.status = self.app.strings.t("join.searching")
+        self.join_at = ""  # not known until a server is found: never this machine's address as a guess
+        stop = self._searching = threading.Event()
+        threading.Thread(target=self._browse, args=(stop,), daemon=True).start()
+
+    def _browse(self, stop: threading.Event) -> None:
+        while not stop.is_set():
+            found = services.browse(BROWSE_SECONDS)
+            self.searches += 1
+            if found and not stop.is_set():
+                self._found = found
+                self.app.notify()
+                return
+            stop.wait(0.2)
+
+    def leave(self) -> None:
+        if self._searching is not None:
+            self._searching.set()
 
     def _connect(self, host: str, port: int) -> None:
         self.target = (host, port)
@@ -77,12 +101,9 @@ class DisplayConnectScene(Scene):
     def update(self, dt: float) -> None:
         if self._found is not None and self.target is None:
             found, self._found = self._found, None
-            if found:
-                srv = found[0]
-                addrs = srv.get("addresses") or [srv.get("host") or "127.0.0.1"]
-                self._connect(addrs[0], int(srv.get("port") or DEFAULT_PORT))
-            else:
-                self._connect("127.0.0.1", DEFAULT_PORT)
+            srv = found[0]
+            addrs = srv.get("addresses") or [srv.get("host") or "127.0.0.1"]
+            self._connect(addrs[0], int(srv.get("port") or DEFAULT_PORT))
         if self.retry_in is not None and self.target is not None:
             self.retry_in -= dt
             if self.retry_in <= 0:
@@ -90,10 +111,11 @@ class DisplayConnectScene(Scene):
                 self._connect(*self.target)
 
     def frame_due(self) -> float | None:
-        """Looking on the LAN: check for the answer now and then; else the next retry. The tables are
-        listed again by the session (``repeat``), and an unchanged answer draws nothing (:meth:`quiet`)."""
+        """Looking on the LAN: the search's thread wakes the loop with its answer; else the next retry. The
+        tables are listed again by the session (``repeat``), and an unchanged answer draws nothing
+        (:meth:`quiet`)."""
         if self.target is None:
-            return 0.0 if self._found is not None else (0.2 if self.begun and not self.address else None)
+            return 0.0 if self._found is not None else None
         if self.retry_in is not None:
             return max(0.0, self.retry_in)
         return None
@@ -110,7 +132,9 @@ class DisplayConnectScene(Scene):
             self.failures += 1
             self.reason = lanwords.why_text(self.app.strings, msg)
             self.status = t("lan.display.waiting_server", address=self._where())
-            if msg.get("state") == "failed":  # the session gave up: a new one after a pause
+            if msg.get("state") == "failed" and not self.address and self.failures >= LOST_AFTER:
+                self._lost()  # the server found on the LAN went away: search again (it may come back elsewhere)
+            elif msg.get("state") == "failed":  # the session gave up: a new one after a pause
                 self.retry_in = RETRY_SECONDS
         elif kind == "_net" and msg.get("state") == "up":
             self.reason = ""
@@ -118,7 +142,8 @@ class DisplayConnectScene(Scene):
         elif kind == "tables" and self.app.match is None:
             self._listed = msg.get("tables")
             tables = [i for i in msg.get("tables") or [] if isinstance(i, dict)]
-            self.waiting = [i for i in tables if i.get("phase") == "lobby" and int(i.get("free", 0)) > 0]
+            self.waiting = lanwords.fair_order(
+                [i for i in tables if i.get("phase") == "lobby" and int(i.get("free", 0)) > 0])
             self.reason = ""
             if self.want_table:
                 pick = next((i for i in tables if i.get("id") == self.want_table), None)
@@ -129,6 +154,15 @@ class DisplayConnectScene(Scene):
                 self.status = t("table.display_waiting")
                 return
             self._watch(pick)
+
+    def _lost(self) -> None:
+        """Forget the server found on the LAN and search again."""
+        if self.app.session is not None:
+            self.app.session.close()
+            self.app.session = None
+        self.target, self.retry_in, self.failures, self.reason = None, None, 0, ""
+        self.waiting = []
+        self._search()
 
     def _watch(self, info: dict[str, Any]) -> None:
         app, session = self.app, self.app.session
@@ -167,6 +201,9 @@ class DisplayConnectScene(Scene):
             te.blit(surface, self.join_at, u * 4.2, PAPER, (w // 2, int(u * 8.8)), "midtop", bold=True)
         te.blit_wrapped(surface, self.status, u * 1.5, CHALK,
                         pygame.Rect(int(u * 4), int(u * 15.5), w - int(u * 8), int(u * 2.2)), align="center")
+        if self.target is None:  # searching the LAN: what brings a server, said once, large enough to read
+            te.blit_wrapped(surface, t("lan.display.searching_hint"), u * 1.2, CHALK_DIM,
+                            pygame.Rect(int(u * 6), int(u * 19.0), w - int(u * 12), int(u * 5)), align="center")
         if self.reason:
             for i, line in enumerate((self.reason, t("lan.retrying"))):
                 te.blit(surface, line, u * 1.1, CHALK_DIM, (w // 2, int(u * (18.0 + i * 1.7))), "midtop")

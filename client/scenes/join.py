@@ -45,6 +45,8 @@ class JoinScene(Scene):
         self._listed: Any = None  # the last tables listing (an unchanged one is quiet)
         self.shown_listing: tuple[Any, ...] = ()
         self.looked = False  # one LAN search has finished
+        self.scroll = 0  # the first row shown (the wheel, the arrow and page keys move it)
+        self.fit = 1  # rows that fit on one screen
 
     def enter(self) -> None:
         super().enter()
@@ -54,6 +56,9 @@ class JoinScene(Scene):
                 self.connect(self.address)
             else:
                 self.search()
+        elif self.tables is not None and self.app.session is not None:  # back from a table: list again
+            self.app.session.send({"t": "list"})
+            self.app.session.repeat({"t": "list"}, REFRESH_SECONDS)
 
     def search(self) -> None:
         if self.searching:
@@ -93,11 +98,22 @@ class JoinScene(Scene):
         y = self.box.top + int(u * 3)
         bottom = self.box.bottom - int(u * 4) - (bh + int(u * 2.2) if self.tables is not None else int(u * 0.6))
         fit = max(1, (bottom - y) // (bh + int(u * 0.6)))
-        for i, (label, fn, why_not) in enumerate(rows[:min(10, fit)]):
-            self.buttons.append(Button(label, pygame.Rect(self.box.left + int(u * 1.5), y, self.box.width - int(u * 3),
-                                                          bh), fn, key=f"row_{i}", enabled=fn is not None,
-                                       why_not=why_not))
+        more = len(rows) > fit  # then the arrows that scroll take the right edge
+        self.fit = fit
+        self.scroll = max(0, min(self.scroll, len(rows) - fit))
+        width = self.box.width - int(u * 3) - (int(u * 3.2) if more else 0)
+        for i, (label, fn, why_not) in enumerate(rows[self.scroll:self.scroll + fit], self.scroll):
+            self.buttons.append(Button(label, pygame.Rect(self.box.left + int(u * 1.5), y, width, bh), fn,
+                                       key=f"row_{i}", enabled=fn is not None, why_not=why_not))
             y += bh + int(u * 0.6)
+        if more:
+            top = self.box.top + int(u * 3)
+            x = self.box.right - int(u * 1.5) - int(u * 2.6)
+            self.buttons.append(Button("▲", pygame.Rect(x, top, int(u * 2.6), bh), partial(self.scroll_by, -fit),
+                                       key="scroll_up", enabled=self.scroll > 0))
+            self.buttons.append(Button("▼", pygame.Rect(x, y - bh - int(u * 0.6), int(u * 2.6), bh),
+                                       partial(self.scroll_by, fit), key="scroll_down",
+                                       enabled=self.scroll + fit < len(rows)))
         entry_y = self.box.bottom - int(u * 4)
         if self.tables is not None:  # a dedicated server: anyone may open a table there
             offered = self.new_table_games()
@@ -117,7 +133,7 @@ class JoinScene(Scene):
             self.entry.kill()
         self.entry = pygame_gui.elements.UITextEntryLine(
             pygame.Rect(self.box.left + int(u * 16), entry_y, self.box.width - int(u * 28), bh),
-            manager=app.gui.manager, placeholder_text="192.168.1.20:7420")
+            manager=app.gui.manager)  # (its example is drawn under it, dim: a placeholder looks typed)
         self.entry.set_text(old)
         pygame.key.set_text_input_rect(self.entry.rect)
 
@@ -138,7 +154,7 @@ class JoinScene(Scene):
                 out.append((label, None if old else partial(self.resume_seat, entry),
                             t("lan.status.old_version_note") if old else ""))
             server = str((self.app.session.welcome or {}).get("server") or "") if self.app.session else ""
-            for info in self.tables:
+            for info in lanwords.fair_order(self.tables):
                 label = lanwords.table_label(self.app.strings, info, server)
                 if lanwords.playable(info):
                     out.append((label, partial(self.join_table, info), ""))
@@ -152,6 +168,13 @@ class JoinScene(Scene):
             out.append((t("join.server_row", name=srv.get("name", "?"), address=where),
                         partial(self.connect, where), ""))
         return out
+
+    def scroll_by(self, rows: int) -> None:
+        """Move the list by ``rows`` (a page with the arrows and Page keys, three rows with the wheel)."""
+        before = self.scroll
+        self.scroll = max(0, min(self.scroll + rows, len(self.rows()) - self.fit))
+        if self.scroll != before:
+            self.layout()
 
     @staticmethod
     def new_table_games() -> list[str]:
@@ -239,8 +262,16 @@ class JoinScene(Scene):
                     self.app.session.send({"t": "list"})
             self.app.toast(self.app.strings.error(msg.get("code", ""), msg.get("msg", ""), msg.get("params")), "error")
 
+    def empty_note(self) -> str:
+        """What a server's list says with no table waiting for players: how many games are being played, if any."""
+        playing = sum(i.get("phase") == "playing" for i in self.live_tables)
+        t = self.app.strings.t
+        return t("lan.games_running", n=playing) if playing else t("join.no_tables")
+
     def _seated(self, game: str, table: str, seat: int, host: str | None) -> None:
         """Joined (or back in) a seat at ``table``: the match, then its lobby (the host's, with a host token)."""
+        if self.app.session is not None:
+            self.app.session.repeat(None)  # at a table: the list is not asked for again until Join shows
         match = Match(self.app, game, table, mode="lan", humans=[seat])
         match.host_token = host
         if host and self.app.session is not None:
@@ -289,6 +320,12 @@ class JoinScene(Scene):
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             self.back()
             return True
+        if event.type == pygame.MOUSEWHEEL:
+            self.scroll_by(-3 * event.y)
+            return True
+        if event.type == pygame.KEYDOWN and event.key in (pygame.K_PAGEUP, pygame.K_PAGEDOWN):
+            self.scroll_by(self.fit if event.key == pygame.K_PAGEDOWN else -self.fit)
+            return True
         if (event.type == pygame_gui.UI_TEXT_ENTRY_FINISHED and event.ui_element is self.entry) or (
                 event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)):
             self.connect_typed()
@@ -296,6 +333,8 @@ class JoinScene(Scene):
         return super().handle_event(event)
 
     def leave(self) -> None:
+        if self.app.session is not None:
+            self.app.session.repeat(None)  # (a lobby or table over this connection does not need the list)
         if self.entry is not None:
             self.entry.kill()
             self.entry = None
@@ -308,8 +347,8 @@ class JoinScene(Scene):
         typed = bool(self.entry is not None and self.entry.get_text().strip())
         if self.tables is not None:
             head = t("join.tables", address=self.connected_to or "")
-            if not self.tables:
-                te.blit(surface, t("join.no_tables"), u * 1.1, CHALK_DIM,
+            if not self.tables and not self.rejoin:
+                te.blit(surface, self.empty_note(), u * 1.1, CHALK_DIM,
                         (self.box.left + int(u * 1.5), self.box.top + int(u * 3.4)))
         elif self.connected_to:
             head = t("net.connecting", address=self.connected_to)
@@ -329,3 +368,6 @@ class JoinScene(Scene):
         self.draw_buttons(surface)
         if self.entry is None:
             return
+        if not typed:  # how an address looks, under the empty field (never in it, where it would read as typed)
+            te.blit(surface, t("lan.address_example"), u * 0.85, CHALK_DIM,
+                    (self.entry.rect.left + int(u * 0.3), self.entry.rect.bottom + int(u * 0.1)))

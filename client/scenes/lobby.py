@@ -27,6 +27,23 @@ if TYPE_CHECKING:
     from client.app import App
 
 
+TURN_CHOICES = (0, 30, 60, 90, 120, 180, 300)  # the host's turn clock (``create`` ``turn_seconds``), seconds
+
+
+def turn_clock(app: App) -> OptionSpec:
+    """The host's turn clock, set up like a game option and sent beside the options (words: lan.turn_*)."""
+    langs = ("ja", "zh", "en")
+    t = app.strings.t
+    return OptionSpec("turn_seconds", 0, choices=TURN_CHOICES, labels={lang: t("lan.turn_clock", lang=lang) for lang in langs},
+                      choice_labels={n: {lang: t("lan.turn_off", lang=lang) if n == 0 else t("lan.turn_seconds", lang=lang, n=n)
+                                         for lang in langs} for n in TURN_CHOICES})
+
+
+def setup_options(app: App, game: str) -> list[OptionSpec]:
+    """What the host sets before opening a table: the game's options, then the turn clock."""
+    return option_specs(game) + [turn_clock(app)]
+
+
 def content_choices(app: App, game: str, opt: OptionSpec) -> Mapping[Any, Mapping[str, str]]:
     """Choices an option takes from the game's content (value -> lang -> label), per its client descriptor."""
     try:
@@ -77,7 +94,7 @@ class LobbyScene(Scene):
         self.port = port
         self.lo, self.hi = games.seat_range(game)
         self.seats = max(self.lo, min(self.hi, 6))
-        self.options: dict[str, Any] = {o.name: o.default for o in option_specs(game)}
+        self.options: dict[str, Any] = {o.name: o.default for o in setup_options(app, game)}
         if "lang" in self.options:  # the table's language (what bots write in) starts as the host's
             self.options["lang"] = app.strings.lang
         self.table = table
@@ -98,7 +115,7 @@ class LobbyScene(Scene):
         self.box = pygame.Rect(int(u * 3), int(u * 6.5), w - int(u * 6), h - int(u * 10.5))
         if self.phase in ("setup", "creating"):
             fw = min(self.box.width, int(u * 54))
-            need = int(u * (2 + 5.4 + 3.2 * len(option_specs(self.game)) + 7))
+            need = int(u * (2 + 5.4 + 3.2 * len(setup_options(self.app, self.game)) + 7))
             self.box = pygame.Rect((w - fw) // 2, int(u * 6.5), fw, min(h - int(u * 10.5), max(int(u * 18), need)))
         share = 0.7 if len(self.seat_entries()) > 8 else 0.62  # two columns of seats: more room for names
         self.list_rect = pygame.Rect(self.box.left, self.box.top, int(self.box.width * share), self.box.height)
@@ -115,7 +132,7 @@ class LobbyScene(Scene):
             ]
             self.option_rows = []
             y += int(u * 5.4)
-            for opt in option_specs(self.game):
+            for opt in setup_options(self.app, self.game):
                 self.option_rows.append((opt, y))
                 if isinstance(opt.default, bool):
                     self.buttons.append(Button(self.option_text(opt), pygame.Rect(x, y, right - x, bh),
@@ -198,6 +215,10 @@ class LobbyScene(Scene):
                 label = t("lobby.add_bot")
                 self.buttons.append(Button(label, self._row_button(r, label, bh),
                                            partial(self.set_bot, i, None), key=f"bot_{i}"))
+            elif self.hosting and entry.get("taken") and i != self.my_seat:  # a guest's seat: the host may free it
+                label = t("lan.free_seat")
+                self.buttons.append(Button(label, self._row_button(r, label, bh), partial(self.set_bot, i, "none"),
+                                           key=f"free_{i}"))
             elif i == self.my_seat:
                 ready = bool(entry.get("ready"))
                 label = ("✓ " if ready else "") + t("lobby.ready")
@@ -255,8 +276,10 @@ class LobbyScene(Scene):
         session = self.app.session
         if session is None:
             return
-        session.send({"t": "create", "game": self.game, "seats": self.seats, "options": self.options,
-                      "name": self.app.player_name(), "lang": self.app.strings.lang})
+        options = {k: v for k, v in self.options.items() if k != "turn_seconds"}
+        session.send({"t": "create", "game": self.game, "seats": self.seats, "options": options,
+                      "name": self.app.player_name(), "lang": self.app.strings.lang,
+                      "turn_seconds": int(self.options.get("turn_seconds") or 0)})
         self.phase = "creating"
 
     def next_level(self, level: str) -> str:
@@ -308,6 +331,9 @@ class LobbyScene(Scene):
             self.layout()
         elif kind == "lobby":
             self.layout()
+        elif (kind == "left" and msg.get("table") == self.table and msg.get("seat") == self.my_seat
+              and self.my_seat is not None and not self.hosting and app.top is self):
+            self.seat_freed()
         elif kind == "snapshot" and app.match is not None and msg.get("table") == self.table:
             if app.top is self and not self._leaving:
                 self._leaving = True
@@ -318,6 +344,19 @@ class LobbyScene(Scene):
             if self.phase == "creating":
                 self.phase = "setup"
                 self.layout()
+
+    def seat_freed(self) -> None:
+        """The host freed this guest's seat: say so and go back to the Join list (or the launcher)."""
+        app, session = self.app, self.app.session
+        app.toast(app.strings.t("lan.seat_freed"), "error")
+        if session is not None and self.table is not None:
+            app.seatbook.forget(f"{session.host}:{session.port}", self.table)
+        self.my_seat = None
+        app.match = None
+        if app.find("join") is not None:
+            app.later(lambda: app.pop(self))
+        else:
+            app.back_to_launcher()
 
     def enter(self) -> None:
         super().enter()
@@ -341,6 +380,11 @@ class LobbyScene(Scene):
             self._leaving = True  # a resumed game: the snapshot may have come before this scene
             self.app.later(lambda: self.app.replace("table", match=match))
 
+    def frame_due(self) -> float | None:
+        """A seat whose player is away counts down once a second; else only messages change the lobby."""
+        match = self.app.match
+        return 1.0 if match is not None and match.away_until else None
+
     def escape(self) -> bool:
         self.app.back_to_launcher()
         return True
@@ -363,6 +407,7 @@ class LobbyScene(Scene):
         return (size, self.app.strings.lang, self.app.unit, self.phase, tuple(self.box), tuple(self.list_rect),
                 tuple(self.info_rect), self.hosting, self.port, tuple(self.addresses), self.my_seat, self.seats,
                 repr(self.options), repr(self.seat_entries()), repr(match.lobby) if match is not None else None,
+                tuple(match.seat_name(s) for s in sorted(match.away_until)) if match is not None else (),
                 tuple((b.key, b.label, tuple(b.rect)) for b in self.buttons),
                 tuple((opt.name, oy) for opt, oy in self.option_rows))
 
@@ -401,7 +446,10 @@ class LobbyScene(Scene):
             y += te.blit_wrapped(surface, note, u * 1.0, ACCENT, pygame.Rect(r.left, y, r.width, int(u * 5)),
                                  bold=True, max_lines=3) + int(u * 0.8)  # practice / damaged: before anything
         options = (match.lobby.get("options") if match is not None else None) or self.options
-        specs = {o.name: o for o in option_specs(self.game)}
+        options = {k: v for k, v in options.items() if k != "turn_seconds" or v}  # the turn clock, when set
+        if match is not None and match.lobby.get("turn_seconds"):
+            options = {**options, "turn_seconds": int(match.lobby["turn_seconds"])}
+        specs = {o.name: o for o in setup_options(self.app, self.game)}
         if options:
             te.blit(surface, t("lobby.options"), u * 1.05, CHALK_DIM, (r.left, y), bold=True)
             y += int(u * 1.8)
@@ -505,13 +553,15 @@ class LobbyScene(Scene):
             elif entry.get("taken"):
                 label = name or t("table.seat_name", n=i + 1)
                 color = PAPER
+                if app.match is not None and i in app.match.away_until:  # gone: the grace counts down
+                    label, color = app.match.seat_name(i), CHALK_DIM
             else:
                 label = t("lobby.empty")
                 color = CHALK_DIM
             if mine:
                 label += f"\n({t('lobby.you')})"
             right = r.right
-            row_buttons = [b for b in self.buttons if b.key in (f"level_{i}", f"unbot_{i}", f"bot_{i}")
+            row_buttons = [b for b in self.buttons if b.key in (f"level_{i}", f"unbot_{i}", f"bot_{i}", f"free_{i}")
                            or (b.key == "ready" and mine)]
             if row_buttons:
                 right = min(b.rect.left for b in row_buttons)

@@ -81,6 +81,8 @@ class ResultsScene(Scene):
         y = self.box.bottom - bh - int(u * 1.2)
         self.buttons = [Button(t("results.back"), pygame.Rect(self.box.right - bw - int(u * 1.5), y, bw, bh),
                                app.back_to_launcher, key="launcher")]
+        if self.table_scene.match.mode == "display":  # the TV takes no input: it moves on by itself
+            self.buttons = []
         if app.replay is not None:
             self.buttons.append(Button(t("results.play_again"),
                                        pygame.Rect(self.box.right - 2 * bw - int(u * 2.5), y, bw, bh),

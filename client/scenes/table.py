@@ -10,13 +10,14 @@ Which view is drawn (``shown``):
 """
 from __future__ import annotations
 
+import dataclasses
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
 from assets.loaders.glossary import load_glossary
-from client import games, lanwords
+from client import games, lanwords, services
 from client.context import AppContext
 from client.kit.stephelp import StepHelp, StepLine, help_for
 from client.kit.still import PanelLayer, StillLayer
@@ -28,6 +29,9 @@ from client.rulesbook import has_rules, open_rules, page_for_view
 from client.scenes.base import Scene
 from client.tables.base import TableView
 from client.ui import ACCENT, CHALK, PAPER, Button, panel, seat_color
+
+LOST_ATTEMPTS = 5  # display found on the LAN: failed reconnections before it searches the LAN again
+RESULTS_HOLD = 15.0  # display: seconds a finished game's results stay up before it moves on to a waiting table
 
 if TYPE_CHECKING:
     from client.app import App
@@ -60,6 +64,7 @@ class TableScene(Scene):
         self.over_frames = 0
         self._clock_key: Any = None
         self._relist = 3.0  # display: seconds until the next look for a new game
+        self._shown_over = 0.0  # display: seconds the finished game's results have been shown
         self.seen_chat = 0  # chat lines read (the panel was open)
         self.chat_age = 99.0  # seconds since the last chat line arrived
         self._chat_count = 0
@@ -126,6 +131,13 @@ class TableScene(Scene):
         """What every seat and the display must know of this table, from the server's ``lobby``, in the
         player's language (``note``: the sentence that explains each)."""
         lobby = self.match.lobby if isinstance(self.match.lobby, dict) else {}
+        if self.match.mode == "display":  # the TV: where to join, always; never the practice banner
+            lobby = {k: v for k, v in lobby.items() if k != "practice"}
+            session = self.app.session
+            if session is not None and self._join_at is None:
+                self._join_at = lanwords.join_address(session.host, session.port)
+            where = [self.app.strings.t("lan.display.join_corner", address=self._join_at)] if self._join_at else []
+            return where + lanwords.status_words(self.app.strings, lobby, note=note)
         return lanwords.status_words(self.app.strings, lobby, note=note)
 
     def status_height(self) -> int:
@@ -447,7 +459,17 @@ class TableScene(Scene):
         if self.match.mode == "display" and msg.get("t") == "error" and msg.get("code") == "table/unknown":
             self._lost_table()
             return
+        if (self.match.mode == "display" and msg.get("t") == "_net" and msg.get("state") == "down"
+                and int(msg.get("attempt") or 0) >= LOST_ATTEMPTS and self.app.args is not None
+                and getattr(self.app.args, "address", "") is None):
+            self._search_again()  # a server found on the LAN is gone: look for one again
+            return
         if self.match.mode != "display" or not self.match.over or msg.get("t") != "tables":
+            return
+        if self._shown_over >= RESULTS_HOLD and not any(
+                isinstance(i, dict) and i.get("phase") == "playing" and i.get("id") != self.match.table
+                for i in msg.get("tables") or []):
+            self._lost_table()  # the results were shown: on to the next table waiting for players (or the wait)
             return
         for info in msg.get("tables") or []:
             if isinstance(info, dict) and info.get("phase") == "playing" and info.get("id") != self.match.table:
@@ -473,6 +495,15 @@ class TableScene(Scene):
 
         app.later(lambda: app.replace("display_connect", address=address, table=None))
 
+    def _search_again(self) -> None:
+        """The display found its server on the LAN and lost it: forget it and search the LAN again."""
+        app = self.app
+        if app.match is not self.match:
+            return
+        services.close_session(app)
+        app.match = None
+        app.later(lambda: app.replace("display_connect", address=None, table=None))
+
     def _follow(self, match: Match) -> None:
         """The display moves to ``match`` (a new table scene replaces this one after the frame)."""
         app = self.app
@@ -480,9 +511,12 @@ class TableScene(Scene):
 
     def update(self, dt: float) -> None:
         self._curtain_check()
+        self.match.tick()  # away countdowns (client/match.py)
         if self.has_rules:
             self._move_help(dt)
         if self.match.mode == "display" and self.match.over and self.app.session is not None:
+            if self.results_pushed:
+                self._shown_over += dt
             self._relist -= dt
             if self._relist <= 0:
                 self._relist = 3.0
@@ -542,6 +576,8 @@ class TableScene(Scene):
             help = help_for(self._step_fn, view)
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:  # help, never a reason to stop
             print(f"houkago: step help: {type(exc).__name__}: {exc}")
+        if help is not None and self.match.mode == "display":  # the TV: who acts and why, never what to click
+            help = dataclasses.replace(help, may="")
         self.step_help = help
         self.step_line.layout(self._step_ctx, help, rect, self._step_ctx.unit, load_glossary(self.match.game_id))
 

@@ -104,7 +104,7 @@ class MindSwapTable(TableView):
         self._moved = False  # the pointer moved since the last click, drop or change of the shown table
 
     # --- data from the server -------------------------------------------------------
-    @property  # type: ignore[override]
+    @property
     def legal(self) -> list[dict[str, Any]]:
         """The legal actions of the shown snapshot, once it is the newest (else none: controls wait)."""
         pres = getattr(self, "presenter", None)

@@ -190,7 +190,7 @@ def same(table: MindSwapTable, want: dict[str, Any], got: dict[str, Any] | None)
     students in any order)."""
     if got is None:
         return False
-    types = {c.id: c.type for c in table.latest.hand}
+    types: dict[Any, str] = {c.id: c.type for c in table.latest.hand}  # (looked up with any value: None finds none)
     for k in set(want) | set(got):
         a, b = want.get(k), got.get(k)
         if k == "card":

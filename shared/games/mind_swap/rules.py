@@ -1075,7 +1075,8 @@ def _do_play(s: _Fields, rng: Rng, seat: int, action: dict, events: Events) -> N
     if act not in s.cacts[ctype]:
         raise RuleError("action/illegal_target", "that card does not carry that action",
                         card=cid, action=echo(act), rule="card_action")
-    moved = _PLAYS[act](s, rng, seat, action, events, None if events is None else
+    # ev is None exactly when events is (a replay); the handlers read ev only when events is not None
+    moved = _PLAYS[act](s, rng, seat, action, events, None if events is None else  # type: ignore[arg-type]
                         {"type": "play", "seat": seat, "card": cid, "card_type": ctype, "action": act})
     s.discard.append(cid)
     s.played = True
@@ -1239,7 +1240,7 @@ def _play_event(s: _Fields, rng: Rng, seat: int, action: dict, events: Events, e
         if events is not None:
             ev["student"] = None
             events.append(ev)
-        return
+        return None
     # (t in _event_targets(s, seat), without listing them)
     _need(_is_no(t) and _with_piece(s, seat, t), "action/illegal_target", "that student is not with your character",
           student=t if _is_no(t) else None, rule="event_not_with")
@@ -1256,7 +1257,8 @@ def _play_event(s: _Fields, rng: Rng, seat: int, action: dict, events: Events, e
             events.append({"type": "ability", "student": t, "mind": m, "index": i, "kind": kind, "n": n, "ok": ok})
         if ok:
             _ability_effect(s, rng, seat, t, kind, arg, to, events)
-            return
+            return None
+    return None
 
 
 def _ability_effect(s: _Fields, rng: Rng, seat: int, t: int, kind: str, arg: Any, to: Any, events: Events) -> None:

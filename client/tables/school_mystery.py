@@ -32,6 +32,7 @@ from client.kit.nodes import NodeMap
 from client.kit.presenter import Presenter, Shown
 from client.kit.widgets import Banner, LogPanel, fitter_for
 from client.tables import school_mystery_board as board
+from client.tables import school_mystery_claim as claim_mod
 from client.tables import school_mystery_frame as frame
 from client.tables import school_mystery_input as inp
 from client.tables import school_mystery_layout as lay
@@ -127,6 +128,7 @@ class SchoolMysteryTable(TableView):
         self.export_dir = default_export_dir()
         self.exported: list[str] = []
         self.clock = 0.0
+        self.claim = claim_mod.ClaimClock()  # the humans' window on a step (school_mystery_claim)
         self.version = 0  # bumps on every rebuild: the static layer is redrawn then
         self.faces_memo: tuple[int, dict[int, Any]] = (-1, {})  # the cards' faces and full texts, per rebuild
         self.zoom_memo: tuple[int, dict[int, str]] = (-1, {})
@@ -426,8 +428,15 @@ class SchoolMysteryTable(TableView):
     def _play_phase(self) -> bool:
         return self.controls and self.shown.get("phase") in ("introduction", "investigation", "resolution")
 
+    def set_clock(self, clock: Any) -> None:
+        """The humans' claim window (the only clock of this game): shown on the step line and the bar."""
+        self.claim.set(clock)
+        self.dirty = True
+
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.claim.tick(dt):
+            self.dirty = True
         self.blink = self.clock % 1.0
         if self.auto_rect:
             surf = pygame.display.get_surface()
@@ -540,13 +549,14 @@ class SchoolMysteryTable(TableView):
         c = self.L.canvas
         return pygame.Rect(c.centerx, c.bottom - int(self.L.u * 2.5), 0, 0)
 
-    def frame_due(self) -> float | None:
-        """Full rate while anything moves or the banner fades."""
-        return 0.0 if self.busy() or self.banner.visible else None
-
     def log_lines(self) -> list[tuple[str, int | None]]:
         """The log as shown (a roll's lines appear when its dice land)."""
         return list(self.pres.log_lines)
+
+    def frame_due(self) -> float | None:
+        """Full rate while anything moves or the banner fades; the claim window's next second while it counts."""
+        due, tick = (0.0 if self.busy() or self.banner.visible else None), self.claim.until_tick()
+        return tick if due is None else (due if tick is None else min(due, tick))
 
     def busy(self) -> bool:
         return bool((self.dice is not None and not self.dice.done) or self.flying or self.drag.busy

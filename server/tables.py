@@ -27,6 +27,7 @@ from operator import attrgetter
 from typing import Any
 
 from server import claims
+from server.clock import Clock
 from server.journal import Journal, TableRecord
 from server.packing import encode_plain
 from server.packing import pack as _pack
@@ -197,28 +198,6 @@ class Seat:
 
 
 _SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(Seat))
-
-
-@dataclass
-class Clock:
-    """The deadline of a real-time phase (``spec.timer``)."""
-
-    total: float
-    key: tuple
-    deadline: float  # monotonic, meaningful when running
-    left: float = 0.0  # seconds left while paused
-    paused: bool = False
-    expired: bool = False
-
-    def remaining(self, now: float) -> float:
-        return max(0.0, self.left if self.paused else self.deadline - now)
-
-    def copy(self) -> Clock:
-        """A copy (dataclasses.replace's, without its look at the fields)."""
-        return Clock(self.total, self.key, self.deadline, self.left, self.paused, self.expired)
-
-    def wire(self, now: float) -> dict[str, Any]:
-        return {"deadline_in": round(self.remaining(now), 3), "paused": self.paused, "total": self.total}
 
 
 # A table's state before a change, to put it back if the change cannot be sent or saved (Table.mark): (state,

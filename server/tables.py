@@ -772,7 +772,7 @@ class Table:
         return {
             "id": self.id, "game": self.spec.id, "seats": [
                 {"seat": i, "name": s.name, "taken": s.taken, "connected": s.holder is not None or s.bot is not None,
-                 "bot": s.bot_level, "ready": s.ready, "colour": i,
+                 "bot": s.bot_level, "stand_in": s.takeover is not None, "ready": s.ready, "colour": i,
                  "away": None if s.away_since is None or s.holder is not None or now is None
                  else round(max(0.0, s.away_since + grace - now) if s.takeover is None else 0.0, 1),
                  "turn": None if now is None or i not in turns else round(max(0.0, turns[i] - now), 1)}

@@ -18,6 +18,7 @@ from client.scenes.play_names import PlayNamesScene
 from client.scenes.play_setup import PlaySetupScene
 from client.scenes.results import ResultsScene
 from client.scenes.rules_book import RulesBookScene
+from client.scenes.seat_vote import SeatsScene
 from client.scenes.settings import SettingsScene
 from client.scenes.table import TableScene
 from client.tutorial.connect import TutorialConnectScene
@@ -27,4 +28,4 @@ from client.tutorial.overlay import TutorialScene
 SCENES: dict[str, type[Scene]] = {cls.name: cls for cls in (
     LauncherScene, SettingsScene, PlaySetupScene, JoinScene, LobbyScene, PlayConnectScene, DisplayConnectScene,
     TableScene, CurtainScene, ResultsScene, ReconnectingScene, MenuScene, RulesBookScene,
-    TutorialConnectScene, TutorialOfferScene, TutorialScene, ContinueScene, PlayNamesScene)}
+    TutorialConnectScene, TutorialOfferScene, TutorialScene, ContinueScene, PlayNamesScene, SeatsScene)}

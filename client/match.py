@@ -90,10 +90,15 @@ class Match:
         if until is not None:
             left = max(0, math.ceil(until - time.monotonic()))
             return self.app.strings.t("lan.away_name", name=name, secs=left)
-        turn = self.turn_left(seat)
-        if turn is not None:
-            return self.app.strings.t("lan.turn_name", name=name, secs=turn)
         return name
+
+    def turn_words(self) -> str:
+        """The host's turn clock as the table's bar says it: whose clock, seconds left ("" when none runs)."""
+        t = self.app.strings.t
+        who = [t("lan.turn_who", name=t("lan.seats.you") if s in self.humans else self.human_name(s), secs=left)
+               for s in sorted(self.turn_until) if s not in self.standing_in
+               and (left := self.turn_left(s)) is not None]
+        return t("lan.turn_clock_words", who=t("lan.turn_join").join(who)) if who and not self.over else ""
 
     def human_name(self, seat: int) -> str:
         """The seat's name as its human gave it (no countdown, no stand-in mark)."""
@@ -105,8 +110,8 @@ class Match:
         return None if until is None else max(0, math.ceil(until - time.monotonic()))
 
     def tick(self) -> None:
-        """While a seat is away or on the turn clock, its countdown on every view goes down once a second."""
-        if (self.away_until or self.turn_until) and time.monotonic() - self._away_shown >= 1.0:
+        """While a seat is away, its countdown on every view goes down once a second."""
+        if self.away_until and time.monotonic() - self._away_shown >= 1.0:
             self._away_shown = time.monotonic()
             self._push_names()
 

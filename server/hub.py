@@ -923,10 +923,11 @@ class Hub:
         out: Out = []
         if host is None:
             votes = t.votes.setdefault(target, set())
+            voter: int = seat_no  # (a vote names its seat: checked above)
             if yes:
-                votes.add(seat_no)
+                votes.add(voter)
             else:
-                votes.discard(seat_no)
+                votes.discard(voter)
             counted, needed = t.votes_for(target), t.votes_needed(target)
             if not counted:
                 t.votes.pop(target, None)

@@ -28,17 +28,19 @@ def test_turn_countdown_votes_and_a_stand_in_for_a_present_player(tmp_path, monk
         match = Match(app, "mind_swap", "t1", mode="lan", humans=[1])
         match.started = True
         match.on_message(_lobby([_seat(0, "Rena", turn=42.0), _seat(1, "Ken"), _seat(2, "normal bot", bot="normal")]))
-        assert match.seat_name(0) == t("lan.turn_name", name="Rena", secs=42)  # whose clock, seconds left
+        rena = t("lan.turn_who", name="Rena", secs=42)
+        assert match.turn_words() == t("lan.turn_clock_words", who=rena)  # whose clock, seconds left
+        assert match.seat_name(0) == "Rena"  # (the name itself stays as it is in the table's sentences)
         clock = time.monotonic()
         monkeypatch.setattr(time, "monotonic", lambda: clock + 10.5)
-        assert match.seat_name(0) == t("lan.turn_name", name="Rena", secs=32)  # it counts down
+        assert match.turn_words() == t("lan.turn_clock_words", who=t("lan.turn_who", name="Rena", secs=32))
         monkeypatch.undo()
         rows = seat_rows(app, match)
         assert [r.action for r in rows] == ["vote", "", ""]  # a vote on the other human; never on one's own seat
         assert rows[2].status == t("lan.seats.host_bot")
         match.on_message(_lobby([_seat(0, "Rena", turn=30.0), _seat(1, "Ken"), _seat(2, "normal bot", bot="normal")],
                                 [{"seat": 0, "for": [1], "needed": 2}]))
-        assert [r.action for r in seat_rows(app, match)][0] == "unvote"
+        assert next(r.action for r in seat_rows(app, match)) == "unvote"
         assert seat_rows(app, match)[0].votes == t("lan.seats.votes", n=1, needed=2)
         assert any(x.message == t("lan.vote_started", name="Rena", n=1, needed=2) for x in app.toasts)
         # a stand-in plays Ken's own seat while Ken is here (a vote): his name stays, marked; he may take it back
@@ -78,7 +80,10 @@ def test_a_player_votes_a_silent_player_out_from_seats_and_votes(tmp_path) -> No
             host.send({"t": "start", "table": table, "host": host_token, "seed": 1})  # seat 0 moves first
             assert run_until(app, lambda: app.top.name == "table" and app.match.turn_until.get(0) is not None,
                              what="the table with Rena on the turn clock")
-            assert app.match.seat_name(0).startswith("Rena (") and app.match.seat_name(0).endswith("s left)")
+            table_scene = app.top
+            pill = app.match.turn_words()
+            assert pill.startswith(app.strings.t("lan.turn_clock_words", who="Rena"))  # (60 s: "Rena 60s"/"Rena 59s")
+            assert pill in table_scene.status_words()  # said in the table's bar
             app.push("menu")
             app.frame(0.016)
             click(app, button(app.top, "seats").rect.center)

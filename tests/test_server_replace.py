@@ -63,7 +63,7 @@ class Table:
         self.hello(100)
         created = self.send(100, {"t": "create", "game": "talk", "seats": humans + bots, "bot_delay": 1.0,
                                   **create})
-        msg = [m for _, m in created if m["t"] == "created"][0]
+        msg = next(m for _, m in created if m["t"] == "created")
         self.id, self.host = msg["table"], msg["host"]
         self.tokens: dict[int, str] = {}
         for s in range(humans):
@@ -135,7 +135,7 @@ def test_the_host_alone_replaces_a_silent_seat_and_acting_takes_it_back() -> Non
     out = tb.send(100, {"t": "replace", "table": tb.id, "target": 1, "host": "nope"})
     assert _error(out) == "table/not_host"
     out = tb.send(100, {"t": "replace", "table": tb.id, "target": 1, "host": tb.host})
-    assert [m for _, m in out if m["t"] == "replaced"][0]["by"] == "host"
+    assert next(m for _, m in out if m["t"] == "replaced")["by"] == "host"
     assert t.seats[1].takeover == "sensible"
     out = tb.act(1, 0.5)  # the human plays before the stand-in did: the seat is theirs again, everyone told
     assert _error(out) is None and t.seats[1].takeover is None
@@ -172,7 +172,7 @@ def test_a_vote_ends_when_its_target_moves_and_refusals_are_typed() -> None:
 def test_voters_who_leave_no_longer_count_and_two_players_need_one_vote() -> None:
     tb = Table(humans=2)
     out = tb.vote(1, 0)  # the only other human: a majority of one
-    assert [m for _, m in out if m["t"] == "replaced"][0]["votes"] == [1]
+    assert next(m for _, m in out if m["t"] == "replaced")["votes"] == [1]
     tb = Table(humans=5)
     t = tb.hub.tables[tb.id]
     tb.vote(1, 0)
@@ -180,7 +180,7 @@ def test_voters_who_leave_no_longer_count_and_two_players_need_one_vote() -> Non
     tb.hub.disconnect(3, 1.0)  # seat 2's human goes: its vote no longer counts, three others now need two
     assert t.votes_for(0) == {1} and t.votes_needed(0) == 2
     out = tb.vote(3, 0, now=2.0)
-    assert [m for _, m in out if m["t"] == "replaced"][0]["votes"] == [1, 3]
+    assert next(m for _, m in out if m["t"] == "replaced")["votes"] == [1, 3]
 
 
 def test_the_turn_clock_is_counted_down_in_lobby_and_survives_a_restart(tmp_path: Path) -> None:

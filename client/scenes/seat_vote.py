@@ -48,7 +48,7 @@ def seat_rows(app: App, match: Match) -> list[SeatRow]:
         stood_in = s in match.standing_in
         name = match.human_name(s) if human else t("table.bot_name", n=s + 1)
         if s in mine:
-            name = f"{name} ({t('lan.seats.you')})"
+            name = t("lan.seats.you_name", name=name)
         turn = match.turn_left(s)
         if not human:
             status = t("lan.seats.host_bot")
@@ -179,8 +179,6 @@ class SeatsScene(Scene):
         te.blit(surface, t("lan.seats.title"), u * 1.4, PAPER, (self.box.centerx, self.box.top + int(u * 0.9)),
                 "midtop", bold=True)
         explain = t("lan.seats.explain")
-        if self.alone():
-            explain += " " + t("lan.seats.no_voters")
         te.fitter.draw_block(surface, explain, self._explain, u * 0.9, CHALK)
         for row, rect in zip(self.rows, self._row_rects):
             pygame.draw.circle(surface, seat_color(row.seat), (rect.left + int(u * 0.5), rect.centery),
@@ -190,12 +188,3 @@ class SeatsScene(Scene):
             words = f"{row.name} — {row.status}" + (f" · {row.votes}" if row.votes else "")
             te.fitter.draw_block(surface, words, left, u * 0.95, PAPER, kind="label", valign="center")
         self.draw_buttons(surface)
-
-    def alone(self) -> bool:
-        """Another player's seat is shown but this client may neither vote on it nor decide (not the host)."""
-        match = self.match
-        if match is None or match.host_token:
-            return False
-        others = [r for r in self.rows if r.seat not in match.humans and r.status != self.app.strings.t(
-            "lan.seats.host_bot")]
-        return bool(others) and not any(r.action in ("vote", "unvote") for r in others)

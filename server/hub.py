@@ -923,7 +923,8 @@ class Hub:
         out: Out = []
         if host is None:
             votes = t.votes.setdefault(target, set())
-            voter: int = seat_no  # (a vote names its seat: checked above)
+            voter = seat_no
+            assert voter is not None  # (a vote names its seat: checked above)
             if yes:
                 votes.add(voter)
             else:

@@ -3,7 +3,8 @@
 A local server on 127.0.0.1, a host and Rena (protocol clients) and Ken (the game's client, this window) at a
 3-seat mind_swap table with a 60 s turn clock. Rena has the first move and stays silent: Ken sees her clock count
 down, opens Esc → Seats and votes and votes (a majority of one). Then Rena takes her seat back, Ken has something
-to do, Rena votes him out: Ken reads that a bot plays his seat and takes it back.
+to do, Rena votes him out: Ken reads that a bot plays his seat and takes it back. Then the host's side
+(:func:`run_host`): Mio hosts from the game's lobby and lets a bot play a seat at once.
 
     python tools/screenshots_seat_vote.py OUT_DIR [--size 1280x720] [--scale 1.5] [--lang ja --lang zh ...]
 """
@@ -113,6 +114,65 @@ def run(out: Path, lang: str, size: str, scale: float) -> list[Path]:
     return shots
 
 
+def run_host(out: Path, lang: str, size: str, scale: float) -> list[Path]:
+    """The host's side: Mio hosts from the game's lobby (turn clock 60 s), Rena and Ken join; Mio opens Seats and
+    votes and lets a bot play a seat at once (the one with something to do; else the refusal is shown)."""
+    from srvkit import SyncClient
+
+    from client import modes
+    from client.app import App
+    from client.services import open_session, start_local_server
+    from houkago.cli import build_parser
+
+    shots: list[Path] = []
+    tag = f"{size}-{lang}@{round(scale * 100)}"
+    args = build_parser().parse_args(["--size", size, "--name", "Mio", "--lang", lang])
+    app = App(args, settings_path=Path(tempfile.mkdtemp(prefix="houkago-shots-")) / "settings.json")
+    app.settings.ui_scale = scale
+    guests: list[Any] = []
+    try:
+        modes.start(app, app.args)
+        port = start_local_server(app, host="127.0.0.1", port=0)
+        open_session(app, "127.0.0.1", port)
+        lobby = app.push("lobby", game="mind_swap", hosting=True, port=port)
+        app.frame(0.016)
+        while lobby.seats > 3:
+            _click(app, "seats_down")
+        for _ in range(2):
+            _click(app, "opt_turn_seconds_up")
+        _click(app, "open")
+        _until(app, lambda: lobby.my_seat == 0)
+        for name in ("Rena", "Ken"):
+            g = SyncClient(port, name)
+            g.join(lobby.table, None, name)
+            guests.append(g)
+        _until(app, lambda: any(b.key == "start" and b.enabled for b in app.top.buttons))
+        _click(app, "start")
+        _until(app, lambda: app.top.name == "table" and app.match.started)
+        for g in guests:
+            g.pump(0.5)
+        waiting = [s for g in guests for s in g.snap if s is not None and g.snap[s].get("legal")]
+        _settle(app, 1.5)
+        path = out / f"seat_vote-host-{tag}-1-table.png"
+        pygame.image.save(app.screen, str(path))
+        shots.append(path)
+        app.push("seats")
+        _settle(app, 0.3)
+        path = out / f"seat_vote-host-{tag}-2-seats.png"
+        pygame.image.save(app.screen, str(path))
+        shots.append(path)
+        _click(app, f"seat_host_replace_{waiting[0] if waiting else 1}")
+        _settle(app, 0.8)
+        path = out / f"seat_vote-host-{tag}-3-after.png"
+        pygame.image.save(app.screen, str(path))
+        shots.append(path)
+    finally:
+        app.shutdown()
+        for g in guests:
+            g.close()
+    return shots
+
+
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__)
     p.add_argument("out", type=Path)
@@ -122,7 +182,7 @@ def main() -> None:
     a = p.parse_args()
     a.out.mkdir(parents=True, exist_ok=True)
     for lang in a.lang or ["ja", "zh", "en"]:
-        for path in run(a.out, lang, a.size, a.scale):
+        for path in run(a.out, lang, a.size, a.scale) + run_host(a.out, lang, a.size, a.scale):
             print(path)
 
 

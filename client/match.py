@@ -95,10 +95,14 @@ class Match:
     def turn_words(self) -> str:
         """The host's turn clock as the table's bar says it: whose clock, seconds left ("" when none runs)."""
         t = self.app.strings.t
-        who = [t("lan.turn_who", name=t("lan.seats.you") if s in self.humans else self.human_name(s), secs=left)
-               for s in sorted(self.turn_until) if s not in self.standing_in
-               and (left := self.turn_left(s)) is not None]
-        return t("lan.turn_clock_words", who=t("lan.turn_join").join(who)) if who and not self.over else ""
+        by_left: dict[int, list[str]] = {}  # seconds left -> the seats with that long (a shared phase: one group)
+        for s in sorted(self.turn_until):
+            left = self.turn_left(s)
+            if left is not None and s not in self.standing_in:
+                by_left.setdefault(left, []).append(t("lan.seats.you") if s in self.humans else self.human_name(s))
+        join = t("lan.turn_join")
+        who = [t("lan.turn_who", name=join.join(names), secs=left) for left, names in sorted(by_left.items())]
+        return t("lan.turn_clock_words", who=join.join(who)) if who and not self.over else ""
 
     def human_name(self, seat: int) -> str:
         """The seat's name as its human gave it (no countdown, no stand-in mark)."""

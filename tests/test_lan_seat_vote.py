@@ -35,6 +35,11 @@ def test_turn_countdown_votes_and_a_stand_in_for_a_present_player(tmp_path, monk
         monkeypatch.setattr(time, "monotonic", lambda: clock + 10.5)
         assert match.turn_words() == t("lan.turn_clock_words", who=t("lan.turn_who", name="Rena", secs=32))
         monkeypatch.undo()
+        match.on_message(_lobby([_seat(0, "Rena", turn=42.0), _seat(1, "Ken", turn=42.0), _seat(2, "Aiko", turn=9.0)]))
+        both = t("lan.turn_who", name=t("lan.turn_join").join(["Rena", t("lan.seats.you")]), secs=42)
+        aiko = t("lan.turn_who", name="Aiko", secs=9)
+        assert match.turn_words() == t("lan.turn_clock_words", who=t("lan.turn_join").join([aiko, both]))
+        match.on_message(_lobby([_seat(0, "Rena", turn=42.0), _seat(1, "Ken"), _seat(2, "normal bot", bot="normal")]))
         rows = seat_rows(app, match)
         assert [r.action for r in rows] == ["vote", "", ""]  # a vote on the other human; never on one's own seat
         assert rows[2].status == t("lan.seats.host_bot")

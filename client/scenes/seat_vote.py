@@ -44,6 +44,8 @@ def seat_rows(app: App, match: Match) -> list[SeatRow]:
     rows = []
     for e in seats:
         s = e["seat"]
+        if not e.get("taken"):  # (a free seat: only in a lobby)
+            continue
         human = bool(e.get("taken")) and (not e.get("bot") or bool(e.get("stand_in")) or s in match.standing_in)
         stood_in = s in match.standing_in
         name = match.human_name(s) if human else t("table.bot_name", n=s + 1)
@@ -101,8 +103,9 @@ class SeatsScene(Scene):
         w, h = app.screen.get_size()
         bw = min(int(u * 46), w - int(u * 2))
         explain_h = int(u * 4.2)
-        row_h = int(u * 3.0)
-        bh = int(u * 2.3)
+        room = h - int(u) - int(u * 3.2) - explain_h - int(u * 4.2)  # for the rows (twelve seats fit too)
+        row_h = max(int(u * 1.6), min(int(u * 3.0), room // max(1, len(self.rows))))
+        bh = min(int(u * 2.3), row_h - int(u * 0.3))
         height = int(u * 3.2) + explain_h + row_h * len(self.rows) + int(u * 4.2)
         self.box = pygame.Rect(0, 0, bw, min(height, h - int(u)))
         self.box.center = (w // 2, h // 2)
@@ -121,7 +124,7 @@ class SeatsScene(Scene):
                 self.buttons.append(Button(t(f"lan.seats.{row.action}"), r, self._click(row),
                                            key=f"seat_{row.action}_{row.seat}", primary=row.action == "take_back"))
             y += row_h
-        close = pygame.Rect(0, 0, int(u * 10), bh)
+        close = pygame.Rect(0, 0, int(u * 10), int(u * 2.3))
         close.midbottom = (self.box.centerx, self.box.bottom - int(u * 0.8))
         self.buttons.append(Button(t("lan.seats.close"), close, lambda: self.app.pop(self), key="seats_close"))
 

@@ -821,7 +821,7 @@ class Hub:
         out = self._accept(t, seat_no, action, now, False, conn, ref)
         if t.votes and t.sid > before and t.votes.pop(seat_no, None) is not None:  # not silent after all
             back = True
-        if back and t.sid > before:  # everyone sees the seat is its human's again (or the vote on it ended)
+        if back:  # everyone sees the seat is its human's again (or the vote on it ended)
             out += self._lobby(t, now=now)
         return out
 

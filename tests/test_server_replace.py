@@ -241,3 +241,12 @@ def test_a_vote_over_loopback_gives_the_seat_to_a_stand_in_and_its_player_takes_
         assert back["table"]["seats"][silent]["connected"]
         for c in (*players, host):
             c.close()
+
+
+def test_without_a_turn_clock_or_a_vote_an_act_sends_no_lobby() -> None:
+    """The lobby frames that carry the turn clock's countdown go only to tables that have one."""
+    for turn, lobbies in ((0, 0), (20, 1)):
+        tb = Table(humans=2, start=False, turn_seconds=turn)
+        tb.send(100, {"t": "start", "table": tb.id, "host": tb.host})
+        out = tb.act(0, 1.0)
+        assert sum(m["t"] == "lobby" for c, m in out if c == 2) == lobbies

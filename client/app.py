@@ -371,6 +371,12 @@ class App:
                 self.on_net_status(msg)
             if self.keeper is not None:
                 self.keeper.on_message(msg)
+            if msg.get("t") in ("lobby", "pack"):  # every laptop at a table holds its content packs
+                from client.packs_sync import sync_for
+
+                sync = sync_for(self)
+                if sync is not None:
+                    sync.on_message(msg)
             if self.match is not None:
                 self.match.on_message(msg)
             for scene in list(reversed(self.scenes)):

@@ -127,6 +127,9 @@ def unfinished(check: bool = False) -> list[LocalGame]:
                 shutil.rmtree(folder, ignore_errors=True)
             continue
         if state["finished"] is not None:
+            from client.records import keep_finished  # its record (fate_votes, mind_swap) stays for Continue
+
+            keep_finished(folder, game.table)
             shutil.rmtree(folder, ignore_errors=True)
             continue
         if not game.seats:  # no seat of ours to give back

@@ -23,6 +23,7 @@ HANDLERS = {
     "display": "client.app",
     "server": "server.main",
     "bots": "server.botrunner",
+    "content": "houkago.content",
 }
 
 
@@ -103,12 +104,20 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot-level", "--level", dest="level", default="normal", choices=BOT_LEVEL_CHOICES,
                    help="how the bots play: easy, normal or strong (random: any legal move; default normal)")
     p.add_argument("--timeout", type=float, default=600.0, help="give up after this many seconds")
+
+    p = sub.add_parser("content", help="user content packs (school_mystery subjects, playbooks, secrets)")
+    p.add_argument("action", choices=("check", "list"),
+                   help="check PATH: validate a pack (line and field of each problem); list: the installed packs")
+    p.add_argument("path", nargs="?", help="the pack file to check")
+    p.add_argument("--lang", choices=["ja", "zh", "en"], help="language of the messages (default: saved setting)")
     return parser
 
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before any pygame import
+    os.environ.setdefault("HOUKAGO_USER_CONTENT", "1")  # the program reads the user content packs
+    importlib.import_module("assets.loaders.packs")  # (it hooks them into the school_mystery loader)
     module_name = HANDLERS[args.command]
     try:
         module = importlib.import_module(module_name)

@@ -947,6 +947,18 @@ class Hub:
         out += [(cid, frame) for cid in t.members() | {conn.id}]
         return out + self._lobby(t, also=conn.id, now=now)
 
+    def _on_pack(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+        """The bytes of a user content pack the table plays with (its ``packs`` option), for a client that
+        lacks it (docs/content_packs.md). Only packs the table names leave, each at most PACK_MAX_BYTES."""
+        t = self._table(msg["table"])
+        fp = msg["fp"]
+        named = t.options.get("packs")
+        content = t.spec.content() if isinstance(named, str) and fp in named.split(",") else None
+        info = getattr(content, "packs", {}).get(fp)
+        if info is None:
+            raise HoukagoError("pack/unknown", "this table plays with no such content pack", fp=fp[:40])
+        return [(conn.id, encode({"t": "pack", "table": t.id, "fp": fp, "data": info.source, "ref": ref}))]
+
     def _on_replay(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
         """A started game as the spectators saw it, step by step, rebuilt from the journal.
 

@@ -257,6 +257,7 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
                 "host": (_OPT_S, False), "yes": (_B, False)},
     "ping": {"n": (_I, False)},
     "replay": {"table": (_S, True)},
+    "pack": {"table": (_S, True), "fp": (_S, True)},  # a content pack the table plays with (club, #33)
 }
 
 SERVER_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
@@ -281,6 +282,7 @@ SERVER_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "result": {"table": (_S, True), "result": (_M, True)},
     "replay": {"table": (_S, True), "game": (_S, True), "players": (_I, True), "names": (_L, True),
                "part": (_I, True), "last": (_B, True), "steps": (_L, True), "result": (_ANY, False)},
+    "pack": {"table": (_S, True), "fp": (_S, True), "data": ((bytes,), True)},
 }
 
 MAX_TEXT = 2000  # characters of chat or a name

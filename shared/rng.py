@@ -119,6 +119,28 @@ def shuffle_at(state: int, seq: MutableSequence[T]) -> int:
     return state
 
 
+def shuffle_tail_at(state: int, seq: MutableSequence[T], k: int) -> int:
+    """The last ``k`` steps of :func:`shuffle_at` only: ``seq[-k:]`` become ``k`` draws without repeats from
+    the whole list (the rest stays in some order). It draws ``k`` numbers whatever the list's length, so a
+    longer list changes what is drawn, not how far the generator goes."""
+    state = int(state) & MASK64
+    limits = _LIMITS
+    n = len(seq)
+    for i in range(n - 1, max(0, n - 1 - k), -1):
+        m = i + 1
+        limit = limits.get(m) or _limit(m)
+        while True:  # next64 until a draw is not rejected (below, written out)
+            state = z = (state + _GOLDEN) & MASK64
+            z = ((z ^ (z >> 30)) * _MIX1) & MASK64
+            z = ((z ^ (z >> 27)) * _MIX2) & MASK64
+            x = z ^ (z >> 31)
+            if x <= limit:
+                break
+        j = x % m
+        seq[i], seq[j] = seq[j], seq[i]
+    return state
+
+
 class Rng:
     """SplitMix64 with unbiased integer helpers. ``state`` is the plain-int state (what is stored in a
     game state): the state after the draws taken so far, whatever is buffered ahead."""

@@ -95,6 +95,8 @@ SHOWN_BY: dict[str, tuple[str, ...]] = {
     "rules_book": tuple(f"rules_{g}" for g in GAMES),
     "tutorial": ("tutorial_fate_votes_welcome", "tutorial_mind_swap_welcome", "tutorial_school_mystery_welcome"),
     "tutorial_offer": tuple(f"tutorial_offer_{g}" for g in GAMES),
+    "advance": ("club_advance",),
+    "record": ("club_record_fate_votes",),
 }
 
 
@@ -215,6 +217,28 @@ class AppScene:
         return nm
 
 
+def _club_campaign() -> Any:
+    """A campaign of four students (long names among them) before its second subject (client/scenes/advance.py)."""
+    from client.campaigns import Campaign
+    from shared.engine import REGISTRY
+
+    db = REGISTRY["school_mystery"].setup(4, 1, {})["db"]
+    books = list(db["playbooks"])[-4:]
+    names = ["春野ひより", "Alexandra Whitfield", "欧阳思远", "Sota"]
+    students = [{"name": n, "playbook": b, "stats": dict(db["playbooks"][b]["arrays"][0]), "rival": (i + 1) % 4,
+                 "conditions": [], "told": [], "moves": [], "bonds": []} for i, (n, b) in enumerate(zip(names, books))]
+    return Campaign(id="walk", players=4, bots=2, students=students, advances=[None] * 4)
+
+
+# a fate_votes record (client/scenes/record.py): hands, roles, choices, a tally, the end
+CLUB_RECORD = {"game": "fate_votes", "names": ["春野ひより", "Alexandra Whitfield", "欧阳思远", "Sota"], "moves": 12,
+               "items": [{"k": "dealt", "seat": s, "cards": ["oyashiro", "rena", "satoko", "mion", "shion", "keiichi",
+                                                               "rika"]} for s in range(4)]
+               + [{"k": "roles", "round": 1, "roles": ["vote", "strike", "vote", "vote"]}]
+               + [{"k": "choice", "seat": s, "round": 1, "phase": "vote_target", "value": (s + 1) % 4} for s in range(4)]
+               + [{"k": "votes", "round": 1, "votes": [1, 0, 2, 1], "tokens": [5, 5, 5, 5]}, {"k": "over", "winners": [2]}]}
+
+
 def _app_scene(name: str, **params: Any) -> Builder:
     return lambda ctx: AppScene(ctx, name, **params)
 
@@ -240,6 +264,8 @@ def _load_scenes() -> None:
     for game in GAMES:
         register(f"setup_{game}", _app_scene("play_setup", game=game))
     register("join", _app_scene("join"))
+    register("club_advance", lambda ctx: AppScene(ctx, "advance", campaign=_club_campaign()))
+    register("club_record_fate_votes", _app_scene("record", record=CLUB_RECORD))
     _register_rules_books()
     fv_scenes.register_walk(register)
     ms_scenes.register_walk(register)

@@ -3,10 +3,13 @@
 ``load(directory=None)`` reads ``assets/content/school_mystery/`` (or ``directory``):
 ``stats.toml``, ``moves.toml``, ``playbooks.toml``, ``conditions.toml``, ``texts.toml``
 and every ``subjects/*.toml``; it checks everything (each error names the file and
-the entry) and returns a :class:`shared.games.school_mystery.content.Content`.
+the entry) and returns a :class:`shared.games.school_mystery.content.Content`. Without a
+``directory``, the user content packs installed for this process are added
+(``assets/loaders/packs.py``: the rules use only the packs a table names).
 """
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +43,9 @@ from shared.games.school_mystery.content import (
 
 GAME_DIR = CONTENT_DIR / "school_mystery"
 SUIT_TABLES = 10
+MIN_PLAYBOOKS, MAX_PLAYBOOKS = 5, 12  # built in; a user pack adds its own on top
+MAX_SPECIAL_MOVES = 4
+BUILTIN_SECRETS = 8  # regular secrets of a built-in playbook (and 2 last): a weekly club meets new ones for long
 ID_CHARS = set("abcdefghijklmnopqrstuvwxyz0123456789_")
 
 
@@ -158,7 +164,8 @@ def _effects(file: Path, entry: str, value: Any, allowed: tuple[str, ...] = EFFE
     return tuple(out)
 
 
-def _move(file: Path, entry: str, item: dict, stat_ids: set[str], playbook: str | None) -> Move:
+def _move(file: Path, entry: str, item: dict, stat_ids: set[str], playbook: str | None,
+          pack: str | None = None) -> Move:
     mid = _id(file, entry, item.get("id"))
     entry = f"{entry} ({mid})"
     kind = item.get("kind", "roll")
@@ -189,12 +196,15 @@ def _move(file: Path, entry: str, item: dict, stat_ids: set[str], playbook: str 
                                      _effects(file, where, raw[band].get("effects")))
         if set(raw) - set(BANDS):
             raise ContentError(file, entry, f"unknown bands {sorted(set(raw) - set(BANDS))}")
+    advance = item.get("advance", False)
+    if not isinstance(advance, bool) or (advance and playbook is None):
+        raise ContentError(file, entry, "advance must be true or false (special moves only)")
     effects = _effects(file, entry, item.get("effects"))
     if kind == "trigger" and not effects:
         raise ContentError(file, entry, "a trigger move needs effects")
     return Move(mid, text3(file, entry, item.get("name"), "name"),
                 text3(file, entry, item.get("description"), "description"),
-                kind, phase, stats, outcomes, effects, limit, playbook)
+                kind, phase, stats, outcomes, effects, limit, playbook, pack, advance)
 
 
 def load_moves(file: Path, stat_ids: set[str]) -> dict[str, Move]:
@@ -219,14 +229,15 @@ def load_moves(file: Path, stat_ids: set[str]) -> dict[str, Move]:
 
 # --------------------------------------------------------------------------- playbooks
 
-def _secret(file: Path, where: str, raw: Any, seen: set[str], conditions: set[str] | None) -> Secret:
+def _secret(file: Path, where: str, raw: Any, seen: set[str], conditions: set[str] | None,
+            pack: str | None = None, extra_keys: frozenset[str] = frozenset()) -> Secret:
     """One secret of a pool: ``{id, text, instruction, effects, last?}``; a secret needs an effect."""
     if not isinstance(raw, dict):
         raise ContentError(file, where, "must be a table")
     sid = _id(file, where, raw.get("id"))
     where = f"{where} ({sid})"
     _unique(file, where, seen, sid)
-    unknown = set(raw) - {"id", "text", "instruction", "effects", "last"}
+    unknown = set(raw) - {"id", "text", "instruction", "effects", "last"} - extra_keys
     if unknown:
         raise ContentError(file, where, f"unknown keys {sorted(unknown)}")
     last = raw.get("last", False)
@@ -236,7 +247,50 @@ def _secret(file: Path, where: str, raw: Any, seen: set[str], conditions: set[st
     if not effects:
         raise ContentError(file, where, "a secret needs at least one effect the engine applies")
     return Secret(sid, text3(file, where, raw.get("text"), "text"), last,
-                  text3(file, where, raw.get("instruction"), "instruction"), effects)
+                  text3(file, where, raw.get("instruction"), "instruction"), effects, pack)
+
+
+def playbook_from_data(file: Path, entry: str, item: dict, stat_ids: set[str], moves: dict[str, Move],
+                       secret_ids: set[str], conditions: set[str] | None = None, pack: str | None = None,
+                       min_secrets: int = SECRETS_DEALT + 2) -> Playbook:
+    """One ``[[playbooks]]`` entry: its special moves are added to ``moves``, its secret ids to ``secret_ids``
+    (both checked for duplicates); ``pack`` is the fingerprint of the user pack it comes from (None: built in)."""
+    pid = _id(file, entry, item.get("id"))
+    entry = f"{entry} ({pid})"
+    arrays = []
+    for j, arr in enumerate(check_list(file, entry, item.get("stat_arrays"), "stat_arrays")):
+        where = f"{entry} stat_arrays[{j}]"
+        if not isinstance(arr, dict) or set(arr) != stat_ids:
+            raise ContentError(file, where, f"must give every stat exactly once: {sorted(stat_ids)}")
+        arrays.append({s: check_int(file, where, arr[s], s, -2, 3) for s in sorted(stat_ids)})
+    if not arrays:
+        raise ContentError(file, entry, "needs at least one stat array")
+    move_ids = []
+    for j, raw in enumerate(check_list(file, entry, item.get("moves"), "moves")):
+        if not isinstance(raw, dict):
+            raise ContentError(file, f"{entry} moves[{j}]", "must be a table")
+        move = _move(file, f"{entry} moves[{j}]", raw, stat_ids, pid, pack)
+        if move.phase != "investigation":
+            raise ContentError(file, f"{entry} moves[{j}]", "special moves are investigation moves")
+        if move.id in moves:
+            raise ContentError(file, f"{entry} moves[{j}] ({move.id})", f"id {move.id!r} is used twice")
+        moves[move.id] = move
+        move_ids.append(move.id)
+    starting = [m for m in move_ids if not moves[m].advance]
+    if not 2 <= len(starting) <= 3 or len(move_ids) > MAX_SPECIAL_MOVES:
+        raise ContentError(file, entry, f"needs two or three special moves (and at most {MAX_SPECIAL_MOVES} "
+                           "with the advance ones)")
+    secrets = [_secret(file, f"{entry} secrets[{j}]", raw, secret_ids, conditions, pack)
+               for j, raw in enumerate(check_list(file, entry, item.get("secrets"), "secrets"))]
+    regular = [s for s in secrets if not s.last]
+    lasts = [s for s in secrets if s.last]
+    # a larger pool than one hand, so knowing the playbook does not tell which secrets a student holds
+    if len(regular) < min_secrets or len(lasts) < 2:
+        raise ContentError(file, entry, f"the secret pool needs at least {min_secrets} secrets and "
+                           "2 last secrets (last = true)")
+    return Playbook(pid, text3(file, entry, item.get("name"), "name"),
+                    text3(file, entry, item.get("description"), "description"),
+                    tuple(arrays), tuple(move_ids), tuple(regular + lasts), pack)
 
 
 def load_playbooks(file: Path, stat_ids: set[str], moves: dict[str, Move],
@@ -247,44 +301,12 @@ def load_playbooks(file: Path, stat_ids: set[str], moves: dict[str, Move],
     out: dict[str, Playbook] = {}
     secret_ids: set[str] = set()
     for i, item in enumerate(_table_list(data, file, "playbooks")):
-        pid = _id(file, f"playbooks[{i}]", item.get("id"))
-        entry = f"playbooks[{i}] ({pid})"
-        _unique(file, entry, set(out), pid)
-        arrays = []
-        for j, arr in enumerate(check_list(file, entry, item.get("stat_arrays"), "stat_arrays")):
-            where = f"{entry} stat_arrays[{j}]"
-            if not isinstance(arr, dict) or set(arr) != stat_ids:
-                raise ContentError(file, where, f"must give every stat exactly once: {sorted(stat_ids)}")
-            arrays.append({s: check_int(file, where, arr[s], s, -2, 3) for s in sorted(stat_ids)})
-        if not arrays:
-            raise ContentError(file, entry, "needs at least one stat array")
-        move_ids = []
-        for j, raw in enumerate(check_list(file, entry, item.get("moves"), "moves")):
-            if not isinstance(raw, dict):
-                raise ContentError(file, f"{entry} moves[{j}]", "must be a table")
-            move = _move(file, f"{entry} moves[{j}]", raw, stat_ids, pid)
-            if move.phase != "investigation":
-                raise ContentError(file, f"{entry} moves[{j}]", "special moves are investigation moves")
-            if move.id in moves:
-                raise ContentError(file, f"{entry} moves[{j}]", f"move id {move.id!r} is used twice")
-            moves[move.id] = move
-            move_ids.append(move.id)
-        if not 2 <= len(move_ids) <= 3:
-            raise ContentError(file, entry, "needs two or three special moves")
-        secrets = [_secret(file, f"{entry} secrets[{j}]", raw, secret_ids, conditions)
-                   for j, raw in enumerate(check_list(file, entry, item.get("secrets"), "secrets"))]
-        regular = [s for s in secrets if not s.last]
-        lasts = [s for s in secrets if s.last]
-        # a larger pool than one hand, so knowing the playbook does not tell which secrets a student holds
-        if len(regular) < SECRETS_DEALT + 2 or len(lasts) < 2:
-            raise ContentError(file, entry, f"the secret pool needs at least {SECRETS_DEALT + 2} secrets and "
-                               "2 last secrets (last = true)")
-        secrets = regular + lasts
-        out[pid] = Playbook(pid, text3(file, entry, item.get("name"), "name"),
-                            text3(file, entry, item.get("description"), "description"),
-                            tuple(arrays), tuple(move_ids), tuple(secrets))
-    if not 5 <= len(out) <= 6:
-        raise ContentError(file, "playbooks", "there must be five or six playbooks")
+        book = playbook_from_data(file, f"playbooks[{i}]", item, stat_ids, moves, secret_ids, conditions,
+                                  min_secrets=BUILTIN_SECRETS)
+        _unique(file, f"playbooks[{i}] ({book.id})", set(out), book.id)
+        out[book.id] = book
+    if not MIN_PLAYBOOKS <= len(out) <= MAX_PLAYBOOKS:
+        raise ContentError(file, "playbooks", f"there must be {MIN_PLAYBOOKS} to {MAX_PLAYBOOKS} playbooks")
     return out
 
 
@@ -295,15 +317,15 @@ SUBJECT_KEYS = {"id", "title", "difficulty", "day_type", "start_weekday", "situa
                 "clues"}
 
 
-def _ranked(file: Path, data: dict, key: str) -> list[dict]:
+def _ranked(file: Path, data: dict, key: str, root: str = "") -> list[dict]:
     items = data.get(key)
     if not isinstance(items, list) or len(items) != SUIT_TABLES or not all(isinstance(i, dict) for i in items):
-        raise ContentError(file, key, f"needs exactly {SUIT_TABLES} [[{key}]] entries")
+        raise ContentError(file, f"{root}{key}", f"needs exactly {SUIT_TABLES} [[{key}]] entries")
     ranks = [i.get("rank") for i in items]
     for j, r in enumerate(ranks):
-        check_int(file, f"{key}[{j}]", r, "rank", 1, SUIT_TABLES)
+        check_int(file, f"{root}{key}[{j}]", r, "rank", 1, SUIT_TABLES)
     if sorted(ranks) != list(range(1, SUIT_TABLES + 1)):
-        raise ContentError(file, key, "ranks must be 1..10, each once")
+        raise ContentError(file, f"{root}{key}", "ranks must be 1..10, each once")
     return sorted(items, key=lambda i: i["rank"])
 
 
@@ -321,44 +343,50 @@ def _texts(file: Path, table: str, item: dict, *fields: str) -> list[dict[str, s
 
 
 def load_subject(file: Path) -> Subject:
-    """One investigation subject, checked against the SUBJECT SCHEMA."""
+    """One investigation subject file, checked against the SUBJECT SCHEMA (its id is its file name)."""
     data = read_toml(file)
     sid = _id(file, "id", data.get("id"))
     if sid != file.stem:
         raise ContentError(file, "id", f"id {sid!r} must match the file name {file.stem!r}")
+    return subject_from_data(file, data)
+
+
+def subject_from_data(file: Path, data: dict, root: str = "", pack: str | None = None) -> Subject:
+    """One subject's table (a file, or a pack's ``[[subjects]]`` entry named ``root``, e.g. "subjects[0] ")."""
+    sid = _id(file, f"{root}id", data.get("id"))
     unknown = set(data) - SUBJECT_KEYS
     if unknown:
-        raise ContentError(file, "(file)", f"unknown keys {sorted(unknown)}")
-    difficulty = check_int(file, "difficulty", data.get("difficulty"), "difficulty", 0, 5)
+        raise ContentError(file, root.strip() or "(file)", f"unknown keys {sorted(unknown)}")
+    difficulty = check_int(file, f"{root}difficulty", data.get("difficulty"), "difficulty", 0, 5)
     if data.get("day_type") not in DAY_TYPES:
-        raise ContentError(file, "day_type", f"must be one of {list(DAY_TYPES)}")
+        raise ContentError(file, f"{root}day_type", f"must be one of {list(DAY_TYPES)}")
     if data.get("start_weekday") not in WEEKDAYS:
-        raise ContentError(file, "start_weekday", f"must be one of {list(WEEKDAYS)}")
+        raise ContentError(file, f"{root}start_weekday", f"must be one of {list(WEEKDAYS)}")
     questions = data.get("questions")
     if not isinstance(questions, list) or not 3 <= len(questions) <= 5:
-        raise ContentError(file, "questions", "needs three to five questions")
-    qs = tuple(text3(file, f"questions[{i}]", q, "question") for i, q in enumerate(questions))
-    start = check_int(file, "start_location", data.get("start_location"), "start_location", 1, 10)
-    public = check_list(file, "public_locations", data.get("public_locations", [start]), "public_locations")
+        raise ContentError(file, f"{root}questions", "needs three to five questions")
+    qs = tuple(text3(file, f"{root}questions[{i}]", q, "question") for i, q in enumerate(questions))
+    start = check_int(file, f"{root}start_location", data.get("start_location"), "start_location", 1, 10)
+    public = check_list(file, f"{root}public_locations", data.get("public_locations", [start]), "public_locations")
     for j, r in enumerate(public):
-        check_int(file, f"public_locations[{j}]", r, "rank", 1, 10)
+        check_int(file, f"{root}public_locations[{j}]", r, "rank", 1, 10)
     if start not in public:
-        raise ContentError(file, "public_locations", "must include start_location")
+        raise ContentError(file, f"{root}public_locations", "must include start_location")
     if len(set(public)) != len(public):
-        raise ContentError(file, "public_locations", "lists a rank twice")
+        raise ContentError(file, f"{root}public_locations", "lists a rank twice")
     truth = data.get("truth_hint")
-    locations = tuple(Location(i["rank"], *_texts(file, "locations", i, "name", "description", "atmosphere"))
-                      for i in _ranked(file, data, "locations"))
-    phenomena = tuple(Choices(i["rank"], _three(file, f"phenomena[rank {i['rank']}]", i.get("options")))
-                      for i in _ranked(file, data, "phenomena"))
-    characters = tuple(Character(i["rank"], *_texts(file, "characters", i, "name", "description", "hint"))
-                       for i in _ranked(file, data, "characters"))
-    clues = tuple(Choices(i["rank"], _three(file, f"clues[rank {i['rank']}]", i.get("options")))
-                  for i in _ranked(file, data, "clues"))
-    return Subject(sid, text3(file, "title", data.get("title"), "title"), difficulty, data["day_type"],
-                   data["start_weekday"], text3(file, "situation", data.get("situation"), "situation"), qs,
+    locations = tuple(Location(i["rank"], *_texts(file, f"{root}locations", i, "name", "description", "atmosphere"))
+                      for i in _ranked(file, data, "locations", root))
+    phenomena = tuple(Choices(i["rank"], _three(file, f"{root}phenomena[rank {i['rank']}]", i.get("options")))
+                      for i in _ranked(file, data, "phenomena", root))
+    characters = tuple(Character(i["rank"], *_texts(file, f"{root}characters", i, "name", "description", "hint"))
+                       for i in _ranked(file, data, "characters", root))
+    clues = tuple(Choices(i["rank"], _three(file, f"{root}clues[rank {i['rank']}]", i.get("options")))
+                  for i in _ranked(file, data, "clues", root))
+    return Subject(sid, text3(file, f"{root}title", data.get("title"), "title"), difficulty, data["day_type"],
+                   data["start_weekday"], text3(file, f"{root}situation", data.get("situation"), "situation"), qs,
                    start, tuple(public), locations, phenomena, characters, clues,
-                   text3(file, "truth_hint", truth, "truth_hint") if truth is not None else None)
+                   text3(file, f"{root}truth_hint", truth, "truth_hint") if truth is not None else None, pack)
 
 
 def load_subjects(directory: Path) -> dict[str, Subject]:
@@ -399,4 +427,11 @@ def load(directory: str | Path | None = None) -> Content:
         raise ContentError(base / "conditions.toml", "conditions", "list at least six sample conditions")
     texts = load_texts(base / "texts.toml")
     subjects = load_subjects(base / "subjects")
-    return Content(stats, moves, playbooks, conditions, subjects, texts)
+    content = Content(stats, moves, playbooks, conditions, subjects, texts)
+    if directory is not None or USER_PACKS is None:
+        return content
+    return USER_PACKS(content)
+
+
+# set by assets/loaders/packs.py when it is imported (houkago does): adds the user content packs to load()
+USER_PACKS: Callable[[Content], Content] | None = None

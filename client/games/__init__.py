@@ -70,8 +70,16 @@ def title(game_id: str, strings: Strings) -> str:
 
 
 def option_specs(game_id: str) -> list[OptionSpec]:
+    """The options the lobby shows: school_mystery's campaign is set by Continue only, and its content
+    packs option appears when packs are installed (docs/content_packs.md)."""
     s = REGISTRY.get(game_id)
-    return list(s.options) if s is not None else []
+    if s is None:
+        return []
+    out = list(s.options)
+    if game_id == "school_mystery":
+        packs = getattr(s.content(), "packs", None)
+        out = [o for o in out if o.name != "campaign" and (o.name != "packs" or packs)]
+    return out
 
 
 def choice_labels(game_id: str, option: str, content: Any) -> Mapping[Any, Mapping[str, str]]:

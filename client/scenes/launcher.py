@@ -32,7 +32,10 @@ class LauncherScene(Scene):
         self._laid_out = 0  # layouts so far (a new one: new words or places in the cached layer)
 
     def enter(self) -> None:
-        self.unfinished = len(localgames.unfinished())  # back from a game: it may have ended or be kept
+        # back from a game: it may have ended or be kept; the campaigns go on from Continue too
+        from client import campaigns, records
+
+        self.unfinished = len(localgames.unfinished()) + len(campaigns.listed()) + len(records.listed())
         super().enter()
 
     def layout(self) -> None:
@@ -166,7 +169,24 @@ class LauncherScene(Scene):
                 bold=True)
         for game, rect in self.cards:
             self._draw_card(layer, game, rect, game == self.game)
+        packs = self._packs_line()
+        if packs and self.cards:  # the installed content packs, under the cards
+            bottom = max(r.bottom for _, r in self.cards)
+            te.blit(layer, packs, u * 0.85, CHALK_DIM, (w // 2, bottom + int(u * 0.35)), "midtop")
         return layer
+
+    def _packs_line(self) -> str:
+        """"Content packs: …" naming the installed school_mystery packs ("" when there are none)."""
+        try:
+            content = self.app.content("school_mystery")
+        except Exception:  # noqa: BLE001 - no content: nothing to list
+            return ""
+        infos = list(getattr(content, "packs", {}).values())
+        if not infos:
+            return ""
+        lang = self.app.strings.lang
+        names = "、".join(i.name[lang] for i in infos) if lang != "en" else ", ".join(i.name[lang] for i in infos)
+        return self.app.strings.t("packs.installed", names=names)
 
     def _draw_card(self, surface: pygame.Surface, game: str, rect: pygame.Rect, selected: bool) -> None:
         app, u, te = self.app, self.app.unit, self.app.text

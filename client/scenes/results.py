@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable, Hashable
-from typing import TYPE_CHECKING, Protocol
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
@@ -10,10 +10,47 @@ from client.kit.still import PanelLayer
 from client.scenes.base import Scene
 from client.tables.base import TableView
 from client.ui import ACCENT, INK, PAPER, Button
+from shared.records import RECORDED
 
 if TYPE_CHECKING:
     from client.app import App
     from client.match import Match
+
+
+def carries_on(game: str, result: Any) -> bool:
+    """Whether a finished game's students can go on into a campaign (school_mystery; the result reveals
+    what they carry)."""
+    students = result.get("students") if isinstance(result, dict) else None
+    return (game == "school_mystery" and bool(result.get("over")) and isinstance(students, list)
+            and all(isinstance(s, dict) and "stats" in s for s in students))
+
+
+def keep_campaign_subject(app: App, game: str, result: Any) -> None:
+    """A campaign's subject that ended: its article joins the campaign at once (the advances wait for
+    The club meets again, or for Continue)."""
+    options = (app.replay or {}).get("options") or {}
+    if isinstance(options.get("campaign"), dict) and result is not None and carries_on(game, result):
+        from client import campaigns
+
+        campaigns.finish_subject(app.replay or {}, result)
+
+
+def show_record(app: App, folder: Any, table: str | None) -> None:
+    """The finished game's record (built from the journal: the game is over), kept for Continue too."""
+    from client import records
+
+    record = records.from_journal(folder, table) if table else None
+    if record is None:
+        app.toast(app.strings.t("record.unavailable"), "error")
+        return
+    records.save(record)
+    app.push("record", record=record)
+
+
+def club_meets_again(app: App, result: dict[str, Any]) -> None:
+    from client.scenes.advance import club_meets_again as go
+
+    go(app, result)
 
 
 class ResultsSource(Protocol):
@@ -68,6 +105,7 @@ class ResultsScene(Scene):
         for view in table_scene.match.views.values():
             if view.result is None:
                 view.result = table_scene.match.result or {}
+        keep_campaign_subject(app, table_scene.match.game_id, table_scene.match.result)
 
     def layout(self) -> None:
         app, u = self.app, self.app.unit
@@ -87,6 +125,15 @@ class ResultsScene(Scene):
             self.buttons.append(Button(t("results.play_again"),
                                        pygame.Rect(self.box.right - 2 * bw - int(u * 2.5), y, bw, bh),
                                        app.play_again, key="again", primary=True))
+        result = self.table_scene.match.result
+        if app.replay is not None and result is not None and carries_on(self.table_scene.match.game_id, result):
+            self.buttons.append(Button(t("campaign.club"), pygame.Rect(self.box.left + int(u * 1.5), y, bw, bh),
+                                       lambda: club_meets_again(app, result), key="club"))
+        kept = app.keeper.game if app.keeper is not None else None
+        if (self.table_scene.match.game_id in RECORDED and self.table_scene.match.over and kept is not None
+                and kept.table == self.table_scene.match.table):  # the game record, from the local journal
+            self.buttons.append(Button(t("record.open"), pygame.Rect(self.box.left + int(u * 1.5), y, bw, bh),
+                                       lambda: show_record(app, kept.folder, kept.table), key="record"))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

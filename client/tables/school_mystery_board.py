@@ -600,9 +600,10 @@ def _sheet_body(t: SchoolMysteryTable, surface: pygame.Surface, seat: Any, st: d
         y += ctx.font(fs(ctx, 0.7, k)).get_linesize()
         used_moves = st.get("used_moves") or {}
         names = []
+        learned = st.get("extra_moves") or ()
         for mid in book.moves:
             m = t.tx.move(mid)
-            if m is not None:
+            if m is not None and (not m.advance or mid in learned):  # an advance move: once learned (campaign)
                 names.append(t.tx.tr(m.name) + (" ✓" if mid in used_moves and m.limit == "subject" else ""))
         # the moves flow on as few lines as they need (the sheet shrinks as a whole when they do not fit)
         f = fitter_for(ctx).block("  ".join(names), size, w, None, floor=1.0)
@@ -749,7 +750,7 @@ def draw_decks(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
         nd = len(discards.get(suit) or [])
         count_text = ctx.t("sm.deck_left", n=count) + (ctx.t("sm.deck_discarded", d=nd) if nd else "")
         cs = fs(ctx, 0.55 if t.display else 0.65)
-        room = pygame.Rect(tx, y, tw, 2 * fit.line_h(cs))
+        room = pygame.Rect(tx, y, tw, (3 if nd else 2) * fit.line_h(cs))  # "left · discarded" may take 3 narrow lines
         y += fit.draw_block(surface, count_text, room, cs, CHALK_DIM, kind="label").height + int(u * 0.15)
         seat = duty.get(suit)
         if isinstance(seat, int):

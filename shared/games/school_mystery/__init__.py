@@ -26,6 +26,15 @@ SPEC = GameSpec(
                    choice_labels={"ja": {"ja": "日本語", "zh": "日语", "en": "Japanese"},
                                   "zh": {"ja": "中国語", "zh": "中文", "en": "Chinese"},
                                   "en": {"ja": "英語", "zh": "英语", "en": "English"}}),
+        # the user content packs the table plays with (comma-separated fingerprints, "" none): every laptop
+        # at the table must hold them (docs/content_packs.md); the server sends them to a client that lacks one
+        OptionSpec("packs", "", None,
+                   {"ja": "追加パック", "zh": "扩展内容包", "en": "Content packs"},
+                   choice_labels={"": {"ja": "なし", "zh": "无", "en": "None"}}),
+        # the club meets again: {"id", "students": [...]} carried from a finished subject (campaign.py); set
+        # by Continue's campaigns, not in the lobby ("" = a new club)
+        OptionSpec("campaign", "", None, {"ja": "キャンペーン", "zh": "战役", "en": "Campaign"},
+                   choice_labels={"": {"ja": "新しい部", "zh": "新的社团", "en": "A new club"}}),
     ),
     content_source="assets.loaders.school_mystery:load",
     bots_module="shared.games.school_mystery.bots",

@@ -80,6 +80,8 @@ class Move:
     effects: tuple[Effect, ...] = ()
     limit: str = "none"
     playbook: str | None = None
+    pack: str | None = None  # the user pack (fingerprint) it comes from; None: built in
+    advance: bool = False  # a special move learned as a campaign's advance, not at creation
 
 
 @dataclass(frozen=True)
@@ -92,6 +94,7 @@ class Secret:
     last: bool = False
     instruction: Text | None = None
     effects: tuple[Effect, ...] = ()
+    pack: str | None = None  # the user pack (fingerprint) it comes from; None: built in
 
 
 @dataclass(frozen=True)
@@ -102,6 +105,7 @@ class Playbook:
     stat_arrays: tuple[dict[str, int], ...]
     moves: tuple[str, ...]
     secrets: tuple[Secret, ...]  # the pool: regular secrets, then last secrets (``last``)
+    pack: str | None = None  # the user pack (fingerprint) it comes from; None: built in
 
 
 @dataclass(frozen=True)
@@ -156,6 +160,24 @@ class Subject:
     characters: tuple[Character, ...]
     clues: tuple[Choices, ...]
     truth_hint: Text | None = None
+    pack: str | None = None  # the user pack (fingerprint) it comes from; None: built in
+
+
+@dataclass(frozen=True)
+class PackInfo:
+    """A user content pack installed beside the built-in content (``assets/loaders/packs.py``).
+
+    ``fingerprint`` (a hash of its file) names it: a table that uses a pack records the fingerprint in
+    its ``packs`` option, so every laptop at the table plays the very same pack. ``source`` is the file's
+    bytes (what the server sends a client that lacks it)."""
+
+    id: str
+    name: Text
+    fingerprint: str
+    source: bytes
+    subjects: tuple[str, ...] = ()
+    playbooks: tuple[str, ...] = ()
+    secrets: tuple[str, ...] = ()  # secrets it adds to other playbooks' pools
 
 
 @dataclass(frozen=True)
@@ -166,16 +188,28 @@ class Content:
     conditions: dict[str, Condition]
     subjects: dict[str, Subject]
     ui: dict[str, Text] = field(default_factory=dict)  # UI-independent texts (bands, phases, suits…)
+    packs: dict[str, PackInfo] = field(default_factory=dict)  # fingerprint -> installed user pack
 
     def basic_moves(self) -> list[Move]:
         return [m for m in self.moves.values() if m.playbook is None]
 
 
-def rules_data(content: Content) -> dict[str, Any]:
-    """The ids and numbers the rules need, as plain msgpack-able data."""
+def pack_list(value: Any) -> list[str]:
+    """The fingerprints a table's ``packs`` option names ("" none, else comma-separated), sorted."""
+    if not isinstance(value, str):
+        raise ValueError("packs must be a string of comma-separated fingerprints")
+    return sorted({p.strip() for p in value.split(",") if p.strip()})
+
+
+def rules_data(content: Content, packs: tuple[str, ...] | list[str] = ()) -> dict[str, Any]:
+    """The ids and numbers the rules need, as plain msgpack-able data: the built-in content and the
+    user packs ``packs`` (fingerprints) only, whatever else is installed."""
+    use = {None, *packs}
     stats = [s.id for s in content.stats]
     moves: dict[str, Any] = {}
     for m in content.moves.values():
+        if m.pack not in use:
+            continue
         moves[m.id] = {
             "kind": m.kind, "phase": m.phase, "limit": m.limit, "playbook": m.playbook,
             "stats": list(stats) if "any" in m.stats else list(m.stats),
@@ -183,19 +217,22 @@ def rules_data(content: Content) -> dict[str, Any]:
             "effects": [e.to_data() for e in m.effects],
         }
     playbooks = {
-        p.id: {"arrays": [dict(a) for a in p.stat_arrays], "moves": list(p.moves),
-               "secrets": [s.id for s in p.secrets if not s.last],
-               "lasts": [s.id for s in p.secrets if s.last]}
-        for p in content.playbooks.values()
+        p.id: {"arrays": [dict(a) for a in p.stat_arrays],
+               "moves": [m for m in p.moves if not content.moves[m].advance],
+               "advances": [m for m in p.moves if content.moves[m].advance],  # campaign.py
+               "secrets": [s.id for s in p.secrets if not s.last and s.pack in use],
+               "lasts": [s.id for s in p.secrets if s.last and s.pack in use]}
+        for p in content.playbooks.values() if p.pack in use
     }
-    secrets = {s.id: [e.to_data() for e in s.effects] for p in content.playbooks.values() for s in p.secrets}
+    secrets = {s.id: [e.to_data() for e in s.effects] for p in content.playbooks.values() if p.pack in use
+               for s in p.secrets if s.pack in use}
     conditions = {c.id: {"stats": list(c.hinders_stats), "moves": list(c.hinders_moves)}
                   for c in content.conditions.values()}
     subjects = {
         s.id: {"difficulty": s.difficulty, "day_type": s.day_type, "start_weekday": s.start_weekday,
                "start_location": s.start_location, "public": list(s.public_locations),
                "questions": len(s.questions)}
-        for s in content.subjects.values()
+        for s in content.subjects.values() if s.pack in use
     }
     return {"stats": stats, "moves": moves, "playbooks": playbooks, "secrets": secrets,
             "conditions": conditions, "subjects": subjects}

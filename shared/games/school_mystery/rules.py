@@ -54,16 +54,18 @@ from typing import Any, TypeAlias
 
 from shared.errors import RuleError, echo
 from shared.games.school_mystery import calendar as cal_mod
+from shared.games.school_mystery import campaign
 from shared.games.school_mystery import dice as dice_mod
 from shared.games.school_mystery.content import (
     OBJECTION,
     RESOLVE,
     SECRETS_DEALT,
     Content,
+    pack_list,
     rules_data,
 )
 from shared.memo import Recent, StateMemo
-from shared.rng import Rng, dice_at, shuffle_at
+from shared.rng import Rng, dice_at, shuffle_at, shuffle_tail_at
 
 SUITS = ("hearts", "diamonds", "spades", "clubs")
 SUIT_KIND = {"hearts": "location", "diamonds": "phenomenon", "spades": "character", "clubs": "clue"}
@@ -271,7 +273,14 @@ def _card_exists(state: dict, card: Any, write: bool = False) -> dict:
 
 def setup(players: int, seed: int, options: dict, content: Content) -> dict:
     """A new table: decks shuffled, phase "setup_subject" (or "setup_leader" if a subject option is given)."""
-    db = rules_data(content)
+    try:
+        packs = pack_list(options.get("packs", ""))
+    except ValueError:
+        raise _err("setup/bad_option", "packs must be comma-separated pack fingerprints", option="packs") from None
+    missing = [p for p in packs if p not in content.packs]
+    if missing:  # a table plays the very packs it names: the same on every laptop (docs/content_packs.md)
+        raise _err("setup/missing_pack", f"content pack {echo(missing[0])!r} is not installed", pack=echo(missing[0]))
+    db = rules_data(content, packs)
     if not db["subjects"]:
         raise _err("setup/no_content", "no investigation subjects are installed")
     subject = options.get("subject", TABLE_CHOICE)
@@ -297,6 +306,11 @@ def setup(players: int, seed: int, options: dict, content: Content) -> dict:
         "cards": [], "links": [], "next_card": 1,
         "title": "", "deduction": "", "clues_used": [], "outcome": None, "turn": 0,
     }
+    if options.get("campaign"):  # the club meets again: students carried from a finished subject
+        try:
+            state["carry"] = campaign.check_carry(db, players, options["campaign"])
+        except ValueError as exc:
+            raise _err("setup/bad_option", f"campaign: {exc}", option="campaign") from None
     if subject != TABLE_CHOICE:
         _set_subject(state, subject)
     return state
@@ -555,7 +569,7 @@ def _can_help(state: dict, seat: int) -> bool:
     roll = state["roll"]
     return (roll is not None and roll["move"] != RESOLVE and roll["stage"] == "declared"
             and seat != roll["roller"] and _active(state, seat) and seat not in roll["helpers"]
-            and [seat, roll["roller"]] not in state["help_used"])
+            and ([seat, roll["roller"]] not in state["help_used"] or campaign.help_left(state, seat, roll["roller"])))
 
 
 def _can_raise(state: dict) -> bool:
@@ -835,6 +849,8 @@ def _a_choose_leader(state: dict, seat: int, action: dict, events: Events) -> No
     if events is not None:
         events.append({"type": "leader_chosen", "seat": state["leader"]})
         events.append({"type": "phase", "phase": "setup_students"})
+    if "carry" in state:  # a campaign's students are created from what they carry
+        campaign.seat_students(state, events)
 
 
 def _a_create_student(state: dict, seat: int, action: dict, events: Events) -> None:
@@ -871,11 +887,13 @@ def _a_create_student(state: dict, seat: int, action: dict, events: Events) -> N
 
 
 def _deal_secrets(state: dict, book: dict) -> list[str]:
-    """Three secrets and one last secret drawn privately from the playbook's pool (``hand[-1]`` = last)."""
+    """Three secrets and one last secret drawn privately from the playbook's pool (``hand[-1]`` = last).
+    The generator goes as far as for a pool of five and two, whatever the pool's size (a larger pool
+    deals other secrets, not other dice: the guided game's fixed seed keeps its rolls)."""
     regular = list(book["secrets"])
     lasts = list(book["lasts"])
-    state["rng"] = shuffle_at(shuffle_at(state["rng"], regular), lasts)
-    return regular[:SECRETS_DEALT] + lasts[:1]
+    state["rng"] = shuffle_tail_at(shuffle_tail_at(state["rng"], regular, SECRETS_DEALT + 1), lasts, 1)
+    return regular[-SECRETS_DEALT:] + lasts[-1:]
 
 
 # --- always available ------------------------------------------------------------
@@ -1526,7 +1544,7 @@ def _a_help(state: dict, seat: int, action: dict, events: Events) -> None:
     roll = _need_roll(state, seat, "declared", roller_only=False)
     roller = roll["roller"]  # _can_help, after what _need_roll checked (a roll, declared)
     if (roll["move"] == RESOLVE or seat == roller or not _active(state, seat) or seat in roll["helpers"]
-            or [seat, roller] in state["help_used"]):
+            or ([seat, roller] in state["help_used"] and not campaign.help_left(state, seat, roller))):
         raise _err("action/illegal", "you cannot help this roll (once per friend per subject, before the roll)")
     roll = state["roll"] = roll.copy()
     roll["helpers"] = roll["helpers"] + [seat]
@@ -1755,7 +1773,7 @@ _HANDLERS = {
 
 # --------------------------------------------------------------------------- views
 
-HIDDEN_KEYS = ("rng", "db", "decks")
+HIDDEN_KEYS = ("rng", "db", "decks", "carry", "told")  # carry/told: campaign tables only (campaign.py)
 
 
 def view(state: dict, seat: int | None) -> dict:
@@ -1885,7 +1903,9 @@ def result(state: dict) -> dict:
         "winners": list(range(state["players"])) if outcome and outcome["truth"] else [],
         "why": "solved" if outcome and outcome["truth"] else ("unsolved" if outcome else "unfinished"),
         "students": [None if st is None else {"seat": i, "name": st["name"], "playbook": st["playbook"],
-                                              "left": st["left"]}
+                                              "left": st["left"],
+                                              # the end reveals what a campaign carries (campaign.py)
+                                              **(campaign.reveal(state, i) if state["phase"] == "over" else {})}
                      for i, st in enumerate(state["students"])],
         "calendar": _copy(state["calendar"]), "scenes": state["scene"]["number"],
         "custom_locations": _copy(state["custom_locations"]),

@@ -188,6 +188,8 @@ def scene_roll(lang: str, n: int = 4, seed: int = 11, rolled: bool = True) -> tu
     state, hist = play(n, seed + 1, lang, lambda s: s["roll"] is not None and s["roll"]["stage"] == "declared"
                        and s["roll"]["move"] != "resolve", state=state, history=hist)
     roller = state["roll"]["roller"]
+    item = {"ja": "懐中電灯", "zh": "手电筒"}.get(lang, "A torch")  # the table gives the roller an item
+    state = act(state, hist, (roller + 1) % n, {"type": "add_note", "text": item, "holder": roller})
     state = act(state, hist, roller, {"type": "set_roll_modifiers", "advantage": ["item"], "disadvantage": []})
     helper = next((s for s in range(n) if s != roller and any(a["type"] == "help" for a in sp.legal_actions(state, s))),
                   None)

@@ -355,7 +355,7 @@ class Hub:
             del t.bot_due[seat_no]
             if not t.legal[seat_no] or not t.seats[seat_no].bot_level:
                 continue
-            action = t.bot_action(seat_no)  # type: ignore[assignment]  # None is taken just below
+            action = t.bot_action(seat_no, now)  # type: ignore[assignment]  # None is taken just below
             if action is None:  # the bot waits for the next change of the table
                 continue
             before = t.sid

@@ -26,10 +26,12 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
+from server import claims
 from server.journal import Journal, TableRecord
 from server.packing import encode_plain
 from server.packing import pack as _pack
 from shared.bots import with_bot_seats
+from shared.claims import with_claim
 from shared.protocol import HEADER, MAX_FRAME, ProtocolError, encode
 from shared.rng import Rng
 from shared.spec import GameSpec
@@ -278,6 +280,7 @@ class Table:
             self.seats = [Seat() for _ in range(self.n)]
         self.has_bots = bool(self.spec.bots())
         self.timed = hasattr(self.spec.rules, "timer")  # whether the game has phase clocks (spec.timer)
+        self.claims = hasattr(self.spec.rules, "claim_step")  # humans' claim windows (server/claims.py)
         self.view_split = self.spec.view_split()  # (view_shared, view_owns) of games that split their views
         # the rules' is_over and optional legal_seats, looked up once (GameSpec's are a call more each per action)
         self._is_over = self.spec.rules.is_over
@@ -445,11 +448,14 @@ class Table:
             new = [] if over else spec.legal_actions(state, s)
             if new != self.legal[s]:
                 self.legal[s] = new
-        if self.timed or self.clock is not None:  # (else there is no clock to set or end)
+        if self.timed or self.clock is not None or self.claims:  # (else there is no clock to set or end)
             self._refresh_clock(now, over)
         self.schedule_bots(now)
 
     def _refresh_clock(self, now: float, over: bool) -> None:
+        if self.claims and not self.timed:  # the clock is the humans' claim window
+            self.clock = claims.claim_clock(self, now, over)
+            return
         state = self.state
         # (a started table: its state is set, None only before the start)
         seconds = None if over or self.damaged or not self.timed else self.spec.timer(state)  # type: ignore[arg-type]
@@ -475,9 +481,11 @@ class Table:
                     break
             else:
                 return  # no bot plays here
+        # a visible beat while anyone looks on (a human at a seat, a watcher); at once for nobody
+        delay = self.bot_delay if self.watchers or any(s.holder is not None for s in seats) else 0.0
         for s, seat in enumerate(seats):
             if (seat.bot or seat.takeover) and legal[s]:
-                due.setdefault(s, now + self.bot_delay)
+                due.setdefault(s, now + delay)
             elif due:
                 due.pop(s, None)
 
@@ -490,8 +498,9 @@ class Table:
             else:
                 turns.pop(s, None)
 
-    def bot_action(self, seat_no: int) -> dict[str, Any] | None:
-        """What the seat's bot plays now (None: it waits); it sees only that seat's view and legal actions."""
+    def bot_action(self, seat_no: int, now: float | None = None) -> dict[str, Any] | None:
+        """What the seat's bot plays now (None: it waits); it sees only that seat's view and legal actions.
+        While the humans' claim window is open the bot is told so and asked again when it closes."""
         seat = self.seats[seat_no]
         bots = self.spec.bots()
         # (type: ignore: a game without a default level has None here, which finds no bot: the first is taken)
@@ -500,12 +509,17 @@ class Table:
         # (a started table: its state is set, None only before the start)
         view = with_bot_seats(self.spec.view(self.state, seat_no),  # type: ignore[arg-type]
                               [i for i, s in enumerate(self.seats) if s.bot_level])  # bots leave humans their game
+        held = self.claims and claims.claim_open(self)
+        if self.claims:
+            view = with_claim(view, held)
         legal = self.legal[seat_no]
         try:
             action = bot(view, legal, rng)
         except Exception:  # a buggy bot must not stop the table
             log.exception("table %s: bot of seat %d failed; playing a random legal action", self.id, seat_no)
             action = rng.choice(legal)
+        if action is None and held and now is not None:
+            claims.wait_for_claim(self, seat_no, now)
         return action
 
     def takeover_due(self) -> bool:

@@ -22,6 +22,7 @@ from client.kit.interact import ZOOM_Z
 from client.kit.nodes import Node, NodeMap, never_hit
 from client.kit.widgets import LogPanel, fitter_for
 from client.tables import school_mystery_board as board
+from client.tables import school_mystery_claim as claim_mod
 from client.tables import school_mystery_frame as frame
 from client.tables import school_mystery_layout as lay
 from client.tables import school_mystery_panels as panels
@@ -113,6 +114,7 @@ class SchoolMysteryTable(TableView):
         self.export_dir = default_export_dir()
         self.exported: list[str] = []
         self.clock = 0.0
+        self.claim = claim_mod.ClaimClock()  # the humans' window on a step (school_mystery_claim)
         self.version = 0  # bumps on every rebuild: the static layer is redrawn then
         self.static: pygame.Surface | None = None
         self.static_key: tuple | None = None
@@ -520,8 +522,15 @@ class SchoolMysteryTable(TableView):
         pair = sorted((a, b))
         self.send({"type": "link_cards", "a": pair[0], "b": pair[1]})
 
+    def set_clock(self, clock: Any) -> None:
+        """The humans' claim window (the only clock of this game): shown on the step line and the bar."""
+        self.claim.set(clock)
+        self.dirty = True
+
     def update(self, dt: float) -> None:
         self.clock += dt
+        if self.claim.tick(dt):
+            self.dirty = True
         self.blink = self.clock % 1.0
         if self.auto_rect:
             surf = pygame.display.get_surface()
@@ -683,6 +692,11 @@ class SchoolMysteryTable(TableView):
     def log_lines(self) -> list[tuple[str, int | None]]:
         """The log as shown (a roll's lines appear when its dice land)."""
         return list(self.log)
+
+    def frame_due(self) -> float | None:
+        """As the base (animations), and the claim window's next second while it counts down."""
+        due, tick = super().frame_due(), self.claim.until_tick()
+        return tick if due is None else (due if tick is None else min(due, tick))
 
     def busy(self) -> bool:
         return bool((self.dice is not None and not self.dice.done) or self.flying or self.drag.busy

@@ -581,7 +581,7 @@ def _sheet_body(t: SchoolMysteryTable, surface: pygame.Surface, seat: Any, st: d
         text = t.name(other) + t.tx.paren(role)
         marks = []
         if other != seat:
-            marks.append(("help", (seat, other) in help_used))
+            marks.append(("help", any(h == seat for h, _ in help_used)))  # one help per subject, whoever rolls
         if is_rival:
             marks.append(("reroll", seat in (t.view.get("rival_used") or [])))
         mx = x + w

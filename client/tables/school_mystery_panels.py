@@ -12,6 +12,7 @@ import pygame
 
 from client.kit.theme import ACCENT, ACCENT_DEEP, INK, MUTED
 from client.kit.theme import ERROR as RED
+from client.tables import school_mystery_claim as claim
 from client.tables.school_mystery_layout import secrets_rect
 from client.tables.school_mystery_sheet import (
     SCALES,
@@ -129,10 +130,11 @@ def prompt(t: SchoolMysteryTable) -> tuple[str, bool]:
     v, tx, me = t.view, t.tx, t.seat
     phase = v.get("phase")
     T = t.ctx.t
-    if phase == "setup_subject":
-        return T("sm.p_subject", name=t.name(0)), me == 0
-    if phase == "setup_leader":
-        return T("sm.p_leader", name=t.name(0)), me == 0
+    if phase in ("setup_subject", "setup_leader"):  # the table's choices: any player enters them
+        kind = "choose_subject" if phase == "setup_subject" else "choose_leader"
+        mine = t.can(kind)
+        return T("sm.p_subject" if kind == "choose_subject" else "sm.p_leader",
+                 name=t.name(me if mine else 0)), mine
     if phase == "setup_students":
         missing = [i for i, s in enumerate(v.get("students") or []) if s is None]
         mine = me in missing
@@ -165,7 +167,8 @@ def prompt(t: SchoolMysteryTable) -> tuple[str, bool]:
     scene = v.get("scene") or {}
     if scene.get("closed"):
         return T("sm.p_scene_closed"), False
-    return T("sm.p_scene", n=scene.get("number", 0), place=tx.location_name(v, v.get("location"))), False
+    return claim.step_line(t, T("sm.p_scene", n=scene.get("number", 0), place=tx.location_name(v, v.get("location")))), \
+        False
 
 
 # --------------------------------------------------------------------------- action bar
@@ -212,6 +215,8 @@ def action_bar(t: SchoolMysteryTable) -> list[Any]:
         add("act_condition", _title(t, "act_condition"), toggle("give"), enabled=t.can("give_condition"),
             selected=bool(t.sel.get("give")))
     add("act_note", _title(t, "act_note"), toggle("note"), enabled=t.can("add_note"), selected=bool(t.sel.get("note")))
+    if phase == "investigation":
+        claim.add_buttons(t, add)  # the humans' window on this step: Pass, Let the bots go
     if phase == "investigation" and v.get("leader") == t.seat:
         add("act_resolution", _title(t, "act_resolution"), lambda: t.send({"type": "begin_resolution"}),
             enabled=t.can("begin_resolution"))
@@ -580,16 +585,28 @@ def task_panel(t: SchoolMysteryTable, task: dict) -> list[Any]:
     p = Builder(t, r, _title(t, f"task_{kind}_title", name=t.name(task.get("seat"))))
     if kind == "condition":
         p.text(_title(t, "condition_explain"), 0.72, MUTED)
-        if mine:
+        proposal = task.get("proposal")
+        if proposal:  # the table chooses a condition nobody named: the latest proposal, its student confirms
+            p.text(f"{t.tx.ui('action_propose_condition')}: {t.name(proposal.get('by'))} — "
+                   f"{t.tx.condition_name(proposal)}", 0.8, INK, True)
+            if mine and t.can("accept_condition"):
+                f = p.flow(2.2)
+                p.button(f, t.tx.ui("action_accept_condition"), lambda: t.send({"type": "accept_condition"}),
+                         primary=True, key="accept_condition")
+                p.end_flow(f)
+        # its student takes one; every other student proposes one
+        verb = "take_condition" if mine else "propose_condition"
+        if mine or (t.controls and t.can("propose_condition")):
             f = p.flow(2.0, 0.3)
-            for a in t.options("take_condition"):
+            for a in t.options(verb):
                 if "condition" in a:
                     cid = a["condition"]
                     p.button(f, t.tx.condition_name({"id": cid}),
-                             (lambda c=cid: t.send({"type": "take_condition", "condition": c})), k=0.75)
+                             (lambda c=cid: t.send({"type": verb, "condition": c})), k=0.75)
             p.end_flow(f)
-            p.entry("cond_text", placeholder=_title(t, "condition_custom"), limit=80, submit=_title(t, "take"),
-                    on_submit=lambda s: t.send({"type": "take_condition", "text": s.strip()}) if s.strip() else None)
+            p.entry("cond_text", placeholder=_title(t, "condition_custom"), limit=80,
+                    submit=_title(t, "take") if mine else t.tx.ui("action_propose_condition"),
+                    on_submit=lambda s: t.send({"type": verb, "text": s.strip()}) if s.strip() else None)
     elif kind == "clear":
         if mine:
             f = p.flow(2.0, 0.3)
@@ -847,6 +864,8 @@ def _roll_declared(t: SchoolMysteryTable, p: Builder, roll: dict, mine: bool) ->
     # sample condition hinders (roll.hindered_by): the toggle follows the legal presets
     condition_ok = any("condition" in a.get("disadvantage", []) for a in t.options("set_roll_modifiers"))
     condition_fixed = bool(roll.get("hindered_by"))
+    # the "item" source needs an item the table gave the roller (a note with its seat as holder)
+    item_ok = any(c.get("holder") == roll.get("roller") and c.get("text") for c in t.view.get("cards") or [])
 
     def toggle(kind: str, src: str) -> None:
         adv, dis = list(adv_src), list(dis_src)
@@ -868,7 +887,8 @@ def _roll_declared(t: SchoolMysteryTable, p: Builder, roll: dict, mine: bool) ->
             label_text = ("■ " if on else "□ ") + _title(t, f"src_{kind}_{src}")
             if mine:
                 f = p.flow(1.9, 0.3)
-                enabled = not (kind == "dis" and src == "condition" and (condition_fixed or not condition_ok))
+                enabled = not (kind == "dis" and src == "condition" and (condition_fixed or not condition_ok)) and not (
+                    kind == "adv" and src == "item" and not item_ok and not on)
                 p.button(f, label_text, (lambda s=src: toggle(kind, s)), selected=on, k=0.72, w=col_w,
                          key=f"{kind}:{src}", enabled=enabled)
                 p.end_flow(f)

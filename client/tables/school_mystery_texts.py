@@ -20,7 +20,7 @@ NOTE_COLOUR = (150, 140, 120)
 # log lines taken from the rules package's describe.py: an answered question shows its answer; the
 # table has no lines of its own for the shared headline, deduction and tone (never "your_secret":
 # the log is on a shared screen)
-DESCRIBED = ("question_answered", "title_set", "deduction_set", "tone_set")
+DESCRIBED = ("question_answered", "title_set", "deduction_set", "tone_set", "claim_passed", "condition_proposed")
 BAND_COLOUR = {"great": (240, 138, 75), "success": (86, 180, 120), "narrow": (214, 180, 60),
                "failure": (200, 90, 80)}
 
@@ -309,7 +309,8 @@ def step_help(view: dict[str, Any], legal: list[dict[str, Any]], seat: int | Non
     if phase in ("setup_subject", "setup_leader"):
         key = "subject" if phase == "setup_subject" else "leader"
         mine = f"choose_{key}" in types
-        return StepHelp(t(f"step.sm.setup_{key}", name=name(0)), t(f"step.sm.{key}_may") if mine else "",
+        return StepHelp(t(f"step.sm.setup_{key}", name=name(seat if mine and seat is not None else 0)),
+                        t(f"step.sm.{key}_may") if mine else "",
                         terms=("leader",) if key == "leader" else (), mine=mine)
     if phase == "setup_students":
         missing = [i for i, s in enumerate(view.get("students") or []) if s is None and i != seat]
@@ -331,6 +332,9 @@ def step_help(view: dict[str, Any], legal: list[dict[str, Any]], seat: int | Non
         may = may if may != key else t("step.sm.task_may")  # a kind without its own line: the dialog says
         term = {"draw": "duty", "pick": "duty", "condition": "condition", "clear": "condition",
                 "secret": "secret"}.get(kind)
+        if kind == "condition" and not mine and "propose_condition" in types:  # the table chooses it
+            return StepHelp(t("step.sm.task", name=name(who)), t("step.sm.condition_propose_may", name=name(who)),
+                            terms=("condition",), mine=False)
         return StepHelp(t("step.your_turn") if mine else t("step.sm.task", name=name(who)), may if mine else "",
                         terms=(term,) if term else (), mine=mine)
     if phase == "introduction":

@@ -500,7 +500,11 @@ class FateVotesTable(TableView):
         if self._prompt is None or self._prompt[0] != key:
             width, max_h = self.prompt_box(text)
             pill = Prompt.measure(self.ctx, text, width, u, max_h)
-            pill.midbottom = (d.centerx, d.bottom + min(pill.h // 2, int(u * 1.3)))  # taller: it grows upward
+            band = self.L.prompt_band
+            if band is not None:  # in its band under the discard area, never over the drop area (taller: downward)
+                pill.midtop = (band.centerx, band.y + max(0, (band.h - pill.h) // 2))
+            else:
+                pill.midbottom = (d.centerx, d.bottom + min(pill.h // 2, int(u * 1.3)))
             self._prompt = (key, pill)
         return pygame.Rect(self._prompt[1])
 
@@ -513,7 +517,8 @@ class FateVotesTable(TableView):
         two = 2 * self.fit.line_h(size, True)
         if self.fit.block(text, size, width - int(u * 1.2), None, True, balanced=True).height <= two:
             return width, None
-        if d.h >= u * 16 or self.fit.block(text, size, width - int(u * 1.2), two, True, balanced=True).overflow:
+        if (d.h >= u * 16 and self.L.prompt_band is None
+                or self.fit.block(text, size, width - int(u * 1.2), two, True, balanced=True).overflow):
             return width, None  # room enough, or not even two lines at the floor: the pill grows
         return width, float(two)
 

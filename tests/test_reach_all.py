@@ -19,8 +19,11 @@ from tools import reach_all
 
 ROOT = Path(__file__).resolve().parent.parent
 # school_mystery's resolution sheet is modal over the board and has no close: the cards are not in the node map,
-# so the free board actions listed in that phase cannot be made by hand (reported to the sm-kit engineer)
-KNOWN_SM = frozenset(f"resolution:{t}" for t in ("edit_card", "move_card", "link_cards", "unlink_cards"))
+# so the free board actions listed in that phase cannot be made by hand; and at a "condition" task the rules list
+# propose_condition for the task's own student too, whose panel offers take_condition only (both reported to the
+# sm-kit and sm-bots engineers: an expected failure until one side changes)
+KNOWN_SM = frozenset([*(f"resolution:{t}" for t in ("edit_card", "move_card", "link_cards", "unlink_cards")),
+                      "investigation:propose_condition"])
 
 
 def _check(game: str, out: dict) -> None:
@@ -29,7 +32,7 @@ def _check(game: str, out: dict) -> None:
         assert out["reachable"] == out["actions"], (out["missed"], out["unreachable"])
         return
     assert set(out["missed"]) <= KNOWN_SM, (out["missed"], out["unreachable"])
-    pytest.xfail(f"school_mystery: {out['missed']} (the resolution sheet covers the board)")
+    pytest.xfail(f"school_mystery: {out['missed']} (see KNOWN_SM)")
 
 
 def _seats(game: str, wanted: tuple[int, ...]) -> list[int]:

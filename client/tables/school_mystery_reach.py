@@ -128,6 +128,8 @@ def produce(table: Any, ctx: Any, action: dict[str, Any]) -> dict[str, Any] | No
         _link(table, action["a"], action["b"], sent) or _link(table, action["b"], action["a"], sent)
     elif kind == "unlink_cards":
         _unlink(table, action["a"], action["b"], sent)
+    elif kind in ("propose_condition", "take_condition") and "condition" in action:  # the task panel's names
+        _press_condition(table, action["condition"])
     elif kind in OPENERS:
         opener = button(table, lambda n: _key(n) == OPENERS[kind])
         if opener is not None and (opener.selected or click(table, opener)):
@@ -136,6 +138,16 @@ def produce(table: Any, ctx: Any, action: dict[str, Any]) -> dict[str, Any] | No
         _by_keys(table, action, sent)
     got = ctx.sent[before:]
     return got[-1][1] if got else None
+
+
+def _press_condition(table: Any, cid: str) -> None:
+    try:  # the condition's name as the table words it
+        label = table.tx.condition_name({"id": cid})
+    except Exception:
+        return
+    b = button(table, lambda n: n.label == label)
+    if b is not None:
+        click(table, b)
 
 
 def _move(table: Any, action: dict[str, Any], sent: Any) -> None:

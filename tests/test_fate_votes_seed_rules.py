@@ -135,14 +135,15 @@ def test_round_5_reveals_from_seat_1_counter_clockwise() -> None:
 def test_the_display_says_the_table_does_not_talk_outside_the_discussion() -> None:
     from client import games
     from client.kit.headless import HeadlessContext
+    from client.kit.presenter import shown_of
 
     fn = games.step_help("fate_votes")
     assert fn is not None
     for lang in ("ja", "zh", "en"):
         ctx = HeadlessContext(lang)
         view = {"phase": "vote_target", "round": 1, "actors": [0, 1, 2, 3], "submitted": [0], "players": 4}
-        assert fn(view, [], None, ctx).may == ctx.t("step.fv.talk_closed") != "step.fv.talk_closed"
-        talk = fn(dict(view, phase="discussion", actors=[0, 1, 2, 3]), [], None, ctx)
+        assert fn(shown_of(view, [], 1), None, ctx).may == ctx.t("step.fv.talk_closed") != "step.fv.talk_closed"
+        talk = fn(shown_of(dict(view, phase="discussion", actors=[0, 1, 2, 3]), [], 1), None, ctx)
         assert talk.may != ctx.t("step.fv.talk_closed")
 
 

@@ -94,6 +94,20 @@ def zoom_scene(ctx: Any) -> MindSwapTable:
     return table
 
 
+def target_scene(ctx: Any) -> MindSwapTable:
+    """Move yourself waiting for its targets: the lit places, the instruction, the Cancel button."""
+    table = _table(ctx, _my_turn_game(hand="move_self"))
+    card = next(c for c in table.latest.hand if c.type == "move_self")
+    table.intents.play_card(card)
+    table.update(1 / 60)
+    return table
+
+
+def crowded_scene(ctx: Any) -> MindSwapTable:
+    """All thirty students on the map (six players): crowded places stack their pairs."""
+    return _table(ctx, LocalGame("mind_swap", 6, 3, {"students": "all30", "entry": "all_at_start"}))
+
+
 def display_scene(ctx: Any) -> MindSwapTable:
     """The public table display (no hand, bigger type)."""
     return _table(ctx, LocalGame("mind_swap", 5, 4, {"entry": "all_at_start"}), seat=None)
@@ -106,3 +120,5 @@ def register_walk(register: Callable[[str, Callable[[Any], Any]], None]) -> None
     register("mind_swap_dice", dice_scene)
     register("mind_swap_zoom", zoom_scene)
     register("mind_swap_display", display_scene)
+    register("mind_swap_target", target_scene)
+    register("mind_swap_crowded", crowded_scene)

@@ -168,7 +168,9 @@ def main() -> None:
             proc.terminate()
             proc.wait(10)
     lat.sort()
-    pick = lambda q: round(lat[min(len(lat) - 1, int(q * len(lat)))], 2)
+    def pick(q: float) -> float:
+        return round(lat[min(len(lat) - 1, int(q * len(lat)))], 2)
+
     print(json.dumps({"bench": "replay_flood", "unlimited": args.unlimited, "flooders": args.flooders,
                       "asks": args.asks, "moves": len(lat), "p50_ms": pick(0.5), "p99_ms": pick(0.99),
                       "max_ms": round(lat[-1], 2), "replies": tally}))

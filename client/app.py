@@ -12,30 +12,34 @@ message, a scene change, an animation (full frame rate) or a scene's next visibl
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 import time
 import warnings
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from client import gui_cjk, modes, services
 from client import settings as settings_mod
-from client.gui import Gui
 from client.i18n import Strings
 from client.kit import theme
 from client.kit.still import StillLayer
-from client.localgames import Keeper
-from client.match import Match
-from client.net import NetSession
 from client.scenes.base import Scene, draw_scenes
 from client.scenes.registry import SCENES
 from client.seatbook import SeatBook
 from client.sound import Sounds
 from client.text import TextEngine
 from client.ui import ACCENT, CHALK, ERROR, INK, PAPER, Background
+
+# Imported where first needed, not here: the launcher's first frame waits for none of them (pygame-gui, the
+# network session, the match and its games' rules; bench/idle.py measures the first frame).
+if TYPE_CHECKING:
+    from client.gui import Gui
+    from client.localgames import Keeper
+    from client.match import Match
+    from client.net import NetSession
 
 MIN_SIZE = (1280, 720)
 MAX_SIZE = (3840, 2160)
@@ -61,7 +65,14 @@ def parse_size(text: str | None) -> tuple[int, int] | None:
 
 def init_pygame() -> None:
     """pygame's modules the app uses — not the mixer: ``pygame.init()`` would open it at 44.1 kHz stereo
-    (and print ALSA errors on a machine without sound); :class:`Sounds` opens it after the first frame."""
+    (and print ALSA errors on a machine without sound); :class:`Sounds` opens it after the first frame.
+
+    On Linux the window's pixels go to X11 directly (SDL's own framebuffer), not through an OpenGL texture:
+    SDL's default there makes a GL renderer for the window, which costs ~80 ms of CPU before the first
+    frame (loading and starting the GL driver; a software one on machines without a GPU) and gains a 2D app
+    drawing into one surface nothing. ``SDL_FRAMEBUFFER_ACCELERATION=1`` in the environment brings it back."""
+    if sys.platform.startswith("linux"):
+        os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     pygame.display.init()
     pygame.font.init()
     try:
@@ -102,8 +113,8 @@ class App:
         self.fullscreen = False
         self.screen = self._set_mode(self.windowed_size, fullscreen)
         pygame.display.set_caption(self.strings.t("app.title"))
-        gui_cjk.install()  # CJK line breaking in pygame-gui text boxes
-        self.gui = Gui(self.screen.get_size(), self.strings.lang, self.unit)
+        self._gui: Gui | None = None  # made when a scene that uses pygame-gui is first shown (self.gui)
+        self.laid_out_size = self.screen.get_size()  # the window size the scenes and the GUI are laid out for
         self.warm_type_scale()
         self.scenes: list[Scene] = []
         self.toasts: list[Toast] = []
@@ -126,6 +137,17 @@ class App:
         self._awake_until = 0.0  # time.monotonic() until which frames run at full rate
         self._held: list[pygame.event.Event] = []  # the event that ended an idle sleep
         self.frames = 0  # frames drawn (the idle tests count them)
+
+    @property
+    def gui(self) -> Gui:
+        """pygame-gui's manager and our theme for it, made on first use (the launcher draws without it)."""
+        if self._gui is None:
+            from client import gui_cjk
+            from client.gui import Gui
+
+            gui_cjk.install()  # CJK line breaking in pygame-gui text boxes
+            self._gui = Gui(self.screen.get_size(), self.strings.lang, self.unit)
+        return self._gui
 
     # --- idle -------------------------------------------------------------------------
     def wake(self, seconds: float | None = None) -> None:
@@ -217,9 +239,11 @@ class App:
     def relayout(self) -> None:
         """The window, language or UI scale changed: rebuild the GUI and every scene's layout."""
         self.screen = pygame.display.get_surface() or self.screen
+        self.laid_out_size = self.screen.get_size()
         self.text.set_lang(self.strings.lang)
         self.warm_type_scale()
-        self.gui.rebuild(self.screen.get_size(), self.strings.lang, self.unit)
+        if self._gui is not None:
+            self._gui.rebuild(self.screen.get_size(), self.strings.lang, self.unit)
         for scene in self.scenes:
             scene.layout()
         self.wake()
@@ -342,7 +366,7 @@ class App:
             return
         if event.type in (pygame.VIDEORESIZE, pygame.WINDOWSIZECHANGED):
             shown = pygame.display.get_surface()
-            if shown is not None and shown.get_size() != self.gui.manager.window_resolution:
+            if shown is not None and shown.get_size() != self.laid_out_size:
                 self.relayout()
             return
         if event.type == pygame.KEYDOWN and event.key == pygame.K_F11:
@@ -408,6 +432,8 @@ class App:
 
     def leave_table(self) -> None:
         """Close the connection and any local server; forget the match."""
+        from client import services
+
         services.close_session(self)
         services.stop_local_server(self)
         if self.saving is not None and self.saving in self.toasts:  # nothing is being saved any more
@@ -429,6 +455,8 @@ class App:
         if replay is None:
             return
         def go() -> None:
+            from client import modes
+
             self.leave_table()
             self.replace("launcher")
             modes.start_play(self, replay["game"], replay["players"], replay["bots"], replay["bot_level"],
@@ -472,7 +500,7 @@ class App:
     def draw(self, surface: pygame.Surface) -> None:
         first = self._first_visible()
         if not self.scenes:
-            surface.fill((0, 0, 0))
+            surface.fill(theme.TABLE_DARK)  # (no scene: nothing but the table's colour)
         draw_scenes(surface, self.scenes[first:], self._dimmed)
         top = self.top
         if top is not None and top.uses_gui:
@@ -554,6 +582,8 @@ class App:
 
 def main(args: argparse.Namespace) -> int:
     """Entry point for ``houkago`` [play|host|join|display]."""
+    from client import modes
+
     app = App(args)
     try:
         modes.start(app, args)

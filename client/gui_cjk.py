@@ -56,7 +56,7 @@ def install() -> bool:
             self.split_points = cjk_split_points(self.text)
         return result
 
-    TextLineChunkFTFont.__init__ = __init__  # type: ignore[method-assign]
-    TextLineChunkFTFont.split = split  # type: ignore[method-assign]
+    TextLineChunkFTFont.__init__ = __init__  # type: ignore[method-assign]  # patching pygame-gui's class (module doc)
+    TextLineChunkFTFont.split = split  # type: ignore[method-assign]  # patching pygame-gui's class (module doc)
     setattr(TextLineChunkFTFont, PATCH_FLAG, True)
     return True

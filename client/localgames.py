@@ -18,7 +18,6 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from client import services
 from houkago import paths
 
 INFO = "game.json"
@@ -118,6 +117,8 @@ def unfinished(check: bool = False) -> list[LocalGame]:
         folders = sorted(p for p in base.iterdir() if p.is_dir())
     except OSError:
         return []
+    from client import services  # the server's journal reader: only when there are folders to look at
+
     for folder in folders:
         game = LocalGame.load(folder)
         state = services.saved_table(folder, game.table, check) if game is not None and game.table else None

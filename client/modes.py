@@ -9,11 +9,12 @@ import argparse
 import re
 from typing import TYPE_CHECKING, Any
 
-from client import games, localgames, services
+from client import games, localgames
 from client.localgames import Keeper, LocalGame
-from client.match import Match
-from shared.protocol import DEFAULT_PORT
+from shared.ports import DEFAULT_PORT
 
+# client.services (the local server, the network session) and client.match are imported by the modes that
+# use them: the launcher, which imports this module, draws its first frame without them
 if TYPE_CHECKING:
     from client.app import App
 
@@ -119,6 +120,8 @@ def start_play(app: App, game: str, players: int | None, bots: int, bot_level: s
 def start_host(app: App, game: str, port: int | None = None, data_dir: str | None = None) -> None:
     """Host: a server on all interfaces (announced on the LAN), then the set-up lobby. Without ``data_dir``
     the journal goes in a folder of its own in the data folder (the launcher offers Continue)."""
+    from client import services
+
     port = port or DEFAULT_PORT
     kept = LocalGame(localgames.new_folder(game), "host", game) if data_dir is None else None
     try:
@@ -148,6 +151,9 @@ def continue_game(app: App, saved: LocalGame) -> None:
                  bots=saved.bots, bot_level=saved.bot_level, seed=None, options=dict(saved.options),
                  until_over=False, data_dir=str(saved.folder), saved=saved)
         return
+    from client import services
+    from client.match import Match
+
     port = saved.port or DEFAULT_PORT  # the LAN players' clients know this one (a taken port: another)
     try:
         bound = services.start_local_server(app, host="0.0.0.0", port=port, data_dir=str(saved.folder),

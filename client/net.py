@@ -343,4 +343,5 @@ class NetSession:
                 self.hosts[msg["table"]] = msg["host"]
         elif kind == "left" and msg.get("seat") is not None:
             with self._lock:
-                self.seats.pop((msg.get("table"), msg.get("seat")), None)
+                # a lookup: a key of any other type finds nothing
+                self.seats.pop((msg.get("table"), msg.get("seat")), None)  # type: ignore[arg-type]

@@ -7,6 +7,7 @@ Noto Sans SC for zh, so each script gets its own glyph shapes), cached per size.
 """
 from __future__ import annotations
 
+import importlib.util
 import os
 from collections.abc import Iterable
 from typing import Any
@@ -51,10 +52,12 @@ RENDER_CACHE_SIZE = 3000
 
 
 def font_dir() -> str:
-    """pygame_gui's data folder, which ships the Noto Sans JP/SC fonts."""
-    import pygame_gui  # local import: only its data folder is needed here
-
-    return os.path.join(os.path.dirname(pygame_gui.__file__), "data")
+    """pygame_gui's data folder, which ships the Noto Sans JP/SC fonts (found without importing pygame_gui:
+    the launcher's first frame does not wait for it)."""
+    spec = importlib.util.find_spec("pygame_gui")
+    if spec is None or not spec.submodule_search_locations:
+        raise ModuleNotFoundError("pygame_gui (its data folder holds the fonts)", name="pygame_gui")
+    return os.path.join(list(spec.submodule_search_locations)[0], "data")
 
 
 def face_for(lang: str) -> str:

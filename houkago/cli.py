@@ -13,7 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 
-from shared.protocol import DEFAULT_PORT
+from shared.ports import DEFAULT_PORT
 
 HANDLERS = {
     None: "client.app",

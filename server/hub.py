@@ -201,7 +201,7 @@ class Hub:
             kind = msg["t"]
             if kind in JOURNALED and self.journal is not None:
                 if kind != "act":  # an act's table is remembered by _accept (its mark)
-                    t = self.tables.get(msg.get("table"))  # type: ignore[arg-type]
+                    t = self.tables.get(msg.get("table"))
                     if t is not None:
                         self._remember(t)
                 writes = self.journal.writes
@@ -211,7 +211,7 @@ class Hub:
                 return out
             return self._handlers[kind](conn, msg, now, ref)
         except HoukagoError as err:
-            out: Out = [(cid, error_frame(err.code, err.message, ref, **err.params))]
+            out = [(cid, error_frame(err.code, err.message, ref, **err.params))]
             if err.code == "proto/version":
                 out.append((cid, None))
             return out
@@ -250,7 +250,7 @@ class Hub:
         if mark is False:
             self._marks[t.id] = t.mark(seats)
         elif mark is not None and seats:
-            self._marks[t.id] = t.mark_seats(mark)
+            self._marks[t.id] = t.mark_seats(mark)  # type: ignore[arg-type]  # a Mark: neither False nor None
 
     def commit(self, now: float) -> tuple[bool, Out]:
         """Make this tick's changes durable. On failure (disk full, I/O error) every table changed
@@ -285,9 +285,9 @@ class Hub:
             t.rollback(mark)
             for s, seat in enumerate(t.seats):
                 if seat.holder is not None and seat.token_hash is None:  # a join that was not saved
-                    conn = self.conns.get(seat.holder)
-                    if conn is not None:
-                        conn.seats.discard((tid, s))
+                    holder = self.conns.get(seat.holder)
+                    if holder is not None:
+                        holder.seats.discard((tid, s))
                     seat.holder = None
             for s in t.bot_due:  # bots and clocks try again a little later, not at once
                 t.bot_due[s] = max(t.bot_due[s], now + RETRY_AFTER)
@@ -331,7 +331,8 @@ class Hub:
         clock = t.clock
         if t.phase == PLAYING and clock and not clock.paused and not clock.expired and now >= clock.deadline:
             clock.expired = True
-            for seat_no, action in t.spec.timeout_actions(t.state):
+            # (a phase clock runs on a started table: its state is set)
+            for seat_no, action in t.spec.timeout_actions(t.state):  # type: ignore[arg-type]
                 if t.phase != PLAYING:
                     break
                 out += self._accept(t, seat_no, action, now, quiet=True)
@@ -341,7 +342,8 @@ class Hub:
             del t.turn_due[seat_no]
             if not t.legal[seat_no] or t.seats[seat_no].bot_level:
                 continue
-            action = t.bot_action(seat_no)  # the stand-in's move, this once (the seat stays its human's)
+            # the stand-in's move, this once (the seat stays its human's); (type: ignore: None is taken just below)
+            action = t.bot_action(seat_no)  # type: ignore[assignment]
             if action is None:
                 action = Rng.from_seed(t.sid * 31 + seat_no).choice(t.legal[seat_no])
             log.info("table %s: seat %d's turn clock ran out; the stand-in moves", t.id, seat_no)
@@ -352,7 +354,7 @@ class Hub:
             del t.bot_due[seat_no]
             if not t.legal[seat_no] or not t.seats[seat_no].bot_level:
                 continue
-            action = t.bot_action(seat_no)
+            action = t.bot_action(seat_no)  # type: ignore[assignment]  # None is taken just below
             if action is None:  # the bot waits for the next change of the table
                 continue
             before = t.sid
@@ -398,7 +400,7 @@ class Hub:
         self._seat(t, seat_no, token)
         self._holder(conn, t, seat_no)
         seat = t.seats[seat_no]
-        seat.proved = (conn.id, token, seat.token_hash)  # type: ignore[assignment]
+        seat.proved = (conn.id, token, seat.token_hash)  # type: ignore[assignment]  # token_hash is set: checked above
 
     def _save(self, t: Table) -> None:
         if self.journal is not None:
@@ -513,8 +515,9 @@ class Hub:
                 return []
             return [(conn.id, error_frame("action/invalid", "that action could not be applied", ref))]
         try:
-            out = t.snapshot_frames(events, now, (seat_no, ref) if ref is not None and conn is not None else None,
-                                    self.slow)
+            # frames only (no None), which Out also allows; a list's type is invariant
+            out: Out = t.snapshot_frames(  # type: ignore[assignment]
+                events, now, (seat_no, ref) if ref is not None and conn is not None else None, self.slow)
             if t.phase == OVER:
                 result = t.result_frame()
                 out += [(cid, result) for cid in t.members()]
@@ -927,7 +930,7 @@ class Hub:
         chunk: list[dict[str, Any]] = []
         size = 0
         try:
-            state = spec.setup(rec.seats, rec.seed, rec.options)
+            state = spec.setup(rec.seats, rec.seed, rec.options)  # type: ignore[arg-type]  # started: seeded
             step: dict[str, Any] = {"sid": 0, "view": spec.view(state, None), "events": []}
             n = 0
             page: deque[tuple[int, dict[str, Any]]] = deque()

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass, fields, replace
+from typing import Any
 
 
 @dataclass(frozen=True)
@@ -49,7 +50,7 @@ def parse_limits(pairs: Iterable[str], base: Limits | None = None) -> Limits:
     """``houkago server --limit NAME=VALUE`` (repeatable): ``base`` (the defaults) with those limits changed,
     each value read as its default's type. Raises ValueError naming the bad pair."""
     known = {f.name: f for f in fields(Limits)}
-    changed: dict[str, object] = {}
+    changed: dict[str, Any] = {}  # each value read as its field's type (checked above)
     base = base or Limits()
     for pair in pairs:
         name, sep, raw = pair.partition("=")
@@ -70,7 +71,7 @@ def parse_limits(pairs: Iterable[str], base: Limits | None = None) -> Limits:
             kind = "true or false" if isinstance(default, bool) else (
                 "a whole number" if isinstance(default, int) else "a number")
             raise ValueError(f"--limit {pair!r}: {name} takes {kind}") from None
-        if not isinstance(value, bool) and value < 0:  # type: ignore[operator]
+        if not isinstance(value, bool) and value < 0:  # type: ignore[operator]  # a number here: bools are excluded
             raise ValueError(f"--limit {pair!r}: {name} cannot be negative")
         changed[name] = value
     return replace(base, **changed)

@@ -165,21 +165,21 @@ class Connection(asyncio.Protocol):
         the bytes to :meth:`data_received`; at end of stream or on an error, close)."""
         t = self.transport
         if self.closed or t is None or t.is_closing():
-            self.server.reader.unwatch(self)  # type: ignore[union-attr]
+            self.server.reader.unwatch(self)  # type: ignore[union-attr]  # watched: the reader is set
             self.direct = None
             return
         try:
-            data = self.sock.recv(MAX_READ)  # type: ignore[union-attr]
+            data = self.sock.recv(MAX_READ)  # type: ignore[union-attr]  # an open connection has its socket
         except (BlockingIOError, InterruptedError):
             return
         except OSError as exc:
             log.debug("connection %d: read failed (%s)", self.id, exc)
-            self.server.reader.unwatch(self)  # type: ignore[union-attr]
+            self.server.reader.unwatch(self)  # type: ignore[union-attr]  # watched: the reader is set
             self.direct = None
             t.abort()
             return
         if not data:  # the client closed its side: so do we (as the transport does after eof_received)
-            self.server.reader.unwatch(self)  # type: ignore[union-attr]
+            self.server.reader.unwatch(self)  # type: ignore[union-attr]  # watched: the reader is set
             self.direct = None
             t.close()
             return
@@ -187,7 +187,7 @@ class Connection(asyncio.Protocol):
             self.data_received(data)
         except Exception:
             log.exception("connection %d: reading failed; closing it", self.id)
-            self.server.reader.unwatch(self)  # type: ignore[union-attr]
+            self.server.reader.unwatch(self)  # type: ignore[union-attr]  # watched: the reader is set
             self.direct = None
             t.abort()
 
@@ -251,10 +251,10 @@ class Connection(asyncio.Protocol):
                 self.server.hub.slow.discard(self.id)
                 self._direct()
         if (size > self.server.soft_outbuf or self.held) and type(data) is Lossy:
-            key = data.key  # type: ignore[attr-defined]
+            key = data.key
             if size > self.server.soft_outbuf or key in self.held:
                 if key is not None:  # a delta snapshot is held whole: the ones before it may be skipped
-                    self.held[key] = data.full()  # type: ignore[attr-defined]
+                    self.held[key] = data.full()
                     self.direct = None
                     self.server.hub.slow.add(self.id)  # (while any is held, its snapshots must be holdable)
                 return False
@@ -307,7 +307,7 @@ class Reader:
         return isinstance(loop, asyncio.SelectorEventLoop) and hasattr(select, "epoll")
 
     def watch(self, conn: Connection) -> None:
-        fd = conn.sock.fileno()  # type: ignore[union-attr]
+        fd = conn.sock.fileno()  # type: ignore[union-attr]  # watched connections have sockets
         self._conns[fd] = conn
         self._epoll.register(fd, select.EPOLLIN)
         conn.fd = fd
@@ -465,7 +465,7 @@ class Server:
                 sent = 0
             if sent != len(data):
                 conn._behind()
-                conn.transport.write(data[sent:])  # type: ignore[union-attr]
+                conn.transport.write(data[sent:])  # type: ignore[union-attr]  # a direct write: transport set
         self._reschedule()
         self.kick_work()
 
@@ -482,7 +482,7 @@ class Server:
         if when == self._timer_at:
             return
         if self._timer is not None:
-            if when is None or when > self._timer_at:  # type: ignore[operator]
+            if when is None or when > self._timer_at:  # type: ignore[operator]  # a timer set: _timer_at too
                 return  # the timer set comes first: it finds nothing due then, and sets the next one
             self._timer.cancel()
         self._timer_at = when

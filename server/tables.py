@@ -336,7 +336,7 @@ class Table:
     def mark_seats(self, m: Mark) -> Mark:
         """A mark taken without the seats with the seats as they are now added (a mark with seats as it is)."""
         if m[10] is None:
-            return (*m[:10], [s.copy() for s in self.seats])  # type: ignore[return-value]
+            return (*m[:10], [s.copy() for s in self.seats])
         return m
 
     def rollback(self, m: Mark) -> None:
@@ -449,11 +449,13 @@ class Table:
 
     def _refresh_clock(self, now: float, over: bool) -> None:
         state = self.state
-        seconds = None if over or self.damaged or not self.timed else self.spec.timer(state)
+        # (a started table: its state is set, None only before the start)
+        seconds = None if over or self.damaged or not self.timed else self.spec.timer(state)  # type: ignore[arg-type]
         if seconds is None:
             self.clock = None
             return
-        key = (seconds, state.get("phase"), state.get("round"), state.get("turn"))
+        # (a started table: its state is set, None only before the start)
+        key = (seconds, state.get("phase"), state.get("round"), state.get("turn"))  # type: ignore[union-attr]
         if self.clock is None or self.clock.key != key:
             self.clock = Clock(total=float(seconds), key=key, deadline=now + float(seconds))
 
@@ -490,9 +492,11 @@ class Table:
         """What the seat's bot plays now (None: it waits); it sees only that seat's view and legal actions."""
         seat = self.seats[seat_no]
         bots = self.spec.bots()
-        bot = bots.get(seat.bot_level or self.spec.default_bot_level()) or next(iter(bots.values()))
+        # (type: ignore: a game without a default level has None here, which finds no bot: the first is taken)
+        bot = bots.get(seat.bot_level or self.spec.default_bot_level()) or next(iter(bots.values()))  # type: ignore[arg-type]
         rng = Rng.from_seed((self.seed or 0) * 1_000_003 + seat_no * 7919 + self.sid)
-        view = with_bot_seats(self.spec.view(self.state, seat_no),
+        # (a started table: its state is set, None only before the start)
+        view = with_bot_seats(self.spec.view(self.state, seat_no),  # type: ignore[arg-type]
                               [i for i, s in enumerate(self.seats) if s.bot_level])  # bots leave humans their game
         legal = self.legal[seat_no]
         try:
@@ -534,7 +538,8 @@ class Table:
         earlier events it may see, for the log of a viewer who comes back)."""
         spec, state = self.spec, self.state
         msg: dict[str, Any] = {"t": "snapshot", "table": self.id, "seat": seat, "sid": self.sid,
-                               "view": spec.view(state, seat), "over": self.phase == OVER,
+                               # (a started table: its state is set, None only before the start)
+                               "view": spec.view(state, seat), "over": self.phase == OVER,  # type: ignore[arg-type]
                                "events": spec.events_for(events, seat)}
         if past:
             msg["past"] = self.past(seat)
@@ -550,7 +555,9 @@ class Table:
 
     def result_frame(self) -> bytes:
         """The game's result, sent apart from the final snapshots so neither outgrows a frame."""
-        return encode({"t": "result", "table": self.id, "result": self.spec.result(self.state)})
+        state = self.state
+        # (a started table: its state is set, None only before the start)
+        return encode({"t": "result", "table": self.id, "result": self.spec.result(state)})  # type: ignore[arg-type]
 
     def snapshot_frames(self, events: list[dict[str, Any]], now: float, ack: tuple[int, Any] | None = None,
                         slow: Container[int] | None = None) -> list[tuple[int, bytes]]:
@@ -751,7 +758,8 @@ class Table:
         ``state``, default the current one), cached while the list object is the same."""
         hit = self._legal_packed.get((s, delta))
         if hit is None or hit[0] is not legal:
-            wire = self.spec.wire_legal(self.state if state is None else state, s, legal) if delta else legal
+            # (a started table: its state is set, None only before the start)
+            wire = self.spec.wire_legal(self.state if state is None else state, s, legal) if delta else legal  # type: ignore[arg-type]
             packed = _pack(wire)
             if state is not None and state is not self.state:
                 return packed  # an older frame remade: the cache keeps the current list

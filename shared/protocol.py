@@ -16,9 +16,9 @@ import msgspec
 
 from shared.errors import HoukagoError, echo
 from shared.legal import expand as expand_legal
+from shared.ports import DEFAULT_PORT as DEFAULT_PORT  # re-exported (set in shared.ports: no encoders)
 
 PROTOCOL_VERSION = 1
-DEFAULT_PORT = 7420
 MAX_FRAME = 256 * 1024  # bytes of one msgpack body
 HEADER = struct.Struct(">I")
 
@@ -197,7 +197,8 @@ def _fast_decode() -> Any:
         scalar: Any = None | bool | int | float | str
         value = scalar
         for _ in range(FAST_DEPTH):
-            value = scalar | list[value] | dict[str, value]  # type: ignore[valid-type]
+            value = scalar | list[value] | dict[str, value]  # type: ignore[valid-type]  # a type built at run time
+        # (type: ignore below: a type built at run time)
         _FAST.append(msgspec.msgpack.Decoder(dict[str, value]).decode)  # type: ignore[valid-type]
     return _FAST[0]
 

@@ -285,5 +285,5 @@ class GameSpec:
     def bot_levels(self) -> list[str]:
         """The levels a player chooses from (easy, normal, strong), or every bot of a test game."""
         bots = self.bots()
-        levels = [lv for lv in ("easy", "normal", "strong") if lv in bots]
+        levels: list[str] = [lv for lv in ("easy", "normal", "strong") if lv in bots]
         return levels or list(bots)

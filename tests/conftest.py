@@ -33,6 +33,13 @@ settings.load_profile("houkago")
 HOME_VARS = ("HOME", "XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME", "XDG_STATE_HOME")
 
 
+def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
+    """``-n auto`` (pyproject.toml's addopts): one worker more than the machine has cores. Many tests spend
+    seconds waiting (a server's timeout, a LAN browse, a subprocess starting); with a worker a core, a core
+    idles through each wait, with one more the waits of one overlap the work of the others."""
+    return (os.cpu_count() or 1) + 1
+
+
 @pytest.fixture(autouse=True)
 def isolated_home(tmp_path_factory: pytest.TempPathFactory, monkeypatch: pytest.MonkeyPatch) -> Path:
     """Each test (and every subprocess it starts) gets its own empty home and XDG folders, so no test

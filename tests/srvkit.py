@@ -185,7 +185,8 @@ def play(table: str, seats: dict[int, SyncClient], others: list[tuple[SyncClient
     """
     r = random.Random(seed)
     if stop is None and not REGISTRY[GAME].ends:
-        stop = lambda step: step >= max_steps
+        def stop(step: int) -> bool:
+            return step >= max_steps
     everyone = [(c, s) for s, c in seats.items()] + others
     wait_sid(everyone, 0)
     for step in range(max_steps + 1):

@@ -16,6 +16,7 @@ pytestmark = pytest.mark.skipif(shutil.which("valgrind") is None,
                                 reason="needs valgrind (.ci/run installs it: apt-get install valgrind)")
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(600)
 def test_counts_every_measured_call_and_only_those() -> None:
     sys.path.insert(0, str(ROOT))

@@ -52,6 +52,7 @@ def _journal_view(folder: Path, table: str, sid: int, seat: int) -> dict:
     return _journal_view_of(GAME, folder, table, sid, seat)
 
 
+@pytest.mark.slow
 @pytest.mark.timeout(900)
 def test_continue_restores_a_pass_and_play_game_after_the_app_was_killed(tmp_path: Path) -> None:
     from client import localgames

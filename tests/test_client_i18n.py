@@ -72,3 +72,27 @@ def test_english_strings_use_ascii_ellipsis():
                 if "\u2026" in str(value):
                     bad.append(f"{path.name}:{key}")
     assert not bad, bad
+
+
+def test_strings_come_from_the_cache_only_while_their_files_are_unchanged(tmp_path):
+    """A language's merged strings are cached (keyed by each file's size and time): the cached copy equals a
+    fresh parse, and a changed file is parsed again, not read from the stale cache."""
+    import os
+
+    from client.i18n import cache_file, load_lang
+
+    root = tmp_path / "i18n"
+    (root / "en").mkdir(parents=True)
+    (root / "en.toml").write_text('[app]\ntitle = "One"\n', encoding="utf-8")
+    (root / "en" / "table.toml").write_text('[table]\nseat = "Seat {n}"\n', encoding="utf-8")
+    first = load_lang("en", root)
+    assert first == {"app.title": "One", "table.seat": "Seat {n}"}
+    assert cache_file("en").is_file()
+    assert load_lang("en", root) == first  # from the cache
+    main = root / "en.toml"
+    stat = main.stat()
+    main.write_text('[app]\ntitle = "Two"\n', encoding="utf-8")  # the same size: only the time tells
+    os.utime(main, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
+    assert load_lang("en", root)["app.title"] == "Two"
+    cache_file("en").write_bytes(b"not marshal")  # a damaged cache is parsed around
+    assert load_lang("en", root)["app.title"] == "Two"

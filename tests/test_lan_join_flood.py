@@ -84,7 +84,9 @@ def test_a_long_join_list_scrolls(tmp_path) -> None:
             modes.start(app, app.args)
             join = app.top
             assert run_until(app, lambda: join.tables is not None and len(join.tables) == len(ids))
-            rows = lambda: [b.key for b in join.buttons if b.key.startswith("row_")]
+            def rows() -> list[str]:
+                return [b.key for b in join.buttons if b.key.startswith("row_")]
+
             first = rows()
             assert 0 < len(first) < len(ids) and first[0] == "row_0"
             assert any(b.key == "scroll_down" and b.enabled for b in join.buttons)

@@ -64,8 +64,8 @@ def test_two_action_card_asks_which():
                      and not ({"move_self", "move_negi"} & hand_types(s)))
     game, table, ctx, screen = make(seed)
     drag(table, screen, hand_card_centre(table, "self_or_negi"), slot_centre(table))
-    choices = [n for n in table.nodes().buttons() if n.id[0] == "choice"]
-    assert ctx.sent == [] and len(choices) == 2
+    choices = [n for n in table.nodes().buttons() if n.id[0] == "choice" and n.id[1] != "cancel"]
+    assert ctx.sent == [] and len(choices) == 2 and table.nodes().find(("choice", "cancel")) is not None
     assert _clear_over_the_map(table, screen.get_rect())  # clear of the hand, the prompt and the sidebar
     assert not choices[0].rect.colliderect(choices[1].rect)
     assert [n.label for n in choices] == [ctx.t("ms.act.move_self"), ctx.t("ms.act.move_negi")]
@@ -134,7 +134,7 @@ def test_an_illegal_drop_springs_back_with_a_message():
     start = mind_centre(table, own)
     drag(table, screen, start, mind_centre(table, far))
     assert ctx.sent == []
-    assert banner(table) == ctx.t("ms.err.magic_place")  # why, in the player's language
+    assert banner(table) == ctx.t("ms.rule.magic_not_here")  # the rule broken, in the player's language
     assert "error" in ctx.sounds
     settle(table, screen, 60)
     assert mind_centre(table, own) == start  # the mind card is back on its body

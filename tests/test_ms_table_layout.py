@@ -42,17 +42,51 @@ def test_pairs_fit_their_areas(size, counts, display):
         assert not a.colliderect(b)
     for r in rects:
         assert lay.map.contains(r) and not r.colliderect(lay.sidebar) and not r.colliderect(lay.hand)
-    # every pair is inside its area (or the area says it scrolls), pairs never overlap
-    for loc, r in lay.areas.items():
+    # every pair is inside its place's field (or the place says it scrolls); in a grid pairs never overlap,
+    # in a stack each shows at least MIN_STEP of its width (its number and name fitted there)
+    fw, _fh = lay.foot
+    for loc in lay.areas:
         pairs = [lay.pair_rect(p.body) for p in model.at(loc)]
+        step = lay.stacked.get(loc)
         for a, b in itertools.combinations(pairs, 2):
-            assert not a.colliderect(b)
+            if step is None:
+                assert not a.colliderect(b)
+            elif a.y == b.y:
+                assert abs(a.x - b.x) >= round(fw * L.MIN_STEP)
+        if step is not None:
+            assert all(b in lay.visible for b in (p.body for p in model.at(loc)[:-1])
+                       if lay.slots[b][1] == lay.slots[model.at(loc)[-1].body][1])
         if lay.overflow.get(loc):
             continue
+        field = lay.field(loc).inflate(lay.gap * 2, lay.gap * 2)
         for pr in pairs:
-            assert r.contains(pr), (loc, pr, r)
+            assert field.contains(pr), (loc, pr, field)
+        assert not any(pr.colliderect(lay.pieces[loc]) for pr in pairs)  # Negi's column stays clear
     # cards stay readable: wide enough for a 14 px name
     assert lay.card_w >= L.MIN_CARD_W
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160), (1024, 768)])
+@pytest.mark.parametrize("unit_scale", [1.0, 1.5])
+def test_places_never_move_or_resize_with_who_stands_there(size, unit_scale):
+    """The school is fixed: every place, its piece column and the card size depend on the window alone."""
+    unit = size[1] / 54 * unit_scale
+    lays = [L.compute(pygame.Rect(0, 0, *size), unit, _model(c), False) for c in CASES + [{}]]
+    first = lays[0]
+    for lay in lays[1:]:
+        assert lay.areas == first.areas and lay.pieces == first.pieces
+        assert (lay.card_w, lay.card_h, lay.off) == (first.card_w, first.card_h, first.off)
+
+
+def test_at_720p_and_150_percent_a_place_holds_a_whole_pair_and_sixteen_students_show():
+    """The issue's case: 1280x720 at 150 % text. One pair fits a place's height whole (cards not cut to their
+    number), and 16 students spread as the rules deal them never need a scroll."""
+    lay = L.compute(pygame.Rect(0, 0, 1280, 600), 720 / 54 * 1.5, _model(CASES[0]), False)
+    _fw, fh = lay.foot
+    for loc in lay.areas:
+        assert lay.field(loc).h >= fh - lay.gap, loc
+        assert not lay.overflow.get(loc), loc
+    assert lay.areas["library"].h >= 130
 
 
 def test_scrolling_an_overflowing_area():
@@ -146,3 +180,33 @@ def test_card_titles_rules_and_sidebar_texts_go_through_the_fitter():
     assert not rec.cut(), rec.cut()
     names = {r.text for r in rec.records if r.kind == "name"}
     assert {table.texts.seat_name(s) for s in range(4)} <= names
+
+
+@pytest.mark.parametrize("size,scale", [((1920, 1080), 1.0), ((1280, 600), 1.5)])
+def test_negi_and_a_restored_piece_stand_inside_their_place_clear_of_the_cards(size, scale):
+    """Negi is drawn inside the place the rules say (never on the halls between places), in its piece column,
+    and so is a restored player's piece: neither covers a student's card."""
+    from client.kit.headless import HeadlessContext, LocalGame
+    from client.tables.mind_swap import MindSwapTable
+    from tests import mind_swap_helpers as H
+
+    pygame.init()
+    for loc in M.LOCATIONS:
+        s = H.make({2: 2, 3: 4, 4: 3, 5: 6, 6: 5, 7: 8, 8: 7}, {3: "library", 4: "classroom", 5: "garden",
+                                                              6: "sports_ground", 7: "other", 8: "other"},
+                   [2, 5], negi=loc)
+        s["piece"][0], s["pile"][0] = loc, [2]
+        game = LocalGame("mind_swap", 2, 1)
+        game.state = s
+        ctx = HeadlessContext("en", unit=size[1] / 54 * scale, fast=True)
+        table = MindSwapTable(ctx, 1)
+        game.attach(1, table, opening=False)
+        table.set_rect(pygame.Rect(0, 0, *size))
+        for _ in range(3):
+            table.update(1 / 60)
+        nodes = table.nodes()
+        area = nodes.find(("area", loc)).rect
+        cards = [n.rect for n in nodes if n.kind in ("pair", "mind")]
+        for token in (nodes.find(("negi", 0)), nodes.find(("piece", 0))):
+            assert token is not None and area.contains(token.rect), (loc, token)
+            assert not any(token.rect.colliderect(c) for c in cards), (loc, token.id)

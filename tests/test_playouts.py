@@ -17,8 +17,11 @@ import pytest
 from shared.engine import REGISTRY, RuleError
 
 GAMES_PER_ID = {"fate_votes": 1500, "mind_swap": 100, "school_mystery": 60}
+# each game's seeds in this many runs of a few seconds each, so parallel workers share them (the same seeds)
+CHUNKS = {"fate_votes": 5, "mind_swap": 5, "school_mystery": 2}
 MAX_STEPS = 20000
 ENDING = [gid for gid, spec in REGISTRY.items() if spec.ends]
+PLAYOUT_RUNS = [(gid, chunk) for gid in ENDING for chunk in range(CHUNKS.get(gid, 1))]
 
 
 def pack(x: object) -> bytes:
@@ -88,10 +91,22 @@ def playout(gid: str, seed: int, check_views: bool) -> tuple[int, list[tuple[int
     return players, history, pack(state)
 
 
-@pytest.mark.parametrize("gid", ENDING)
-def test_random_playouts_end_legally_and_deterministically(gid: str) -> None:
-    n = GAMES_PER_ID.get(gid, 100)
-    for seed in range(n):
+def test_the_chunks_cover_every_seed_once() -> None:
+    for gid in ENDING:
+        seeds = [s for g, chunk in PLAYOUT_RUNS if g == gid for s in chunk_seeds(gid, chunk)]
+        assert seeds == list(range(GAMES_PER_ID.get(gid, 100))), gid
+
+
+def chunk_seeds(gid: str, chunk: int) -> range:
+    """The seeds of one run of ``gid``'s playouts: its ``chunk``-th share of range(GAMES_PER_ID[gid])."""
+    n, k = GAMES_PER_ID.get(gid, 100), CHUNKS.get(gid, 1)
+    return range(n * chunk // k, n * (chunk + 1) // k)
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize(("gid", "chunk"), PLAYOUT_RUNS)
+def test_random_playouts_end_legally_and_deterministically(gid: str, chunk: int) -> None:
+    for seed in chunk_seeds(gid, chunk):
         players, history, final = playout(gid, seed, check_views=seed % 10 == 0)
         if seed % 25 == 0:
             spec = REGISTRY[gid]

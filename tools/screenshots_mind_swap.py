@@ -42,14 +42,18 @@ SCENES = ("map", "zoom", "magic", "runaway", "sneeze", "display", "final", "curt
 
 
 class Shooter:
-    def __init__(self, size: tuple[int, int], out: Path) -> None:
+    def __init__(self, size: tuple[int, int], out: Path, text_scale: float = 1.0) -> None:
         self.size = size
         self.out = out
+        self.text_scale = text_scale
         self.screen = pygame.display.set_mode(size)
         self.suffix = "_4k" if size[1] >= 2000 else ""
+        if text_scale != 1.0:  # e.g. mind_swap_map_720p_150_ja.png
+            self.suffix += f"_{size[1]}p_{round(text_scale * 100)}"
 
     def ctx(self, lang: str, display: bool = False) -> HeadlessContext:
-        return HeadlessContext(lang, height=self.size[1], fast=False, display_mode=display)
+        unit = self.size[1] / 54 * (1.5 if display else 1.0) * self.text_scale
+        return HeadlessContext(lang, unit=unit, fast=False, display_mode=display)
 
     def save(self, table: MindSwapTable, scene: str, lang: str) -> Path:
         self.screen.fill((0, 0, 0))
@@ -276,12 +280,13 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--langs", nargs="+", default=["ja", "en"])
     ap.add_argument("--scenes", nargs="+", default=list(SCENES), choices=SCENES)
     ap.add_argument("--out", default=str(OUT))
+    ap.add_argument("--text-scale", type=float, default=1.0, help="the settings' text size, e.g. 1.5 for 150 %%")
     args = ap.parse_args(argv)
     w, h = (int(x) for x in args.size.lower().split("x"))
     out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     pygame.init()
-    sh = Shooter((w, h), out)
+    sh = Shooter((w, h), out, args.text_scale)
     fns = {"map": scene_map, "zoom": scene_zoom, "magic": scene_magic, "runaway": scene_runaway,
            "sneeze": scene_sneeze, "display": scene_display, "final": scene_final, "curtain": scene_curtain}
     for lang in args.langs:

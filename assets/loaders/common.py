@@ -1,7 +1,6 @@
 """Helpers shared by the content loaders: read TOML, fail with file + entry named."""
 from __future__ import annotations
 
-import tomllib
 from pathlib import Path
 from typing import Any
 
@@ -20,6 +19,8 @@ class ContentError(ValueError):
 
 def read_toml(path: str | Path) -> dict[str, Any]:
     """Read one TOML file (relative paths are under ``assets/content/``)."""
+    import tomllib  # here, not at the top: the launcher's first frame imports this module, reads no TOML
+
     p = Path(path)
     if not p.is_absolute():
         p = CONTENT_DIR / p

@@ -72,7 +72,8 @@ def _unique(file: Path, entry: str, seen: set[str], value: str) -> None:
 
 def load_stats(file: Path) -> tuple[Stat, ...]:
     data = read_toml(file)
-    out, seen = [], set()
+    out: list[Any] = []
+    seen: set[str] = set()
     for i, item in enumerate(_table_list(data, file, "stats")):
         entry = f"stats[{i}]"
         sid = _id(file, entry, item.get("id"))

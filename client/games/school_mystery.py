@@ -5,6 +5,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from client.games.descriptor import GameClient
+from client.kit import theme
 
 
 def pack_choices(content: Any) -> Mapping[Any, Mapping[str, str]]:
@@ -24,6 +25,7 @@ def subject_choices(content: Any) -> Mapping[Any, Mapping[str, str]]:
     return {sid: dict(sub.title) for sid, sub in subjects.items()}
 
 
-CLIENT = GameClient(view="client.tables.school_mystery:SchoolMysteryTable", colour=(96, 160, 96), suit="♣",
+CLIENT = GameClient(view="client.tables.school_mystery:SchoolMysteryTable", colour=theme.GAME_SCHOOL_MYSTERY,
+                    suit="♣",
                     choice_sources={"subject": subject_choices, "packs": pack_choices},
                     step_help="client.tables.school_mystery_texts:step_help")

@@ -73,10 +73,12 @@ class PanelLayer:
             self._corners = layer.copy()
             self._corners.set_colorkey(self.SEE_THROUGH)
             self._key, self._layer = key, layer
+        corners = self._corners
+        assert corners is not None  # made with the layer, just above
         w, h = rect.size
         c = max(0, min(int(radius), w // 2, h // 2))
         blit_layer(surface, self._layer, (rect.x, rect.y + c), pygame.Rect(0, c, w, h - 2 * c))
         for y in (0, h - c) if c else ():
             surface.blit(self._layer, (rect.x + c, rect.y + y), pygame.Rect(c, y, w - 2 * c, c))
             for x in (0, w - c):
-                surface.blit(self._corners, (rect.x + x, rect.y + y), pygame.Rect(x, y, c, c))
+                surface.blit(corners, (rect.x + x, rect.y + y), pygame.Rect(x, y, c, c))

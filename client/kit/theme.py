@@ -37,6 +37,10 @@ OK: Colour = (120, 200, 140)
 BACK: Colour = (38, 62, 80)  # card backs
 DISABLED: Colour = (70, 86, 80)
 GLASS = (255, 255, 255, 20)  # a faint light panel on the table (RGBA)
+# each game's colour on the launcher's cards and in its tables' headers (client/games/<game>.py)
+GAME_FATE_VOTES: Colour = (214, 96, 77)
+GAME_MIND_SWAP: Colour = (86, 140, 200)
+GAME_SCHOOL_MYSTERY: Colour = (96, 160, 96)
 
 # --- seats: Okabe–Ito (grey for black on a dark table) + white, wine, olive, slate blue -----
 SEAT_COLOURS: tuple[Colour, ...] = (

@@ -114,7 +114,7 @@ class Button:
 
     label: str
     rect: pygame.Rect
-    on_click: Callable[[], None] | None = None
+    on_click: Callable[[], object] | None = None  # what it returns is not used
     hint: str = ""
     enabled: bool = True
     selected: bool = False

@@ -6,14 +6,16 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from client import games, localgames, services
+from client import games, localgames
 from client.localgames import Keeper, LocalGame
-from client.match import Match
 from client.scenes.base import Scene
 from client.ui import CHALK, ERROR, PAPER, Button
 
+# client.services (the local server, the network session) and client.match are imported once the scene has
+# been drawn: its first frame waits for neither
 if TYPE_CHECKING:
     from client.app import App
+    from client.match import Match
 
 
 class StatusScene(Scene):
@@ -84,6 +86,7 @@ class PlayConnectScene(StatusScene):
         self.table: str | None = None
         self.host: str | None = None
         self.begun = False
+        self._start_after: int | None = None  # app.frames when entered, until the server is started
         self.bot_delay: float | None = 0 if until_over else None  # None: the server's default
         app.replay = {"game": game, "players": self.players, "bots": self.bots, "bot_level": bot_level,
                       "seed": None, "options": options, "names": self.chosen_names}
@@ -94,6 +97,15 @@ class PlayConnectScene(StatusScene):
             return
         self.begun = True
         self.status = self.app.strings.t("net.starting_server")
+        self._start_after = self.app.frames  # the server starts once this scene is on screen (update)
+
+    def frame_due(self) -> float | None:
+        return 0.0 if self._start_after is not None else super().frame_due()
+
+    def _start(self) -> None:
+        """Start the local server, connect, and create (or take back) the table."""
+        from client import services
+
         if self.saved is not None:
             self._continue(self.saved)
             return
@@ -122,6 +134,9 @@ class PlayConnectScene(StatusScene):
 
     def _continue(self, saved: LocalGame) -> None:
         """A kept game: its server restores the table from the journal; our seats are taken back."""
+        from client import services
+        from client.match import Match
+
         app = self.app
         try:
             port = services.start_local_server(app, data_dir=str(saved.folder))
@@ -145,6 +160,9 @@ class PlayConnectScene(StatusScene):
 
     def update(self, dt: float) -> None:
         super().update(dt)
+        if self._start_after is not None and self.app.frames > self._start_after:
+            self._start_after = None
+            self._start()
         match = self.continuing
         if match is not None and match.started and self.app.top is self:
             self.continuing = None  # the restored table is there: show it
@@ -186,6 +204,8 @@ class PlayConnectScene(StatusScene):
 
     def make_match(self, humans: list[int], names: dict[int, str]) -> Match:
         """The match of the new table (the guided game keeps its own kind)."""
+        from client.match import Match
+
         assert self.table is not None
         return Match(self.app, self.game, self.table, mode="play", humans=humans, watch=True, names=names)
 

@@ -2,32 +2,70 @@
 
 Scenes never construct (or import) each other: they ask the app for ``push("lobby", ...)``.
 The keyword arguments of a push go to the scene's constructor after ``app``.
+
+A scene's module is imported when the scene is first made, not when the app starts: the launcher's first
+frame does not wait for the table, the lobby or pygame-gui (``SCENES[name]`` imports it; ``name in SCENES``
+and iterating the names import nothing). ``tests/test_client_shell.py`` checks that each entry's class
+carries its name.
 """
 from __future__ import annotations
 
-from client.scenes.advance import AdvanceScene
-from client.scenes.base import Scene
-from client.scenes.connecting import PlayConnectScene
-from client.scenes.continue_list import ContinueScene
-from client.scenes.curtain import CurtainScene
-from client.scenes.display import DisplayConnectScene
-from client.scenes.join import JoinScene
-from client.scenes.launcher import LauncherScene
-from client.scenes.lobby import LobbyScene
-from client.scenes.overlays import MenuScene, ReconnectingScene
-from client.scenes.play_names import PlayNamesScene
-from client.scenes.play_setup import PlaySetupScene
-from client.scenes.record import RecordScene
-from client.scenes.results import ResultsScene
-from client.scenes.rules_book import RulesBookScene
-from client.scenes.settings import SettingsScene
-from client.scenes.table import TableScene
-from client.tutorial.connect import TutorialConnectScene
-from client.tutorial.offer import TutorialOfferScene
-from client.tutorial.overlay import TutorialScene
+import importlib
+from collections.abc import Iterator, Mapping
+from typing import TYPE_CHECKING
 
-SCENES: dict[str, type[Scene]] = {cls.name: cls for cls in (
-    LauncherScene, SettingsScene, PlaySetupScene, JoinScene, LobbyScene, PlayConnectScene, DisplayConnectScene,
-    TableScene, CurtainScene, ResultsScene, ReconnectingScene, MenuScene, RulesBookScene,
-    TutorialConnectScene, TutorialOfferScene, TutorialScene, ContinueScene, PlayNamesScene, AdvanceScene,
-    RecordScene)}
+if TYPE_CHECKING:
+    from client.scenes.base import Scene
+
+# name -> "module:Class"
+WHERE: dict[str, str] = {
+    "launcher": "client.scenes.launcher:LauncherScene",
+    "settings": "client.scenes.settings:SettingsScene",
+    "play_setup": "client.scenes.play_setup:PlaySetupScene",
+    "join": "client.scenes.join:JoinScene",
+    "lobby": "client.scenes.lobby:LobbyScene",
+    "play_connect": "client.scenes.connecting:PlayConnectScene",
+    "display_connect": "client.scenes.display:DisplayConnectScene",
+    "table": "client.scenes.table:TableScene",
+    "curtain": "client.scenes.curtain:CurtainScene",
+    "results": "client.scenes.results:ResultsScene",
+    "reconnecting": "client.scenes.overlays:ReconnectingScene",
+    "menu": "client.scenes.overlays:MenuScene",
+    "rules_book": "client.scenes.rules_book:RulesBookScene",
+    "tutorial_connect": "client.tutorial.connect:TutorialConnectScene",
+    "tutorial_offer": "client.tutorial.offer:TutorialOfferScene",
+    "tutorial": "client.tutorial.overlay:TutorialScene",
+    "continue": "client.scenes.continue_list:ContinueScene",
+    "play_names": "client.scenes.play_names:PlayNamesScene",
+    "advance": "client.scenes.advance:AdvanceScene",
+    "record": "client.scenes.record:RecordScene",
+}
+
+
+class _Scenes(Mapping[str, "type[Scene]"]):
+    """The scene classes by name, each imported on its first lookup."""
+
+    def __init__(self, where: Mapping[str, str]) -> None:
+        self._where = dict(where)
+        self._loaded: dict[str, type[Scene]] = {}
+
+    def __getitem__(self, name: str) -> type[Scene]:
+        try:
+            return self._loaded[name]
+        except KeyError:
+            module, _, cls = self._where[name].partition(":")  # KeyError: no such scene
+            kind: type[Scene] = getattr(importlib.import_module(module), cls)
+            self._loaded[name] = kind
+            return kind
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._where
+
+    def __iter__(self) -> Iterator[str]:
+        return iter(self._where)
+
+    def __len__(self) -> int:
+        return len(self._where)
+
+
+SCENES: Mapping[str, type[Scene]] = _Scenes(WHERE)

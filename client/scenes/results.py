@@ -71,7 +71,7 @@ class ResultsFrame:
         self._layer = PanelLayer()
 
     def draw(self, surface: pygame.Surface, box: pygame.Rect, unit: float, key: Hashable,
-             title: Callable[[pygame.Surface, pygame.Rect], None]) -> None:
+             title: Callable[[pygame.Surface, pygame.Rect], object]) -> None:
         """The frame of ``box`` at ``unit``; ``title(surface, box)`` draws the title onto the paper (``key``:
         what the title is drawn from)."""
         u = unit

@@ -98,7 +98,7 @@ class TableScene(Scene):
 
     # --- pygame_gui is only used for the chat entry ----------------------------------
     @property
-    def uses_gui(self) -> bool:  # type: ignore[override]
+    def uses_gui(self) -> bool:  # type: ignore[override]  # a property where Scene has a class attribute
         return self.chat_open
 
     @property
@@ -327,7 +327,7 @@ class TableScene(Scene):
     def _chat_lines(self, width: int) -> list[tuple[str, Any]]:
         """The last 30 chat messages wrapped to ``width`` (line, colour), kept until a message or the width changes."""
         te, u = self.app.text, self.app.unit
-        recent = tuple(tuple(m) for m in self.match.chat[-30:])
+        recent: tuple[tuple[Any, ...], ...] = tuple(tuple(m) for m in self.match.chat[-30:])
         key = (recent, width, u, self.app.strings.lang)
         if self._chat_wrapped[0] != key:
             lines: list[tuple[str, Any]] = []

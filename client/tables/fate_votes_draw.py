@@ -84,12 +84,12 @@ class FvPainter:
         (``convert``: to the screen's format, unless ``make`` already made it so)."""
         hit = self.cache.peek(key)
         if hit is not None:
-            return hit  # type: ignore[no-any-return]
+            return hit
         self.cache.drop(same or (lambda k: k[0] == key[0]))
         img = make()
         if convert and pygame.display.get_surface() is not None:
             img = img.convert()
-        return self.cache.put(key, img)  # type: ignore[no-any-return]
+        return self.cache.put(key, img)
 
     def panel(self, surface: pygame.Surface, rect: pygame.Rect, colour: tuple, radius: int) -> None:
         Panel.draw(surface, pygame.Rect(rect), colour, radius)
@@ -316,7 +316,7 @@ class FvPainter:
             hit = self._still_in_place(key)
         if hit is not None:
             self.still_key = key
-            return hit  # type: ignore[no-any-return]
+            return hit
 
         def make() -> pygame.Surface:
             if rect.topleft == (0, 0):
@@ -679,7 +679,7 @@ class FvPainter:
             if f.tween.elapsed < f.tween.delay or f.src >= len(L.plates) or f.dst >= len(L.plates):
                 continue
             a, b = L.plate_centre(f.src), L.plate_centre(f.dst)
-            k = float(f.tween.value)  # type: ignore[arg-type]
+            k = float(f.tween.value)  # type: ignore[arg-type]  # this tween moves a float
             mid = ((a[0] + b[0]) / 2, (a[1] + b[1]) / 2 - u * 4)
             x = (1 - k) ** 2 * a[0] + 2 * (1 - k) * k * mid[0] + k * k * b[0]
             y = (1 - k) ** 2 * a[1] + 2 * (1 - k) * k * mid[1] + k * k * b[1]

@@ -23,6 +23,7 @@ only on the shown, newest snapshot. New students walk in from the edge of the ma
 from __future__ import annotations
 
 import copy
+import math
 from collections.abc import Callable
 from dataclasses import replace
 from typing import Any
@@ -100,9 +101,10 @@ class MindSwapTable(TableView):
         self._built: tuple[Any, ...] | None = None
         self._fx_built: tuple[Any, ...] | None = None
         self.shows = 0  # how many times the shown model changed (part of the node map's key)
+        self._moved = False  # the pointer moved since the last click, drop or change of the shown table
 
     # --- data from the server -------------------------------------------------------
-    @property  # type: ignore[override]
+    @property
     def legal(self) -> list[dict[str, Any]]:
         """The legal actions of the shown snapshot, once it is the newest (else none: controls wait)."""
         pres = getattr(self, "presenter", None)
@@ -183,25 +185,37 @@ class MindSwapTable(TableView):
         picks = it.candidates()
         held = self.held()
         for loc in lay.areas:
+            field = lay.field(loc).inflate(lay.gap * 2, lay.gap * 2).clip(lay.areas[loc])
+            shown: list[tuple[M.Pair, pygame.Rect, pygame.Rect | None]] = []
             for pair in self.model.at(loc):
                 bp = self.sprites.body_pos.get(pair.body)
                 if bp is None:
                     continue
-                rect = pygame.Rect(round(bp[0]), round(bp[1]), lay.foot[0], lay.foot[1])
+                mp = self.sprites.mind_pos.get(pair.mind)
+                shown.append((pair, pygame.Rect(round(bp[0]), round(bp[1]), lay.foot[0], lay.foot[1]),
+                              None if mp is None else pygame.Rect(round(mp[0]), round(mp[1]), lay.card_w, lay.card_h)))
+            for i, (pair, rect, mr) in enumerate(shown):
+                bp = self.sprites.body_pos[pair.body]
+                covers = [r for _p, pr, m in shown[i + 1:] for r in (pr, m) if r is not None]  # drawn over it
                 own = live and it.mode == "move_self" and mine is not None and pair.body == mine.body
                 nm.add(Node(("pair", pair.body), rect, z=1, kind="pair", payload=("pair", pair.body), solid=False,
                             draggable=own, accepts=minds, zoom=ZoomFace("body", pair.body),
                             home=(bp[0] + lay.card_w / 2, bp[1] + lay.card_h / 2),
                             label=M.student_name(self.content, pair.body, self.ctx.lang),
-                            enabled=pair.body in picks or not it.mode))
-                mp = self.sprites.mind_pos.get(pair.mind)
-                if mp is not None:
-                    mr = pygame.Rect(round(mp[0]), round(mp[1]), lay.card_w, lay.card_h)
+                            selected=pair.body in picks,  # (a click on any student: taken, or refused with the rule)
+                            hit=_shows(rect, field, covers)))
+                if mr is not None:
                     moving = held is not None and held[:2] == ("mind", pair.mind)  # not a target of itself
                     nm.add(Node(("mind", pair.mind), mr, z=1, kind="mind", payload=("mind", pair.mind), solid=False,
                                 draggable=bool(minds), accepts=frozenset() if moving else minds,
-                                zoom=ZoomFace("mind", pair.mind),
+                                zoom=ZoomFace("mind", pair.mind), hit=_shows(mr, field, covers),
                                 label=M.student_name(self.content, pair.mind, self.ctx.lang)))
+        for seat, spot in self.map_painter.piece_spots(lay).items():  # restored players' pieces
+            pr = self.map_painter.piece_radius(lay)
+            nm.add(Node(("piece", seat), pygame.Rect(round(spot[0] - pr), round(spot[1] - pr), 2 * pr, 2 * pr), z=2,
+                        kind="token", payload=("piece", seat), solid=False, home=spot, hit=_within(spot, pr + 4),
+                        draggable=live and seat == self.seat and it.mode == "move_self",
+                        label=self.player_name(seat)))
         if self.sprites.negi_pos is not None:
             nr = self.sprites.negi_radius(lay)
             c = (self.sprites.negi_pos[0], self.sprites.negi_pos[1])
@@ -213,7 +227,7 @@ class MindSwapTable(TableView):
                         kind="place", accepts=frozenset({"card"}), solid=False, label=self.ctx.t("ms.play_here")))
             w, h = lay.hand_card
             idle = it.mode is None and not it.choices
-            for card in self.latest.hand:
+            for card in it.in_hand():
                 p = self.sprites.hand_pos.get(card.id)
                 if p is not None:
                     nm.add(Node(("card", card.id), pygame.Rect(round(p[0]), round(p[1]), w, h), z=3, kind="card",
@@ -256,8 +270,10 @@ class MindSwapTable(TableView):
         text = self.intents.prompt()
         if not text or self.presenter.busy or self.seat is None or self.ctx.display_mode:
             return None
-        pill = Prompt.measure(self.ctx, text, lay.hand.w - round(lay.unit * 4), lay.unit)
-        pill.midtop = (lay.hand.centerx, lay.hand.y + round(lay.unit * 0.15))
+        u = lay.unit
+        room = lay.play_slot.x - lay.hand.x - round(u * 2)  # left of the play slot: the buttons stay clear
+        pill = Prompt.measure(self.ctx, text, room, u)
+        pill.midtop = (lay.hand.x + round(u) + room // 2, lay.hand.y + round(u * 0.15))
         return pill
 
     # --- what the intents need from the view ---------------------------------------------------------
@@ -301,6 +317,14 @@ class MindSwapTable(TableView):
         if where:
             self.flash_place(where)
         self.ctx.play_sound("error")
+
+    def refusal_sentence(self, code: str, message: str = "", params: dict[str, Any] | None = None) -> str:
+        """A mind_swap refusal as the sentence of the rule it broke: the rules name it (``rule`` in the
+        params: ``ms.rule.<rule>``); else the sentence of its code."""
+        rule = (params or {}).get("rule")
+        if isinstance(rule, str) and self.ctx.t(f"ms.rule.{rule}") != f"ms.rule.{rule}":
+            return str(self.ctx.t(f"ms.rule.{rule}"))
+        return self.refusal_text(code, message)
 
     def log_lines(self) -> list[str]:
         """The log as shown (a line appears when its event has played)."""
@@ -353,6 +377,10 @@ class MindSwapTable(TableView):
         """Space or a click skips running animations; right-click or Esc cancels a choice in progress;
         the wheel scrolls a crowded place; the rest is the kit's Interaction over the node map."""
         it = self.intents
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self._moved = False  # no hover card right after a click or a drop
+        elif event.type == pygame.MOUSEMOTION:
+            self._moved = True
         if event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE:
             self.skip_animations()
             return True
@@ -406,7 +434,19 @@ class MindSwapTable(TableView):
         if fx_key != self._fx_built:  # the effect playing changes every frame of a roll: only its nodes
             self._fx_built = fx_key
             self._nodes = self._base if step is None else NodeMap([*self._base.nodes, *self._fx_nodes(lay, step)])
+        self._hold_still()
         self.input.update(dt)
+
+    def _hold_still(self) -> None:
+        """A hover card opens only once the pointer, after it moved, rests on a new target: until it
+        moves after a click, a drop or a change of the table shown, what lies under it now counts as
+        already seen (the kit's hover hold will not fire for it)."""
+        if self._moved:
+            return
+        under = self.input.hovered
+        hold = self.input.hold
+        hold.current = under.id if under is not None else None
+        hold.held = math.inf
 
     def _frame_key(self, lay: L.Layout) -> tuple[Any, ...]:
         """Everything the node map and the buttons are made from."""
@@ -435,6 +475,7 @@ class MindSwapTable(TableView):
         self.sprites.fly_restored(old, new, lay_old)
         self.model = new
         self.shows += 1
+        self._moved = False
         self._lay_key = None
         self.sprites.follow(old, new, self.layout())
         self.intents.after_model_change()
@@ -517,6 +558,14 @@ class MindSwapTable(TableView):
 def _within(centre: tuple[float, float], radius: float) -> Callable[[tuple[float, float]], bool]:
     """A round hit test (Negi's badge)."""
     return lambda p: (p[0] - centre[0]) ** 2 + (p[1] - centre[1]) ** 2 <= radius * radius
+
+
+def _shows(rect: pygame.Rect, field: pygame.Rect, covers: list[pygame.Rect]) -> Callable[[tuple[float, float]], bool]:
+    """The hit test of a student's card in a place: where it is drawn and seen (inside the place's field,
+    not under the cards of the pairs stacked over it), so a press on a crowded place's card takes that
+    card, never one beneath it."""
+    return lambda p: (rect.collidepoint(p) and field.collidepoint(p)
+                      and not any(c.collidepoint(p) for c in covers))
 
 
 def _fx_key(step: FX.Effect | None) -> tuple[Any, ...]:

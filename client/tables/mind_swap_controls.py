@@ -46,7 +46,7 @@ class ControlsPainter:
         for b in t.buttons:
             b.draw(surface, t.ctx, u, hover=b.rect.collidepoint(t.input.pointer))
         dragging = held[1] if active and held is not None else None
-        for card in t.latest.hand:
+        for card in t.intents.in_hand():
             if card.id != dragging:
                 self._blit_hand_card(surface, lay, card)
         lifted = next((c for c in t.latest.hand if c.id == dragging), None)
@@ -60,8 +60,9 @@ class ControlsPainter:
         """Where the hand's cards are drawn now (their shadows included)."""
         w, h = lay.hand_card
         pad = max(4, w // 10)
+        drawn = {c.id for c in self.t.intents.in_hand()}
         return [pygame.Rect(round(p[0]) - pad, round(p[1]) - pad, w + 2 * pad, h + 2 * pad)
-                for p in self.t.sprites.hand_pos.values()]
+                for cid, p in self.t.sprites.hand_pos.items() if cid in drawn]
 
     def _blit_hand_card(self, surface: pygame.Surface, lay: L.Layout, card: M.HandCard, lifted: bool = False) -> None:
         t = self.t
@@ -168,6 +169,13 @@ class ControlsPainter:
             elif along == ALONG_NEGI:
                 nb = t.painter.negi_badge(t.sprites.negi_radius(lay))
                 surface.blit(nb, nb.get_rect(center=(round(x + lay.foot[0]), round(y))))
+        elif kind == "piece":  # a restored player's piece: whom it takes along beside it
+            along = t.intents.along
+            if along is not None and along >= 0 and along in t.model.pairs:
+                self._draw_pair_at(surface, lay, t.model.pairs[along], cx + lay.unit, cy)
+            elif along == ALONG_NEGI:
+                nb = t.painter.negi_badge(t.sprites.negi_radius(lay))
+                surface.blit(nb, nb.get_rect(center=(round(cx + lay.unit * 2), round(cy))))
         elif kind == "mind":
             m = t.painter.student_card(t.content, ref, lay.card_w, lay.card_h, True, glow=True)
             pad = (m.get_width() - lay.card_w) // 2

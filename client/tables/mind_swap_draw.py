@@ -116,11 +116,16 @@ class Painter:
         return fitter_for(self.ctx).label(s, size, colour, width, bold)
 
     # --- cards -------------------------------------------------------------------------
-    def student_card(self, content: Any, no: int, w: int, h: int, mind: bool, glow: bool = False) -> pygame.Surface:
-        """A body card (ivory) or mind card (lavender, 心 mark): number + name on a band."""
-        return self.get(("stu", no, w, h, mind, glow), lambda: self._make_student(content, no, w, h, mind, glow))
+    def student_card(self, content: Any, no: int, w: int, h: int, mind: bool, glow: bool = False,
+                     visible: int | None = None) -> pygame.Surface:
+        """A body card (ivory) or mind card (lavender, 心 mark): number + name on a band. ``visible``: only
+        that many px of its left side show (a stack): the name is fitted there, left-aligned, never cut."""
+        vis = None if visible is None or visible >= w else max(20, visible)
+        return self.get(("stu", no, w, h, mind, glow, vis),
+                        lambda: self._make_student(content, no, w, h, mind, glow, vis))
 
-    def _make_student(self, content: Any, no: int, w: int, h: int, mind: bool, glow: bool) -> pygame.Surface:
+    def _make_student(self, content: Any, no: int, w: int, h: int, mind: bool, glow: bool,
+                      visible: int | None = None) -> pygame.Surface:
         pad = max(3, w // 14)
         surf = pygame.Surface((w + pad * 2, h + pad * 2), pygame.SRCALPHA)
         r = pygame.Rect(pad, pad, w, h)
@@ -145,8 +150,12 @@ class Painter:
         surf.blit(mark, mark.get_rect(midright=(r.right - 4, band.centery)))
         full = M.student_name(content, no, lang)
         name_px = max(14, round(h * 0.14))
-        img = fitter_for(self.ctx).name(full, name_px, INK, w - 6, True, short=M.short_name(content, no, lang))
-        surf.blit(img, img.get_rect(midtop=(r.centerx, band.bottom + 1)))
+        room = w - 6 if visible is None else visible - 5
+        img = fitter_for(self.ctx).name(full, name_px, INK, room, True, short=M.short_name(content, no, lang))
+        if visible is None:
+            surf.blit(img, img.get_rect(midtop=(r.centerx, band.bottom + 1)))
+        else:
+            surf.blit(img, (r.x + 3, band.bottom + 1))
         if mind:  # a heart-shaped mark: this is a mind (心)
             field_top = band.bottom + img.get_height() + 2
             cy = (field_top + r.bottom) / 2

@@ -78,7 +78,8 @@ class RestingFrame:
         it, pointer, pos = t.intents, t.input.pointer, t.sprites.hand_pos
         cards = tuple((c.id, c.type, c.actions, *(round(v) for v in pos.get(c.id, (-1, -1))))
                       for c in t.latest.hand)
-        return (cards, it.playable_types(), it.card is None, buttons_key(t.buttons, pointer), tuple(lay.play_slot),
+        return (cards, it.playable_types(), it.card is None, it.hand_away(), buttons_key(t.buttons, pointer),
+                tuple(lay.play_slot),
                 lay.hand_card, lay.unit, t.ctx.lang)
 
     def recent_key(self, lay: L.Layout) -> tuple[Any, ...]:

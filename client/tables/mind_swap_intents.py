@@ -23,6 +23,7 @@ from client.kit.widgets import Button
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_layout as L
 from client.tables import mind_swap_model as M
+from shared.games.mind_swap.why import why_not
 
 if TYPE_CHECKING:
     from client.tables.mind_swap import MindSwapTable
@@ -71,9 +72,26 @@ class MsIntents:
         return bool(self.legal_of("great_swap"))
 
     def my_pair(self) -> M.Pair | None:
-        """The pair holding this seat's mind, as shown."""
+        """The pair holding this seat's mind, as shown (None once the character is restored)."""
         ch = next((pl.character for pl in self.t.latest.players if pl.seat == self.t.seat), None)
         return self.t.model.pair_of_mind(ch) if ch is not None else None
+
+    def my_place(self) -> str | None:
+        """Where this seat's character is: its pair's place, or once restored (its pair has left the map)
+        its player piece's, which stands for it (docs/rules/mind_swap.md: "the player piece stays on the
+        map ... it moves with Move Yourself")."""
+        mine = self.my_pair()
+        if mine is not None:
+            return mine.loc
+        return next((pl.piece for pl in self.t.model.players if pl.seat == self.t.seat), None)
+
+    def me_held(self, kind: str, ref: Any) -> bool:
+        """Whether (kind, ref) is the piece that stands for this seat's character now: its pair, or
+        once restored its player piece."""
+        mine = self.my_pair()
+        if mine is not None:
+            return kind == "pair" and ref == mine.body
+        return kind == "piece" and ref == self.t.seat
 
     def card_type_of(self, cid: Any) -> str | None:
         return next((c.type for c in self.t.latest.hand if c.id == cid), None)
@@ -125,13 +143,16 @@ class MsIntents:
                 return False
         return True
 
-    @staticmethod
-    def why_illegal(cand: dict[str, Any]) -> str:
-        """The text key saying why ``cand`` cannot be done."""
-        if cand.get("type") in ("magic", "great_swap"):
-            return "ms.err.magic_place"
-        return {"move_self": "ms.err.move_self", "event": "ms.err.event_place"}.get(str(cand.get("action")),
-                                                                                     "ms.err.not_allowed")
+    def why_illegal(self, cand: dict[str, Any]) -> str:
+        """Why ``cand`` cannot be done, as the rules say it at the position shown (asked of the rules:
+        :func:`shared.games.mind_swap.why.why_not`), in the player's language."""
+        seat = self.t.seat
+        if seat is None or not self.t.shown():
+            return self.tr("ms.err.not_allowed")
+        err = why_not(self.t.shown(), seat, cand, self.t.card_actions)
+        if err is None:  # the rules would take it (a relocation beyond the listed sample): nothing to say
+            return self.tr("ms.err.not_allowed")
+        return self.t.refusal_sentence(err.code, err.message, err.params)
 
     # --- what the map shows for the current step --------------------------------------------------
     def candidates(self) -> set[int]:
@@ -143,36 +164,58 @@ class MsIntents:
             return {b for a in self.legal if a.get("action") == "relocate" for b in a.get("students") or []}
         if self.mode == "event":
             return {a["student"] for a in self.legal if a.get("action") == "event" and a.get("student") is not None}
-        if self.mode in ("magic", "great"):
-            pairs = [(a["a"], a["b"]) for a in self.legal_of("magic" if self.mode == "magic" else "great_swap")]
+        held = self.t.held()
+        if self.mode in ("magic", "great") or (held is not None and held[0] == "mind"):
+            pairs = [(a["a"], a["b"]) for a in self.legal_of("great_swap" if self.mode == "great" else "magic")]
+            src = self.t.model.pair_of_mind(held[1]) if held is not None and held[0] == "mind" else None
+            if src is not None:  # a mind card in the hand: the students it may be dropped on light up
+                return {b for x, y in pairs for b in (x, y) if src.body in (x, y)} - {src.body}
             if len(self.picks) == 1:
                 p = self.picks[0]
                 return {b for x, y in pairs for b in (x, y) if p in (x, y)} - {p}
             return {b for x, y in pairs for b in (x, y)}
         return set()
 
+    def relocate_count(self) -> int:
+        """How many students a relocation names (3, or all the candidates when fewer)."""
+        return max((len(a.get("students") or []) for a in self.legal if a.get("action") == "relocate"), default=3)
+
     def highlighted(self) -> list[int]:
         return self.picks + ([self.along] if self.along is not None and self.along >= 0 else [])
 
     def drop_places(self, held: str | None) -> set[str]:
         """Places that glow as legal drops for the held piece (or the current mode)."""
-        if held == "pair" or (held is None and self.mode == "move_self"):
+        if held in ("pair", "piece") or (held is None and self.mode == "move_self"):
             return self.places_for("move_self")
         if held == "negi" or (held is None and self.mode == "move_negi"):
             return self.places_for("move_negi")
         return set()
 
+    def hand_away(self) -> bool:
+        """While a card waits for its targets, or a spell for its students, the rest of the hand (not
+        playable then) steps aside: the instruction takes its strip (it never covers a card or a button)."""
+        return self.mode is not None and not self.choices
+
+    def in_hand(self) -> list[M.HandCard]:
+        """The hand cards drawn now: all of them, or only the one on the play slot while the hand is away."""
+        hand = self.t.latest.hand
+        if not self.hand_away():
+            return list(hand)
+        return [c for c in hand if self.card is not None and c.id == self.card.id]
+
     def minds_draggable(self) -> bool:
-        return self.mode in ("magic", "great") or (self.mode is None and self.magic_legal())
+        return self.mode in ("magic", "great") or (self.mode is None and (self.magic_legal() or self.great_legal()))
 
     def prompt(self) -> str:
         """What to do now (empty when nothing is asked)."""
         if self.choices:
             return self.tr("ms.prompt.choose")
         if self.mode == "relocate":
-            return self.tr("ms.prompt.relocate", n=3 - len(self.picks))
+            return self.tr("ms.prompt.relocate", n=self.relocate_count() - len(self.picks))
         if self.mode == "magic":
             return self.tr("ms.prompt.magic_bath" if self.t.latest.bath else "ms.prompt.magic")
+        if self.mode == "move_self" and self.my_pair() is None:  # restored: the piece stands for you
+            return self.tr("ms.prompt.move_self_piece")
         return self.tr(f"ms.prompt.{self.mode}") if self.mode else ""
 
     # --- keeping the choices in step with what is shown -------------------------------------------
@@ -205,6 +248,8 @@ class MsIntents:
         if (self.mode or self.choices) and not quiet:
             self.t.ctx.play_sound("click")
         self.mode, self.card, self.picks, self.along, self.choices = None, None, [], None, []
+        if self.great_legal():  # a great success's choice is skipped with its button, never dropped
+            self.mode = "great"
 
     # --- sending ----------------------------------------------------------------------------------
     def send(self, cand: dict[str, Any], pin: Pin | None = None, where: str | None = None) -> bool:
@@ -212,12 +257,14 @@ class MsIntents:
         act = self.find_legal(cand)
         if act is None or self.t.seat is None:
             self.picks = []
-            self.t.refuse(self.tr(self.why_illegal(cand)), where)
+            self.t.refuse(self.why_illegal(cand), where)
             return False
         self.t.ctx.send_action(self.t.seat, act)
         self.t.ctx.play_sound("card" if act.get("type") == "play" else "click")
         self.pin = pin
         self.mode, self.card, self.picks, self.along = None, None, [], None
+        if self.great_legal() and act.get("type") != "great_skip" and act.get("type") != "great_swap":
+            self.mode = "great"
         return True
 
     def play_card(self, card: M.HandCard) -> None:
@@ -274,9 +321,9 @@ class MsIntents:
             if src is None or dst is None or src.body == dst.body:
                 return True, ""
             cand = {"type": "great_swap" if self.mode == "great" else "magic", "a": src.body, "b": dst.body}
-        elif kind == "pair":
-            mine = self.my_pair()
-            if loc is None or mine is None or loc == mine.loc or self.card is None:
+        elif kind in ("pair", "piece"):
+            here = self.my_place()
+            if loc is None or here is None or loc == here or self.card is None or not self.me_held(kind, ref):
                 return True, ""
             cand = {"type": "play", "card": self.card.id, "action": "move_self", "to": loc}
             if self.along is not None:
@@ -288,7 +335,7 @@ class MsIntents:
         else:
             return False, ""
         if self.find_legal(cand) is None:
-            return False, self.tr(self.why_illegal(cand))
+            return False, self.why_illegal(cand)
         return True, ""
 
     def drop(self, payload: Any, node: Node) -> None:
@@ -299,9 +346,9 @@ class MsIntents:
             card = next((c for c in self.t.latest.hand if c.id == ref), None)
             if card is not None:
                 self.play_card(card)
-        elif kind == "pair":
-            mine = self.my_pair()
-            if loc is not None and mine is not None and loc != mine.loc:
+        elif kind in ("pair", "piece"):
+            here = self.my_place()
+            if loc is not None and here is not None and loc != here and self.card is not None and self.me_held(kind, ref):
                 self.move_self(loc, pin)
         elif kind == "negi":
             if loc is not None and loc != self.t.model.negi:
@@ -321,7 +368,9 @@ class MsIntents:
         if kind == "button":
             self.press(str(node.id[1]))
         elif kind == "choice":
-            if self.card is not None:
+            if node.id[1] == "cancel":
+                self.cancel()
+            elif self.card is not None:
                 self.start_card(self.card, str(node.id[1]))
         elif kind == "veil":
             self.cancel()
@@ -331,13 +380,15 @@ class MsIntents:
             if self.mode == "move_self" and "negi" in self.takes():
                 self.along = None if self.along == ALONG_NEGI else ALONG_NEGI
                 self.t.ctx.play_sound("click")
+            elif self.mode == "move_self":
+                self.refuse_take("negi")
         elif kind in ("pair", "mind"):
             pair = self.t.pair_of(node)
             if pair is not None:
                 self.click_student(pair)
         elif kind == "area" and self.card is not None:
             loc = str(node.id[1])
-            if self.mode == "move_self" and self.my_pair() is not None:
+            if self.mode == "move_self" and self.my_place() not in (None, loc):
                 self.move_self(loc, None)
             elif self.mode == "move_negi":
                 self.move_negi(loc, None)
@@ -354,12 +405,14 @@ class MsIntents:
     def click_student(self, pair: M.Pair) -> None:
         if self.mode == "move_self":
             mine = self.my_pair()
-            if mine is not None and pair.body != mine.body and pair.body in self.takes():
+            if (mine is None or pair.body != mine.body) and pair.body in self.takes():
                 self.along = None if self.along == pair.body else pair.body
                 self.t.ctx.play_sound("click")
+            elif mine is None or pair.body != mine.body:
+                self.refuse_take(pair.body, pair.loc)
         elif self.mode == "relocate":
             self._toggle_pick(pair.body)
-            if len(self.picks) == 3 and self.card is not None:
+            if len(self.picks) == self.relocate_count() and self.card is not None:
                 self.send({"type": "play", "card": self.card.id, "action": "relocate", "students": list(self.picks)},
                           where=pair.loc)
         elif self.mode == "event":
@@ -368,10 +421,20 @@ class MsIntents:
                           where=pair.loc)
         elif self.minds_draggable():
             if self.mode is None:
-                self.mode = "magic"
+                self.mode = "great" if self.great_legal() else "magic"
             self._toggle_pick(pair.body)
             if len(self.picks) == 2:
                 self.swap(self.picks[0], self.picks[1], pair.loc)
+
+    def refuse_take(self, who: Any, where: str | None = None) -> None:
+        """``who`` (a body, or "negi") cannot come along: say the rule (asked of the rules with a move to
+        any other place, so only the take-along is judged)."""
+        here = self.my_place()
+        if self.card is None or here is None:
+            return
+        to = next(loc for loc in M.LOCATIONS if loc != here)
+        self.t.refuse(self.why_illegal({"type": "play", "card": self.card.id, "action": "move_self", "to": to,
+                                        "take": who}), where)
 
     def _toggle_pick(self, body: int) -> None:
         if body in self.picks:
@@ -389,6 +452,8 @@ class MsIntents:
                 self.t.ctx.play_sound("click")
         elif key in ("great_skip", "end_turn"):
             self.send({"type": key})
+        elif key == "cancel":
+            self.cancel()
 
     # --- controls of this frame -------------------------------------------------------------------------
     def buttons(self, lay: L.Layout) -> list[Button]:
@@ -400,6 +465,8 @@ class MsIntents:
         if self.mode == "great":
             out.append(Button(self.tr("ms.great_skip"), pygame.Rect(r), key="great_skip",
                               action={"type": "great_skip"}))
+        elif self.mode in TARGET_MODES:  # a card waits for its targets: a visible way back (Esc too)
+            out.append(Button(self.tr("ms.cancel"), pygame.Rect(r), key="cancel"))
         elif self.magic_legal():
             on = self.mode == "magic"
             out.append(Button(self.tr("ms.cast_cancel" if on else "ms.cast"), pygame.Rect(r), key="magic",
@@ -426,8 +493,12 @@ class MsIntents:
         x0 = lay.map.centerx - total // 2
         y0 = lay.map.centery - tall // 2
         card = self.card
-        return [Button(self.tr(f"ms.act.{a}"),
+        out = [Button(self.tr(f"ms.act.{a}"),
                        pygame.Rect(x0 + (i * (w + gap) if side else 0), y0 + (0 if side else i * (h + gap)), w, h),
                        key=a, action=None if card is None else {"type": "play", "card": card.id, "action": a},
                        icon=D.action_icon(a), accent=D.ACTION_COLOUR.get(a, D.ACCENT), selected=True)
                 for i, a in enumerate(acts)]
+        cancel = pygame.Rect(0, 0, round(u * 7), round(u * 2.2))
+        cancel.midtop = (lay.map.centerx, y0 + tall + gap)
+        out.append(Button(self.tr("ms.cancel"), cancel, key="cancel"))
+        return out

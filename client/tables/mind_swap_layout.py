@@ -2,10 +2,16 @@
 
 The map fills the middle, laid out as the school: the library and the classroom along
 the top, the garden and the sports ground under them, the "other" rooms in a band at the
-bottom; halls (``hall`` px wide) run between the places, and Negi walks along them. Areas grow with the number of students standing there; one card
-scale is chosen so every area fits, and when even the smallest scale does not
-fit an area scrolls (mouse wheel). The hand runs along the bottom with the play
-slot and the magic button; the sidebar (turn, scores, cup/deck, log) is at the right.
+bottom; halls (``hall`` px wide) run between the places, and Negi walks along them.
+**The places never move or resize**: their rects depend on the window alone (never on who
+stands where), and so does the card size (the largest pair that fits one row of a place).
+Inside a place the pairs stand in a grid; a crowded place stacks them (each pair overlaps
+the one before it, its number and name band still showing); past the tightest stack the
+place scrolls (mouse wheel). Each place keeps a column at its right for Negi and the pieces
+of players whose character is restored (``pieces``), so they stand inside the place, clear
+of the cards. The "other" band names itself in a column at its left; its rooms are named
+under their students. The hand runs along the bottom with the play slot and the magic
+button; the sidebar (turn, scores, cup/deck, log) is at the right.
 """
 from __future__ import annotations
 
@@ -15,7 +21,8 @@ import pygame
 
 from client.tables.mind_swap_model import LOCATIONS, Model
 
-SCALES = (1.0, 0.9, 0.8, 0.72)
+MIN_CARD_W = 64  # below this a 14 px name no longer fits on a card
+MIN_STEP = 0.46  # the tightest stack: each pair shows this share of its width (the number, the name's start)
 
 
 @dataclass
@@ -38,6 +45,10 @@ class Layout:
     slots: dict[int, tuple[int, int]] = field(default_factory=dict)  # body no -> top-left of body card
     overflow: dict[str, int] = field(default_factory=dict)  # loc -> px of content below the area
     hand_card: tuple[int, int] = (0, 0)
+    pieces: dict[str, pygame.Rect] = field(default_factory=dict)  # loc -> the column for Negi and pieces
+    title_w: int = 0  # the "other" band's title column
+    stacked: dict[str, int] = field(default_factory=dict)  # loc -> px between stacked pairs (absent: a grid)
+    visible: dict[int, int] = field(default_factory=dict)  # body -> px of its cards left showing in a stack
 
     @property
     def foot(self) -> tuple[int, int]:
@@ -60,86 +71,84 @@ class Layout:
                 return loc
         return None
 
+    def field(self, loc: str) -> pygame.Rect:
+        """The part of place ``loc`` where its students stand (below the title, left of the pieces)."""
+        r = self.areas[loc]
+        col = self.pieces[loc]
+        if loc == "other":
+            return pygame.Rect(r.x + self.title_w, r.y + self.gap, col.x - r.x - self.title_w, r.h - self.gap - 2)
+        return pygame.Rect(r.x + self.gap, r.y + self.header, col.x - r.x - self.gap, r.h - self.header - 4)
 
-MIN_CARD_W = 64  # below this a 14 px name no longer fits on a card
+
+def band_of(h: int) -> int:
+    """The part of a body card the mind card leaves showing: its number line and its name."""
+    return max(16, round(h * 0.15)) + 1 + round(max(14, round(h * 0.14)) * 1.45) + 2
 
 
-def _card_dims(unit: float, scale: float) -> tuple[int, int, tuple[int, int], int]:
-    """Card width/height, the mind card's offset on its body (so the body's number and name
-    stay visible: see ``Painter._make_student``), and the gap between pairs."""
-    w = max(MIN_CARD_W, round(unit * 4.6 * scale))
+def _card_dims(unit: float, fit_h: int, fit_w: int) -> tuple[int, int, tuple[int, int], int]:
+    """Card width/height, the mind card's offset on its body (so the body's number and name stay
+    visible: see ``Painter._make_student``) and the gap between pairs, for pairs at most ``fit_h``
+    tall (one row of a place): cards are 1.4 times as tall as wide where there is room, squatter and
+    then narrower (never below their number, name and a small mark, nor below ``MIN_CARD_W``) where
+    there is not; and narrow enough that five pairs stand side by side in ``fit_w``."""
+    gap = max(4, round(unit * 0.45))
+    w = max(MIN_CARD_W, min(round(unit * 4.6), round((fit_w // 5 - gap) / 1.16)))
     h = round(w * 1.4)
-    band = max(16, round(h * 0.15)) + 1 + round(max(14, round(h * 0.14)) * 1.45) + 2
-    return w, h, (round(w * 0.16), max(band, round(h * 0.37))), max(4, round(unit * 0.45 * scale))
+    while h + max(band_of(h), round(h * 0.37)) > fit_h:
+        if h > round(w * 0.8):
+            h -= 1
+        elif w > MIN_CARD_W:
+            w -= 1
+            h = min(h, round(w * 1.4))
+        else:
+            break
+    off = (round(w * 0.16), max(band_of(h), round(h * 0.37)))
+    return w, h, off, gap
 
 
-def _fits(r: pygame.Rect, n: int, fw: int, fh: int, gap: int, header: int) -> tuple[bool, int]:
-    cols = max(1, (r.w - gap) // (fw + gap))
-    rows = -(-n // cols) if n else 0
-    need = header + gap + rows * (fh + gap)
-    return need <= r.h, max(0, need - r.h)
+def piece_radius(header: int, unit: float) -> int:
+    """The radius of Negi's token (the player pieces are a little smaller)."""
+    return max(12, round(unit * 0.95), round(header * 0.5))
 
 
 def compute(rect: pygame.Rect, unit: float, model: Model, display: bool,
             scroll: dict[str, int] | None = None) -> Layout:
-    """The full layout for ``model`` in ``rect``."""
+    """The full layout for ``model`` in ``rect`` (the places and card size from ``rect`` alone)."""
     u = unit
     side_w = max(round(max(u, 18.0) * 17), round(rect.w * 0.21))
-    hand_h = round(u * 5.2) if display else round(u * 10.6)
+    hand_h = round(u * 5.2) if display else min(round(u * 10.6), max(round(u * 7.2), round(rect.h * 0.25)))
     margin = round(u * 0.5)
     sidebar = pygame.Rect(rect.right - side_w, rect.y, side_w, rect.h)
     hand = pygame.Rect(rect.x, rect.bottom - hand_h, rect.w - side_w, hand_h)
     mp = pygame.Rect(rect.x + margin, rect.y + margin, rect.w - side_w - margin * 2, rect.h - hand_h - margin)
-    header = round(u * 1.9)
-    hall = max(6, round(u * 0.9))
-    counts = {loc: len(model.at(loc)) for loc in LOCATIONS}
-
-    best = None
-    for scale in SCALES:
-        w, h, off, gap = _card_dims(u, scale)
-        fw, fh = w + off[0], h + off[1]
-        label_h = max(22, round(u * 1.1 * max(0.8, scale)))
-        other_cell_w = fw + gap * 3
-        other_cols = max(1, (mp.w - gap) // other_cell_w)
-        other_rows = max(1, -(-counts["other"] // other_cols))
-        other_need = header + gap + other_rows * (fh + label_h + gap)
-        rows: list[tuple[tuple[str, str], int, int, int]] = []  # (names, split px, need px)
-        for a, b in (("library", "classroom"), ("garden", "sports_ground")):
-            wa, wb = counts[a] + 2.5, counts[b] + 2.5
-            split = min(0.7, max(0.3, wa / (wa + wb)))
-            aw = round((mp.w - hall) * split)
-            need = 0
-            for n, width in ((counts[a], aw), (counts[b], mp.w - aw - hall)):
-                cols = max(1, (width - gap) // (fw + gap))
-                need = max(need, header + gap + max(1, -(-n // cols)) * (fh + gap))
-            rows.append(((a, b), aw, need, 0))
-        total = other_need + rows[0][2] + rows[1][2] + hall * 2
-        fits = total <= mp.h
-        spare = max(0, mp.h - total)
-        # spare height goes to the rows in proportion to their need (the band keeps its own)
-        need_sum = rows[0][2] + rows[1][2]
-        heights = [r[2] + int(spare * r[2] / need_sum) for r in rows]
-        if not fits:  # nothing fits: share the height by need and let areas scroll
-            avail = mp.h - hall * 2
-            heights = [round(avail * r[2] / (need_sum + other_need)) for r in rows]
-        other_h = mp.h - heights[0] - heights[1] - hall * 2
-        areas: dict[str, pygame.Rect] = {}
-        y = mp.y
-        for ((a, b), aw, _need, _), row_h in zip(rows, heights):
-            areas[a] = pygame.Rect(mp.x, y, aw, row_h)
-            areas[b] = pygame.Rect(mp.x + aw + hall, y, mp.w - aw - hall, row_h)
-            y += row_h + hall
-        areas["other"] = pygame.Rect(mp.x, y, mp.w, other_h)
-        best = (scale, w, h, off, gap, areas, label_h, other_cell_w)
-        if fits:
-            break
-    assert best is not None
-    scale, w, h, off, gap, areas, label_h, other_cell_w = best
-    hand_card_w = round(u * 5.6)
-    hand_card_h = round(hand_card_w * 1.4)
+    header = max(24, round(u * 1.35))
+    hall = max(6, round(u * 0.6))
+    label_h = max(18, round(u * 1.05))
+    gap = max(4, round(u * 0.45))
+    # the rows' heights: the top two the same, the band so one pair and its room's name fit as in a row
+    avail = mp.h - hall * 2
+    row_h = max(1, (avail + header - label_h - gap) // 3)
+    other_h = avail - row_h * 2
+    half = (mp.w - hall) // 2
+    rad = piece_radius(header, u)
+    col_w = rad * 2 + gap * 2
+    w, h, off, gap = _card_dims(u, row_h - header - 4, half - col_w - gap * 3)
+    areas = {
+        "library": pygame.Rect(mp.x, mp.y, half, row_h),
+        "classroom": pygame.Rect(mp.x + half + hall, mp.y, mp.w - half - hall, row_h),
+        "garden": pygame.Rect(mp.x, mp.y + row_h + hall, half, row_h),
+        "sports_ground": pygame.Rect(mp.x + half + hall, mp.y + row_h + hall, mp.w - half - hall, row_h),
+        "other": pygame.Rect(mp.x, mp.bottom - other_h, mp.w, other_h),
+    }
+    pieces = {loc: pygame.Rect(r.right - col_w, r.y + (gap if loc == "other" else max(gap, header // 2 - rad)),
+                               col_w - gap, r.h - gap * 2) for loc, r in areas.items()}
+    title_w = max(round(u * 6.5), 72)
+    hand_card_h = max(1, hand_h - round(u * 1.4))
+    hand_card_w = min(round(u * 5.6), round(hand_card_h / 1.4))
+    hand_card_h = min(hand_card_h, round(hand_card_w * 1.4))
     if display:
         hand_card_w = hand_card_h = 0
-    slot = pygame.Rect(0, 0, round(u * 5.6), round(u * 5.6 * 1.4))
+    slot = pygame.Rect(0, 0, max(hand_card_w, round(u * 4.4)), max(hand_card_h, round(u * 4.4)))
     # right after room for five hand cards (the hand holds 4, 5 during a draw), buttons beside it
     slot_x = hand.x + round(u) + 5 * (hand_card_w + round(u * 0.6)) + round(u * 1.5)
     slot.bottomleft = (min(slot_x, hand.right - round(u * 9.5) - slot.w), hand.bottom - round(u * 0.6))
@@ -147,33 +156,45 @@ def compute(rect: pygame.Rect, unit: float, model: Model, display: bool,
     cast.midleft = (slot.right + round(u * 0.8), slot.centery - round(u * 1.6))
     lay = Layout(rect=rect, unit=u, map=mp, areas=areas, sidebar=sidebar, hand=hand, play_slot=slot,
                  cast_button=cast, card_w=w, card_h=h, off=off, gap=gap, header=header, other_label_h=label_h,
-                 hall=hall,
-                 hand_card=(hand_card_w, hand_card_h))
+                 hall=hall, hand_card=(hand_card_w, hand_card_h), pieces=pieces, title_w=title_w)
     scroll = scroll or {}
-    fw, fh = lay.foot
     for loc in LOCATIONS:
-        r = areas[loc]
-        pairs = model.at(loc)
-        if loc == "other":
-            cols = max(1, (r.w - gap) // other_cell_w)
-            cell_h = fh + label_h + gap
-            for i, p in enumerate(pairs):
-                c, rw = i % cols, i // cols
-                lay.slots[p.body] = (r.x + gap * 2 + c * other_cell_w, r.y + header + gap + rw * cell_h
-                                     - scroll.get(loc, 0))
-            lines = -(-len(pairs) // cols) if pairs else 0
-            over = header + gap + lines * cell_h - r.h
-            lay.overflow[loc] = over if over > gap else 0
-            continue
-        cols = max(1, (r.w - gap) // (fw + gap))
-        used = min(cols, max(1, len(pairs)))
-        x0 = r.x + gap + max(0, (r.w - gap - used * (fw + gap)) // 2)
-        for i, p in enumerate(pairs):
-            c, rw = i % cols, i // cols
-            lay.slots[p.body] = (x0 + c * (fw + gap), r.y + header + gap + rw * (fh + gap) - scroll.get(loc, 0))
-        over = _fits(r, len(pairs), fw, fh, gap, header)[1]
-        lay.overflow[loc] = over if over > gap else 0
+        _place_pairs(lay, loc, [p.body for p in model.at(loc)], scroll.get(loc, 0))
     return lay
+
+
+def _place_pairs(lay: Layout, loc: str, bodies: list[int], scrolled: int) -> None:
+    """Slots for the pairs standing in ``loc``: a grid, a stack when crowded, rows past the place
+    when even the tightest stack does not hold them (``overflow``: the place scrolls)."""
+    fw, fh = lay.foot
+    gap = lay.gap
+    cell_h = fh + gap + (lay.other_label_h if loc == "other" else 0)
+    pitch = fw + gap * (3 if loc == "other" else 1)
+    f = lay.field(loc)
+    n = len(bodies)
+    cols = max(1, (f.w - gap) // pitch)
+    rows_fit = max(1, (f.h + gap) // cell_h)
+    if n <= cols * rows_fit:
+        step, per_row = pitch, cols
+    else:
+        per_row = -(-n // rows_fit)
+        room = f.w - gap * 2 - fw
+        step = room // max(1, per_row - 1)
+        least = max(1, round(fw * MIN_STEP))
+        if step < least:
+            step = least
+            per_row = 1 + room // least
+        lay.stacked[loc] = step
+    rows = -(-n // per_row) if n else 0
+    used = min(per_row, n)
+    x0 = f.x + gap + (max(0, (f.w - gap * 2 - (used - 1) * step - fw) // 2) if loc != "other" else 0)
+    for i, b in enumerate(bodies):
+        c, rw = i % per_row, i // per_row
+        lay.slots[b] = (x0 + c * step, f.y + rw * cell_h - scrolled)
+        if step < pitch and c < per_row - 1 and i < n - 1:
+            lay.visible[b] = step
+    over = rows * cell_h - gap - f.h
+    lay.overflow[loc] = over if over > gap else 0
 
 
 def hand_rects(lay: Layout, n: int, lift: int | None = None) -> list[pygame.Rect]:
@@ -188,7 +209,7 @@ def hand_rects(lay: Layout, n: int, lift: int | None = None) -> list[pygame.Rect
     for i in range(n):
         r = pygame.Rect(lay.hand.x + round(u) + i * step, lay.hand.bottom - h - round(u * 0.6), w, h)
         if lift == i:
-            r.y -= round(u * 0.8)
+            r.y -= round(u * 0.6)
         out.append(r)
     return out
 
@@ -225,3 +246,19 @@ def route(lay: Layout, src: str, dst: str) -> list[tuple[int, int]]:
     if src == "other":
         return [d[src], down, up, d[dst]]
     return [d[src], up, down, d[dst]]
+
+
+# --- the pieces' column inside each place -----------------------------------------------------------
+def negi_spot(lay: Layout, loc: str, radius: int) -> tuple[float, float]:
+    """Where Negi stands in ``loc``: the top of the place's piece column (inside the place)."""
+    col = lay.pieces.get(loc) or lay.pieces["classroom"]
+    return col.centerx, col.y + radius
+
+
+def piece_spot(lay: Layout, loc: str, k: int, negi_radius: int, radius: int) -> tuple[float, float]:
+    """Where the ``k``-th restored player's piece in ``loc`` stands: under Negi's spot in the column
+    (a second column of them to its left when the column is full)."""
+    col = lay.pieces[loc]
+    per = max(1, (col.h - negi_radius * 2 - lay.gap) // (radius * 2 + 4))
+    x = col.centerx - (k // per) * (radius * 2 + 4)
+    return x, col.y + negi_radius * 2 + lay.gap + radius + (k % per) * (radius * 2 + 4)

@@ -91,27 +91,49 @@ class MapPainter:
         return bg.convert() if pygame.display.get_surface() else bg
 
     def draw_areas(self, surface: pygame.Surface, lay: L.Layout) -> None:
-        """The area panels with suit, name and head count (static: cached in the base layer)."""
+        """The places with suit, name and head count (static: cached in the base layer); the four
+        suit places name themselves in their top line, the "other" band in a column at its left."""
         u = lay.unit
         S.draw_halls(surface, lay)
+        fit = fitter_for(self.t.ctx)
         for loc, r in lay.areas.items():
             suit = M.SUIT_OF.get(loc, "other")
             col = D.SUIT_COLOUR.get(suit, D.OTHER_COLOUR)
             surface.blit(self._area_panel(r.size, col), r.topleft)
-            surface.blit(S.place_art(loc, r.size, u, lay.header), r.topleft)
+            surface.blit(S.place_art(loc, r.size, u, lay.header if loc != "other" else 0), r.topleft)
             if loc == "other":
                 S.draw_rooms(surface, lay, self.rooms(lay), lambda text, rect: None)
             hs = lay.header
-            D.draw_suit(surface, suit, (r.x + hs * 0.6, r.y + hs * 0.52), hs * 0.62, col)
-            title = self.t.ctx.text(self.t.texts.loc_name(loc), max(14, u * 0.95), D.LIGHT, True)
-            surface.blit(title, title.get_rect(midleft=(r.x + hs * 1.1, r.y + hs * 0.52)))
             n = len(self.t.model.at(loc))
-            cnt = self.t.ctx.text(self.t.ctx.t("ms.count", n=n), max(14, u * 0.75), (190, 205, 198))
-            surface.blit(cnt, cnt.get_rect(midleft=(r.x + hs * 1.1 + title.get_width() + u * 0.6,
-                                                    r.y + hs * 0.55)))
-            if lay.overflow.get(loc):
+            name = self.t.texts.loc_name(loc)
+            size = max(14, u * 0.95)
+            if loc == "other":  # the title column: the mark, the name (wrapped), the count
+                x0, w = float(r.x + lay.gap), lay.title_w - lay.gap * 2
+                img = fit.name(name, size, D.LIGHT, round(w - hs * 0.8), True)
+                D.draw_suit(surface, suit, (x0 + hs * 0.3, r.y + hs * 0.2 + img.get_height() / 2), hs * 0.62, col)
+                surface.blit(img, (x0 + hs * 0.75, r.y + hs * 0.2))
+                top = r.y + hs * 0.2 + img.get_height() + 2
+                cnt = self.t.ctx.text(self.t.ctx.t("ms.count", n=n), max(14, u * 0.75), (190, 205, 198))
+                surface.blit(cnt, (x0, top))
+                more_at: tuple[float, float] = (x0, top + cnt.get_height() + 2)
+            else:
+                D.draw_suit(surface, suit, (r.x + hs * 0.6, r.y + hs * 0.52), hs * 0.62, col)
+                room = lay.pieces[loc].x - (r.x + hs * 1.1) - u
+                title = fit.name(name, size, D.LIGHT, max(20, round(room * 0.7)), True)
+                surface.blit(title, title.get_rect(midleft=(r.x + hs * 1.1, r.y + hs * 0.52)))
+                cnt = self.t.ctx.text(self.t.ctx.t("ms.count", n=n), max(14, u * 0.75), (190, 205, 198))
+                surface.blit(cnt, cnt.get_rect(midleft=(r.x + hs * 1.1 + title.get_width() + u * 0.6,
+                                                        r.y + hs * 0.55)))
+                more_at = (r.x + hs * 1.1 + title.get_width() + u * 1.2 + cnt.get_width(), r.y + hs * 0.55)
+            if lay.overflow.get(loc):  # in the title line (or column), never over the cards
                 more = self.t.ctx.text(self.t.ctx.t("ms.scroll_more"), max(14, u * 0.7), D.ACCENT)
-                surface.blit(more, more.get_rect(bottomright=(r.right - u * 0.5, r.bottom - u * 0.2)))
+                if loc == "other":
+                    if more.get_width() > lay.title_w - lay.gap * 2:
+                        more = fit.name(self.t.ctx.t("ms.scroll_more"), max(14, u * 0.7), D.ACCENT,
+                                        lay.title_w - lay.gap * 2)
+                    surface.blit(more, more_at)
+                else:
+                    surface.blit(more, more.get_rect(midleft=more_at))
 
     def _marks(self) -> tuple[set[str], str | None]:
         """The places that glow as legal drops, and the one outlined in red (a refused drop)."""
@@ -151,7 +173,8 @@ class MapPainter:
         travelling_minds: list[int] = []
         for loc, r in lay.areas.items():
             clip = surface.get_clip()
-            surface.set_clip(r.inflate(-2, -2).clip(clip) if clip else r)
+            room = lay.field(loc).inflate(lay.gap * 2, lay.gap * 2).clip(r.inflate(-2, -2))
+            surface.set_clip(room.clip(clip) if clip else room)
             for pair in self.t.model.at(loc):
                 if ("pair", pair.body) in dragged:
                     continue
@@ -163,8 +186,8 @@ class MapPainter:
                     travelling_minds.append(pair.mind)
                 self.draw_pair(surface, lay, pair, pair.body in picks,
                                ("mind", pair.mind) in dragged or mind_away, pair.body in hints)
-                if loc == "other":
-                    self.draw_other_label(surface, lay, pair)
+            if loc == "other":
+                self.draw_room_labels(surface, lay)
             surface.set_clip(clip)
         for pair in travelling_pairs:
             self.draw_pair(surface, lay, pair, pair.body in picks, ("mind", pair.mind) in dragged)
@@ -177,18 +200,24 @@ class MapPainter:
         self.draw_pieces(surface, lay)
 
     def rooms(self, lay: L.Layout) -> list[tuple[pygame.Rect, str]]:
-        """The rooms at "other" (pairs in the same room share one), each with its name."""
+        """The rooms at "other" (pairs in the same room share one), each with its name. In a stack a
+        pair's room reaches to the next pair (its cards lie over the rest)."""
         out: list[tuple[pygame.Rect, str]] = []
-        area = lay.areas["other"]
+        area = lay.field("other").inflate(lay.gap * 2, lay.gap * 2).clip(lay.areas["other"].inflate(-2, -2))
+        step = lay.stacked.get("other")
         last_room: Any = object()
-        for pair in self.t.model.at("other"):
+        pairs = self.t.model.at("other")
+        for i, pair in enumerate(pairs):
             pr = lay.pair_rect(pair.body)
             if pr is None:
                 continue
+            nxt = lay.pair_rect(pairs[i + 1].body) if i + 1 < len(pairs) else None
             box = pr.inflate(lay.gap * 2, 0)
+            if step is not None and nxt is not None and nxt.y == pr.y:
+                box.w = step
             box.y -= lay.gap
             box.h += lay.gap + lay.other_label_h
-            box = box.clip(area.inflate(-2, -2))
+            box = box.clip(area)
             if out and pair.room is not None and pair.room == last_room:
                 out[-1] = (out[-1][0].union(box), out[-1][1])
             else:
@@ -213,12 +242,14 @@ class MapPainter:
         if bp is None:
             return
         w, h = lay.card_w, lay.card_h
-        body = self.t.painter.student_card(self.t.content, pair.body, w, h, False, glow=pair.restored)
+        vis = lay.visible.get(pair.body)
+        body = self.t.painter.student_card(self.t.content, pair.body, w, h, False, glow=pair.restored, visible=vis)
         pad = (body.get_width() - w) // 2
         surface.blit(body, (round(bp[0]) - pad, round(bp[1]) - pad))
         if not mind_dragged:
             mp = self.t.sprites.mind_pos.get(pair.mind, [bp[0] + lay.off[0], bp[1] + lay.off[1]])
-            mind = self.t.painter.student_card(self.t.content, pair.mind, w, h, True, glow=pair.restored)
+            mind = self.t.painter.student_card(self.t.content, pair.mind, w, h, True, glow=pair.restored,
+                                                   visible=None if vis is None else vis - lay.off[0])
             surface.blit(mind, (round(mp[0]) - pad, round(mp[1]) - pad))
         if picked or hint:
             r = pygame.Rect(round(bp[0]) - 3, round(bp[1]) - 3, w + lay.off[0] + 6, h + lay.off[1] + 6)
@@ -234,20 +265,47 @@ class MapPainter:
                 return p.body
         return pair.body
 
-    def draw_other_label(self, surface: pygame.Surface, lay: L.Layout, pair: M.Pair) -> None:
-        bp = self.t.sprites.body_pos.get(pair.body)
-        if bp is None:
-            return
-        host = self.room_host(pair)
-        label = M.student_text(self.t.content, host, "other", self.t.ctx.lang) or self.t.texts.loc_name("other")
-        img = fitter_for(self.t.ctx).name(label, lay.unit * 0.72, (215, 222, 218), lay.foot[0] + lay.gap * 2)
-        surface.blit(img, img.get_rect(midtop=(round(bp[0] + lay.foot[0] / 2), round(bp[1] + lay.foot[1] + 2))))
+    def draw_room_labels(self, surface: pygame.Surface, lay: L.Layout) -> None:
+        """Each room's name at the foot of its room (under its students), never cut: shrunk, then
+        the short form, then squeezed into the room's width; a stacked room too narrow even for that
+        shows no name (the student's card says it on a hover or right-click)."""
+        fit = fitter_for(self.t.ctx)
+        for box, name in self.rooms(lay):
+            img = fit.name(name, lay.unit * 0.72, (215, 222, 218), box.w - 4, short=room_short(name))
+            if img.get_width() > box.w - 2:  # a room too narrow in a stack: its walls show it, never a cut name
+                continue
+            surface.blit(img, img.get_rect(midbottom=(box.centerx, box.bottom - 1)))
+
+    def piece_spots(self, lay: L.Layout) -> dict[int, tuple[float, float]]:
+        """Where each restored player's piece stands: in its place's piece column, under Negi's spot
+        (a piece stands for its player once the character's pair has left the map)."""
+        out: dict[int, tuple[float, float]] = {}
+        count: dict[str, int] = {}
+        nr, r = self.t.sprites.negi_radius(lay), self.piece_radius(lay)
+        rooms: dict[str | None, pygame.Rect | None] = {p.room: lay.pair_rect(p.body) for p in self.t.model.at("other")
+                                                        if p.room is not None}
+        for pl in self.t.model.players:
+            if pl.character is None or self.t.model.pair_of_mind(pl.character) is not None:
+                continue
+            if pl.piece not in lay.pieces:
+                continue
+            shared = rooms.get(pl.room) if pl.piece == "other" else None
+            if shared is not None:  # at "other" in a student's room: it stands in that room (on its pair's foot)
+                out[pl.seat] = (shared.x + r + 2, shared.bottom - r)
+                continue
+            k = count.get(pl.piece, 0)
+            count[pl.piece] = k + 1
+            out[pl.seat] = L.piece_spot(lay, pl.piece, k, nr, r)
+        return out
+
+    def piece_radius(self, lay: L.Layout) -> int:
+        return max(10, round(lay.unit * 0.75))
 
     def draw_pieces(self, surface: pygame.Surface, lay: L.Layout) -> None:
-        """Player pieces ride on the pair holding their mind; a restored player's piece waits in
-        the area's header beside Negi."""
-        r = max(10, round(lay.unit * 0.75))
-        header_slots: dict[str, int] = {}
+        """Player pieces ride on the pair holding their mind; a restored player's piece stands in its
+        place's piece column under Negi (held under the pointer while dragged)."""
+        r = self.piece_radius(lay)
+        held = self.t.held()
         for pl in self.t.model.players:
             if pl.character is None:
                 continue
@@ -262,24 +320,32 @@ class MapPainter:
                 surface.blit(badge, badge.get_rect(center=(round(mp[0] + lay.card_w - r * 0.4),
                                                           round(mp[1] + lay.card_h - r * 0.6))))
                 surface.set_clip(clip)
-                continue
-            area = lay.areas.get(pl.piece or "")
-            if area is None:
-                continue
-            k = header_slots.get(pl.piece or "", 0)
-            header_slots[pl.piece or ""] = k + 1
-            nr = self.t.sprites.negi_radius(lay)
-            surface.blit(badge, badge.get_rect(center=(area.right - nr * 2 - lay.gap * 3 - r - k * (r * 2 + 4),
-                                                      area.y + lay.header / 2 + 1)))
+        pin = self.t.intents.pin
+        for seat, spot in self.piece_spots(lay).items():
+            if held is not None and held[:2] == ("piece", seat):
+                spot = held[2]
+            elif pin is not None and pin.kind == "piece" and pin.ref == seat:
+                spot = pin.centre
+            badge = self.t.painter.player_badge(seat, r)
+            surface.blit(badge, badge.get_rect(center=(round(spot[0]), round(spot[1]))))
         mine = self.t.intents.my_pair()
         along = self.t.intents.along == ALONG_NEGI
-        negi_along = along and mine is not None and ("pair", mine.body) in self.t.sprites.dragged_refs()
+        me_held = held is not None and ((mine is not None and held[:2] == ("pair", mine.body))
+                                        or held[:2] == ("piece", self.t.seat))
+        negi_along = along and me_held
         if self.t.sprites.negi_pos is not None and ("negi", 0) not in self.t.sprites.dragged_refs() and not negi_along:
             nb = self.t.painter.negi_badge(self.t.sprites.negi_radius(lay))
             centre = (round(self.t.sprites.negi_pos[0]), round(self.t.sprites.negi_pos[1]))
             surface.blit(nb, nb.get_rect(center=centre))
             if along:  # chosen to come along
                 pygame.draw.circle(surface, D.ACCENT, centre, self.t.sprites.negi_radius(lay) + 4, 3)
+
+
+def room_short(name: str) -> str:
+    """A room's name without the words every room shares ("the … room", "…の部室", "…活动室"): the
+    club or place is left, for a room too narrow for the whole name."""
+    out = name.removeprefix("the ").removesuffix(" room").removesuffix("の部室").removesuffix("活动室")
+    return out or name
 
 
 def _away(pos: list[float] | None, target: tuple[float, float] | None, slack: float = 3.0) -> bool:

@@ -35,7 +35,7 @@ TRACK: Colour = (172, 96, 72)
 def place_art(loc: str, size: tuple[int, int], unit: float, header: int) -> pygame.Surface:
     """The floor of one place (transparent where the table shows through), cached by size."""
     key = ("place", loc, size, round(unit, 2), header)
-    return _ART.get(key, lambda: _make(loc, size, unit, header))  # type: ignore[no-any-return]
+    return _ART.get(key, lambda: _make(loc, size, unit, header))
 
 
 def _make(loc: str, size: tuple[int, int], unit: float, header: int) -> pygame.Surface:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING, Any
 
-from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_fx as FX
 from client.tables import mind_swap_layout as L
 from client.tables import mind_swap_model as M
@@ -211,13 +210,12 @@ class Sprites:
         return True
 
     def negi_target(self, lay: L.Layout) -> tuple[float, float]:
-        area = lay.areas.get(self.t.model.negi) or lay.areas["classroom"]
-        r = self.negi_radius(lay)
-        return area.right - r - lay.gap * 2, area.y + lay.header / 2 + 1
+        """Where Negi stands now: inside the place the rules say, at the top of its piece column."""
+        return L.negi_spot(lay, self.t.model.negi, self.negi_radius(lay))
 
     def negi_radius(self, lay: L.Layout) -> int:
-        label = self.t.ctx.text(self.t.ctx.t("ms.negi_short"), max(14, round(lay.header * 0.4)), D.INK, True)
-        return max(12, round(lay.header * 0.5), round(label.get_width() * 0.62))
+        """The radius of Negi's token: the column inside each place is made for it."""
+        return min(L.piece_radius(lay.header, lay.unit), lay.pieces["classroom"].w // 2)
 
     def place_point(self, ev: dict[str, Any]) -> tuple[int, int]:
         """Where an event happens on the map (its students' area), else the map centre."""

@@ -312,7 +312,7 @@ class SchoolMysteryTable(TableView):
     def send(self, action: dict[str, Any]) -> None:
         if not self.controls:
             return
-        self.ctx.send_action(self.seat, action)
+        self.ctx.send_action(self.seat, action)  # type: ignore[arg-type]  # controls: a seated player
         self.ctx.play_sound("click")
 
     def name(self, seat: int | None) -> str:
@@ -461,7 +461,8 @@ class SchoolMysteryTable(TableView):
             return
         if payload.get("kind") == "card":
             cid = payload["id"]
-            if self.view.get("phase") == "resolution" and self.card(cid) and self.card(cid)["kind"] == "clue" \
+            picked = self.card(cid)
+            if self.view.get("phase") == "resolution" and picked and picked["kind"] == "clue" \
                     and self.can("use_clue", card=cid):
                 used = cid in (self.view.get("clues_used") or [])
                 self.send({"type": "use_clue", "card": cid, "used": not used})

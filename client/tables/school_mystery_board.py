@@ -55,7 +55,7 @@ AUTO_KINDS = ("location", "phenomenon", "character", "clue", "note")
 def card_pos(t: SchoolMysteryTable, card: dict) -> tuple[int, int]:
     tween = t.card_tweens.get(card["id"])
     if tween is not None:
-        x, y = tween.value
+        x, y = tween.value  # type: ignore[misc]  # a card's tween moves a point (a tuple, not a float)
         return int(x), int(y)
     return target_pos(t, card)
 

@@ -452,7 +452,7 @@ class CardSprite:
         if self._flip:
             self.face_up, self._flip = self._flip_to, None
         if self._move:
-            self.pos = self._move.end  # type: ignore[assignment]
+            self.pos = self._move.end  # type: ignore[assignment]  # a move's tween is of points
             self._move = None
 
     def update(self, dt: float) -> None:
@@ -468,7 +468,7 @@ class CardSprite:
                 self.face_up, self._flip = self._flip_to, None
         if self._move:
             self._move.update(dt)
-            self.pos = self._move.value  # type: ignore[assignment]
+            self.pos = self._move.value  # type: ignore[assignment]  # a move's tween is of points
             if self._move.done:
                 self._move = None
 
@@ -568,9 +568,9 @@ class CardZoom(ZoomState):
             px = pygame.Surface((1, 1))
             px.fill(rgb)
             self.veil(px, px.get_rect())
-            got = tuple(px.get_at((0, 0)))[:3]  # type: ignore[assignment]
-            self._shades[key] = got  # type: ignore[assignment]
-        return got  # type: ignore[return-value]
+            got = tuple(px.get_at((0, 0)))[:3]  # type: ignore[assignment]  # an RGB triple: 3 ints
+            self._shades[key] = got  # type: ignore[assignment]  # an RGB triple
+        return got  # type: ignore[return-value]  # an RGB triple
 
     def draw(self, surface: pygame.Surface, rect: pygame.Rect, veiled: bool = True) -> None:
         """The veil (unless the table under it is already veiled), the card, its text panel."""

@@ -203,7 +203,7 @@ class DragController:
             return (self.pointer[0] + self.grab_offset[0], self.pointer[1] + self.grab_offset[1])
         spring = self.springs.get(item_id)
         if spring is not None:
-            return spring.tween.value  # type: ignore[return-value]
+            return spring.tween.value  # type: ignore[return-value]  # a spring's tween moves a point
         return home
 
     def hovered_target(self) -> DropTarget | None:
@@ -221,9 +221,9 @@ class DragController:
                 elif t is under:
                     draw_outline(surface, t.rect, RED, t.radius, 0.8)
         if self.red.active:
-            t = next((x for x in self.targets if x.id == self.red.data), None)
-            if t is not None:
-                draw_outline(surface, t.rect, RED, t.radius, self.red.alpha)
+            refused = next((x for x in self.targets if x.id == self.red.data), None)
+            if refused is not None:
+                draw_outline(surface, refused.rect, RED, refused.radius, self.red.alpha)
 
 
 def draw_glow(surface: pygame.Surface, rect: pygame.Rect, colour: tuple, radius: int, strength: float) -> None:

@@ -15,6 +15,7 @@ from shared.games.fate_votes.policy import (
     FastRng,
     final_action,
     goal_scores,
+    standing_score,
     strike_target,
     temperament,
     vote_target,
@@ -37,14 +38,8 @@ def _goal(view: dict[str, Any]) -> str:
     top_other = max((v for s, v in enumerate(votes) if s != me), default=0)
     score = {}
     for card in view["hand"]:
-        s = _BASE[card]
-        if card == "satoko":
-            s += 2.0 if mine == 0 else -1.0 * mine
-        elif card == "mion":
-            s += 2.0 if mine > top_other else (0.5 if mine == top_other and mine > 0 else -1.0)
-        elif card == "keiichi":
-            s += 0.5 * (len(set(votes)) - len(votes) / 2)
-        score[card] = s + me * 1e-6  # a stable tie-break per seat
+        # (Keiichi's spread over every seat's votes, its own included, as this bot has always judged it)
+        score[card] = standing_score(card, mine, top_other, votes) + me * 1e-6  # a stable tie-break per seat
     return max(score, key=lambda c: (score[c], -list(score).index(c)))
 
 
@@ -126,11 +121,11 @@ def _plan(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng, goal: str
         return next((a for a in legal if a["choice"] == want), legal[0])
     if phase == "final":
         strike, t = final_action(g, me, votes, fast)
-        want = {"type": "choose", "choice": "strike" if strike else "vote", "seat": t}
-        return want if want in legal else rng.choice(legal)
+        wanted: dict[str, Any] = {"type": "choose", "choice": "strike" if strike else "vote", "seat": t}
+        return wanted if wanted in legal else rng.choice(legal)
     t = strike_target(g, me, votes, fast) if phase == "strike_target" else vote_target(g, me, votes, fast)
-    want = {"type": "target", "seat": t}
-    return want if want in legal else rng.choice(legal)
+    wanted = {"type": "target", "seat": t}
+    return wanted if wanted in legal else rng.choice(legal)
 
 
 def normal_bot(view: dict[str, Any], legal: list[dict[str, Any]], rng: Rng) -> dict[str, Any]:

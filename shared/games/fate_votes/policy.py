@@ -19,6 +19,20 @@ _MASK = (1 << 64) - 1
 BASE = {"oyashiro": 1.0, "rena": 1.0, "satoko": 2.0, "mion": 1.5, "shion": 0.5, "keiichi": 1.5, "rika": 2.0}
 
 
+def standing_score(card: str, mine: int, top_other: int, counts: list[int]) -> float:
+    """``card``'s worth from the public votes alone: its base, plus how its condition stands for a player with
+    ``mine`` votes against a best other of ``top_other`` (Satoko: none; Mion: the most; Keiichi: the vote
+    ``counts`` spread out). The easy bot's whole judgement and the first part of :func:`goal_scores`."""
+    s = BASE[card]
+    if card == "satoko":
+        s += 2.0 if mine == 0 else -1.0 * mine
+    elif card == "mion":
+        s += 2.0 if mine > top_other else (0.5 if mine == top_other and mine > 0 else -1.0)
+    elif card == "keiichi":
+        s += 0.5 * (len(set(counts)) - len(counts) / 2)
+    return s
+
+
 class FastRng:
     """A small LCG for simulations (not for the rules: those use :class:`shared.rng.Rng`)."""
 
@@ -98,7 +112,8 @@ def strike_target(goal: int, me: int, votes: list[int], rng: FastRng, any_seat: 
     if goal == SATOKO and votes[me] > 0:
         return me
     if goal == MION or goal == RIKA or goal == SHION:  # pull the leader back (Rika: so that Mion does not win)
-        others = _others(n, me) if any_seat else [s for s in _others(n, me) if votes[s] > 0]
+        others: list[int] | tuple[int, ...] = (
+            _others(n, me) if any_seat else [s for s in _others(n, me) if votes[s] > 0])
         if others:
             top = max([votes[s] for s in others])
             return _pick([s for s in others if votes[s] == top], rng)
@@ -122,7 +137,7 @@ def vote_target(goal: int, me: int, votes: list[int], rng: FastRng) -> int:
         seen: dict[int, int] = {}
         for s in others:
             seen[votes[s]] = seen.get(votes[s], 0) + 1
-        best = [s for s in others if seen[votes[s]] > 1 and votes[s] + 1 not in seen]
+        best: list[int] | tuple[int, ...] = [s for s in others if seen[votes[s]] > 1 and votes[s] + 1 not in seen]
         if not best:
             best = [s for s in others if votes[s] + 1 not in seen] or others
         return _pick(best, rng)
@@ -207,14 +222,8 @@ def goal_scores(view: dict[str, Any], rng: Rng | None) -> dict[str, float]:
     gone = {c: min(1.0, shown[c] / max(1, n - 1) / rounds_done * 2.5) for c in BASE}  # how much others drop it
     score: dict[str, float] = {}
     for card in view["hand"]:
-        s = BASE[card]
-        if card == "satoko":
-            s += 2.0 if mine == 0 else -1.0 * mine
-        elif card == "mion":
-            s += 2.0 if mine > top_other else (0.5 if mine == top_other and mine > 0 else -1.0)
-        elif card == "keiichi":
-            s += 0.5 * (len(set(others)) - len(others) / 2)
-        elif card == "oyashiro":
+        s = standing_score(card, mine, top_other, others)
+        if card == "oyashiro":
             s += 2.0 * gone["rika"] + 1.0 * gone["oyashiro"] - 0.5
         elif card == "rena":
             s += 1.5 * (1.0 - gone["rena"]) - 0.5

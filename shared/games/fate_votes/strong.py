@@ -63,7 +63,7 @@ class Record:
     def __init__(self, view: dict[str, Any]) -> None:
         self.me = me = view["seat"]
         self.n = n = view["players"]
-        self.removed = [set() for _ in range(n)]  # cards each seat is known to have discarded
+        self.removed: list[set[int]] = [set() for _ in range(n)]  # cards each seat is known to have discarded
         self.anon: list[tuple[int, list[int], list[int]]] = []  # (round, voters, cards) to spread
         self.weight = [list(PRIOR) for _ in range(n)]
         roles_of: dict[int, list[Any]] = {}
@@ -248,7 +248,7 @@ def _arms(view: dict[str, Any], legal: list[dict[str, Any]], goals: list[int],
         return [(g, a["choice"] == "strike", a) for g in goals for a in legal]
     if phase == "final":
         return [(g, (a["choice"] == "strike", a["seat"]), a) for g in goals for a in legal]
-    out = []
+    out: list[tuple[int, Any, dict[str, Any] | None]] = []
     for g in goals:
         targets = [a["seat"] for a in legal]
         fav = (strike_target(g, me, list(votes), rng) if phase == "strike_target"

@@ -138,6 +138,7 @@ def _seat_row(s: int, cards: dict[int, str], votes: dict[int, int], winners: lis
     """Why seat ``s``'s final card did or did not win."""
     card, v = cards[s], votes[s]
     won = s in winners
+    params: dict[str, Any]
     if card == "shion":
         code, params = (f"shion/with_{condition}", {}) if won else ("shion/no_partner", {"by": condition})
     elif card == "rika":

@@ -60,7 +60,7 @@ def _choose_play(board: _Board, view: dict, plays: list[dict], rng: Rng) -> dict
             return 0
         if act == "move_self":
             to, take = a["to"], a["take"]
-            extra = (board.own,) if board.own is not None else ()
+            extra: tuple[int, ...] = (board.own,) if board.own is not None else ()
             negi_after = to if take == "negi" else board.negi
             if isinstance(take, int):
                 extra = extra + (take,)

@@ -660,6 +660,29 @@ def _magic_pair_ok(s: _Fields, seat: int, here: str, a: int, b: int) -> bool:
     return other is not None and loc[other] == OTHER
 
 
+def _magic_refusal(s: _Fields, seat: int, here: str, a: int, b: int) -> str:
+    """Which rule of naming two students for magic the pair (a, b) breaks (``_magic_pair_ok`` said it
+    does): the name of that rule, a refusal's ``rule`` param."""
+    loc = s.loc
+    if loc[a] is None or loc[b] is None:
+        return "magic_off_map"
+    if here != OTHER:
+        return "magic_not_here"
+    if _own_body(s, seat) is None:
+        return "magic_other_restored"
+    return "magic_other_self"
+
+
+def _great_refusal(s: _Fields, a: int, b: int) -> str:
+    """Which rule of the great success's second swap the pair (a, b) breaks (a refusal's ``rule``)."""
+    p = s.pending
+    if a in p["exclude"] or b in p["exclude"]:
+        return "great_named"
+    if s.loc[a] is None or s.loc[b] is None:
+        return "great_off_map"
+    return "great_not_here"
+
+
 def _great_cands(s: _Fields) -> list[int]:
     """The pairs a pending great success may still swap (any two of them)."""
     p = s.pending
@@ -890,7 +913,8 @@ def _handler(state: _Fields, seat: int, action: dict) -> Any:
     pending = state.pending is not None
     if pending != (kind in _GREAT_KINDS):
         raise RuleError("action/wrong_phase",
-                        "finish the great success first" if pending else "there is no great success to finish")
+                        "finish the great success first" if pending else "there is no great success to finish",
+                        rule="great_first" if pending else "no_great")
     return handler
 
 
@@ -913,12 +937,13 @@ def _do_magic(s: _Fields, rng: Rng, seat: int, action: dict, events: Events) -> 
     elif b < a:
         a, b = b, a
     if s.magic_left <= 0:
-        raise RuleError("action/illegal", "no magic left this turn")
+        raise RuleError("action/illegal", "no magic left this turn", rule="no_magic_left")
     here = s.piece[seat]
     if s.negi != here:
-        raise RuleError("action/illegal", "Negi is not with your character")
+        raise RuleError("action/illegal", "Negi is not with your character", rule="negi_away")
     if not _magic_pair_ok(s, seat, here, a, b):
-        raise RuleError("action/illegal_target", "those two cannot be named for magic here", a=a, b=b)
+        raise RuleError("action/illegal_target", "those two cannot be named for magic here", a=a, b=b,
+                        rule=_magic_refusal(s, seat, here, a, b))
     s.magic_left -= 1
     x, y = rng.below2(6)  # the 2d6, each face − 1
     outcome = _OUTCOMES[x][y]  # magic_outcome(x + 1, y + 1)
@@ -986,8 +1011,9 @@ def _after_spell(s: _Fields, rng: Rng, seat: int, changed: Any, events: Events) 
 
 def _do_great_swap(s: _Fields, rng: Rng, seat: int, action: dict, events: Events) -> None:
     a, b = _pair(action.get("a"), action.get("b"))
-    _need(_is_great_cand(s, a) and _is_great_cand(s, b), "action/illegal_target", "those two cannot be swapped now",
-          a=a, b=b)
+    if not (_is_great_cand(s, a) and _is_great_cand(s, b)):
+        raise RuleError("action/illegal_target", "those two cannot be swapped now", a=a, b=b,
+                        rule=_great_refusal(s, a, b))
     magic = s.pending["exclude"]  # the magic's pair: not resolved while the great success was pending
     s.pending = None
     _swap(s, a, b, "great", events)
@@ -1001,7 +1027,7 @@ def _do_great_skip(s: _Fields, rng: Rng, seat: int, action: dict, events: Events
 
 
 def _do_end_turn(s: _Fields, rng: Rng, seat: int, action: dict, events: Events) -> None:
-    _need(s.played, "action/illegal", "play a card first (passing is not allowed)")
+    _need(s.played, "action/illegal", "play a card first (passing is not allowed)", rule="play_first")
     _end_turn(s, rng, seat, events)
 
 
@@ -1038,18 +1064,19 @@ def _end_turn(s: _Fields, rng: Rng, seat: int, events: Events) -> None:
 
 def _do_play(s: _Fields, rng: Rng, seat: int, action: dict, events: Events) -> None:
     if s.played:
-        raise RuleError("action/illegal", "you have already played a card this turn")
+        raise RuleError("action/illegal", "you have already played a card this turn", rule="played")
     cid = action.get("card")
     hand = s.hands[seat]
     if not ((cid.__class__ is int or isinstance(cid, int) and not isinstance(cid, bool)) and cid in hand):
-        raise RuleError("action/illegal_target", "that card is not in your hand", card=echo(cid))
+        raise RuleError("action/illegal_target", "that card is not in your hand", card=echo(cid), rule="no_card")
     hand.remove(cid)  # it leaves the hand now (on a RuleError below the working copy is dropped: no matter)
     act = action.get("action")
     ctype = s.ctypes[cid]
     if act not in s.cacts[ctype]:
         raise RuleError("action/illegal_target", "that card does not carry that action",
-                        card=cid, action=echo(act))
-    moved = _PLAYS[act](s, rng, seat, action, events, None if events is None else
+                        card=cid, action=echo(act), rule="card_action")
+    # ev is None exactly when events is (a replay); the handlers read ev only when events is not None
+    moved = _PLAYS[act](s, rng, seat, action, events, None if events is None else  # type: ignore[arg-type]
                         {"type": "play", "seat": seat, "card": cid, "card_type": ctype, "action": act})
     s.discard.append(cid)
     s.played = True
@@ -1080,16 +1107,16 @@ def _play_move_self(s: _Fields, rng: Rng, seat: int, action: dict, events: Event
     except (KeyError, TypeError):  # (not a location, or unhashable)
         raise RuleError("action/bad_shape", "choose a location", to=echo(to)) from None
     if to == s.piece[seat]:
-        raise RuleError("action/illegal_target", "your character is already there", to=to)
+        raise RuleError("action/illegal_target", "your character is already there", to=to, rule="self_there")
     own = _own_body(s, seat)
     if take is None:
         pass
     elif take == "negi":
         if s.negi != s.piece[seat]:
-            raise RuleError("action/illegal_target", "Negi is not with your character")
+            raise RuleError("action/illegal_target", "Negi is not with your character", rule="take_negi_away")
     elif not (_is_no(take) and take != own and _with_piece(s, seat, take)):
         raise RuleError("action/illegal_target", "that student is not with your character",
-                        take=take if _is_no(take) else None)
+                        take=take if _is_no(take) else None, rule="take_not_with")
     if events is not None:
         ev["to"], ev["take"] = to, take
         events.append(ev)
@@ -1120,7 +1147,7 @@ def _play_move_negi(s: _Fields, rng: Rng, seat: int, action: dict, events: Event
     except (KeyError, TypeError):  # (not a location, or unhashable)
         raise RuleError("action/bad_shape", "choose a location", to=echo(to)) from None
     if to == s.negi:
-        raise RuleError("action/illegal_target", "Negi is already there", to=to)
+        raise RuleError("action/illegal_target", "Negi is already there", to=to, rule="negi_there")
     if events is not None:
         ev["to"] = to
         events.append(ev)
@@ -1184,10 +1211,10 @@ def _check_relocation(chosen: Any, loc: list, own: int | None) -> None:
     k = cands if cands < 3 else 3  # noqa: FURB136 (min()'s call costs more on this path)
     if len(chosen) != k:
         raise RuleError("action/illegal_target", "choose three other students on the map (all of them if fewer)",
-                        count=k)
+                        count=k, rule="relocate_count")
     for b in chosen:
         if loc[b] is None or b == own:
-            raise RuleError("action/illegal_target", "choose other students on the map")
+            raise RuleError("action/illegal_target", "choose other students on the map", rule="relocate_who")
 
 
 def _play_extra(s: _Fields, rng: Rng, seat: int, action: dict, events: Events, ev: dict) -> Moved:
@@ -1208,14 +1235,15 @@ def _play_event(s: _Fields, rng: Rng, seat: int, action: dict, events: Events, e
     """(Returns None: an ability may move any pairs.)"""
     t = action.get("student")
     if t is None:
-        _need(not _event_targets(s, seat), "action/illegal_target", "choose a student at your character's place")
+        _need(not _event_targets(s, seat), "action/illegal_target", "choose a student at your character's place",
+              rule="event_choose")
         if events is not None:
             ev["student"] = None
             events.append(ev)
-        return
+        return None
     # (t in _event_targets(s, seat), without listing them)
     _need(_is_no(t) and _with_piece(s, seat, t), "action/illegal_target", "that student is not with your character",
-          student=t if _is_no(t) else None)
+          student=t if _is_no(t) else None, rule="event_not_with")
     if events is not None:
         ev["student"] = t
         events.append(ev)
@@ -1229,7 +1257,8 @@ def _play_event(s: _Fields, rng: Rng, seat: int, action: dict, events: Events, e
             events.append({"type": "ability", "student": t, "mind": m, "index": i, "kind": kind, "n": n, "ok": ok})
         if ok:
             _ability_effect(s, rng, seat, t, kind, arg, to, events)
-            return
+            return None
+    return None
 
 
 def _ability_effect(s: _Fields, rng: Rng, seat: int, t: int, kind: str, arg: Any, to: Any, events: Events) -> None:

@@ -103,7 +103,9 @@ def _first(legal: list[dict], *kinds: str) -> dict | None:
     return None
 
 
-def _with_text(action: dict, value: str) -> dict:
+def _with_text(action: dict | None, value: str) -> dict:
+    """``action`` (one of ``_first``'s picks: a kind its caller saw in the legal list) with ``value`` as its text."""
+    assert action is not None, "the legal list has no action of that kind"
     out = dict(action)
     out["text"] = value
     return out
@@ -179,7 +181,7 @@ def _roll_step(t: Table, legal: list[dict], rng: Rng) -> dict | None:
             return {"type": "roll_dice"}
         if ("object" in types and roll["roller"] not in t.humans and not t.humans
                 and _chance(rng, {"easy": 0.1, "normal": 0.2, "strong": 0.0}[t.level])):
-            return _with_text(_first(legal, "object"), text(view, "objection", rng))  # type: ignore[arg-type]
+            return _with_text(_first(legal, "object"), text(view, "objection", rng))
         return None  # never object to a human's 《解明》
     if roll["stage"] == "declared":
         if mine:
@@ -228,13 +230,13 @@ def _task_step(t: Table, legal: list[dict], rng: Rng) -> dict | None:
     if human is not None and task["seat"] == t.me and task["kind"] in PASSABLE_STEPS and not task.get("passed"):
         return {"type": "pass_step", "seat": human}  # a new place, its atmosphere, a card's story: the humans'
     if "answer_atmosphere" in types:  # this bot's own duty
-        return _with_text(_first(legal, "answer_atmosphere"), text(view, "atmosphere", rng))  # type: ignore[arg-type]
+        return _with_text(_first(legal, "answer_atmosphere"), text(view, "atmosphere", rng))
     if "draw_card" in types:
         return {"type": "draw_card"}
     if "invent" in types and not t.humans and _chance(rng, {"easy": 0.05, "normal": 0.12, "strong": 0.08}[t.level]):
         task = view["tasks"][0]
         key = "location" if task.get("suit") == "hearts" else "invent"
-        return _with_text(_first(legal, "invent"), text(view, key, rng))  # type: ignore[arg-type]
+        return _with_text(_first(legal, "invent"), text(view, key, rng))
     if "choose_option" in types:
         return dict(rng.choice(_of(legal, "choose_option")))
     if "redraw" in types and (_chance(rng, 0.1) or "accept_card" not in types):
@@ -373,7 +375,7 @@ def _introduction(t: Table, legal: list[dict], rng: Rng) -> dict | None:
     if t.humans:  # the introduction is the humans' story: one suggestion note at most
         if "add_note" in {a["type"] for a in legal} and not t.my_notes_here() and any(
                 not a.strip() for a in view["answers"]):
-            return _with_text(_first(legal, "add_note"), text(view, "suggest_answer", rng))  # type: ignore[arg-type]
+            return _with_text(_first(legal, "add_note"), text(view, "suggest_answer", rng))
         return None
     for a in _of(legal, "answer_question"):
         if not view["answers"][a["index"]].strip():  # only ever fill an empty answer
@@ -388,19 +390,19 @@ def _resolution(t: Table, legal: list[dict], rng: Rng) -> dict | None:
     if t.humans:  # title, deduction and 《解明》 are the humans': a suggestion note at most
         if "add_note" in types and not t.my_notes_here():
             if not view["title"].strip():
-                return _with_text(_first(legal, "add_note"),  # type: ignore[arg-type]
+                return _with_text(_first(legal, "add_note"),
                                   text(view, "suggest_title", rng, title=text(view, "title", rng)))
             if not view["deduction"].strip():
-                return _with_text(_first(legal, "add_note"),  # type: ignore[arg-type]
+                return _with_text(_first(legal, "add_note"),
                                   text(view, "suggest_deduction", rng, clues=max(clues, len(t.clues))))
         return None
     if not view["title"].strip() and "set_title" in types:
-        return _with_text(_first(legal, "set_title"), text(view, "title", rng))  # type: ignore[arg-type]
+        return _with_text(_first(legal, "set_title"), text(view, "title", rng))
     uses = [a for a in _of(legal, "use_clue") if a["used"]]
     if uses and (t.level != "easy" or clues < 2):
         return dict(uses[0])
     if not view["deduction"].strip() and "set_deduction" in types:
-        return _with_text(_first(legal, "set_deduction"),  # type: ignore[arg-type]
+        return _with_text(_first(legal, "set_deduction"),
                           text(view, "deduction", rng, clues=clues))
     if "declare_resolve" in types and view["leader"] == t.me:
         return {"type": "declare_resolve"}

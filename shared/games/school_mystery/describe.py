@@ -72,7 +72,7 @@ def condition_name(content: Content, cond: dict, lang: str) -> str:
 
 def tone_prompts(content: Content, lang: str) -> list[str]:
     """The tone talk's prompts (``tone_prompt_1``, ``_2``, … of texts.toml, in order)."""
-    out = []
+    out: list[str] = []
     while f"tone_prompt_{len(out) + 1}" in content.ui:
         out.append(pick(content.ui[f"tone_prompt_{len(out) + 1}"], lang))
     return out

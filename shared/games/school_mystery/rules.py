@@ -83,7 +83,7 @@ MAX_CUSTOM_LOCATIONS = 20
 MAX_TABLE_TEXT = 40_000
 ADVANTAGE_SOURCES = ("item", "move", "card")  # declared at the table: a helpful item, a move, a drawn card
 DISADVANTAGE_SOURCES = ("condition", "card")  # a hindering condition, a drawn card
-MODIFIER_PRESETS = (([], []), (["item"], []), ([], ["condition"]), (["item"], ["condition"]))
+MODIFIER_PRESETS: tuple[tuple[list[str], list[str]], ...] = (([], []), (["item"], []), ([], ["condition"]), (["item"], ["condition"]))
 PLACEHOLDER = "…"
 ROLL_PHASES = ("investigation", "resolution")  # the phases a roll can be in progress in
 PASSABLE_STEPS = ("atmosphere", "draw", "pick")  # a duty's narrative steps (a seat may leave them to another)
@@ -217,8 +217,9 @@ def _str_id(action: dict, key: str) -> str:
     return value
 
 
-def _student(state: dict, seat: int) -> dict | None:
-    """A student to read, not to change (a handler changes one through ``_w_student``)."""
+def _student(state: dict, seat: int) -> dict:
+    """A student to read, not to change (a handler changes one through ``_w_student``); asked only for a
+    seat that has one (an empty seat's entry is None)."""
     return state["students"][seat]
 
 
@@ -634,7 +635,8 @@ def apply(state: dict, seat: int, action: dict) -> tuple[dict, list[dict]]:
         raise _err("action/unknown_type", f"unknown action type {echo(kind)!r}", type=echo(kind)) from None
     draft = state.copy()
     tag = id(draft)
-    _DRAFTS[tag] = rec = [state, 0]
+    rec: list[Any] = [state, 0]
+    _DRAFTS[tag] = rec
     events: list[dict] = []
     try:
         handler(draft, seat, action, events)
@@ -664,7 +666,8 @@ def replay(state: dict, actions: Any) -> dict:
     nothing, so they are pruned after every action that leaves some."""
     work = state.copy()
     tag = id(work)
-    _DRAFTS[tag] = rec = [state, 0]
+    rec: list[Any] = [state, 0]
+    _DRAFTS[tag] = rec
     grown = 0  # text bytes grown since ``state``
     done = 0  # actions applied (``turn`` is set once at the end: no handler reads it)
     try:
@@ -1389,7 +1392,7 @@ def _a_call_character(state: dict, seat: int, action: dict, events: Events) -> N
 
 
 # a declared roll's shape (key order): copied, then its values set (cheaper than a new dict of 16 keys)
-_DECLARED = {"move": None, "stat": None, "roller": None, "first_roller": None, "stage": "declared",
+_DECLARED: dict[str, Any] = {"move": None, "stat": None, "roller": None, "first_roller": None, "stage": "declared",
              "advantage": None, "disadvantage": None, "hindered_by": None, "effect_advantage": False,
              "effect_disadvantage": False, "helpers": None, "dice": None, "band": None, "total": None,
              "raised": False, "rerolled": False}

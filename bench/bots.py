@@ -18,6 +18,11 @@ average before and after the run), and ``usage``: for
 school_mystery every basic move, special move and modifier over all games; for fate_votes the final
 cards kept (``kept:CARD``, seats over all games) and the games a Shion won beside her partner
 (``shion_won``).
+
+    python bench/bots.py school_mystery --players 4 --humans 2 --games 100 [--seats LEVEL]
+
+seats scripted humans (2–8 s a decision on a simulated clock) beside the bots and prints the
+rolls and declarations per seat kind and every human decision a bot took (bench/sm_humans.py).
 """
 from __future__ import annotations
 
@@ -73,6 +78,8 @@ def _usage(events: list[dict[str, Any]], usage: Counter) -> None:
             usage[kind] += 1
         elif kind == "card_drawn" and ev.get("suit") == "spades":
             usage["supporting_character"] += 1
+        elif kind == "student_created":
+            usage[f"playbook:{ev['playbook']}"] += 1  # which playbooks sat at the tables
 
 
 def play_game(game: str, levels: list[str], seed: int, think: dict[str, list[float]],
@@ -245,8 +252,20 @@ def main(argv: list[str] | None = None) -> int:
     ap.add_argument("--cap-ms", type=float, default=TIME_CAP_S * 1000,
                     help="the search bots' time cap per decision on that clock (a small cap with --clock cpu plays "
                          "as a machine that many times busier would: searches cut short)")
+    ap.add_argument("--humans", type=int, default=0,
+                    help="school_mystery: this many seats played by scripted humans (2–8 s a decision, simulated "
+                         "clock) beside bots of the first --seats level (bench/sm_humans.py)")
     args = ap.parse_args(argv)
     seats = [s.strip() for s in args.seats.split(",") if s.strip()]
+    if args.humans:
+        if args.game != "school_mystery":
+            raise SystemExit("--humans is for school_mystery")
+        from bench.sm_humans import run_humans
+        t0 = time.perf_counter()
+        out = run_humans(args.players, args.humans, args.games, seats[0], args.seed)
+        out["wall_s"] = round(time.perf_counter() - t0, 2)
+        print(json.dumps(out, ensure_ascii=False), flush=True)
+        return 0
     out = run(args.game, args.players, args.games, seats, args.seed, progress=not args.quiet, jobs=args.jobs,
               clock=args.clock, cap_s=args.cap_ms / 1000)
     print(json.dumps(out, ensure_ascii=False), flush=True)

@@ -188,6 +188,8 @@ def scene_roll(lang: str, n: int = 4, seed: int = 11, rolled: bool = True) -> tu
     state, hist = play(n, seed + 1, lang, lambda s: s["roll"] is not None and s["roll"]["stage"] == "declared"
                        and s["roll"]["move"] != "resolve", state=state, history=hist)
     roller = state["roll"]["roller"]
+    item = {"ja": "懐中電灯", "zh": "手电筒"}.get(lang, "A torch")  # the table gives the roller an item
+    state = act(state, hist, (roller + 1) % n, {"type": "add_note", "text": item, "holder": roller})
     state = act(state, hist, roller, {"type": "set_roll_modifiers", "advantage": ["item"], "disadvantage": []})
     helper = next((s for s in range(n) if s != roller and any(a["type"] == "help" for a in sp.legal_actions(state, s))),
                   None)
@@ -302,11 +304,47 @@ def _walk_scene(name: str, display: bool = False) -> Callable[[Any], Any]:
 
 
 WALK_SCENES = ("subject", "leader", "setup", "table", "crowded", "pick", "roll", "resolution", "article")
+IN_APP = ("subject", "leader", "setup", "pick", "roll", "resolution")  # dialogs: also in the app's shorter table
+
+
+class InApp:
+    """A table view in the rect the app's table scene leaves it: the window less the step line and the
+    pass-and-play bar under it (dialogs must fit that, not the whole window)."""
+
+    def __init__(self, table: Any, ctx: Any) -> None:
+        from client.kit.stephelp import StepLine
+
+        self.table = table
+        self.reserve = StepLine.height(ctx, ctx.unit) + int(ctx.unit * 3.0)
+
+    def set_rect(self, rect: pygame.Rect) -> None:
+        self.table.set_rect(pygame.Rect(rect.x, rect.y, rect.w, rect.h - self.reserve))
+
+    def bounds(self) -> pygame.Rect:
+        """Where everything the view draws must stay (the layout walk checks against it)."""
+        return pygame.Rect(self.table.rect)
+
+    def update(self, dt: float) -> None:
+        self.table.update(dt)
+
+    def draw(self, surface: pygame.Surface, rect: pygame.Rect) -> None:
+        self.table.draw(surface, self.table.rect)
+
+    def nodes(self) -> Any:
+        return self.table.nodes()
+
+
+def _in_app(name: str) -> Callable[[Any], Any]:
+    build = _walk_scene(name)
+    return lambda ctx: InApp(build(ctx), ctx)
 
 
 def register_walk(register: Callable[[str, Callable[[Any], Any]], None]) -> None:
     """The school_mystery scenes of the layout walk: the subject choice, the leader, set-up, the table with cards (and crowded
-    with notes: a cascade), a drawn card's options, the roll dialog, the resolution, the article, and the shared display."""
+    with notes: a cascade), a drawn card's options, the roll dialog, the resolution, the article, and the shared display;
+    the dialogs again in the rect the app's table scene leaves the view (``*_in_app``)."""
     for name in WALK_SCENES:
         register(f"school_mystery_{name}", _walk_scene(name))
+    for name in IN_APP:
+        register(f"school_mystery_{name}_in_app", _in_app(name))
     register("school_mystery_display", _walk_scene("table", display=True))

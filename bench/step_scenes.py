@@ -40,7 +40,7 @@ class WithStepLine:
 
     def update(self, dt: float) -> None:
         self.table.update(dt)
-        self.help = help_for(self.fn, self.table)
+        self.help = help_for(self.fn, self.table.shown_now(), self.table.seat, self.table.ctx)
         self.line.layout(self.ctx, self.help, self.step_rect, self.ctx.unit, load_glossary(self.game))
         if self.hover and self.line.chips:
             self.line.pointer = self.line.chips[0].rect.center

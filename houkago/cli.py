@@ -104,6 +104,11 @@ def build_parser() -> argparse.ArgumentParser:
     p.add_argument("--bot-level", "--level", dest="level", default="normal", choices=BOT_LEVEL_CHOICES,
                    help="how the bots play: easy, normal or strong (random: any legal move; default normal)")
     p.add_argument("--timeout", type=float, default=600.0, help="give up after this many seconds")
+    p.add_argument("--beat", type=float, default=0.8,
+                   help="seconds a bot waits before it acts while a display or spectator watches its table "
+                        "(default 0.8; nobody watching: at once)")
+    p.add_argument("--watch-wait", type=float, default=0.0,
+                   help="hold each new table in its lobby up to this many seconds for a display to pick it up")
 
     p = sub.add_parser("content", help="user content packs (school_mystery subjects, playbooks, secrets)")
     p.add_argument("action", choices=("check", "list"),

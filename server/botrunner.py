@@ -6,6 +6,11 @@ Creates tables, fills every seat with a bot client on its own connection, plays
 an action until every client of that table has an update newer than the state the
 action was made on). A bot that loses its connection reconnects with its seat
 token (backoff, bounded), so a server restart on the same journal is survived.
+
+Pace: the bots act at once while nobody watches their table (a load generator), and after a
+visible beat (``--beat``, default ``BEAT_S``) once someone does (the lobby's ``watchers``: a table
+display, a spectator), so a display shows the whole game live. ``--watch-wait S`` holds each new
+table in its lobby up to S seconds for a watcher to arrive (a display picks up a waiting table).
 """
 from __future__ import annotations
 
@@ -34,6 +39,7 @@ log = logging.getLogger("houkago.bots")
 RECONNECT_TRIES = 40
 RECONNECT_MAX_WAIT = 2.0
 IDLE_NUDGE_S = 2.0  # a seat idle this long with legal actions plays a random one
+BEAT_S = 0.8  # a bot's beat before it acts while someone watches its table
 LINK_ERRORS = (ConnectionError, OSError, ProtocolError, asyncio.IncompleteReadError)
 
 
@@ -112,11 +118,17 @@ class Link:
 class TableWatch:
     """Latency bookkeeping for one table: who has which state."""
 
-    def __init__(self, n: int, stats: Stats) -> None:
+    def __init__(self, n: int, stats: Stats, beat: float = BEAT_S) -> None:
         self.latest = [-1] * n
         self.sent: dict[int, tuple[int, float]] = {}
         self.over = [False] * n
         self.stats = stats
+        self.beat = beat  # the beat while someone watches (--beat)
+        self.watchers = 0  # from the table's lobby messages
+
+    def pace(self) -> float:
+        """How long a bot of this table waits before it acts: nothing while nobody watches."""
+        return self.beat if self.watchers else 0.0
 
     def seen(self, seat: int, sid: int) -> None:
         self.latest[seat] = max(self.latest[seat], sid)
@@ -187,7 +199,14 @@ class Bot:
                     self.watch.over[self.seat] = True
                     return
                 if self.inflight is None and msg.get("legal"):
+                    beat = self.watch.pace()
+                    if beat > 0:
+                        await asyncio.sleep(beat)  # a visible beat for whoever watches
+                        if not await self._fresh():
+                            continue  # the table moved meanwhile: act on the newer snapshot
                     self._act(msg)
+            elif kind == "lobby" and isinstance(msg.get("table"), dict):
+                self.watch.watchers = int(msg["table"].get("watchers") or 0)
             elif kind == "error":
                 self.stats.error(str(msg.get("code")))
                 if msg.get("ref") is not None and msg.get("ref") == self.inflight:
@@ -196,6 +215,17 @@ class Bot:
                     if snap is not None and snap.get("legal") and not snap["over"] and self.tries < 5:
                         self.tries += 1
                         self._act(snap, random_pick=msg.get("code") != "action/stale")
+
+    async def _fresh(self) -> bool:
+        """Whether no newer message has arrived (one that has is kept for the read loop)."""
+        if self.link.pending:
+            return False
+        try:
+            msg = await asyncio.wait_for(self.link.recv(), 0.001)
+        except TimeoutError:
+            return True
+        self.link.pending.insert(0, msg)
+        return False
 
     def _nudge(self) -> None:
         """Nothing arrived for a while: if this seat can act and nothing is in flight (its bot
@@ -232,7 +262,7 @@ SETUP_TRIES = 5
 
 
 async def seat_table(host: str, port: int, game: str, players: int, level: str, bot: Any, stats: Stats,
-                     seed: int) -> tuple[list[Bot], list[asyncio.Task]]:
+                     seed: int, beat: float = BEAT_S, watch_wait: float = 0.0) -> tuple[list[Bot], list[asyncio.Task]]:
     """Create a table, seat N bots on their own connections and start it."""
     control = Link(host, port, "bot-host")
     seats: list[Bot] = []
@@ -243,11 +273,15 @@ async def seat_table(host: str, port: int, game: str, players: int, level: str, 
                                          "practice": True},
                                         "created")
         table, host_token = created["table"], created["host"]
-        watch = TableWatch(players, stats)
+        watch = TableWatch(players, stats, beat)
         seats = [Bot(host, port, table, s, level, bot, watch, stats, seed * 131 + s) for s in range(players)]
         for b in seats:
             await b.join()
         tasks = [asyncio.create_task(b.play()) for b in seats]
+        waited = 0.0
+        while watch_wait > 0 and waited < watch_wait and not watch.watchers:  # a display may pick it up
+            await asyncio.sleep(0.1)
+            waited += 0.1
         await control.request({"t": "start", "table": table, "host": host_token, "seed": seed}, "lobby")
         return seats, tasks
     except BaseException:
@@ -261,7 +295,7 @@ async def seat_table(host: str, port: int, game: str, players: int, level: str, 
 
 
 async def play_table(host: str, port: int, game: str, players: int, level: str, stats: Stats,
-                     seed: int) -> None:
+                     seed: int, beat: float = BEAT_S, watch_wait: float = 0.0) -> None:
     """One full game on a new table. A connection lost while setting up abandons that table
     and sets up another; once playing, the bots resume their seats with their tokens."""
     bots = REGISTRY[game].bots()
@@ -269,7 +303,8 @@ async def play_table(host: str, port: int, game: str, players: int, level: str, 
         raise SystemExit(f"no bot level {level!r} for {game} (have {sorted(bots)})")
     for attempt in range(SETUP_TRIES):
         try:
-            seats, tasks = await seat_table(host, port, game, players, level, bots[level], stats, seed)
+            seats, tasks = await seat_table(host, port, game, players, level, bots[level], stats, seed, beat,
+                                            watch_wait)
             break
         except LINK_ERRORS as exc:
             stats.error("bots/setup_failed")
@@ -288,11 +323,11 @@ async def play_table(host: str, port: int, game: str, players: int, level: str, 
 
 
 async def run(host: str, port: int, game: str, players: int, games: int, tables: int, level: str,
-              seed: int, stats: Stats) -> Stats:
+              seed: int, stats: Stats, beat: float = BEAT_S, watch_wait: float = 0.0) -> Stats:
 
     async def lane(i: int) -> None:
         for g in range(games):
-            await play_table(host, port, game, players, level, stats, seed + 1000 * i + g)
+            await play_table(host, port, game, players, level, stats, seed + 1000 * i + g, beat, watch_wait)
 
     await asyncio.gather(*(lane(i) for i in range(tables)))
     return stats
@@ -323,7 +358,8 @@ def main(args: argparse.Namespace) -> int:
     stats = Stats()
     try:
         asyncio.run(asyncio.wait_for(
-            run(host, int(port_s), args.game, args.players, args.games, args.tables, args.level, seed, stats),
+            run(host, int(port_s), args.game, args.players, args.games, args.tables, args.level, seed, stats,
+                float(getattr(args, "beat", BEAT_S)), float(getattr(args, "watch_wait", 0.0) or 0.0)),
             args.timeout))
     except TimeoutError:
         timed_out = True

@@ -26,10 +26,13 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
+from server import claims
+from server.clock import Clock
 from server.journal import Journal, TableRecord
 from server.packing import encode_plain
 from server.packing import pack as _pack
 from shared.bots import with_bot_seats
+from shared.claims import with_claim
 from shared.protocol import HEADER, MAX_FRAME, ProtocolError, encode
 from shared.rng import Rng
 from shared.spec import GameSpec
@@ -197,28 +200,6 @@ class Seat:
 _SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(Seat))
 
 
-@dataclass
-class Clock:
-    """The deadline of a real-time phase (``spec.timer``)."""
-
-    total: float
-    key: tuple
-    deadline: float  # monotonic, meaningful when running
-    left: float = 0.0  # seconds left while paused
-    paused: bool = False
-    expired: bool = False
-
-    def remaining(self, now: float) -> float:
-        return max(0.0, self.left if self.paused else self.deadline - now)
-
-    def copy(self) -> Clock:
-        """A copy (dataclasses.replace's, without its look at the fields)."""
-        return Clock(self.total, self.key, self.deadline, self.left, self.paused, self.expired)
-
-    def wire(self, now: float) -> dict[str, Any]:
-        return {"deadline_in": round(self.remaining(now), 3), "paused": self.paused, "total": self.total}
-
-
 # A table's state before a change, to put it back if the change cannot be sent or saved (Table.mark): (state,
 # sid, phase, legal, own_since, clock, bot_due, seed, started_wall, finished_wall, seats — None: the change does
 # not touch the seats, an action). A plain tuple: one is made for every action (a class's __init__ cost 2.4k
@@ -258,10 +239,12 @@ class Table:
     own_since: list[int] = field(default_factory=list)
     clock: Clock | None = None
     bot_due: dict[int, float] = field(default_factory=dict)
-    # the host's turn clock (create ``turn_seconds``; 0 = none): a human seat that has had something to do for
-    # that long without a move gets one move from the stand-in bot (seat -> when); not journaled
+    # the host's turn clock (create ``turn_seconds``; 0 = none, journaled): a human seat that has had something to
+    # do for that long without a move gets one move from the stand-in bot (seat -> when)
     turn_seconds: float = 0.0
     turn_due: dict[int, float] = field(default_factory=dict)
+    # votes to give a live but silent seat to a stand-in (``replace``): target seat -> the seats that voted so
+    votes: dict[int, set[int]] = field(default_factory=dict)
     started_wall: float | None = None
     finished_wall: float | None = None
     # (sid after the action, its events unfiltered) of the last actions, for a viewer who comes back;
@@ -276,6 +259,7 @@ class Table:
             self.seats = [Seat() for _ in range(self.n)]
         self.has_bots = bool(self.spec.bots())
         self.timed = hasattr(self.spec.rules, "timer")  # whether the game has phase clocks (spec.timer)
+        self.claims = hasattr(self.spec.rules, "claim_step")  # humans' claim windows (server/claims.py)
         self.view_split = self.spec.view_split()  # (view_shared, view_owns) of games that split their views
         # the rules' is_over and optional legal_seats, looked up once (GameSpec's are a call more each per action)
         self._is_over = self.spec.rules.is_over
@@ -289,7 +273,7 @@ class Table:
             bots=[s.bot for s in self.seats], bot_delay=self.bot_delay, takeover=self.takeover_enabled,
             seed=self.seed, created=self.created, started=self.started_wall, finished=self.finished_wall,
             practice=self.practice, spectator_chat=self.spectator_chat, fingerprint=self.fingerprint,
-            host_name=self.host_name, lang=self.lang)
+            host_name=self.host_name, lang=self.lang, turn_seconds=self.turn_seconds)
 
     @classmethod
     def from_record(cls, rec: TableRecord, spec: GameSpec, journal: Journal, now: float) -> Table:
@@ -297,7 +281,7 @@ class Table:
         t = cls(id=rec.id, spec=spec, n=rec.seats, options=rec.options, host_hash=rec.host_hash,
                 bot_delay=rec.bot_delay, takeover_enabled=rec.takeover, created=rec.created,
                 practice=rec.practice, spectator_chat=rec.spectator_chat, empty_since=now, last_move=now,
-                fingerprint=rec.fingerprint, host_name=rec.host_name, lang=rec.lang)
+                fingerprint=rec.fingerprint, host_name=rec.host_name, lang=rec.lang, turn_seconds=rec.turn_seconds)
         for seat, tok, name, bot in zip(t.seats, rec.tokens, rec.names, rec.bots):
             seat.token_hash, seat.name, seat.bot = tok, name, bot
             if tok is not None:
@@ -443,11 +427,14 @@ class Table:
             new = [] if over else spec.legal_actions(state, s)
             if new != self.legal[s]:
                 self.legal[s] = new
-        if self.timed or self.clock is not None:  # (else there is no clock to set or end)
+        if self.timed or self.clock is not None or self.claims:  # (else there is no clock to set or end)
             self._refresh_clock(now, over)
         self.schedule_bots(now)
 
     def _refresh_clock(self, now: float, over: bool) -> None:
+        if self.claims and not self.timed:  # the clock is the humans' claim window
+            self.clock = claims.claim_clock(self, now, over)
+            return
         state = self.state
         # (a started table: its state is set, None only before the start)
         seconds = None if over or self.damaged or not self.timed else self.spec.timer(state)  # type: ignore[arg-type]
@@ -473,9 +460,11 @@ class Table:
                     break
             else:
                 return  # no bot plays here
+        # a visible beat while anyone looks on (a human at a seat, a watcher); at once for nobody
+        delay = self.bot_delay if self.watchers or any(s.holder is not None for s in seats) else 0.0
         for s, seat in enumerate(seats):
             if (seat.bot or seat.takeover) and legal[s]:
-                due.setdefault(s, now + self.bot_delay)
+                due.setdefault(s, now + delay)
             elif due:
                 due.pop(s, None)
 
@@ -488,8 +477,9 @@ class Table:
             else:
                 turns.pop(s, None)
 
-    def bot_action(self, seat_no: int) -> dict[str, Any] | None:
-        """What the seat's bot plays now (None: it waits); it sees only that seat's view and legal actions."""
+    def bot_action(self, seat_no: int, now: float | None = None) -> dict[str, Any] | None:
+        """What the seat's bot plays now (None: it waits); it sees only that seat's view and legal actions.
+        While the humans' claim window is open the bot is told so and asked again when it closes."""
         seat = self.seats[seat_no]
         bots = self.spec.bots()
         # (type: ignore: a game without a default level has None here, which finds no bot: the first is taken)
@@ -498,12 +488,17 @@ class Table:
         # (a started table: its state is set, None only before the start)
         view = with_bot_seats(self.spec.view(self.state, seat_no),  # type: ignore[arg-type]
                               [i for i, s in enumerate(self.seats) if s.bot_level])  # bots leave humans their game
+        held = self.claims and claims.claim_open(self)
+        if self.claims:
+            view = with_claim(view, held)
         legal = self.legal[seat_no]
         try:
             action = bot(view, legal, rng)
         except Exception:  # a buggy bot must not stop the table
             log.exception("table %s: bot of seat %d failed; playing a random legal action", self.id, seat_no)
             action = rng.choice(legal)
+        if action is None and held and now is not None:
+            claims.wait_for_claim(self, seat_no, now)
         return action
 
     def takeover_due(self) -> bool:
@@ -771,18 +766,40 @@ class Table:
 
     def lobby_info(self, now: float | None = None, grace: float = 0.0) -> dict[str, Any]:
         """The table as the lobby message shows it; with ``now``, each seat whose human is away says in
-        ``away`` the seconds left of its grace period (0 once a stand-in plays or the time is up)."""
+        ``away`` the seconds left of its grace period (0 once a stand-in plays or the time is up), and each
+        seat on the host's turn clock in ``turn`` the seconds left of its turn. ``votes``: the votes running
+        to give a seat to a stand-in."""
+        turns = self.turn_due
         return {
             "id": self.id, "game": self.spec.id, "seats": [
                 {"seat": i, "name": s.name, "taken": s.taken, "connected": s.holder is not None or s.bot is not None,
-                 "bot": s.bot_level, "ready": s.ready, "colour": i,
+                 "bot": s.bot_level, "stand_in": s.takeover is not None, "ready": s.ready, "colour": i,
                  "away": None if s.away_since is None or s.holder is not None or now is None
-                 else round(max(0.0, s.away_since + grace - now) if s.takeover is None else 0.0, 1)}
+                 else round(max(0.0, s.away_since + grace - now) if s.takeover is None else 0.0, 1),
+                 "turn": None if now is None or i not in turns else round(max(0.0, turns[i] - now), 1)}
                 for i, s in enumerate(self.seats)],
             "phase": self.phase, "options": self.options, "sid": self.sid, "bot_delay": self.bot_delay,
             "takeover": self.takeover_enabled, "watchers": len(self.watchers), "practice": self.practice,
             "spectator_chat": self.spectator_chat, "damaged": self.damaged is not None,
-            "turn_seconds": self.turn_seconds}
+            "turn_seconds": self.turn_seconds,
+            "votes": [{"seat": target, "for": sorted(self.votes_for(target)), "needed": self.votes_needed(target)}
+                      for target in sorted(self.votes)]}
+
+    # --- votes to give a seat to a stand-in (``replace``) ----------------------------------------------
+    def voters(self, target: int) -> set[int]:
+        """The seats that vote on giving ``target`` to a stand-in: the other seats whose human is here
+        (holds the seat) and plays it (no bot, no stand-in)."""
+        return {i for i, s in enumerate(self.seats) if i != target and s.token_hash is not None
+                and s.holder is not None and s.bot_level is None}
+
+    def votes_needed(self, target: int) -> int:
+        """A majority of :meth:`voters` (0 when there is nobody to vote: only the host can)."""
+        n = len(self.voters(target))
+        return n // 2 + 1 if n else 0
+
+    def votes_for(self, target: int) -> set[int]:
+        """The votes cast on ``target`` by seats that still vote."""
+        return self.votes.get(target, set()) & self.voters(target)
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.spec.id, "seats": self.n, "free": sum(not s.taken for s in self.seats),

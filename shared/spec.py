@@ -13,7 +13,8 @@ lists that msgpack can carry)::
 Optional hooks: ``timer(state) -> float | None`` (seconds of a real-time phase,
 e.g. a discussion), ``timeout_actions(state) -> list[(seat, action)]`` (what the
 server applies when that timer runs out), ``legal_seats(before, after) -> seats``
-(whose legal actions an action may have changed; the server recomputes only those)
+(whose legal actions an action may have changed; the server recomputes only those),
+``chat_open(state, seat) -> bool`` (whether a seat may talk at the table now; absent = always)
 and ``replay(state, [(seat, action), ...]) -> state`` (a fast path for rebuilding a
 table from its journal: same final state as ``apply`` step by step). ``view_shared(state) -> dict`` and
 ``view_owns(state) -> sequence of dicts`` (both or neither) split a seat's view into the part every seat
@@ -252,6 +253,13 @@ class GameSpec:
 
     def events_for(self, events: list[Event], seat: int | None) -> list[Event]:
         return events_for(events, seat)
+
+    def check_chat(self, state: State, seat: int | None) -> None:
+        """Raise ``chat/closed`` when the rules' optional ``chat_open(state, seat)`` says the seat may not
+        talk at the table now (fate_votes: only in a discussion). The server asks before it relays a line."""
+        fn = self._hook("chat_open")
+        if fn is not None and not fn(state, seat):
+            raise RuleError("chat/closed", "the table talks only during the discussion", phase=state.get("phase"))
 
     def timer(self, state: State) -> float | None:
         fn = self._hook("timer")

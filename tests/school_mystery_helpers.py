@@ -31,6 +31,12 @@ def new_table(players: int = 3, subject: str = "music_room_piano", leader: int =
     return state
 
 
+def give_item(state: dict, seat: int, name: str = "A torch") -> dict:
+    """The table gives ``seat``'s student an item (a note with the holder: 「アイテムを所持して」)."""
+    state, _ = act(state, (seat + 1) % state["players"], type="add_note", text=name, holder=seat)
+    return state
+
+
 def answer_all(state: dict) -> dict:
     for i in range(len(state["answers"])):
         state, _ = act(state, 0, type="answer_question", index=i, text=f"answer {i}")

@@ -13,6 +13,7 @@ import pytest
 from server.tables import Table
 from shared.bots import next_bot_move
 from shared.engine import REGISTRY
+from shared.games.school_mystery.claims import claim_passes, claim_step
 from shared.rng import Rng
 
 SPEC = REGISTRY["school_mystery"]
@@ -33,6 +34,15 @@ def _human_action(view: dict, legal: list[dict], rng: Rng) -> dict | None:
     if action is None:
         return None
     action = dict(action)
+    scene = view.get("scene") or {}
+    if (action["type"] in ("declare_roll", "use_move", "call_character") and view["you"] in scene.get("rollers", [])
+            and view["you"] not in claim_passes(view)[0]):
+        return {"type": "pass_claim"}  # rolled here already: the next roll is the bots' (its window closes)
+    if action["type"] == "move_card":  # nothing to do but tidy the table: pass the step, or move the group on
+        if claim_step(view) and view["you"] not in claim_passes(view)[0]:
+            return {"type": "pass_claim"}
+        moves = [a for a in legal if a["type"] in ("move", "draw_location")]
+        return dict(rng.choice(moves)) if moves else None
     if action["type"] == "choose_leader":
         action["seat"] = view["you"]  # the human leads
     for key in ("text", "name"):
@@ -82,6 +92,9 @@ def play_with_a_human(lang: str, players: int, seed: int, max_steps: int = 3000,
                 if events is not None:
                     events += happened
                 continue
+        if t.clock is not None and not t.clock.expired:  # nobody moves: the humans' window runs out
+            t.clock.expired = True
+            continue
         raise AssertionError(f"nobody acts in phase {t.state['phase']}")
     raise AssertionError("the session did not end")
 
@@ -204,3 +217,123 @@ def test_the_table_language_has_one_source(msg_lang: str, options: dict, want: s
     (table,) = hub.tables.values()
     assert table.options["lang"] == want
     assert table.lang == want
+
+
+def _until_a_claim(seed: int) -> Table:
+    """A table (seat 0 human) played until the humans' claim window on a step opens."""
+    t = _table("en", 3, seed)
+    rng = Rng.from_seed(seed)
+    for _ in range(500):
+        if t.clock is not None:
+            return t
+        for seat in (1, 2):
+            if t.legal[seat]:
+                action = t.bot_action(seat, 0.0)
+                if action is not None:
+                    t.apply(seat, action, 0.0)
+                    break
+        else:
+            action = _human_action(SPEC.view(t.state, 0), t.legal[0], rng)
+            assert action is not None
+            t.apply(0, action, 0.0)
+    raise AssertionError("no claim window opened")
+
+
+def test_the_server_holds_bots_back_for_the_humans_window_and_shows_it_as_the_clock() -> None:
+    from server import claims
+    from shared.claims import CLAIM_WINDOW_S
+    t = _until_a_claim(2)
+    assert t.state["phase"] == "investigation" and t.clock.total == CLAIM_WINDOW_S
+    assert t.snapshot(0, [], 1.0)["clock"] == {"deadline_in": CLAIM_WINDOW_S - 1.0, "paused": False,
+                                                "total": CLAIM_WINDOW_S}
+    assert claims.claim_open(t)
+    for seat in (1, 2):  # no bot declares a roll while the window is open; each is asked again at its end
+        action = t.bot_action(seat, 1.0)
+        assert action is None or action["type"] not in ("declare_roll", "use_move", "call_character"), action
+        if action is None:
+            assert t.bot_due[seat] == pytest.approx(CLAIM_WINDOW_S)
+    t.clock.expired = True  # the hub marks it when its deadline passes
+    asked = [t.bot_action(seat, CLAIM_WINDOW_S) for seat in (1, 2)]
+    assert any(a is not None and a["type"] in ("declare_roll", "use_move", "call_character") for a in asked), asked
+
+
+def test_the_humans_pass_lets_the_bots_go_at_the_usual_beat() -> None:
+    t = _until_a_claim(3)
+    for seat in (1, 2):
+        t.bot_action(seat, 1.0)
+    assert t.bot_due and min(t.bot_due.values()) > 10
+    t.apply(0, {"type": "pass_claim"}, 2.0)  # the only human passes: the window closes
+    assert t.clock is None
+    assert t.bot_due and max(t.bot_due.values()) <= 2.0 + t.bot_delay
+    asked = [t.bot_action(seat, 2.5) for seat in (1, 2)]
+    assert any(a is not None and a["type"] in ("declare_roll", "use_move", "call_character") for a in asked), asked
+
+
+def test_no_window_at_an_all_bot_table() -> None:
+    t = Table(id="t2", spec=SPEC, n=3, options={"lang": "en"}, host_hash="x")
+    for seat in t.seats:
+        seat.bot = "normal"
+    t.start(5, 0.0, 0.0)
+    for _ in range(300):
+        assert t.clock is None
+        for seat in range(3):
+            if t.legal[seat]:
+                action = t.bot_action(seat, 0.0)
+                if action is not None:
+                    t.apply(seat, action, 0.0)
+                    break
+
+
+def test_one_suggestion_note_per_scene_from_all_the_bots() -> None:
+    """Two bots beside a human pin one suggestion between them in the introduction, not one each."""
+    t = _table("en", 3, 4)
+    rng = Rng.from_seed(4)
+    while t.state["phase"] != "introduction":
+        for seat in (1, 2):
+            if t.legal[seat] and (action := t.bot_action(seat, 0.0)) is not None:
+                t.apply(seat, action, 0.0)
+                break
+        else:
+            action = _human_action(SPEC.view(t.state, 0), t.legal[0], rng)
+            t.apply(0, action, 0.0)
+    for _ in range(3):
+        for seat in (1, 2):
+            if t.legal[seat] and (action := t.bot_action(seat, 0.0)) is not None:
+                t.apply(seat, action, 0.0)
+    notes = [c for c in t.state["cards"] if c["kind"] == "note"]
+    assert len(notes) == 1, notes
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_bot_leader_never_begins_the_resolution_while_humans_sit(seed: int) -> None:
+    """The humans chose a bot as leader: it moves the table on to the resolution only when the scene
+    limit leaves nothing else to do (found: it used to before its 'humans present' guard, 3 of 3 seeds)."""
+    t = _table("en", 3, seed)
+    rng = Rng.from_seed(seed)
+    began: list[dict] = []
+    for _ in range(3000):
+        if SPEC.is_over(t.state) or t.state["phase"] == "resolution":
+            break
+        acted = False
+        for seat in (1, 2):
+            if t.legal[seat] and (action := t.bot_action(seat, 0.0)) is not None:
+                if action["type"] == "begin_resolution":
+                    began.append(t.state)
+                t.apply(seat, action, 0.0)
+                acted = True
+                break
+        if acted:
+            continue
+        action = _human_action(SPEC.view(t.state, 0), t.legal[0], rng) if t.legal[0] else None
+        if action is not None and action["type"] == "choose_leader":
+            action = {"type": "choose_leader", "seat": 1}  # the humans make a bot the leader
+        if action is not None:
+            t.apply(0, action, 0.0)
+        elif t.clock is not None and not t.clock.expired:
+            t.clock.expired = True  # the window runs out
+        else:
+            raise AssertionError(f"nobody acts: scene {t.state['scene']}, phase {t.state['phase']}")
+    assert t.state["leader"] == 1
+    assert began and t.state["phase"] == "resolution"  # at the scene limit the bot leader moved on
+    for state in began:
+        assert state["scene"]["number"] >= state["max_scenes"], "a bot leader began the resolution on its own"

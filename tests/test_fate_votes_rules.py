@@ -158,7 +158,7 @@ def test_full_scripted_game() -> None:
         assert b"round4_voter_discards" not in ev_text
     assert [h for h in t.state["hands"]] == [[k] for k in KEEP]
     assert t.state["tokens"] == [1] * 4
-    # ---- round 5: secret choice + target in one action; resolution in seat order
+    # ---- round 5: secret choice + target in one action; resolution from seat 1 counter-clockwise
     t.all_ready()
     assert t.phase == (5, "final")
     t.reject(1, {"type": "choose", "choice": "vote", "seat": 1}, "action/illegal_target")
@@ -171,8 +171,8 @@ def test_full_scripted_game() -> None:
     last = t.act(3, {"type": "choose", "choice": "strike", "seat": 3})
     steps = [e for e in last if e["type"] == "final_step"]
     assert [(e["seat"], e["choice"], e["target"], e["votes"]) for e in steps] == [
-        (0, "strike", 1, [1, 2, 0, 0]), (1, "vote", 2, [1, 2, 1, 0]),
-        (2, "strike", 3, [1, 2, 1, -1]), (3, "strike", 3, [1, 2, 1, -2])]
+        (0, "strike", 1, [1, 2, 0, 0]), (3, "strike", 3, [1, 2, 0, -1]),
+        (2, "strike", 3, [1, 2, 0, -2]), (1, "vote", 2, [1, 2, 1, -2])]
     assert t.state["votes"] == [1, 2, 1, 0]  # clamped after the last one
     assert t.state["tokens"] == [1] * 4  # round 5 spends no token
     assert SPEC.is_over(t.state) and t.phase == (5, "over")

@@ -83,8 +83,8 @@ def test_server_rejection_springs_back_and_explains():
     assert len(ctx.sent) == 1 and not button(t, "confirm").enabled  # waiting for the server
     t.on_error("action/wrong_phase", "a 'discard' action is not possible now")
     assert staged(t) == []
-    assert message(t) == ctx.t("fv_err_action_wrong_phase")
-    assert ctx.toasts and ctx.toasts[-1] == (ctx.t("fv_err_action_wrong_phase"), "error")
+    assert message(t) == ctx.t("fv_msg_not_discard_time")  # the rule broken: a discard outside the discard steps
+    assert ctx.toasts and ctx.toasts[-1] == (ctx.t("fv_msg_not_discard_time"), "error")
 
 
 def test_vote_by_dragging_the_token_onto_a_player():

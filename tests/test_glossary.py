@@ -28,19 +28,24 @@ def test_every_game_has_a_glossary_in_three_languages() -> None:
 
 
 def _load(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, text: str) -> dict[str, G.Term]:
-    (tmp_path / "g").mkdir()
+    (tmp_path / "g").mkdir(exist_ok=True)
     (tmp_path / "g" / "glossary.toml").write_text(text, encoding="utf-8")
     monkeypatch.setattr(G, "CONTENT_DIR", tmp_path)
     G.load_glossary.cache_clear()
+    G.load_avoid.cache_clear()
     try:
+        G.load_avoid("g")
         return G.load_glossary("g")
     finally:
         G.load_glossary.cache_clear()
+        G.load_avoid.cache_clear()
 
 
 def test_the_loader_reads_a_good_file(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     terms = _load(tmp_path, monkeypatch, GOOD)
     assert terms["room"].name_in("zh") == "房间" and terms["room"].text_in("en") == "What it is."
+    with_words = _load(tmp_path, monkeypatch, GOOD + 'synonyms = { zh = ["屋子"], en = ["chamber"] }\n')
+    assert with_words["room"].synonyms == {"zh": ("屋子",), "en": ("chamber",)}
 
 
 @pytest.mark.parametrize("bad, problem", [
@@ -50,6 +55,9 @@ def test_the_loader_reads_a_good_file(tmp_path: Path, monkeypatch: pytest.Monkey
     (GOOD.replace("What it is.", "x" * 300), "longer than"),
     (GOOD + 'colour = "red"\n', "unknown fields"),
     ("", "at least one"),
+    (GOOD + 'synonyms = { de = ["Zimmer"] }\n', "synonyms must be"),
+    (GOOD + 'synonyms = { zh = "屋子" }\n', "synonyms.zh must be a list"),
+    (GOOD + '[[avoid]]\nlang = "zh"\ntext = "・"\n', "needs lang"),
 ])
 def test_the_loader_names_what_is_wrong(tmp_path: Path, monkeypatch: pytest.MonkeyPatch, bad: str,
                                         problem: str) -> None:

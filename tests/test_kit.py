@@ -17,6 +17,7 @@ from client.kit.textfit import (
     blit_layer,
     copy_layer,
     forget_texts,
+    keeping_texts,
     layer_texts,
     recording,
     wrap_measured,
@@ -215,6 +216,15 @@ def test_balanced_centred_text_breaks_only_where_the_plain_wrap_may():
 def test_a_cached_layer_keeps_its_texts_where_they_land() -> None:
     """Text drawn into a layer stays readable with it (no recording, no repaint): blitted into another layer it
     moves there and replaces what it covers, a copy keeps it, the window keeps nothing."""
+    with keeping_texts():
+        _layer_texts_kept()
+    label = pygame.Surface((120, 40))  # outside keeping_texts() nothing is kept
+    Fitter(HeadlessContext("en", unit=12)).draw_block(label, "Vote", pygame.Rect(4, 4, 100, 30), 14,
+                                                      (255, 255, 255), kind="label")
+    assert layer_texts(label) == []
+
+
+def _layer_texts_kept() -> None:
     pygame.display.set_mode((320, 200))
     fit = Fitter(HeadlessContext("en", unit=12))
     label = pygame.Surface((120, 40))

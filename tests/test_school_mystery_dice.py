@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import pytest
-from school_mystery_helpers import act, force_dice, investigating
+from school_mystery_helpers import act, force_dice, give_item, investigating
 
 from shared.games.school_mystery import dice
 from shared.rng import Rng
@@ -77,7 +77,7 @@ def test_a_roll_event_shows_every_die_and_the_stat() -> None:
 
 
 def test_declared_advantage_and_effect_advantage_count_as_one() -> None:
-    state = investigating()
+    state = give_item(investigating(), 0)
     state["students"][0]["advantage_next"] = True
     state = _declare(state)
     state, _ = act(state, 0, type="set_roll_modifiers", advantage=["item", "card"], disadvantage=[])

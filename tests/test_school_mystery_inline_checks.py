@@ -62,7 +62,7 @@ def _helper_error(state: dict, seat: int, action: dict) -> tuple | None:
     if kind == "help":
         return _error(_need_roll_written_out, state, seat, "declared", False) or (
             None if R._can_help(state, seat) else
-            ("action/illegal", "you cannot help this roll (once per friend per subject, before the roll)", {}))
+            ("action/illegal", "you cannot help this roll (once per subject, before the roll)", {}))
     if kind == "answer_question":
         def checks() -> None:
             if state["phase"] != "introduction" or state["roll"] is not None or state["tasks"]:

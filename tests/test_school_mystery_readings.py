@@ -10,6 +10,7 @@ from school_mystery_helpers import (
     act,
     do_steps,
     force_dice,
+    give_item,
     investigating,
     new_table,
     types,
@@ -75,7 +76,7 @@ def test_a_condition_hinders_by_move_too() -> None:
 def test_the_tables_own_condition_may_be_declared_but_is_not_forced() -> None:
     state = investigating()
     state, _ = act(state, 1, type="give_condition", target=0, text="the whole class is laughing at me")
-    state = declared(state, 0)
+    state = declared(give_item(state, 0), 0)
     assert state["roll"]["disadvantage"] == []
     state, _ = act(state, 0, type="set_roll_modifiers", advantage=["item"], disadvantage=["condition"])
     assert state["roll"]["disadvantage"] == ["condition"]
@@ -186,7 +187,7 @@ def test_the_reroll_is_the_rivals_own_roll() -> None:
     state = investigating(rivals=[1, 2, 1])  # seat 0 and seat 2 name seat 1
     state["students"][0]["advantage_next"] = True
     state, _ = act(state, 2, type="give_condition", target=0, condition="lonely")  # hinders talk
-    state = declared(state, 1, stat="observe")
+    state = declared(give_item(state, 1), 1, stat="observe")
     state, _ = act(state, 1, type="set_roll_modifiers", advantage=["item"], disadvantage=["card"])
     state = force_dice(state, [1, 1, 1])
     state, _ = act(state, 1, type="roll_dice")
@@ -202,7 +203,7 @@ def test_the_reroll_is_the_rivals_own_roll() -> None:
 
 
 def test_the_rival_may_declare_their_own_sources() -> None:
-    state = investigating(rivals=[1, 2, 1])
+    state = give_item(investigating(rivals=[1, 2, 1]), 0)
     state, _ = act(state, 1, type="declare_roll", move="discover", stat="observe")
     state = force_dice(state, [1, 1])
     state, _ = act(state, 1, type="roll_dice")

@@ -28,13 +28,12 @@ def rolled(state: dict, seat: int, faces: list[int], move: str = "discover", sta
 def test_setup_is_a_sequence_of_actions() -> None:
     state = SPEC.setup(3, 5, {})
     assert state["phase"] == "setup_subject"
-    assert [a for a in SPEC.legal_actions(state, 1) if a["type"] == "choose_subject"] == []
-    with pytest.raises(RuleError) as e:
-        act(state, 1, type="choose_subject", subject="music_room_piano")
-    assert e.value.code == "action/not_your_turn"
-    state, ev = act(state, 0, type="choose_subject", subject="music_room_piano")
+    # the subject and the leader are the table's choices: any seat enters them (a bot in seat 0 need not)
+    assert {"type": "choose_subject", "subject": "music_room_piano"} in SPEC.legal_actions(state, 1)
+    state, ev = act(state, 1, type="choose_subject", subject="music_room_piano")
     assert state["phase"] == "setup_leader" and state["calendar"]["weekday"] == "mon"
-    state, _ = act(state, 0, type="choose_leader", seat=2)
+    assert {"type": "choose_leader", "seat": 2} in SPEC.legal_actions(state, 2)
+    state, _ = act(state, 2, type="choose_leader", seat=2)
     assert state["leader"] == 2 and state["phase"] == "setup_students"
     state, _ = act(state, 0, type="create_student", name="Aoi", playbook="photographer", stats=1, rival=0)
     assert state["students"][0]["rival"] == 0  # self as rival is allowed
@@ -252,7 +251,9 @@ def test_all_secrets_out_and_the_student_leaves() -> None:
 
 # --------------------------------------------------------------------------- relationships
 
-def test_friend_help_once_per_pair_before_the_roll() -> None:
+def test_friend_help_once_per_subject_before_the_roll() -> None:
+    """Seed 002: 「〔友人〕にも〔ライバル〕にも、それぞれ〔調査対象〕調査中1回だけ」: each student helps once
+    per subject, whichever friend rolls (not once per pair of students)."""
     state = investigating()
     state, _ = act(state, 0, type="declare_roll", move="discover", stat="talk")
     state, ev = act(state, 1, type="help")
@@ -276,6 +277,11 @@ def test_friend_help_once_per_pair_before_the_roll() -> None:
     state, _ = act(state, 0, type="cancel_roll")
     state, _ = act(state, 1, type="declare_roll", move="ask_around", stat="talk")
     assert {"type": "help"} in SPEC.legal_actions(state, 0)
+    assert {"type": "help"} not in SPEC.legal_actions(state, 2)  # 2 helped 0: its help is spent for 1 too
+    with pytest.raises(RuleError):
+        act(state, 2, type="help")
+    state, ev = act(state, 0, type="help")
+    assert ev == [{"type": "help", "helper": 0, "roller": 1}]
 
 
 def test_rival_reroll_once_after_a_failure() -> None:

@@ -83,3 +83,42 @@ def test_bots_resume_after_server_kill9(tmp_path: Path) -> None:
         bots.communicate()
         proc.kill()
         proc.wait(WAIT_SECONDS)
+
+
+def test_bots_wait_for_a_display_and_play_the_whole_game_before_it(capsys: pytest.CaptureFixture[str]) -> None:
+    """With ``--watch-wait`` a new table waits in its lobby for a watcher; once watched, the bots act
+    after their beat and the watcher receives every state of the game from the deal on (live, not only
+    the last reveal). Nobody watching: no beat (pace 0)."""
+    import asyncio
+    import threading
+
+    assert botrunner.TableWatch(2, botrunner.Stats()).pace() == 0.0  # nobody watches: at once
+    seen: list[int] = []
+    with ServerThread() as srv:
+        args = argparse.Namespace(address=f"127.0.0.1:{srv.port}", game="school_mystery", players=2, games=1,
+                                  tables=1, level="normal", timeout=GAME_WAIT_SECONDS, beat=0.01, watch_wait=30.0)
+        runner = threading.Thread(target=botrunner.main, args=(args,))
+        runner.start()
+
+        async def watch() -> None:
+            link = botrunner.Link("127.0.0.1", srv.port, "display")
+            await link.connect()
+            table = None
+            while table is None:
+                tables = (await link.request({"t": "list"}, "tables"))["tables"]
+                table = next((t["id"] for t in tables if t.get("phase") == "lobby"), None)
+                await asyncio.sleep(0.05)
+            link.send({"t": "watch", "table": table})
+            while True:
+                msg = await link.recv()
+                if msg.get("t") == "snapshot":
+                    seen.append(msg["sid"])
+                    if msg["over"]:
+                        break
+            link.close()
+
+        asyncio.run(asyncio.wait_for(watch(), GAME_WAIT_SECONDS))
+        runner.join(GAME_WAIT_SECONDS)
+    out = json.loads(capsys.readouterr().out.strip().splitlines()[-1])
+    assert out["games_finished"] == 1
+    assert seen[0] == 0 and seen == list(range(seen[-1] + 1)), seen[:10]  # every state, from the deal

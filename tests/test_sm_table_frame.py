@@ -8,9 +8,9 @@ import copy
 import pygame
 
 from bench import sm_scenes as S
+from client.kit.dialog import ActionButton, EntrySlot
 from client.tables import school_mystery_board as board
 from client.tables import school_mystery_frame as frame
-from client.tables.school_mystery_sheet import ActionButton, EntrySlot
 from tests.fakes import FakeCtx
 from tests.sm_table_helpers import RECT, click, screen
 

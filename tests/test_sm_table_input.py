@@ -107,25 +107,77 @@ def _calm_with_cards(n: int = 3) -> tuple[dict, list]:
     return state, hist
 
 
+def _free_drop(table, card_id: int) -> tuple[int, int]:
+    """An offset from the card's spot to a place on the canvas clear of every other card."""
+    r = card_rect(table, card_id)
+    others = [n.rect for n in table.nodes().of_kind("card") if n.id != ("card", card_id)]
+    gap = int(table.L.u)
+    canvas = table.L.canvas
+    for y in range(canvas.bottom - r.h, canvas.top, -gap):
+        for x in range(canvas.right - r.w, canvas.left, -gap):
+            box = pygame.Rect(x, y, r.w, r.h)
+            if not any(box.inflate(gap, gap).colliderect(o) for o in others):
+                return x - r.left, y - r.top
+    raise AssertionError("no free spot on the canvas")
+
+
 def test_moving_an_information_card_sends_its_new_position():
     state, hist = _calm_with_cards()
     ctx = FakeCtx("en")
     table = table_for(ctx, state, 0, hist)
     card = state["cards"][0]
     r = card_rect(table, card["id"])
-    drag(table, (r.centerx - 20, r.centery), (r.centerx + 230, r.centery + 140))
+    dx, dy = _free_drop(table, card["id"])
+    drag(table, (r.centerx - 20, r.centery), (r.centerx - 20 + dx, r.centery + dy))
     assert len(ctx.sent) == 1
     seat, action = ctx.sent[0]
     assert seat == 0 and action["type"] == "move_card" and action["card"] == card["id"]
-    assert (action["x"], action["y"]) == table.L.to_canvas(r.left + 250, r.top + 140)
+    assert (action["x"], action["y"]) == table.L.to_canvas(r.left + dx, r.top + dy)
     # shown at the drop spot at once, and still there once the server agrees
-    assert abs(card_rect(table, card["id"]).left - (r.left + 250)) <= 2
+    assert abs(card_rect(table, card["id"]).left - (r.left + dx)) <= 2
     state, events = apply_sent(table, ctx, state)
     assert events[-1]["type"] == "card_moved"
     moved = card_rect(table, card["id"])
-    assert abs(moved.left - (r.left + 250)) <= 2 and abs(moved.top - (r.top + 140)) <= 2
+    assert abs(moved.left - (r.left + dx)) <= 2 and abs(moved.top - (r.top + dy)) <= 2
     table.update(0.5)  # and it stays there: nothing glides back to where it was
     assert card_rect(table, card["id"]) == moved and not table.busy()
+
+
+def test_a_card_dropped_over_another_lands_beside_it_and_stays_there():
+    state, hist = _calm_with_cards()
+    ctx = FakeCtx("en")
+    table = table_for(ctx, state, 0, hist)
+    card, other = state["cards"][0], state["cards"][1]
+    r, o = card_rect(table, card["id"]), card_rect(table, other["id"])
+    drag(table, (r.centerx, r.centery), (o.centerx + 10, o.centery + 10))  # right onto the other card
+    state, events = apply_sent(table, ctx, state)
+    assert events[-1]["type"] == "card_moved"
+    table.update(0.5)
+    moved = card_rect(table, card["id"])
+    cards = [n.rect for n in table.nodes().of_kind("card") if n.id != ("card", card["id"])]
+    assert not any(moved.colliderect(c) for c in cards), (moved, cards)
+    assert table.L.canvas.contains(moved) and not table.busy()
+    assert abs(moved.centerx - o.centerx) + abs(moved.centery - o.centery) < 3 * max(o.w, o.h)  # nearby
+
+
+def test_a_card_players_left_over_another_is_shown_beside_it():
+    """The shared spot of a card may lie over a tidy column on a smaller window (a note in the corner
+    at 720p with large text): it is drawn at the nearest free spot, its shared position untouched."""
+    state, hist = _calm_with_cards()
+    target = state["cards"][1]
+    ctx = FakeCtx("en")
+    table = table_for(ctx, state, 0, hist)
+    spot = card_rect(table, target["id"])
+    x, y = table.L.to_canvas(spot.left + 5, spot.top + 5)
+    state, _ = spec().apply(state, 0, {"type": "add_note", "text": "who has the key?"})
+    note = state["cards"][-1]
+    state, _ = spec().apply(state, 0, {"type": "move_card", "card": note["id"], "x": x, "y": y})
+    table2 = table_for(FakeCtx("en"), state, 0, hist)
+    shown = card_rect(table2, note["id"])
+    others = [n.rect for n in table2.nodes().of_kind("card") if n.id != ("card", note["id"])]
+    assert not any(shown.colliderect(c) for c in others)
+    assert next(c for c in state["cards"] if c["id"] == note["id"])["x"] == x  # the shared spot is the players'
+    assert table2.L.to_screen(x, y) != shown.topleft
 
 
 def test_clicking_a_card_opens_its_editor_and_saves_cjk_text_typed_through_an_ime():

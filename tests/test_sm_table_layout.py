@@ -80,3 +80,42 @@ def test_every_tab_shows_its_whole_name_at_720p(lang):
         assert not r.cut, f"{name!r} leaves its tab"
     assert not any(r.kind == "name" and r.text not in long and r.text.rstrip("…") in "".join(long)
                    for r in rec.records), "a name drawn cut"
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh", "en"])
+def test_every_tab_shows_its_name_with_large_text_at_720p(lang):
+    """With text at 150 % on 1280×720 every tab says its student's name (a second row of tabs when one
+    is not enough), never only its seat's number."""
+    state, hist = S.scene_table(lang)
+    state = copy.deepcopy(state)
+    long = {"ja": ["佐々木あかり", "雪広あやか", "近衛木乃香", "桜咲刹那"],
+            "zh": ["佐佐木小光", "雪广绫香", "近卫木乃香", "樱咲刹那"],
+            "en": ["Akari Sasaki", "Minato Kagurazaka", "Hinata Yukihiro", "Sora Konoe"]}[lang]
+    for st, name in zip(state["students"], long):
+        st["name"] = name
+    surface = screen()
+    table = S.make_table(HeadlessContext(lang, unit=720 / 54 * 1.5, fast=True), state, hist, 0,
+                         pygame.Rect(0, 0, 1280, 720))
+    table.update(0)
+    with recording() as rec:
+        table.draw(surface, surface.get_rect())
+    tabs = board.tab_rects(table)
+    names = {r.text for r in rec.records if r.kind == "name" and not r.cut and any(t.contains(r.rect) for t in tabs)}
+    assert names == set(long), f"tabs without their name: {set(long) - names}"
+    assert [n.label for n in table.nodes() if isinstance(n.id, tuple) and n.id[0] == "tab"] == long
+    assert all(table.L.tabs.contains(r) for r in tabs) and table.L.sheet.top >= table.L.tabs.bottom
+
+
+@pytest.mark.parametrize("lang", ["ja", "zh", "en"])
+@pytest.mark.parametrize("size, scale", [((1280, 720), 1.5), ((1280, 720), 1.0), ((1920, 1080), 1.0)])
+def test_every_deck_label_keeps_its_suit_symbol(lang, size, scale):
+    state, hist = S.scene_table(lang)
+    surface = screen()
+    table = S.make_table(HeadlessContext(lang, unit=size[1] / 54 * scale, fast=True), copy.deepcopy(state), hist, 0,
+                         pygame.Rect((0, 0), size))
+    table.update(0)
+    with recording() as rec:
+        table.draw(surface, surface.get_rect())
+    for i, symbol in enumerate("♥♦♠♣"):
+        slot = table.L.deck_slot(i)
+        assert any(symbol in r.text for r in rec.records if slot.contains(r.rect)), (symbol, lang, size, scale)

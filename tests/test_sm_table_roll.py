@@ -52,7 +52,7 @@ def _find_raisable() -> tuple[dict, list, int, str]:
         if not any(a["type"] == "help" for a in sp.legal_actions(s2, friend)):
             continue
         s2, _ = sp.apply(s2, friend, {"type": "help"})
-        s2, _ = sp.apply(s2, seat, {"type": "set_roll_modifiers", "advantage": ["item"], "disadvantage": []})
+        s2, _ = sp.apply(s2, seat, {"type": "set_roll_modifiers", "advantage": ["card"], "disadvantage": []})
         s2, _ = sp.apply(s2, seat, {"type": "roll_dice"})
         if s2["roll"]["band"] != "great" and s2["roll"]["mode"] == "advantage" and any(
                 a["type"] == "unlock_secret" for a in sp.legal_actions(s2, seat)):
@@ -80,8 +80,8 @@ def test_full_roll_with_advantage_help_and_a_secret_raise():
     state, _ = apply_sent(ftable, fctx, state, hist)
     table.set_snapshot(spec().view(state, seat), spec().legal_actions(state, seat), 2)
     # toggle an advantage source: the roll becomes 3d6 keep the highest two
-    click_button(table, "adv:item")
-    assert ctx.sent == [(seat, {"type": "set_roll_modifiers", "advantage": ["item"], "disadvantage": []})]
+    click_button(table, "adv:card")
+    assert ctx.sent == [(seat, {"type": "set_roll_modifiers", "advantage": ["card"], "disadvantage": []})]
     state, _ = apply_sent(table, ctx, state, hist)
     assert "3d6" in button(table, "roll").label
     click_button(table, "roll")

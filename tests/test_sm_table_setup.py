@@ -7,7 +7,7 @@ import pygame
 from bench import sm_scenes as S
 from client.kit.headless import HeadlessContext
 from client.kit.textfit import recording
-from tests.sm_table_helpers import button, button_keys, click_button, screen
+from tests.sm_table_helpers import button, click_button, screen
 
 SMALL = pygame.Rect(0, 0, 1280, 720)
 
@@ -43,13 +43,15 @@ def test_a_subject_click_shows_it_and_only_choose_this_sends_it():
     assert ctx.sent == [(0, {"type": "choose_subject", "subject": ids[-1]})]
 
 
-def test_others_may_look_at_subjects_but_not_choose():
+def test_any_seat_may_enter_the_tables_choice_of_subject():
+    """The subject is the table's choice: any seat enters it (a bot in seat 0 leaves it to the humans)."""
     ctx, table = _subject_table("en", 2)
     ids = list(table.tx.content.subjects)
     click_button(table, f"subject:{ids[3]}")
     assert table.tx.tr(table.tx.content.subjects[ids[3]].situation) in _drawn(table)
-    assert "choose_subject" not in button_keys(table)
     assert ctx.sent == []
+    click_button(table, "choose_subject")
+    assert ctx.sent == [(2, {"type": "choose_subject", "subject": ids[3]})]
 
 
 def test_seat_tabs_name_the_players_before_students_exist():

@@ -25,6 +25,7 @@ def written_bytes(state: dict) -> int:
     texts += [state["tone"], state["title"], state["deduction"], *state["answers"]]
     texts += [o["text"] for o in state["objections"]]
     texts += [c.get("text") or "" for st in state["students"] if st for c in st["conditions"]]
+    texts += [t["proposal"]["text"] for t in state["tasks"] if t.get("proposal")]  # a condition proposed
     return sum(len(t.encode("utf-8", "surrogatepass")) for t in texts)
 
 

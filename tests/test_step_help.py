@@ -10,10 +10,19 @@ import pytest
 from assets.loaders.glossary import load_glossary
 from client import games
 from client.kit.headless import HeadlessContext
-from client.kit.stephelp import StepHelp
+from client.kit.presenter import shown_of
+from client.kit.stephelp import StepHelp, help_for
 from shared.bots import next_bot_move
 from shared.engine import REGISTRY
 from shared.rng import Rng
+
+
+def say(fn: Any, view: dict, legal: list, seat: int | None, ctx: Any) -> StepHelp:
+    """The game's step help of a view shown as it is (the table scene's way: help_for on a Shown)."""
+    help = help_for(fn, shown_of(view, legal, 0), seat, ctx)
+    assert help is not None
+    return help
+
 
 GAMES = {"fate_votes": 4, "mind_swap": 3, "school_mystery": 3}
 
@@ -63,7 +72,7 @@ def test_every_step_has_a_line_in_every_language(game: str) -> None:
     for lang in ("ja", "zh", "en"):
         ctx = HeadlessContext(lang)
         for view, legal, viewer in points:
-            help = fn(view, legal, viewer, ctx)
+            help = say(fn, view, legal, viewer, ctx)
             assert isinstance(help, StepHelp)
             text = help.text(lang)
             assert help.who and text, (game, view.get("phase"), viewer)
@@ -79,11 +88,11 @@ def test_fate_votes_says_why_there_is_no_strike() -> None:
     fn = games.step_help("fate_votes")
     assert fn is not None
     view = {"phase": "choose", "round": 2, "actors": [0, 1, 2, 3], "submitted": [], "players": 4}
-    only_vote = fn(view, [{"type": "choose", "choice": "vote"}], 0, ctx)
-    both = fn(view, [{"type": "choose", "choice": "vote"}, {"type": "choose", "choice": "strike"}], 0, ctx)
+    only_vote = say(fn, view, [{"type": "choose", "choice": "vote"}], 0, ctx)
+    both = say(fn, view, [{"type": "choose", "choice": "vote"}, {"type": "choose", "choice": "strike"}], 0, ctx)
     assert only_vote.mine and only_vote.why_not == ctx.t("step.fv.no_strike")
     assert both.why_not == ""
-    waiting = fn(dict(view, submitted=[0, 1]), [], 0, ctx)
+    waiting = say(fn, dict(view, submitted=[0, 1]), [], 0, ctx)
     assert not waiting.mine and ctx.seat_name(2) in waiting.text("en") and ctx.seat_name(3) in waiting.text("en")
 
 
@@ -94,11 +103,11 @@ def test_mind_swap_says_why_magic_is_not_possible() -> None:
     base = {"phase": "play", "turn": 0, "pending": None, "magic_left": 1, "played": True,
             "negi": "garden", "pieces": [{"loc": "garden", "room": None}, {"loc": "library", "room": None}]}
     end = [{"type": "end_turn"}]
-    assert fn(base, end, 0, ctx).why_not == ctx.t("step.ms.no_pair")
-    assert fn(dict(base, negi="library"), end, 0, ctx).why_not == ctx.t("step.ms.no_negi")
-    assert fn(dict(base, magic_left=0), end, 0, ctx).why_not == ctx.t("step.ms.no_magic_left")
-    assert fn(base, end + [{"type": "magic", "a": 3, "b": 5}], 0, ctx).why_not == ""
-    other = fn(base, [], 1, ctx)
+    assert say(fn, base, end, 0, ctx).why_not == ctx.t("step.ms.no_pair")
+    assert say(fn, dict(base, negi="library"), end, 0, ctx).why_not == ctx.t("step.ms.no_negi")
+    assert say(fn, dict(base, magic_left=0), end, 0, ctx).why_not == ctx.t("step.ms.no_magic_left")
+    assert say(fn, base, end + [{"type": "magic", "a": 3, "b": 5}], 0, ctx).why_not == ""
+    other = say(fn, base, [], 1, ctx)
     assert not other.mine and ctx.seat_name(0) in other.who
 
 
@@ -160,16 +169,16 @@ def test_school_mystery_names_the_step_and_why_moves_are_not_possible() -> None:
     students = [{"name": "Akari", "playbook": "ace_reporter"}, {"name": "Sora", "playbook": "ace_reporter"}]
     view = {"phase": "investigation", "students": students, "tasks": [{"kind": "draw", "suit": "spades", "seat": 1}],
             "scene": {"number": 2, "closed": False}}
-    mine = fn(view, [{"type": "draw_card"}], 1, ctx)
+    mine = say(fn, view, [{"type": "draw_card"}], 1, ctx)
     assert mine.mine and mine.may == ctx.t("step.sm.task_draw", suit="♠") and "duty" in mine.terms
-    theirs = fn(view, [], 0, ctx)
+    theirs = say(fn, view, [], 0, ctx)
     assert not theirs.mine and "Sora" in theirs.who  # the student's name, not "Player 2"
     closed = dict(view, tasks=[], scene={"number": 2, "closed": True})
     notes = [{"type": "add_note"}, {"type": "move"}]
-    assert fn(closed, notes, 0, ctx).why_not == ctx.t("step.sm.scene_closed_why")
-    leader = fn(closed, notes + [{"type": "begin_resolution"}], 0, ctx)
+    assert say(fn, closed, notes, 0, ctx).why_not == ctx.t("step.sm.scene_closed_why")
+    leader = say(fn, closed, notes + [{"type": "begin_resolution"}], 0, ctx)
     assert leader.mine and ctx.t("step.sm.leader_may_end") in leader.may
-    moves = fn(dict(closed, scene={"number": 3, "closed": False}), notes + [{"type": "declare_roll"}], 0, ctx)
+    moves = say(fn, dict(closed, scene={"number": 3, "closed": False}), notes + [{"type": "declare_roll"}], 0, ctx)
     assert moves.may == ctx.t("step.sm.scene_may") and moves.why_not == ""
 
 
@@ -232,10 +241,9 @@ def _watch_draws(view: Any, note: Any) -> None:
 
 
 def test_a_table_frame_records_nothing_and_its_draw_changes_nothing(tmp_path) -> None:
-    """The terms on the table are found outside the frame: a frame draws with every cache (nothing records
-    while the view draws), drawing again leaves the found terms as they were, and terms drawn into the
-    view's cached layers (the heading, the buttons' finished faces) are still found when the view is
-    looked at again with those layers already made."""
+    """The terms on the table come from the view's node map, outside the frame: a frame draws with every cache
+    (nothing records while the view draws), drawing again leaves the found terms as they were, and looking
+    again finds the same."""
     from client_helpers import make_app
 
     from client.kit.textfit import is_recording
@@ -248,37 +256,70 @@ def test_a_table_frame_records_nothing_and_its_draw_changes_nothing(tmp_path) ->
         app.frame(0.016)
         assert seen and not any(seen)  # the frame's own draw records nothing (every cache is used)
         spots = [(s.term, tuple(s.rect)) for s in scene.step_line.spots]
-        assert "vote" in {term for term, _ in spots}  # on the Vote button: a cached button face
+        assert "vote" in {term for term, _ in spots}  # on the Vote button
         scene.step_line.spots = []
         scene.draw(app.screen)
         assert scene.step_line.spots == []  # drawing found nothing, changed nothing
-        scene._terms_key = None  # look again, every layer of the view already made
+        scene._terms_key = None  # look again
         scene.update(0.0)
         assert sorted((s.term, tuple(s.rect)) for s in scene.step_line.spots) == sorted(spots)
     finally:
         app.shutdown()
 
 
-def test_the_tables_terms_are_looked_for_once_per_rest_of_the_pointer_not_every_frame(tmp_path) -> None:
-    """Moving the pointer over a table at rest never draws it again to find its terms; each time the pointer
-    comes to rest the view is looked at once (a choice made on the table may have moved its buttons)."""
+def test_the_tables_terms_come_from_its_node_map_never_an_off_screen_draw(tmp_path) -> None:
+    """Glossary terms on the table are found among the node map's labels (#32): the "Vote" spot is the Vote
+    button's node; the view is never drawn anywhere but the window to find them, however the pointer moves
+    and rests; a label that changes (the language) is looked at again."""
     import pygame
     from client_helpers import make_app
 
     app = make_app(tmp_path, "--lang", "en", "--size", "1280x720")
     try:
         scene = _fate_votes_choosing(app)
+        view = scene.current_view()
         looks: list[int] = []
-        _watch_draws(scene.current_view(),
-                     lambda surface: looks.append(1) if surface is not pygame.display.get_surface() else None)
-        for i in range(30):  # the pointer keeps moving
+        _watch_draws(view, lambda surface: looks.append(1) if surface is not pygame.display.get_surface() else None)
+        for i in range(30):  # the pointer moves, then rests
             pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=(200 + 7 * i, 300), rel=(7, 0),
                                                  buttons=(0, 0, 0)))
             app.frame(0.05)
-        assert looks == []
-        for _ in range(20):  # a rest of a second: one look
+        for _ in range(20):
             app.frame(0.05)
-        assert looks == [1]
-        assert any(s.term == "vote" for s in scene.step_line.spots)
+        assert looks == []
+        vote = view.nodes().find(("button", "vote"))
+        assert vote is not None
+        spot = next(s for s in scene.step_line.spots if s.term == "vote")
+        assert spot.rect == vote.rect and spot.label.casefold() == vote.label.casefold()
+        assert all(not s.rect.colliderect(scene.step_rect()) for s in scene.step_line.spots)
     finally:
         app.shutdown()
+
+
+@pytest.mark.parametrize("lang", ["en", "ja", "zh"])
+def test_the_line_of_the_seat_to_act_wraps_as_drawn_never_under_its_chips(lang: str) -> None:
+    """The seat to act reads its line in bold: it is measured bold too, so at 1280x720 with 150 % text it wraps
+    inside its box instead of running on under the term chips (seen: "…everyone vote" cut by the chips)."""
+    import pygame
+
+    from client.kit.textfit import recording
+
+    pygame.display.init()
+    screen = pygame.display.set_mode((1280, 720))
+    ctx = HeadlessContext(lang, unit=720 / 54 * 1.5)
+    u = ctx.unit
+    help = StepHelp(ctx.t("step.your_turn"), ctx.t("step.fv.vote_may"), ctx.t("step.fv.round1"),
+                    ("vote", "token"), mine=True)
+    from client.kit.stephelp import StepLine
+
+    line = StepLine()
+    rect = pygame.Rect(0, 720 - int(u * 3) - StepLine.height(ctx, u), 1280, StepLine.height(ctx, u))
+    line.layout(ctx, help, rect, u, load_glossary("fate_votes"))
+    assert line.chips
+    with recording() as rec:
+        line.draw(screen, ctx, help, u)
+    box = line.text_rect(u)
+    texts = [r for r in rec.on(screen) if r.kind == "rule"]
+    assert texts and all(not r.cut for r in texts), texts
+    for r in texts:
+        assert r.rect.right <= box.right and not any(r.rect.colliderect(c.rect) for c in line.chips), (r, box)

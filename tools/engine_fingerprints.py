@@ -2,6 +2,7 @@
 
     python3 tools/engine_fingerprints.py          # rewrite tests/data/engine_fingerprints.json
     python3 tools/engine_fingerprints.py --check  # compare every case with the stored digests
+    python3 tools/engine_fingerprints.py --game=school_mystery  # rewrite only that game's digests
 
 Each case plays one random game (``random.Random(seed)`` picks a seat among those with
 legal actions, then one of its legal actions) and folds into one sha256, step by step:
@@ -124,7 +125,12 @@ def main() -> None:
         wrong = check()
         print(json.dumps({"cases": len(cases()), "differ": len(wrong), "first": wrong[:5]}))
         raise SystemExit(1 if wrong else 0)
-    digests = {case_key(*c): fingerprint(*c) for c in cases()}
+    games = [a.split("=", 1)[1] for a in sys.argv[1:] if a.startswith("--game=")]
+    if games:  # regenerate these games' digests only, keeping the others' as stored
+        digests = json.loads(DATA.read_text(encoding="utf-8"))
+        digests.update({case_key(*c): fingerprint(*c) for c in cases() if c[0] in games})
+    else:
+        digests = {case_key(*c): fingerprint(*c) for c in cases()}
     DATA.parent.mkdir(parents=True, exist_ok=True)
     DATA.write_text(json.dumps(digests, indent=1, sort_keys=True) + "\n", encoding="utf-8")
     print(json.dumps({"cases": len(digests), "file": str(DATA.relative_to(ROOT))}))

@@ -2,7 +2,9 @@
 
 Sizes 1280×720, 1920×1080, 3840×2160 in ja/zh/en, and text at 150 % at 1280×720. A scene is
 wrong when text it drew was cut (the kit's fitter records every block and whether it fit),
-when two controls overlap, when a text runs under or over a card, control, plate, token or pill
+when two controls overlap, when two drawn nodes that carry text or take a drop overlap
+(:func:`overlapping`), when something is scrolled out of (or cut by) a zone that holds no more
+than it has room for (:func:`scrolled_out`), when a text runs under or over a card, control, plate, token or pill
 it does not belong to (:func:`hidden_text`), or when a control or a text lies outside the window. Scenes come
 from :data:`SCENES` (``register(name, builder)``; a builder takes a
 :class:`client.kit.headless.HeadlessContext` and returns a view with ``update``, ``draw``
@@ -66,7 +68,7 @@ CONFIGS: tuple[Config, ...] = tuple(
 class Problem:
     scene: str
     config: str
-    kind: str  # "cut" | "overlap" | "outside" | "hidden"
+    kind: str  # "cut" | "overlap" | "covers" | "outside" | "hidden" | "scrolled"
     detail: str
 
 
@@ -91,6 +93,7 @@ SHOWN_BY: dict[str, tuple[str, ...]] = {
     "results": tuple(f"results_{g}" for g in GAMES),
     "reconnecting": ("reconnecting",),
     "menu": ("menu", "menu_leave"),
+    "seats": ("seats_vote", "seats_replaced", "seats_twelve"),
     "rules_book": tuple(f"rules_{g}" for g in GAMES),
     "tutorial": ("tutorial_fate_votes_welcome", "tutorial_mind_swap_welcome", "tutorial_school_mystery_welcome"),
     "tutorial_offer": tuple(f"tutorial_offer_{g}" for g in GAMES),
@@ -103,7 +106,9 @@ SHOWN_BY: dict[str, tuple[str, ...]] = {
 # nodes whose rect holds it). A popup (tooltip, hover card) or a modal layer floats over the table on
 # purpose: its own text may cover what lies under it, and what lies under a modal is not checked.
 TEXT_CLEAR_OF = ("card", "button", "plate", "token", "text", "popup")
-FLOATING = ("popup", "overlay", "veil")
+FLOATING = ("popup", "overlay", "veil", "fx")  # (an effect playing, e.g. a dice tray over the map, is one too)
+STACKED = ("card", "pair", "mind")  # things laid over each other on purpose (a fan, a cascade, a crowded place)
+CONTROLS = ("text", "button", "info", "entry")  # never inside a drop area they are not dropped on
 SLACK = 2  # px of a text box that may touch a neighbour (line spacing, anti-aliased edges)
 
 
@@ -130,6 +135,93 @@ def hidden_text(texts: Iterable[TextDraw], nodes: NodeMap) -> list[tuple[TextDra
             if card is not None and n.kind == "card" and _cascaded(t, card, n, nodes):
                 continue
             out.append((t, n))
+    return out
+
+
+ZONE_KINDS = ("area", "place", "zone")  # a region things lie in (a drop area, a place on a map)
+ITEM_KINDS = ("card", "pair", "mind", "token")  # things that lie in a zone
+
+
+def _worded(nodes: NodeMap) -> list[Node]:
+    """The drawn nodes that carry text or take a drop, above any modal layer; a modal, a popup, an
+    overlay and a zoom float over the table by design and are left out."""
+    mz = nodes.modal_z()
+    return [n for n in nodes if (n.label.strip() or n.accepts) and n.rect.w > 0 and n.rect.h > 0
+            and not n.modal and n.kind not in FLOATING and n.id not in ("zoom", "peek")
+            and (mz is None or n.z >= mz)]
+
+
+def _lies_on(outer: Node, inner: Node) -> bool:
+    """``inner`` lies on ``outer`` by design: a name on its plate, a button on its panel, a card or a student
+    in the drop area or place that holds it, a piece that can be picked up from it. A control or a text
+    inside a drop area it is not dropped on (a prompt over the discard slot, a button in the hand's drop
+    area) is an overlap."""
+    if not outer.rect.inflate(2 * SLACK, 2 * SLACK).contains(inner.rect):
+        return False
+    return (not outer.accepts or inner.payload_kind in outer.accepts or inner.draggable
+            or inner.kind not in CONTROLS)
+
+
+def overlapping(nodes: NodeMap) -> list[tuple[Node, Node]]:
+    """Pairs of drawn nodes that both carry text or take a drop and overlap (by more than ``SLACK`` px
+    each way), neither lying on the other by design (:func:`_lies_on`) nor on a dialog, popup, veil or effect
+    drawn over the other (what lies under a floating layer is covered on purpose). Cards, pairs and minds
+    laid over each other (a fan, a cascade, a crowded place's stack) are :func:`hidden_text`'s to judge; one
+    rect named twice (a plate and its seat) is one thing."""
+    live = _worded(nodes)
+    mz = nodes.modal_z()
+    floating = [n for n in nodes if (n.kind in FLOATING or n.modal) and (mz is None or n.z >= mz)]
+
+    def lifted(top: Node, low: Node) -> bool:  # ``top`` lies on a dialog, popup or veil drawn over ``low``
+        return any(f.rect.inflate(2 * SLACK, 2 * SLACK).contains(top.rect)
+                   and _above_key(nodes, top) > _above_key(nodes, f) > _above_key(nodes, low) for f in floating)
+
+    out: list[tuple[Node, Node]] = []
+    for i, a in enumerate(live):
+        for b in live[i + 1:]:
+            if a.kind in STACKED and b.kind in STACKED or a.rect == b.rect:
+                continue
+            clip = a.rect.clip(b.rect)
+            if clip.w <= SLACK or clip.h <= SLACK or _lies_on(a, b) or _lies_on(b, a) or lifted(a, b) or lifted(b, a):
+                continue
+            out.append((a, b))
+    return out
+
+
+@dataclass(frozen=True)
+class Zone:
+    """A region that holds items and scrolls when crowded (a place on mind_swap's map): the ids of the
+    nodes it holds and how many it has room for without scrolling. A view lists them in ``zones()``."""
+
+    id: Any
+    rect: pygame.Rect
+    items: tuple[Any, ...]
+    capacity: int
+
+
+def scrolled_out(nodes: NodeMap, zones: Iterable[Zone] = ()) -> list[tuple[Any, Any, Node | None, str]]:
+    """(zone id, item id, its node, why) for each item scrolled out of a zone that holds no more than its capacity
+    (its node lies partly or wholly outside the zone, or it has none), and for each item cut by the
+    edge of the zone-like node it lies in (kind in ``ZONE_KINDS``) when no ``Zone`` says it is crowded."""
+    out: list[tuple[Any, Any, Node | None, str]] = []
+    crowded = set()
+    for z in zones:
+        if len(z.items) > z.capacity:
+            crowded.add(z.id)
+            continue
+        for item in z.items:
+            n = nodes.find(item)
+            if n is None or not z.rect.contains(n.rect):
+                out.append((z.id, item, n, f"{len(z.items)} held, room for {z.capacity}"))
+    mz = nodes.modal_z()
+    areas = [n for n in nodes if n.kind in ZONE_KINDS and n.id not in crowded and n.rect.w > 0 and n.rect.h > 0]
+    for n in nodes:
+        if n.kind not in ITEM_KINDS or (mz is not None and n.z < mz) or n.rect.w <= 0 or n.rect.h <= 0:
+            continue
+        for a in areas:
+            cut = a.rect.collidepoint(n.rect.center) and not a.rect.inflate(2 * SLACK, 2 * SLACK).contains(n.rect)
+            if cut and not any(o.rect.contains(n.rect) for o in areas if o is not a):
+                out.append((a.id, n.id, n, "cut by the zone's edge"))
     return out
 
 
@@ -300,6 +392,8 @@ def check(name: str, builder: Builder, cfg: Config, save: Path | None = None) ->
             pygame.display.set_mode((cfg.width, cfg.height))
         if hasattr(view, "set_rect"):
             view.set_rect(bounds)
+        if hasattr(view, "bounds"):  # a view the app gives less than the window (its step line and bar below)
+            bounds = view.bounds()
         view.update(1 / 60)
         with recording() as last:
             view.draw(surface, bounds)
@@ -319,6 +413,12 @@ def check(name: str, builder: Builder, cfg: Config, save: Path | None = None) ->
     for r in rec.clipped():
         if r.on != id(surface) and not r.cut:  # on the screen itself: the "outside" check below says it
             out.append(Problem(name, cfg.name, "cut", f"{r.kind} {r.text[:60]!r} past its layer's edge {tuple(r.rect)}"))
+    for a, b in overlapping(nodes):
+        out.append(Problem(name, cfg.name, "covers", f"{a.id} {tuple(a.rect)} / {b.id} {tuple(b.rect)}"))
+    zones = view.zones() if hasattr(view, "zones") else ()
+    for zid, item, n, why in scrolled_out(nodes, zones):
+        where = tuple(n.rect) if n is not None else "not drawn"
+        out.append(Problem(name, cfg.name, "scrolled", f"{item} {where} out of {zid}: {why}"))
     for t, n in hidden_text(front, nodes):
         out.append(Problem(name, cfg.name, "hidden", f"{t.kind} {t.text[:40]!r} {tuple(t.rect)} / {n.id} {tuple(n.rect)}"))
     for n in nodes.outside(bounds):

@@ -3,13 +3,19 @@
 ``assets/content/<game>/glossary.toml`` holds ``[[term]]`` entries: ``id`` (a stable name the
 step help and panels refer to), ``name`` and ``text`` (``{ja, zh, en}``). :func:`load_glossary`
 validates it (unique ids, all three languages, definitions short enough for a tooltip). A term's
-optional ``page`` names the rules book page that explains it (a click on the term opens it there).
+optional ``page`` names the rules book page that explains it (a click on the term opens it there). A term's
+optional ``synonyms`` (``{ja, zh, en}`` lists) are the other words for it that no text of the game may use
+(one vocabulary per language: tests/test_vocabulary.py); ``[[avoid]]`` entries (``lang``, ``text``, ``use``,
+``why``) name words and marks, not glossary terms, that no text in that language uses (:func:`load_avoid`);
+``[[allow]]`` entries (``lang``, ``text``, ``why``) name phrases where such a word means something else and
+stays (a drama club's 剧本 is a play's script, not a playbook: :func:`load_allowed`).
 """
 from __future__ import annotations
 
 import functools
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from pathlib import Path
 
 from assets import CONTENT_DIR
 from assets.loaders.common import ContentError, read_toml, text3
@@ -26,6 +32,7 @@ class Term:
     name: dict[str, str]
     text: dict[str, str]
     page: str = ""  # the rules book page that explains the term ("" = none)
+    synonyms: dict[str, tuple[str, ...]] = field(default_factory=dict)  # lang -> other words no text uses
 
     def name_in(self, lang: str) -> str:
         return self.name.get(lang) or self.name["en"]
@@ -59,7 +66,7 @@ def load_glossary(game_id: str) -> dict[str, Term]:
             raise ContentError(path, where, "id must be lower-case letters, digits and _")
         if tid in out:
             raise ContentError(path, tid, "id is used twice")
-        unknown = set(entry) - {"id", "name", "text", "page"}
+        unknown = set(entry) - {"id", "name", "text", "page", "synonyms"}
         if unknown:
             raise ContentError(path, tid, f"unknown fields {sorted(unknown)}")
         name = text3(path, tid, entry.get("name"), "name")
@@ -70,5 +77,69 @@ def load_glossary(game_id: str) -> dict[str, Term]:
         page = entry.get("page", "")
         if not isinstance(page, str) or (page and not ID.match(page)):
             raise ContentError(path, tid, "page must be a rules book page id")
-        out[tid] = Term(tid, name, text, page)
+        out[tid] = Term(tid, name, text, page, _synonyms(path, tid, entry.get("synonyms", {})))
     return out
+
+
+def _synonyms(path: Path, where: str, raw: object) -> dict[str, tuple[str, ...]]:
+    """``{lang: [word, …]}`` checked: known languages, non-empty strings."""
+    if not isinstance(raw, dict) or set(raw) - {"ja", "zh", "en"}:
+        raise ContentError(path, where, "synonyms must be a table of ja/zh/en lists")
+    out: dict[str, tuple[str, ...]] = {}
+    for lang, words in raw.items():
+        if not isinstance(words, list) or not all(isinstance(w, str) and w.strip() for w in words):
+            raise ContentError(path, where, f"synonyms.{lang} must be a list of words")
+        out[lang] = tuple(words)
+    return out
+
+
+@dataclass(frozen=True)
+class Avoid:
+    """A word or mark no text in ``lang`` uses, and what is used instead."""
+
+    lang: str
+    text: str
+    use: str
+    why: str
+
+
+@functools.cache
+def load_avoid(game_id: str) -> tuple[Avoid, ...]:
+    """The glossary's ``[[avoid]]`` entries (empty when none)."""
+    path = CONTENT_DIR / game_id / "glossary.toml"
+    if not path.is_file():
+        return ()
+    out = []
+    for i, entry in enumerate(read_toml(path).get("avoid", [])):
+        where = f"avoid #{i + 1}"
+        if not isinstance(entry, dict) or set(entry) != {"lang", "text", "use", "why"} \
+                or entry["lang"] not in ("ja", "zh", "en") \
+                or not all(isinstance(entry[k], str) and entry[k] for k in ("text", "use", "why")):
+            raise ContentError(path, where, "needs lang (ja/zh/en), text, use and why")
+        out.append(Avoid(entry["lang"], entry["text"], entry["use"], entry["why"]))
+    return tuple(out)
+
+
+@dataclass(frozen=True)
+class Allowed:
+    """A phrase in ``lang`` where a listed synonym means something else (``why``) and may stay."""
+
+    lang: str
+    text: str
+    why: str
+
+
+@functools.cache
+def load_allowed(game_id: str) -> tuple[Allowed, ...]:
+    """The glossary's ``[[allow]]`` entries (empty when none)."""
+    path = CONTENT_DIR / game_id / "glossary.toml"
+    if not path.is_file():
+        return ()
+    out = []
+    for i, entry in enumerate(read_toml(path).get("allow", [])):
+        if not isinstance(entry, dict) or set(entry) != {"lang", "text", "why"} \
+                or entry["lang"] not in ("ja", "zh", "en") \
+                or not all(isinstance(entry[k], str) and entry[k] for k in ("text", "why")):
+            raise ContentError(path, f"allow #{i + 1}", "needs lang (ja/zh/en), text and why")
+        out.append(Allowed(entry["lang"], entry["text"], entry["why"]))
+    return tuple(out)

@@ -19,7 +19,7 @@ from assets.loaders.common import LANGS, ContentError, read_toml
 
 FILE = CONTENT_DIR / "school_mystery" / "bot_texts.toml"
 KEYS = ("names", "answer", "atmosphere", "title", "deduction", "objection", "suggest_answer", "suggest_title",
-        "suggest_deduction", "location", "invent")
+        "suggest_deduction", "location", "invent", "invent_phenomenon", "invent_character", "item")
 PLACEHOLDERS = {"deduction": {"clues"}, "suggest_deduction": {"clues"}, "suggest_title": {"title"}}
 MAX_NAME = 40
 MAX_TEXT = 500

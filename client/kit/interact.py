@@ -14,6 +14,7 @@ from typing import Any, Generic, TypeVar
 
 import pygame
 
+from client.kit.hover import HoverGate
 from client.kit.nodes import Node, NodeMap, never_hit
 from client.kit.zoom import ZoomState
 from client.widgets.cards import HoverHold
@@ -42,6 +43,7 @@ class Interaction(Generic[Z]):
         if nothing_here is not None:
             self.drag.fallback_message = nothing_here
         self.hold = HoverHold(PEEK_SECONDS)
+        self.gate = HoverGate()  # no hover peek right after a click, a drop or the curtain
         self.nodes = NodeMap()
         self.pointer = (0, 0)
         self._pressed: Any = None
@@ -85,7 +87,15 @@ class Interaction(Generic[Z]):
             self.click(node)
 
     # --- events -------------------------------------------------------------------------------------
+    def disarm(self) -> None:
+        """No hover peek until the pointer moves onto another node (the curtain was just lifted)."""
+        self.gate.disarm()
+        self.hold.update(None, 0.0)
+        if self.zoom.open and not self.zoom.sticky:
+            self.zoom.close()
+
     def handle_event(self, event: pygame.event.Event) -> bool:
+        self.gate.handle_event(event)
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             self._down = True
         elif event.type == pygame.MOUSEBUTTONUP and event.button == 1:
@@ -123,6 +133,10 @@ class Interaction(Generic[Z]):
         self.drag.update(dt)
         self.zoom.update(dt)
         hovered = None if (self.drag.dragging or self._down) else self.nodes.hover(self.pointer)
+        if hovered is not None and self.gate.allow(hovered.id) is None:
+            hovered = None  # just clicked, dropped or revealed: the pointer must move to a new node first
+        elif hovered is None:
+            self.gate.allow(None)
         held = self.hold.update(hovered.id if hovered is not None else None, dt)
         if held is not None and hovered is not None and not self.zoom.open:
             self.zoom.show(hovered.zoom, sticky=False)  # a peek: clicks pass through

@@ -1,21 +1,24 @@
 """The step-help line under every table: who acts now, what this player may do, why not otherwise.
 
-Each game supplies one function, ``step_help(view, legal, seat, ctx) -> StepHelp``, in its own
-texts module (named by its descriptor, :func:`client.games.step_help`); it reads only the shown
-state and the legal actions. This module holds the rest, once for every game: the
+Each game supplies one function, ``step_help(shown, seat, ctx) -> StepHelp``, in its own texts
+module (named by its descriptor, :func:`client.games.step_help`); ``shown`` is the table's one shown
+truth (:class:`client.kit.presenter.Shown`: view, legal, turn, duty, clock), never the newest
+snapshot. The older form ``step_help(view, legal, seat, ctx)`` is still called (with the shown view
+and legal actions) so a game can move over when it likes. This module holds the rest, once for every game: the
 :class:`StepHelp` value, and :class:`StepLine`, the strip the table scene reserves at the bottom of
 the table (its text shrinks, then wraps to two lines, never cut) with the glossary terms the help
 names as chips at its right; hovering a chip shows the term's definition (:meth:`StepLine.draw_tooltip`).
 """
 from __future__ import annotations
 
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from client.kit import theme
+from client.kit.hover import HoverGate
 from client.kit.nodes import Node
 from client.kit.textfit import cover
 from client.kit.widgets import Panel, fitter_for
@@ -82,6 +85,8 @@ class StepLine:
         self.spots: list[Chip] = []  # the glossary's terms among the table's drawn labels (see_terms)
         self.held = 0.0  # seconds the pointer has rested on one of them
         self._held_key: Any = None
+        self.gate = HoverGate()  # no definition right after a click or the curtain
+        self.tip_chip: Chip | None = None  # the chip whose definition shows (hovered, and the gate let it)
 
     @staticmethod
     def height(ctx: Any, unit: float) -> int:
@@ -131,7 +136,7 @@ class StepLine:
                                                                 r.height - 1))
         box = self.text_rect(unit)
         text = help.text(ctx.lang)
-        f = fit.block(text, unit * theme.TYPE["label"], box.w, box.h)
+        f = fit.block(text, unit * theme.TYPE["label"], box.w, box.h, help.mine)  # measured as drawn (bold if mine)
         fit.draw_block(surface, text, box, f.size, theme.ACCENT if help.mine else theme.CHALK, help.mine,
                        valign="center", kind="rule", fitted=f)
         size = unit * theme.TYPE["small"]
@@ -150,38 +155,50 @@ class StepLine:
         return next((c for c in self.chips if c.rect.collidepoint(self.pointer)), None)
 
     # --- terms on the table's own panels -------------------------------------------------------------
-    def see_terms(self, records: Sequence[Any], glossary: Mapping[str, Any], lang: str) -> None:
-        """Where the glossary's terms stand in what the table just drew (the fitter's records: labels such as
-        a "Vote" button or a "Conditions (up to 3)" heading); holding the pointer on one shows its card."""
+    def see_terms(self, labels: Iterable[tuple[str, pygame.Rect]], glossary: Mapping[str, Any], lang: str) -> None:
+        """Where the glossary's terms stand on the table: among ``labels`` (text, rect) — the labels of the view's
+        node map, such as a "Vote" button or a "Conditions (up to 3)" heading; holding the pointer on one shows
+        its card."""
         names = sorted(((_norm(t.name_in(lang)), t) for t in glossary.values()), key=lambda nt: -len(nt[0]))
         spots: list[Chip] = []
-        for r in records:
-            if r.kind != "label" or len(r.text) > 30 or self.rect.colliderect(r.rect):
+        for label, rect in labels:
+            if len(label) > 30 or self.rect.colliderect(rect):
                 continue
-            text = _norm(r.text)
+            text = _norm(label)
             term = next((t for name, t in names if name and _starts_with_term(text, name)), None)
             if term is not None:
-                spots.append(Chip(term.id, term.name_in(lang), term.text_in(lang), pygame.Rect(r.rect),
+                spots.append(Chip(term.id, term.name_in(lang), term.text_in(lang), pygame.Rect(rect),
                                   getattr(term, "page", "")))
         self.spots = spots
 
     def update(self, dt: float) -> None:
-        """Time the pointer has rested on the same term of the table."""
-        spot = next((s for s in self.spots if s.rect.collidepoint(self.pointer)), None)
-        key = None if spot is None else (spot.term, tuple(spot.rect))
+        """Which chip's definition shows, and the time the pointer has rested on the same term of the table —
+        both only once the pointer has moved onto it since the last click or curtain (:class:`HoverGate`)."""
+        chip = self.hovered()
+        spot = None if chip is not None else next((s for s in self.spots if s.rect.collidepoint(self.pointer)), None)
+        target = ("chip", chip.term) if chip is not None else (
+            ("spot", spot.term, tuple(spot.rect)) if spot is not None else None)
+        target = self.gate.allow(target)
+        self.tip_chip = chip if target is not None and chip is not None else None
+        key = target if target is not None and spot is not None else None
         self.held = self.held + dt if key is not None and key == self._held_key else 0.0
         self._held_key = key
 
+    def disarm(self) -> None:
+        """A click or the curtain: no definition until the pointer moves onto another term."""
+        self.gate.disarm()
+        self.tip_chip, self.held, self._held_key = None, 0.0, None
+
     def held_spot(self) -> Chip | None:
         """The table's term the pointer has rested on for :data:`HOLD` seconds."""
-        if self.held < HOLD:
+        if self.held < HOLD or self._held_key is None:
             return None
         return next((s for s in self.spots if s.rect.collidepoint(self.pointer)), None)
 
     def draw_tooltip(self, surface: pygame.Surface, ctx: Any, unit: float) -> pygame.Rect | None:
         """The definition card of the hovered chip (above the strip) or of the table's term the pointer rests
         on (above or under it); drawn last, over the table."""
-        chip = self.hovered()
+        chip = self.tip_chip if self.tip_chip is not None and self.tip_chip.rect.collidepoint(self.pointer) else None
         spot = None if chip is not None else self.held_spot()
         if chip is None and spot is None:
             return None
@@ -224,6 +241,7 @@ class StepLine:
         """Follow the pointer (hover); a press and release on one chip sets :attr:`clicked`. Clicks on the
         strip never reach the table."""
         self.clicked = None
+        self.gate.handle_event(event)
         if event.type == pygame.MOUSEMOTION:
             self.pointer = event.pos
         if event.type not in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP) or not self.rect.collidepoint(event.pos):
@@ -238,13 +256,42 @@ class StepLine:
         return True
 
 
-def help_for(step_help: Any, table: Any) -> StepHelp | None:
-    """The step help of a table view (``table.view``, ``legal``, ``seat``, ``ctx``) by the game's function;
-    None before the first snapshot."""
-    if step_help is None or not getattr(table, "view", None):
+_TABLE = object()
+
+
+def help_for(step_help: Any, shown: Any, seat: Any = _TABLE, ctx: Any = None) -> StepHelp | None:
+    """The step help of what a table shows (``shown``: its :class:`~client.kit.presenter.Shown`, from
+    ``TableView.shown_now()``) for ``seat`` by the game's function; None before the first snapshot.
+    ``help_for(fn, table)`` (a table view, the older call) reads ``table.shown_now()``, its seat and ctx."""
+    if seat is _TABLE:  # help_for(fn, table)
+        table = shown
+        shown, seat, ctx = table.shown_now() if table is not None else None, getattr(table, "seat", None), \
+            getattr(table, "ctx", None)
+    if step_help is None or shown is None or not shown.view:
         return None
-    help: StepHelp | None = step_help(table.view, table.legal, table.seat, table.ctx)
+    if _takes_shown(step_help):
+        help: StepHelp | None = step_help(shown, seat, ctx)
+    else:
+        help = step_help(shown.view, shown.legal, seat, ctx)
     return help
+
+
+def _takes_shown(fn: Any) -> bool:
+    """``fn`` is the new form ``step_help(shown, seat, ctx)`` (three parameters)."""
+    cached = getattr(fn, "__step_form__", None)
+    if cached is None:
+        import inspect
+        try:
+            params = [p for p in inspect.signature(fn).parameters.values()
+                      if p.kind in (p.POSITIONAL_ONLY, p.POSITIONAL_OR_KEYWORD)]
+            cached = len(params) == 3
+        except (TypeError, ValueError):
+            cached = False
+        try:
+            fn.__step_form__ = cached
+        except AttributeError:
+            pass
+    return bool(cached)
 
 
 def _norm(text: str) -> str:

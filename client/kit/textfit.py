@@ -9,10 +9,10 @@ Fitting (:class:`Fitter`): rule text is never cut. It wraps; if it is too tall i
 down to a floor (:data:`client.kit.theme.FIT_FLOOR`, never under ``MIN_TEXT_PX``); if it
 still does not fit, the result says ``overflow`` and the container must grow or scroll.
 A name is never cut mid-name: the short display name is tried, then a horizontal squeeze.
-Every drawn block is reported to the active :class:`TextRecorder` (the layout walk uses it
-to fail on cut or out-of-window text); text drawn into a surface other than the window is also
-kept with that surface (:func:`layer_texts`), so what a cached layer says can be read without
-painting it again.
+Every drawn block is reported to the active :class:`TextRecorder` — an opt-in: only inside
+:func:`recording` (the layout walk uses it to fail on cut or out-of-window text); inside
+:func:`keeping_texts`, text drawn into a surface other than the window is also kept with that
+surface (:func:`layer_texts`), so what a cached layer says can be read without painting it again.
 """
 from __future__ import annotations
 
@@ -353,6 +353,21 @@ def recording() -> Iterator[TextRecorder]:
         _recorders.remove(rec)
 
 
+_keeping: list[bool] = []
+
+
+@contextmanager
+def keeping_texts() -> Iterator[None]:
+    """Inside the ``with`` block, text drawn into a surface other than the window is kept with that surface
+    (:func:`layer_texts`), followed through :func:`blit_layer` and :func:`copy_layer` — an opt-in for tools
+    that read what a cached layer says; outside it nothing is kept (no cost per drawn text)."""
+    _keeping.append(True)
+    try:
+        yield
+    finally:
+        _keeping.pop()
+
+
 def is_recording() -> bool:
     """True inside :func:`recording` (a cache of drawn text draws afresh then, so every text is seen)."""
     return bool(_recorders)
@@ -363,7 +378,7 @@ def record(text: str, rect: pygame.Rect, kind: str, cut: bool, surface: pygame.S
     (a subsurface's offset added), so the walk can tell text on the screen from text in a cached layer.
     Text drawn into a surface other than the window is kept with it (:func:`layer_texts`)."""
     parent = surface.get_abs_parent() if surface is not None else None
-    kept = parent is not None and parent is not pygame.display.get_surface()
+    kept = bool(_keeping) and parent is not None and parent is not pygame.display.get_surface()
     if not _recorders and not kept:
         return
     r, on = pygame.Rect(rect), 0
@@ -430,7 +445,7 @@ def cover(surface: pygame.Surface, rect: pygame.Rect, popup: bool = False) -> No
 def copy_layer(layer: pygame.Surface) -> pygame.Surface:
     """A copy of a cached layer to draw more on; the recorders follow its text onto the copy."""
     out = layer.copy()
-    texts = _LAYER_TEXTS.get(layer.get_abs_parent())
+    texts = _LAYER_TEXTS.get(layer.get_abs_parent()) if _keeping else None
     if texts:
         _LAYER_TEXTS[out] = [TextDraw(t.text, t.rect, t.kind, t.cut, id(out)) for t in texts]
     for rec in _recorders:
@@ -466,7 +481,7 @@ def blit_layer(surface: pygame.Surface, layer: pygame.Surface, at: tuple[float, 
     """Blit a cached layer (text drawn into it once) and tell the recorders where it went; into a surface
     other than the window, the layer's texts go with it (:func:`layer_texts`)."""
     r = copy_blit(surface, layer, (int(at[0]), int(at[1])), area)
-    onto_layer = surface.get_abs_parent() is not pygame.display.get_surface()
+    onto_layer = bool(_keeping) and surface.get_abs_parent() is not pygame.display.get_surface()
     if not _recorders and not onto_layer:
         return r
     x, y = int(at[0]), int(at[1])
@@ -586,8 +601,10 @@ class Fitter:
         elif valign == "bottom":
             y = rect.bottom - f.height
         drawn = pygame.Rect(rect.x, y, rect.w, f.height)
+        wide = False  # a line wider than the box (a block fitted for other text or weight than drawn)
         for ln in f.lines:
             img = self.ctx.text(ln, f.size, colour, bold)
+            wide = wide or img.get_width() > rect.w + 1
             if align == "center":
                 x = rect.centerx - img.get_width() // 2
             elif align == "right":
@@ -596,7 +613,7 @@ class Fitter:
                 x = rect.x
             surface.blit(img, (x, y))
             y += f.line_h
-        record(text, drawn, kind, f.overflow, surface)
+        record(text, drawn, kind, f.overflow or wide, surface)
         return f
 
     def label(self, text: str, size: float, colour: Any, width: int, bold: bool = False,

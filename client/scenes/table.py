@@ -19,9 +19,10 @@ import pygame_gui
 from assets.loaders.glossary import load_glossary
 from client import games, lanwords, services
 from client.context import AppContext
+from client.kit.nodes import never_hit
 from client.kit.stephelp import StepHelp, StepLine, help_for
 from client.kit.still import PanelLayer, StillLayer
-from client.kit.textfit import cover, forget_texts, layer_texts
+from client.kit.textfit import cover
 from client.kit.theme import ACCENT_DEEP
 from client.kit.widgets import buttons_key
 from client.match import Match
@@ -38,7 +39,6 @@ if TYPE_CHECKING:
 
 HELP_AVOIDS = ("button", "plate", "card", "token", "text")  # what the "?" button never covers
 CHAT_RADIUS = 12  # the open chat panel's corners
-TERMS_REST = 0.25  # seconds the pointer rests before the table's terms are looked for again (StepLine.HOLD: 0.5)
 
 
 class TableScene(Scene):
@@ -68,6 +68,7 @@ class TableScene(Scene):
         self.seen_chat = 0  # chat lines read (the panel was open)
         self.chat_age = 99.0  # seconds since the last chat line arrived
         self._chat_count = 0
+        self._talk_closed = False  # the game's rule closes the chat now (fate_votes: outside the discussion)
         self._has_rules: tuple[tuple[str, str], bool] | None = None
         self._chat_wrapped: tuple[Any, list[tuple[str, Any]]] = (None, [])  # (what was wrapped, the lines)
         self._view_rects: dict[int, pygame.Rect] = {}  # id(view) -> the rect it was given
@@ -79,13 +80,7 @@ class TableScene(Scene):
         self._step_ctx = AppContext(app, display_mode=(match.mode == "display"))
         self._step_key: Any = None
         self.step_help: StepHelp | None = None
-        self._terms_key: Any = None  # what the glossary's terms on the table were last looked for in
-        self._terms_scratch: pygame.Surface | None = None  # the view drawn once to find them
-        self._terms_settling = False  # the view was busy (its terms are looked for when it settles)
-        self._terms_settled = 0  # times the view's animations ended
-        self._terms_pointer: tuple[int, int] = (-1, -1)  # where the pointer was last frame
-        self._terms_rest = 0.0  # seconds it has rested there
-        self._terms_rests = 0  # times it came to rest
+        self._terms_key: Any = None  # the node labels the glossary's terms on the table were last found in
         self._strip = StillLayer()  # the step line and the control bar
         self._chat_panel = PanelLayer()  # the open chat panel
 
@@ -137,8 +132,13 @@ class TableScene(Scene):
             if session is not None and self._join_at is None:
                 self._join_at = lanwords.join_address(session.host, session.port)
             where = [self.app.strings.t("lan.display.join_corner", address=self._join_at)] if self._join_at else []
-            return where + lanwords.status_words(self.app.strings, lobby, note=note)
-        return lanwords.status_words(self.app.strings, lobby, note=note)
+            return where + lanwords.status_words(self.app.strings, lobby, note=note) + self._turn_words()
+        return lanwords.status_words(self.app.strings, lobby, note=note) + self._turn_words()
+
+    def _turn_words(self) -> list[str]:
+        """The host's turn clock: whose, seconds left (client/match.py)."""
+        words = self.match.turn_words()
+        return [words] if words else []
 
     def status_height(self) -> int:
         """Height of the status strip over the table: only the display has one (a table with a control
@@ -217,7 +217,8 @@ class TableScene(Scene):
             r = self.chat_rect
             self.chat_entry = pygame_gui.elements.UITextEntryLine(
                 pygame.Rect(r.left + int(u * 0.5), r.bottom - int(u * 2.9), r.width - int(u), int(u * 2.4)),
-                manager=app.gui.manager, placeholder_text=t("table.chat_hint"))
+                manager=app.gui.manager,
+                placeholder_text=t("table.chat_closed") if self._talk_closed else t("table.chat_hint"))
             self.chat_entry.set_text(typed)
             self.chat_entry.focus()
             pygame.key.start_text_input()
@@ -235,7 +236,7 @@ class TableScene(Scene):
     def rules_page(self) -> str | None:
         """The rules book page of the step the shown table is at."""
         view = self.current_view()
-        return page_for_view(self.match.game_id, view.view if view is not None else None)
+        return page_for_view(self.match.game_id, view.shown_now().view if view is not None else None)
 
     def open_rules(self) -> None:
         open_rules(self.app, self.match.game_id, self.rules_page())
@@ -361,6 +362,10 @@ class TableScene(Scene):
         self.curtain = None
         self.shown = seat
         self.reveals.append(seat)
+        self.step_line.disarm()  # the last player's tooltip does not come back over the next one's table
+        view = self.current_view()
+        if view is not None:
+            view.disarm_hover()
 
     def show_seat(self, seat: int) -> bool:
         """Hand the screen to local ``seat``: the curtain goes up (or turns to ``seat``), the click reveals it.
@@ -402,6 +407,8 @@ class TableScene(Scene):
 
     # --- loop -------------------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:
+        if event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP):
+            self.step_line.disarm()  # no definition pops up over what was just clicked
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
             if self.chat_open:
                 self.toggle_chat()
@@ -436,6 +443,19 @@ class TableScene(Scene):
         if self.match.mode == "display":
             return False  # the table display has no controls
         return bool(view.handle_event(event))
+
+    def talk_closed(self) -> bool:
+        """The game's rule (its rules' ``chat_open(view, seat)``, asked of the shown view; fate_votes: the
+        seats talk only in a discussion) says this seat may not talk at the table now."""
+        from shared.engine import REGISTRY
+
+        view = self.current_view()
+        spec = REGISTRY.get(self.match.game_id)
+        rule = getattr(spec.rules, "chat_open", None) if spec is not None else None
+        if rule is None or view is None or not view.view:
+            return False
+        seat = self.shown if self.shown is not None else (self.match.humans[0] if self.match.humans else None)
+        return not rule(view.view, seat)
 
     def send_chat(self) -> None:
         if self.chat_entry is None or self.app.session is None:
@@ -527,6 +547,10 @@ class TableScene(Scene):
             self._clock_key = clock_key
             self.layout()
         if self.show_chat:
+            closed = self.talk_closed()
+            if closed != self._talk_closed:
+                self._talk_closed = closed
+                self.layout()  # the entry says whether the table may talk now
             self.chat_age += dt
             if len(self.match.chat) != self._chat_count:
                 self._chat_count = len(self.match.chat)
@@ -541,7 +565,7 @@ class TableScene(Scene):
             if self.app.fast:
                 v.skip_animations()
             v.update(dt)
-        self._find_terms(dt)
+        self._find_terms()
         self.step_line.update(dt)
         help_at = next((b.rect for b in self.buttons if b.key == "rules_help"), None)  # placed by _move_help
         if self.chat_open and self._chat_area(help_at) != self.chat_rect:
@@ -558,22 +582,24 @@ class TableScene(Scene):
             self.show_results()
 
     def _update_step_help(self) -> None:
-        """Recompute the step line when the shown view, its snapshot or the window changed."""
+        """Recompute the step line when what the view shows (its one shown truth), or the window, changed."""
         view = self.current_view()
         rect = self.step_rect()
         if self._step_fn is None or rect.h <= 0:
             self.step_help = None
             return
-        if view is None or not view.view:
+        shown = view.shown_now() if view is not None else None
+        if shown is None or not shown.view:
             key: Any = (None, tuple(rect), self._step_ctx.lang)
         else:
-            key = (id(view), id(view.view), view.sid, len(view.legal), tuple(rect), self._step_ctx.lang)
+            key = (id(view), id(shown.view), shown.sid, shown.settled, len(shown.legal), shown.turn, tuple(rect),
+                   self._step_ctx.lang)
         if key == self._step_key:
             return
         self._step_key = key
         help: StepHelp | None = None
         try:
-            help = help_for(self._step_fn, view)
+            help = help_for(self._step_fn, shown, view.seat if view is not None else None, self._step_ctx)
         except (KeyError, IndexError, TypeError, ValueError, AttributeError) as exc:  # help, never a reason to stop
             print(f"houkago: step help: {type(exc).__name__}: {exc}")
         if help is not None and self.match.mode == "display":  # the TV: who acts and why, never what to click
@@ -581,39 +607,24 @@ class TableScene(Scene):
         self.step_help = help
         self.step_line.layout(self._step_ctx, help, rect, self._step_ctx.unit, load_glossary(self.match.game_id))
 
-    def _find_terms(self, dt: float) -> None:
-        """Where the glossary's terms stand among the labels the shown view draws (a resting pointer shows
-        their definition), found by drawing the view once onto a scratch surface (the frame itself only
-        draws): when the view, its snapshot, its rect or the language changed, when its animations have
-        ended, and once each time the pointer comes to rest (a choice made on the table moves its buttons)."""
+    def _find_terms(self) -> None:
+        """Where the glossary's terms stand on the shown table (a resting pointer shows their definition): the
+        labels of the view's node map (its buttons, plates, headings as the player sees them), read when they
+        change — the view is never drawn off-screen to find them."""
         view = self.current_view()
-        if self._step_fn is None or view is None or not view.view:
+        nodes_of = getattr(view, "nodes", None)
+        if self._step_fn is None or view is None or not view.view or not callable(nodes_of):
             self._terms_key = None
             self.step_line.spots = []
             return
-        if view.busy():  # things move: looked for once they have settled
-            self._terms_settling = True
-            return
-        if self._terms_settling:
-            self._terms_settling = False
-            self._terms_settled += 1
-        pointer = self.step_line.pointer
-        resting = self._terms_rest + dt if pointer == self._terms_pointer else 0.0
-        if resting >= TERMS_REST > self._terms_rest:
-            self._terms_rests += 1
-        self._terms_pointer, self._terms_rest = pointer, resting
-        key = (id(view), id(view.view), view.sid, len(view.legal), tuple(self.table_rect()), self._step_ctx.lang,
-               self._terms_settled, self._terms_rests)
+        labels = tuple((n.label, tuple(n.rect)) for n in nodes_of()
+                       if n.label and n.kind != "info" and n.hit is not never_hit and n.rect.w > 0 and n.rect.h > 0)
+        key = (id(view), labels, self._step_ctx.lang)
         if key == self._terms_key:
             return
         self._terms_key = key
-        size = self.app.screen.get_size()
-        if self._terms_scratch is None or self._terms_scratch.get_size() != size:
-            self._terms_scratch = pygame.Surface(size)
-        scratch = self._terms_scratch
-        forget_texts(scratch)
-        view.draw(scratch, self.table_rect())
-        self.step_line.see_terms(layer_texts(scratch), load_glossary(self.match.game_id), self._step_ctx.lang)
+        self.step_line.see_terms([(text, pygame.Rect(r)) for text, r in labels], load_glossary(self.match.game_id),
+                                 self._step_ctx.lang)
 
     def frame_due(self) -> float | None:
         """Full rate while a view animates; else the soonest of a view's clock second, the chat line's
@@ -625,6 +636,8 @@ class TableScene(Scene):
             dues.append(6.0 - self.chat_age)
         if self.match.mode == "display" and self.match.over and self.app.session is not None:
             dues.append(max(0.0, self._relist))
+        if self.match.turn_until:  # the turn clock's seconds in the bar
+            dues.append(1.0)
         known = [d for d in dues if d is not None]
         return min(known) if known else None
 
@@ -730,8 +743,11 @@ class TableScene(Scene):
         lines that fit; one layer per rect and lines shown."""
         u, te = self.app.unit, self.app.text
         r = self.chat_rect
-        area = pygame.Rect(r.left + int(u * 0.6), r.top + int(u * 2.2), r.width - int(u * 1.2),
-                           r.height - int(u * 5.6))
+        closed = self.app.strings.t("table.chat_closed") if self._talk_closed else ""
+        note = te.fitter.block(closed, u * 0.8, r.width - int(u * 1.2), None) if closed else None
+        shift = note.height + int(u * 0.3) if note is not None else 0  # the closed chat says so under its title
+        area = pygame.Rect(r.left + int(u * 0.6), r.top + int(u * 2.2) + shift, r.width - int(u * 1.2),
+                           r.height - int(u * 5.6) - shift)
         step = te.font(u * 0.9).get_linesize()
         visible = self._chat_lines(area.width)[-max(1, area.height // step):]
 
@@ -743,6 +759,10 @@ class TableScene(Scene):
             for line, col in visible:
                 te.blit(layer, line, u * 0.9, col, (at.left + area.left - r.left, y))
                 y += step
-        self._chat_panel.draw(surface, (self.app.strings.lang, u, tuple(r), tuple(visible)), r, CHAT_RADIUS, paint)
+            if note is not None:  # the game's rule: the table talks only in the discussion (fate_votes)
+                box = pygame.Rect(at.left + area.left - r.left, at.top + int(u * 2.2), area.width, note.height)
+                te.fitter.draw_block(layer, closed, box, u * 0.8, CHALK, kind="label", fitted=note)
+        self._chat_panel.draw(surface, (self.app.strings.lang, u, tuple(r), tuple(visible), closed), r, CHAT_RADIUS,
+                              paint)
         cover(surface, r)
 

@@ -13,6 +13,9 @@ from typing import Any, Protocol
 
 import pygame
 
+from client.kit.presenter import Shown, shown_of
+from client.kit.refusals import At, RefusalBook
+
 
 class TableContext(Protocol):
     """What the app gives a table view (implemented by ``client.app``)."""
@@ -84,6 +87,7 @@ class TableView(ABC):
     """One game's table, for one viewer (a local seat, or ``None`` for the display)."""
 
     game_id: str = ""
+    refusals: RefusalBook | None = None  # the game's rules behind its error codes (client.kit.refusals)
     paints_area = False  # draw() covers every pixel of its rect opaquely (the scene draws no background under it)
 
     def __init__(self, ctx: TableContext, seat: int | None) -> None:
@@ -94,6 +98,7 @@ class TableView(ABC):
         self.sid = -1
         self.result: dict[str, Any] | None = None  # the game's result once it is over (set by the app)
         self.area: pygame.Rect | None = None  # where the table scene draws this view (``set_rect``)
+        self.last_action: dict[str, Any] | None = None  # the candidate action sent last (what a refusal refused)
 
     # --- data from the server -----------------------------------------------------
     def set_snapshot(self, view: dict[str, Any], legal: list[dict[str, Any]], sid: int) -> None:
@@ -102,6 +107,24 @@ class TableView(ABC):
         The app calls ``set_snapshot`` first, then ``push_events`` with the events that led to it.
         """
         self.view, self.legal, self.sid = view, legal, sid
+
+    def shown_now(self) -> Shown:
+        """The one shown truth (:meth:`client.kit.presenter.Presenter.now`): what the board shows, with the
+        legal actions controls may take now, whose turn, duty and clock. The table scene's step line, header
+        and tooltips read this, never :attr:`view`/:attr:`legal` (the newest snapshot). A view with a kit
+        presenter (attribute ``pres`` or ``presenter``) gets its ``now()``; a view without one shows each
+        snapshot as it comes."""
+        pres = getattr(self, "pres", None) or getattr(self, "presenter", None)
+        now = getattr(pres, "now", None)
+        if callable(now):
+            shown: Shown = now()
+            return shown
+        key = (id(self.view), self.sid, len(self.legal))
+        cached = getattr(self, "_shown_cache", None)
+        if cached is None or cached[0] != key:
+            cached = (key, shown_of(self.view, self.legal, self.sid))
+            self._shown_cache = cached
+        return cached[1]
 
     def set_clock(self, clock: Any) -> None:
         """The phase clock from the snapshot or a ``clock`` message: ``{"deadline_in", "paused", "total"}``
@@ -133,8 +156,27 @@ class TableView(ABC):
         self.ctx.toast(self.refusal_text(code, message), "error")
 
     def refusal_text(self, code: str, message: str = "") -> str:
-        """A server refusal as a player sentence: by its code, never the code or the server's raw text."""
+        """A server refusal as a player sentence naming the rule broken: the game's :attr:`refusals` book at
+        :meth:`refusal_at`, else the code's own sentence — never the code or the server's raw text."""
+        if self.refusals is not None:
+            return self.refusals.sentence(self.ctx, code, self.refusal_at(), message)
         return str(self.ctx.error_text(code, message))
+
+    def refusal_at(self) -> At:
+        """Where the last refusal happened: the snapshot shown (with its own legal actions), the action sent."""
+        shown = self.shown_now()
+        pres = getattr(self, "pres", None) or getattr(self, "presenter", None)
+        landed = getattr(pres, "shown", None)
+        if isinstance(landed, Shown) and landed.sid == shown.sid:
+            shown = landed  # its legal actions, also while the table catches up
+        return At(shown, dict(self.last_action or {}), self.seat)
+
+    def disarm_hover(self) -> None:
+        """No tooltip or hover card until the pointer moves onto a new target: the pass-and-play curtain was
+        just lifted (the kit's ``Interaction`` at ``self.input`` is told; a view with its own hover overrides)."""
+        disarm = getattr(getattr(self, "input", None), "disarm", None)
+        if callable(disarm):
+            disarm()
 
     # --- the loop -------------------------------------------------------------------
     def handle_event(self, event: pygame.event.Event) -> bool:

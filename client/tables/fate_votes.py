@@ -25,6 +25,7 @@ from client.tables.base import TableContext, TableView
 from client.tables.fate_votes_draw import FvPainter
 from client.tables.fate_votes_intents import FvIntents
 from client.tables.fate_votes_present import CentreCard, FvShown, steps_table
+from client.tables.fate_votes_refusals import REFUSALS
 from client.tables.fate_votes_texts import FvTexts
 from client.widgets.cards import CardRenderer, CardSprite, CardZoom, card_size
 from client.widgets.tokens import BadgeCache
@@ -37,6 +38,7 @@ class FateVotesTable(TableView):
 
     game_id = "fate_votes"
     paints_area = True  # an opaque base layer first
+    refusals = REFUSALS
 
     def __init__(self, ctx: TableContext, seat: int | None) -> None:
         super().__init__(ctx, seat)
@@ -117,12 +119,13 @@ class FateVotesTable(TableView):
             self.clock_paused = bool(clock.get("paused", False))
         self.clock_left = None if left is None else max(0.0, left)
         self._warned = self.clock_left is not None and self.clock_left <= 10
+        self.pres.set_clock(clock)  # shown with its snapshot
 
     # --- what is shown ---------------------------------------------------------------------------------
     @property
     def shown(self) -> dict[str, Any]:
-        """The snapshot on screen (lags the newest one while its animations run)."""
-        return self.pres.shown.view
+        """The snapshot on screen (lags the newest one while its animations run): ``shown_now().view``."""
+        return self.pres.now().view
 
     @property
     def display(self) -> bool:
@@ -201,17 +204,9 @@ class FateVotesTable(TableView):
         it.sel_target = None
         if old_target is not None and self.L.token_home is not None and self.seat is not None:
             self.input.drag.spring_back(("token", self.seat), self.token_spot(old_target), self.L.token_home)
-        text = self._server_message(code, message)
+        text = self.refusal_text(code, message)
         self.refuse(text)
         self.ctx.toast(text, "error")
-
-    def _server_message(self, code: str, message: str) -> str:
-        key = "fv_err_" + code.replace("/", "_")
-        text = self.ctx.t(key)
-        if text != key:
-            return text
-        error_text = getattr(self.ctx, "error_text", None)
-        return str(error_text(code, message)) if callable(error_text) else message
 
     def refuse(self, message: str) -> None:
         """Say why something cannot be done (a banner) with the error sound."""
@@ -460,7 +455,7 @@ class FateVotesTable(TableView):
 
     def clock_shown(self) -> int | None:
         """The whole seconds the discussion clock shows (None: no clock on screen)."""
-        if self.shown.get("phase") != "discussion" or self.clock_left is None:
+        if self.shown.get("phase") != "discussion" or self.clock_left is None or self.pres.now().clock is None:
             return None
         return math.ceil(self.clock_left)
 
@@ -472,7 +467,7 @@ class FateVotesTable(TableView):
         """Everything the node map and the buttons are made from: (all but where the cards are drawn, that)."""
         it, s = self.intents, self.scene
         sprites = self._card_sprites()
-        return ((self.pres.shown.sid, self.pres.caught_up, tuple(it.staged), it.sel_choice, it.sel_target, it.awaiting,
+        return ((self.pres.shown.sid, self.pres.caught_up, self.pres.busy, tuple(it.staged), it.sel_choice, it.sel_target, it.awaiting,
                  self.results_toggle, s.show_results, tuple(self.rect), self.ctx.lang, self.input.zoom.open,
                  self.input.zoom.sticky, tuple((node_id, sp.face_up, sp.size) for node_id, sp in sprites),
                  tuple(self.names), tuple(s.votes), tuple(s.tokens), tuple(s.roles), s.highlight, self.clock_shown(),
@@ -505,7 +500,11 @@ class FateVotesTable(TableView):
         if self._prompt is None or self._prompt[0] != key:
             width, max_h = self.prompt_box(text)
             pill = Prompt.measure(self.ctx, text, width, u, max_h)
-            pill.midbottom = (d.centerx, d.bottom + min(pill.h // 2, int(u * 1.3)))  # taller: it grows upward
+            band = self.L.prompt_band
+            if band is not None:  # in its band under the discard area, never over the drop area (taller: downward)
+                pill.midtop = (band.centerx, band.y + max(0, (band.h - pill.h) // 2))
+            else:
+                pill.midbottom = (d.centerx, d.bottom + min(pill.h // 2, int(u * 1.3)))
             self._prompt = (key, pill)
         return pygame.Rect(self._prompt[1])
 
@@ -518,7 +517,8 @@ class FateVotesTable(TableView):
         two = 2 * self.fit.line_h(size, True)
         if self.fit.block(text, size, width - int(u * 1.2), None, True, balanced=True).height <= two:
             return width, None
-        if d.h >= u * 16 or self.fit.block(text, size, width - int(u * 1.2), two, True, balanced=True).overflow:
+        if (d.h >= u * 16 and self.L.prompt_band is None
+                or self.fit.block(text, size, width - int(u * 1.2), two, True, balanced=True).overflow):
             return width, None  # room enough, or not even two lines at the floor: the pill grows
         return width, float(two)
 

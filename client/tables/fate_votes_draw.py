@@ -477,10 +477,8 @@ class FvPainter:
         return "−1" if (t.shown.get("phase") == "strike_target" or t.intents.sel_choice == "strike") else "+1"
 
     def waiting_count(self) -> int:
-        v = self.t.shown
-        actors = v.get("actors") or []
-        done = set(v.get("submitted") or [])
-        return sum(1 for s in actors if s not in done)
+        """How many seats the shown table waits for (none while a batch plays out or once it is over)."""
+        return len(self.t.pres.now().turn)
 
     def draw_centre(self, surface: pygame.Surface) -> None:
         t, L = self.t, self.t.L
@@ -652,8 +650,7 @@ class FvPainter:
 
     def thinking(self) -> set[int]:
         """The seats that still have to act (their plates show the pulsing dots)."""
-        v = self.t.shown
-        return set() if v.get("over") else set(v.get("actors") or []) - set(v.get("submitted") or [])
+        return set(self.t.pres.now().turn)
 
     def draw_thinking(self, surface: pygame.Surface, s: int, shade: Any = None,
                       thinking: set[int] | None = None) -> None:
@@ -953,7 +950,7 @@ class FvPainter:
         f = fit.block(head, hs, int(r.w * 0.78), u * 3.2, True)
         y += fit.draw_block(surface, head, pygame.Rect(x0, int(y), int(r.w * 0.78), f.height), hs, INK, True,
                             kind="name", fitted=f).height
-        sub = self.label(surface, self.ctx.t("fv_by_condition", name=t.texts.condition_name(cond)), u * 1.05,
+        sub = self.label(surface, self.ctx.t("fv_by_condition", name=t.texts.condition_label(cond)), u * 1.05,
                          DEEP_ACCENT, r.w * 0.75, True, topleft=(x0, y))
         y = sub.bottom + u * 0.5
         left_w = int(r.w * 0.56)
@@ -1010,7 +1007,7 @@ class FvPainter:
         for i, c in enumerate(conds):
             state = "fired" if c.get("fired") else ("met" if c.get("met") else "not")
             col = DEEP_ACCENT if state == "fired" else (INK if state == "met" else MUTED_INK)
-            name = f"{i + 1}. {t.texts.condition_name(c.get('condition'))}"
+            name = t.texts.condition_label(c.get("condition"))  # the card's own number and name
             mark_c = (rx + u * 0.5, yy + lh * 0.55)
             if state == "fired":
                 pygame.draw.circle(surface, ACCENT, mark_c, u * 0.42)
@@ -1035,7 +1032,10 @@ class FvPainter:
         yy += u * 0.3
         stories = res.get("stories") or [res.get("story") or cond or "none"]
         box = pygame.Rect(rx, int(yy), rw, int(r.bottom - yy))
-        texts = [st for st in (t.texts.story(sid) for sid in stories) if st[0] or st[1]]
+        readers = res.get("story_readers") or {}  # who reads each story aloud (Shion's: a Shion holder)
+        texts = [(f"{st[0]} — {self.ctx.t('fv_story_reader', name=t.player_name(readers[sid]))}"
+                  if readers.get(sid) is not None else st[0], st[1])
+                 for sid, st in ((sid, t.texts.story(sid)) for sid in stories) if st[0] or st[1]]
         inner_w = box.w - int(u * 1.4)
         head_h = fit.line_h(u * 0.7, True) + u * 1.0
         per_title = fit.line_h(u * 1.05, True) + u * 0.4

@@ -1,8 +1,8 @@
 """fate_votes intents: which drop or click stages which choice, and what the confirm button sends.
 
 The local choices (cards staged for discard, vote/strike, the chosen player) live here.
-Every check reads the legal actions of the *shown* snapshot (``table.pres.legal``, empty
-while the screen is catching up), so controls only act on what the player sees; nothing
+Every check reads the legal actions of the *shown* snapshot (``table.shown_now().legal``, the
+table's one shown truth: empty while the screen is catching up), so controls only act on what the player sees; nothing
 is sent before a confirm, and only an action that is one of the legal ones.
 """
 from __future__ import annotations
@@ -30,7 +30,7 @@ class FvIntents:
 
     @property
     def legal(self) -> list[dict[str, Any]]:
-        return [] if self.t.seat is None or self.t.display else self.t.pres.legal
+        return [] if self.t.seat is None or self.t.display else self.t.shown_now().legal
 
     def tr(self, key: str, **params: Any) -> str:
         return self.t.ctx.t(key, **params)
@@ -192,6 +192,7 @@ class FvIntents:
         if action not in self.legal or self.t.seat is None or self.awaiting:
             return
         self.awaiting = True
+        self.t.last_action = dict(action)  # what a refusal refused (client.kit.refusals)
         self.t.ctx.send_action(self.t.seat, dict(action))
 
     # --- the buttons for what this seat can do now -----------------------------------------------------

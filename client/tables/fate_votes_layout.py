@@ -31,6 +31,7 @@ class Layout:
     hand_slots: list[tuple[tuple[float, float], float]] = field(default_factory=list)  # (centre, angle)
     final_cards: bool = False  # laid out with the last cards beside the plates
     discard_shown: bool = True  # False: the last cards leave the discard area no room (it is not drawn)
+    prompt_band: pygame.Rect | None = None  # under the discard area: the instruction pill's place (never over it)
 
     def plate_centre(self, seat: int) -> tuple[float, float]:
         r = self.plates[seat]
@@ -49,17 +50,23 @@ class Layout:
         return self.beside_plate(seat, w / 2, h / 2, self.u * 0.4)
 
     def token_spot(self, seat: int, avoid: pygame.Rect | None = None) -> tuple[float, float]:
-        """Where your staged token sits for a chosen player: beside their plate toward the centre, or on
-        the far side when that would cover ``avoid`` (the instruction) and the far side is on the table."""
+        """Where your staged token sits for a chosen player: beside their plate toward the centre, or
+        (when that would cover ``avoid``, the instruction) on the far side, then above, below or beside the
+        plate — the first spot on the table clear of the instruction, the other plates and the hand."""
         r = self.u * 1.3
         x, y = self.beside_plate(seat, r, r, self.u * 0.3)
-        box = pygame.Rect(int(x - r), int(y - r), int(2 * r), int(2 * r))
-        if avoid is None or not box.colliderect(avoid):
-            return x, y
         px, py = self.plate_centre(seat)
-        fx, fy = 2 * px - x, 2 * py - y
-        if self.main.contains(pygame.Rect(int(fx - r), int(fy - r), int(2 * r), int(2 * r))):
-            return fx, fy
+        p = self.plates[seat]
+        gap = self.u * 0.3
+        toward = 1 if self.centre[0] >= px else -1  # the side of the plate facing the table's middle first
+        spots = [(x, y), (2 * px - x, 2 * py - y), (px, p.top - gap - r), (px, p.bottom + gap + r),
+                 (px + toward * (p.w / 2 + gap + r), py), (px - toward * (p.w / 2 + gap + r), py)]
+        blocked = [b for b in (avoid, self.hand) if b is not None]
+        blocked += [q for i, q in enumerate(self.plates) if i != seat]
+        for fx, fy in spots:
+            box = pygame.Rect(int(fx - r), int(fy - r), int(2 * r), int(2 * r))
+            if self.main.contains(box) and not any(box.colliderect(b) for b in blocked):
+                return fx, fy
         return x, y
 
 
@@ -87,7 +94,8 @@ def compute(rect: pygame.Rect, u: float, players: int, seat: int | None, with_ha
     top = pygame.Rect(main.x, main.y, main.w, int(u * 4.2))
     hand_card_h = min(u * 9.5, rect.h * 0.2)  # large text on a small window: the hand keeps its share
     hand_h = int(hand_card_h * 1.12) if with_hand else 0
-    hand = pygame.Rect(main.x, main.bottom - hand_h, main.w, hand_h) if with_hand else None
+    hand = pygame.Rect(main.x, main.bottom - hand_h, main.w, hand_h) if with_hand else None  # the cards' drop area
+    # (narrowed to the cards' side of the controls below)
     pu = min(u, rect.h / 54 * (1.25 if players <= 8 else 1.0))
     area_top = top.bottom + int(u * 0.4)
     area_bottom = (hand.y - int(u * 0.2)) if hand else main.bottom - int(u * 0.6)
@@ -113,7 +121,9 @@ def compute(rect: pygame.Rect, u: float, players: int, seat: int | None, with_ha
         for p in plates:
             fx, fy = beside(p, (cx, cy), fw / 2, fh / 2, u * 0.4)
             around.append(pygame.Rect(int(fx - fw / 2), int(fy - fh / 2), fw, fh))
-    discard = discard_area(around, (cx, cy), min(rx * 1.05, u * 34), ry * 1.1, u, area_top)
+    whole = discard_area(around, (cx, cy), min(rx * 1.05, u * 34), ry * 1.1, u, area_top)
+    # the instruction's band: only where there is an instruction (not on the display, not at the reveal)
+    discard, band = split_prompt_band(whole, u) if with_hand and not final_cards else (whole, None)
     discard_shown = not any(discard.colliderect(r) for r in around[len(plates):])
     controls = None
     token_home = None
@@ -121,6 +131,7 @@ def compute(rect: pygame.Rect, u: float, players: int, seat: int | None, with_ha
     if hand is not None:
         cw = int(u * 17)
         controls = pygame.Rect(main.right - cw - int(u * 0.6), hand.y + int(u * 0.6), cw, hand.h - int(u * 1.2))
+        hand.w = controls.x - int(u * 0.3) - hand.x  # the buttons and the token are not a place to drop a card
         token_home = (controls.x + u * 2.6, controls.centery)
         w, h = card_size(hand_card_h)
         n = max(1, hand_count)
@@ -140,10 +151,22 @@ def compute(rect: pygame.Rect, u: float, players: int, seat: int | None, with_ha
             slots.append(((x, y), ang))
     return Layout(rect=rect, u=u, pu=pu, top=top, log=log, main=main, centre=(cx, cy), rx=rx, ry=ry, plates=plates,
                   discard=discard, hand=hand, hand_card_h=hand_card_h, controls=controls, token_home=token_home,
-                  hand_slots=slots, final_cards=final_cards, discard_shown=discard_shown)
+                  hand_slots=slots, final_cards=final_cards, discard_shown=discard_shown,
+                  prompt_band=band)
 
 
-MARGIN_X, MARGIN_Y = 0.3, 1.8  # units kept free around the discard area (below it: the prompt's lower half)
+PROMPT_BAND = 3.6  # units: a two-line instruction pill at the label size
+
+
+def split_prompt_band(whole: pygame.Rect, u: float) -> tuple[pygame.Rect, pygame.Rect]:
+    """(discard area, the instruction's band under it) from the room cleared for both: the pill lies
+    below the drop area and its counts, never over them (at most two fifths of the room)."""
+    band_h = int(min(u * PROMPT_BAND, whole.h * 0.4))
+    discard = pygame.Rect(whole.x, whole.y, whole.w, whole.h - band_h)
+    return discard, pygame.Rect(whole.x, discard.bottom, whole.w, band_h)
+
+
+MARGIN_X, MARGIN_Y = 0.3, 1.8  # units kept free around the discard area and the instruction's band under it
 MIN_W, MIN_H = 14.0, 6.0  # units: the smallest discard area (the prompt's width, a row of cards)
 
 
@@ -198,7 +221,7 @@ def staged_band(discard: pygame.Rect, u: float, title_h: float, prompt: pygame.R
     """(card height, bottom y) of the cards staged for discard: in their own band just above the
     instruction (which straddles the area's lower edge), shrunk so the title, and a row of revealed
     cards when there are some, keep their room above them."""
-    bottom = (prompt.top - u * 0.3) if prompt is not None else discard.bottom - u * 0.6
+    bottom = min(prompt.top - u * 0.3, discard.bottom - u * 0.6) if prompt is not None else discard.bottom - u * 0.6
     room = bottom - (discard.top + title_h + u * 0.9) - ((u * 2.2 + u * 2.1) if revealed else 0.0) - u * 0.3
     return max(u * 2.2, min(card_h, room)), bottom
 
@@ -223,11 +246,13 @@ def centre_slots(L: Layout, n: int, reserve: float, labelled: bool,
         return []
     d, u = L.discard, L.u
     top = u * 2.4 if top is None else top
-    gap = u * 2.1 if labelled else u * 0.6
+    reserve = max(0.0, reserve)  # (an instruction under the area reserves nothing in it)
+    gap = u * 1.9 if labelled else u * 0.6  # under each card: its owner's badge or its "×12" (one line)
     h = u * 5.2
     while True:  # shrink until every card fits in the discard area
         w = h * 5 / 7
-        per_row = max(1, int((d.w - u * 1.5) // (w + u * 0.5)))
+        step = max(w + u * 0.5, u * 2.8) if labelled else w + u * 0.5  # the labels never touch
+        per_row = max(1, int((d.w - u * 1.5 + step - w) // step))
         rows = math.ceil(n / per_row)
         if rows * (h + gap) + top + reserve <= d.h or h < u * 1.4:
             break
@@ -237,6 +262,6 @@ def centre_slots(L: Layout, n: int, reserve: float, labelled: bool,
     for i in range(n):
         row, col = divmod(i, per_row)
         in_row = min(per_row, n - row * per_row)
-        x0 = d.centerx - (in_row - 1) * (w + u * 0.5) / 2
-        out.append(((x0 + col * (w + u * 0.5), y0 + row * (h + gap)), h))
+        x0 = d.centerx - (in_row - 1) * step / 2
+        out.append(((x0 + col * step, y0 + row * (h + gap)), h))
     return out

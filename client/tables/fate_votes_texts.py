@@ -8,6 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
+from client.kit.presenter import Shown
 from client.kit.stephelp import StepHelp, join_names
 from client.widgets.cards import CardFace
 
@@ -71,6 +72,17 @@ class FvTexts:
         if cond in conds:
             return self._pick(conds[cond])
         return cond or ""
+
+    def condition_label(self, cond: str | None) -> str:
+        """A condition named as its card says it: the card's own number and name, then the condition's
+        ("⑥ Keiichi · Magician of Words"), never its place in the checking order."""
+        from shared.games.fate_votes.winning import CONDITION_CARD
+
+        card = CONDITION_CARD.get(cond or "")
+        ch = self.character(card) if card else None
+        if ch is None:
+            return self.condition_name(cond)
+        return f"{chr(0x245F + ch.priority)} {self._pick(ch.name)} · {self.condition_name(cond)}"
 
     def phase_name(self, phase: str) -> str:
         phases = getattr(self.content, "phases", {}) or {}
@@ -170,24 +182,27 @@ class FvTexts:
 SIMULTANEOUS = ("choose", "strike_discard", "strike_target", "vote_target", "vote_discard", "final")
 
 
-def step_help(view: dict[str, Any], legal: list[dict[str, Any]], seat: int | None, ctx: Any) -> StepHelp:
-    """Who acts now, what ``seat`` may do, and why not otherwise — from the shown view and legal actions."""
+def step_help(shown: Shown, seat: int | None, ctx: Any) -> StepHelp:
+    """Who acts now, what ``seat`` may do, and why not otherwise — from the table's one shown truth (its view,
+    the legal actions controls may take now, whose turn)."""
     t, lang = ctx.t, ctx.lang
+    view, legal = shown.view, shown.legal
     phase = view.get("phase")
     if view.get("over") or phase == "over":
         return StepHelp(t("step.over"), t("step.over_may"), terms=("priority", "condition"))
+    if not shown.settled:  # a batch is playing out: nobody is waited for, nothing to do until it lands
+        return StepHelp(_phase_name(ctx, str(phase)), t("step.look"), terms=_terms(phase))
     types = {a.get("type") for a in legal}
-    actors = [s for s in view.get("actors") or [] if isinstance(s, int)]
     done = set(view.get("submitted") or [])
-    waiting = [s for s in actors if s not in done]
+    waiting = list(shown.turn)
     names = join_names(lang, [ctx.seat_name(s) for s in waiting if s != seat])
     others = t("step.waiting_for", names=names) if names else ""
     if phase == "discussion":
         if "ready" in types:
             return StepHelp(t("step.fv.discussion"), t("step.fv.discussion_may"), terms=("discussion",), mine=True)
         return StepHelp(t("step.fv.discussion"), t("step.fv.discussion_done"), others, terms=("discussion",))
-    if seat is None:
-        return StepHelp(others or t("step.watching"), t("step.look"), terms=_terms(phase))
+    if seat is None:  # the display: outside the discussion the table does not talk (the seed's rule)
+        return StepHelp(others or t("step.watching"), t("step.fv.talk_closed"), terms=_terms(phase))
     if types:
         return StepHelp(t("step.your_turn"), *_may(view, legal, seat, t), terms=_terms(phase), mine=True)
     if seat in done:
@@ -218,6 +233,15 @@ def _may(view: dict[str, Any], legal: list[dict[str, Any]], seat: int, t: Callab
     if phase == "final":
         return t("step.fv.final_may"), t("step.fv.vote_why")
     return t("step.look"), ""
+
+
+def _phase_name(ctx: Any, phase: str) -> str:
+    """The phase as the table's heading names it."""
+    phases = getattr(ctx.content("fate_votes"), "phases", {}) or {}
+    names = phases.get(phase)
+    if isinstance(names, dict):
+        return str(names.get(ctx.lang) or names.get("en") or phase)
+    return str(names or phase)
 
 
 def _terms(phase: Any) -> tuple[str, ...]:

@@ -271,7 +271,8 @@ class MapPainter:
         shows no name (the student's card says it on a hover or right-click)."""
         fit = fitter_for(self.t.ctx)
         for box, name in self.rooms(lay):
-            img = fit.name(name, lay.unit * 0.72, (215, 222, 218), box.w - 4, short=room_short(name))
+            short = room_short(name, self.t.ctx.t("ms.room_prefix"), self.t.ctx.t("ms.room_suffix"))
+            img = fit.name(name, lay.unit * 0.72, (215, 222, 218), box.w - 4, short=short)
             if img.get_width() > box.w - 2:  # a room too narrow in a stack: its walls show it, never a cut name
                 continue
             surface.blit(img, img.get_rect(midbottom=(box.centerx, box.bottom - 1)))
@@ -341,10 +342,12 @@ class MapPainter:
                 pygame.draw.circle(surface, D.ACCENT, centre, self.t.sprites.negi_radius(lay) + 4, 3)
 
 
-def room_short(name: str) -> str:
-    """A room's name without the words every room shares ("the … room", "…の部室", "…活动室"): the
-    club or place is left, for a room too narrow for the whole name."""
-    out = name.removeprefix("the ").removesuffix(" room").removesuffix("の部室").removesuffix("活动室")
+def room_short(name: str, prefix: str, suffix: str) -> str:
+    """A room's name without the words every room shares in its language (``ms.room_prefix`` /
+    ``ms.room_suffix``: "the … room", "…の部室"): the club or place is left, for a room too narrow
+    for the whole name."""
+    out = name.removeprefix(prefix) if prefix else name
+    out = out.removesuffix(suffix) if suffix else out
     return out or name
 
 

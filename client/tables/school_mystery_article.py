@@ -48,7 +48,7 @@ def result_from_view(view: dict[str, Any]) -> dict[str, Any]:
 def markdown(t: SchoolMysteryTable) -> str:
     from shared.games.school_mystery.article import article_markdown
 
-    return article_markdown(result_from_view(t.view), t.tx.content, t.ctx.lang)
+    return article_markdown(result_from_view(t.shown), t.tx.content, t.ctx.lang)
 
 
 def _slug(text: str) -> str:
@@ -60,7 +60,7 @@ def export(t: SchoolMysteryTable, fmt: str, folder: Path) -> Path:
     """Write the article as ``.md`` or ``.png`` into ``folder`` (created); returns the path."""
     folder = Path(folder).expanduser()
     folder.mkdir(parents=True, exist_ok=True)
-    title = t.view.get("title") or t.tx.subject_title(t.view.get("subject"))
+    title = t.shown.get("title") or t.tx.subject_title(t.shown.get("subject"))
     stem = f"houkago_{_slug(title)}_{max(t.sid, 0)}"
     if fmt == "md":
         path = folder / f"{stem}.md"
@@ -86,12 +86,12 @@ def draw_page_kept(t: SchoolMysteryTable, surface: pygame.Surface, rect: pygame.
     lies under them shows at the corners)."""
     key = (rect.size, scale_unit, t.ctx.lang, t.L.u)
     kept = t.page_kept
-    if kept is None or kept[0] is not t.view or kept[1] != key:
+    if kept is None or kept[0] is not t.shown or kept[1] != key:
         layer = pygame.Surface(rect.size)
         if pygame.display.get_surface() is not None:
             layer = layer.convert()
         draw_page(t, layer, layer.get_rect(), scale_unit)
-        kept = t.page_kept = (t.view, key, layer)
+        kept = t.page_kept = (t.shown, key, layer)
     e = PAGE_RADIUS
     clip = surface.get_clip()
     edges = (pygame.Rect(rect.x, rect.y, rect.w, e), pygame.Rect(rect.x, rect.bottom - e, rect.w + 4, e + 6),
@@ -113,7 +113,7 @@ def _lines(ctx: Any, text: str, size: float, width: int) -> list[str]:
 
 def draw_page(t: SchoolMysteryTable, surface: pygame.Surface, rect: pygame.Rect, scale_unit: float | None = None) -> None:
     """The newspaper page inside ``rect`` (reads only)."""
-    ctx, tx, v = t.ctx, t.tx, t.view
+    ctx, tx, v = t.ctx, t.tx, t.shown
     u = scale_unit or min(t.L.u, rect.h / 36)
     pygame.draw.rect(surface, (0, 0, 0), rect.move(4, 6), border_radius=PAGE_RADIUS)
     pygame.draw.rect(surface, NEWSPRINT, rect, border_radius=PAGE_RADIUS)
@@ -248,9 +248,8 @@ def draw_page(t: SchoolMysteryTable, surface: pygame.Surface, rect: pygame.Rect,
         pygame.draw.circle(stamp, (*col, 210), (sr + 4, sr + 4), sr, max(3, int(u * 0.25)))
         pygame.draw.circle(stamp, (*col, 160), (sr + 4, sr + 4), int(sr * 0.82), 2)
         word = t.ctx.t("sm.stamp_solved") if truth else t.ctx.t("sm.stamp_unsolved")
-        img = ctx.text(word, max(14.0, u * (1.3 if len(word) <= 4 else 0.8)), col, True)
-        if img.get_width() > sr * 1.6:
-            img = pygame.transform.smoothscale(img, (int(sr * 1.6), max(1, int(img.get_height() * sr * 1.6 / img.get_width()))))
+        img = fitter_for(ctx).name(word, max(14.0, u * (1.3 if len(word) <= 4 else 0.8)), col, int(sr * 1.6),
+                                   True)  # shrunk to the stamp, never cut
         stamp.blit(img, img.get_rect(center=(sr + 4, sr + 4)))
         stamp = pygame.transform.rotate(stamp, 12)
         surface.blit(stamp, stamp.get_rect(center=centre))

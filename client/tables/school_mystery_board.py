@@ -8,12 +8,12 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from client.kit import theme
-from client.kit.nodes import Node
+from client.kit.dialog import SCALES, Custom, Sheet, draw_widget, fs
+from client.kit.nodes import Node, never_hit
 from client.kit.textfit import Fitted, blit_layer, record
 from client.kit.theme import ACCENT, CHALK, CHALK_DIM, INK, LINE, MUTED, PAPER
 from client.kit.widgets import fitter_for
 from client.tables.school_mystery_layout import secrets_rect
-from client.tables.school_mystery_sheet import SCALES, Custom, Sheet, draw_widget, fs
 from client.tables.school_mystery_texts import (
     BAND_COLOUR,
     KIND_SUIT,
@@ -78,7 +78,7 @@ def auto_layout(t: SchoolMysteryTable) -> dict[int, tuple[int, int]]:
     columns by kind instead (the same for every viewer, as it depends only on the view).
     Once a player drags a card, its shared position is used.
     """
-    cards = t.view.get("cards") or []
+    cards = t.shown.get("cards") or []
     seen: dict[str, int] = {}  # cards of each kind before this one
     unmoved: dict[str, list[int]] = {k: [] for k in AUTO_KINDS}
     for c in cards:
@@ -101,7 +101,43 @@ def auto_layout(t: SchoolMysteryTable) -> dict[int, tuple[int, int]]:
         step = ch + pad if len(ids) <= 1 else min(ch + pad, room / (len(ids) - 1))
         for j, cid in enumerate(ids):
             out[cid] = (x, int(r.top + pad + j * step))
+    placed = [pygame.Rect(pos, (cw, ch)) for pos in out.values()]
+    auto = set(out)
+    for c in cards:  # a card a player moved where another lies (or where a smaller window puts it over one)
+        if c["id"] in auto or c["id"] in t.pending_pos:
+            continue
+        spot = free_spot(pygame.Rect(t.L.to_screen(c["x"], c["y"]), (cw, ch)), placed, r, pad)
+        if spot is not None:
+            out[c["id"]] = spot
+        placed.append(pygame.Rect(out.get(c["id"], t.L.to_screen(c["x"], c["y"])), (cw, ch)))
     return out
+
+
+def free_spot(want: pygame.Rect, placed: list[pygame.Rect], canvas: pygame.Rect,
+              gap: int) -> tuple[int, int] | None:
+    """Where a card the players placed at ``want`` is shown: there when it covers no other card (None),
+    else the nearest spot on the canvas that covers none (kept where it is when there is none: a full
+    table). Only the drawing moves; the shared position stays the players'."""
+    if not any(want.colliderect(p) for p in placed):
+        return None
+    step = max(4, min(want.w, want.h) // 3)
+    xs = {*range(canvas.left, canvas.right - want.w + 1, step), canvas.right - want.w, want.x}
+    ys = {*range(canvas.top, canvas.bottom - want.h + 1, step), canvas.bottom - want.h, want.y}
+    for p in placed:  # right beside each card
+        xs |= {p.right + gap, p.left - gap - want.w}
+        ys |= {p.bottom + gap, p.top - gap - want.h}
+    best: tuple[float, tuple[int, int]] | None = None
+    for y in ys:
+        for x in xs:
+            box = pygame.Rect(x, y, want.w, want.h)
+            if not canvas.contains(box):
+                continue
+            if any(box.inflate(gap, gap).colliderect(p) for p in placed):
+                continue
+            d = (x - want.x) ** 2 + (y - want.y) ** 2
+            if best is None or d < best[0]:
+                best = (d, (x, y))
+    return best[1] if best is not None else None
 
 
 def card_rect(t: SchoolMysteryTable, card: dict) -> pygame.Rect:
@@ -110,9 +146,10 @@ def card_rect(t: SchoolMysteryTable, card: dict) -> pygame.Rect:
 
 def card_node(t: SchoolMysteryTable, card: dict) -> Node:
     """The node-map entry of an information card (draggable; under an open dialog it is covered)."""
+    face = face_of(t, card)
     return Node(id=("card", card["id"]), rect=card_rect(t, card), z=5, kind="card", payload=("card", card["id"]),
-                draggable=bool(t.controls), label=str(card.get("title") or ""),
-                zoom=card_face(t, card))  # right-click or hover-hold shows it whole (a cascade covers its text)
+                draggable=bool(t.controls), label=face.title or face.subtitle,
+                zoom=face)  # right-click or hover-hold shows it whole (a cascade covers its text)
 
 
 def deck_nodes(t: SchoolMysteryTable) -> list[Node]:
@@ -123,22 +160,22 @@ def deck_nodes(t: SchoolMysteryTable) -> list[Node]:
         if action is not None:
             r = t.L.deck_card(i)
             out.append(Node(id=("deck", suit), rect=pygame.Rect(r), z=6, kind="deck", payload=("deck", suit),
-                            draggable=True, action=action, label=suit))
+                            draggable=True, action=action, label=t.tx.ui(f"suit_{suit}")))
     if out:
         out.append(Node(id="canvas", rect=pygame.Rect(t.L.canvas), z=0, kind="area", solid=False))
+    papers = [w.rect for w in t.widgets if isinstance(w, (Sheet, Custom)) and w.modal]
+    for suit, seat in t.shown_now().duty.items():
+        slot = t.L.deck_slot(SUITS.index(suit)) if suit in SUITS else None
+        if slot is not None and not any(p.colliderect(slot) for p in papers):  # (under an open dialog: hidden)
+            # shown, never hit: who draws from each deck now (the line under its count)
+            out.append(Node(id=("duty", suit), rect=pygame.Rect(slot), z=1, kind="info", solid=False, hit=never_hit,
+                            label=t.name(seat), payload=("duty", suit, seat)))
     return out
 
 
 def modal_open(t: SchoolMysteryTable) -> bool:
     """A dialog sheet or the article page covers the table."""
     return any(isinstance(w, (Sheet, Custom)) and w.modal for w in t.widgets)
-
-
-def card_at(t: SchoolMysteryTable, pos: tuple[int, int]) -> int | None:
-    for c in reversed(t.view.get("cards") or []):
-        if card_rect(t, c).collidepoint(pos):
-            return c["id"]
-    return None
 
 
 def link_knob(t: SchoolMysteryTable, r: pygame.Rect) -> pygame.Rect:
@@ -165,7 +202,7 @@ def link_path(t: SchoolMysteryTable, ra: pygame.Rect, rb: pygame.Rect) -> list[t
 
 def link_marks(t: SchoolMysteryTable) -> list[tuple[int, int, tuple[int, int]]]:
     out = []
-    for a, b in t.view.get("links") or []:
+    for a, b in t.shown.get("links") or []:
         ca, cb = t.card(a), t.card(b)
         if ca is None or cb is None:
             continue
@@ -174,44 +211,67 @@ def link_marks(t: SchoolMysteryTable) -> list[tuple[int, int, tuple[int, int]]]:
     return out
 
 
+def tab_name(t: SchoolMysteryTable, i: int) -> str:
+    """The name on student ``i``'s tab: the student's, or the player's until the student exists."""
+    students = t.shown.get("students") or []
+    st = students[i] if 0 <= i < len(students) else None
+    return st["name"] if st else t.name(i)
+
+
+def _tab_widths(t: SchoolMysteryTable, names: list[str], width: int) -> list[int] | None:
+    """Widths of one row of tabs showing every name whole (shrunk and squeezed at most as far as
+    Fitter.name goes; the open tab's name first at its size), or None when they cannot share ``width``."""
+    n = len(names)
+    d = int(min(t.L.u * 2.4 * 0.72, t.L.u * 1.5))
+    fit = fitter_for(t.ctx)
+    size = fs(t.ctx, 0.62)
+    needs = [d + 14 + fit.width_of(nm, size, True) for nm in names]
+    mins = [d + 14 + int(fit.width_of(nm, fit.floor(size), True) * 0.75) + 1 for nm in names]
+    if sum(needs) <= width:  # every whole name fits: share out what is left
+        extra = (width - sum(needs)) // n
+        return [need + extra for need in needs]
+    if sum(mins) > width:
+        return None
+    widths = list(mins)  # every name fits shrunk: the open tab gets its whole name first
+    spare = width - sum(mins)
+    active = t.sel.get("tab")
+    if isinstance(active, int) and active < len(t.shown.get("students") or []) and tab_name(t, active) in names:
+        k = names.index(tab_name(t, active))
+        grow = min(spare, needs[k] - mins[k])
+        widths[k] += grow
+        spare -= grow
+    return [w + spare // n for w in widths]
+
+
+def tab_rows_needed(t: SchoolMysteryTable) -> int:
+    """One row of tabs when every student's name fits in it, else two."""
+    students = t.shown.get("students") or []
+    n = len(students)
+    if n <= 1 or t.display:
+        return 1
+    return 1 if _tab_widths(t, [tab_name(t, i) for i in range(n)], t.L.tabs.w) is not None else 2
+
+
 def tab_rects(t: SchoolMysteryTable) -> list[pygame.Rect]:
-    """One tab per student; the open tab is as wide as its name needs, the others share the rest."""
-    students = t.view.get("students") or []
+    """One tab per student, each showing its name (never a seat number alone): in one row when the
+    names fit, else in the layout's two rows; the open tab is as wide as its name needs."""
+    students = t.shown.get("students") or []
     n = len(students)
     if not n or t.display:
         return []
     tabs = t.L.tabs
-    even = tabs.w // n
-    active = t.sel.get("tab")
-    d = int(min(tabs.h * 0.72, t.L.u * 1.5))
-    fit = fitter_for(t.ctx)
-    size = fs(t.ctx, 0.62)
-    names = [st["name"] if st else t.name(i) for i, st in enumerate(students)]  # the player until a student exists
-    needs = [d + 14 + fit.width_of(nm, size, True) for nm in names]
-    # the least a tab takes: its name at the fitter's floor, squeezed as far as Fitter.name goes
-    mins = [d + 14 + int(fit.width_of(nm, fit.floor(size), True) * 0.75) + 1 for nm in names]
-    widths = [even] * n
-    if sum(needs) <= tabs.w:  # every whole name fits: share out what is left
-        extra = (tabs.w - sum(needs)) // n
-        widths = [need + extra for need in needs]
-    elif sum(mins) <= tabs.w:  # every name fits shrunk: the open tab gets its whole name first
-        widths = list(mins)
-        spare = tabs.w - sum(mins)
-        if isinstance(active, int) and 0 <= active < n:
-            grow = min(spare, needs[active] - mins[active])
-            widths[active] += grow
-            spare -= grow
-        for i in range(n):
-            widths[i] += spare // n
-    elif isinstance(active, int) and 0 <= active < n and n > 1:  # the open tab's name; the others a badge
-        badge = d + 10
-        widths[active] = min(needs[active], max(mins[active], tabs.w - badge * (n - 1)))
-        rest = (tabs.w - widths[active]) // (n - 1)
-        widths = [widths[active] if i == active else rest for i in range(n)]
-    out, x = [], tabs.left
-    for w in widths:
-        out.append(pygame.Rect(x, tabs.top, w - 2, tabs.h))
-        x += w
+    rows = max(1, min(t.L.tab_rows, n))
+    per = -(-n // rows)
+    row_h = tabs.h // rows
+    out: list[pygame.Rect] = []
+    for r in range(rows):
+        ids = list(range(r * per, min(n, (r + 1) * per)))
+        names = [tab_name(t, i) for i in ids]
+        widths = _tab_widths(t, names, tabs.w) or [tabs.w // len(ids)] * len(ids)
+        x = tabs.left
+        for w in widths:
+            out.append(pygame.Rect(x, tabs.top + r * row_h, w - 2, row_h))
+            x += w
     return out
 
 
@@ -222,39 +282,61 @@ def deck_action(t: SchoolMysteryTable, suit: str) -> dict | None:
     task = t.task()
     if task is not None and task.get("kind") == "draw" and task.get("suit") == suit and task.get("seat") == t.seat:
         return {"type": "draw_card"} if t.can("draw_card") else None
-    if suit == "hearts" and task is None and t.view.get("roll") is None and t.can("draw_location"):
+    if suit == "hearts" and task is None and t.shown.get("roll") is None and t.can("draw_location"):
         return {"type": "draw_location"}
     return None
 
 
 # --------------------------------------------------------------------------- card faces
 
+def face_of(t: SchoolMysteryTable, card: dict) -> CardFace:
+    """:func:`card_face`, made once per card and rebuild of the table (the node map is built every frame)."""
+    memo = t.faces_memo
+    if memo[0] != t.version:
+        memo = t.faces_memo = (t.version, {})
+    face = memo[1].get(card["id"])
+    if face is None:
+        face = memo[1][card["id"]] = card_face(t, card)
+    return face
+
+
+def zoom_text_of(t: SchoolMysteryTable, card: dict) -> str:
+    """:func:`card_zoom_text`, made once per card and rebuild of the table."""
+    memo = t.zoom_memo
+    if memo[0] != t.version:
+        memo = t.zoom_memo = (t.version, {})
+    text = memo[1].get(card["id"])
+    if text is None:
+        text = memo[1][card["id"]] = card_zoom_text(t, card)
+    return text
+
+
 def card_face(t: SchoolMysteryTable, card: dict) -> CardFace:
     kind = card.get("kind", "note")
     suit = KIND_SUIT.get(kind)
     colour = SUIT_COLOUR.get(suit or "", NOTE_COLOUR)
-    title = t.tx.card_title(t.view, card)
+    title = t.tx.card_title(t.shown, card)
     return CardFace(key=f"info:{card['id']}:{hash(card.get('text', ''))}:{card.get('option')}", title=title,
                     subtitle=t.tx.ui(f"kind_{kind}") + (f" {card['rank']}" if card.get("rank") else ""),
-                    body=t.tx.card_body(t.view, card), colour=colour,
+                    body=t.tx.card_body(t.shown, card), colour=colour,
                     symbol=SUIT_SYMBOL.get(suit or "", "circle"), corner=str(card.get("rank") or ""))
 
 
 def card_zoom_text(t: SchoolMysteryTable, card: dict) -> str:
-    body = t.tx.card_body(t.view, card)
-    base = t.tx.card_base_text(t.view, card)
+    body = t.tx.card_body(t.shown, card)
+    base = t.tx.card_base_text(t.shown, card)
     parts = [body]
     if base and base != body:
         parts.append("— " + base)
     if card.get("kind") == "character" and card.get("rank"):
-        parts.append(t.tx.drawn(t.view, "spades", card["rank"])["extra"])
+        parts.append(t.tx.drawn(t.shown, "spades", card["rank"])["extra"])
     parts.append(t.ctx.t("sm.card_by", name=t.name(card.get("by")), n=card.get("scene", 0)))
     return "\n".join(p for p in parts if p)
 
 
 def info_card_surface(t: SchoolMysteryTable, card: dict, used: bool, selected: bool) -> pygame.Surface:
     w, h = t.L.card_size
-    body = t.tx.card_body(t.view, card)
+    body = t.tx.card_body(t.shown, card)
     key = (card["id"], card.get("kind"), card.get("rank"), card.get("option"), body, w, h, t.ctx.lang, used,
            selected)
     surf = t.card_cache.get(key)
@@ -294,7 +376,7 @@ def info_card_surface(t: SchoolMysteryTable, card: dict, used: bool, selected: b
     inner = w - int(u * 0.8)
     x = r.left + int(u * 0.4)
     if kind in ("location", "character") and card.get("rank"):
-        title = t.tx.card_title(t.view, card)  # a place's or a person's name: shrunk, else wrapped at the floor
+        title = t.tx.card_title(t.shown, card)  # a place's or a person's name: shrunk, else wrapped at the floor
         im = fit.name(title, fs(ctx, 0.76), INK, inner, True)  # one line (shrunk, squeezed) …
         if im.get_width() > inner:
             im = fit.label(title, fs(ctx, 0.76), INK, inner, True)  # … else wrapped between words
@@ -343,7 +425,8 @@ def draw_over(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
 
 def static_layer(t: SchoolMysteryTable, size: tuple[int, int]) -> pygame.Surface:
     """Everything that changes only with the view or a local choice, drawn once per change (a cache)."""
-    held = t.drag.held.payload.get("suit") if (t.drag.held is not None and t.drag.dragging) else None
+    held = _held(t)
+    held = held[1] if held is not None and held[0] == "deck" else None  # the dragged deck's suit
     key = (t.version, size, held, t.sel.get("tab"), t.secrets_open, t.ctx.lang, t.L.u, t.log_panel.scroll)
     if t.static_key == key and t.static is not None:
         return t.static
@@ -383,7 +466,7 @@ def draw_deck_glows(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
 
 def draw_tracker(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     ctx, u, r = t.ctx, t.L.u, t.L.tracker
-    v = t.view
+    v = t.shown
     _panel(surface, r)
     x, y = r.left + int(u * 0.6), r.top + int(u * 0.4)
     phase = v.get("phase", "")
@@ -435,7 +518,7 @@ def draw_roster(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     ctx, u, r = t.ctx, t.L.u, t.L.sheet
     _panel(surface, r)
     y = r.top + int(u * 0.4)
-    for i, st in enumerate(t.view.get("students") or []):
+    for i, st in enumerate(t.shown.get("students") or []):
         d = int(u * 1.5)
         surface.blit(t.badges.badge(i, d), (r.left + int(u * 0.4), y))
         x = r.left + int(u * 0.6) + d + int(u * 0.3)
@@ -461,15 +544,13 @@ def draw_roster(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
 
 def draw_sheet(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     ctx, u = t.ctx, t.L.u
-    students = t.view.get("students") or []
     for i, tr in enumerate(tab_rects(t)):
         active = i == t.sel.get("tab")
         col = PAPER if active else (70, 100, 92)
         pygame.draw.rect(surface, col, tr, border_top_left_radius=8, border_top_right_radius=8)
         d = int(min(tr.h * 0.72, u * 1.5))
         surface.blit(t.badges.badge(i, d), (tr.left + 3, tr.centery - d // 2 - 2))
-        st = students[i]
-        nm = st["name"] if st else t.name(i)
+        nm = tab_name(t, i)
         room = tr.w - d - 9
         size = fs(ctx, 0.62)
         fit = fitter_for(ctx)
@@ -485,7 +566,7 @@ def draw_sheet(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     bottom = limit
     # too tall for the room above the secrets: drawn again smaller, down to the floor, then without
     # the empty condition slots but one
-    for scale, compact in [(k, False) for k in SCALES] + [(SCALES[-1], True)]:
+    for scale, compact in [(k, 0) for k in SCALES] + [(SCALES[-1], 1), (SCALES[-1], 2)]:
         pygame.draw.rect(surface, PAPER, r, border_bottom_left_radius=12, border_bottom_right_radius=12)
         bottom = _sheet_body(t, surface, seat, st, scale, compact)
         if bottom <= limit:
@@ -497,11 +578,13 @@ def draw_sheet(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     draw_secrets(t, surface, seat, st)
 
 
-def _sheet_body(t: SchoolMysteryTable, surface: pygame.Surface, seat: Any, st: dict | None, k: float, compact: bool = False) -> int:
-    """The character sheet above the secrets with text and gaps at ``k`` of their size (``compact``: one
-    empty condition slot, not three); its bottom."""
+def _sheet_body(t: SchoolMysteryTable, surface: pygame.Surface, seat: Any, st: dict | None, k: float,
+                compact: int = 0) -> int:
+    """The character sheet above the secrets with text and gaps at ``k`` of their size (``compact`` 1: one
+    empty condition slot, not three; 2: and the special moves left to the Moves dialog, which lists them);
+    its bottom."""
     ctx, u, r = t.ctx, t.L.u * k, t.L.sheet
-    x, y, w = r.left + int(u * 0.6), r.top + int(u * 0.5), r.w - int(u * 1.2)
+    x, y, w = r.left + int(u * 0.6), r.top + int(u * (0.5 if compact < 2 else 0.3)), r.w - int(u * 1.2)
     if st is None:
         for ln in ctx.wrap(ctx.t("sm.sheet_empty", name=t.name(seat)), fs(ctx, 0.8, k), w):
             surface.blit(ctx.text(ln, fs(ctx, 0.8, k), MUTED), (x, y))
@@ -511,7 +594,7 @@ def _sheet_body(t: SchoolMysteryTable, surface: pygame.Surface, seat: Any, st: d
     img = ctx.text(st["name"], fs(ctx, 1.1, k), INK, True)
     surface.blit(img, (x, y))
     tags = []
-    if seat == t.view.get("leader"):
+    if seat == t.shown.get("leader"):
         tags.append(t.tx.ui("leader"))
     if seat == t.seat:
         tags.append(ctx.t("sm.you"))
@@ -531,19 +614,24 @@ def _sheet_body(t: SchoolMysteryTable, surface: pygame.Surface, seat: Any, st: d
     # stats in two columns
     stats = st.get("stats") or {}
     ids = t.tx.stat_ids()
-    colw = w // 2
     size = fs(ctx, 0.75, k)
+    fit = fitter_for(ctx)
+    cols = 2
+    if compact >= 2:  # three columns when each stat's name and value fit one
+        widest = max((fit.width_of(t.tx.stat_name(sid), size) for sid in ids), default=0) + fit.width_of("+0", size, True)
+        cols = 3 if widest + int(u * 1.2) <= w // 3 else 2
+    colw = w // cols
     lh = ctx.font(size).get_linesize()
     for i, sid in enumerate(ids):
-        cx = x + (i % 2) * colw
-        cy = y + (i // 2) * lh
+        cx = x + (i % cols) * colw
+        cy = y + (i // cols) * lh
         nm = ctx.text(t.tx.stat_name(sid), size, INK)
         surface.blit(nm, (cx, cy))
         val = ctx.text(f"{int(stats.get(sid, 0)):+d}", size, INK, True)
         surface.blit(val, val.get_rect(topright=(cx + colw - int(u * 0.8), cy)))
-    y += ((len(ids) + 1) // 2) * lh + int(u * 0.3)
+    y += -(-len(ids) // cols) * lh + int(u * (0.3 if compact < 2 else 0.15))
     pygame.draw.line(surface, LINE, (x, y), (x + w, y), 1)
-    y += int(u * 0.3)
+    y += int(u * (0.3 if compact < 2 else 0.15))
     # conditions: three slots
     surface.blit(ctx.text(ctx.t("sm.conditions_max"), fs(ctx, 0.7, k), MUTED, True), (x, y))
     y += ctx.font(fs(ctx, 0.7, k)).get_linesize()
@@ -560,13 +648,13 @@ def _sheet_body(t: SchoolMysteryTable, surface: pygame.Surface, seat: Any, st: d
             fitter_for(ctx).blit_label(surface, img, cond, "name", sr, midleft=(sr.left + 8, sr.centery))
         else:
             _dashed(surface, sr, LINE)
-    y += slots * (slot_h + 3) + int(u * 0.2)
+    y += slots * (slot_h + 3) + int(u * (0.2 if compact < 2 else 0.05))
     # relationships
     surface.blit(ctx.text(ctx.t("sm.relationships"), fs(ctx, 0.7, k), MUTED, True), (x, y))
     y += ctx.font(fs(ctx, 0.7, k)).get_linesize()
-    help_used = [tuple(p) for p in t.view.get("help_used") or []]
+    help_used = [tuple(p) for p in t.shown.get("help_used") or []]
     rival = st.get("rival")
-    n = len(t.view.get("students") or [])
+    n = len(t.shown.get("students") or [])
     size = fs(ctx, 0.68, k)
     lh = ctx.font(size).get_linesize()
     for other in range(n):
@@ -581,9 +669,9 @@ def _sheet_body(t: SchoolMysteryTable, surface: pygame.Surface, seat: Any, st: d
         text = t.name(other) + t.tx.paren(role)
         marks = []
         if other != seat:
-            marks.append(("help", (seat, other) in help_used))
+            marks.append(("help", any(h == seat for h, _ in help_used)))  # one help per subject, whoever rolls
         if is_rival:
-            marks.append(("reroll", seat in (t.view.get("rival_used") or [])))
+            marks.append(("reroll", seat in (t.shown.get("rival_used") or [])))
         mx = x + w
         for what, used in reversed(marks):
             mx = _tick(t, surface, mx, y, ctx.t(f"sm.rel_{what}"), used, size)
@@ -595,7 +683,7 @@ def _sheet_body(t: SchoolMysteryTable, surface: pygame.Surface, seat: Any, st: d
     y += int(u * 0.2)
     # special moves
     book = t.tx.playbook(st["playbook"])
-    if book is not None:
+    if book is not None and compact < 2:
         surface.blit(ctx.text(ctx.t("sm.special_moves"), fs(ctx, 0.7, k), MUTED, True), (x, y))
         y += ctx.font(fs(ctx, 0.7, k)).get_linesize()
         used_moves = st.get("used_moves") or {}
@@ -615,7 +703,7 @@ def _sheet_body(t: SchoolMysteryTable, surface: pygame.Surface, seat: Any, st: d
 def _preview_student(t: SchoolMysteryTable) -> dict | None:
     """While creating a student, the sheet shows what the choices so far make."""
     book = t.tx.playbook(t.sel.get("playbook"))
-    if book is None or t.view.get("phase") != "setup_students":
+    if book is None or t.shown.get("phase") != "setup_students":
         return None
     e = t.entries.get("name")
     chosen = t.sel.get("stats")
@@ -708,8 +796,9 @@ def draw_secrets(t: SchoolMysteryTable, surface: pygame.Surface, seat: int, st: 
             pygame.draw.circle(surface, (150, 40, 40), c, seal_r, 2)
         y = cr.bottom - 3 - lh * len(lines)
         for ln in lines:
-            lab = _fit(ctx.text(ln, size, INK if is_open else PAPER, True), cw - 4)
-            surface.blit(lab, lab.get_rect(midtop=(cr.centerx, y + (lh - lab.get_height()) // 2)))
+            lab = fitter_for(ctx).name(ln, size, INK if is_open else PAPER, cw - 4, True)  # shrunk, never cut
+            fitter_for(ctx).blit_label(surface, lab, ln, "label",
+                                       midtop=(cr.centerx, y + (lh - lab.get_height()) // 2))
             y += lh
     if hint is not None and t.seat is not None:
         room = pygame.Rect(r.left, r.bottom - hint.height, r.w, hint.height)
@@ -725,10 +814,10 @@ def _secrets_hint(t: SchoolMysteryTable, r: pygame.Rect) -> Fitted:
 
 def draw_decks(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     ctx, u = t.ctx, t.L.u
-    v = t.view
+    v = t.shown
     decks = v.get("decks") or {}
     discards = v.get("discards") or {}
-    duty = (v.get("scene") or {}).get("duty") or {}
+    duty = t.shown_now().duty  # who draws from each deck now, as the prompt and the step line say it
     for i, suit in enumerate(SUITS):
         slot = t.L.deck_slot(i).inflate(-int(u * 0.3), 0)
         _panel(surface, slot, alpha=110)
@@ -770,24 +859,29 @@ def draw_decks(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
 
 
 def _deck_label(t: SchoolMysteryTable, surface: pygame.Surface, suit: str, at: pygame.Rect, size: float) -> int:
-    """A deck's name ("♠ Supporting character") in two lines at most, broken only between words;
-    when room is short the symbol goes first (the deck's back shows it), then the kind's short name."""
+    """A deck's name ("♠ Supporting character") in two lines at most, broken only between words, its
+    symbol kept where it can be: on the name's line, before the kind's short name, on a line of its own;
+    only then the name alone (the deck's back shows the symbol), then the short name."""
     fit = fitter_for(t.ctx)
     name = t.tx.ui(f"suit_{suit}")
     words = name.split(" ")
     candidates = [name]
     if len(words) > 1 and not any(ch.isalnum() for ch in words[0]):  # the suit symbol
         candidates = [name.replace(" ", "\u00a0", 1), " ".join(words[1:])]
-    candidates += [t.tx.ui(f"kind_{kind}_short") for kind, s in KIND_SUIT.items()
-                   if s == suit and t.tx.content.ui.get(f"kind_{kind}_short")]
+    shorts = [t.tx.ui(f"kind_{kind}_short") for kind, s in KIND_SUIT.items()
+              if s == suit and t.tx.content.ui.get(f"kind_{kind}_short")]
+    if len(candidates) > 1:  # the symbol kept before the short name, then the name alone, then the short one
+        candidates = [candidates[0]] + [f"{words[0]}\u00a0{sh}" for sh in shorts] + [name] + candidates[1:]
+    candidates += shorts
     low = fit.floor(size)
     for text in candidates:
         whole_words = all(fit.width_of(w, low, True) <= at.w for w in text.split(" "))
-        f = fit.block(text, size, at.w, 2 * fit.line_h(size, True), True)
-        unbroken = all(any(w in ln for ln in f.lines) for w in text.split(" "))  # no word split over two lines
-        if whole_words and unbroken and not f.overflow:
-            return fit.draw_block(surface, text, pygame.Rect(at.x, at.y, at.w, f.height), size, CHALK, True,
-                                  kind="label", fitted=f).height
+        for lines in (2, 1):  # wrapped between words, else shrunk onto one line (the symbol kept: "♣ 手がかり")
+            f = fit.block(text, size, at.w, lines * fit.line_h(size, True), True)
+            unbroken = all(any(w in ln for ln in f.lines) for w in text.split(" "))  # no word split over two lines
+            if whole_words and unbroken and not f.overflow:
+                return fit.draw_block(surface, text, pygame.Rect(at.x, at.y, at.w, f.height), size, CHALK, True,
+                                      kind="label", fitted=f).height
     img = fit.name(candidates[-1], size, CHALK, at.w, True)  # one word too long even alone: squeezed
     return fit.blit_label(surface, img, candidates[-1], "label", pygame.Rect(at.x, at.y, at.w, img.get_height()),
                           topleft=at.topleft).h
@@ -819,15 +913,15 @@ def draw_prompt(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
 
 def draw_canvas(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     u, r = t.L.u, t.L.canvas
-    cards = t.view.get("cards") or []
-    if not cards and t.view.get("phase") in ("introduction", "investigation"):
+    cards = t.shown.get("cards") or []
+    if not cards and t.shown.get("phase") in ("introduction", "investigation"):
         room = pygame.Rect(r.left + int(u * 2), r.centery, r.w - int(u * 4), r.bottom - r.centery)
         fitter_for(t.ctx).draw_block(surface, t.ctx.t("sm.canvas_empty"), room, fs(t.ctx, 0.9), (90, 120, 110),
                                      align="center")
-    if t.view.get("phase") == "over":
+    if t.shown.get("phase") == "over":
         return  # the article page covers the table
-    used = set(t.view.get("clues_used") or [])
-    resolution = t.view.get("phase") in ("resolution", "over")
+    used = set(t.shown.get("clues_used") or [])
+    resolution = t.shown.get("phase") in ("resolution", "over")
     edit = t.sel.get("edit")
     for c in cards:
         if t.drag.is_held(("card", c["id"])):
@@ -856,8 +950,9 @@ def draw_canvas(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
         pygame.draw.circle(surface, (200, 60, 60), pts[len(pts) // 2], int(u * 0.45))
         pygame.draw.circle(surface, PAPER, pts[len(pts) // 2], int(u * 0.45), 2)
     # a link being drawn follows the pointer
-    if t.drag.dragging and t.drag.held is not None and t.drag.held.payload.get("kind") == "link":
-        src = t.card(t.drag.held.payload["id"])
+    held = _held(t)
+    if held is not None and held[0] == "link":
+        src = t.card(held[1])
         if src is not None:
             pygame.draw.line(surface, (230, 80, 80), card_rect(t, src).center, t.drag.pointer, max(2, int(u * 0.2)))
 
@@ -882,15 +977,23 @@ def draw_dragged(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
         return
     p = held.payload
     pos = t.drag.position_of(held.id, held.home)
-    if p.get("kind") == "card":
-        c = t.card(p["id"])
+    if p[0] == "card":
+        c = t.card(p[1])
         if c is not None:
             img = info_card_surface(t, c, False, True)
             surface.blit(img, img.get_rect(center=(int(pos[0]), int(pos[1]) - 4)))
-    elif p.get("kind") == "deck":
-        r = t.L.deck_card(SUITS.index(p["suit"])).copy()
+    elif p[0] == "deck":
+        r = t.L.deck_card(SUITS.index(p[1])).copy()
         r.center = (int(pos[0]), int(pos[1]))
-        _deck_back(t, surface, r, p["suit"])
+        _deck_back(t, surface, r, p[1])
+
+
+def _held(t: SchoolMysteryTable) -> tuple | None:
+    """The payload being dragged now (``("card", id)``, ``("deck", suit)``, ``("link", id)``), or None."""
+    held = t.drag.held
+    if held is None or not t.drag.dragging or not isinstance(held.payload, tuple):
+        return None
+    return held.payload
 
 
 def draw_flying(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
@@ -910,7 +1013,7 @@ def draw_log(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     """The game log on the kit's log panel (wrapped, never cut; the shared display shows the newest)."""
     r = t.L.log
     _panel(surface, r)
-    lines = [(text, seat if isinstance(seat, int) else None) for text, seat in t.log[-40:]]
+    lines = [(text, seat if isinstance(seat, int) else None) for text, seat in t.pres.log_lines[-40:]]
     unit = max(t.L.u * 0.85, fs(t.ctx, 0.68) / theme.TYPE["small"])  # log lines never under 14 px
     t.log_panel.draw(surface, t.ctx, r, lines[-2:] if t.display else lines, unit,
                      "" if t.display else t.ctx.t("sm.log"))
@@ -936,7 +1039,7 @@ def draw_dice(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     ev = t.dice_event or {}
     if t.dice.landed:
         band = ev.get("band")
-        roll = t.view.get("roll") or {}
+        roll = t.shown.get("roll") or {}
         if roll.get("raised") and roll.get("stage") == "rolled" and ev.get("reason") != "resolve":
             band = roll.get("band", band)
         note = ctx.t(f"sm.mode_note_{ev.get('mode', 'normal')}")
@@ -947,12 +1050,6 @@ def draw_dice(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
         f = fit.block(note, size, inner.w - 8, 2 * fit.line_h(size), balanced=True)  # two lines, shrunk
         room = pygame.Rect(inner.left + 4, inner.bottom - int(u * 0.3) - f.height, inner.w - 8, f.height)
         fit.draw_block(surface, note, room, size, CHALK_DIM, align="center", fitted=f)
-        img = _fit(ctx.text(t.tx.band(band), fs(ctx, 1.25), BAND_COLOUR.get(band or "", CHALK), True), inner.w - 8)
-        surface.blit(img, img.get_rect(midbottom=(inner.centerx, room.top)))
-
-
-def _fit(img: pygame.Surface, width: int) -> pygame.Surface:
-    """Shrink a rendered line that is wider than ``width`` (rare: small windows, long words)."""
-    if img.get_width() <= width or width <= 0:
-        return img
-    return pygame.transform.smoothscale(img, (width, max(1, int(img.get_height() * width / img.get_width()))))
+        word = t.tx.band(band)
+        img = fit.name(word, fs(ctx, 1.25), BAND_COLOUR.get(band or "", CHALK), inner.w - 8, True)  # shrunk, never cut
+        fit.blit_label(surface, img, word, "label", midbottom=(inner.centerx, room.top))

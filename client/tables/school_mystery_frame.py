@@ -14,15 +14,15 @@ from typing import TYPE_CHECKING
 
 import pygame
 
-from client.kit.textfit import blit_layer
-from client.tables import school_mystery_board as board
-from client.tables.school_mystery_sheet import (
+from client.kit.dialog import (
     ActionButton,
     Custom,
     EntrySlot,
     Widget,
     draw_widget,
 )
+from client.kit.textfit import blit_layer
+from client.tables import school_mystery_board as board
 
 if TYPE_CHECKING:
     from client.tables.school_mystery import SchoolMysteryTable
@@ -64,7 +64,7 @@ class StillFrame:
 
 def draw(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     """The whole table (reads it; the layer is a cache keyed by what it shows)."""
-    if not t.view:
+    if not t.shown:
         return
     hovered = hovered_buttons(t, pygame.mouse.get_pos())
     p = plan(t, surface.get_size(), hovered)
@@ -79,6 +79,8 @@ def draw(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
         for i in p.live:
             draw_widget(t.widgets[i], surface, t.ctx, t.L.u, i in hovered, t.blink)
     board.draw_over(t, surface)
+    if t.banner.visible:  # why something cannot be done now, over everything
+        t.banner.draw(surface, t.ctx, t.banner_rect().center, t.L.canvas.w, t.L.u)
 
 
 def hovered_buttons(t: SchoolMysteryTable, pointer: tuple[int, int]) -> frozenset[int]:

@@ -13,7 +13,7 @@ from typing import Any
 
 import pygame
 
-from client.tables.school_mystery_sheet import fs
+from client.kit.dialog import fs
 
 CANVAS = 10000
 
@@ -33,6 +33,7 @@ class Layout:
     tray: pygame.Rect
     dialog: pygame.Rect
     card_size: tuple[int, int]
+    tab_rows: int = 1  # the students' tabs: a second row when their names do not fit one
 
     def deck_slot(self, i: int) -> pygame.Rect:
         w = self.decks.w // 4
@@ -42,6 +43,9 @@ class Layout:
         slot = self.deck_slot(i)
         h = int(slot.h * 0.86)
         w = int(h * 5 / 7)
+        if w > slot.w * DECK_SHARE:  # a narrow slot (large text on a small window): the label keeps its room
+            w = int(slot.w * DECK_SHARE)
+            h = int(w * 7 / 5)
         return pygame.Rect(slot.left + int(self.u * 0.6), slot.top + (slot.h - h) // 2, w, h)
 
     # --- the canvas: rule coordinates 0..10000 <-> screen -----------------------------
@@ -59,6 +63,7 @@ class Layout:
         return max(0, min(CANVAS, round(x))), max(0, min(CANVAS, round(y)))
 
 
+DECK_SHARE = 0.38  # at most this share of a deck's slot is its card (the rest: its name, count and duty)
 MIN_UNITS_WIDE = 84  # the table's panels need this many units side by side
 AUTO_COLUMNS = 5  # the canvas shows unmoved cards in one column per kind
 
@@ -76,9 +81,11 @@ def card_size_for(canvas: pygame.Rect, u: float) -> tuple[int, int]:
     return int(cu * 9), int(cu * 8.0)  # room for four lines of rule text at 14 px
 
 
-def compute(rect: pygame.Rect, u: float, display: bool, bar_rows: int = 1, text_unit: float | None = None) -> Layout:
+def compute(rect: pygame.Rect, u: float, display: bool, bar_rows: int = 1, text_unit: float | None = None,
+            tab_rows: int = 1) -> Layout:
     """The panels for ``rect`` on unit ``u``; ``text_unit`` (the text's own unit, larger with a larger
-    text size) makes the tracker and the decks tall enough for their lines."""
+    text size) makes the tracker and the decks tall enough for their lines; ``tab_rows``: rows of
+    student tabs above the sheet."""
     pad = int(u * 0.5)
     tu = max(u, text_unit or u)
     x0, y0, W, H = rect.left, rect.top, rect.w, rect.h
@@ -100,7 +107,7 @@ def compute(rect: pygame.Rect, u: float, display: bool, bar_rows: int = 1, text_
         side_w = int(u * 19)
         right_w = int(u * 17)
         tracker = pygame.Rect(x0 + pad, y0 + pad, side_w, int(max(u * 7.4, tu * 7.2, 14 * 8.4)))
-        tabs = pygame.Rect(x0 + pad, tracker.bottom + pad, side_w, int(u * 2.4))
+        tabs = pygame.Rect(x0 + pad, tracker.bottom + pad, side_w, int(u * 2.4) * max(1, tab_rows))
         sheet = pygame.Rect(x0 + pad, tabs.bottom, side_w, y0 + H - tabs.bottom - pad)
         chat = int(u * 2.9)  # room under the tray for the app's chat button (LAN)
         tray = pygame.Rect(x0 + W - right_w - pad, y0 + H - int(u * 11) - pad - chat, right_w, int(u * 11))
@@ -116,7 +123,8 @@ def compute(rect: pygame.Rect, u: float, display: bool, bar_rows: int = 1, text_
     dw = min(canvas.w - int(u * 1.0), int(u * 50))
     dialog = pygame.Rect(0, 0, dw, canvas.h - int(u * 0.6))
     dialog.midtop = (canvas.centerx, canvas.top + int(u * 0.3))
-    return Layout(rect, u, tracker, tabs, sheet, decks, prompt, canvas, actions, log, tray, dialog, card)
+    return Layout(rect, u, tracker, tabs, sheet, decks, prompt, canvas, actions, log, tray, dialog, card,
+                  max(1, tab_rows) if not display else 1)
 
 
 def secrets_rect(t: Any) -> pygame.Rect:

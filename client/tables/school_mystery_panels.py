@@ -10,10 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from client.kit.theme import ACCENT, ACCENT_DEEP, INK, MUTED
-from client.kit.theme import ERROR as RED
-from client.tables.school_mystery_layout import secrets_rect
-from client.tables.school_mystery_sheet import (
+from client.kit.dialog import (
     SCALES,
     ActionButton,
     Builder,
@@ -26,6 +23,10 @@ from client.tables.school_mystery_sheet import (
     fs,
     text_item,
 )
+from client.kit.theme import ACCENT, ACCENT_DEEP, INK, MUTED
+from client.kit.theme import ERROR as RED
+from client.tables import school_mystery_claim as claim
+from client.tables.school_mystery_layout import secrets_rect
 from client.tables.school_mystery_texts import (
     BAND_COLOUR,
     SUIT_COLOUR,
@@ -63,16 +64,21 @@ def build(t: SchoolMysteryTable) -> list[Widget]:
 
 
 def _fitted_dialog(t: SchoolMysteryTable, room: pygame.Rect) -> list[Widget]:
-    """The open dialog at the largest text scale at which it fits ``room`` (else at the floor)."""
+    """The open dialog at the largest text scale at which it fits ``room``; else with the tone talk's guide
+    folded away (its title, the notes and their entry stay: the guide was shown at the subject and the
+    leader; the subject choice then shows the looked-at subject beside the list), again from the largest
+    scale; else at the floor."""
     dialog: list[Widget] = []
     try:
-        for scale in SCALES:
-            t.sheet_scale = scale
-            dialog = dialogs(t)
-            if fits(dialog, room):
-                break
+        for compact in (False, True):
+            t.tone_compact = compact
+            for scale in SCALES:
+                t.sheet_scale = scale
+                dialog = dialogs(t)
+                if fits(dialog, room):
+                    return dialog
     finally:
-        t.sheet_scale = 1.0
+        t.sheet_scale, t.tone_compact = 1.0, False
     return dialog
 
 
@@ -83,7 +89,7 @@ def bar_rows(widgets: list[Widget]) -> int:
 
 def dialogs(t: SchoolMysteryTable) -> list[Widget]:
     """The dialog the view, the legal actions and the local choices call for (maybe none)."""
-    v = t.view
+    v = t.shown
     phase = v.get("phase")
     out: list[Widget] = []
     if phase in ("setup_subject", "setup_leader", "setup_students"):
@@ -126,13 +132,14 @@ def _title(t: SchoolMysteryTable, key: str, **kw: Any) -> str:
 # --------------------------------------------------------------------------- prompt line
 
 def prompt(t: SchoolMysteryTable) -> tuple[str, bool]:
-    v, tx, me = t.view, t.tx, t.seat
+    v, tx, me = t.shown, t.tx, t.seat
     phase = v.get("phase")
     T = t.ctx.t
-    if phase == "setup_subject":
-        return T("sm.p_subject", name=t.name(0)), me == 0
-    if phase == "setup_leader":
-        return T("sm.p_leader", name=t.name(0)), me == 0
+    if phase in ("setup_subject", "setup_leader"):  # the table's choices: any player enters them
+        kind = "choose_subject" if phase == "setup_subject" else "choose_leader"
+        mine = t.can(kind)
+        return T("sm.p_subject" if kind == "choose_subject" else "sm.p_leader",
+                 name=t.name(me if mine else 0)), mine
     if phase == "setup_students":
         missing = [i for i, s in enumerate(v.get("students") or []) if s is None]
         mine = me in missing
@@ -150,14 +157,14 @@ def prompt(t: SchoolMysteryTable) -> tuple[str, bool]:
     task = t.task()
     if task is not None:
         who = task.get("seat")
-        kind = task.get("kind")
-        if kind == "draw":
+        task_kind = task.get("kind")
+        if task_kind == "draw":
             return T("sm.p_draw", suit=tx.ui(f"suit_{task.get('suit')}"), name=t.name(who)), who == me
-        if kind == "atmosphere":
+        if task_kind == "atmosphere":
             return T("sm.p_atmosphere", name=t.name(who), place=tx.location_name(v, task.get("location"))), who == me
-        if kind == "pick":
+        if task_kind == "pick":
             return T("sm.p_pick", name=t.name(who), suit=tx.ui(f"suit_{task.get('suit')}")), who == me
-        return T(f"sm.p_{kind}", name=t.name(who)), who == me
+        return T(f"sm.p_{task_kind}", name=t.name(who)), who == me
     if phase == "introduction":
         return T("sm.p_intro"), False
     if phase == "resolution":
@@ -165,7 +172,8 @@ def prompt(t: SchoolMysteryTable) -> tuple[str, bool]:
     scene = v.get("scene") or {}
     if scene.get("closed"):
         return T("sm.p_scene_closed"), False
-    return T("sm.p_scene", n=scene.get("number", 0), place=tx.location_name(v, v.get("location"))), False
+    return claim.step_line(t, T("sm.p_scene", n=scene.get("number", 0), place=tx.location_name(v, v.get("location")))), \
+        False
 
 
 # --------------------------------------------------------------------------- action bar
@@ -173,7 +181,7 @@ def prompt(t: SchoolMysteryTable) -> tuple[str, bool]:
 def action_bar(t: SchoolMysteryTable) -> list[Any]:
     if not t.controls:
         return []
-    v = t.view
+    v = t.shown
     phase = v.get("phase")
     if phase not in ("introduction", "investigation", "resolution"):
         return []
@@ -212,6 +220,8 @@ def action_bar(t: SchoolMysteryTable) -> list[Any]:
         add("act_condition", _title(t, "act_condition"), toggle("give"), enabled=t.can("give_condition"),
             selected=bool(t.sel.get("give")))
     add("act_note", _title(t, "act_note"), toggle("note"), enabled=t.can("add_note"), selected=bool(t.sel.get("note")))
+    if phase == "investigation":
+        claim.add_buttons(t, add)  # the humans' window on this step: Pass, Let the bots go
     if phase == "investigation" and v.get("leader") == t.seat:
         add("act_resolution", _title(t, "act_resolution"), lambda: t.send({"type": "begin_resolution"}),
             enabled=t.can("begin_resolution"))
@@ -256,7 +266,7 @@ def setup_panel(t: SchoolMysteryTable) -> list[Widget]:
     """Set-up dialogs (subject, leader, students): the decks are not in play yet, so the dialog takes
     the canvas column from the top of the window (not the log's and the tray's), with the prompt line
     under its title."""
-    v = t.view
+    v = t.shown
     phase = v.get("phase")
     L = t.L
     rect = pygame.Rect(L.decks.left, L.decks.top, 0, 0)
@@ -324,18 +334,26 @@ def subject_choice(t: SchoolMysteryTable, p: Builder) -> None:
                    INK if sid == looked else MUTED, sid == looked)
     sub = content.subjects[looked]
     day = t.tx.ui("holiday") if sub.day_type != "weekday" else t.tx.ui("schoolday")
-    p.gap(0.3)
-    p.text(t.tx.tr(sub.title), 0.9, INK, True)
-    p.text(_title(t, "subject_meta", d=sub.difficulty, day=day, n=len(sub.questions)), 0.68, MUTED)
-    p.text(t.tx.tr(sub.situation), 0.7, INK)
-    if t.can("choose_subject", subject=looked):
-        f = p.flow(2.2)
-        p.button(f, _title(t, "subject_choose_this"),
-                 lambda: t.send({"type": "choose_subject", "subject": looked}), primary=True, key="choose_subject")
-        p.end_flow(f)
+
+    def looked_at() -> None:  # the looked-at subject in full, and the button that chooses it
+        p.gap(0.3)
+        p.text(t.tx.tr(sub.title), 0.9, INK, True)
+        p.text(_title(t, "subject_meta", d=sub.difficulty, day=day, n=len(sub.questions)), 0.68, MUTED)
+        p.text(t.tx.tr(sub.situation), 0.7, INK)
+        if t.can("choose_subject", subject=looked):
+            f = p.flow(2.2)
+            p.button(f, _title(t, "subject_choose_this"),
+                     lambda: t.send({"type": "choose_subject", "subject": looked}), primary=True,
+                     key="choose_subject")
+            p.end_flow(f)
+
+    if not t.tone_compact:
+        looked_at()
     left_bottom = p.y
     p.x, p.y, p.width = x + p.width + gap, top, width - p.width - gap
     tone_block(t, p, gap=0.0)
+    if t.tone_compact:  # a short window: the subject in full beside the list, under the folded tone talk
+        looked_at()
     p.x, p.width, p.y = x, width, max(p.y, left_bottom)
 
 
@@ -344,14 +362,15 @@ def tone_block(t: SchoolMysteryTable, p: Builder, gap: float = 0.4) -> None:
     p.gap(gap)
     p.text(_title(t, "tone_title"), 0.85, INK, True)
     p.text(_title(t, "tone_explain"), 0.7, MUTED)
-    p.text(t.tx.ui("tone_guide"), 0.68, INK)  # the content's guidance and prompts for the talk
-    for prompt in tone_prompts(t.tx.content, t.ctx.lang):
-        p.text("・" + prompt, 0.66, MUTED, indent=0.6)
+    if not t.tone_compact:  # the content's guidance and prompts for the talk
+        p.text(t.tx.ui("tone_guide"), 0.68, INK)
+        for prompt in tone_prompts(t.tx.content, t.ctx.lang):
+            p.text("・" + prompt, 0.66, MUTED, indent=0.6)
     if p.live and t.can("set_tone"):
         p.entry("tone", lines=3, placeholder=_title(t, "tone_placeholder"), limit=500, submit=_title(t, "save"),
-                on_submit=lambda s: t.send({"type": "set_tone", "text": s}), initial=t.view.get("tone", ""))
+                on_submit=lambda s: t.send({"type": "set_tone", "text": s}), initial=t.shown.get("tone", ""))
     else:
-        p.text(t.view.get("tone") or "—", 0.75, INK)
+        p.text(t.shown.get("tone") or "—", 0.75, INK)
 
 
 def _export(t: SchoolMysteryTable, fmt: str) -> None:
@@ -390,7 +409,7 @@ def create_panel(t: SchoolMysteryTable, rect: pygame.Rect) -> list[Any]:
     p.text(_title(t, "create_stats"), 0.75, MUTED, True)
     if book is not None:
         for i, arr in enumerate(book.stat_arrays):
-            txt = "  ".join(f"{t.tx.stat_name(s)} {int(arr.get(s, 0)):+d}" for s in t.tx.stat_ids())
+            txt = "  ".join(f"{t.tx.stat_name(s)}\u00a0{int(arr.get(s, 0)):+d}" for s in t.tx.stat_ids())
             f = p.flow(1.9, 0.3)
             p.button(f, txt, (lambda i=i: t.sel.__setitem__("stats", i)), selected=t.sel.get("stats") == i,
                      k=0.7, w=left_w)
@@ -399,7 +418,7 @@ def create_panel(t: SchoolMysteryTable, rect: pygame.Rect) -> list[Any]:
     p.gap(0.2)
     p.text(_title(t, "create_rival"), 0.75, MUTED, True)
     f = p.flow(2.0, 0.3)
-    for s in range(t.view.get("players", 0)):
+    for s in range(t.shown.get("players", 0)):
         nm = _title(t, "yourself") if s == t.seat else t.name(s)
         p.button(f, nm, (lambda s=s: t.sel.__setitem__("rival", s)), selected=t.sel.get("rival") == s, k=0.75,
                  min_w=4)
@@ -441,7 +460,7 @@ def create_panel(t: SchoolMysteryTable, rect: pygame.Rect) -> list[Any]:
 # --------------------------------------------------------------------------- introduction
 
 def intro_panel(t: SchoolMysteryTable) -> list[Any]:
-    v = t.view
+    v = t.shown
     sub = t.tx.subject(v.get("subject"))
     if sub is None:
         return []
@@ -474,13 +493,13 @@ def goto_buttons(t: SchoolMysteryTable, p: Builder) -> None:
     f = p.flow(2.2)
     for a in t.options("move"):
         rank = a["location"]
-        p.button(f, "♥ " + t.tx.location_name(t.view, rank), (lambda r=rank: t.send({"type": "move", "location": r})),
+        p.button(f, "♥ " + t.tx.location_name(t.shown, rank), (lambda r=rank: t.send({"type": "move", "location": r})),
                  k=0.8, key=f"goto:{rank}")
     p.end_flow(f)
     if t.can("draw_location"):
         p.text(_title(t, "draw_location_hint"), 0.72, ACCENT)
     else:
-        duty = (t.view.get("scene") or {}).get("number", 0) + 1
+        duty = (t.shown.get("scene") or {}).get("number", 0) + 1
         _ = duty
         p.text(_title(t, "draw_location_other"), 0.72, MUTED)
 
@@ -522,7 +541,7 @@ def edit_panel(t: SchoolMysteryTable) -> list[Any]:
     r.w = min(r.w, int(t.L.u * 38))
     r.centerx = t.L.dialog.centerx
     kind = t.tx.ui(f"kind_{card['kind']}")
-    title = t.tx.card_title(t.view, card)
+    title = t.tx.card_title(t.shown, card)
     p = Builder(t, r, title if title != kind else kind)
     def close() -> None:
         t.sel.pop("edit", None)
@@ -530,11 +549,11 @@ def edit_panel(t: SchoolMysteryTable) -> list[Any]:
     p.close_button(close)
     p.text(kind + (f"  {card['rank']}" if card.get("rank") else "") + "  ·  " +
            _title(t, "card_by", name=t.name(card.get("by")), n=card.get("scene", 0)), 0.7, MUTED)
-    base = t.tx.card_base_text(t.view, card)
+    base = t.tx.card_base_text(t.shown, card)
     if base:
         p.text(base, 0.78, INK)
     if card.get("kind") == "character" and card.get("rank"):
-        p.text(t.tx.drawn(t.view, "spades", card["rank"])["extra"], 0.7, MUTED)
+        p.text(t.tx.drawn(t.shown, "spades", card["rank"])["extra"], 0.7, MUTED)
     p.gap(0.3)
     if p.live and t.can("edit_card"):
         p.text(_title(t, "edit_label"), 0.75, MUTED, True)
@@ -555,7 +574,7 @@ def edit_panel(t: SchoolMysteryTable) -> list[Any]:
 # --------------------------------------------------------------------------- tasks
 
 def _card_pic(t: SchoolMysteryTable, suit: str, rank: int, title: str, body: str) -> Callable[[pygame.Surface, Any, pygame.Rect], None]:
-    face = CardFace(key=f"drawn:{suit}:{rank}:{t.view.get('subject')}", title=title, subtitle=t.tx.ui(f"suit_{suit}"),
+    face = CardFace(key=f"drawn:{suit}:{rank}:{t.shown.get('subject')}", title=title, subtitle=t.tx.ui(f"suit_{suit}"),
                     body=body, colour=SUIT_COLOUR[suit], symbol=SUIT_SYMBOL[suit], corner=str(rank))
 
     def fn(surface: pygame.Surface, ctx: Any, r: pygame.Rect) -> None:
@@ -580,16 +599,28 @@ def task_panel(t: SchoolMysteryTable, task: dict) -> list[Any]:
     p = Builder(t, r, _title(t, f"task_{kind}_title", name=t.name(task.get("seat"))))
     if kind == "condition":
         p.text(_title(t, "condition_explain"), 0.72, MUTED)
-        if mine:
+        proposal = task.get("proposal")
+        if proposal:  # the table chooses a condition nobody named: the latest proposal, its student confirms
+            p.text(f"{t.tx.ui('action_propose_condition')}: {t.name(proposal.get('by'))} — "
+                   f"{t.tx.condition_name(proposal)}", 0.8, INK, True)
+            if mine and t.can("accept_condition"):
+                f = p.flow(2.2)
+                p.button(f, t.tx.ui("action_accept_condition"), lambda: t.send({"type": "accept_condition"}),
+                         primary=True, key="accept_condition")
+                p.end_flow(f)
+        # its student takes one; every other student proposes one
+        verb = "take_condition" if mine else "propose_condition"
+        if mine or (t.controls and t.can("propose_condition")):
             f = p.flow(2.0, 0.3)
-            for a in t.options("take_condition"):
+            for a in t.options(verb):
                 if "condition" in a:
                     cid = a["condition"]
                     p.button(f, t.tx.condition_name({"id": cid}),
-                             (lambda c=cid: t.send({"type": "take_condition", "condition": c})), k=0.75)
+                             (lambda c=cid: t.send({"type": verb, "condition": c})), k=0.75)
             p.end_flow(f)
-            p.entry("cond_text", placeholder=_title(t, "condition_custom"), limit=80, submit=_title(t, "take"),
-                    on_submit=lambda s: t.send({"type": "take_condition", "text": s.strip()}) if s.strip() else None)
+            p.entry("cond_text", placeholder=_title(t, "condition_custom"), limit=80,
+                    submit=_title(t, "take") if mine else t.tx.ui("action_propose_condition"),
+                    on_submit=lambda s: t.send({"type": verb, "text": s.strip()}) if s.strip() else None)
     elif kind == "clear":
         if mine:
             f = p.flow(2.0, 0.3)
@@ -621,7 +652,7 @@ def secret_buttons(t: SchoolMysteryTable, p: Builder, kind: str) -> None:
 
 
 def atmosphere_panel(t: SchoolMysteryTable, task: dict) -> list[Any]:
-    v = t.view
+    v = t.shown
     loc = t.tx.location(v, task.get("location"))
     p = Builder(t, t.L.dialog, t.tx.tr(loc.name) if loc else "")
     mine = task.get("seat") == t.seat and t.controls
@@ -648,7 +679,7 @@ def atmosphere_panel(t: SchoolMysteryTable, task: dict) -> list[Any]:
 
 
 def pick_panel(t: SchoolMysteryTable, task: dict) -> list[Any]:
-    v = t.view
+    v = t.shown
     suit, rank = str(task.get("suit")), int(task.get("card") or 0)
     mine = task.get("seat") == t.seat and t.controls
     d = t.tx.drawn(v, suit, rank)
@@ -814,7 +845,7 @@ def roll_mode(adv: bool, dis: bool) -> str:
 
 
 def roll_panel(t: SchoolMysteryTable) -> list[Any]:
-    v = t.view
+    v = t.shown
     roll = v["roll"]
     u = t.L.u
     roller = roll.get("roller")
@@ -847,6 +878,8 @@ def _roll_declared(t: SchoolMysteryTable, p: Builder, roll: dict, mine: bool) ->
     # sample condition hinders (roll.hindered_by): the toggle follows the legal presets
     condition_ok = any("condition" in a.get("disadvantage", []) for a in t.options("set_roll_modifiers"))
     condition_fixed = bool(roll.get("hindered_by"))
+    # the "item" source needs an item the table gave the roller (a note with its seat as holder)
+    item_ok = any(c.get("holder") == roll.get("roller") and c.get("text") for c in t.shown.get("cards") or [])
 
     def toggle(kind: str, src: str) -> None:
         adv, dis = list(adv_src), list(dis_src)
@@ -868,7 +901,8 @@ def _roll_declared(t: SchoolMysteryTable, p: Builder, roll: dict, mine: bool) ->
             label_text = ("■ " if on else "□ ") + _title(t, f"src_{kind}_{src}")
             if mine:
                 f = p.flow(1.9, 0.3)
-                enabled = not (kind == "dis" and src == "condition" and (condition_fixed or not condition_ok))
+                enabled = not (kind == "dis" and src == "condition" and (condition_fixed or not condition_ok)) and not (
+                    kind == "adv" and src == "item" and not item_ok and not on)
                 p.button(f, label_text, (lambda s=src: toggle(kind, s)), selected=on, k=0.72, w=col_w,
                          key=f"{kind}:{src}", enabled=enabled)
                 p.end_flow(f)
@@ -972,7 +1006,7 @@ def _roll_rolled(t: SchoolMysteryTable, p: Builder, roll: dict, mine: bool, valu
 # --------------------------------------------------------------------------- resolution
 
 def resolution_panel(t: SchoolMysteryTable) -> list[Any]:
-    v = t.view
+    v = t.shown
     u = t.L.u
     r = t.L.dialog.copy()
     if t.sheet_scale >= 1.0:  # the clue column (right of the middle) stays in view, unless crowded
@@ -1030,7 +1064,7 @@ def resolution_panel(t: SchoolMysteryTable) -> list[Any]:
         bw = button_size(t.ctx, u * p.scale, label, None, int(u * 4), int(u * 2.4 * p.scale), p.width // 2)[0]
         top = p.y
         f = p.flow(2.4, x=p.x + p.width - bw, width=bw)
-        p.button(f, label, declare, enabled=bool(text.strip()) and t.view.get("roll") is None, primary=True,
+        p.button(f, label, declare, enabled=bool(text.strip()) and t.shown.get("roll") is None, primary=True,
                  key="declare_resolve")
         p.end_flow(f)
         below = p.y
@@ -1041,7 +1075,7 @@ def resolution_panel(t: SchoolMysteryTable) -> list[Any]:
 
 
 def resolve_roll_panel(t: SchoolMysteryTable) -> list[Any]:
-    v = t.view
+    v = t.shown
     roll = v["roll"]
     u = t.L.u
     r = t.L.dialog.copy()

@@ -3,6 +3,7 @@ UI language, and one log line per event. The state holds ids; the texts live in 
 """
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from client.kit.stephelp import StepHelp, join_names, sentence
@@ -20,7 +21,7 @@ NOTE_COLOUR = (150, 140, 120)
 # log lines taken from the rules package's describe.py: an answered question shows its answer; the
 # table has no lines of its own for the shared headline, deduction and tone (never "your_secret":
 # the log is on a shared screen)
-DESCRIBED = ("question_answered", "title_set", "deduction_set", "tone_set")
+DESCRIBED = ("question_answered", "title_set", "deduction_set", "tone_set", "claim_passed", "condition_proposed")
 BAND_COLOUR = {"great": (240, 138, 75), "success": (86, 180, 120), "narrow": (214, 180, 60),
                "failure": (200, 90, 80)}
 
@@ -309,7 +310,8 @@ def step_help(view: dict[str, Any], legal: list[dict[str, Any]], seat: int | Non
     if phase in ("setup_subject", "setup_leader"):
         key = "subject" if phase == "setup_subject" else "leader"
         mine = f"choose_{key}" in types
-        return StepHelp(t(f"step.sm.setup_{key}", name=name(0)), t(f"step.sm.{key}_may") if mine else "",
+        return StepHelp(t(f"step.sm.setup_{key}", name=name(seat if mine and seat is not None else 0)),
+                        t(f"step.sm.{key}_may") if mine else "",
                         terms=("leader",) if key == "leader" else (), mine=mine)
     if phase == "setup_students":
         missing = [i for i, s in enumerate(view.get("students") or []) if s is None and i != seat]
@@ -331,6 +333,9 @@ def step_help(view: dict[str, Any], legal: list[dict[str, Any]], seat: int | Non
         may = may if may != key else t("step.sm.task_may")  # a kind without its own line: the dialog says
         term = {"draw": "duty", "pick": "duty", "condition": "condition", "clear": "condition",
                 "secret": "secret"}.get(kind)
+        if kind == "condition" and not mine and "propose_condition" in types:  # the table chooses it
+            return StepHelp(t("step.sm.task", name=name(who)), t("step.sm.condition_propose_may", name=name(who)),
+                            terms=("condition",), mine=False)
         return StepHelp(t("step.your_turn") if mine else t("step.sm.task", name=name(who)), may if mine else "",
                         terms=(term,) if term else (), mine=mine)
     if phase == "introduction":
@@ -373,6 +378,25 @@ def _roll_help(roll: dict[str, Any], types: set[Any], name: Any, t: Any) -> Step
     return StepHelp(t("step.sm.roll_rolled", name=name(who)), terms=("roll",))
 
 
+def duty_now(view: Mapping[str, Any]) -> dict[str, int]:
+    """Who draws from each deck now: the seat of a pending draw step of that suit (a step can be passed to
+    another player); in a calm investigation the ♥ deck's next card is the coming scene's location, drawn
+    by that scene's ♥ duty; else the scene's duty holder."""
+    duty = {s: seat for s, seat in ((view.get("scene") or {}).get("duty") or {}).items()
+            if isinstance(seat, int) and not isinstance(seat, bool)}
+    if view.get("roll") is not None:
+        return duty
+    tasks = view.get("tasks") or []
+    for task in tasks:
+        if task.get("kind") == "draw" and task.get("suit") in SUITS and isinstance(task.get("seat"), int):
+            duty[str(task["suit"])] = int(task["seat"])
+            break  # only the first step is pending now
+    coming = (view.get("coming_duty") or {}).get("hearts")
+    if not tasks and view.get("phase") == "investigation" and isinstance(coming, int):
+        duty["hearts"] = coming
+    return duty
+
+
 def deck_refusal(view: dict[str, Any], suit: str, seat: int | None, ctx: Any) -> str:
     """Why ``seat`` cannot draw from ``suit``'s deck now: whose duty it is, or when cards are drawn."""
     tx = SmTexts(ctx)
@@ -380,4 +404,8 @@ def deck_refusal(view: dict[str, Any], suit: str, seat: int | None, ctx: Any) ->
     task = next((t for t in view.get("tasks") or [] if t.get("kind") == "draw" and t.get("suit") == suit), None)
     if task is not None and task.get("seat") != seat:
         return ctx.t("step.sm.deck_not_yours", suit=symbol, name=tx.seat_name(view, task.get("seat")))
+    holder = duty_now(view).get(suit)  # the ♥ deck in a calm scene: the coming scene's ♥ duty draws
+    if task is None and suit == "hearts" and view.get("phase") == "investigation" and not view.get("tasks") \
+            and view.get("roll") is None and isinstance(holder, int) and holder != seat:
+        return ctx.t("step.sm.deck_not_yours", suit=symbol, name=tx.seat_name(view, holder))
     return ctx.t("step.sm.deck_not_now", suit=symbol)

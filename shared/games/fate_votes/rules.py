@@ -30,6 +30,25 @@ DISCARDS = (0, 2, 1, 2, 1, 0)  # index = round
 PHASES = ("discussion", "choose", "strike_discard", "strike_target", "vote_target", "vote_discard", "final", "over")
 SECRET_PHASES = frozenset(("choose", "strike_discard", "strike_target", "vote_target", "vote_discard", "final"))
 _CHOICES = ("vote", "strike")
+TALK_PHASES = frozenset(("discussion", "over"))  # when the seats may talk at the table
+
+
+def chat_open(state: dict[str, Any], seat: int | None) -> bool:
+    """Whether ``seat`` may talk at the table now (``state`` or any seat's view: both carry ``phase``).
+
+    Seed: 讨论仅限于讨论时间之内，在其他行动中进行讨论是不被允许的 — the seats talk only in a round's
+    discussion (and once the game is over); a spectator (``None``) is not a player and is not bound.
+    """
+    return seat is None or state["phase"] in TALK_PHASES
+
+
+def final_order(players: int) -> list[int]:
+    """The seats in the order round 5 is resolved: from seat 1 (0 here) counter-clockwise.
+
+    Seed: 从序号1的玩家开始，按照逆时针方向. Seat numbers go clockwise around the table (the
+    clients draw seat + 1 clockwise from the bottom), so counter-clockwise is 0, n−1, n−2, …, 1.
+    """
+    return [0, *range(players - 1, 0, -1)]
 
 
 # --- setup ---------------------------------------------------------------------------
@@ -335,7 +354,7 @@ def _after_final(new: dict[str, Any], events: list[dict]) -> None:
     new["roles"] = [p[0] for p in pending]
     votes = list(new["votes"])
     steps = []
-    for s in range(n):
+    for s in final_order(n):
         choice, t = pending[s]
         votes[t] += 1 if choice == "vote" else -1
         steps.append({"type": "final_step", "round": LAST_ROUND, "seat": s, "choice": choice,
@@ -347,9 +366,10 @@ def _after_final(new: dict[str, Any], events: list[dict]) -> None:
     cards = [h[0] for h in new["hands"]]
     res = explain(dict(enumerate(cards)), dict(enumerate(new["votes"])))
     rng = Rng(new["rng"])
-    reader = rng.choice(res["readers"]) if res["readers"] else None
+    res["story_readers"] = {story: rng.choice(seats) if seats else None
+                            for story, seats in res["readers_by_story"].items()}
     new["rng"] = rng.state
-    res["reader"] = reader
+    res["reader"] = res["story_readers"][res["story"]]
     new["final"] = {"cards": cards, "votes": list(new["votes"]), "round4_voter_discards": list(new["hidden"]),
                     "result": res}
     _log(new, events, {"type": "final_reveal", "cards": cards, "round4_voter_discards": list(new["hidden"])})

@@ -12,6 +12,8 @@ CARDS: tuple[str, ...] = ("oyashiro", "rena", "satoko", "mion", "shion", "keiich
 RANK: dict[str, int] = {c: i for i, c in enumerate(CARDS)}
 CONDITIONS: tuple[str, ...] = ("oyashiro", "rena", "satoko", "mion", "keiichi", "rika_happy", "rika_broken")
 NONE = "none"
+CONDITION_CARD: dict[str, str] = {c: c for c in CONDITIONS[:5]} | {"rika_happy": "rika", "rika_broken": "rika"}
+"""The card each condition is written on (results name a condition by its card's number and name)."""
 STORIES: tuple[str, ...] = ("oyashiro", "rena", "satoko", "mion", "shion_mion", "shion_satoko", "keiichi",
                             "rika_happy", "rika_broken", "none")
 REASON_CODES: tuple[str, ...] = (
@@ -106,6 +108,9 @@ def explain(cards: dict[int, str], votes: dict[int, int]) -> dict[str, Any]:
 
     ``readers``: the seats the if-story reader is drawn from — the winners who hold the
     character whose condition fired (a Shion co-winner is not among them).
+    ``readers_by_story``: for each story shown, the seats its reader is drawn from: the chosen
+    character's winners for its story, the Shion holders for Shion's (seed: ⑤也是被确认胜利的那张牌,
+    so her story is read too, by one who chose her); [] for ``none`` (someone at the table reads it).
     """
     checks = _checks(cards, votes)
     fired = next((c for c in checks if c["met"]), None)
@@ -114,9 +119,11 @@ def explain(cards: dict[int, str], votes: dict[int, int]) -> dict[str, Any]:
     readers = sorted(winners)  # the seed: the reader is one of the winners holding the chosen character
     shion = sorted(s for s, c in cards.items() if c == "shion")
     stories = [condition]
+    by_story: dict[str, list[int]] = {condition: readers}
     if condition in ("satoko", "mion") and shion:
         winners += shion
         stories.append(f"shion_{condition}")
+        by_story[f"shion_{condition}"] = shion
     winners.sort()
     by_cond = {c["condition"]: c for c in checks}
     top = max(votes.values())
@@ -130,7 +137,8 @@ def explain(cards: dict[int, str], votes: dict[int, int]) -> dict[str, Any]:
             c["params"] = {"by": condition}
             c["reason_code"] = "preempted"
     return {"winners": winners, "condition": condition, "conditions": checks, "seats": seat_rows,
-            "story": condition, "stories": stories, "readers": readers}
+            "story": condition, "stories": stories, "readers": readers,
+            "readers_by_story": by_story}
 
 
 def _seat_row(s: int, cards: dict[int, str], votes: dict[int, int], winners: list[int], condition: str,

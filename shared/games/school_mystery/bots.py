@@ -33,6 +33,9 @@ from shared.rng import Rng
 CLUE_TARGET = {"easy": 2, "normal": 4, "strong": 0}  # strong: the subject's difficulty + 4
 SCENE_TARGET = {"easy": 7, "normal": 10, "strong": 18}
 SEARCH = {"discover"}  # moves that draw clues
+# the bot text an invented card of each suit takes: a place, a happening, a person, a found thing
+INVENT_KEY = {"hearts": "location", "diamonds": "invent_phenomenon", "spades": "invent_character",
+              "clubs": "invent"}
 _cache: dict[str, Any] = {}
 
 
@@ -73,8 +76,18 @@ class Table:
         self.here = [c for c in view.get("cards", []) if c.get("scene") == self.scene_no and self.scene_no]
         self.clues = [c for c in view.get("cards", []) if c["kind"] == "clue"]
 
+    def items(self) -> list[dict]:
+        """The items the table gave this bot's student (notes with its seat as holder, not emptied)."""
+        return [c for c in self.view.get("cards", []) if c.get("holder") == self.me and c["text"]]
+
     def has_here(self, kind: str) -> bool:
         return any(c["kind"] == kind for c in self.here)
+
+    def bot_notes_here(self) -> int:
+        """Notes the table's bots pinned in this scene (one suggestion per scene is enough for the humans)."""
+        bots = set(self.view.get("bot_seats") or [self.me])
+        return sum(1 for c in self.view.get("cards", []) if c["kind"] == "note" and c.get("by") in bots
+                   and c.get("scene") == self.scene_no and c.get("holder") is None)
 
     def my_notes_here(self) -> int:
         return sum(1 for c in self.view.get("cards", []) if c["kind"] == "note" and c.get("by") == self.me
@@ -125,15 +138,11 @@ def _chance(rng: Rng, p: float) -> bool:
 # --- the phases -----------------------------------------------------------------------------
 def _setup(t: Table, legal: list[dict], rng: Rng) -> dict | None:
     view = t.view
-    if view["phase"] == "setup_subject":
-        subjects = _of(legal, "choose_subject")
-        return dict(rng.choice(subjects)) if subjects else None
-    if view["phase"] == "setup_leader":
-        leaders = _of(legal, "choose_leader")
-        if not leaders:
-            return None
-        human_leaders = [a for a in leaders if a["seat"] in t.humans]
-        return dict(rng.choice(human_leaders or leaders))  # with humans at the table, a human leads
+    if view["phase"] in ("setup_subject", "setup_leader"):
+        if t.humans:
+            return None  # the table's subject and leader: the humans choose them
+        choices = _of(legal, "choose_subject") or _of(legal, "choose_leader")
+        return dict(rng.choice(choices)) if choices and t.me == 0 else None
     creates = _of(legal, "create_student")
     if not creates:
         return None
@@ -146,11 +155,43 @@ def _setup(t: Table, legal: list[dict], rng: Rng) -> dict | None:
     return choice
 
 
+def _card_says(t: Table, card: dict) -> str:
+    """What a phenomenon card on the table says about the next roll: "advantage_discover" (the next
+    《発見》 is made with advantage), "disadvantage_next" (the next roll with disadvantage) or ""."""
+    subjects = _content().subjects
+    sub = subjects.get(t.view.get("subject") or "")
+    rank, option = card.get("rank"), card.get("option")
+    if sub is None or card["kind"] != "phenomenon" or not isinstance(rank, int) or not isinstance(option, int):
+        return ""
+    if not 1 <= rank <= len(sub.phenomena) or not 0 <= option < 3:
+        return ""
+    words = sub.phenomena[rank - 1].options[option].get("ja", "")
+    if "〔有利な判定〕" in words and "《発見》" in words:
+        return "advantage_discover"
+    if "〔不利な判定〕" in words:
+        return "disadvantage_next"
+    return ""
+
+
+def _given(t: Table, move: str) -> tuple[bool, bool]:
+    """(advantage, disadvantage) that a phenomenon of this scene gives this roll: the card's own
+    word, honoured while no roll of the scene has used it (its next roll) — the bot uses what it was given."""
+    if t.view["scene"].get("rollers", [])[:-1]:  # someone rolled in this scene before: the card was spent
+        return False, False
+    says = {_card_says(t, c) for c in t.here if c["kind"] == "phenomenon"}
+    return move == "discover" and "advantage_discover" in says, "disadvantage_next" in says
+
+
 def _modifiers(t: Table, roll: dict, legal: list[dict], rng: Rng) -> tuple[list[str], list[str]]:
     """Advantage and disadvantage the situation gives this roll (sources as the rules name them)."""
     adv: list[str] = []
     dis: list[str] = []
     move = roll["move"]
+    card_adv, card_dis = _given(t, move)
+    if card_adv:
+        adv.append("card")  # a phenomenon that says the next 《発見》 is made with advantage
+    if card_dis:
+        dis.append("card")
     if t.has_here("character") and move in ("ask_around", "persuade"):
         adv.append("card")  # the supporting character met in this scene helps
     elif t.has_here("clue") and move in ("look_it_up", "sneak_in"):
@@ -158,8 +199,8 @@ def _modifiers(t: Table, roll: dict, legal: list[dict], rng: Rng) -> tuple[list[
     special = _content().moves.get(move)
     if special is not None and special.playbook is not None:
         adv.append("move")  # the student's own special move: what they are good at
-    if move in ("sneak_in", "chase", "look_it_up") and _chance(rng, 0.35 if t.level != "easy" else 0.15):
-        adv.insert(0, "item")  # a torch, a borrowed key, the library card
+    if move in ("sneak_in", "chase", "look_it_up") and t.items():
+        adv.insert(0, "item")  # an item the table gave this student (a note with its name on it)
     forced = bool(roll.get("hindered_by"))  # a condition the rules say hinders this roll: never waived
     may = forced or "condition" in roll["disadvantage"] or any(
         "condition" in a.get("disadvantage", ()) for a in legal if a["type"] == "set_roll_modifiers")
@@ -171,6 +212,16 @@ def _modifiers(t: Table, roll: dict, legal: list[dict], rng: Rng) -> tuple[list[
     return [s for s in order_a if s in adv], [s for s in order_d if s in dis]
 
 
+def _objection_chance(t: Table) -> float:
+    """How likely this bot objects to a declared 《解明》: easy and normal now and then; strong when the
+    roll (2d6 − difficulty + clues used, a failure below 7) fails more often than one time in six."""
+    if t.level != "strong":
+        return {"easy": 0.1, "normal": 0.2}[t.level]
+    margin = len(t.view.get("clues_used") or []) - t.difficulty()  # the roll fails on 2d6 < 7 - margin
+    fails = sum(1 for a in range(1, 7) for b in range(1, 7) if a + b < 7 - margin) / 36
+    return 0.9 if fails > 1 / 6 else 0.05
+
+
 def _roll_step(t: Table, legal: list[dict], rng: Rng) -> dict | None:
     view = t.view
     roll = view["roll"]
@@ -180,7 +231,7 @@ def _roll_step(t: Table, legal: list[dict], rng: Rng) -> dict | None:
         if mine and "roll_dice" in types:
             return {"type": "roll_dice"}
         if ("object" in types and roll["roller"] not in t.humans and not t.humans
-                and _chance(rng, {"easy": 0.1, "normal": 0.2, "strong": 0.0}[t.level])):
+                and _chance(rng, _objection_chance(t))):
             return _with_text(_first(legal, "object"), text(view, "objection", rng))
         return None  # never object to a human's 《解明》
     if roll["stage"] == "declared":
@@ -189,8 +240,11 @@ def _roll_step(t: Table, legal: list[dict], rng: Rng) -> dict | None:
             fixed = Rng.from_seed(t.scene_no * 7919 + t.me * 131 + len(view.get("cards", [])) * 17
                                   + sum(map(ord, roll["move"])))
             adv, dis = _modifiers(t, roll, legal, fixed)
-            if (adv, dis) != (roll["advantage"], roll["disadvantage"]) and "set_roll_modifiers" in types:
+            # (legal_actions lists a few presets; the rules accept any allowed subset of the sources)
+            if (adv, dis) != (roll["advantage"], roll["disadvantage"]) and "roll_dice" in types:
                 return {"type": "set_roll_modifiers", "advantage": adv, "disadvantage": dis}
+            if t.humans and view.get("claim_open"):
+                return None  # the friends at the table may still offer help before the throw
             return {"type": "roll_dice"} if "roll_dice" in types else None
         if "help" in types:
             p = {"easy": 0.25, "normal": 0.6, "strong": 1.0 if roll["move"] in SEARCH else 0.5}[t.level]
@@ -235,7 +289,7 @@ def _task_step(t: Table, legal: list[dict], rng: Rng) -> dict | None:
         return {"type": "draw_card"}
     if "invent" in types and not t.humans and _chance(rng, {"easy": 0.05, "normal": 0.12, "strong": 0.08}[t.level]):
         task = view["tasks"][0]
-        key = "location" if task.get("suit") == "hearts" else "invent"
+        key = INVENT_KEY[task.get("suit", "clubs")]  # a text of the card's own kind
         return _with_text(_first(legal, "invent"), text(view, key, rng))
     if "choose_option" in types:
         return dict(rng.choice(_of(legal, "choose_option")))
@@ -243,7 +297,11 @@ def _task_step(t: Table, legal: list[dict], rng: Rng) -> dict | None:
         return {"type": "redraw"}
     if "accept_card" in types:
         return {"type": "accept_card"}
+    if "accept_condition" in types:
+        return {"type": "accept_condition"}  # the table proposed it
     if "take_condition" in types:
+        if t.humans and view.get("claim_open"):
+            return None  # a condition nobody named is the table's choice: wait for a proposal
         named = [a for a in _of(legal, "take_condition") if "condition" in a]
         return dict(rng.choice(named))
     if "clear_condition" in types:
@@ -298,15 +356,25 @@ def _investigate(t: Table, legal: list[dict], rng: Rng) -> dict | None:
     types = {a["type"] for a in legal}
     scene = view["scene"]
     enough = len(t.clues) >= t.clue_target() or scene["number"] >= min(view["max_scenes"], SCENE_TARGET[t.level])
-    if "begin_resolution" in types and (enough or scene["number"] >= view["max_scenes"]):
-        return {"type": "begin_resolution"}  # listed only for the leader: here the leader is this bot
+    capped = scene["number"] >= view["max_scenes"] and not view.get("claim_open")
+    if "begin_resolution" in types and (capped or (enough and not t.humans)):
+        # the leader's call: with humans seated a bot leader moves on only when the scene limit leaves
+        # nothing else to do (the humans decide when they have investigated enough)
+        return {"type": "begin_resolution"}
     link = _first(legal, "link_cards")
     if link and t.level != "easy":
         return link
+    if (not t.humans and "add_note" in types and not t.items() and t.has_here("character")
+            and _chance(rng, {"easy": 0.05, "normal": 0.15, "strong": 0.3}[t.level])):
+        note = _with_text(_first(legal, "add_note"), text(view, "item", rng))
+        note["holder"] = t.me  # the supporting character met here lends the student something
+        return note
     rollers = scene.get("rollers", [])
     # pacing: with humans a bot rolls once per scene; at an all-bot table twice, and the scene moves on
     mine = rollers.count(t.me)
     may_roll = not scene["closed"] and (mine < 1 if t.humans else (mine < 2 and len(rollers) <= t.players + 1))
+    if t.humans and view.get("claim_open"):
+        may_roll = False  # the humans' window on this roll is open: they go first
     if may_roll and t.student and not t.student["left"]:
         if "call_character" in types and not t.has_here("character") and _chance(
                 rng, {"easy": 0.05, "normal": 0.12, "strong": 0.1}[t.level]):
@@ -332,10 +400,74 @@ def _investigate(t: Table, legal: list[dict], rng: Rng) -> dict | None:
     return None
 
 
+def _does(mid: str) -> set[str]:
+    """What a move can do for the table: the effects of its success (a roll) or its effects (a trigger)."""
+    move = _content().moves.get(mid)
+    if move is None:
+        return set()
+    if move.kind == "trigger":
+        return {e.do for e in move.effects}
+    return {e.do for band in ("great", "success") if band in move.outcomes for e in move.outcomes[band].effects}
+
+
+def _strong_pick(t: Table, rolls: list[dict], rng: Rng) -> dict | None:
+    """Strong's plan for its roll in a scene, using the whole playbook: calm down when conditions pile up;
+    before the search, build advantage (a trigger that gives it, else the best builder roll — 《踏みとどまる》,
+    《調べる》, 《説得》, a special move — when the search stat is weak); search with the best clue-drawing move
+    (《発見》 or a special move, the better stat; ties by lot); after the search, an extra clue, people to
+    meet, places to open, a new phenomenon, or advantage for the next scene."""
+    view, st = t.view, t.student
+    mine = st["stats"] if st else {}
+    searched = view["location"] in view["clue_locations"]
+    by_move: dict[str, list[dict]] = {}
+    for a in rolls:
+        by_move.setdefault(a["move"], []).append(a)
+
+    def value(mid: str) -> int:  # the best stat this move rolls with (a trigger rolls nothing: 9)
+        return max((mine.get(a.get("stat", ""), -9) for a in by_move[mid]), default=9) if "stat" in by_move[mid][0] \
+            else 9
+
+    def best(mids: list[str]) -> dict | None:
+        if not mids:
+            return None
+        top = max(value(m) for m in mids)
+        mid = sorted(m for m in mids if value(m) == top)[rng.below(sum(1 for m in mids if value(m) == top))]
+        options = by_move[mid]
+        if options[0]["type"] == "use_move":
+            return dict(options[0])
+        return {"type": "declare_roll", "move": mid, "stat": _best_stat(t, [a["stat"] for a in options], rng)}
+
+    def having(effect: str, trigger: bool | None = None) -> list[str]:
+        return [m for m in by_move if effect in _does(m)
+                and (trigger is None or (by_move[m][0]["type"] == "use_move") == trigger)]
+
+    adv_next = bool(st and st["advantage_next"])
+    if st and len(st["conditions"]) >= 2 and having("clear_condition"):
+        return best(having("clear_condition", True)) or best(having("clear_condition"))
+    if not searched:
+        clue_moves = having("draw_clue", False)
+        if not adv_next:
+            if having("advantage_next", True):
+                return best(having("advantage_next", True))
+            search_stat = max((value(m) for m in clue_moves), default=-9)
+            builders = [m for m in having("advantage_next", False) if m not in clue_moves and value(m) >= search_stat]
+            if search_stat <= 1 and builders:
+                return best(builders)
+        return best(clue_moves)
+    for effect, wanted in (("draw_clue", True), ("call_character", not t.has_here("character")),
+                           ("reveal_location", not [r for r in view["public"] if r not in view["visited"]]),
+                           ("draw_phenomenon", True), ("advantage_next", not adv_next)):
+        if wanted and having(effect, True if effect in ("draw_clue", "draw_phenomenon") else None):
+            return best(having(effect, True if effect in ("draw_clue", "draw_phenomenon") else None))
+    return None
+
+
 def _pick_move(t: Table, rolls: list[dict], rng: Rng) -> dict | None:
     if t.level == "easy":
         a = dict(rng.choice(rolls))
         return a
+    if t.level == "strong":
+        return _strong_pick(t, rolls, rng)
     weights = _move_weights(t, rolls)
     if t.level == "strong":
         st = t.student
@@ -373,7 +505,7 @@ def _pick_move(t: Table, rolls: list[dict], rng: Rng) -> dict | None:
 def _introduction(t: Table, legal: list[dict], rng: Rng) -> dict | None:
     view = t.view
     if t.humans:  # the introduction is the humans' story: one suggestion note at most
-        if "add_note" in {a["type"] for a in legal} and not t.my_notes_here() and any(
+        if "add_note" in {a["type"] for a in legal} and not t.bot_notes_here() and any(
                 not a.strip() for a in view["answers"]):
             return _with_text(_first(legal, "add_note"), text(view, "suggest_answer", rng))
         return None
@@ -388,7 +520,7 @@ def _resolution(t: Table, legal: list[dict], rng: Rng) -> dict | None:
     types = {a["type"] for a in legal}
     clues = len(view["clues_used"])
     if t.humans:  # title, deduction and 《解明》 are the humans': a suggestion note at most
-        if "add_note" in types and not t.my_notes_here():
+        if "add_note" in types and not t.bot_notes_here():
             if not view["title"].strip():
                 return _with_text(_first(legal, "add_note"),
                                   text(view, "suggest_title", rng, title=text(view, "title", rng)))

@@ -231,6 +231,11 @@ def event_text(event: dict, view: dict, content: Content, lang: str) -> str | No
     if kind in ("condition_gained", "condition_cleared"):
         return t(content, f"log_{kind}", lang, name=name,
                  condition=condition_name(content, event["condition"], lang))
+    if kind == "condition_proposed":
+        return t(content, "log_condition_proposed", lang, name=name, to=seat_name(view, event["for"], content, lang),
+                 condition=condition_name(content, event["condition"], lang))
+    if kind == "claim_passed":
+        return t(content, "log_claim_all" if event.get("all") else "log_claim_passed", lang, name=name)
     if kind == "step_passed":
         kind_name = t(content, f"kind_{SUIT_KIND.get(event['suit'], 'location')}", lang)
         return t(content, "log_step_passed", lang, name=name, suit=suit, kind=kind_name if lang != "en" else

@@ -11,12 +11,12 @@ character ♠), "clubs" (clue ♣). Seat "left" of seat s is (s + 1) % N.
 
 ACTIONS (``{"type": ..., ...}``; TEXT = str ≤ 500 chars, NAME = str ≤ 40 chars,
 both non-empty unless noted):
-  setup      choose_subject {subject}                  seat 0, when option subject = "table_choice"
-             choose_leader {seat}                      seat 0
+  setup      choose_subject {subject}                  any seat (the table's choice), when option subject = "table_choice"
+             choose_leader {seat}                      any seat (the table's choice)
              create_student {name: NAME, playbook, stats: int (index of the playbook's stat array),
                              rival: seat}              each seat once (self allowed as rival)
              set_tone {text: TEXT}                     anyone, during setup
-  always     add_note {text}; edit_card {card, text (may be "")}; move_card {card, x, y} (0..10000);
+  always     add_note {text, holder?: seat (an item the table gives that student)}; edit_card {card, text (may be "")}; move_card {card, x, y} (0..10000);
   (in play)  link_cards {a, b}; unlink_cards {a, b}   (clue cards only). Accepted at any time in
              play; listed by legal_actions only while no step or roll is pending.
   intro      answer_question {index, text}            anyone; all answered before leaving
@@ -24,7 +24,11 @@ both non-empty unless noted):
              draw_location {}                         the ♥ duty of the coming scene
   tasks      answer_atmosphere {text}; draw_card {}; accept_card {}; redraw {};
              choose_option {option: 0..2}; invent {text}; take_condition {condition: id} | {text};
+             propose_condition {condition: id} | {text} (any student, a condition step: the table
+             chooses an unnamed condition); accept_condition {} (the step's student takes the proposal);
              clear_condition {target, index}; unlock_secret {secret};
+             pass_claim {all?: bool}                   a student passes the scene's next roll to the
+                                                       others (all: lets the bots go; claims.py; not listed)
              pass_step {seat}                          the step's seat leaves an atmosphere, a card to
                                                        draw or to pick to another player, once per step
                                                        (accepted, not listed: bots leave these to humans)
@@ -55,7 +59,14 @@ from typing import Any, TypeAlias
 from shared.errors import RuleError, echo
 from shared.games.school_mystery import calendar as cal_mod
 from shared.games.school_mystery import campaign
+from shared.games.school_mystery import claims as claims_mod
 from shared.games.school_mystery import dice as dice_mod
+from shared.games.school_mystery.claims import (  # noqa: F401 - the runner's hooks
+    claim_for,
+    claim_passes,
+    claim_step,
+    claim_wanted,
+)
 from shared.games.school_mystery.content import (
     OBJECTION,
     RESOLVE,
@@ -64,6 +75,7 @@ from shared.games.school_mystery.content import (
     pack_list,
     rules_data,
 )
+from shared.games.school_mystery.helping import helped as _helped
 from shared.memo import Recent, StateMemo
 from shared.rng import Rng, dice_at, shuffle_at, shuffle_tail_at
 
@@ -306,6 +318,7 @@ def setup(players: int, seed: int, options: dict, content: Content) -> dict:
         "help_used": [], "rival_used": [], "objections_used": [], "objections": [],
         "cards": [], "links": [], "next_card": 1,
         "title": "", "deduction": "", "clues_used": [], "outcome": None, "turn": 0,
+        "claim": None,  # who passed the step the humans may claim (claims.py)
     }
     if options.get("campaign"):  # the club meets again: students carried from a finished subject
         try:
@@ -470,9 +483,9 @@ def _legal_setup(state: dict, seat: int, out: list[dict]) -> None:
     phase = state["phase"]
     if seat == 0 and phase != "setup_students":  # accepted from anyone during setup, listed for the host
         out.append({"type": "set_tone", "text": PLACEHOLDER})
-    if phase == "setup_subject" and seat == 0:
+    if phase == "setup_subject":  # the table's choice: any seat enters it
         out.extend({"type": "choose_subject", "subject": s} for s in state["db"]["subjects"])
-    elif phase == "setup_leader" and seat == 0:
+    elif phase == "setup_leader":
         out.extend({"type": "choose_leader", "seat": s} for s in range(state["players"]))
     elif phase == "setup_students" and state["students"][seat] is None:
         for pb in _free_playbooks(state, seat):
@@ -547,8 +560,9 @@ def _legal_roll(state: dict, seat: int, out: list[dict]) -> None:
         if seat == roller:
             may = _condition_may_hinder(state, seat, roll["move"], roll["stat"])
             forced = bool(roll["hindered_by"])
+            item = _holds_item(state, seat)
             for adv, dis in MODIFIER_PRESETS:  # representatives; any subsets of the sources are accepted
-                if ("condition" in dis and not may) or (forced and "condition" not in dis):
+                if ("condition" in dis and not may) or (forced and "condition" not in dis) or (adv and not item):
                     continue
                 if (adv, dis) != (roll["advantage"], roll["disadvantage"]):
                     out.append({"type": "set_roll_modifiers", "advantage": list(adv), "disadvantage": list(dis)})
@@ -570,7 +584,7 @@ def _can_help(state: dict, seat: int) -> bool:
     roll = state["roll"]
     return (roll is not None and roll["move"] != RESOLVE and roll["stage"] == "declared"
             and seat != roll["roller"] and _active(state, seat) and seat not in roll["helpers"]
-            and ([seat, roll["roller"]] not in state["help_used"] or campaign.help_left(state, seat, roll["roller"])))
+            and not _helped(state, seat, roll["roller"]))
 
 
 def _can_raise(state: dict) -> bool:
@@ -587,6 +601,9 @@ def _can_rival_reroll(state: dict, seat: int) -> bool:
 
 
 def _legal_task(state: dict, seat: int, task: dict, out: list[dict]) -> None:
+    if task["kind"] == "condition" and state["students"][seat] is not None:  # the table chooses it
+        out.extend({"type": "propose_condition", "condition": c} for c in state["db"]["conditions"])
+        out.append({"type": "propose_condition", "text": PLACEHOLDER})
     if seat != task["seat"]:
         return
     kind = task["kind"]
@@ -607,6 +624,8 @@ def _legal_task(state: dict, seat: int, task: dict, out: list[dict]) -> None:
     elif kind == "condition":
         out.extend({"type": "take_condition", "condition": c} for c in state["db"]["conditions"])
         out.append({"type": "take_condition", "text": PLACEHOLDER})
+        if task.get("proposal"):
+            out.append({"type": "accept_condition"})
     elif kind == "clear":
         for i in range(len(state["students"][seat]["conditions"])):
             out.append({"type": "clear_condition", "target": seat, "index": i})
@@ -712,6 +731,9 @@ def _other_texts(state: dict) -> list[str]:
         if st and st["conditions"]:
             for c in st["conditions"]:
                 texts.append(c.get("text") or "")
+    for task in state["tasks"]:
+        if task.get("proposal"):
+            texts.append(task["proposal"]["text"])
     return texts
 
 
@@ -744,7 +766,7 @@ def _text_bound(state: dict) -> int:
     each student's conditions MAX_CONDITIONS of MAX_CONDITION."""
     return _cards_text(state["cards"]) + 4 * (
         MAX_TEXT * (2 + len(state["answers"]) + len(state["custom_locations"]) + len(state["objections"]))
-        + MAX_TITLE + MAX_CONDITIONS * MAX_CONDITION * len(state["students"]))
+        + MAX_TITLE + MAX_CONDITION * (MAX_CONDITIONS * len(state["students"]) + len(state["tasks"])))
 
 
 def _cards_text(cards: list) -> int:
@@ -770,6 +792,7 @@ def _prune_tasks(state: dict, events: Events) -> None:
             pass
         else:
             return
+        _proposal_gone(state, task)
         _w(state, "tasks").pop(0)
         if events is not None:
             events.append({"type": "step_skipped", "kind": task["kind"], "seat": task["seat"]})
@@ -832,8 +855,6 @@ def _a_set_tone(state: dict, seat: int, action: dict, events: Events) -> None:
 
 def _a_choose_subject(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_phase(state, "setup_subject")
-    if seat != 0:
-        raise _err("action/not_your_turn", "the first seat enters the table's choice of subject")
     subject = _str_id(action, "subject")
     if subject not in state["db"]["subjects"]:
         raise _err("action/illegal_target", "unknown subject", subject=subject)
@@ -845,8 +866,6 @@ def _a_choose_subject(state: dict, seat: int, action: dict, events: Events) -> N
 
 def _a_choose_leader(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_phase(state, "setup_leader")
-    if seat != 0:
-        raise _err("action/not_your_turn", "the first seat enters the table's choice of leader")
     state["leader"] = _int(action, "seat", 0, state["players"] - 1)
     state["phase"] = "setup_students"
     if events is not None:
@@ -965,9 +984,29 @@ def _a_add_note(state: dict, seat: int, action: dict, events: Events) -> None:
     if state["phase"] not in PLAY_PHASES:  # _need_play's check, inline
         _need_play(state)
     text = _text(action, "text")
+    holder = None
+    if "holder" in action:  # an item the table gives a student: a note with the holder's seat on it
+        holder = _int(action, "holder", 0, state["players"] - 1)
+        if state["students"][holder] is None:
+            raise _err("action/illegal_target", "give the item to a student at the table", holder=holder)
     if len(state["cards"]) >= MAX_CARDS:
         raise _err("action/illegal", "the table is full of cards")
-    _add_card(state, events, "note", seat, text=text)
+    card = _add_card(state, events, "note", seat, text=text)
+    if holder is not None:
+        card["holder"] = holder
+        if events is not None:
+            events[-1]["card"]["holder"] = holder
+
+
+def _holds_item(state: dict, seat: int) -> bool:
+    """Whether the student holds an item: a note the table gave them (``add_note`` with ``holder``)
+    that still says something (「アイテムを所持していて、それを使用したとき」)."""
+    return any(c.get("holder") == seat and c["text"] for c in state["cards"])
+
+
+def _need_item(state: dict, seat: int, advantage: list[str]) -> None:
+    if "item" in advantage and not _holds_item(state, seat):
+        raise _err("action/illegal_target", "you hold no item: the table gives items as notes", field="advantage")
 
 
 def _a_edit_card(state: dict, seat: int, action: dict, events: Events) -> None:
@@ -1150,6 +1189,18 @@ def _a_pass_step(state: dict, seat: int, action: dict, events: Events) -> None:
                        "seat": seat, "to": to})
 
 
+def _a_pass_claim(state: dict, seat: int, action: dict, events: Events) -> None:
+    """A student passes the step the table is at (the next roll of the scene: claims.py); ``all``: and
+    lets the bots go at once. Accepted, not listed (a human's button, never a bot's move)."""
+    go = _bool(action, "all") if "all" in action else False
+    claim = claims_mod.pass_claim(state, seat, go)
+    if claim is None:
+        raise _err("action/wrong_phase", "no step waits for the players now")
+    state["claim"] = claim
+    if events is not None:
+        events.append({"type": "claim_passed", "seat": seat, "all": go})
+
+
 def _a_draw_card(state: dict, seat: int, action: dict, events: Events) -> None:
     task = _need_task(state, seat, "draw")
     suit = task["suit"]
@@ -1288,10 +1339,47 @@ def _gain_condition(state: dict, target: int, cond: dict, events: Events) -> Non
 
 
 def _a_take_condition(state: dict, seat: int, action: dict, events: Events) -> None:
-    _need_task(state, seat, "condition")
+    task = _need_task(state, seat, "condition")
     cond = _condition_value(state, action)
+    _proposal_gone(state, task)
     _w(state, "tasks").pop(0)
     _gain_condition(state, seat, cond, events)
+
+
+def _proposal_gone(state: dict, task: dict) -> None:
+    """A condition step's proposal leaves the table (its text no longer counts)."""
+    proposal = task.get("proposal")
+    if proposal and proposal["text"]:
+        _text_changed(state, proposal["text"], "")
+
+
+def _a_propose_condition(state: dict, seat: int, action: dict, events: Events) -> None:
+    """A condition the card or move did not name is chosen by all (「指示されていないときは全員で決めて
+    ください」): any student proposes one for the pending condition step (a newer proposal replaces
+    it); the student it falls on confirms it (``accept_condition``) or takes another."""
+    task = state["tasks"][0] if state["tasks"] and state["roll"] is None else None
+    if task is None or task["kind"] != "condition":
+        raise _err("action/wrong_phase", "no condition is being chosen now")
+    if state["students"][seat] is None:
+        raise _err("action/not_your_turn", "only a student at the table proposes a condition")
+    cond = _condition_value(state, action)
+    _proposal_gone(state, task)
+    if cond["text"]:
+        _text_changed(state, "", cond["text"])
+    _w(state, "tasks")[0] = {**task, "proposal": {**cond, "by": seat}}
+    if events is not None:
+        events.append({"type": "condition_proposed", "seat": seat, "for": task["seat"], "condition": cond})
+
+
+def _a_accept_condition(state: dict, seat: int, action: dict, events: Events) -> None:
+    """The student the condition step falls on takes the table's proposal."""
+    task = _need_task(state, seat, "condition")
+    proposal = task.get("proposal")
+    if not proposal:
+        raise _err("action/illegal", "nobody has proposed a condition yet: take one or wait for a proposal")
+    _proposal_gone(state, task)
+    _w(state, "tasks").pop(0)
+    _gain_condition(state, seat, {"id": proposal["id"], "text": proposal["text"]}, events)
 
 
 def _a_give_condition(state: dict, seat: int, action: dict, events: Events) -> None:
@@ -1335,6 +1423,9 @@ def _unlock(state: dict, seat: int, secret: str, events: Events) -> None:
     _apply_effects(state, seat, state["db"]["secrets"].get(secret, []), events)
     if len(st["secrets"]) == len(st["hand"]):
         st["left"] = True
+        for t in state["tasks"]:
+            if t["seat"] == seat and t["kind"] == "condition":
+                _proposal_gone(state, t)
         state["tasks"] = [t for t in state["tasks"]
                           if not (t["seat"] == seat and t["kind"] in ("condition", "clear", "secret"))]
         if events is not None:
@@ -1525,6 +1616,7 @@ def _a_set_roll_modifiers(state: dict, seat: int, action: dict, events: Events) 
     if roll["move"] == RESOLVE:
         raise _err("action/illegal", "《解明》 takes no advantage or disadvantage")
     advantage = _sources(action, "advantage", ADVANTAGE_SOURCES)
+    _need_item(state, seat, advantage)
     declared = _sources(action, "disadvantage", DISADVANTAGE_SOURCES)
     disadvantage = _disadvantage_sources(state, seat, roll["move"], roll["stat"], declared)
     state["roll"] = {**roll, "advantage": advantage, "disadvantage": disadvantage}
@@ -1547,8 +1639,8 @@ def _a_help(state: dict, seat: int, action: dict, events: Events) -> None:
     roll = _need_roll(state, seat, "declared", roller_only=False)
     roller = roll["roller"]  # _can_help, after what _need_roll checked (a roll, declared)
     if (roll["move"] == RESOLVE or seat == roller or not _active(state, seat) or seat in roll["helpers"]
-            or ([seat, roller] in state["help_used"] and not campaign.help_left(state, seat, roller))):
-        raise _err("action/illegal", "you cannot help this roll (once per friend per subject, before the roll)")
+            or _helped(state, seat, roller)):
+        raise _err("action/illegal", "you cannot help this roll (once per subject, before the roll)")
     roll = state["roll"] = roll.copy()
     roll["helpers"] = roll["helpers"] + [seat]
     _w(state, "help_used").append([seat, roll["roller"]])
@@ -1615,6 +1707,7 @@ def _a_rival_reroll(state: dict, seat: int, action: dict, events: Events) -> Non
     # the reroll is the rival-holder's own roll: their stat, their own declared sources (none unless
     # given), their hindering conditions and "next roll" effects; nothing of the first roller's is kept
     adv = _sources(action, "advantage", ADVANTAGE_SOURCES) if "advantage" in action else []
+    _need_item(state, seat, adv)
     declared = _sources(action, "disadvantage", DISADVANTAGE_SOURCES) if "disadvantage" in action else []
     dis = _disadvantage_sources(state, seat, roll["move"], stat, declared)
     st = _student(state, seat)
@@ -1762,7 +1855,8 @@ _HANDLERS = {
     "link_cards": _a_link_cards, "unlink_cards": _a_unlink_cards,
     "answer_question": _a_answer_question, "move": _a_move, "draw_location": _a_draw_location,
     "answer_atmosphere": _a_answer_atmosphere, "draw_card": _a_draw_card, "choose_option": _a_choose_option,
-    "pass_step": _a_pass_step,
+    "pass_step": _a_pass_step, "pass_claim": _a_pass_claim,
+    "propose_condition": _a_propose_condition, "accept_condition": _a_accept_condition,
     "invent": _a_invent, "accept_card": _a_accept_card, "redraw": _a_redraw,
     "take_condition": _a_take_condition, "give_condition": _a_give_condition,
     "clear_condition": _a_clear_condition, "unlock_secret": _a_unlock_secret,

@@ -1,14 +1,18 @@
-"""The school_mystery table's dialog builder on the kit: a paper sheet filled top-down with
-wrapped text (the kit's fitter: never cut), rows of kit :class:`Button` laid out by the kit's
-``flow`` (a label too long for one line wraps and its button grows), entry slots and custom
-drawings. Panels are rebuilt as widget lists whenever the view, layout or a local choice
-changes; ``draw`` only reads them.
+"""A dialog on the kit: a paper sheet filled top-down with wrapped text (the kit's fitter: never cut), rows of
+kit :class:`Button` laid out by the kit's ``flow`` (a label too long for one line wraps and its button grows),
+text entry slots and custom drawings.
+
+A view builds its dialogs as widget lists (:class:`Builder` over a :class:`DialogHost`: the view gives its
+context, unit, the text scale it is building at, whether this viewer has controls, and its text entries)
+whenever what they show changes; ``draw_widget`` only reads them. A dialog too tall for its room is built again
+at the next of :data:`SCALES` (down to the fitter's floor) before it may grow. school_mystery's panels are
+built on it (``client/tables/school_mystery_panels.py``).
 """
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 import pygame
 
@@ -16,11 +20,25 @@ from client.kit import theme
 from client.kit.textfit import cover
 from client.kit.widgets import Button, Panel, fitter_for, flow
 
-if TYPE_CHECKING:
-    from client.tables.school_mystery import SchoolMysteryTable
 
-__all__ = ["SCALES", "ActionButton", "Builder", "Custom", "EntrySlot", "Row", "Sheet", "Text", "Widget", "draw_widget",
-           "fits", "fs", "text_item"]
+class DialogHost(Protocol):
+    """What a :class:`Builder` needs of the view it builds for."""
+
+    ctx: Any
+    sheet_scale: float  # the text scale the dialog is being built at (1.0, then smaller: :data:`SCALES`)
+
+    @property
+    def dialog_unit(self) -> float: ...  # the dialog's layout unit (px)
+
+    @property
+    def controls(self) -> bool: ...  # this viewer acts (buttons and entries are made)
+
+    def entry(self, key: str, text: str = "", *, limit: int = 500, multiline: bool = False,
+              placeholder: str = "", on_submit: Any = None) -> Any: ...  # the view's text entry ``key``
+
+
+__all__ = ["SCALES", "ActionButton", "Builder", "Custom", "DialogHost", "EntrySlot", "Row", "Sheet", "Text", "Widget",
+           "draw_widget", "fits", "fs", "text_item"]
 
 
 def fs(ctx: Any, k: float, scale: float = 1.0) -> float:
@@ -34,7 +52,8 @@ SCALES = (1.0, 0.86, theme.FIT_FLOOR)  # a dialog too tall for its room is rebui
 
 @dataclass
 class ActionButton(Button):
-    """A kit button that says why it is refused (``why_not``, a toast) when clicked while disabled."""
+    """A kit button that says why it is refused (``why_not``: its node's, said by the view) when clicked while
+    disabled."""
 
     why_not: str = ""
     scale: float = 1.0  # the label's size as a fraction of the kit's (a crowded dialog shrinks to the floor)
@@ -165,8 +184,8 @@ class Row:
 class Builder:
     """A paper dialog filled top-down; its height shrinks to fit at :meth:`done`."""
 
-    def __init__(self, t: SchoolMysteryTable, rect: pygame.Rect, title: str = "", modal: bool = True) -> None:
-        self.t, self.ctx, self.u = t, t.ctx, t.L.u
+    def __init__(self, t: DialogHost, rect: pygame.Rect, title: str = "", modal: bool = True) -> None:
+        self.t, self.ctx, self.u = t, t.ctx, t.dialog_unit
         self.scale = t.sheet_scale
         self.rect = rect.copy()
         self.box = Sheet(self.rect, self.u, modal)

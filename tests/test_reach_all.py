@@ -1,0 +1,87 @@
+"""Every legal action reachable by hand (#29): tools/reach_all.py over bot games of each game, at 2–6 seats (few
+games and every few positions here; the marked slow tier plays 30 games at 2, 4 and 6 seats).
+
+fate_votes must reach every action. mind_swap and school_mystery are reported (their tables are being moved
+onto the kit by their own engineers): the tool must run over them and find most actions; their full reach is
+an expected failure until those tables are done (see the closing note of #29)."""
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from shared.engine import REGISTRY
+from tools import reach_all
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def _seats(game: str, wanted: tuple[int, ...]) -> list[int]:
+    spec = REGISTRY[game]
+    return [n for n in wanted if spec.min_seats <= n <= spec.max_seats] or [spec.min_seats]
+
+
+FAST = ([("fate_votes", n) for n in _seats("fate_votes", (4, 5, 6))]
+        + [(g, n) for g in ("mind_swap", "school_mystery") for n in _seats(g, (2, 3, 4, 5, 6))])
+
+
+@pytest.mark.parametrize("game,players", FAST)
+def test_reach_all_fast(game: str, players: int) -> None:
+    out = reach_all.run(game, 1, players, seed=players, budget=400 if game == "fate_votes" else 120, sample=3)
+    assert out["positions"] > 0 and out["actions"] >= out["positions"], out
+    assert 0 < out["reachable"] <= out["actions"], out
+    if game == "fate_votes":
+        assert out["reachable"] == out["actions"], out["unreachable"]
+
+
+def test_reach_all_prints_one_json_line_last() -> None:
+    env = dict(os.environ, SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy")
+    proc = subprocess.run([sys.executable, "tools/reach_all.py", "fate_votes", "--games", "1", "--players", "4",
+                           "--sample", "2", "--budget", "400"], check=False, cwd=ROOT, env=env, capture_output=True, text=True,
+                          timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    last = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert {"game", "positions", "actions", "reachable", "unreachable"} <= set(last)
+    assert last["game"] == "fate_votes" and last["reachable"] == last["actions"] > 0
+
+
+def test_an_action_no_gesture_makes_is_reported() -> None:
+    """The search cannot be fooled: a legal action the view has no way to make (here a fate_votes discard of a
+    card the seat does not hold, added to the legal list) is counted unreachable and shown as an example."""
+    import pygame
+
+    for state, seat in reach_all.positions("fate_votes", 4, 2):
+        fresh = reach_all.Fresh("fate_votes", 4, state, seat)
+        if any(a.get("type") == "discard" for a in fresh.legal):
+            break
+    n = len(next(a for a in fresh.legal if a.get("type") == "discard")["cards"])
+    ghost = {"type": "discard", "cards": ["no_such_card"] * n}
+    fresh.legal = list(fresh.legal) + [ghost]
+    fresh.view_data = dict(fresh.view_data, legal=fresh.legal)
+    if not pygame.get_init():
+        pygame.init()
+    pygame.display.set_mode(reach_all.SIZE)
+    got, _ = reach_all.reach(fresh, 320)
+    assert reach_all.action_key(ghost) not in got
+    assert {reach_all.action_key(a) for a in fresh.legal if a != ghost} <= got
+
+
+SLOW = ([("fate_votes", n) for n in _seats("fate_votes", (2, 4, 6))]
+        + [(g, n) for g in ("mind_swap", "school_mystery") for n in (2, 4, 6)])
+
+
+@pytest.mark.slow
+@pytest.mark.parametrize("game,players", SLOW)
+def test_reach_all_thirty_games(game: str, players: int) -> None:
+    out = reach_all.run(game, 30, players, seed=100, budget=600, sample=6)
+    print(json.dumps({k: v for k, v in out.items() if k != "unreachable"}))
+    assert out["positions"] > 0
+    if game == "fate_votes":
+        assert out["reachable"] == out["actions"], out["unreachable"]
+    elif out["reachable"] != out["actions"]:
+        pytest.xfail(f"{game}: {out['actions'] - out['reachable']} of {out['actions']} unreachable "
+                     f"(reported to its table's engineer): {out['unreachable'][:3]}")

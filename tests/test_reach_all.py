@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -121,3 +122,56 @@ def test_reach_all_thirty_games(game: str, players: int) -> None:
     print(json.dumps({k: v for k, v in out.items() if k != "unreachable"}))
     assert out["positions"] > 0
     _check(game, out)
+
+
+def _sm_first(players: int, seed: int, pick: Any) -> tuple[dict, int, list[dict]]:
+    """The first position of a school_mystery bot game where ``pick(state, seat, legal)`` names the actions wanted."""
+    spec = REGISTRY["school_mystery"]
+    for state, seat in reach_all.positions("school_mystery", players, seed):
+        wanted = pick(state, seat, spec.legal_actions(state, seat))
+        if wanted:
+            return state, seat, wanted
+    raise AssertionError("no such position in the bot game")
+
+
+def _sm_planned(state: dict, seat: int, players: int, wanted: list[dict]) -> set:
+    import pygame
+
+    if not pygame.get_init():
+        pygame.init()
+    pygame.display.set_mode(reach_all.SIZE)
+    fresh = reach_all.Fresh("school_mystery", players, state, seat)
+    fresh.legal = wanted  # only the actions looked at (one fresh view each)
+    return reach_all.planned(fresh, reach_all.planner("school_mystery"))
+
+
+def test_school_mystery_board_actions_reachable_under_the_resolution_sheet() -> None:
+    """In the resolution the sheet folds away ("Show the board") and the cards are worked by hand: one
+    edit_card, move_card, unlink/link_cards each is sent by real gestures; the sheet's own action comes back."""
+    board = ("edit_card", "move_card", "link_cards", "unlink_cards", "set_deduction")
+
+    def pick(state: dict, seat: int, legal: list[dict]) -> list[dict]:
+        if state.get("phase") != "resolution":
+            return []
+        firsts = {a["type"]: a for a in reversed(legal) if a["type"] in board}
+        return list(firsts.values()) if {"edit_card", "move_card"} <= set(firsts) else []
+
+    state, seat, wanted = _sm_first(3, 2, pick)
+    got = _sm_planned(state, seat, 3, wanted)
+    assert {reach_all.action_key(a) for a in wanted} <= got, (wanted, got)
+
+
+def test_school_mystery_own_condition_step_may_propose() -> None:
+    """At a condition step its own student may propose to the table (the rules list it) as well as take one."""
+    def pick(state: dict, seat: int, legal: list[dict]) -> list[dict]:
+        tasks = state.get("tasks") or []
+        if not tasks or tasks[0].get("kind") != "condition" or tasks[0].get("seat") != seat:
+            return []
+        named = [a for a in legal if a["type"] in ("propose_condition", "take_condition") and "condition" in a]
+        return [next(a for a in named if a["type"] == t) for t in ("propose_condition", "take_condition")
+                if any(a["type"] == t for a in named)]
+
+    state, seat, wanted = _sm_first(3, 2, pick)
+    assert {a["type"] for a in wanted} == {"propose_condition", "take_condition"}
+    got = _sm_planned(state, seat, 3, wanted)
+    assert {reach_all.action_key(a) for a in wanted} <= got, (wanted, got)

@@ -251,8 +251,9 @@ def fold_sheet(t: SchoolMysteryTable, folded: bool) -> None:
         for key in ("title", "deduction"):
             if t.focus == key:
                 t.focus_entry(None)
-    else:
+    else:  # the sheet in front again: a card's editor left open on the board closes
         t.sel.pop("board", None)
+        t.sel.pop("edit", None)
     t.dirty = True
 
 

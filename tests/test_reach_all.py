@@ -1,5 +1,5 @@
 """Every legal action reachable by hand (#29): tools/reach_all.py over bot games of each game, at 2–6 seats (few
-games and a few positions here; the marked slow tier plays 30 games at 2, 4 and 6 seats).
+games and a few positions here; the marked slow tier plays 8 games at 2, 4 and 6 seats).
 
 fate_votes and mind_swap must reach every action (mind_swap through its planner, client.tables.mind_swap_reach).
 school_mystery (planner: client.tables.school_mystery_reach) must reach every action too: the resolution sheet
@@ -117,8 +117,11 @@ SLOW = ([("fate_votes", n) for n in _seats("fate_votes", (2, 4, 6))]
 
 @pytest.mark.slow
 @pytest.mark.parametrize("game,players", SLOW)
-def test_reach_all_thirty_games(game: str, players: int) -> None:
-    out = reach_all.run(game, 30, players, seed=100, budget=600 if game == "fate_votes" else 300, sample=6)
+def test_reach_all_many_games(game: str, players: int) -> None:
+    """Eight bot games, two positions each, per game and table size (the ≥ 30-game runs behind the figures in
+    docs are the tool's own: `python tools/reach_all.py GAME --games 30 --players P --sample 6`, ~15 CPU minutes
+    each, too long for the suite)."""
+    out = reach_all.run(game, 8, players, seed=100, budget=600 if game == "fate_votes" else 300, sample=2)
     print(json.dumps({k: v for k, v in out.items() if k != "unreachable"}))
     assert out["positions"] > 0
     _check(game, out)

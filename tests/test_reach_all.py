@@ -150,14 +150,19 @@ def _sm_planned(state: dict, seat: int, players: int, wanted: list[dict]) -> set
 
 def test_school_mystery_board_actions_reachable_under_the_resolution_sheet() -> None:
     """In the resolution the sheet folds away ("Show the board") and the cards are worked by hand: one
-    edit_card, move_card, unlink/link_cards each is sent by real gestures; the sheet's own action comes back."""
+    edit_card (of a clue the sheet can use too), move_card, unlink/link_cards each is sent by real gestures; the
+    sheet's own action comes back."""
     board = ("edit_card", "move_card", "link_cards", "unlink_cards", "set_deduction")
 
     def pick(state: dict, seat: int, legal: list[dict]) -> list[dict]:
         if state.get("phase") != "resolution":
             return []
         firsts = {a["type"]: a for a in reversed(legal) if a["type"] in board}
-        return list(firsts.values()) if {"edit_card", "move_card"} <= set(firsts) else []
+        usable = {a["card"] for a in legal if a["type"] == "use_clue"}  # a click on such a clue uses it (sheet up)
+        clue_edit = next((a for a in legal if a["type"] == "edit_card" and a["card"] in usable), None)
+        if clue_edit is None or "move_card" not in firsts:
+            return []
+        return [*firsts.values(), clue_edit]
 
     state, seat, wanted = _sm_first(3, 2, pick)
     got = _sm_planned(state, seat, 3, wanted)

@@ -33,3 +33,18 @@ def test_the_resolution_sheet_folds_away_to_edit_a_card_and_comes_back_with_what
     assert table.entries["deduction"].text.endswith(" The glove.")
     click_button(table, "sheet_fold")  # the sheet's own "Show the board" folds it too
     assert _cards(table) and "act_sheet" in button_keys(table)
+
+
+def test_with_the_sheet_folded_a_clue_click_edits_it_and_its_editor_still_uses_it():
+    screen()
+    state, hist = S.scene_resolution("en")
+    ctx = FakeCtx("en")
+    table = S.make_table(ctx, state, hist, 0, RECT)
+    click_button(table, "act_board")
+    clue = next(c["id"] for c in state["cards"] if c["kind"] == "clue" and table.can("use_clue", card=c["id"]))
+    node = next(n for n in _cards(table) if n.id[1] == clue)
+    click(table, node.rect.center)
+    assert ctx.sent == [] and f"submit:edit:{clue}" in button_keys(table), (ctx.sent, button_keys(table))
+    click_button(table, f"clue:{clue}")  # the editor's "Use in the deduction", as on the sheet
+    used = clue in (state.get("clues_used") or [])
+    assert ctx.sent == [(0, {"type": "use_clue", "card": clue, "used": not used})]

@@ -586,6 +586,13 @@ def edit_panel(t: SchoolMysteryTable) -> list[Any]:
             p.text(_title(t, "link_hint"), 0.68, MUTED)
     else:
         p.text(card.get("text") or "", 0.8, INK)
+    if p.live and t.shown.get("phase") == "resolution" and t.can("use_clue", card=cid):  # as on the sheet
+        on = cid in (t.shown.get("clues_used") or [])
+        f = p.flow(1.9, 0.2)
+        p.button(f, ("■ " if on else "□ ") + _title(t, "use_clue"),
+                 lambda: t.send({"type": "use_clue", "card": cid, "used": not on}), selected=on, k=0.7,
+                 key=f"clue:{cid}")
+        p.end_flow(f)
     return p.done()
 
 

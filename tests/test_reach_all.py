@@ -2,8 +2,8 @@
 games and a few positions here; the marked slow tier plays 8 games at 2, 4 and 6 seats).
 
 fate_votes and mind_swap must reach every action (mind_swap through its planner, client.tables.mind_swap_reach).
-school_mystery (planner: client.tables.school_mystery_reach) must reach every action but the board's free
-actions in the resolution phase, which its modal resolution sheet covers (KNOWN_SM: reported to sm-kit)."""
+school_mystery (planner: client.tables.school_mystery_reach) must reach every action too: the resolution sheet
+folds away to work the board, a condition step's own student may propose (KNOWN_SM: expected misses, none)."""
 from __future__ import annotations
 
 import json
@@ -11,6 +11,7 @@ import os
 import subprocess
 import sys
 from pathlib import Path
+from typing import Any
 
 import pytest
 
@@ -18,12 +19,9 @@ from shared.engine import REGISTRY
 from tools import reach_all
 
 ROOT = Path(__file__).resolve().parent.parent
-# school_mystery's resolution sheet is modal over the board and has no close: the cards are not in the node map,
-# so the free board actions listed in that phase cannot be made by hand; and at a "condition" task the rules list
-# propose_condition for the task's own student too, whose panel offers take_condition only (both reported to the
-# sm-kit and sm-bots engineers: an expected failure until one side changes)
-KNOWN_SM = frozenset([*(f"resolution:{t}" for t in ("edit_card", "move_card", "link_cards", "unlink_cards")),
-                      "investigation:propose_condition"])
+# school_mystery's misses that are expected (none now: the resolution sheet folds away to work the board, and a
+# condition step's own student has a "propose to the table" switch); a new miss fails the test
+KNOWN_SM: frozenset[str] = frozenset()
 
 
 def _check(game: str, out: dict) -> None:
@@ -127,3 +125,61 @@ def test_reach_all_many_games(game: str, players: int) -> None:
     print(json.dumps({k: v for k, v in out.items() if k != "unreachable"}))
     assert out["positions"] > 0
     _check(game, out)
+
+
+def _sm_first(players: int, seed: int, pick: Any) -> tuple[dict, int, list[dict]]:
+    """The first position of a school_mystery bot game where ``pick(state, seat, legal)`` names the actions wanted."""
+    spec = REGISTRY["school_mystery"]
+    for state, seat in reach_all.positions("school_mystery", players, seed):
+        wanted = pick(state, seat, spec.legal_actions(state, seat))
+        if wanted:
+            return state, seat, wanted
+    raise AssertionError("no such position in the bot game")
+
+
+def _sm_planned(state: dict, seat: int, players: int, wanted: list[dict]) -> set:
+    import pygame
+
+    if not pygame.get_init():
+        pygame.init()
+    pygame.display.set_mode(reach_all.SIZE)
+    fresh = reach_all.Fresh("school_mystery", players, state, seat)
+    fresh.legal = wanted  # only the actions looked at (one fresh view each)
+    return reach_all.planned(fresh, reach_all.planner("school_mystery"))
+
+
+def test_school_mystery_board_actions_reachable_under_the_resolution_sheet() -> None:
+    """In the resolution the sheet folds away ("Show the board") and the cards are worked by hand: one
+    edit_card (of a clue the sheet can use too), move_card, unlink/link_cards each is sent by real gestures; the
+    sheet's own action comes back."""
+    board = ("edit_card", "move_card", "link_cards", "unlink_cards", "set_deduction")
+
+    def pick(state: dict, seat: int, legal: list[dict]) -> list[dict]:
+        if state.get("phase") != "resolution":
+            return []
+        firsts = {a["type"]: a for a in reversed(legal) if a["type"] in board}
+        usable = {a["card"] for a in legal if a["type"] == "use_clue"}  # a click on such a clue uses it (sheet up)
+        clue_edit = next((a for a in legal if a["type"] == "edit_card" and a["card"] in usable), None)
+        if clue_edit is None or "move_card" not in firsts:
+            return []
+        return [*firsts.values(), clue_edit]
+
+    state, seat, wanted = _sm_first(3, 2, pick)
+    got = _sm_planned(state, seat, 3, wanted)
+    assert {reach_all.action_key(a) for a in wanted} <= got, (wanted, got)
+
+
+def test_school_mystery_own_condition_step_may_propose() -> None:
+    """At a condition step its own student may propose to the table (the rules list it) as well as take one."""
+    def pick(state: dict, seat: int, legal: list[dict]) -> list[dict]:
+        tasks = state.get("tasks") or []
+        if not tasks or tasks[0].get("kind") != "condition" or tasks[0].get("seat") != seat:
+            return []
+        named = [a for a in legal if a["type"] in ("propose_condition", "take_condition") and "condition" in a]
+        return [next(a for a in named if a["type"] == t) for t in ("propose_condition", "take_condition")
+                if any(a["type"] == t for a in named)]
+
+    state, seat, wanted = _sm_first(3, 2, pick)
+    assert {a["type"] for a in wanted} == {"propose_condition", "take_condition"}
+    got = _sm_planned(state, seat, 3, wanted)
+    assert {reach_all.action_key(a) for a in wanted} <= got, (wanted, got)

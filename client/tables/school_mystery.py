@@ -210,6 +210,7 @@ class SchoolMysteryTable(TableView):
                 self.sel.pop(key, None)
         if old.get("tasks") != view.get("tasks"):
             self.sel.pop("invent", None)
+            self.sel.pop("propose_cond", None)
         students = view.get("students") or []
         if self.sel.get("tab") is not None and self.sel["tab"] >= len(students):
             self.sel["tab"] = 0

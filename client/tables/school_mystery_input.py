@@ -206,7 +206,8 @@ def _card_clicked(t: SchoolMysteryTable, cid: int) -> None:
     card = t.card(cid)
     if card is None or not (t.controls and t._play_phase()):
         return
-    if t.shown.get("phase") == "resolution" and card["kind"] == "clue" and t.can("use_clue", card=cid):
+    if (t.shown.get("phase") == "resolution" and card["kind"] == "clue" and t.can("use_clue", card=cid)
+            and not t.sel.get("board")):  # the sheet folded away: the click edits (its editor uses it too)
         used = cid in (t.shown.get("clues_used") or [])
         t.send({"type": "use_clue", "card": cid, "used": not used})
         return

@@ -111,7 +111,7 @@ def dialogs(t: SchoolMysteryTable) -> list[Widget]:
         return out
     if phase == "introduction":
         out += intro_panel(t)
-    elif phase == "resolution":
+    elif phase == "resolution" and not t.sel.get("board"):  # folded away: the board is worked (action bar)
         out += resolution_panel(t)
     if t.controls:
         if t.sel.get("declare"):
@@ -191,9 +191,9 @@ def action_bar(t: SchoolMysteryTable) -> list[Any]:
     row = Row(r.left, r.top + int(u * 0.2), r.w, int(u * 2.2), int(u * 0.4))
 
     def add(key: str, text: str, fn: Callable[[], None], enabled: bool = True, selected: bool = False,
-            hint: str = "") -> None:
+            hint: str = "", primary: bool = False) -> None:
         b = ActionButton(text, pygame.Rect(0, 0, 0, 0), fn, key=key, enabled=enabled, selected=selected,
-                         why_not=hint)
+                         why_not=hint, primary=primary)
         row.items.append((b, None, int(u * 4)))
         out.append(b)
 
@@ -222,6 +222,10 @@ def action_bar(t: SchoolMysteryTable) -> list[Any]:
     add("act_note", _title(t, "act_note"), toggle("note"), enabled=t.can("add_note"), selected=bool(t.sel.get("note")))
     if phase == "investigation":
         claim.add_buttons(t, add)  # the humans' window on this step: Pass, Let the bots go
+    if phase == "resolution":  # the sheet folds away to work the board (cards, red string) and comes back
+        folded = bool(t.sel.get("board"))
+        key = "act_sheet" if folded else "act_board"  # the sheet brought back; the sheet folded away
+        add(key, _title(t, key), lambda: fold_sheet(t, not folded), primary=folded)
     if phase == "investigation" and v.get("leader") == t.seat:
         add("act_resolution", _title(t, "act_resolution"), lambda: t.send({"type": "begin_resolution"}),
             enabled=t.can("begin_resolution"))
@@ -237,6 +241,20 @@ def action_bar(t: SchoolMysteryTable) -> list[Any]:
         for b in out:
             b.rect.move_ip(0, -shift)
     return out
+
+
+def fold_sheet(t: SchoolMysteryTable, folded: bool) -> None:
+    """The resolution sheet folded away (the board is worked: cards edited, moved, linked) or brought back;
+    what was typed in its entries stays (they are kept by key)."""
+    if folded:
+        t.sel["board"] = True
+        for key in ("title", "deduction"):
+            if t.focus == key:
+                t.focus_entry(None)
+    else:  # the sheet in front again: a card's editor left open on the board closes
+        t.sel.pop("board", None)
+        t.sel.pop("edit", None)
+    t.dirty = True
 
 
 def hand_over(t: SchoolMysteryTable) -> list[Any]:
@@ -568,6 +586,13 @@ def edit_panel(t: SchoolMysteryTable) -> list[Any]:
             p.text(_title(t, "link_hint"), 0.68, MUTED)
     else:
         p.text(card.get("text") or "", 0.8, INK)
+    if p.live and t.shown.get("phase") == "resolution" and t.can("use_clue", card=cid):  # as on the sheet
+        on = cid in (t.shown.get("clues_used") or [])
+        f = p.flow(1.9, 0.2)
+        p.button(f, ("■ " if on else "□ ") + _title(t, "use_clue"),
+                 lambda: t.send({"type": "use_clue", "card": cid, "used": not on}), selected=on, k=0.7,
+                 key=f"clue:{cid}")
+        p.end_flow(f)
     return p.done()
 
 
@@ -582,6 +607,15 @@ def _card_pic(t: SchoolMysteryTable, suit: str, rank: int, title: str, body: str
         img = t.renderer.surface(face, size, True)
         surface.blit(img, img.get_rect(center=r.center))
     return fn
+
+
+def _propose_mode(t: SchoolMysteryTable, on: bool) -> None:
+    """The condition step's own student switches its condition buttons between taking and proposing."""
+    if on:
+        t.sel["propose_cond"] = True
+    else:
+        t.sel.pop("propose_cond", None)
+    t.dirty = True
 
 
 def task_panel(t: SchoolMysteryTable, task: dict) -> list[Any]:
@@ -608,8 +642,14 @@ def task_panel(t: SchoolMysteryTable, task: dict) -> list[Any]:
                 p.button(f, t.tx.ui("action_accept_condition"), lambda: t.send({"type": "accept_condition"}),
                          primary=True, key="accept_condition")
                 p.end_flow(f)
-        # its student takes one; every other student proposes one
-        verb = "take_condition" if mine else "propose_condition"
+        # its student takes one, or (the table chooses it together) proposes one as every other student does
+        propose = not mine or (bool(t.sel.get("propose_cond")) and t.can("propose_condition"))
+        verb = "propose_condition" if propose else "take_condition"
+        if mine and t.can("propose_condition"):
+            f = p.flow(1.9, 0.2)
+            p.button(f, _title(t, "condition_propose_mode"), lambda: _propose_mode(t, not propose), selected=propose,
+                     k=0.7, key="propose_mode")
+            p.end_flow(f)
         if mine or (t.controls and t.can("propose_condition")):
             f = p.flow(2.0, 0.3)
             for a in t.options(verb):
@@ -619,7 +659,7 @@ def task_panel(t: SchoolMysteryTable, task: dict) -> list[Any]:
                              (lambda c=cid: t.send({"type": verb, "condition": c})), k=0.75)
             p.end_flow(f)
             p.entry("cond_text", placeholder=_title(t, "condition_custom"), limit=80,
-                    submit=_title(t, "take") if mine else t.tx.ui("action_propose_condition"),
+                    submit=t.tx.ui("action_propose_condition") if propose else _title(t, "take"),
                     on_submit=lambda s: t.send({"type": verb, "text": s.strip()}) if s.strip() else None)
     elif kind == "clear":
         if mine:
@@ -1015,6 +1055,10 @@ def resolution_panel(t: SchoolMysteryTable) -> list[Any]:
         r.top = t.L.decks.top
     r.left = t.L.canvas.left + int(u * 0.3)
     p = Builder(t, r, t.tx.ui("phase_resolution"))
+    if p.live:  # the sheet covers the board: fold it away to work the cards (the action bar brings it back)
+        f = p.flow(1.9, 0.2)
+        p.button(f, _title(t, "act_board"), lambda: fold_sheet(t, True), k=0.7, key="sheet_fold")
+        p.end_flow(f)
     p.text(_title(t, "resolution_explain"), 0.7, MUTED)
     clues = [c for c in v.get("cards") or [] if c["kind"] == "clue"]
     used = set(v.get("clues_used") or [])

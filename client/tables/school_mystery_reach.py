@@ -96,6 +96,27 @@ def _same(a: dict[str, Any] | None, b: dict[str, Any]) -> bool:
     return all(a.get(k) == v for k, v in b.items() if k not in ("text", "x", "y"))
 
 
+BOARD = ("edit_card", "move_card", "link_cards", "unlink_cards")  # made on the board, not on the resolution sheet
+
+
+def _sheet_for(table: Any, kind: str) -> None:
+    """The resolution sheet folded away for a board action (its "Show the board" button), brought back (the
+    action bar's "Resolution sheet") for the rest."""
+    keys = ("sheet_fold", "act_board") if kind in BOARD else ("act_sheet",)
+    b = button(table, lambda n: _key(n) in keys)
+    if b is not None:
+        click(table, b)
+
+
+def _propose_mode_for(table: Any, kind: str) -> None:
+    """At a condition step of one's own: the "propose to the table" switch set for the verb wanted."""
+    if kind not in ("propose_condition", "take_condition"):
+        return
+    switch = button(table, lambda n: _key(n) == "propose_mode")
+    if switch is not None and bool(switch.selected) != (kind == "propose_condition"):
+        click(table, switch)
+
+
 def produce(table: Any, ctx: Any, action: dict[str, Any]) -> dict[str, Any] | None:
     """Do by hand what ``action`` needs; the last action the table sent, else None."""
     before = len(ctx.sent)
@@ -104,6 +125,8 @@ def produce(table: Any, ctx: Any, action: dict[str, Any]) -> dict[str, Any] | No
         return len(ctx.sent) > before
 
     kind = action["type"]
+    _sheet_for(table, kind)
+    _propose_mode_for(table, kind)
     b = button(table, lambda n: _same(n.action, action))  # a button that sends it as it stands
     deck = next((n for n in nodes(table) if n.kind == "deck" and _same(n.action, action)), None)
     if b is not None:

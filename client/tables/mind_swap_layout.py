@@ -176,6 +176,8 @@ def _place_pairs(lay: Layout, loc: str, bodies: list[int], scrolled: int) -> Non
     n = len(bodies)
     cols = max(1, (f.w - gap) // pitch)
     rows_fit = max(1, (f.h + gap) // cell_h)
+    if loc == "other":  # its rows spread over the band: a row past it stays wholly out of sight until scrolled
+        cell_h = max(cell_h, f.h + gap * 2 if rows_fit == 1 else (f.h + gap) // rows_fit)
     if n <= cols * rows_fit or loc == "other":  # the "other" band never stacks: a card would straddle two rooms
         step, per_row = pitch, cols
     else:

@@ -150,9 +150,10 @@ def compute(rect: pygame.Rect, unit: float, model: Model, display: bool,
     if display:
         hand_card_w = hand_card_h = 0
     slot = pygame.Rect(0, 0, max(hand_card_w, round(u * 4.4)), max(hand_card_h, round(u * 4.4)))
-    # right after room for five hand cards (the hand holds 4, 5 during a draw), buttons beside it
+    # right after room for five hand cards (the hand holds 4, 5 during a draw), buttons beside it (clear of its
+    # drop margin, and of the sidebar by half a unit)
     slot_x = hand.x + round(u) + 5 * (hand_card_w + round(u * 0.6)) + round(u * 1.5)
-    slot.bottomleft = (min(slot_x, hand.right - round(u * 9.5) - slot.w), hand.bottom - round(u * 0.6))
+    slot.bottomleft = (min(slot_x, hand.right - round(u * 10) - slot.w), hand.bottom - round(u * 0.6))
     cast = pygame.Rect(0, 0, round(u * 8), round(u * 2.6))
     cast.midleft = (slot.right + round(u * 1.3), slot.centery - round(u * 1.6))  # clear of the slot's drop margin
     lay = Layout(rect=rect, unit=u, map=mp, areas=areas, sidebar=sidebar, hand=hand, play_slot=slot,

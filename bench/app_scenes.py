@@ -96,6 +96,39 @@ def menu(confirming: bool) -> Opener:
     return open_
 
 
+def seats(replaced: bool) -> Opener:
+    """Esc → Seats and votes at a LAN table over the launcher: a vote running on a silent player on the turn
+    clock (``replaced``: a stand-in plays this player's own seat, which he may take back)."""
+    def open_(app: Any) -> Any:
+        import time
+
+        match = _match(app, "mind_swap", humans=[1])
+        match.started = True
+        match.turn_until = {0: time.monotonic() + 42.0}
+        match.votes = [{"seat": 0, "for": [2], "needed": 2}]
+        if replaced:
+            match.lobby["seats"][1].update(bot="normal", stand_in=True)
+            match.standing_in = {1}
+        app.replace("launcher")
+        return app.push("seats")
+    return open_
+
+
+def seats_twelve(app: Any) -> Any:
+    """Seats and votes at a twelve-seat fate_votes table, everyone on the turn clock (the rows must fit)."""
+    import time
+
+    names = _names(app) * 2
+    match = Match(app, "fate_votes", "T1", mode="lan", humans=[0], names=dict(enumerate(names)))
+    match.lobby = {"seats": [{"seat": i, "name": names[i], "taken": True, "ready": True} for i in range(12)]}
+    match.started = True
+    match.turn_until = {i: time.monotonic() + 30.0 + i for i in range(12)}
+    match.votes = [{"seat": 5, "for": [0, 1, 2], "needed": 6}]
+    app.match = match
+    app.replace("launcher")
+    return app.push("seats")
+
+
 def reconnecting(app: Any) -> Any:
     _match(app, "school_mystery")
     app.replace("launcher")
@@ -223,6 +256,9 @@ def register_walk(register: Callable[[str, Callable[[Any], Any]], None],
     register("menu", app_scene(menu(False)))
     register("menu_leave", app_scene(menu(True)))
     register("reconnecting", app_scene(reconnecting))
+    register("seats_vote", app_scene(seats(False)))
+    register("seats_replaced", app_scene(seats(True)))
+    register("seats_twelve", app_scene(seats_twelve))
     register("display_waiting", app_scene(display(True)))
     register("display_no_server", app_scene(display(False)))
     register("connecting", app_scene(connecting(False)))

@@ -49,6 +49,10 @@ class Match:
         self.away_until: dict[int, float] = {}
         self.standing_in: set[int] = set()  # seats a bot plays while their human is away
         self._away_shown = 0.0  # when the away countdowns were last pushed to the views
+        # the host's turn clock (lobby seats' ``turn``): seat -> monotonic time its turn runs out
+        self.turn_until: dict[int, float] = {}
+        # votes to let a stand-in play a seat (lobby ``votes``): [{seat, for, needed}]
+        self.votes: list[dict[str, Any]] = []
 
     # --- views ----------------------------------------------------------------------
     def view_for(self, seat: int | None) -> TableView:
@@ -87,6 +91,27 @@ class Match:
             left = max(0, math.ceil(until - time.monotonic()))
             return self.app.strings.t("lan.away_name", name=name, secs=left)
         return name
+
+    def turn_words(self) -> str:
+        """The host's turn clock as the table's bar says it: whose clock, seconds left ("" when none runs)."""
+        t = self.app.strings.t
+        by_left: dict[int, list[str]] = {}  # seconds left -> the seats with that long (a shared phase: one group)
+        for s in sorted(self.turn_until):
+            left = self.turn_left(s)
+            if left is not None and s not in self.standing_in:
+                by_left.setdefault(left, []).append(t("lan.seats.you") if s in self.humans else self.human_name(s))
+        join = t("lan.turn_join")
+        who = [t("lan.turn_who", name=join.join(names), secs=left) for left, names in sorted(by_left.items())]
+        return t("lan.turn_clock_words", who=join.join(who)) if who and not self.over else ""
+
+    def human_name(self, seat: int) -> str:
+        """The seat's name as its human gave it (no countdown, no stand-in mark)."""
+        return self.names.get(seat) or self.app.strings.t("table.seat_name", n=seat + 1)
+
+    def turn_left(self, seat: int) -> int | None:
+        """Whole seconds left of the seat's turn on the host's turn clock (None: not on the clock)."""
+        until = self.turn_until.get(seat)
+        return None if until is None else max(0, math.ceil(until - time.monotonic()))
 
     def tick(self) -> None:
         """While a seat is away, its countdown on every view goes down once a second."""
@@ -165,12 +190,18 @@ class Match:
             self.lobby = table
             self.away_until.clear()
             self.standing_in.clear()
+            self.turn_until.clear()
+            self._note_votes(table.get("votes"))
             for entry in table.get("seats") or []:
                 if not isinstance(entry, dict) or not isinstance(entry.get("seat"), int):
                     continue
-                seat, away = entry["seat"], entry.get("away")
-                if isinstance(away, (int, float)) and not isinstance(away, bool):
-                    if entry.get("bot"):  # a bot plays for an away human: the human's name stays
+                seat, away, turn = entry["seat"], entry.get("away"), entry.get("turn")
+                if isinstance(turn, (int, float)) and not isinstance(turn, bool):
+                    self.turn_until[seat] = time.monotonic() + float(turn)
+                if entry.get("stand_in"):  # a bot plays for a human (away, or replaced by a vote): the name stays
+                    self.standing_in.add(seat)
+                elif isinstance(away, (int, float)) and not isinstance(away, bool):
+                    if entry.get("bot"):  # (a server without ``stand_in``)
                         self.standing_in.add(seat)
                     else:
                         self.away_until[seat] = time.monotonic() + float(away)
@@ -180,6 +211,8 @@ class Match:
                     self.names[seat] = str(entry["name"])
             self._away_shown = time.monotonic()
             self._push_names()
+        elif kind == "replaced" and isinstance(msg.get("seat"), int):
+            self.app.toast(self._replaced_words(msg), "info")
         elif kind == "presence":
             for entry in msg.get("seats") or []:
                 if isinstance(entry, dict) and isinstance(entry.get("seat"), int) and entry.get("name"):
@@ -187,6 +220,30 @@ class Match:
         elif kind == "chat":
             self.chat.append((str(msg.get("name", "")), msg.get("seat"), str(msg.get("text", ""))))
             self.chat = self.chat[-200:]
+
+    def _note_votes(self, votes: Any) -> None:
+        """Keep the running votes; a vote that starts is told to everyone at the table (a toast)."""
+        fresh = [v for v in votes or [] if isinstance(v, dict) and isinstance(v.get("seat"), int)]
+        before = {v["seat"] for v in self.votes}
+        self.votes = fresh
+        if self.mode == "display":
+            return
+        for v in fresh:
+            if v["seat"] not in before:
+                t = self.app.strings.t
+                key = "lan.vote_on_you" if v["seat"] in self.humans else "lan.vote_started"
+                self.app.toast(t(key, name=self.human_name(v["seat"]), n=len(v.get("for") or []),
+                                 needed=int(v.get("needed") or 0)), "info")
+
+    def _replaced_words(self, msg: dict[str, Any]) -> str:
+        """What a player reads when a seat was given to a stand-in."""
+        t, seat = self.app.strings.t, msg["seat"]
+        if seat in self.humans:
+            return t("lan.replaced_you")
+        if msg.get("by") == "host":
+            return t("lan.replaced_by_host", name=self.human_name(seat))
+        return t("lan.replaced_by_vote", name=self.human_name(seat), n=len(msg.get("votes") or []),
+                 needed=int(msg.get("needed") or 0))
 
     def route_error(self, msg: dict[str, Any]) -> None:
         """Send an error to the table view of the seat whose action caused it (else a toast)."""

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from server.clock import Clock
 from shared.claims import CLAIM_WINDOW_S, open_step
 
 if TYPE_CHECKING:
-    from server.tables import Clock, Table
+    from server.tables import Table
 
 
 def humans(t: Table) -> list[int]:
@@ -25,8 +26,6 @@ def claim_clock(t: Table, now: float, over: bool) -> Clock | None:
     """The table's clock after a change: the open window of the current step (the same Clock while
     the step is the same, so it keeps running), None when no window is open. A window closed by
     the humans' passes brings the bots' next moves forward to the usual beat."""
-    from server.tables import Clock
-
     people = humans(t)
     key = None if over or t.damaged or t.state is None or len(people) == t.n else open_step(t.spec, t.state, people)
     old = t.clock

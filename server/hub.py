@@ -324,6 +324,7 @@ class Hub:
                     if not bots:
                         continue
                     seat.takeover = t.spec.default_bot_level()
+                    t.votes.pop(t.seats.index(seat), None)
                     changed = True
             if changed:
                 t.schedule_bots(now)
@@ -486,6 +487,7 @@ class Hub:
         seat.hand_to(conn.id, conn.delta)
         seat.away_since = None
         seat.takeover = None
+        t.votes.pop(seat_no, None)
         conn.seats.add((t.id, seat_no))
         t.empty_since = None
         if not seat.bot_level:
@@ -502,6 +504,7 @@ class Hub:
         mark = t.mark(False)
         if self.journal is not None and t.id not in self._marks:  # also how the table was before this tick
             self._marks[t.id] = mark
+        turns = dict(t.turn_due) if t.turn_seconds else None
         try:
             events = t.apply(seat_no, action, now)
         except RuleError as err:
@@ -535,7 +538,7 @@ class Hub:
                 log.info("table %s finished after %d actions", t.id, t.sid)
         elif t.phase == OVER:
             t.finished_wall = self.wall()
-        if t.phase == OVER:
+        if t.phase == OVER or (turns is not None and turns != t.turn_due):  # (the turn clocks' countdowns)
             out += self._lobby(t, now=now)
         if t.bot_due or t.turn_due or t.clock is not None or t.id in self._wake:
             self._update_wake(t)
@@ -812,10 +815,18 @@ class Hub:
             # the current state by a seat that has not moved since is never stale: check_sid's common case)
             raise HoukagoError("action/stale", "the game moved on; look again and retry", sid=t.sid, yours=sid)
         seat = t.seats[seat_no]
+        back = False
         if seat.takeover is not None or seat.away_since is not None:  # the human is back: no stand-in bot
             seat.takeover, seat.away_since = None, None
             t.bot_due.pop(seat_no, None)
-        return self._accept(t, seat_no, action, now, False, conn, ref)
+            back = True
+        before = t.sid
+        out = self._accept(t, seat_no, action, now, False, conn, ref)
+        if t.votes and t.sid > before and t.votes.pop(seat_no, None) is not None:  # not silent after all
+            back = True
+        if back:  # everyone sees the seat is its human's again (or the vote on it ended)
+            out += self._lobby(t, now=now)
+        return out
 
     def _on_chat(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
         t = self._table(msg["table"])
@@ -877,6 +888,69 @@ class Hub:
         self._update_wake(t)
         frame = encode({"t": "clock", "table": t.id, "clock": clock.wire(now)})
         return [(cid, frame) for cid in t.members() | {conn.id}]
+
+    def _on_replace(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+        """Give a live but silent seat to a stand-in bot: at once by the host's word (``host``), or when a
+        majority of the other seated humans here vote so (``seat`` + ``token``; ``yes: false`` takes a vote
+        back). The seat stays its human's: ``resume`` (or an accepted ``act``) takes it back, as after grace."""
+        t = self._table(msg["table"])
+        host, seat_no = msg.get("host"), msg.get("seat")
+        if host is not None:
+            self._host(t, host)
+        elif seat_no is None:
+            raise HoukagoError("msg/bad_field", "a vote names its seat and token, the host gives its token",
+                               field="seat")
+        else:
+            self._seat(t, seat_no, msg.get("token"))
+            self._holder(conn, t, seat_no)
+        if t.state is None:
+            raise HoukagoError("table/not_started", "the game has not started")
+        if t.phase == OVER:
+            raise RuleError("game/over", "the game is over")
+        target = msg["target"]
+        if not 0 <= target < t.n:
+            raise HoukagoError("seat/unknown", "no such seat", seat=target)
+        aim = t.seats[target]
+        if aim.token_hash is None or aim.bot is not None:
+            raise HoukagoError("seat/not_human", "only a human's seat can be given to a stand-in", seat=target)
+        if aim.takeover is not None:
+            raise HoukagoError("seat/stood_in", "a stand-in already plays that seat", seat=target)
+        if not t.takeover_enabled or not t.has_bots or t.damaged:
+            raise HoukagoError("seat/no_stand_in", "no stand-in can play at this table")
+        if host is None:
+            if seat_no == target:
+                raise HoukagoError("seat/own", "you cannot vote on your own seat", seat=target)
+            if seat_no not in t.voters(target):
+                raise HoukagoError("seat/not_voter", "only the other seated players here vote", seat=seat_no)
+        yes = msg.get("yes", True)
+        if yes and not t.legal[target]:
+            raise HoukagoError("seat/not_waiting", "that player has nothing to do now", seat=target)
+        out: Out = []
+        if host is None:
+            votes = t.votes.setdefault(target, set())
+            voter = seat_no
+            assert voter is not None  # (a vote names its seat: checked above)
+            if yes:
+                votes.add(voter)
+            else:
+                votes.discard(voter)
+            counted, needed = t.votes_for(target), t.votes_needed(target)
+            if not counted:
+                t.votes.pop(target, None)
+            if not yes or len(counted) < needed:
+                return self._lobby(t, also=conn.id, now=now)
+            by, cast = "vote", sorted(counted)
+        else:
+            by, cast, needed = "host", [], 0
+        t.votes.pop(target, None)
+        aim.takeover = t.spec.default_bot_level()
+        t.turn_due.pop(target, None)
+        t.schedule_bots(now)
+        self._update_wake(t)
+        log.info("table %s: seat %d given to a stand-in by %s", t.id, target, by)
+        frame = encode({"t": "replaced", "table": t.id, "seat": target, "by": by, "votes": cast, "needed": needed})
+        out += [(cid, frame) for cid in t.members() | {conn.id}]
+        return out + self._lobby(t, also=conn.id, now=now)
 
     def _on_pack(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
         """The bytes of a user content pack the table plays with (its ``packs`` option), for a client that

@@ -12,7 +12,7 @@ Schema::
 
     tables(id, game, seats, options, seed, host_hash, tokens, names, bots,
            bot_delay, takeover, created, started, finished, practice, fingerprint,
-           spectator_chat, host_name, lang)
+           spectator_chat, host_name, lang, turn_seconds)
     actions(table_id, n, seat, action)      -- action is msgpack, n = 0, 1, 2, …
     log(seq, rows)                          -- one tick's actions: msgpack [[table_id, n, seat, action], …]
 
@@ -60,7 +60,8 @@ CREATE TABLE IF NOT EXISTS tables (
     fingerprint TEXT,
     spectator_chat INTEGER NOT NULL DEFAULT 0,
     host_name TEXT NOT NULL DEFAULT '',
-    lang TEXT NOT NULL DEFAULT ''
+    lang TEXT NOT NULL DEFAULT '',
+    turn_seconds REAL NOT NULL DEFAULT 0
 );
 CREATE TABLE IF NOT EXISTS actions (
     table_id TEXT NOT NULL,
@@ -80,19 +81,20 @@ log = logging.getLogger("houkago.journal")
 
 CHECKPOINT_EVERY = 0.5  # seconds between looks at the WAL's size
 CHECKPOINT_WAL_BYTES = 4 * 1024 * 1024  # a checkpoint copies the WAL into the database past this size
-SCHEMA_VERSION = 4  # PRAGMA user_version; 0 = the first release (no practice/fingerprint columns), 2 = no host_name/lang,
-# 3 = no log (every action a row of its own in actions at once)
+SCHEMA_VERSION = 5  # PRAGMA user_version; 0 = the first release (no practice/fingerprint columns), 2 = no host_name/lang,
+# 3 = no log (every action a row of its own in actions at once), 4 = no turn_seconds
 FOLD_AT = 32  # a table's actions are copied from the log into actions about this many at a time (fold_at)
 LOG_KEEP = 4096  # ticks: a table whose oldest action in the log is older is copied whatever its count
 HOUSEKEEPING_EVERY = 256  # ticks between looks for log rows to delete (and tables to copy for them)
 DELETE_AT_ONCE = 1024  # log rows deleted when at least this many are wholly copied
 
 _COLUMNS = ("id, game, seats, options, seed, host_hash, tokens, names, bots, bot_delay, takeover, created, "
-            "started, finished, practice, fingerprint, spectator_chat, host_name, lang")
+            "started, finished, practice, fingerprint, spectator_chat, host_name, lang, turn_seconds")
 # columns later schemas added to tables: their declaration, and what an older file's rows read as
 _ADDED_COLUMNS = {"practice": ("INTEGER NOT NULL DEFAULT 0", "0"), "fingerprint": ("TEXT", "NULL"),
                   "spectator_chat": ("INTEGER NOT NULL DEFAULT 0", "0"),
-                  "host_name": ("TEXT NOT NULL DEFAULT ''", "''"), "lang": ("TEXT NOT NULL DEFAULT ''", "''")}
+                  "host_name": ("TEXT NOT NULL DEFAULT ''", "''"), "lang": ("TEXT NOT NULL DEFAULT ''", "''"),
+                  "turn_seconds": ("REAL NOT NULL DEFAULT 0", "0")}
 
 
 def _select_columns(db: sqlite3.Connection) -> str:
@@ -167,6 +169,7 @@ class TableRecord:
     spectator_chat: bool = False
     host_name: str = ""  # who opened it (the Join list shows it)
     lang: str = ""  # the language its players speak (the Join list shows it)
+    turn_seconds: float = 0.0  # the host's turn clock (0 = none)
 
 
 class Journal:
@@ -247,10 +250,11 @@ class Journal:
     # --- writes (uncommitted until commit()) ---------------------------------
     def save_table(self, rec: TableRecord) -> None:
         self._execute(
-            f"INSERT OR REPLACE INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
+            f"INSERT OR REPLACE INTO tables ({_COLUMNS}) VALUES (?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?,?)",
             (rec.id, rec.game, rec.seats, _pack(rec.options), rec.seed, rec.host_hash, _pack(rec.tokens),
              _pack(rec.names), _pack(rec.bots), rec.bot_delay, int(rec.takeover), rec.created, rec.started,
-             rec.finished, int(rec.practice), rec.fingerprint, int(rec.spectator_chat), rec.host_name, rec.lang))
+             rec.finished, int(rec.practice), rec.fingerprint, int(rec.spectator_chat), rec.host_name, rec.lang,
+             float(rec.turn_seconds)))
         self._dirty = True
         self.writes += 1
 
@@ -376,12 +380,13 @@ class Journal:
     # --- reads -----------------------------------------------------------------
     def _record(self, row: tuple) -> TableRecord:
         (tid, game, seats, options, seed, host_hash, tokens, names, bots, bot_delay, takeover, created,
-         started, finished, practice, fingerprint, spectator_chat, host_name, lang) = row
+         started, finished, practice, fingerprint, spectator_chat, host_name, lang, turn_seconds) = row
         return TableRecord(id=tid, game=game, seats=seats, options=_unpack(options), seed=seed,
                            host_hash=host_hash, tokens=_unpack(tokens), names=_unpack(names), bots=_unpack(bots),
                            bot_delay=bot_delay, takeover=bool(takeover), created=created, started=started,
                            finished=finished, practice=bool(practice), fingerprint=fingerprint,
-                           spectator_chat=bool(spectator_chat), host_name=host_name or "", lang=lang or "")
+                           spectator_chat=bool(spectator_chat), host_name=host_name or "", lang=lang or "",
+                           turn_seconds=float(turn_seconds or 0.0))
 
     def unfinished(self) -> list[TableRecord | tuple[str, str]]:
         """Every unfinished table's record, or (id, why) for one whose record cannot be read."""

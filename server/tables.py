@@ -27,6 +27,7 @@ from operator import attrgetter
 from typing import Any
 
 from server import claims
+from server.clock import Clock
 from server.journal import Journal, TableRecord
 from server.packing import encode_plain
 from server.packing import pack as _pack
@@ -199,28 +200,6 @@ class Seat:
 _SEAT_FIELDS = tuple(f.name for f in dataclasses.fields(Seat))
 
 
-@dataclass
-class Clock:
-    """The deadline of a real-time phase (``spec.timer``)."""
-
-    total: float
-    key: tuple
-    deadline: float  # monotonic, meaningful when running
-    left: float = 0.0  # seconds left while paused
-    paused: bool = False
-    expired: bool = False
-
-    def remaining(self, now: float) -> float:
-        return max(0.0, self.left if self.paused else self.deadline - now)
-
-    def copy(self) -> Clock:
-        """A copy (dataclasses.replace's, without its look at the fields)."""
-        return Clock(self.total, self.key, self.deadline, self.left, self.paused, self.expired)
-
-    def wire(self, now: float) -> dict[str, Any]:
-        return {"deadline_in": round(self.remaining(now), 3), "paused": self.paused, "total": self.total}
-
-
 # A table's state before a change, to put it back if the change cannot be sent or saved (Table.mark): (state,
 # sid, phase, legal, own_since, clock, bot_due, seed, started_wall, finished_wall, seats — None: the change does
 # not touch the seats, an action). A plain tuple: one is made for every action (a class's __init__ cost 2.4k
@@ -260,10 +239,12 @@ class Table:
     own_since: list[int] = field(default_factory=list)
     clock: Clock | None = None
     bot_due: dict[int, float] = field(default_factory=dict)
-    # the host's turn clock (create ``turn_seconds``; 0 = none): a human seat that has had something to do for
-    # that long without a move gets one move from the stand-in bot (seat -> when); not journaled
+    # the host's turn clock (create ``turn_seconds``; 0 = none, journaled): a human seat that has had something to
+    # do for that long without a move gets one move from the stand-in bot (seat -> when)
     turn_seconds: float = 0.0
     turn_due: dict[int, float] = field(default_factory=dict)
+    # votes to give a live but silent seat to a stand-in (``replace``): target seat -> the seats that voted so
+    votes: dict[int, set[int]] = field(default_factory=dict)
     started_wall: float | None = None
     finished_wall: float | None = None
     # (sid after the action, its events unfiltered) of the last actions, for a viewer who comes back;
@@ -292,7 +273,7 @@ class Table:
             bots=[s.bot for s in self.seats], bot_delay=self.bot_delay, takeover=self.takeover_enabled,
             seed=self.seed, created=self.created, started=self.started_wall, finished=self.finished_wall,
             practice=self.practice, spectator_chat=self.spectator_chat, fingerprint=self.fingerprint,
-            host_name=self.host_name, lang=self.lang)
+            host_name=self.host_name, lang=self.lang, turn_seconds=self.turn_seconds)
 
     @classmethod
     def from_record(cls, rec: TableRecord, spec: GameSpec, journal: Journal, now: float) -> Table:
@@ -300,7 +281,7 @@ class Table:
         t = cls(id=rec.id, spec=spec, n=rec.seats, options=rec.options, host_hash=rec.host_hash,
                 bot_delay=rec.bot_delay, takeover_enabled=rec.takeover, created=rec.created,
                 practice=rec.practice, spectator_chat=rec.spectator_chat, empty_since=now, last_move=now,
-                fingerprint=rec.fingerprint, host_name=rec.host_name, lang=rec.lang)
+                fingerprint=rec.fingerprint, host_name=rec.host_name, lang=rec.lang, turn_seconds=rec.turn_seconds)
         for seat, tok, name, bot in zip(t.seats, rec.tokens, rec.names, rec.bots):
             seat.token_hash, seat.name, seat.bot = tok, name, bot
             if tok is not None:
@@ -785,18 +766,40 @@ class Table:
 
     def lobby_info(self, now: float | None = None, grace: float = 0.0) -> dict[str, Any]:
         """The table as the lobby message shows it; with ``now``, each seat whose human is away says in
-        ``away`` the seconds left of its grace period (0 once a stand-in plays or the time is up)."""
+        ``away`` the seconds left of its grace period (0 once a stand-in plays or the time is up), and each
+        seat on the host's turn clock in ``turn`` the seconds left of its turn. ``votes``: the votes running
+        to give a seat to a stand-in."""
+        turns = self.turn_due
         return {
             "id": self.id, "game": self.spec.id, "seats": [
                 {"seat": i, "name": s.name, "taken": s.taken, "connected": s.holder is not None or s.bot is not None,
-                 "bot": s.bot_level, "ready": s.ready, "colour": i,
+                 "bot": s.bot_level, "stand_in": s.takeover is not None, "ready": s.ready, "colour": i,
                  "away": None if s.away_since is None or s.holder is not None or now is None
-                 else round(max(0.0, s.away_since + grace - now) if s.takeover is None else 0.0, 1)}
+                 else round(max(0.0, s.away_since + grace - now) if s.takeover is None else 0.0, 1),
+                 "turn": None if now is None or i not in turns else round(max(0.0, turns[i] - now), 1)}
                 for i, s in enumerate(self.seats)],
             "phase": self.phase, "options": self.options, "sid": self.sid, "bot_delay": self.bot_delay,
             "takeover": self.takeover_enabled, "watchers": len(self.watchers), "practice": self.practice,
             "spectator_chat": self.spectator_chat, "damaged": self.damaged is not None,
-            "turn_seconds": self.turn_seconds}
+            "turn_seconds": self.turn_seconds,
+            "votes": [{"seat": target, "for": sorted(self.votes_for(target)), "needed": self.votes_needed(target)}
+                      for target in sorted(self.votes)]}
+
+    # --- votes to give a seat to a stand-in (``replace``) ----------------------------------------------
+    def voters(self, target: int) -> set[int]:
+        """The seats that vote on giving ``target`` to a stand-in: the other seats whose human is here
+        (holds the seat) and plays it (no bot, no stand-in)."""
+        return {i for i, s in enumerate(self.seats) if i != target and s.token_hash is not None
+                and s.holder is not None and s.bot_level is None}
+
+    def votes_needed(self, target: int) -> int:
+        """A majority of :meth:`voters` (0 when there is nobody to vote: only the host can)."""
+        n = len(self.voters(target))
+        return n // 2 + 1 if n else 0
+
+    def votes_for(self, target: int) -> set[int]:
+        """The votes cast on ``target`` by seats that still vote."""
+        return self.votes.get(target, set()) & self.voters(target)
 
     def summary(self) -> dict[str, Any]:
         return {"id": self.id, "game": self.spec.id, "seats": self.n, "free": sum(not s.taken for s in self.seats),

@@ -253,6 +253,9 @@ CLIENT_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
             "action": (_M, True)},
     "chat": {"table": (_S, True), "text": (_S, True), "seat": (_OPT_I, False), "token": (_OPT_S, False)},
     "clock": {"table": (_S, True), "host": (_S, True), "op": (_S, True), "seconds": (_OPT_NUM, False)},
+    # a vote (seat + token) or the host's word (host) to give a live but silent seat to a stand-in bot
+    "replace": {"table": (_S, True), "target": (_I, True), "seat": (_OPT_I, False), "token": (_OPT_S, False),
+                "host": (_OPT_S, False), "yes": (_B, False)},
     "ping": {"n": (_I, False)},
     "replay": {"table": (_S, True)},
     "pack": {"table": (_S, True), "fp": (_S, True)},  # a content pack the table plays with (club, #33)
@@ -275,6 +278,8 @@ SERVER_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
              "ts": (_ANY, False)},
     "clock": {"table": (_S, True), "clock": (_ANY, True)},
     "pong": {"n": (_I, False)},
+    "replaced": {"table": (_S, True), "seat": (_I, True), "by": (_S, True), "votes": (_L, False),
+                 "needed": (_I, False)},
     "result": {"table": (_S, True), "result": (_M, True)},
     "replay": {"table": (_S, True), "game": (_S, True), "players": (_I, True), "names": (_L, True),
                "part": (_I, True), "last": (_B, True), "steps": (_L, True), "result": (_ANY, False)},

@@ -217,3 +217,27 @@ def test_old_log_rows_go_even_when_tables_stop_acting(tmp_path: Path, monkeypatc
     got = _read(path, ["busy", "idle"])
     assert [a["n"] for _, a in got["busy"]] == list(range(100)) and got["idle"] == [(0, {"type": "once"})]
     j.close()
+
+
+def test_a_schema_4_journal_gets_the_turn_clock_column(tmp_path: Path) -> None:
+    """Schema 5 keeps the host's turn clock; a schema 4 file (no turn_seconds) is read as 0 read-only, upgraded
+    when opened, and keeps what is saved then."""
+    path = tmp_path / "j.sqlite3"
+    j = Journal(path)
+    j.save_table(_rec("a"))
+    j.commit()
+    j.close()
+    with sqlite3.connect(str(path)) as db:  # as a schema 4 server left it
+        db.execute("ALTER TABLE tables DROP COLUMN turn_seconds")
+        db.execute("PRAGMA user_version=4")
+    old = Journal(path, read_only=True)
+    assert old.table("a").turn_seconds == 0.0  # type: ignore[union-attr]
+    old.close()
+    j = Journal(path)
+    assert _sql(path, "PRAGMA user_version") == [(SCHEMA_VERSION,)]
+    rec = _rec("a")
+    rec.turn_seconds = 45.0
+    j.save_table(rec)
+    j.commit()
+    assert j.table("a").turn_seconds == 45.0  # type: ignore[union-attr]
+    j.close()

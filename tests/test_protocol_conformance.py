@@ -716,3 +716,43 @@ def test_tables_per_connection_and_address_and_unlisted_games(strict: int) -> No
         assert refused["params"]["limit"] == STRICT["tables_per_address"] and made == STRICT["tables_per_address"]
     finally:
         first.close()
+
+
+def test_replace_by_vote_and_by_the_host(port: int) -> None:
+    """`replace`: a vote by a seat (`seat` + `token`) shows in `lobby.table.votes`; a majority of the other seats
+    here gives the target to a stand-in (`replaced`, its `bot` set in `lobby`); `resume` takes it back; the host
+    alone replaces at once; typed refusals."""
+    c = Client(port)
+    c.send({"t": "create", "game": "fate_votes", "seats": 4, "options": {"discussion_seconds": 0},
+            "bot_delay": 60})  # (the stand-in does not move within the test: the target keeps something to do)
+    created = c.expect("created")
+    table, host = created["table"], created["host"]
+    tokens = []
+    for s in range(4):
+        c.send({"t": "join", "table": table, "seat": s})
+        tokens.append(c.expect("joined")["token"])
+    c.send({"t": "start", "table": table, "host": host})
+    legal = {s: c.expect(lambda m, s=s: m["t"] == "snapshot" and m["seat"] == s and m["sid"] == 0)["legal"]
+             for s in range(4)}
+    waiting = [s for s in range(4) if legal[s]]
+    target = waiting[0]
+    voters = [s for s in range(4) if s != target]
+
+    def vote(seat: int, ref: Any, **extra: Any) -> str:
+        return c.call({"t": "replace", "table": table, "target": target, "seat": seat, "token": tokens[seat],
+                       **extra}, ref)
+
+    assert vote(target, 1) == "seat/own"
+    c.send({"t": "replace", "table": table, "target": target, "seat": voters[0], "token": tokens[voters[0]]})
+    shown = c.expect(lambda m: m["t"] == "lobby" and m["table"]["votes"])["table"]
+    assert shown["votes"] == [{"seat": target, "for": [voters[0]], "needed": 2}]
+    c.send({"t": "replace", "table": table, "target": target, "seat": voters[1], "token": tokens[voters[1]]})
+    told = c.expect("replaced")
+    assert (told["seat"], told["by"], told["votes"], told["needed"]) == (target, "vote", sorted(voters[:2]), 2)
+    assert c.expect("lobby")["table"]["seats"][target]["bot"] == "normal"
+    assert vote(voters[2], 2) == "seat/stood_in"
+    c.send({"t": "resume", "table": table, "seat": target, "token": tokens[target]})
+    assert c.expect(lambda m: m["t"] == "lobby" and m["table"]["seats"][target]["bot"] is None)
+    assert c.call({"t": "replace", "table": table, "target": target, "host": "nope"}, 3) == "table/not_host"
+    c.send({"t": "replace", "table": table, "target": target, "host": host})
+    assert c.expect("replaced")["by"] == "host"

@@ -114,7 +114,7 @@ def test_restart_restores_lobby_tables_and_host_token(tmp_path: Path) -> None:
     proc, port = start_server(tmp_path)
     try:
         host = SyncClient(port, "host")
-        table, host_token = host.create(GAME, N, options=FAST_OPTIONS, practice=True)
+        table, host_token = host.create(GAME, N, options=FAST_OPTIONS, practice=True, turn_seconds=45)
         p = SyncClient(port, "p")
         seat = p.join(table, None, name="Aoi")
         proc.send_signal(signal.SIGKILL)
@@ -124,6 +124,7 @@ def test_restart_restores_lobby_tables_and_host_token(tmp_path: Path) -> None:
         host.send({"t": "watch", "table": table})
         lobby = host.expect("lobby")["table"]
         assert lobby["phase"] == "lobby" and lobby["seats"][seat]["name"] == "Aoi"
+        assert lobby["turn_seconds"] == 45  # the host's turn clock is journaled
         assert not lobby["seats"][seat]["connected"]
         host.send({"t": "bot", "table": table, "host": host_token, "seat": (seat + 1) % N, "level": "random"})
         host.expect(lambda m: m["t"] == "lobby" and m["table"]["seats"][(seat + 1) % N]["bot"] == "random")

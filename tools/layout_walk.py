@@ -93,6 +93,7 @@ SHOWN_BY: dict[str, tuple[str, ...]] = {
     "results": tuple(f"results_{g}" for g in GAMES),
     "reconnecting": ("reconnecting",),
     "menu": ("menu", "menu_leave"),
+    "seats": ("seats_vote", "seats_replaced", "seats_twelve"),
     "rules_book": tuple(f"rules_{g}" for g in GAMES),
     "tutorial": ("tutorial_fate_votes_welcome", "tutorial_mind_swap_welcome", "tutorial_school_mystery_welcome"),
     "tutorial_offer": tuple(f"tutorial_offer_{g}" for g in GAMES),

@@ -119,6 +119,15 @@ class MenuScene(Scene):
         if self.app.match is not None and has_rules(self.app.match.game_id):
             self.buttons.append(Button(t("rules.open"), pygame.Rect(x, y + int(u * 10.8), bw, bh), self.open_rules,
                                        key="rules"))
+        match = self.app.match
+        if match is not None and match.mode == "lan" and match.started and not match.over:  # (client/scenes/seat_vote)
+            self.buttons.append(Button(t("lan.seats.open"), pygame.Rect(x, y + int(u * 3.6 * len(self.buttons)), bw, bh),
+                                       self.open_seats, key="seats"))
+
+    def open_seats(self) -> None:
+        """Seats and votes over the table, in place of this menu."""
+        self.app.pop(self)
+        self.app.push("seats")
 
     def open_rules(self) -> None:
         """The rules book of this game, at the page of the table's current step."""

@@ -39,6 +39,7 @@ WHERE: dict[str, str] = {
     "play_names": "client.scenes.play_names:PlayNamesScene",
     "advance": "client.scenes.advance:AdvanceScene",
     "record": "client.scenes.record:RecordScene",
+    "seats": "client.scenes.seat_vote:SeatsScene",
 }
 
 

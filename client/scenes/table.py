@@ -132,8 +132,13 @@ class TableScene(Scene):
             if session is not None and self._join_at is None:
                 self._join_at = lanwords.join_address(session.host, session.port)
             where = [self.app.strings.t("lan.display.join_corner", address=self._join_at)] if self._join_at else []
-            return where + lanwords.status_words(self.app.strings, lobby, note=note)
-        return lanwords.status_words(self.app.strings, lobby, note=note)
+            return where + lanwords.status_words(self.app.strings, lobby, note=note) + self._turn_words()
+        return lanwords.status_words(self.app.strings, lobby, note=note) + self._turn_words()
+
+    def _turn_words(self) -> list[str]:
+        """The host's turn clock: whose, seconds left (client/match.py)."""
+        words = self.match.turn_words()
+        return [words] if words else []
 
     def status_height(self) -> int:
         """Height of the status strip over the table: only the display has one (a table with a control
@@ -631,6 +636,8 @@ class TableScene(Scene):
             dues.append(6.0 - self.chat_age)
         if self.match.mode == "display" and self.match.over and self.app.session is not None:
             dues.append(max(0.0, self._relist))
+        if self.match.turn_until:  # the turn clock's seconds in the bar
+            dues.append(1.0)
         known = [d for d in dues if d is not None]
         return min(known) if known else None
 

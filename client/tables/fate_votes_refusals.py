@@ -3,6 +3,9 @@ names the rule it broke at that position — voting for yourself, striking a pla
 outside the discard steps — not only the code."""
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from client.kit.refusals import At, RefusalBook, Rule
 
 
@@ -29,7 +32,7 @@ def _off_table(at: At) -> bool:
     return target is not None and not 0 <= target < int(at.view.get("players") or 0)
 
 
-def _kind(*types: str):  # type: ignore[no-untyped-def]
+def _kind(*types: str) -> Callable[[Any], bool]:
     return lambda at: at.action.get("type") in types
 
 

@@ -157,14 +157,14 @@ def prompt(t: SchoolMysteryTable) -> tuple[str, bool]:
     task = t.task()
     if task is not None:
         who = task.get("seat")
-        kind = task.get("kind")
-        if kind == "draw":
+        task_kind = task.get("kind")
+        if task_kind == "draw":
             return T("sm.p_draw", suit=tx.ui(f"suit_{task.get('suit')}"), name=t.name(who)), who == me
-        if kind == "atmosphere":
+        if task_kind == "atmosphere":
             return T("sm.p_atmosphere", name=t.name(who), place=tx.location_name(v, task.get("location"))), who == me
-        if kind == "pick":
+        if task_kind == "pick":
             return T("sm.p_pick", name=t.name(who), suit=tx.ui(f"suit_{task.get('suit')}")), who == me
-        return T(f"sm.p_{kind}", name=t.name(who)), who == me
+        return T(f"sm.p_{task_kind}", name=t.name(who)), who == me
     if phase == "introduction":
         return T("sm.p_intro"), False
     if phase == "resolution":

@@ -366,7 +366,7 @@ def _investigate(t: Table, legal: list[dict], rng: Rng) -> dict | None:
         return link
     if (not t.humans and "add_note" in types and not t.items() and t.has_here("character")
             and _chance(rng, {"easy": 0.05, "normal": 0.15, "strong": 0.3}[t.level])):
-        note = _with_text(_first(legal, "add_note"), text(view, "item", rng))  # type: ignore[arg-type]
+        note = _with_text(_first(legal, "add_note"), text(view, "item", rng))
         note["holder"] = t.me  # the supporting character met here lends the student something
         return note
     rollers = scene.get("rollers", [])

@@ -15,6 +15,8 @@ from __future__ import annotations
 
 from typing import Any
 
+from shared.games.school_mystery.helping import helped
+
 
 def claim_step(state: dict[str, Any]) -> list[Any] | None:
     """The key of the step any student may take now (None: no such step). It changes with the
@@ -67,11 +69,9 @@ def claim_wanted(state: dict[str, Any], humans: Any) -> bool:
 
 def _may_help(state: dict[str, Any], seat: int) -> bool:
     """The rules' help check (a student still in the investigation, not helping yet, help unspent)."""
-    from shared.games.school_mystery.rules import _helped  # (rules imports this module)
-
     st = state["students"][seat] if 0 <= seat < len(state["students"]) else None
     return (st is not None and not st["left"] and seat not in state["roll"]["helpers"]
-            and not _helped(state, seat, state["roll"]["roller"]))
+            and not helped(state, seat, state["roll"]["roller"]))
 
 
 def claim_passes(state: dict[str, Any]) -> tuple[list[int], bool]:

@@ -75,6 +75,7 @@ from shared.games.school_mystery.content import (
     pack_list,
     rules_data,
 )
+from shared.games.school_mystery.helping import helped as _helped
 from shared.memo import Recent, StateMemo
 from shared.rng import Rng, dice_at, shuffle_at, shuffle_tail_at
 
@@ -584,16 +585,6 @@ def _can_help(state: dict, seat: int) -> bool:
     return (roll is not None and roll["move"] != RESOLVE and roll["stage"] == "declared"
             and seat != roll["roller"] and _active(state, seat) and seat not in roll["helpers"]
             and not _helped(state, seat, roll["roller"]))
-
-
-def _helped(state: dict, seat: int, roller: int) -> bool:
-    """Whether ``seat`` has spent its help for this subject: once per 〔調査対象〕, whoever the friend
-    (「それぞれ〔調査対象〕調査中1回だけ」; ``help_used`` keeps [helper, roller] pairs); a campaign bond
-    lets it help that bonded friend a second time (campaign.help_left)."""
-    mine = [p for p in state["help_used"] if p[0] == seat]
-    if not mine:
-        return False
-    return not (len(mine) == 1 and mine[0][1] == roller and campaign.help_left(state, seat, roller))
 
 
 def _can_raise(state: dict) -> bool:

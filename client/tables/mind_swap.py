@@ -167,7 +167,8 @@ class MindSwapTable(TableView):
         "end_turn" | "great_skip")``, ``("choice", action)``, ``"prompt"``, ``"banner"``; the rooms at
         "other" ``("room", i)`` (label: the room's name); the sidebar's ``("turn", 0)``, ``("player", seat)``,
         ``("pile", name)`` (:meth:`SidebarPainter.nodes`); and while an effect plays ``("fx", kind)`` (with
-        ``("die", i)`` during a roll: :meth:`_fx_nodes`). Nodes that are only shown are never hit."""
+        ``("die", i)`` during a roll: :meth:`_fx_nodes`). Nodes that are only shown are never hit. A pair or mind
+        card standing in a scrolled place is the part the place shows (empty when scrolled wholly out)."""
         return self._nodes
 
     def _build_nodes(self, lay: L.Layout) -> NodeMap:

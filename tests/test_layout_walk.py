@@ -15,13 +15,6 @@ SMALL = [c for c in W.CONFIGS if c.width == 1280]
 LARGE_TEXT = [c for c in SMALL if c.text_scale == 1.5]
 
 
-def _pending(p: W.Problem) -> bool:
-    """mind_swap's redrawn map still has known findings of the overlap check (students straddling the rooms
-    of a crowded 'other' band, the play slot under the target mode's Cancel and over the 'other' place: listed
-    for its engineer); every other check holds for mind_swap too. Remove once they are fixed."""
-    return "mind_swap" in p.scene and p.kind in ("covers", "scrolled")
-
-
 def _report(problems: list[W.Problem]) -> str:
     return "\n".join(f"{p.scene} {p.config}: {p.kind}: {p.detail}" for p in problems)
 
@@ -35,7 +28,6 @@ def test_every_scene_fits_at_720p_with_150_percent_text_in_japanese():
     """The fast subset: the smallest window with the largest text, in one language."""
     count, problems = W.walk(configs=[c for c in LARGE_TEXT if c.lang == "ja"])
     assert count >= 10
-    problems = [p for p in problems if not _pending(p)]
     assert problems == [], _report(problems)
 
 
@@ -45,7 +37,6 @@ def test_every_scene_fits_at_720p_with_150_percent_text_in_japanese():
 def test_every_scene_fits(config):
     count, problems = W.walk(configs=[config])
     assert count >= 10
-    problems = [p for p in problems if not _pending(p)]
     assert problems == [], _report(problems)
 
 

@@ -90,8 +90,9 @@ def test_at_720p_and_150_percent_a_place_holds_a_whole_pair_and_sixteen_students
 
 
 def test_scrolling_an_overflowing_area():
-    """A place too crowded for a small window scrolls under the wheel (by the node map: its pairs
-    reach past it, and move up when the wheel turns over it)."""
+    """A place too crowded for a small window scrolls under the wheel (its pairs reach past it in the
+    layout; their nodes are the part the place shows, and move up when the wheel turns over it). All
+    thirty students at 1024x600: the "other" band, which never stacks, holds more than its row."""
     from client.kit.headless import HeadlessContext, LocalGame
     from client.tables.mind_swap import MindSwapTable
     from tests._ms_table_util import settle
@@ -106,10 +107,11 @@ def test_scrolling_an_overflowing_area():
     nodes = table.nodes()
     areas = {n.id[1]: n.rect for n in nodes.of_kind("place") if n.id[0] == "area"}
     pairs = {n.id[1]: n.rect for n in nodes.of_kind("pair")}
+    lay = table.layout()
     loc = next((loc for loc, r in areas.items()
-                if any(game.state["loc"][b] == loc and not r.contains(pr) for b, pr in pairs.items())), None)
-    if loc is None:
-        pytest.skip("everything fits at this size")
+                if any(game.state["loc"][b] == loc and not r.contains(lay.pair_rect(b)) for b in pairs)), None)
+    assert loc is not None and lay.overflow.get(loc), lay.overflow
+    assert all(areas[loc].contains(pairs[b]) for b in pairs if game.state["loc"][b] == loc)  # the part shown
     pygame.event.post(pygame.event.Event(pygame.MOUSEMOTION, pos=areas[loc].center, rel=(0, 0), buttons=(0, 0, 0)))
     pygame.event.post(pygame.event.Event(pygame.MOUSEWHEEL, x=0, y=-1, flipped=False, precise_x=0.0,
                                          precise_y=-1.0))
@@ -210,3 +212,32 @@ def test_negi_and_a_restored_piece_stand_inside_their_place_clear_of_the_cards(s
         for token in (nodes.find(("negi", 0)), nodes.find(("piece", 0))):
             assert token is not None and area.contains(token.rect), (loc, token)
             assert not any(token.rect.colliderect(c) for c in cards), (loc, token.id)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160), (1024, 768)])
+@pytest.mark.parametrize("unit_scale", [1.0, 1.5])
+def test_the_other_band_never_stacks_so_a_card_never_straddles_two_rooms(size, unit_scale):
+    """Each student at "other" stands in its own room: the band lays its pairs in a grid (rooms a
+    gap apart), and scrolls past its row rather than stacking them over each other."""
+    unit = size[1] / 54 * unit_scale
+    crowded = {"library": 0, "classroom": 0, "garden": 0, "sports_ground": 0, "other": 30}
+    lay = L.compute(pygame.Rect(0, 0, *size), unit, _model(crowded), False)
+    assert "other" not in lay.stacked
+    rects = [lay.pair_rect(b) for b in lay.slots]
+    for a, b in itertools.combinations(rects, 2):
+        assert not a.inflate(lay.gap * 2, 0).colliderect(b.inflate(lay.gap * 2, 0)), (a, b)
+    assert lay.overflow.get("other")  # thirty never fit one row: the band scrolls
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1920, 1080), (3840, 2160)])
+@pytest.mark.parametrize("unit_scale", [1.0, 1.5])
+def test_the_play_slot_takes_drops_inside_the_hand_clear_of_the_buttons_beside_it(size, unit_scale):
+    """The play slot's drop margin stays in the hand's strip (never over the "other" place) and clear of
+    the button beside it (Cancel, Magic, Skip) and of End turn under it."""
+    unit = size[1] / 54 * unit_scale
+    lay = L.compute(pygame.Rect(0, 0, *size), unit, _model(CASES[0]), False)
+    drop = L.slot_drop(lay)
+    assert drop.contains(lay.play_slot) and lay.hand.contains(drop)
+    assert not any(drop.colliderect(r) for r in lay.areas.values())
+    end_turn = lay.cast_button.move(0, lay.cast_button.h + round(unit * 0.6))
+    assert not drop.colliderect(lay.cast_button) and not drop.colliderect(end_turn)

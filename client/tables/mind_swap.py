@@ -178,7 +178,8 @@ class MindSwapTable(TableView):
         "end_turn" | "great_skip")``, ``("choice", action)``, ``"prompt"``, ``"banner"``; the rooms at
         "other" ``("room", i)`` (label: the room's name); the sidebar's ``("turn", 0)``, ``("player", seat)``,
         ``("pile", name)`` (:meth:`SidebarPainter.nodes`); and while an effect plays ``("fx", kind)`` (with
-        ``("die", i)`` during a roll: :meth:`_fx_nodes`). Nodes that are only shown are never hit."""
+        ``("die", i)`` during a roll: :meth:`_fx_nodes`). Nodes that are only shown are never hit. A pair or mind
+        card standing in a scrolled place is the part the place shows (empty when scrolled wholly out)."""
         return self._nodes
 
     def _build_nodes(self, lay: L.Layout) -> NodeMap:
@@ -195,16 +196,22 @@ class MindSwapTable(TableView):
         mine = it.my_pair()
         picks = it.candidates()
         held = self.held()
+        bodies, _minds = self.sprites.targets()
         for loc in lay.areas:
             field = lay.field(loc).inflate(lay.gap * 2, lay.gap * 2).clip(lay.areas[loc])
+            seen = lay.field(loc).inflate(lay.gap * 2, lay.gap * 2).clip(lay.areas[loc].inflate(-2, -2))
             shown: list[tuple[M.Pair, pygame.Rect, pygame.Rect | None]] = []
             for pair in self.model.at(loc):
                 bp = self.sprites.body_pos.get(pair.body)
                 if bp is None:
                     continue
                 mp = self.sprites.mind_pos.get(pair.mind)
-                shown.append((pair, pygame.Rect(round(bp[0]), round(bp[1]), lay.foot[0], lay.foot[1]),
-                              None if mp is None else pygame.Rect(round(mp[0]), round(mp[1]), lay.card_w, lay.card_h)))
+                rect = pygame.Rect(round(bp[0]), round(bp[1]), lay.foot[0], lay.foot[1])
+                mr = None if mp is None else pygame.Rect(round(mp[0]), round(mp[1]), lay.card_w, lay.card_h)
+                if not _moving(bp, bodies.get(pair.body)):  # standing in a scrolled place: the part drawn
+                    rect = _seen_part(rect, seen)
+                    mr = None if mr is None else _seen_part(mr, seen)
+                shown.append((pair, rect, mr))
             for i, (pair, rect, mr) in enumerate(shown):
                 bp = self.sprites.body_pos[pair.body]
                 covers = [r for _p, pr, m in shown[i + 1:] for r in (pr, m) if r is not None]  # drawn over it
@@ -234,7 +241,7 @@ class MindSwapTable(TableView):
                         kind="token", payload=("negi", 0), draggable=live and it.mode == "move_negi", solid=False,
                         home=c, hit=_within(c, nr + 4)))
         if live:
-            nm.add(Node(("slot", "play"), pygame.Rect(lay.play_slot).inflate(lay.unit * 2, lay.unit * 2), z=0,
+            nm.add(Node(("slot", "play"), L.slot_drop(lay), z=0,
                         kind="place", accepts=frozenset({"card"}), solid=False, label=self.ctx.t("ms.play_here")))
             w, h = lay.hand_card
             idle = it.mode is None and not it.choices
@@ -569,6 +576,21 @@ class MindSwapTable(TableView):
 def _within(centre: tuple[float, float], radius: float) -> Callable[[tuple[float, float]], bool]:
     """A round hit test (Negi's badge)."""
     return lambda p: (p[0] - centre[0]) ** 2 + (p[1] - centre[1]) ** 2 <= radius * radius
+
+
+def _moving(pos: list[float] | None, target: tuple[float, float] | None, slack: float = 3.0) -> bool:
+    """A card on its way to ``target`` (drawn unclipped, crossing the map)."""
+    return pos is not None and target is not None and (abs(pos[0] - target[0]) > slack
+                                                       or abs(pos[1] - target[1]) > slack)
+
+
+def _seen_part(rect: pygame.Rect, seen: pygame.Rect) -> pygame.Rect:
+    """The part of a card standing in a place that the place shows (all of it unless the place is
+    scrolled); a card scrolled wholly out keeps an empty rect at its place's edge."""
+    part = rect.clip(seen)
+    if part.w == 0 or part.h == 0:
+        return pygame.Rect(min(max(rect.x, seen.x), seen.right), min(max(rect.y, seen.y), seen.bottom), 0, 0)
+    return part
 
 
 def _shows(rect: pygame.Rect, field: pygame.Rect, covers: list[pygame.Rect]) -> Callable[[tuple[float, float]], bool]:

@@ -7,7 +7,8 @@ bottom; halls (``hall`` px wide) run between the places, and Negi walks along th
 stands where), and so does the card size (the largest pair that fits one row of a place).
 Inside a place the pairs stand in a grid; a crowded place stacks them (each pair overlaps
 the one before it, its number and name band still showing); past the tightest stack the
-place scrolls (mouse wheel). Each place keeps a column at its right for Negi and the pieces
+place scrolls (mouse wheel). The "other" band never stacks (each room holds its students whole,
+a card never straddles two rooms): past its row it scrolls. Each place keeps a column at its right for Negi and the pieces
 of players whose character is restored (``pieces``), so they stand inside the place, clear
 of the cards. The "other" band names itself in a column at its left; its rooms are named
 under their students. The hand runs along the bottom with the play slot and the magic
@@ -149,11 +150,12 @@ def compute(rect: pygame.Rect, unit: float, model: Model, display: bool,
     if display:
         hand_card_w = hand_card_h = 0
     slot = pygame.Rect(0, 0, max(hand_card_w, round(u * 4.4)), max(hand_card_h, round(u * 4.4)))
-    # right after room for five hand cards (the hand holds 4, 5 during a draw), buttons beside it
+    # right after room for five hand cards (the hand holds 4, 5 during a draw), buttons beside it (clear of its
+    # drop margin, and of the sidebar by half a unit)
     slot_x = hand.x + round(u) + 5 * (hand_card_w + round(u * 0.6)) + round(u * 1.5)
-    slot.bottomleft = (min(slot_x, hand.right - round(u * 9.5) - slot.w), hand.bottom - round(u * 0.6))
+    slot.bottomleft = (min(slot_x, hand.right - round(u * 10) - slot.w), hand.bottom - round(u * 0.6))
     cast = pygame.Rect(0, 0, round(u * 8), round(u * 2.6))
-    cast.midleft = (slot.right + round(u * 0.8), slot.centery - round(u * 1.6))
+    cast.midleft = (slot.right + round(u * 1.3), slot.centery - round(u * 1.6))  # clear of the slot's drop margin
     lay = Layout(rect=rect, unit=u, map=mp, areas=areas, sidebar=sidebar, hand=hand, play_slot=slot,
                  cast_button=cast, card_w=w, card_h=h, off=off, gap=gap, header=header, other_label_h=label_h,
                  hall=hall, hand_card=(hand_card_w, hand_card_h), pieces=pieces, title_w=title_w)
@@ -165,7 +167,8 @@ def compute(rect: pygame.Rect, unit: float, model: Model, display: bool,
 
 def _place_pairs(lay: Layout, loc: str, bodies: list[int], scrolled: int) -> None:
     """Slots for the pairs standing in ``loc``: a grid, a stack when crowded, rows past the place
-    when even the tightest stack does not hold them (``overflow``: the place scrolls)."""
+    when even the tightest stack does not hold them (``overflow``: the place scrolls). The "other"
+    band's rooms each hold their pairs whole, so the band never stacks: past its row it scrolls."""
     fw, fh = lay.foot
     gap = lay.gap
     cell_h = fh + gap + (lay.other_label_h if loc == "other" else 0)
@@ -174,7 +177,9 @@ def _place_pairs(lay: Layout, loc: str, bodies: list[int], scrolled: int) -> Non
     n = len(bodies)
     cols = max(1, (f.w - gap) // pitch)
     rows_fit = max(1, (f.h + gap) // cell_h)
-    if n <= cols * rows_fit:
+    if loc == "other":  # its rows spread over the band: a row past it stays wholly out of sight until scrolled
+        cell_h = max(cell_h, f.h + gap * 2 if rows_fit == 1 else (f.h + gap) // rows_fit)
+    if n <= cols * rows_fit or loc == "other":  # the "other" band never stacks: a card would straddle two rooms
         step, per_row = pitch, cols
     else:
         per_row = -(-n // rows_fit)
@@ -195,6 +200,12 @@ def _place_pairs(lay: Layout, loc: str, bodies: list[int], scrolled: int) -> Non
             lay.visible[b] = step
     over = rows * cell_h - gap - f.h
     lay.overflow[loc] = over if over > gap else 0
+
+
+def slot_drop(lay: Layout) -> pygame.Rect:
+    """Where a hand card may be dropped to play it: the play slot and a margin (``unit`` each way),
+    inside the hand's strip (never over the map) and clear of the buttons beside it."""
+    return pygame.Rect(lay.play_slot).inflate(round(lay.unit * 2), round(lay.unit * 2)).clip(lay.hand)
 
 
 def hand_rects(lay: Layout, n: int, lift: int | None = None) -> list[pygame.Rect]:

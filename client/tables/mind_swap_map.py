@@ -200,9 +200,14 @@ class MapPainter:
         self.draw_pieces(surface, lay)
 
     def rooms(self, lay: L.Layout) -> list[tuple[pygame.Rect, str]]:
-        """The rooms at "other" (pairs in the same room share one), each with its name. In a stack a
-        pair's room reaches to the next pair (its cards lie over the rest)."""
-        out: list[tuple[pygame.Rect, str]] = []
+        """The rooms at "other" (pairs in the same room share one), each with its name, as the band
+        shows them (cut at its edge when it is scrolled). In a stack a pair's room reaches to the next
+        pair (its cards lie over the rest)."""
+        return [(shown, name) for shown, _whole, name in self._rooms(lay) if shown.w > 0 and shown.h > 0]
+
+    def _rooms(self, lay: L.Layout) -> list[tuple[pygame.Rect, pygame.Rect, str]]:
+        """The rooms at "other": (the part shown, the whole room, its name)."""
+        out: list[tuple[pygame.Rect, pygame.Rect, str]] = []  # (a room scrolled wholly out: an empty part)
         area = lay.field("other").inflate(lay.gap * 2, lay.gap * 2).clip(lay.areas["other"].inflate(-2, -2))
         step = lay.stacked.get("other")
         last_room: Any = object()
@@ -217,12 +222,13 @@ class MapPainter:
                 box.w = step
             box.y -= lay.gap
             box.h += lay.gap + lay.other_label_h
-            box = box.clip(area)
+            whole, box = box, box.clip(area)
             if out and pair.room is not None and pair.room == last_room:
-                out[-1] = (out[-1][0].union(box), out[-1][1])
+                out[-1] = (out[-1][0].union(box), out[-1][1].union(whole), out[-1][2])
             else:
                 host = self.room_host(pair)
-                out.append((box, M.student_text(self.t.content, host, "other", self.t.ctx.lang) or self.t.texts.loc_name("other")))
+                out.append((box, whole, M.student_text(self.t.content, host, "other", self.t.ctx.lang)
+                            or self.t.texts.loc_name("other")))
             last_room = pair.room
         return out
 
@@ -270,12 +276,15 @@ class MapPainter:
         the short form, then squeezed into the room's width; a stacked room too narrow even for that
         shows no name (the student's card says it on a hover or right-click)."""
         fit = fitter_for(self.t.ctx)
-        for box, name in self.rooms(lay):
+        for box, whole, name in self._rooms(lay):
             short = room_short(name, self.t.ctx.t("ms.room_prefix"), self.t.ctx.t("ms.room_suffix"))
             img = fit.name(name, lay.unit * 0.72, (215, 222, 218), box.w - 4, short=short)
             if img.get_width() > box.w - 2:  # a room too narrow in a stack: its walls show it, never a cut name
                 continue
-            surface.blit(img, img.get_rect(midbottom=(box.centerx, box.bottom - 1)))
+            at = img.get_rect(midbottom=(whole.centerx, whole.bottom - 1))  # at the room's foot, scrolled with it
+            if not box.contains(at):  # the foot is scrolled out of the band: no name half shown
+                continue
+            surface.blit(img, at)
 
     def piece_spots(self, lay: L.Layout) -> dict[int, tuple[float, float]]:
         """Where each restored player's piece stands: in its place's piece column, under Negi's spot

@@ -101,22 +101,9 @@ def dice_at(state: int, count: int, sides: int = 6) -> tuple[int, list[int]]:
 def shuffle_at(state: int, seq: MutableSequence[T]) -> int:
     """Fisher–Yates of ``seq`` in place by a generator in ``state``, drawing one at a time: the
     generator's next state (what ``Rng(state)`` leaves after ``.shuffle(seq)``, which shuffles alike,
-    without the object and the batch: rules shuffle short lists in an action)."""
-    state = int(state) & MASK64
-    limits = _LIMITS
-    for i in range(len(seq) - 1, 0, -1):
-        m = i + 1
-        limit = limits.get(m) or _limit(m)
-        while True:  # next64 until a draw is not rejected (below, written out)
-            state = z = (state + _GOLDEN) & MASK64
-            z = ((z ^ (z >> 30)) * _MIX1) & MASK64
-            z = ((z ^ (z >> 27)) * _MIX2) & MASK64
-            x = z ^ (z >> 31)
-            if x <= limit:
-                break
-        j = x % m
-        seq[i], seq[j] = seq[j], seq[i]
-    return state
+    without the object and the batch: rules shuffle short lists in an action). Every step of
+    :func:`shuffle_tail_at`."""
+    return shuffle_tail_at(state, seq, len(seq))
 
 
 def shuffle_tail_at(state: int, seq: MutableSequence[T], k: int) -> int:

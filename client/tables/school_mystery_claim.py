@@ -53,7 +53,7 @@ class ClaimClock:
 def window_open(t: SchoolMysteryTable) -> int | None:
     """The seconds the bots still wait on this step (None: no window at this table now)."""
     seconds = t.claim.shown()
-    if seconds is None or seconds <= 0 or not t.view or claim_step(t.view) is None or claim_for(t.view) == t.seat:
+    if seconds is None or seconds <= 0 or not t.shown or claim_step(t.shown) is None or claim_for(t.shown) == t.seat:
         return None
     return seconds
 
@@ -69,6 +69,6 @@ def add_buttons(t: SchoolMysteryTable, add: Callable[..., None]) -> None:
     the window is open: a player who passed may still let the bots go at once)."""
     if window_open(t) is None or t.seat is None or not t.controls:
         return
-    if t.seat not in claim_passes(t.view)[0]:
+    if t.seat not in claim_passes(t.shown)[0]:
         add("claim_pass", t.tx.ui("action_pass_claim"), lambda: t.send({"type": "pass_claim"}))
     add("claim_go", t.tx.ui("action_let_bots_go"), lambda: t.send({"type": "pass_claim", "all": True}))

@@ -119,20 +119,19 @@ def place_spot(table: MindSwapTable, loc: str) -> tuple[int, int] | None:
     return None
 
 
-def press(table: MindSwapTable, node_id: Any) -> bool:
-    p = spot(table, node_id)
+def _click_if(table: MindSwapTable, p: tuple[int, int] | None) -> bool:
     if p is None:
         return False
     click(table, p)
     return True
+
+
+def press(table: MindSwapTable, node_id: Any) -> bool:
+    return _click_if(table, spot(table, node_id))
 
 
 def click_student(table: MindSwapTable, body: int) -> bool:
-    p = student_spot(table, body)
-    if p is None:
-        return False
-    click(table, p)
-    return True
+    return _click_if(table, student_spot(table, body))
 
 
 def play_card(table: MindSwapTable, ctype: str, act: str) -> bool:

@@ -130,8 +130,7 @@ class SchoolMysteryTable(TableView):
         self.clock = 0.0
         self.claim = claim_mod.ClaimClock()  # the humans' window on a step (school_mystery_claim)
         self.version = 0  # bumps on every rebuild: the static layer is redrawn then
-        self.faces_memo: tuple[int, dict[int, Any]] = (-1, {})  # the cards' faces and full texts, per rebuild
-        self.zoom_memo: tuple[int, dict[int, str]] = (-1, {})
+        self.card_memo: tuple[int, dict[tuple[str, Any], Any]] = (-1, {})  # the cards' faces and full texts, per rebuild
         self.nodes_memo: tuple[Any, dict[Any, Any]] = (None, {})  # the node map's parts made once per rebuild
         self.static: pygame.Surface | None = None
         self.static_key: tuple | None = None

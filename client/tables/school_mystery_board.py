@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import math
-from collections.abc import Collection
+from collections.abc import Callable, Collection
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -289,25 +289,26 @@ def deck_action(t: SchoolMysteryTable, suit: str) -> dict | None:
 
 # --------------------------------------------------------------------------- card faces
 
-def face_of(t: SchoolMysteryTable, card: dict) -> CardFace:
-    """:func:`card_face`, made once per card and rebuild of the table (the node map is built every frame)."""
-    memo = t.faces_memo
+def _per_rebuild(t: SchoolMysteryTable, key: tuple[str, Any], make: Callable[[], Any]) -> Any:
+    """``make()``, made once per key and rebuild of the table (the node map is built every frame)."""
+    memo = t.card_memo
     if memo[0] != t.version:
-        memo = t.faces_memo = (t.version, {})
-    face = memo[1].get(card["id"])
-    if face is None:
-        face = memo[1][card["id"]] = card_face(t, card)
+        memo = t.card_memo = (t.version, {})
+    got = memo[1].get(key)
+    if got is None:
+        got = memo[1][key] = make()
+    return got
+
+
+def face_of(t: SchoolMysteryTable, card: dict) -> CardFace:
+    """:func:`card_face`, made once per card and rebuild of the table."""
+    face: CardFace = _per_rebuild(t, ("face", card["id"]), lambda: card_face(t, card))
     return face
 
 
 def zoom_text_of(t: SchoolMysteryTable, card: dict) -> str:
     """:func:`card_zoom_text`, made once per card and rebuild of the table."""
-    memo = t.zoom_memo
-    if memo[0] != t.version:
-        memo = t.zoom_memo = (t.version, {})
-    text = memo[1].get(card["id"])
-    if text is None:
-        text = memo[1][card["id"]] = card_zoom_text(t, card)
+    text: str = _per_rebuild(t, ("zoom", card["id"]), lambda: card_zoom_text(t, card))
     return text
 
 

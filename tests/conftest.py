@@ -7,8 +7,9 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
@@ -45,6 +46,43 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     seconds waiting (a server's timeout, a LAN browse, a subprocess starting); with a worker a core, a core
     idles through each wait, with one more the waits of one overlap the work of the others."""
     return (os.cpu_count() or 1) + 1
+
+
+T = TypeVar("T")
+
+
+def worker_shares(n: int, workers: int) -> list[int]:
+    """How many of ``n`` tests each of ``workers`` xdist workers gets first (worksteal's first split: the
+    first worker ``n // workers`` of the list, the next one an equal part of the rest, and so on)."""
+    shares = []
+    for k in range(workers):
+        shares.append(n // (workers - k))
+        n -= shares[-1]
+    return shares
+
+
+def long_tests_first(items: list[T], workers: int, is_slow: Callable[[T], bool]) -> list[T]:
+    """``items`` in the order that starts each worker on slow tests: worksteal gives every worker a run of
+    the list and an idle worker steals from the end of the longest queue, so the slow tests are dealt in
+    turn to the head of each worker's run and every queue ends with short ones (a long test started last
+    keeps the whole suite waiting for it alone). The same items, each once; the others keep their order."""
+    slow = [i for i in items if is_slow(i)]
+    fast = [i for i in items if not is_slow(i)]
+    out: list[T] = []
+    for k, share in enumerate(worker_shares(len(items), workers)):
+        mine = slow[k::workers]
+        take = max(0, share - len(mine))
+        out += mine + fast[:take]
+        del fast[:take]
+    return out + fast
+
+
+@pytest.hookimpl(trylast=True)  # after -m/-k have deselected
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under xdist, each worker starts on its share of the slow tests (:func:`long_tests_first`)."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
+    if workers > 1:
+        items[:] = long_tests_first(items, workers, lambda item: item.get_closest_marker("slow") is not None)
 
 
 @pytest.fixture(autouse=True)

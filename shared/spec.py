@@ -79,6 +79,13 @@ class OptionSpec:
         return value
 
 
+def choice_option(name: str, default: Any, labels: dict[str, str],
+                  choice_labels: dict[Any, dict[str, str]]) -> OptionSpec:
+    """An option whose allowed values are exactly the ones ``choice_labels`` names, in its order (the lobby shows
+    each by its label): the list of values is written once."""
+    return OptionSpec(name, default, tuple(choice_labels), labels, choice_labels=choice_labels)
+
+
 def events_for(events: list[Event], seat: int | None) -> list[Event]:
     """The events one viewer may see: drops those whose ``vis`` excludes them."""
     out = []
@@ -295,3 +302,15 @@ class GameSpec:
         bots = self.bots()
         levels: list[str] = [lv for lv in ("easy", "normal", "strong") if lv in bots]
         return levels or list(bots)
+
+
+def game_spec(package: str, names: dict[str, str], seats: tuple[int, int], options: tuple[OptionSpec, ...] = (),
+              *, content: bool = True, listed: bool = True, ends: bool = True) -> GameSpec:
+    """The spec of the game in the package ``package`` (``shared.games.<id>``; pass its ``__name__``), laid out as
+    every game is: its rules in ``<package>.rules``, its bots' table ``BOTS`` in ``<package>.bots`` and, unless
+    ``content`` is False, its content loaded by ``assets.loaders.<id>:load``; ``seats`` is (min, max)."""
+    game_id = package.rpartition(".")[2]
+    return GameSpec(id=game_id, names=names, min_seats=seats[0], max_seats=seats[1],
+                    rules=importlib.import_module(f"{package}.rules"), options=options,
+                    content_source=f"assets.loaders.{game_id}:load" if content else None,
+                    bots_module=f"{package}.bots", listed=listed, ends=ends)

@@ -522,10 +522,16 @@ def goto_buttons(t: SchoolMysteryTable, p: Builder) -> None:
         p.text(_title(t, "draw_location_other"), 0.72, MUTED)
 
 
-def goto_panel(t: SchoolMysteryTable) -> list[Any]:
+def _dialog_rect(t: SchoolMysteryTable, width_units: float) -> pygame.Rect:
+    """The dialog area, at most ``width_units`` wide, centred where the dialog area is."""
     r = t.L.dialog.copy()
-    r.w = min(r.w, int(t.L.u * 36))
+    r.w = min(r.w, int(t.L.u * width_units))
     r.centerx = t.L.dialog.centerx
+    return r
+
+
+def goto_panel(t: SchoolMysteryTable) -> list[Any]:
+    r = _dialog_rect(t, 36)
     p = Builder(t, r, _title(t, "goto_title"))
     p.close_button(lambda: t.sel.pop("goto", None))
     p.text(_title(t, "goto_explain"), 0.72, MUTED)
@@ -534,9 +540,7 @@ def goto_panel(t: SchoolMysteryTable) -> list[Any]:
 
 
 def note_panel(t: SchoolMysteryTable) -> list[Any]:
-    r = t.L.dialog.copy()
-    r.w = min(r.w, int(t.L.u * 36))
-    r.centerx = t.L.dialog.centerx
+    r = _dialog_rect(t, 36)
     p = Builder(t, r, _title(t, "note_title"))
     p.close_button(lambda: t.sel.pop("note", None))
 
@@ -555,9 +559,7 @@ def edit_panel(t: SchoolMysteryTable) -> list[Any]:
     card = t.card(cid)
     if card is None:
         return []
-    r = t.L.dialog.copy()
-    r.w = min(r.w, int(t.L.u * 38))
-    r.centerx = t.L.dialog.centerx
+    r = _dialog_rect(t, 38)
     kind = t.tx.ui(f"kind_{card['kind']}")
     title = t.tx.card_title(t.shown, card)
     p = Builder(t, r, title if title != kind else kind)
@@ -627,9 +629,7 @@ def task_panel(t: SchoolMysteryTable, task: dict) -> list[Any]:
     if kind == "pick":
         return pick_panel(t, task)
     mine = task.get("seat") == t.seat and t.controls
-    r = t.L.dialog.copy()
-    r.w = min(r.w, int(t.L.u * 40))
-    r.centerx = t.L.dialog.centerx
+    r = _dialog_rect(t, 40)
     p = Builder(t, r, _title(t, f"task_{kind}_title", name=t.name(task.get("seat"))))
     if kind == "condition":
         p.text(_title(t, "condition_explain"), 0.72, MUTED)
@@ -887,15 +887,12 @@ def roll_mode(adv: bool, dis: bool) -> str:
 def roll_panel(t: SchoolMysteryTable) -> list[Any]:
     v = t.shown
     roll = v["roll"]
-    u = t.L.u
     roller = roll.get("roller")
     mine = roller == t.seat and t.controls
     st = t.student(roller) or {}
     stat = roll.get("stat")
     value = int((st.get("stats") or {}).get(stat, 0))
-    r = t.L.dialog.copy()
-    r.w = min(r.w, int(u * 44))
-    r.centerx = t.L.dialog.centerx
+    r = _dialog_rect(t, 44)
     p = Builder(t, r, _title(t, "roll_title", name=t.name(roller), move=t.tx.move_name(roll.get("move"))))
     p.text(_title(t, "roll_stat", stat=t.tx.stat_name(stat), v=f"{value:+d}"), 0.85, INK)
     if roll.get("rerolled"):

@@ -334,6 +334,14 @@ class LogPanel:
 
 
 # --- flow layout -------------------------------------------------------------------------------
+def centred_box(screen: pygame.Surface, unit: float, w_units: float, h_units: float) -> pygame.Rect:
+    """A dialog's box, ``w_units`` × ``h_units`` units, centred on ``screen`` one unit below the middle."""
+    box = pygame.Rect(0, 0, int(unit * w_units), int(unit * h_units))
+    w, h = screen.get_size()
+    box.center = (w // 2, h // 2 + int(unit))
+    return box
+
+
 def flow(sizes: list[tuple[int, int]], width: int, gap: int, align: str = "left") -> list[pygame.Rect]:
     """Rects for items of ``sizes`` laid out in rows of at most ``width`` (relative to 0, 0)."""
     rects: list[pygame.Rect] = []

@@ -1,12 +1,14 @@
 """Settings: language, volume, mute, text size, fullscreen, player name (saved between runs)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
+from client.kit.widgets import centred_box
 from client.scenes.base import Scene
 from client.settings import UI_SCALES
 from client.ui import CHALK, PAPER, Button
@@ -31,9 +33,7 @@ class SettingsScene(Scene):
         app, u = self.app, self.app.unit
         s = app.settings
         t = app.strings.t
-        w, h = app.screen.get_size()
-        self.box = pygame.Rect(0, 0, int(u * 46), int(u * 28.5))
-        self.box.center = (w // 2, h // 2 + int(u))
+        self.box = centred_box(app.screen, u, 46, 28.5)
         x_label = self.box.left + int(u * 2)
         x_ctl = self.box.left + int(u * 17)
         y = self.box.top + int(u * 2.2)
@@ -48,10 +48,7 @@ class SettingsScene(Scene):
                                        partial(self.set_lang, code), selected=s.lang == code, key=f"lang_{code}"))
         y += step
         self.rows.append(("settings.volume", y))
-        self.buttons += [
-            Button("−", pygame.Rect(x_ctl, y, bh, bh), lambda: self.volume(-0.1), key="vol_down"),
-            Button("+", pygame.Rect(x_ctl + int(u * 9), y, bh, bh), lambda: self.volume(0.1), key="vol_up"),
-        ]
+        self.buttons += self._stepper(x_ctl, y, bh, partial(self.volume, -0.1), partial(self.volume, 0.1), "vol")
         y += step
         self.rows.append(("settings.mute", y))
         self.buttons.append(Button(t("settings.on") if s.muted else t("settings.off"),
@@ -59,10 +56,7 @@ class SettingsScene(Scene):
                                    key="mute"))
         y += step
         self.rows.append(("settings.ui_scale", y))
-        self.buttons += [
-            Button("−", pygame.Rect(x_ctl, y, bh, bh), lambda: self.scale(-1), key="scale_down"),
-            Button("+", pygame.Rect(x_ctl + int(u * 9), y, bh, bh), lambda: self.scale(1), key="scale_up"),
-        ]
+        self.buttons += self._stepper(x_ctl, y, bh, partial(self.scale, -1), partial(self.scale, 1), "scale")
         y += step
         self.rows.append(("settings.fullscreen", y))
         self.buttons.append(Button(t("settings.on") if app.fullscreen else t("settings.off"),
@@ -82,6 +76,12 @@ class SettingsScene(Scene):
                                    self.close, primary=True, key="back"))
         self._x_label = x_label
         self._x_ctl = x_ctl
+
+    def _stepper(self, x: int, y: int, size: int, down: Callable[[], None], up: Callable[[], None],
+                 key: str) -> list[Button]:
+        """A − and a + button (keys ``<key>_down``, ``<key>_up``), the value shown between them."""
+        return [Button("−", pygame.Rect(x, y, size, size), down, key=f"{key}_down"),
+                Button("+", pygame.Rect(x + int(self.app.unit * 9), y, size, size), up, key=f"{key}_up")]
 
     def set_lang(self, lang: str) -> None:
         self._keep_name()

@@ -1,10 +1,26 @@
 """What a mind_swap bot reads from its view: minds, places, Negi, its own character, swap values."""
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from itertools import combinations
+
+from shared.rng import Rng
 
 OTHER = "other"
 _SWAP_VALUE = {"unknown": -100, "setup": 3, "splits": 1, "joins": -5}  # Board.swap_value, restorations aside
+
+
+def phase_bot(decide: Callable[[dict, list[dict], dict[str, list[dict]], Rng], dict]
+              ) -> Callable[[dict, list[dict], Rng], dict]:
+    """A bot ``(view, legal, rng)`` that takes the only legal action when there is one, else asks
+    ``decide(view, legal, legal grouped by type, rng)``."""
+    @functools.wraps(decide)
+    def bot(view: dict, legal: list[dict], rng: Rng) -> dict:
+        if len(legal) == 1:
+            return legal[0]
+        return decide(view, legal, by_action_type(legal), rng)
+    return bot
 
 
 def by_action_type(legal: list[dict]) -> dict[str, list[dict]]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from shared.games.mind_swap.board import OTHER, Board, by_action_type
+from shared.games.mind_swap.board import OTHER, Board, phase_bot
 from shared.rng import Rng
 
 P_SWAP = 21 / 36  # success (17) or great (4) of the 2d6
@@ -100,12 +100,10 @@ def _value_play(p: Plan, a: dict, tries: int) -> float:
     return 0.02  # relocate: shake things up when nothing better
 
 
-def strong_bot(view: dict, legal: list[dict], rng: Rng) -> dict:
+@phase_bot
+def strong_bot(view: dict, legal: list[dict], by_type: dict[str, list[dict]], rng: Rng) -> dict:
     """Plans the card, the magic and the great-success follow-up for expected points."""
-    if len(legal) == 1:
-        return legal[0]
     p = Plan(view)
-    by_type = by_action_type(legal)
     if view["phase"] == "great":
         swaps = by_type.get("great_swap", [])
         best = max(swaps, key=lambda a: p.points(a["a"], a["b"]), default=None)

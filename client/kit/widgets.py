@@ -61,7 +61,7 @@ class Panel:
         return surf
 
     @staticmethod
-    def dim(surface: pygame.Surface, alpha: int, colour: Any = (0, 0, 0)) -> None:
+    def dim(surface: pygame.Surface, alpha: int, colour: Any = theme.DIM) -> None:
         """Darken the whole ``surface`` towards ``colour`` at ``alpha`` (see :meth:`veil`)."""
         Panel.veil(surface, surface.get_rect(), colour, alpha)
 
@@ -168,7 +168,7 @@ class Button:
             base = theme.PANEL_LIGHT
         col = pygame.Color(base)
         if hover and self.enabled:
-            col = col.lerp((255, 255, 255), 0.12)
+            col = col.lerp(theme.LIGHTEN, 0.12)
         fg = theme.ink_on((col.r, col.g, col.b)) if self.enabled else theme.CHALK_DIM
         return col, fg
 

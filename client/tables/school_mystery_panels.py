@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from client.kit import theme
 from client.kit.dialog import (
     SCALES,
     ActionButton,
@@ -948,11 +949,11 @@ def _roll_declared(t: SchoolMysteryTable, p: Builder, roll: dict, mine: bool) ->
                 p.text(label_text, 0.72, INK if on else MUTED, indent=0.4)
 
     p.width = col_w
-    column("adv", _title(t, "advantage_sources"), (40, 120, 70), ADV_SOURCES, adv_src,
+    column("adv", _title(t, "advantage_sources"), theme.SM_ADVANTAGE, ADV_SOURCES, adv_src,
            bool(roll.get("effect_advantage")))
     left_bottom = p.y
     p.y, p.x = top, p.x + col_w + int(u)
-    column("dis", _title(t, "disadvantage_sources"), (170, 60, 50), DIS_SOURCES, dis_src,
+    column("dis", _title(t, "disadvantage_sources"), theme.SM_DISADVANTAGE, DIS_SOURCES, dis_src,
            bool(roll.get("effect_disadvantage")))
     st = t.student(roll.get("roller")) or {}
     conds = [t.tx.condition_name(c) for c in st.get("conditions") or []]
@@ -1019,11 +1020,11 @@ def _roll_rolled(t: SchoolMysteryTable, p: Builder, roll: dict, mine: bool, valu
     if mine and t.can("unlock_secret"):
         offers = True
         nxt = {"failure": "narrow", "narrow": "success", "success": "great"}.get(band or "", band)
-        p.text(_title(t, "offer_secret", frm=t.tx.band(band), to=t.tx.band(nxt)), 0.78, (150, 50, 60), True)
+        p.text(_title(t, "offer_secret", frm=t.tx.band(band), to=t.tx.band(nxt)), 0.78, theme.SM_OFFER_SECRET, True)
         secret_buttons(t, p, "unlock_secret")
     if t.can("rival_reroll"):
         offers = True
-        p.text(_title(t, "offer_rival", name=t.name(roll.get("roller"))), 0.78, (60, 90, 160), True)
+        p.text(_title(t, "offer_rival", name=t.name(roll.get("roller"))), 0.78, theme.SM_OFFER_RIVAL, True)
         stats = (t.student(t.seat) or {}).get("stats") or {}
         f = p.flow(2.1, 0.3)
         for a in t.options("rival_reroll"):
@@ -1177,6 +1178,6 @@ def article_panel(t: SchoolMysteryTable) -> list[Any]:
         where = _title(t, "export_where", path=shown)
         if t.exported:
             where = _title(t, "exported", path=Path(t.exported[-1]).name) + "  ·  " + where
-        out.append(text_item(t.ctx, where, x, y + int(u * 0.3), area.right - x, fs(t.ctx, 0.68), (200, 210, 200)))
+        out.append(text_item(t.ctx, where, x, y + int(u * 0.3), area.right - x, fs(t.ctx, 0.68), theme.SM_EXPORT_NOTE))
     _ = seat_colour, SUITS
     return out

@@ -283,13 +283,15 @@ class App:
             raise KeyError(f"no scene named {name!r} (client.scenes.registry)") from None
         return kind(self, **params)
 
-    def push(self, name: str, **params: Any) -> Scene:
-        """Put a new ``name`` scene on top (the one below is covered)."""
+    def push(self, name: str, enter: bool = True, **params: Any) -> Scene:
+        """Put a new ``name`` scene on top (the one below is covered). ``enter=False``: the caller covers it
+        at once or enters it itself (a scene not entered is never drawn)."""
         scene = self.make(name, **params)
         if self.scenes:
             self.scenes[-1].leave()
         self.scenes.append(scene)
-        scene.enter()
+        if enter:
+            scene.enter()
         self._shot_pending = True
         self.wake()
         return scene
@@ -309,11 +311,11 @@ class App:
         self._shot_pending = True
         self.wake()
 
-    def replace(self, name: str, **params: Any) -> Scene:
-        """Replace the whole stack with a new ``name`` scene."""
+    def replace(self, name: str, enter: bool = True, **params: Any) -> Scene:
+        """Replace the whole stack with a new ``name`` scene (``enter``: as in :meth:`push`)."""
         while self.scenes:
             self.scenes.pop().leave()
-        return self.push(name, **params)
+        return self.push(name, enter, **params)
 
     def find(self, name: str) -> Scene | None:
         """The topmost scene on the stack called ``name``."""

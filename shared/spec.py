@@ -113,6 +113,27 @@ def _too_deep(x: Any, limit: int) -> bool:
     return False
 
 
+class _RulesModule:
+    """``GameSpec.rules``: the rules module, or the name of one, imported when the spec is first asked for it —
+    the registry lists every game (names, seats, options) without importing any game's rules (the launcher's
+    first frame needs none). ``import_module`` holds the import lock: two threads asking at once get one module.
+    """
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._slot = f"_{name}"
+
+    def __get__(self, obj: Any, owner: Any = None) -> ModuleType:
+        if obj is None:
+            raise AttributeError(self._slot[1:])  # (a dataclass field with no default)
+        rules = obj.__dict__[self._slot]
+        if isinstance(rules, str):
+            rules = obj.__dict__[self._slot] = importlib.import_module(rules)
+        return rules  # a module (or a test's stand-in with the same functions)
+
+    def __set__(self, obj: Any, value: ModuleType | str) -> None:
+        obj.__dict__[self._slot] = value
+
+
 @dataclass
 class GameSpec:
     """A registered game: names, seat range, options and its rules module.
@@ -126,7 +147,7 @@ class GameSpec:
     names: dict[str, str]
     min_seats: int
     max_seats: int
-    rules: ModuleType
+    rules: _RulesModule = _RulesModule()  # the module, or its name ("shared.games.<id>.rules"): imported on first use
     options: tuple[OptionSpec, ...] = ()
     content_source: str | None = None
     bots_module: str | None = None

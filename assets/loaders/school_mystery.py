@@ -9,11 +9,11 @@ the entry) and returns a :class:`shared.games.school_mystery.content.Content`. W
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
 from assets import CONTENT_DIR
+from assets.loaders import pack_folder
 from assets.loaders.common import ContentError, check_int, check_list, read_toml, text3
 from shared.games.school_mystery.content import (
     BANDS,
@@ -429,10 +429,8 @@ def load(directory: str | Path | None = None) -> Content:
     texts = load_texts(base / "texts.toml")
     subjects = load_subjects(base / "subjects")
     content = Content(stats, moves, playbooks, conditions, subjects, texts)
-    if directory is not None or USER_PACKS is None:
+    if directory is not None or not pack_folder.user_packs_enabled():
         return content
-    return USER_PACKS(content)
+    from assets.loaders import packs  # (it imports this module)
 
-
-# set by assets/loaders/packs.py when it is imported (houkago does): adds the user content packs to load()
-USER_PACKS: Callable[[Content], Content] | None = None
+    return packs.with_user_packs(content)

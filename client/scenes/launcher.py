@@ -176,7 +176,12 @@ class LauncherScene(Scene):
         return layer
 
     def _packs_line(self) -> str:
-        """"Content packs: …" naming the installed school_mystery packs ("" when there are none)."""
+        """"Content packs: …" naming the installed school_mystery packs ("" when there are none). With no pack
+        file in the user content folder that is known without loading the game's content."""
+        from assets.loaders import pack_folder
+
+        if not pack_folder.user_packs_enabled() or not pack_folder.pack_files(pack_folder.content_dir()):
+            return ""
         try:
             content = self.app.content("school_mystery")
         except Exception:  # noqa: BLE001 - no content: nothing to list

@@ -5,7 +5,6 @@ Not listed for players (``listed=False``) and never over (``ends=False``); see
 """
 from __future__ import annotations
 
-from shared.games.bench_vote import rules
 from shared.spec import GameSpec
 
 SPEC = GameSpec(
@@ -13,7 +12,7 @@ SPEC = GameSpec(
     names={"en": "Benchmark vote", "ja": "ベンチマーク投票", "zh": "基准投票"},
     min_seats=2,
     max_seats=12,
-    rules=rules,
+    rules="shared.games.bench_vote.rules",  # imported when first used (the launcher lists games without it)
     bots_module="shared.games.bench_vote.bots",
     listed=False,
     ends=False,

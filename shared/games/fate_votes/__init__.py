@@ -1,7 +1,6 @@
 """fate_votes (運命の票): keep one character card of seven; votes decide whose condition is met."""
 from __future__ import annotations
 
-from shared.games.fate_votes import rules
 from shared.games.fate_votes.winning import CARDS, CONDITIONS, decide_winners, explain
 from shared.spec import GameSpec, OptionSpec
 
@@ -12,7 +11,7 @@ SPEC = GameSpec(
     names={"ja": "運命の票", "zh": "命运之票", "en": "Fate Votes"},
     min_seats=4,
     max_seats=12,
-    rules=rules,
+    rules="shared.games.fate_votes.rules",  # imported when first used (the launcher lists games without it)
     options=(
         OptionSpec("discussion_seconds", 180, min=0, max=1800,
                    labels={"ja": "話し合いの時間（秒、0で無制限）", "zh": "讨论时间（秒，0为不限时）",

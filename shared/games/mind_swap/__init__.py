@@ -1,7 +1,6 @@
 """mind_swap (心と体の入れ替わり): put every student's mind back into their own body."""
 from __future__ import annotations
 
-from shared.games.mind_swap import rules
 from shared.spec import GameSpec, OptionSpec
 
 SPEC = GameSpec(
@@ -9,7 +8,7 @@ SPEC = GameSpec(
     names={"ja": "心と体の入れ替わり", "zh": "心与体的交换", "en": "Mind Swap"},
     min_seats=2,
     max_seats=6,
-    rules=rules,
+    rules="shared.games.mind_swap.rules",  # imported when first used (the launcher lists games without it)
     options=(
         # "random16" (default), "all30", or a list of attendance numbers (checked by setup)
         OptionSpec("students", "random16", None,

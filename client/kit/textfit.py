@@ -16,6 +16,7 @@ surface (:func:`layer_texts`), so what a cached layer says can be read without p
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -47,6 +48,18 @@ def is_cjk(ch: str) -> bool:
             or 0xAC00 <= o <= 0xD7AF or 0x20000 <= o <= 0x3FFFF or 0xFE30 <= o <= 0xFE4F)
 
 
+# the ranges of is_cjk as one character class: a search or a split runs at C speed, not a call per character
+_CJK_CLASS = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\uac00-\ud7af\U00020000-\U0003ffff\ufe30-\ufe4f"
+_HAS_CJK = re.compile(f"[{_CJK_CLASS}]")
+# _units' first pass: a run of spaces/tabs, one CJK character, or a run of anything else (a Latin word)
+_RAW_UNITS = re.compile(f"[ \t]+|[{_CJK_CLASS}]|[^ \t{_CJK_CLASS}]+")
+
+
+def has_cjk(text: str) -> bool:
+    """True when some character of ``text`` is CJK (:func:`is_cjk`)."""
+    return _HAS_CJK.search(text) is not None
+
+
 # --- phrases (budoux) ----------------------------------------------------------------------
 @lru_cache(maxsize=2)
 def _parser(kind: str) -> Any:
@@ -67,7 +80,7 @@ def phrases_for(lang: str) -> Segmenter | None:
     kind = "zh" if lang == "zh" else "ja"
 
     def segment(paragraph: str) -> Sequence[str]:
-        if not any(is_cjk(ch) for ch in paragraph):
+        if not has_cjk(paragraph):
             return (paragraph,)
         return _phrases_cached(paragraph, kind)
     return segment
@@ -77,25 +90,14 @@ def phrases_for(lang: str) -> Segmenter | None:
 def _units(paragraph: str) -> list[str]:
     """Unbreakable units: CJK characters, Latin words, runs of spaces, with kinsoku joins."""
     raw: list[str] = []
-    word = ""
-    for ch in paragraph:
-        if ch in (" ", "\t"):
-            if word:
-                raw.append(word)
-                word = ""
+    for token in _RAW_UNITS.findall(paragraph):
+        if token[0] in " \t":  # each space or tab one space, joined to the whitespace before
             if raw and raw[-1].isspace():
-                raw[-1] += " "
+                raw[-1] += " " * len(token)
             else:
-                raw.append(" ")
-        elif is_cjk(ch):
-            if word:
-                raw.append(word)
-                word = ""
-            raw.append(ch)
+                raw.append(" " * len(token))
         else:
-            word += ch
-    if word:
-        raw.append(word)
+            raw.append(token)
     units: list[str] = []
     carry = ""  # opening brackets waiting for what follows them
     for u in raw:
@@ -566,7 +568,7 @@ class Fitter:
 
     def _breaks_a_word(self, text: str, size: float, width: int, bold: bool) -> bool:
         """Whether some Latin word of ``text`` is wider than ``width`` at ``size`` (so wrapping breaks it)."""
-        return any(self.width_of(w, size, bold) > width for w in text.split() if not any(is_cjk(ch) for ch in w))
+        return any(self.width_of(w, size, bold) > width for w in text.split() if not has_cjk(w))
 
     def _balance(self, text: str, size: float, width: int, bold: bool, lines: list[str]) -> list[str]:
         """As narrow as possible for the same line count, breaking only where the plain wrap may."""

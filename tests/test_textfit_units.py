@@ -8,7 +8,7 @@ from client.kit.textfit import NO_LINE_END, NO_LINE_START, _units, has_cjk, is_c
 
 # the edges of is_cjk's ranges, the kinsoku sets, spaces of every kind and plain Latin
 ALPHABET = st.sampled_from(
-    list("ab.,()!? \t\u00a0\u3000\u2003-") + sorted(NO_LINE_START)[:12] + sorted(NO_LINE_END)
+    list("ab.,()!? \t\r\x0b\u00a0\u3000\u2003-") + sorted(NO_LINE_START)[:12] + sorted(NO_LINE_END)
     + [chr(o) for o in (0x2E7F, 0x2E80, 0x9FFF, 0xA000, 0xF8FF, 0xF900, 0xFAFF, 0xFB00, 0xFEFF, 0xFF00, 0xFFEF,
                         0xFFF0, 0xABFF, 0xAC00, 0xD7AF, 0xD7B0, 0x1FFFF, 0x20000, 0x3FFFF, 0x40000, 0xFE2F,
                         0xFE30, 0xFE4F, 0xFE50)])
@@ -74,5 +74,6 @@ def test_units_split_as_character_by_character(text: str) -> None:
 
 
 def test_units_of_mixed_text() -> None:
+    assert _units("a \r b\tc") == ["a", " ", "\r ", "b", " ", "c"]  # a word of other white space: spaces join it
     assert _units("「放課後」の Table (ja),  ok。") == ["「放", "課", "後」", "の", " ", "Table", " ", "(ja),", "  ",
                                                       "ok。"]

@@ -48,16 +48,47 @@ def is_cjk(ch: str) -> bool:
             or 0xAC00 <= o <= 0xD7AF or 0x20000 <= o <= 0x3FFFF or 0xFE30 <= o <= 0xFE4F)
 
 
-# the ranges of is_cjk as one character class: a search or a split runs at C speed, not a call per character
-_CJK_CLASS = "\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef\uac00-\ud7af\U00020000-\U0003ffff\ufe30-\ufe4f"
-_HAS_CJK = re.compile(f"[{_CJK_CLASS}]")
-# _units' first pass: a run of spaces/tabs, one CJK character, or a run of anything else (a Latin word)
-_RAW_UNITS = re.compile(f"[ \t]+|[{_CJK_CLASS}]|[^ \t{_CJK_CLASS}]+")
+# _units' first pass over ASCII text (no CJK in it): a run of spaces/tabs or a run of anything else (a word)
+_ASCII_UNITS = re.compile("[ \t]+|[^ \t]+")
 
 
 def has_cjk(text: str) -> bool:
-    """True when some character of ``text`` is CJK (:func:`is_cjk`)."""
-    return _HAS_CJK.search(text) is not None
+    """True when some character of ``text`` is CJK (:func:`is_cjk`); ASCII text is answered at C speed."""
+    return not text.isascii() and any(is_cjk(ch) for ch in text)
+
+
+def _raw_units(paragraph: str) -> list[str]:
+    """CJK characters one by one, Latin words, runs of spaces and tabs as spaces (one per character)."""
+    raw: list[str] = []
+    if paragraph.isascii():  # no CJK: words and spaces at C speed
+        for token in _ASCII_UNITS.findall(paragraph):
+            if token[0] not in " \t":
+                raw.append(token)
+            elif raw and raw[-1].isspace():  # after a word of other white space ("\r")
+                raw[-1] += " " * len(token)
+            else:
+                raw.append(" " * len(token))
+        return raw
+    word = ""
+    for ch in paragraph:
+        if ch in (" ", "\t"):
+            if word:
+                raw.append(word)
+                word = ""
+            if raw and raw[-1].isspace():
+                raw[-1] += " "
+            else:
+                raw.append(" ")
+        elif is_cjk(ch):
+            if word:
+                raw.append(word)
+                word = ""
+            raw.append(ch)
+        else:
+            word += ch
+    if word:
+        raw.append(word)
+    return raw
 
 
 # --- phrases (budoux) ----------------------------------------------------------------------
@@ -89,15 +120,7 @@ def phrases_for(lang: str) -> Segmenter | None:
 # --- breaking --------------------------------------------------------------------------------
 def _units(paragraph: str) -> list[str]:
     """Unbreakable units: CJK characters, Latin words, runs of spaces, with kinsoku joins."""
-    raw: list[str] = []
-    for token in _RAW_UNITS.findall(paragraph):
-        if token[0] in " \t":  # each space or tab one space, joined to the whitespace before
-            if raw and raw[-1].isspace():
-                raw[-1] += " " * len(token)
-            else:
-                raw.append(" " * len(token))
-        else:
-            raw.append(token)
+    raw = _raw_units(paragraph)
     units: list[str] = []
     carry = ""  # opening brackets waiting for what follows them
     for u in raw:

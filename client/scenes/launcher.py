@@ -158,9 +158,8 @@ class LauncherScene(Scene):
     def _still(self, size: tuple[int, int]) -> pygame.Surface:
         """Background, title lines and the game cards: one opaque layer, redrawn after a layout or a choice."""
         app, u, te = self.app, self.app.unit, self.app.text
-        layer = pygame.Surface(size)
-        if pygame.display.get_surface() is not None:
-            layer = layer.convert()
+        shown = pygame.display.get_surface()  # made in the window's pixel format (no conversion)
+        layer = pygame.Surface(size, 0, shown) if shown is not None else pygame.Surface(size)
         w = size[0]
         self.app.background(layer)
         te.blit(layer, app.strings.t("app.title"), u * 3.4, PAPER, (w // 2, self.title_y), "midtop", bold=True)

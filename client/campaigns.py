@@ -10,7 +10,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -144,6 +143,8 @@ def finish_subject(replay: dict[str, Any], result: dict[str, Any]) -> Campaign:
     cid = options.get("campaign", {}).get("id") if isinstance(options.get("campaign"), dict) else None
     found = find(cid) if cid else None
     if found is None:
+        import secrets  # (it loads OpenSSL: not for the launcher, which only counts the campaigns)
+
         base = {k: v for k, v in options.items() if k not in ("subject", "campaign")}
         found = Campaign(id=time.strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3),
                          players=int(replay.get("players") or len(result.get("students") or [])),

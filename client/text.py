@@ -7,6 +7,7 @@ Noto Sans SC for zh, so each script gets its own glyph shapes), cached per size.
 """
 from __future__ import annotations
 
+import functools
 import importlib.util
 import os
 from collections.abc import Iterable
@@ -51,9 +52,10 @@ def _remember_font(key: tuple[str, int, bool], font: pygame.font.Font) -> None:
 RENDER_CACHE_SIZE = 3000
 
 
+@functools.cache
 def font_dir() -> str:
     """pygame_gui's data folder, which ships the Noto Sans JP/SC fonts (found without importing pygame_gui:
-    the launcher's first frame does not wait for it)."""
+    the launcher's first frame does not wait for it; looked up once, not for every font size opened)."""
     spec = importlib.util.find_spec("pygame_gui")
     if spec is None or not spec.submodule_search_locations:
         raise ModuleNotFoundError("pygame_gui (its data folder holds the fonts)", name="pygame_gui")

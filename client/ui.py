@@ -114,13 +114,27 @@ class Background:
                      pygame.Rect(0, hole.top, hole.left, hole.h), pygame.Rect(hole.right, hole.top, w - hole.right, hole.h)):
             self(surface, area)
 
+    def paint(self, surface: pygame.Surface) -> None:
+        """The background over the whole ``surface``: copied when it is already made for this size, else
+        drawn in place (the same pixels) without making the window-sized copy (the app's first frame)."""
+        if self._cache.peek(surface.get_size()) is not None:
+            self(surface)
+        else:
+            self._draw(surface)
+
     @staticmethod
     def _render(size: tuple[int, int]) -> pygame.Surface:
+        shown = pygame.display.get_surface()
+        bg = pygame.Surface(size, 0, shown) if shown is not None else pygame.Surface(size)
+        Background._draw(bg)
+        return bg
+
+    @staticmethod
+    def _draw(bg: pygame.Surface) -> None:
         """The table colour darkening towards the edges: rings of black at a small alpha, each drawn
         straight in the colour that black blends to over the table (one 1-pixel blit says which), so no
         window-sized translucent layer is drawn and blended (the same pixels at half the cost)."""
-        shown = pygame.display.get_surface()
-        bg = pygame.Surface(size, 0, shown) if shown is not None else pygame.Surface(size)
+        size = bg.get_size()
         bg.fill(theme.TABLE)
         w, h = size
         steps = 14
@@ -129,7 +143,6 @@ class Background:
             inset = int(min(w, h) * 0.035 * i)
             pygame.draw.rect(bg, _over_table((0, 0, 0, a), bg), bg.get_rect().inflate(-inset * 2, -inset * 2),
                              width=max(1, int(min(w, h) * 0.035)), border_radius=int(min(w, h) * 0.05))
-        return bg
 
 
 def _over_table(rgba: tuple[int, int, int, int], like: pygame.Surface) -> pygame.Color:

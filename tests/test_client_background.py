@@ -34,3 +34,24 @@ def test_background_pixels_equal_the_blended_layer(size: tuple[int, int]) -> Non
         assert pygame.image.tobytes(drawn, "RGB") == pygame.image.tobytes(blended_by_layer(size), "RGB")
     finally:
         pygame.display.quit()
+
+
+@pytest.mark.parametrize("lang", ["ja", "en"])
+def test_the_launchers_first_frame_painted_in_place_equals_its_layered_frames(tmp_path, lang: str) -> None:
+    """The app's first frame paints the launcher's still part straight into the window (no layer, no copy of
+    the background yet); the frames after it blit its layer: the same pixels, and the layer is kept."""
+    from client_helpers import make_app
+
+    app = make_app(tmp_path, "--lang", lang, "--size", "1280x720")
+    try:
+        app.replace("launcher")
+        pygame.mouse.set_pos((1, 1))
+        app.frame(0.016)
+        first = pygame.image.tobytes(app.screen, "RGB")
+        assert app.top._layers.peek(app.top._layer_key(app.screen.get_size())) is None  # painted in place
+        app.frame(0.016)
+        assert app.top._layers.peek(app.top._layer_key(app.screen.get_size())) is not None  # then kept
+        app.frame(0.016)
+        assert pygame.image.tobytes(app.screen, "RGB") == first
+    finally:
+        app.shutdown()

@@ -133,6 +133,7 @@ class App:
         self._deferred: list[Callable[[], object]] = []
         self.clock = pygame.time.Clock()
         self.background = Background()
+        self.background.in_place = True  # until the first frame is shown (no window-sized copy made before it)
         self._dimmed = StillLayer()  # what lies under a dimming overlay (scenes.base.draw_scenes)
         self._awake_until = 0.0  # time.monotonic() until which frames run at full rate
         self._held: list[pygame.event.Event] = []  # the event that ended an idle sleep
@@ -484,6 +485,7 @@ class App:
         self.draw(self.screen)
         pygame.display.flip()
         self.frames += 1
+        self.background.in_place = False
         if not self.sounds.started:  # the mixer opens once the first frame is on screen
             self.sounds.start()
         if self._shot_pending:

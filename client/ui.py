@@ -78,6 +78,7 @@ class Background:
     """Blackboard green with a soft vignette, rendered once per window size."""
 
     def __init__(self) -> None:
+        self.in_place = False  # the app sets it until its first frame is on screen
         self._cache = SurfaceCache(1)
         self._backdrops = SurfaceCache(4)  # the background with a scene's still panels on it
 
@@ -98,8 +99,13 @@ class Background:
         copy_blit(surface, self._backdrops.get(key, make), (0, 0))
 
     def __call__(self, surface: pygame.Surface, area: pygame.Rect | None = None) -> None:
-        """The background over the whole ``surface``, or only over ``area`` of it."""
+        """The background over the whole ``surface``, or only over ``area`` of it. While :attr:`in_place`
+        (the app's first frame) a whole surface gets it drawn in place, the same pixels, without making the
+        window-sized copy that later frames are given."""
         size = surface.get_size()
+        if self.in_place and area is None and self._cache.peek(size) is None:
+            self._draw(surface)
+            return
         bg = self._cache.get(size, lambda: self._render(size))
         if area is None:
             copy_blit(surface, bg, (0, 0))
@@ -113,14 +119,6 @@ class Background:
         for area in (pygame.Rect(0, 0, w, hole.top), pygame.Rect(0, hole.bottom, w, h - hole.bottom),
                      pygame.Rect(0, hole.top, hole.left, hole.h), pygame.Rect(hole.right, hole.top, w - hole.right, hole.h)):
             self(surface, area)
-
-    def paint(self, surface: pygame.Surface) -> None:
-        """The background over the whole ``surface``: copied when it is already made for this size, else
-        drawn in place (the same pixels) without making the window-sized copy (the app's first frame)."""
-        if self._cache.peek(surface.get_size()) is not None:
-            self(surface)
-        else:
-            self._draw(surface)
 
     @staticmethod
     def _render(size: tuple[int, int]) -> pygame.Surface:

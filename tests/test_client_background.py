@@ -49,6 +49,7 @@ def test_the_launchers_first_frame_painted_in_place_equals_its_layered_frames(tm
         app.frame(0.016)
         first = pygame.image.tobytes(app.screen, "RGB")
         assert app.top._layers.peek(app.top._layer_key(app.screen.get_size())) is None  # painted in place
+        assert app.background._cache.peek(app.screen.get_size()) is None  # and the background too
         app.frame(0.016)
         assert app.top._layers.peek(app.top._layer_key(app.screen.get_size())) is not None  # then kept
         app.frame(0.016)

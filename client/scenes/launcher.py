@@ -154,7 +154,7 @@ class LauncherScene(Scene):
         if app.frames == 0 and self._layers.peek(key) is None:
             # the app's first frame: nothing drawn yet can be reused, so the still part goes straight into the
             # window (no window-sized layer nor background copy to make first); the next frame keeps its layer
-            self._paint_still(surface, cached_background=False)
+            self._paint_still(surface)
         else:
             blit_layer(surface, self._layers.get(key, lambda: self._still((w, h))), (0, 0))
         self.draw_buttons(surface)
@@ -167,15 +167,11 @@ class LauncherScene(Scene):
         self._paint_still(layer)
         return layer
 
-    def _paint_still(self, layer: pygame.Surface, cached_background: bool = True) -> None:
-        """The still part (see :meth:`_still`) painted onto ``layer``; ``cached_background=False``: the
-        background drawn in place, not from (nor into) the app's window-sized copy of it."""
+    def _paint_still(self, layer: pygame.Surface) -> None:
+        """The still part (see :meth:`_still`) painted onto ``layer``."""
         app, u, te = self.app, self.app.unit, self.app.text
         w = layer.get_width()
-        if cached_background:
-            self.app.background(layer)
-        else:
-            self.app.background.paint(layer)
+        self.app.background(layer)
         te.blit(layer, app.strings.t("app.title"), u * 3.4, PAPER, (w // 2, self.title_y), "midtop", bold=True)
         te.blit(layer, app.strings.t("app.subtitle"), u * 1.15, CHALK_DIM, (w // 2, self.subtitle_y), "midtop")
         te.blit(layer, app.strings.t("launcher.choose_game"), u * 1.15, CHALK, (w // 2, self.choose_y), "midtop",

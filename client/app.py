@@ -74,6 +74,8 @@ def init_pygame() -> None:
     if sys.platform.startswith("linux"):
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     pygame.display.init()
+    if sys.platform.startswith("linux"):
+        set_pygame_icon()
     pygame.font.init()
     try:
         from pygame import freetype
@@ -81,6 +83,25 @@ def init_pygame() -> None:
         freetype.init()
     except (ImportError, pygame.error):
         pass
+
+
+def pygame_icon() -> pygame.Surface | None:
+    """pygame's own window icon as its ``set_mode`` makes it (its bitmap, magenta see-through), loaded by
+    path: ``set_mode`` looks it up through ``importlib.resources``, whose readers import ``zipfile`` and more
+    (~4 ms before the first frame). None when the file is not there (``set_mode`` then finds it itself)."""
+    try:
+        icon = pygame.image.load(os.path.join(os.path.dirname(pygame.__file__), "pygame_icon.bmp"))
+    except (pygame.error, OSError):
+        return None
+    icon.set_colorkey((255, 0, 255))
+    return icon
+
+
+def set_pygame_icon() -> None:
+    """Give the window pygame's icon before its first ``set_mode`` (:func:`pygame_icon`)."""
+    icon = pygame_icon()
+    if icon is not None:
+        pygame.display.set_icon(icon)
 
 
 class Toast:

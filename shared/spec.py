@@ -120,6 +120,27 @@ def _too_deep(x: Any, limit: int) -> bool:
     return False
 
 
+class _RulesModule:
+    """``GameSpec.rules``: the rules module, or the name of one, imported when the spec is first asked for it —
+    the registry lists every game (names, seats, options) without importing any game's rules (the launcher's
+    first frame needs none). ``import_module`` holds the import lock: two threads asking at once get one module.
+    """
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._slot = f"_{name}"
+
+    def __get__(self, obj: Any, owner: Any = None) -> ModuleType:
+        if obj is None:
+            raise AttributeError(self._slot[1:])  # (a dataclass field with no default)
+        rules = obj.__dict__[self._slot]
+        if isinstance(rules, str):
+            rules = obj.__dict__[self._slot] = importlib.import_module(rules)
+        return rules  # a module (or a test's stand-in with the same functions)
+
+    def __set__(self, obj: Any, value: ModuleType | str) -> None:
+        obj.__dict__[self._slot] = value
+
+
 @dataclass
 class GameSpec:
     """A registered game: names, seat range, options and its rules module.
@@ -133,7 +154,7 @@ class GameSpec:
     names: dict[str, str]
     min_seats: int
     max_seats: int
-    rules: ModuleType
+    rules: _RulesModule = _RulesModule()  # the module, or its name ("shared.games.<id>.rules"): imported on first use
     options: tuple[OptionSpec, ...] = ()
     content_source: str | None = None
     bots_module: str | None = None
@@ -305,12 +326,14 @@ class GameSpec:
 
 
 def game_spec(package: str, names: dict[str, str], seats: tuple[int, int], options: tuple[OptionSpec, ...] = (),
-              *, content: bool = True, listed: bool = True, ends: bool = True) -> GameSpec:
+              *, content: bool | str = True, listed: bool = True, ends: bool = True) -> GameSpec:
     """The spec of the game in the package ``package`` (``shared.games.<id>``; pass its ``__name__``), laid out as
     every game is: its rules in ``<package>.rules``, its bots' table ``BOTS`` in ``<package>.bots`` and, unless
-    ``content`` is False, its content loaded by ``assets.loaders.<id>:load``; ``seats`` is (min, max)."""
+    ``content`` is False, its content loaded by ``assets.loaders.<id>:load`` (or the "module:function" ``content``
+    names); ``seats`` is (min, max)."""
     game_id = package.rpartition(".")[2]
+    source = content if isinstance(content, str) else f"assets.loaders.{game_id}:load" if content else None
     return GameSpec(id=game_id, names=names, min_seats=seats[0], max_seats=seats[1],
-                    rules=importlib.import_module(f"{package}.rules"), options=options,
-                    content_source=f"assets.loaders.{game_id}:load" if content else None,
+                    rules=f"{package}.rules", options=options,  # imported on first use
+                    content_source=source,
                     bots_module=f"{package}.bots", listed=listed, ends=ends)

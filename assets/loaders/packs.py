@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import functools
 import hashlib
-import os
 import re
 import tomllib
 from dataclasses import dataclass, field, replace
@@ -28,6 +27,7 @@ from typing import Any
 from assets.loaders import school_mystery as sm
 from assets.loaders import toml_lines
 from assets.loaders.common import ContentError, read_toml, text3
+from assets.loaders.pack_folder import RECEIVED, content_dir, pack_files, user_packs_enabled
 from shared.games.school_mystery.content import (
     Content,
     Move,
@@ -39,17 +39,6 @@ from shared.games.school_mystery.content import (
 
 PACK_MAX_BYTES = 160 * 1024  # a pack travels in one frame of the protocol (256 KiB, msgpack)
 PACK_KEYS = {"pack", "subjects", "playbooks", "secrets"}
-RECEIVED = "received"  # sub-folder for packs a server sent (named by fingerprint)
-
-
-def content_dir() -> Path:
-    """The user content folder: ``HOUKAGO_CONTENT_DIR``, else ``content/`` in the platform's data folder."""
-    env = os.environ.get("HOUKAGO_CONTENT_DIR")
-    if env:
-        return Path(env)
-    from houkago import paths
-
-    return paths.data_dir() / "content"
 
 
 def fingerprint(data: bytes) -> str:
@@ -246,13 +235,6 @@ class Installed:
     errors: tuple[PackError, ...]
 
 
-def pack_files(directory: Path) -> list[Path]:
-    """The ``.toml`` files of the content folder and its ``received/`` sub-folder, in name order."""
-    if not directory.is_dir():
-        return []
-    return sorted(directory.glob("*.toml")) + sorted((directory / RECEIVED).glob("*.toml"))
-
-
 def installed(base: Content, directory: Path | None = None) -> Installed:
     """Every pack in the user content folder checked against ``base`` and, for ids, against the packs
     before it (a later pack that reuses an id is reported, not loaded; the same file twice loads once)."""
@@ -315,10 +297,9 @@ def receive(data: bytes, expected: str, base: Content, directory: Path | None = 
     return target
 
 
-def user_packs_enabled() -> bool:
-    """Whether this process reads the user content folder: the ``houkago`` program sets
-    ``HOUKAGO_USER_CONTENT=1`` (tests and tools see the built-in content only unless they ask)."""
-    return os.environ.get("HOUKAGO_USER_CONTENT") == "1" or bool(os.environ.get("HOUKAGO_CONTENT_DIR"))
+def load_with_user_packs() -> Content:
+    """The game's content as its spec gives it: the built-in content plus this process's user packs."""
+    return with_user_packs(sm.load())
 
 
 def with_user_packs(base: Content) -> Content:
@@ -332,6 +313,3 @@ def describe(info: PackInfo, lang: str) -> dict[str, Any]:
     """A pack as the launcher lists it."""
     return {"id": info.id, "name": info.name.get(lang) or info.name["en"], "fingerprint": info.fingerprint,
             "subjects": len(info.subjects), "playbooks": len(info.playbooks), "secrets": len(info.secrets)}
-
-
-sm.USER_PACKS = with_user_packs  # load() adds the installed packs in a process that reads them

@@ -1,7 +1,6 @@
 """fate_votes (運命の票): keep one character card of seven; votes decide whose condition is met."""
 from __future__ import annotations
 
-from shared.games.fate_votes import rules
 from shared.games.fate_votes.winning import CARDS, CONDITIONS, decide_winners, explain
 from shared.spec import OptionSpec, game_spec
 

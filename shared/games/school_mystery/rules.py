@@ -57,8 +57,8 @@ from operator import itemgetter
 from typing import Any, TypeAlias
 
 from shared.errors import RuleError, echo
+from shared.games.school_mystery import TABLE_CHOICE, campaign
 from shared.games.school_mystery import calendar as cal_mod
-from shared.games.school_mystery import campaign
 from shared.games.school_mystery import claims as claims_mod
 from shared.games.school_mystery import dice as dice_mod
 from shared.games.school_mystery.claims import (  # noqa: F401 - the runner's hooks
@@ -99,7 +99,6 @@ MODIFIER_PRESETS: tuple[tuple[list[str], list[str]], ...] = (([], []), (["item"]
 PLACEHOLDER = "…"
 ROLL_PHASES = ("investigation", "resolution")  # the phases a roll can be in progress in
 PASSABLE_STEPS = ("atmosphere", "draw", "pick")  # a duty's narrative steps (a seat may leave them to another)
-TABLE_CHOICE = "table_choice"
 SETUP_PHASES = ("setup_subject", "setup_leader", "setup_students")
 Events: TypeAlias = "list[dict] | None"  # where a handler puts its events; None in a replay (dropped)
 PLAY_PHASES = ("introduction", "investigation", "resolution")

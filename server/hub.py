@@ -591,7 +591,8 @@ class Hub:
     def _on_list(self, conn: Conn, msg: ListTables, now: float, ref: Any) -> Out:
         tables = [t.summary() for t in self.tables.values() if t.spec.listed or msg.all]
         tables += [{"id": tid, "game": game, "seats": 0, "free": 0, "phase": "needs_old_version", "names": [],
-                    "practice": False, "damaged": False, "host_name": "", "lang": ""}
+                    "practice": False, "damaged": False, "host_name": "", "lang": "", "host_address": "",
+                    "humans": 0}
                    for tid, game in self.old_rules.items()]
         return [(conn.id, encode({"t": "tables", "tables": tables, "ref": ref}))]
 

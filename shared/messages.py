@@ -18,7 +18,7 @@ from typing import Annotated, Any, Union
 import msgspec
 
 from shared.errors import echo
-from shared.protocol import MAX_TEXT, ProtocolError
+from shared.protocol import HEADER, MAX_FRAME, MAX_TEXT, ProtocolError, decode_body
 
 Text = Annotated[str, msgspec.Meta(max_length=MAX_TEXT)]
 Int64 = Annotated[int, msgspec.Meta(ge=-(2 ** 63), le=2 ** 63 - 1)]
@@ -172,8 +172,8 @@ class TableEntry(_Part):
     damaged: bool
     host_name: str
     lang: str
-    host_address: str = ""
-    humans: int = 0
+    host_address: str
+    humans: int
 
 
 class LobbySeat(_Part):
@@ -185,8 +185,8 @@ class LobbySeat(_Part):
     stand_in: bool
     ready: bool
     colour: int
-    away: float | None = None
-    turn: float | None = None
+    away: float | None
+    turn: float | None
 
 
 class VoteTally(_Part):
@@ -208,8 +208,8 @@ class LobbyTable(_Part):
     practice: bool
     spectator_chat: bool
     damaged: bool
-    turn_seconds: float = 0
-    votes: list[VoteTally] = []
+    turn_seconds: float
+    votes: list[VoteTally]
 
 
 class ClockInfo(_Part):
@@ -232,7 +232,7 @@ class Tables(_Message, tag="tables"):
 class Created(_Message, tag="created"):
     table: str
     host: str
-    lobby: LobbyTable | None = None
+    lobby: LobbyTable
 
 
 class Joined(_Message, tag="joined"):
@@ -247,7 +247,7 @@ class Watching(_Message, tag="watching"):
 
 class Left(_Message, tag="left"):
     table: str
-    seat: int | None = None
+    seat: int | None
 
 
 class Lobby(_Message, tag="lobby"):
@@ -265,8 +265,8 @@ class Snapshot(_Message, tag="snapshot"):
     sid: int
     view: dict[str, Any]
     over: bool
+    events: list[Any]
     legal: list[Any] | None = None
-    events: list[Any] = []
     clock: ClockInfo | None = None
     delta: bool = False
     gone: list[str] = []
@@ -276,15 +276,15 @@ class Snapshot(_Message, tag="snapshot"):
 class Error(_Message, tag="error"):
     code: str
     msg: str
-    params: dict[str, Any] = {}
+    params: dict[str, Any]
 
 
 class ChatLine(_Message, tag="chat"):
     table: str
     name: str
     text: str
-    seat: int | None = None
-    ts: float | None = None
+    seat: int | None
+    ts: float
 
 
 class ClockUpdate(_Message, tag="clock"):
@@ -300,8 +300,8 @@ class Replaced(_Message, tag="replaced"):
     table: str
     seat: int
     by: str
-    votes: list[int] = []
-    needed: int = 0
+    votes: list[int]
+    needed: int
 
 
 class Result(_Message, tag="result"):
@@ -387,6 +387,16 @@ def server_message(obj: Any) -> ServerMessage:
     """A decoded map as the server message it is (the client's edge); :class:`ProtocolError` if the doc
     does not allow it."""
     return _edge(obj, SERVER_BY_T)  # (one of SERVER_TYPES)
+
+
+def check_frame(frame: bytes, max_frame: int = MAX_FRAME) -> ServerMessage:
+    """A whole frame a server sends (length header and body, however it was built: encoded or spliced
+    from packed parts) as the server message it is: :class:`ProtocolError` if its header does not match
+    its body, the body is not one msgpack map, or the doc does not allow the message. The server's strict
+    mode (tests) runs every frame through it before it leaves."""
+    if len(frame) < HEADER.size or HEADER.unpack_from(frame)[0] != len(frame) - HEADER.size:
+        raise ProtocolError("frame/bad_length", "the frame's length header does not match its body")
+    return server_message(decode_body(bytes(frame[HEADER.size:]), max_frame))
 
 
 def to_map(msg: _Message) -> dict[str, Any]:

@@ -349,7 +349,7 @@ def _refusal(exc: msgspec.ValidationError, obj: dict[str, Any]) -> ProtocolError
     where = _WHERE.search(text)
     if where is not None:
         return ProtocolError("msg/bad_field", f"{t}: {text}"[:300], field=where.group(1))
-    name = text.split("`", 2)[1] if text.count("`") >= 2 else ""
+    name = text[text.find("`") + 1:text.rfind("`")] if text.count("`") >= 2 else ""  # (a name may hold a `)
     if text.startswith("Object missing required field"):
         return ProtocolError("msg/missing_field", f"{t}: missing field {name!r}"[:300], field=name)
     if text.startswith("Object contains unknown field"):

@@ -17,7 +17,8 @@ from srvkit import SyncClient
 from server.hub import Hub
 from server.runtime import ServerThread
 from shared.engine import REGISTRY
-from shared.protocol import CLIENT_MESSAGES, PROTOCOL_VERSION, FrameDecoder, decode_body
+from shared.messages import CLIENT_BY_T
+from shared.protocol import PROTOCOL_VERSION, FrameDecoder, decode_body
 
 FAST = {"fate_votes": {"discussion_seconds": 0}}
 ODD_VALUES: list[Any] = [None, True, False, 0, -1, 2 ** 63, -(2 ** 63), 2 ** 64 - 1, 1.5, float("nan"),
@@ -132,10 +133,11 @@ def test_every_message_type_with_odd_field_values_is_a_typed_error(caplog: pytes
             "level": "random", "n": 3, "v": PROTOCOL_VERSION, "name": "x", "options": {}, "all": True}
     seen = set()
     with caplog.at_level(logging.ERROR):
-        for kind, fields in CLIENT_MESSAGES.items():
+        for kind, cls in CLIENT_BY_T.items():
             if kind == "hello":
                 continue
-            for name in list(fields) + ["ref"]:
+            fields = cls.__struct_encode_fields__  # (ref among them)
+            for name in fields:
                 for value in ODD_VALUES:
                     msg = {"t": kind, **{f: base[f] for f in fields if f in base}, name: value}
                     wire = decode_body(msgpack.packb(msg, use_bin_type=True))

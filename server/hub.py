@@ -212,11 +212,10 @@ class Hub:
         if conn is None:
             return []
         ref = _ref(raw) if isinstance(raw, dict) and raw.get("ref") is not None else None  # (most have none)
-        msg: Any = raw
         try:
             if not conn.greeted and (not isinstance(raw, dict) or raw.get("t") != "hello"):
                 raise ProtocolError("proto/hello_first", "say hello first")
-            msg = client_message(raw)
+            msg: Any = client_message(raw)  # (Any: each handler takes its own type)
             cls = type(msg)
             if cls in JOURNALED and self.journal is not None:
                 if cls is not Act and cls is not Create:  # an act's table is remembered by _accept (its mark);

@@ -10,7 +10,7 @@ from typing import Any
 from waiting import WAIT_SECONDS, WaitTimeout, describe
 
 from shared.engine import REGISTRY
-from shared.messages import server_message
+from shared.messages import check_frame, server_message
 from shared.protocol import (
     PROTOCOL_VERSION,
     FrameDecoder,
@@ -22,6 +22,13 @@ from shared.protocol import (
 GAME = "fate_votes" if "fate_votes" in REGISTRY else "bench_vote"
 FAST_OPTIONS = {"discussion_seconds": 0} if GAME == "fate_votes" else {}
 MAX_STEPS = 3000 if REGISTRY[GAME].ends else 60
+
+
+def frame_message(frame: bytes) -> dict[str, Any]:
+    """A frame the hub returned as its message, checked first: a message the doc allows
+    (:func:`shared.messages.check_frame`, as a strict server checks every frame it sends)."""
+    check_frame(frame)
+    return FrameDecoder().feed(frame)[0]  # type: ignore[no-any-return]  # one message: a map
 
 
 class Closed(Exception):

@@ -12,13 +12,13 @@ from typing import Any
 
 import msgpack
 import pytest
-from srvkit import SyncClient
+from srvkit import SyncClient, frame_message
 
 from server.hub import Hub
 from server.runtime import ServerThread
 from shared.engine import REGISTRY
 from shared.messages import CLIENT_BY_T
-from shared.protocol import PROTOCOL_VERSION, FrameDecoder, decode_body
+from shared.protocol import PROTOCOL_VERSION, decode_body
 
 FAST = {"fate_votes": {"discussion_seconds": 0}}
 ODD_VALUES: list[Any] = [None, True, False, 0, -1, 2 ** 63, -(2 ** 63), 2 ** 64 - 1, 1.5, float("nan"),
@@ -27,7 +27,7 @@ ODD_VALUES: list[Any] = [None, True, False, 0, -1, 2 ** 63, -(2 ** 63), 2 ** 64 
 
 
 def _decode(out: list) -> list[tuple[int, dict]]:
-    return [(cid, FrameDecoder().feed(frame)[0]) for cid, frame in out if frame is not None]
+    return [(cid, frame_message(frame)) for cid, frame in out if frame is not None]
 
 
 def _mutate(action: dict[str, Any], r: random.Random) -> Any:

@@ -158,3 +158,14 @@ def test_the_reader_sees_what_the_doc_writes() -> None:
                    "i": (False, {"j": (False, None)})}
     with pytest.raises(AssertionError):
         _fields("`a`, and either `b` or `c`", "x")
+
+
+def test_the_typed_messages_section_names_every_struct() -> None:
+    """The doc's *Typed messages* section names each message type and each map type of shared/messages.py."""
+    section = DOC.read_text(encoding="utf-8").split("\n## Typed messages\n", 1)[1].split("\n## ", 1)[0]
+    named = set(re.findall(r"`(\w+)`", section))
+    parts = {p for cls in (*CLIENT_TYPES, *SERVER_TYPES) for f in msgspec.structs.fields(cls)
+             if (p := _part_of(f.type))}
+    parts |= {p for part in set(parts) for f in msgspec.structs.fields(part) if (p := _part_of(f.type))}
+    every = {cls.__name__ for cls in (*CLIENT_TYPES, *SERVER_TYPES, *parts)}
+    assert every <= named, f"not named in the Typed messages section: {sorted(every - named)}"

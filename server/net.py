@@ -33,13 +33,13 @@ log = logging.getLogger("houkago.net")
 MAX_FRAME_IN = 64 * 1024  # client messages are small
 MAX_OUTBUF = 4 * 1024 * 1024  # bytes queued for one client before it is dropped (chat/snapshots excepted)
 MAX_READ = 256 * 1024  # bytes one receive takes (asyncio's own read size)
-STRICT_ENV = "HOUKAGO_STRICT_PROTOCOL"  # "1": every frame sent is checked against shared.messages (tests)
+STRICT_ENV = "HOUKAGO_STRICT_PROTOCOL"  # set (not "0"): every frame sent is checked against shared.messages (tests)
 
 
 def strict_default() -> bool:
     """Whether servers check every frame they send (``HOUKAGO_STRICT_PROTOCOL=1``, set by the tests; off in
-    production: it decodes every frame once more)."""
-    return os.environ.get(STRICT_ENV) == "1"
+    production: it decodes every frame once more). The client's session reads the same variable."""
+    return os.environ.get(STRICT_ENV, "") not in ("", "0")
 
 
 def _keepalive(sock: Any, idle: int) -> None:

@@ -138,16 +138,19 @@ class _Raw:
 
     def ask(self, msg: dict[str, Any], reply: str) -> dict[str, Any] | None:
         """Send ``msg``; the first message of type ``reply`` or ``error``, None if the server closes."""
-        self.sock.sendall(encode(msg))
-        while True:
-            for m in self.got:
-                if m["t"] in (reply, "error"):
-                    self.got.remove(m)
-                    return m
-            data = self.sock.recv(65536)
-            if not data:
-                return None
-            self.got += self.decoder.feed(data)
+        try:
+            self.sock.sendall(encode(msg))
+            while True:
+                for m in self.got:
+                    if m["t"] in (reply, "error"):
+                        self.got.remove(m)
+                        return m
+                data = self.sock.recv(65536)
+                if not data:
+                    return None
+                self.got += self.decoder.feed(data)
+        except (ConnectionResetError, BrokenPipeError):  # closed (before or after what was sent arrived)
+            return None
 
 
 def _leaky_pong(self: Hub, conn: Any, msg: Any, now: float, ref: Any) -> Out:

@@ -141,10 +141,10 @@ def _children() -> set[int]:
     of our threads' children (a child stays listed until reaped) — a few small reads, where scanning every
     process's stat took milliseconds, twice a test. Read again if a thread came or went meanwhile (an ending
     thread's children pass to another thread, maybe one already read). Without those lists (a kernel built
-    without CONFIG_PROC_CHILDREN), the scan."""
+    without CONFIG_PROC_CHILDREN) or while threads keep coming and going, the scan."""
     if not _HAS_CHILDREN_LISTS:
         return _children_by_scan()
-    while True:
+    for _ in range(20):  # threads coming and going all the time: the scan below, which does not mind them
         tasks = sorted(os.listdir("/proc/self/task"))
         out: set[int] = set()
         for tid in tasks:
@@ -155,6 +155,7 @@ def _children() -> set[int]:
         else:
             if sorted(os.listdir("/proc/self/task")) == tasks:
                 return out
+    return _children_by_scan()
 
 
 _HAS_CHILDREN_LISTS = Path(f"/proc/self/task/{os.getpid()}/children").exists()

@@ -67,3 +67,24 @@ def test_a_child_of_another_thread_is_seen_while_the_thread_runs_and_after_it_en
         thread.join()
         if started:
             started[0].communicate()
+
+
+def test_a_child_is_seen_while_threads_come_and_go() -> None:
+    child = _sleeper()
+    stop = threading.Event()
+
+    def churn() -> None:
+        while not stop.is_set():
+            t = threading.Thread(target=lambda: None)
+            t.start()
+            t.join()
+
+    churner = threading.Thread(target=churn)
+    churner.start()
+    try:
+        for _ in range(50):
+            assert child.pid in _children()
+    finally:
+        stop.set()
+        churner.join()
+        child.communicate()

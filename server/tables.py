@@ -33,7 +33,8 @@ from server.packing import encode_plain
 from server.packing import pack as _pack
 from shared.bots import with_bot_seats
 from shared.claims import with_claim
-from shared.protocol import HEADER, MAX_FRAME, ProtocolError, encode
+from shared.messages import Result, encode_message
+from shared.protocol import HEADER, MAX_FRAME, ProtocolError
 from shared.rng import Rng
 from shared.spec import GameSpec
 
@@ -552,7 +553,7 @@ class Table:
         """The game's result, sent apart from the final snapshots so neither outgrows a frame."""
         state = self.state
         # (a started table: its state is set, None only before the start)
-        return encode({"t": "result", "table": self.id, "result": self.spec.result(state)})  # type: ignore[arg-type]
+        return encode_message(Result(table=self.id, result=self.spec.result(state)))  # type: ignore[arg-type]
 
     def snapshot_frames(self, events: list[dict[str, Any]], now: float, ack: tuple[int, Any] | None = None,
                         slow: Container[int] | None = None) -> list[tuple[int, bytes]]:

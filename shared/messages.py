@@ -400,5 +400,18 @@ def check_frame(frame: bytes, max_frame: int = MAX_FRAME) -> ServerMessage:
 
 
 def to_map(msg: _Message) -> dict[str, Any]:
-    """A message as the map that goes on the wire (``t`` first; fields at their defaults left out)."""
-    return msgspec.to_builtins(msg)
+    """A message as the map that goes on the wire (``t`` first; fields at their defaults left out; bytes
+    stay bytes, msgpack's bin)."""
+    return msgspec.to_builtins(msg, builtin_types=(bytes,))  # (a Struct: a map)
+
+
+_ENCODE = msgspec.msgpack.Encoder().encode
+
+
+def encode_message(msg: _Message, max_frame: int = MAX_FRAME) -> bytes:
+    """A message as one whole frame (the same bytes as ``shared.protocol.encode(to_map(msg))``, packed
+    straight from the Struct); :class:`ProtocolError` ``frame/too_large`` over ``max_frame``."""
+    body = _ENCODE(msg)
+    if len(body) > max_frame:
+        raise ProtocolError("frame/too_large", f"frame of {len(body)} bytes exceeds {max_frame}")
+    return HEADER.pack(len(body)) + body

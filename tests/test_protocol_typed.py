@@ -28,9 +28,12 @@ from shared.messages import (
     Chat,
     Create,
     Error,
+    Left,
+    Pack,
     Pong,
     check_frame,
     client_message,
+    encode_message,
     kind,
     server_message,
     to_map,
@@ -234,13 +237,16 @@ def test_a_broken_frame_does_not_pass_the_check() -> None:
 
 
 def test_every_message_type_goes_to_the_wire_and_back_unchanged() -> None:
-    """to_map of a Struct is the map its edge decodes into the same Struct (both directions)."""
+    """to_map of a Struct is the map its edge decodes into the same Struct (both directions), and
+    encode_message packs it to the same frame as encode(to_map(...)) (bytes stay msgpack bin)."""
     assert len({kind(c) for c in CLIENT_TYPES}) == len(CLIENT_TYPES)
     assert len({kind(c) for c in SERVER_TYPES}) == len(SERVER_TYPES)
     samples = [Create(game=GAME, seats=4, turn_seconds=30, ref="r"), Chat(table="t", text="hi", seat=0, token="x"),
                Act(table="t", seat=1, token="x", sid=3, action={"type": "vote", "target": 2}),
                Pong(n=3), Error(code="seat/bad_token", msg="no", params={"seat": 1}, ref=7)]
+    samples += [Pack(table="t", fp="f", data=b"\x00\xff"), Left(table="t", seat=None)]
     for msg in samples:
+        assert encode_message(msg) == encode(to_map(msg))  # the Struct packed straight: the same bytes
         wire = msgpack.unpackb(encode(to_map(msg))[HEADER.size:])
         assert wire["t"] == kind(type(msg))
         assert (client_message(wire) if type(msg) in CLIENT_TYPES else server_message(wire)) == msg

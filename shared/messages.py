@@ -6,6 +6,8 @@ of what a server may send. Both edges decode into these types once (:func:`clien
 :func:`server_message`) and refuse anything the doc does not allow with a typed :class:`ProtocolError`
 (``msg/unknown_type``, ``msg/missing_field``, ``msg/bad_field``, ``msg/unknown_field``); nothing behind
 the edge looks at a raw map again. ``ref`` is the sender's own tag, echoed in the answer (any value).
+A message goes out as :func:`encode_message` (its frame) or :func:`to_map` (its map); :func:`check_frame`
+checks a whole frame a server is about to send (the server's strict mode, on in tests).
 
 Game data stays a map: a snapshot's ``view``, an ``action``, a ``result`` and a table's ``options``
 are the rules' business (``shared/spec.py``), checked by the rules, not here.

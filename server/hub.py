@@ -38,6 +38,7 @@ from shared.messages import (
     ClockInfo,
     ClockUpdate,
     Create,
+    Created,
     Error,
     GameInfo,
     Hello,
@@ -46,6 +47,7 @@ from shared.messages import (
     Leave,
     Left,
     ListTables,
+    Lobby,
     Pack,
     Ping,
     Pong,
@@ -55,6 +57,8 @@ from shared.messages import (
     Replay,
     Resume,
     Start,
+    TableEntry,
+    Tables,
     Watch,
     Watching,
     Welcome,
@@ -497,7 +501,7 @@ class Hub:
             members.add(also)
         if not members:
             return []
-        frame = encode({"t": "lobby", "table": t.lobby_info(now, self.grace)})
+        frame = encode_message(Lobby(table=t.lobby_info(now, self.grace)))
         return [(cid, frame) for cid in members]
 
     def _forget_if_done(self, t: Table) -> None:
@@ -596,11 +600,10 @@ class Hub:
 
     def _on_list(self, conn: Conn, msg: ListTables, now: float, ref: Any) -> Out:
         tables = [t.summary() for t in self.tables.values() if t.spec.listed or msg.all]
-        tables += [{"id": tid, "game": game, "seats": 0, "free": 0, "phase": "needs_old_version", "names": [],
-                    "practice": False, "damaged": False, "host_name": "", "lang": "", "host_address": "",
-                    "humans": 0}
+        tables += [TableEntry(id=tid, game=game, seats=0, free=0, phase="needs_old_version", names=[],
+                              practice=False, damaged=False, host_name="", lang="", host_address="", humans=0)
                    for tid, game in self.old_rules.items()]
-        return [(conn.id, encode({"t": "tables", "tables": tables, "ref": ref}))]
+        return [(conn.id, encode_message(Tables(tables=tables, ref=ref)))]
 
     def _on_create(self, conn: Conn, msg: Create, now: float, ref: Any) -> Out:
         spec = self.games.get(msg.game)
@@ -638,8 +641,7 @@ class Hub:
             self._marks[tid] = None
         self._save(t)
         log.info("table %s created: %s, %d seats", tid, spec.id, seats)
-        return [(conn.id, encode({"t": "created", "table": tid, "host": host_token, "ref": ref,
-                                  "lobby": t.lobby_info()}))]
+        return [(conn.id, encode_message(Created(table=tid, host=host_token, lobby=t.lobby_info(), ref=ref)))]
 
     def _room_for_a_table(self, conn: Conn) -> None:
         """``server/full`` when the server is, ``table/too_many`` when this client has its share."""

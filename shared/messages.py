@@ -348,15 +348,13 @@ def _refusal(exc: msgspec.ValidationError, obj: dict[str, Any]) -> ProtocolError
     anything wrong deeper inside a field (or a field of the wrong type) ``msg/bad_field``."""
     text = str(exc)
     t = echo(obj.get("t"))
-    where = _WHERE.search(text)
-    if where is not None:
-        return ProtocolError("msg/bad_field", f"{t}: {text}"[:300], field=where.group(1))
     name = text[text.find("`") + 1:text.rfind("`")] if text.count("`") >= 2 else ""  # (a name may hold a `)
-    if text.startswith("Object missing required field"):
+    if text.startswith("Object missing required field") and "`" not in name:  # (one of the message's own)
         return ProtocolError("msg/missing_field", f"{t}: missing field {name!r}"[:300], field=name)
-    if text.startswith("Object contains unknown field"):
-        return ProtocolError("msg/unknown_field", f"{t}: unknown field {name!r}"[:300], field=echo(name))
-    return ProtocolError("msg/bad_field", f"{t}: {text}"[:300])
+    if text.startswith("Object contains unknown field") and name in obj:  # (whatever the name holds)
+        return ProtocolError("msg/unknown_field", f"{t}: unknown field {echo(name)!r}", field=echo(name))
+    where = _WHERE.search(text)  # else something inside a field (or its type) is wrong
+    return ProtocolError("msg/bad_field", f"{t}: {text}"[:300], field=where.group(1) if where else None)
 
 
 def _edge(obj: Any, types: dict[str, type[_Message]]) -> Any:

@@ -250,3 +250,20 @@ def test_every_message_type_goes_to_the_wire_and_back_unchanged() -> None:
         wire = msgpack.unpackb(encode(to_map(msg))[HEADER.size:])
         assert wire["t"] == kind(type(msg))
         assert (client_message(wire) if type(msg) in CLIENT_TYPES else server_message(wire)) == msg
+
+
+def test_a_refusal_names_the_message_field_at_fault_however_deep() -> None:
+    """Something wrong inside a field (a map's missing or unknown key, a bad key) is that field's
+    msg/bad_field; a missing or unknown field of the message itself is named whatever its name holds."""
+    act = {"t": "act", "table": "a", "seat": 1, "token": "x", "sid": 1, "action": {}}
+    cases: list[tuple[Any, Any, str, str]] = [
+        (server_message, {"t": "lobby", "table": {"id": "a"}}, "msg/bad_field", "table"),
+        (server_message, {"t": "lobby", "table": {"id": "a", "zz": 1}}, "msg/bad_field", "table"),
+        (client_message, {**act, "action": {1: 2}}, "msg/bad_field", "action"),
+        (client_message, {**act, "x - at `$.seat`": 1}, "msg/unknown_field", "x - at `$.seat`"),
+        (client_message, {k: v for k, v in act.items() if k != "token"}, "msg/missing_field", "token"),
+    ]
+    for edge, msg, code, field in cases:
+        with pytest.raises(ProtocolError) as refused:
+            edge(msg)
+        assert (refused.value.code, refused.value.params.get("field")) == (code, field), msg

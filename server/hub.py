@@ -33,19 +33,37 @@ from shared.messages import (
     AskReplay,
     Bot,
     Chat,
+    ChatLine,
     Clock,
+    ClockInfo,
+    ClockUpdate,
     Create,
+    Created,
+    Error,
+    GameInfo,
     Hello,
     Join,
+    Joined,
     Leave,
+    Left,
     ListTables,
+    Lobby,
+    Pack,
     Ping,
+    Pong,
     Ready,
     Replace,
+    Replaced,
+    Replay,
     Resume,
     Start,
+    TableEntry,
+    Tables,
     Watch,
+    Watching,
+    Welcome,
     client_message,
+    encode_message,
     kind,
 )
 from shared.protocol import PROTOCOL_VERSION, ProtocolError, encode
@@ -100,10 +118,8 @@ def _ref(msg: dict[str, Any]) -> Any:
 
 
 def error_frame(code: str, message: str, ref: Any = None, **params: Any) -> bytes:
-    msg: dict[str, Any] = {"t": "error", "code": code, "msg": message, "params": params}
-    if ref is not None:
-        msg["ref"] = ref
-    return encode(msg)
+    """The ``error`` frame of a refusal (``ref``: the refused message's, if a reply may echo it)."""
+    return encode_message(Error(code=code, msg=message, params=params, ref=ref))
 
 
 class Hub:
@@ -485,7 +501,7 @@ class Hub:
             members.add(also)
         if not members:
             return []
-        frame = encode({"t": "lobby", "table": t.lobby_info(now, self.grace)})
+        frame = encode_message(Lobby(table=t.lobby_info(now, self.grace)))
         return [(cid, frame) for cid in members]
 
     def _forget_if_done(self, t: Table) -> None:
@@ -502,7 +518,7 @@ class Hub:
             old = self.conns.get(seat.holder)
             if old is not None:
                 old.seats.discard((t.id, seat_no))
-                out.append((old.id, encode({"t": "left", "table": t.id, "seat": seat_no})))
+                out.append((old.id, encode_message(Left(table=t.id, seat=seat_no))))
         seat.hand_to(conn.id, conn.delta)
         seat.away_since = None
         seat.takeover = None
@@ -573,27 +589,21 @@ class Hub:
         conn.greeted = True
         conn.delta = msg.delta
         conn.name = msg.name[:64]
-        games = [{"id": s.id, "names": s.names, "min": s.min_seats, "max": s.max_seats, "listed": s.listed}
+        games = [GameInfo(id=s.id, names=s.names, min=s.min_seats, max=s.max_seats, listed=s.listed)
                  for s in self.games.values()]
-        return [(conn.id, encode({"t": "welcome", "v": PROTOCOL_VERSION, "server": self.server_name,
-                                  "games": games, "ref": ref}))]
+        return [(conn.id, encode_message(Welcome(v=PROTOCOL_VERSION, server=self.server_name, games=games,
+                                                 ref=ref)))]
 
     def _on_ping(self, conn: Conn, msg: Ping, now: float, ref: Any) -> Out:
         conn.pings = True  # a heartbeat from now on: a connection silent past ``limits.silence`` is dead
-        reply: dict[str, Any] = {"t": "pong"}
-        if msg.n is not None:
-            reply["n"] = msg.n
-        if ref is not None:
-            reply["ref"] = ref
-        return [(conn.id, encode(reply))]
+        return [(conn.id, encode_message(Pong(n=msg.n, ref=ref)))]
 
     def _on_list(self, conn: Conn, msg: ListTables, now: float, ref: Any) -> Out:
         tables = [t.summary() for t in self.tables.values() if t.spec.listed or msg.all]
-        tables += [{"id": tid, "game": game, "seats": 0, "free": 0, "phase": "needs_old_version", "names": [],
-                    "practice": False, "damaged": False, "host_name": "", "lang": "", "host_address": "",
-                    "humans": 0}
+        tables += [TableEntry(id=tid, game=game, seats=0, free=0, phase="needs_old_version", names=[],
+                              practice=False, damaged=False, host_name="", lang="", host_address="", humans=0)
                    for tid, game in self.old_rules.items()]
-        return [(conn.id, encode({"t": "tables", "tables": tables, "ref": ref}))]
+        return [(conn.id, encode_message(Tables(tables=tables, ref=ref)))]
 
     def _on_create(self, conn: Conn, msg: Create, now: float, ref: Any) -> Out:
         spec = self.games.get(msg.game)
@@ -631,8 +641,7 @@ class Hub:
             self._marks[tid] = None
         self._save(t)
         log.info("table %s created: %s, %d seats", tid, spec.id, seats)
-        return [(conn.id, encode({"t": "created", "table": tid, "host": host_token, "ref": ref,
-                                  "lobby": t.lobby_info()}))]
+        return [(conn.id, encode_message(Created(table=tid, host=host_token, lobby=t.lobby_info(), ref=ref)))]
 
     def _room_for_a_table(self, conn: Conn) -> None:
         """``server/full`` when the server is, ``table/too_many`` when this client has its share."""
@@ -675,7 +684,7 @@ class Hub:
         out = self._attach(conn, t, seat_no, now)
         self._seated(t, now)
         self._save(t)
-        out.append((conn.id, encode({"t": "joined", "table": t.id, "seat": seat_no, "token": token, "ref": ref})))
+        out.append((conn.id, encode_message(Joined(table=t.id, seat=seat_no, token=token, ref=ref))))
         return out + self._lobby(t, now=now)
 
     def _on_resume(self, conn: Conn, msg: Resume, now: float, ref: Any) -> Out:
@@ -685,8 +694,7 @@ class Hub:
         out = self._attach(conn, t, seat_no, now)
         t.schedule_bots(now)
         self._update_wake(t)
-        out.append((conn.id, encode({"t": "joined", "table": t.id, "seat": seat_no, "token": msg.token,
-                                     "ref": ref})))
+        out.append((conn.id, encode_message(Joined(table=t.id, seat=seat_no, token=msg.token, ref=ref))))
         out += self._lobby(t, now=now)
         if t.state is not None:
             out.append((conn.id, self._comeback(t, seat_no, now)))
@@ -711,7 +719,7 @@ class Hub:
         t.watchers.add(conn.id)
         conn.watching.add(t.id)
         t.empty_since = None
-        out: Out = [(conn.id, encode({"t": "watching", "table": t.id, "ref": ref}))]
+        out: Out = [(conn.id, encode_message(Watching(table=t.id, ref=ref)))]
         out += self._lobby(t, now=now)
         if t.state is not None:
             out.append((conn.id, self._comeback(t, None, now)))
@@ -734,7 +742,7 @@ class Hub:
                 holder = self.conns.get(seat.holder)
                 if holder:
                     holder.seats.discard((t.id, seat_no))
-                    out.append((holder.id, encode({"t": "left", "table": t.id, "seat": seat_no})))
+                    out.append((holder.id, encode_message(Left(table=t.id, seat=seat_no))))
             seat.holder = None
             if t.phase == LOBBY:  # the seat is free again; its token dies
                 seat.token_hash, seat.name, seat.ready, seat.away_since = None, "", False, None
@@ -742,7 +750,7 @@ class Hub:
             else:  # the seat stays reserved; the grace period starts
                 seat.away_since = now
             self._update_wake(t)
-        out.append((conn.id, encode({"t": "left", "table": t.id, "seat": seat_no, "ref": ref})))
+        out.append((conn.id, encode_message(Left(table=t.id, seat=seat_no, ref=ref))))
         out += self._lobby(t, now=now)
         self._presence(t, now)
         self._update_wake(t)
@@ -777,7 +785,7 @@ class Hub:
             holder = self.conns.get(seat.holder)
             if holder is not None:
                 holder.seats.discard((t.id, seat_no))
-                out.append((holder.id, encode({"t": "left", "table": t.id, "seat": seat_no})))
+                out.append((holder.id, encode_message(Left(table=t.id, seat=seat_no))))
             seat.holder = None
         # any lobby seat may be freed or given to a bot by the host; its token dies
         seat.token_hash, seat.away_since = None, None
@@ -874,8 +882,7 @@ class Hub:
             raise HoukagoError("chat/too_fast", "too many chat lines; wait a moment",
                                per_second=limits.chat_per_second)
         conn.chat_allowance -= 1.0
-        frame = Lossy(encode({"t": "chat", "table": t.id, "name": name, "seat": seat_no, "text": text,
-                        "ts": self.wall()}))
+        frame = Lossy(encode_message(ChatLine(table=t.id, name=name, seat=seat_no, text=text, ts=self.wall())))
         return [(cid, frame) for cid in t.members() | {conn.id}]
 
     def _on_clock(self, conn: Conn, msg: Clock, now: float, ref: Any) -> Out:
@@ -905,7 +912,7 @@ class Hub:
         else:
             raise HoukagoError("clock/bad_op", "clock op is pause, resume or add", op=op[:20])
         self._update_wake(t)
-        frame = encode({"t": "clock", "table": t.id, "clock": clock.wire(now)})
+        frame = encode_message(ClockUpdate(table=t.id, clock=ClockInfo(**clock.wire(now))))
         return [(cid, frame) for cid in t.members() | {conn.id}]
 
     def _on_replace(self, conn: Conn, msg: Replace, now: float, ref: Any) -> Out:
@@ -967,7 +974,7 @@ class Hub:
         t.schedule_bots(now)
         self._update_wake(t)
         log.info("table %s: seat %d given to a stand-in by %s", t.id, target, by)
-        frame = encode({"t": "replaced", "table": t.id, "seat": target, "by": by, "votes": cast, "needed": needed})
+        frame = encode_message(Replaced(table=t.id, seat=target, by=by, votes=cast, needed=needed))
         out += [(cid, frame) for cid in t.members() | {conn.id}]
         return out + self._lobby(t, also=conn.id, now=now)
 
@@ -981,7 +988,7 @@ class Hub:
         info = getattr(content, "packs", {}).get(fp)
         if info is None:
             raise HoukagoError("pack/unknown", "this table plays with no such content pack", fp=fp[:40])
-        return [(conn.id, encode({"t": "pack", "table": t.id, "fp": fp, "data": info.source, "ref": ref}))]
+        return [(conn.id, encode_message(Pack(table=t.id, fp=fp, data=info.source, ref=ref)))]
 
     def _on_replay(self, conn: Conn, msg: AskReplay, now: float, ref: Any) -> Out:
         """A started game as the spectators saw it, step by step, rebuilt from the journal.
@@ -1020,7 +1027,11 @@ class Hub:
 
     def _replay_frames(self, rec: TableRecord, spec: GameSpec, ref: Any) -> Iterator[bytes | None]:
         """The replay's frames; yields None after each step so :meth:`work` can stop between steps."""
-        head = {"t": "replay", "table": rec.id, "game": rec.game, "players": rec.seats, "names": rec.names}
+        def frame(part: int, last: bool, steps: list[dict[str, Any]], result: Any = None) -> bytes:
+            """One part (``result``: the game's, in the last part of a finished game)."""
+            return encode_message(Replay(table=rec.id, game=rec.game, players=rec.seats, names=rec.names, part=part,
+                                         last=last, steps=steps, result=result, ref=ref))
+
         part = 0
         chunk: list[dict[str, Any]] = []
         size = 0
@@ -1032,7 +1043,7 @@ class Hub:
             while True:
                 step_size = len(encode({"t": "s", "s": step}))
                 if chunk and size + step_size > REPLAY_PART:
-                    yield encode({**head, "part": part, "last": False, "steps": chunk, "ref": ref})
+                    yield frame(part, False, chunk)
                     part, chunk, size = part + 1, [], 0
                 chunk.append(step)
                 size += step_size
@@ -1050,10 +1061,9 @@ class Hub:
             yield error_frame("table/damaged", "this table's journal does not replay", ref, table=rec.id)
             return
         over = spec.is_over(state)
-        yield encode({**head, "part": part, "last": not over, "steps": chunk, "ref": ref})
+        yield frame(part, not over, chunk)
         if over:  # the result in a part of its own: it may repeat much of the last view
-            yield encode({**head, "part": part + 1, "last": True, "steps": [], "result": spec.result(state),
-                          "ref": ref})
+            yield frame(part + 1, True, [], result=spec.result(state))
 
     def has_work(self) -> bool:
         return bool(self.jobs)

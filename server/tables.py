@@ -33,7 +33,8 @@ from server.packing import encode_plain
 from server.packing import pack as _pack
 from shared.bots import with_bot_seats
 from shared.claims import with_claim
-from shared.protocol import HEADER, MAX_FRAME, ProtocolError, encode
+from shared.messages import LobbySeat, LobbyTable, Result, TableEntry, VoteTally, encode_message
+from shared.protocol import HEADER, MAX_FRAME, ProtocolError
 from shared.rng import Rng
 from shared.spec import GameSpec
 
@@ -552,7 +553,7 @@ class Table:
         """The game's result, sent apart from the final snapshots so neither outgrows a frame."""
         state = self.state
         # (a started table: its state is set, None only before the start)
-        return encode({"t": "result", "table": self.id, "result": self.spec.result(state)})  # type: ignore[arg-type]
+        return encode_message(Result(table=self.id, result=self.spec.result(state)))  # type: ignore[arg-type]
 
     def snapshot_frames(self, events: list[dict[str, Any]], now: float, ack: tuple[int, Any] | None = None,
                         slow: Container[int] | None = None) -> list[tuple[int, bytes]]:
@@ -764,26 +765,25 @@ class Table:
     def members(self) -> set[int]:
         return {s.holder for s in self.seats if s.holder is not None} | self.watchers
 
-    def lobby_info(self, now: float | None = None, grace: float = 0.0) -> dict[str, Any]:
+    def lobby_info(self, now: float | None = None, grace: float = 0.0) -> LobbyTable:
         """The table as the lobby message shows it; with ``now``, each seat whose human is away says in
         ``away`` the seconds left of its grace period (0 once a stand-in plays or the time is up), and each
         seat on the host's turn clock in ``turn`` the seconds left of its turn. ``votes``: the votes running
         to give a seat to a stand-in."""
         turns = self.turn_due
-        return {
-            "id": self.id, "game": self.spec.id, "seats": [
-                {"seat": i, "name": s.name, "taken": s.taken, "connected": s.holder is not None or s.bot is not None,
-                 "bot": s.bot_level, "stand_in": s.takeover is not None, "ready": s.ready, "colour": i,
-                 "away": None if s.away_since is None or s.holder is not None or now is None
-                 else round(max(0.0, s.away_since + grace - now) if s.takeover is None else 0.0, 1),
-                 "turn": None if now is None or i not in turns else round(max(0.0, turns[i] - now), 1)}
+        return LobbyTable(
+            id=self.id, game=self.spec.id, seats=[
+                LobbySeat(seat=i, name=s.name, taken=s.taken, connected=s.holder is not None or s.bot is not None,
+                          bot=s.bot_level, stand_in=s.takeover is not None, ready=s.ready, colour=i,
+                          away=None if s.away_since is None or s.holder is not None or now is None
+                          else round(max(0.0, s.away_since + grace - now) if s.takeover is None else 0.0, 1),
+                          turn=None if now is None or i not in turns else round(max(0.0, turns[i] - now), 1))
                 for i, s in enumerate(self.seats)],
-            "phase": self.phase, "options": self.options, "sid": self.sid, "bot_delay": self.bot_delay,
-            "takeover": self.takeover_enabled, "watchers": len(self.watchers), "practice": self.practice,
-            "spectator_chat": self.spectator_chat, "damaged": self.damaged is not None,
-            "turn_seconds": self.turn_seconds,
-            "votes": [{"seat": target, "for": sorted(self.votes_for(target)), "needed": self.votes_needed(target)}
-                      for target in sorted(self.votes)]}
+            phase=self.phase, options=self.options, sid=self.sid, bot_delay=self.bot_delay,
+            takeover=self.takeover_enabled, watchers=len(self.watchers), practice=self.practice,
+            spectator_chat=self.spectator_chat, damaged=self.damaged is not None, turn_seconds=self.turn_seconds,
+            votes=[VoteTally(seat=target, voters=sorted(self.votes_for(target)), needed=self.votes_needed(target))
+                   for target in sorted(self.votes)])
 
     # --- votes to give a seat to a stand-in (``replace``) ----------------------------------------------
     def voters(self, target: int) -> set[int]:
@@ -801,9 +801,10 @@ class Table:
         """The votes cast on ``target`` by seats that still vote."""
         return self.votes.get(target, set()) & self.voters(target)
 
-    def summary(self) -> dict[str, Any]:
-        return {"id": self.id, "game": self.spec.id, "seats": self.n, "free": sum(not s.taken for s in self.seats),
-                "phase": self.phase, "names": [s.name for s in self.seats], "practice": self.practice,
-                "damaged": self.damaged is not None, "host_name": self.host_name, "lang": self.lang,
-                "host_address": self.creator_address or "",
-                "humans": sum(s.token_hash is not None for s in self.seats)}
+    def summary(self) -> TableEntry:
+        """The table as the ``tables`` list shows it."""
+        return TableEntry(id=self.id, game=self.spec.id, seats=self.n, free=sum(not s.taken for s in self.seats),
+                          phase=self.phase, names=[s.name for s in self.seats], practice=self.practice,
+                          damaged=self.damaged is not None, host_name=self.host_name, lang=self.lang,
+                          host_address=self.creator_address or "",
+                          humans=sum(s.token_hash is not None for s in self.seats))

@@ -6,6 +6,8 @@ of what a server may send. Both edges decode into these types once (:func:`clien
 :func:`server_message`) and refuse anything the doc does not allow with a typed :class:`ProtocolError`
 (``msg/unknown_type``, ``msg/missing_field``, ``msg/bad_field``, ``msg/unknown_field``); nothing behind
 the edge looks at a raw map again. ``ref`` is the sender's own tag, echoed in the answer (any value).
+A message goes out as :func:`encode_message` (its frame) or :func:`to_map` (its map); :func:`check_frame`
+checks a whole frame a server is about to send (the server's strict mode, on in tests).
 
 Game data stays a map: a snapshot's ``view``, an ``action``, a ``result`` and a table's ``options``
 are the rules' business (``shared/spec.py``), checked by the rules, not here.
@@ -346,15 +348,13 @@ def _refusal(exc: msgspec.ValidationError, obj: dict[str, Any]) -> ProtocolError
     anything wrong deeper inside a field (or a field of the wrong type) ``msg/bad_field``."""
     text = str(exc)
     t = echo(obj.get("t"))
-    where = _WHERE.search(text)
-    if where is not None:
-        return ProtocolError("msg/bad_field", f"{t}: {text}"[:300], field=where.group(1))
     name = text[text.find("`") + 1:text.rfind("`")] if text.count("`") >= 2 else ""  # (a name may hold a `)
-    if text.startswith("Object missing required field"):
+    if text.startswith("Object missing required field") and "`" not in name:  # (one of the message's own)
         return ProtocolError("msg/missing_field", f"{t}: missing field {name!r}"[:300], field=name)
-    if text.startswith("Object contains unknown field"):
-        return ProtocolError("msg/unknown_field", f"{t}: unknown field {name!r}"[:300], field=echo(name))
-    return ProtocolError("msg/bad_field", f"{t}: {text}"[:300])
+    if text.startswith("Object contains unknown field") and name in obj:  # (whatever the name holds)
+        return ProtocolError("msg/unknown_field", f"{t}: unknown field {echo(name)!r}", field=echo(name))
+    where = _WHERE.search(text)  # else something inside a field (or its type) is wrong
+    return ProtocolError("msg/bad_field", f"{t}: {text}"[:300], field=where.group(1) if where else None)
 
 
 def _edge(obj: Any, types: dict[str, type[_Message]]) -> Any:
@@ -400,5 +400,18 @@ def check_frame(frame: bytes, max_frame: int = MAX_FRAME) -> ServerMessage:
 
 
 def to_map(msg: _Message) -> dict[str, Any]:
-    """A message as the map that goes on the wire (``t`` first; fields at their defaults left out)."""
-    return msgspec.to_builtins(msg)
+    """A message as the map that goes on the wire (``t`` first; fields at their defaults left out; bytes
+    stay bytes, msgpack's bin)."""
+    return msgspec.to_builtins(msg, builtin_types=(bytes,))  # (a Struct: a map)
+
+
+_ENCODE = msgspec.msgpack.Encoder().encode
+
+
+def encode_message(msg: _Message, max_frame: int = MAX_FRAME) -> bytes:
+    """A message as one whole frame (the same bytes as ``shared.protocol.encode(to_map(msg))``, packed
+    straight from the Struct); :class:`ProtocolError` ``frame/too_large`` over ``max_frame``."""
+    body = _ENCODE(msg)
+    if len(body) > max_frame:
+        raise ProtocolError("frame/too_large", f"frame of {len(body)} bytes exceeds {max_frame}")
+    return HEADER.pack(len(body)) + body

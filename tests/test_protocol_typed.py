@@ -8,6 +8,7 @@ spliced from packed parts.
 """
 from __future__ import annotations
 
+import random
 import socket
 from typing import Any
 
@@ -27,10 +28,12 @@ from shared.messages import (
     Chat,
     Create,
     Error,
+    Left,
+    Pack,
     Pong,
-    Snapshot,
     check_frame,
     client_message,
+    encode_message,
     kind,
     server_message,
     to_map,
@@ -66,15 +69,18 @@ def _frames(out: Out, cid: int) -> list[dict[str, Any]]:
     return [FrameDecoder().feed(f)[0] for c, f in out if c == cid and f is not None]
 
 
-def _hub_in_play() -> tuple[Hub, str, list[str]]:
+def _hub_in_play(game: str = GAME, seats: int = SEATS) -> tuple[Hub, str, list[str]]:
+    """A started table of ``seats``: connection 1 holds every seat but the last (a bot's)."""
     hub = Hub(None, grace=5.0, server_name="typed")
     hub.connect(1)
     hub.handle(1, {"t": "hello", "v": PROTOCOL_VERSION}, 0.0)
-    created = _frames(hub.handle(1, {"t": "create", "game": GAME, "seats": SEATS, "bot_delay": 0}, 0.0), 1)[0]
+    options = {"discussion_seconds": 0} if game == "fate_votes" else {}
+    created = _frames(hub.handle(1, {"t": "create", "game": game, "seats": seats, "bot_delay": 0,
+                                     "options": options}, 0.0), 1)[0]
     table, host = created["table"], created["host"]
     tokens = [_frames(hub.handle(1, {"t": "join", "table": table, "seat": s}, 0.0), 1)[0]["token"]
-              for s in range(SEATS - 1)]  # the last seat stays free (a join refused must not take it)
-    hub.handle(1, {"t": "bot", "table": table, "host": host, "seat": SEATS - 1, "level": "random"}, 0.0)
+              for s in range(seats - 1)]  # the last seat stays free (a join refused must not take it)
+    hub.handle(1, {"t": "bot", "table": table, "host": host, "seat": seats - 1, "level": "random"}, 0.0)
     hub.handle(1, {"t": "start", "table": table, "host": host}, 0.0)
     return hub, table, tokens
 
@@ -180,29 +186,46 @@ def test_strict_servers_refuse_to_send_a_message_the_doc_does_not_allow(monkeypa
         assert refused.value.code == "msg/unknown_field"
 
 
-def test_spliced_snapshot_frames_and_their_whole_forms_pass_the_check_and_a_broken_one_does_not() -> None:
-    """Frames spliced from packed parts (delta and whole seats, spectators, a slow reader's full()) are
-    messages the types allow; one with a field dropped or a wrong length header is refused."""
-    hub, table, tokens = _hub_in_play()
-    hub.connect(2)
-    hub.handle(2, {"t": "hello", "v": PROTOCOL_VERSION, "delta": True}, 0.0)
-    hub.handle(2, {"t": "watch", "table": table}, 0.0)
+@pytest.mark.parametrize(("game", "seats"), [("fate_votes", 4), ("mind_swap", 3), ("school_mystery", 3),
+                                             ("bench_vote", 3)])
+def test_spliced_snapshot_frames_and_their_whole_forms_pass_the_check(game: str, seats: int) -> None:
+    """Every frame of a game played by the hub (its snapshots spliced from packed parts: delta seats, whole
+    seats, a spectator, with the events of each action; and a slow reader's full()) is a message the types
+    allow."""
+    hub, table, tokens = _hub_in_play(game, seats)
+    hub.connect(2)  # a plain connection (whole snapshots) resumes the first seat; 1 (delta) keeps the others
+    hub.handle(2, {"t": "hello", "v": PROTOCOL_VERSION}, 0.0)
+    hub.handle(2, {"t": "resume", "table": table, "seat": 0, "token": tokens[0]}, 0.0)
+    hub.connect(3)
+    hub.handle(3, {"t": "hello", "v": PROTOCOL_VERSION, "delta": True}, 0.0)
+    hub.handle(3, {"t": "watch", "table": table}, 0.0)
     t = hub.tables[table]
-    checked = 0
-    for step in range(30):
-        seat = next((s for s in range(SEATS - 1) if t.legal[s]), None)
+    r = random.Random(32)
+    kinds: set[str] = set()
+    for step in range(60):
+        hub.slow = {1, 2, 3} if step % 3 == 0 else set()  # now and then a slow reader's Lossy frames
+        seat = next((s for s in r.sample(range(seats - 1), seats - 1) if t.legal[s]), None)
         if seat is None or t.state is None:
+            out = hub.tick(float(step) + 10.0)  # the bot's turn (or a clock)
+        else:
+            out = hub.handle(2 if seat == 0 else 1, {"t": "act", "table": table, "seat": seat,
+                                                     "token": tokens[seat], "sid": t.sid,
+                                                     "action": r.choice(t.legal[seat])}, float(step))
+        for _, frame in out:
+            if frame is None:
+                continue
+            kinds.add(type(check_frame(frame)).__name__)
+            if type(frame) is Lossy:
+                check_frame(frame.full())
+        if table not in hub.tables or t.phase == "over":
             break
-        for every in (False, True):  # plain bytes, then every frame Lossy (a slow reader's)
-            t_frames = t.snapshot_frames([], float(step), None, None if every else set())
-            for _, frame in t_frames:
-                assert isinstance(check_frame(frame), Snapshot)
-                if type(frame) is Lossy:
-                    assert isinstance(check_frame(frame.full()), Snapshot)
-                checked += 1
-        hub.handle(1, {"t": "act", "table": table, "seat": seat, "token": tokens[seat], "sid": t.sid,
-                       "action": t.legal[seat][0]}, float(step))
-    assert checked > 20
+    assert "Snapshot" in kinds and t.sid >= 10, (kinds, t.sid)
+
+
+def test_a_broken_frame_does_not_pass_the_check() -> None:
+    """A snapshot frame with a field dropped, a field of the wrong type or a wrong length header is refused."""
+    hub, table, _ = _hub_in_play()
+    t = hub.tables[table]
     frame = t.snapshot_frames([], 99.0)[0][1]
     body = msgpack.unpackb(frame[HEADER.size:])
     for broken, code in ((HEADER.pack(len(frame)) + frame[HEADER.size:], "frame/bad_length"),
@@ -214,13 +237,33 @@ def test_spliced_snapshot_frames_and_their_whole_forms_pass_the_check_and_a_brok
 
 
 def test_every_message_type_goes_to_the_wire_and_back_unchanged() -> None:
-    """to_map of a Struct is the map its edge decodes into the same Struct (both directions)."""
+    """to_map of a Struct is the map its edge decodes into the same Struct (both directions), and
+    encode_message packs it to the same frame as encode(to_map(...)) (bytes stay msgpack bin)."""
     assert len({kind(c) for c in CLIENT_TYPES}) == len(CLIENT_TYPES)
     assert len({kind(c) for c in SERVER_TYPES}) == len(SERVER_TYPES)
     samples = [Create(game=GAME, seats=4, turn_seconds=30, ref="r"), Chat(table="t", text="hi", seat=0, token="x"),
                Act(table="t", seat=1, token="x", sid=3, action={"type": "vote", "target": 2}),
                Pong(n=3), Error(code="seat/bad_token", msg="no", params={"seat": 1}, ref=7)]
+    samples += [Pack(table="t", fp="f", data=b"\x00\xff"), Left(table="t", seat=None)]
     for msg in samples:
+        assert encode_message(msg) == encode(to_map(msg))  # the Struct packed straight: the same bytes
         wire = msgpack.unpackb(encode(to_map(msg))[HEADER.size:])
         assert wire["t"] == kind(type(msg))
         assert (client_message(wire) if type(msg) in CLIENT_TYPES else server_message(wire)) == msg
+
+
+def test_a_refusal_names_the_message_field_at_fault_however_deep() -> None:
+    """Something wrong inside a field (a map's missing or unknown key, a bad key) is that field's
+    msg/bad_field; a missing or unknown field of the message itself is named whatever its name holds."""
+    act = {"t": "act", "table": "a", "seat": 1, "token": "x", "sid": 1, "action": {}}
+    cases: list[tuple[Any, Any, str, str]] = [
+        (server_message, {"t": "lobby", "table": {"id": "a"}}, "msg/bad_field", "table"),
+        (server_message, {"t": "lobby", "table": {"id": "a", "zz": 1}}, "msg/bad_field", "table"),
+        (client_message, {**act, "action": {1: 2}}, "msg/bad_field", "action"),
+        (client_message, {**act, "x - at `$.seat`": 1}, "msg/unknown_field", "x - at `$.seat`"),
+        (client_message, {k: v for k, v in act.items() if k != "token"}, "msg/missing_field", "token"),
+    ]
+    for edge, msg, code, field in cases:
+        with pytest.raises(ProtocolError) as refused:
+            edge(msg)
+        assert (refused.value.code, refused.value.params.get("field")) == (code, field), msg

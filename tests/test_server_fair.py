@@ -119,7 +119,7 @@ def test_one_address_holds_at_most_a_few_lobbies() -> None:
     _hello(hub, 9, "10.0.0.5")
     assert _create(hub, 9)["t"] == "created"
     summary = [t.summary() for t in hub.tables.values()]
-    assert sorted(s["host_address"] for s in summary) == ["10.0.0.5", "10.0.0.66", "10.0.0.66"]
+    assert sorted(s.host_address for s in summary) == ["10.0.0.5", "10.0.0.66", "10.0.0.66"]
 
 
 def test_a_lobby_seat_whose_joiner_is_gone_past_the_grace_period_is_freed(tmp_path: Path) -> None:

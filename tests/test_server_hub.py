@@ -197,7 +197,7 @@ def test_journal_disagreement_restores_the_table_read_only_up_to_its_last_good_a
     h2 = Hub(Journal(tmp_path / "j.sqlite3"), games={"timed": TIMED})
     assert h2.restore(0.0) == 1
     t = h2.tables[table]
-    assert t.sid == 1 and t.damaged and t.lobby_info()["damaged"] is True and not t.bot_due and t.clock is None
+    assert t.sid == 1 and t.damaged and t.lobby_info().damaged is True and not t.bot_due and t.clock is None
     h2.connect(9)
     h2.handle(9, {"t": "hello", "v": PROTOCOL_VERSION}, 0.0)
     h2.handle(9, {"t": "resume", "table": table, "seat": 1, "token": players[1][1]}, 0.0)

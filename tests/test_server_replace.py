@@ -197,7 +197,7 @@ def test_the_turn_clock_is_counted_down_in_lobby_and_survives_a_restart(tmp_path
     hub = Hub(again, grace=30.0, server_name="t", games={"talk": TALK})
     assert hub.restore(100.0) == 1
     t = hub.tables[tb.id]
-    assert t.turn_seconds == 20.0 and t.lobby_info(100.0)["turn_seconds"] == 20.0
+    assert t.turn_seconds == 20.0 and t.lobby_info(100.0).turn_seconds == 20.0
     assert t.turn_due == {1: 120.0}  # the seat waiting gets its clock again from the restart
     hub.connect(1)
     hub.handle(1, {"t": "hello", "v": PROTOCOL_VERSION}, 100.0)

@@ -93,7 +93,7 @@ def pygame_icon() -> pygame.Surface | None:
         icon = pygame.image.load(os.path.join(os.path.dirname(pygame.__file__), "pygame_icon.bmp"))
     except (pygame.error, OSError):
         return None
-    icon.set_colorkey(theme.PYGAME_ICON_KEY)
+    icon.set_colorkey(theme.ICON_COLOURKEY)
     return icon
 
 

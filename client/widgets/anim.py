@@ -168,8 +168,8 @@ class AnimQueue:
     def add(self, step: Any) -> Any:
         self.steps.append(step)
         self._was_busy = True
-        if self.fast:
-            self._drain_fast()
+        if self.fast:  # no animation: every step ends at once
+            self.skip_all()
         return step
 
     def extend(self, steps: Iterable[Step]) -> None:
@@ -186,7 +186,7 @@ class AnimQueue:
 
     def update(self, dt: float) -> None:
         if self.fast:
-            self._drain_fast()
+            self.skip_all()
             return
         while self.steps and dt >= 0:
             head = self.steps[0]
@@ -212,9 +212,6 @@ class AnimQueue:
             self.skip_all()
             return True
         return False
-
-    def _drain_fast(self) -> None:
-        self.skip_all()
 
     def _idle_check(self) -> None:
         if not self.steps and self._was_busy:

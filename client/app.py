@@ -32,6 +32,7 @@ from client.seatbook import SeatBook
 from client.sound import Sounds
 from client.text import TextEngine
 from client.ui import ACCENT, CHALK, ERROR, INK, PAPER, Background
+from houkago import startup
 
 # Imported where first needed, not here: the launcher's first frame waits for none of them (pygame-gui, the
 # network session, the match and its games' rules; bench/idle.py measures the first frame).
@@ -507,6 +508,8 @@ class App:
         pygame.display.flip()
         self.frames += 1
         self.background.in_place = False
+        if self.frames == 1:
+            startup.release_gc()  # (houkago held the cyclic collector until the first frame is shown)
         if not self.sounds.started:  # the mixer opens once the first frame is on screen
             self.sounds.start()
         if self._shot_pending:

@@ -141,6 +141,8 @@ class GameSpec:
     ``content_source`` ("module:function") names the loader, outside ``shared``, that
     turns the game's data files under ``assets/`` into typed content; it is called
     once, lazily, when ``setup`` is given no content. The rules never read files.
+    ``user_content`` ("module:function", optional) is then given that content and returns it with what the
+    user installed added (school_mystery's content packs, when the process reads them).
     """
 
     id: str
@@ -150,6 +152,7 @@ class GameSpec:
     rules: _RulesModule = _RulesModule()  # the module, or its name ("shared.games.<id>.rules"): imported on first use
     options: tuple[OptionSpec, ...] = ()
     content_source: str | None = None
+    user_content: str | None = None
     bots_module: str | None = None
     listed: bool = True  # False for benchmark-only games
     ends: bool = True  # False for the never-ending benchmark game
@@ -169,7 +172,11 @@ class GameSpec:
     def content(self) -> Any:
         if self._content is None and self.content_source:
             mod, _, fn = self.content_source.partition(":")
-            self._content = getattr(importlib.import_module(mod), fn)()
+            content = getattr(importlib.import_module(mod), fn)()
+            if self.user_content:
+                mod, _, fn = self.user_content.partition(":")
+                content = getattr(importlib.import_module(mod), fn)(content)
+            self._content = content
         return self._content
 
     def with_table_lang(self, options: dict[str, Any] | None, lang: str) -> dict[str, Any]:

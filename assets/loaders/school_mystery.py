@@ -3,9 +3,9 @@
 ``load(directory=None)`` reads ``assets/content/school_mystery/`` (or ``directory``):
 ``stats.toml``, ``moves.toml``, ``playbooks.toml``, ``conditions.toml``, ``texts.toml``
 and every ``subjects/*.toml``; it checks everything (each error names the file and
-the entry) and returns a :class:`shared.games.school_mystery.content.Content`. Without a
-``directory``, the user content packs installed for this process are added
-(``assets/loaders/packs.py``: the rules use only the packs a table names).
+the entry) and returns a :class:`shared.games.school_mystery.content.Content`: the built-in
+content. The game's spec adds the user content packs installed for this process on top
+(``GameSpec.user_content``: ``assets/loaders/packs.py``; the rules use only the packs a table names).
 """
 from __future__ import annotations
 
@@ -13,7 +13,6 @@ from pathlib import Path
 from typing import Any
 
 from assets import CONTENT_DIR
-from assets.loaders import pack_folder
 from assets.loaders.common import ContentError, check_int, check_list, read_toml, text3
 from shared.games.school_mystery.content import (
     BANDS,
@@ -428,9 +427,4 @@ def load(directory: str | Path | None = None) -> Content:
         raise ContentError(base / "conditions.toml", "conditions", "list at least six sample conditions")
     texts = load_texts(base / "texts.toml")
     subjects = load_subjects(base / "subjects")
-    content = Content(stats, moves, playbooks, conditions, subjects, texts)
-    if directory is not None or not pack_folder.user_packs_enabled():
-        return content
-    from assets.loaders import packs  # (it imports this module)
-
-    return packs.with_user_packs(content)
+    return Content(stats, moves, playbooks, conditions, subjects, texts)

@@ -38,5 +38,6 @@ SPEC = GameSpec(
                    choice_labels={"": {"ja": "新しい部", "zh": "新的社团", "en": "A new club"}}),
     ),
     content_source="assets.loaders.school_mystery:load",
+    user_content="assets.loaders.packs:with_user_packs",  # the installed packs (when the process reads them)
     bots_module="shared.games.school_mystery.bots",
 )

@@ -594,8 +594,31 @@ class Fitter:
         return any(self.width_of(w, size, bold) > width for w in text.split() if not has_cjk(w))
 
     def _balance(self, text: str, size: float, width: int, bold: bool, lines: list[str]) -> list[str]:
-        """As narrow as possible for the same line count, breaking only where the plain wrap may."""
-        return balance(text, lines, lambda w: self.wrap(text, size, w, bold), width, self.lang)
+        """As narrow as possible for the same line count, breaking only where the plain wrap may.
+
+        The narrower trial widths often wrap exactly as the one before: a wrap only compares measured
+        widths with its width, so when none of the widths the last trial measured lies between the two,
+        every comparison comes out the same and so do the lines (they are not wrapped again)."""
+        font = self.ctx.font(size, bold)
+        segment = phrases_for(self.lang)
+        last: list[tuple[int, list[int], list[str]]] = []  # the last trial wrapped: width, widths measured, lines
+
+        def wrap_at(w: int) -> list[str]:
+            w = max(1, int(w))
+            if last:
+                w0, measured, before = last[0]
+                if w <= w0 and not any(w < v <= w0 for v in measured):
+                    return list(before)
+            seen: list[int] = []
+
+            def measure(s: str) -> int:
+                v = int(font.size(s)[0])
+                seen.append(v)
+                return v
+            got = wrap_measured(text, measure, w, segment)
+            last[:] = [(w, seen, got)]
+            return list(got)
+        return balance(text, lines, wrap_at, width, self.lang)
 
     def line(self, text: str, size: float, width: int, bold: bool = False,
              floor: float = theme.FIT_FLOOR) -> Fitted:

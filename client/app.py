@@ -78,6 +78,11 @@ def init_pygame() -> None:
     if sys.platform.startswith("linux"):
         set_pygame_icon()
     pygame.font.init()
+
+
+def init_freetype() -> None:
+    """pygame's freetype module, which pygame-gui draws its text with (the app's own text uses pygame.font):
+    started when the GUI is first made, not before the first frame."""
     try:
         from pygame import freetype
 
@@ -169,6 +174,7 @@ class App:
             from client.gui import Gui
 
             gui_cjk.install()  # CJK line breaking in pygame-gui text boxes
+            init_freetype()
             self._gui = Gui(self.screen.get_size(), self.strings.lang, self.unit)
         return self._gui
 

@@ -79,6 +79,13 @@ class OptionSpec:
         return value
 
 
+def choice_option(name: str, default: Any, labels: dict[str, str],
+                  choice_labels: dict[Any, dict[str, str]]) -> OptionSpec:
+    """An option whose allowed values are exactly the ones ``choice_labels`` names, in its order (the lobby shows
+    each by its label): the list of values is written once."""
+    return OptionSpec(name, default, tuple(choice_labels), labels, choice_labels=choice_labels)
+
+
 def events_for(events: list[Event], seat: int | None) -> list[Event]:
     """The events one viewer may see: drops those whose ``vis`` excludes them."""
     out = []
@@ -141,8 +148,6 @@ class GameSpec:
     ``content_source`` ("module:function") names the loader, outside ``shared``, that
     turns the game's data files under ``assets/`` into typed content; it is called
     once, lazily, when ``setup`` is given no content. The rules never read files.
-    ``user_content`` ("module:function", optional) is then given that content and returns it with what the
-    user installed added (school_mystery's content packs, when the process reads them).
     """
 
     id: str
@@ -152,7 +157,6 @@ class GameSpec:
     rules: _RulesModule = _RulesModule()  # the module, or its name ("shared.games.<id>.rules"): imported on first use
     options: tuple[OptionSpec, ...] = ()
     content_source: str | None = None
-    user_content: str | None = None
     bots_module: str | None = None
     listed: bool = True  # False for benchmark-only games
     ends: bool = True  # False for the never-ending benchmark game
@@ -172,11 +176,7 @@ class GameSpec:
     def content(self) -> Any:
         if self._content is None and self.content_source:
             mod, _, fn = self.content_source.partition(":")
-            content = getattr(importlib.import_module(mod), fn)()
-            if self.user_content:
-                mod, _, fn = self.user_content.partition(":")
-                content = getattr(importlib.import_module(mod), fn)(content)
-            self._content = content
+            self._content = getattr(importlib.import_module(mod), fn)()
         return self._content
 
     def with_table_lang(self, options: dict[str, Any] | None, lang: str) -> dict[str, Any]:
@@ -323,3 +323,17 @@ class GameSpec:
         bots = self.bots()
         levels: list[str] = [lv for lv in ("easy", "normal", "strong") if lv in bots]
         return levels or list(bots)
+
+
+def game_spec(package: str, names: dict[str, str], seats: tuple[int, int], options: tuple[OptionSpec, ...] = (),
+              *, content: bool | str = True, listed: bool = True, ends: bool = True) -> GameSpec:
+    """The spec of the game in the package ``package`` (``shared.games.<id>``; pass its ``__name__``), laid out as
+    every game is: its rules in ``<package>.rules``, its bots' table ``BOTS`` in ``<package>.bots`` and, unless
+    ``content`` is False, its content loaded by ``assets.loaders.<id>:load`` (or the "module:function" ``content``
+    names); ``seats`` is (min, max)."""
+    game_id = package.rpartition(".")[2]
+    source = content if isinstance(content, str) else f"assets.loaders.{game_id}:load" if content else None
+    return GameSpec(id=game_id, names=names, min_seats=seats[0], max_seats=seats[1],
+                    rules=f"{package}.rules", options=options,  # imported on first use
+                    content_source=source,
+                    bots_module=f"{package}.bots", listed=listed, ends=ends)

@@ -3,9 +3,9 @@
 ``load(directory=None)`` reads ``assets/content/school_mystery/`` (or ``directory``):
 ``stats.toml``, ``moves.toml``, ``playbooks.toml``, ``conditions.toml``, ``texts.toml``
 and every ``subjects/*.toml``; it checks everything (each error names the file and
-the entry) and returns a :class:`shared.games.school_mystery.content.Content`: the built-in
-content. The game's spec adds the user content packs installed for this process on top
-(``GameSpec.user_content``: ``assets/loaders/packs.py``; the rules use only the packs a table names).
+the entry) and returns a :class:`shared.games.school_mystery.content.Content`. The game's spec
+loads it through ``assets.loaders.packs:load_with_user_packs``, which adds the user content packs
+installed for this process (the rules use only the packs a table names).
 """
 from __future__ import annotations
 

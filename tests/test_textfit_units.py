@@ -113,4 +113,9 @@ def test_balance_skipping_identical_trials_gives_the_trial_by_trial_lines(words:
     fitter = Fitter(_Ctx(lang))
     lines = fitter.wrap(text, 20, width)
     plain = balance(text, lines, lambda w: fitter.wrap(text, 20, w), width, lang)
-    assert fitter._balance(text, 20, width, False, lines) == plain
+    fresh = Fitter(_Ctx(lang))  # nothing wrapped yet: the trials are wrapped or skipped
+    assert fresh._balance(text, 20, width, False, fresh.wrap(text, 20, width)) == plain
+    assert fresh._balance(text, 20, width, False, lines) == plain  # again: from the wrap cache
+    assert fitter._balance(text, 20, width, False, lines) == plain  # every trial already in the cache
+    for w in (width, width * 9 // 10, width * 3 // 4):  # what the trials left in the cache is the plain wrap
+        assert fresh.wrap(text, 20, w) == fitter.wrap(text, 20, w)

@@ -10,7 +10,6 @@ from shared.engine import REGISTRY
 from shared.errors import RuleError
 from shared.spec import choice_option, game_spec
 
-
 # content loaders a game names instead of the layout's: school_mystery's content with this process's user packs
 NAMED_CONTENT = {"school_mystery": "assets.loaders.packs:load_with_user_packs"}
 

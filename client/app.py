@@ -32,6 +32,7 @@ from client.seatbook import SeatBook
 from client.sound import Sounds
 from client.text import TextEngine
 from client.ui import ACCENT, CHALK, ERROR, INK, PAPER, Background
+from houkago import startup
 
 # Imported where first needed, not here: the launcher's first frame waits for none of them (pygame-gui, the
 # network session, the match and its games' rules; bench/idle.py measures the first frame).
@@ -77,6 +78,11 @@ def init_pygame() -> None:
     if sys.platform.startswith("linux"):
         set_pygame_icon()
     pygame.font.init()
+
+
+def init_freetype() -> None:
+    """pygame's freetype module, which pygame-gui draws its text with (the app's own text uses pygame.font):
+    started when the GUI is first made, not before the first frame."""
     try:
         from pygame import freetype
 
@@ -168,6 +174,7 @@ class App:
             from client.gui import Gui
 
             gui_cjk.install()  # CJK line breaking in pygame-gui text boxes
+            init_freetype()
             self._gui = Gui(self.screen.get_size(), self.strings.lang, self.unit)
         return self._gui
 
@@ -507,6 +514,8 @@ class App:
         pygame.display.flip()
         self.frames += 1
         self.background.in_place = False
+        if self.frames == 1:
+            startup.release_gc()  # (houkago held the cyclic collector until the first frame is shown)
         if not self.sounds.started:  # the mixer opens once the first frame is on screen
             self.sounds.start()
         if self._shot_pending:

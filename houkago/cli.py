@@ -13,6 +13,7 @@ import os
 import sys
 from collections.abc import Sequence
 
+from houkago import startup
 from shared.ports import DEFAULT_PORT
 
 HANDLERS = {
@@ -123,15 +124,20 @@ def main(argv: Sequence[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before any pygame import
     os.environ.setdefault("HOUKAGO_USER_CONTENT", "1")  # the program reads the user content packs
     module_name = HANDLERS[args.command]
+    if module_name == "client.app":  # the collector waits for the first frame (the app lets it go then)
+        startup.hold_gc()
     try:
-        module = importlib.import_module(module_name)
-    except ModuleNotFoundError as exc:
-        if exc.name and module_name.startswith(exc.name):
-            print(f"houkago {args.command or ''}: not yet available in this build ({module_name}).",
-                  file=sys.stderr)
-            return 2
-        raise
-    return int(module.main(args) or 0)
+        try:
+            module = importlib.import_module(module_name)
+        except ModuleNotFoundError as exc:
+            if exc.name and module_name.startswith(exc.name):
+                print(f"houkago {args.command or ''}: not yet available in this build ({module_name}).",
+                      file=sys.stderr)
+                return 2
+            raise
+        return int(module.main(args) or 0)
+    finally:
+        startup.release_gc()
 
 
 if __name__ == "__main__":

@@ -33,7 +33,8 @@ NOT_BEFORE_FIRST_FRAME = ("pygame_gui", "client.gui", "client.net", "client.matc
                           "shared.games.school_mystery.rules", "shared.games.school_mystery.campaign",
                           "assets.loaders.school_mystery", "assets.loaders.packs", "client.tables.base", "secrets",
                           "assets.loaders.rules_book",  # (has_rules looks for the file only)
-                          "zipfile")  # (importlib.resources' readers: pygame's icon is loaded by path)
+                          "zipfile",  # (importlib.resources' readers: pygame's icon is loaded by path)
+                          "pygame.freetype")  # (pygame-gui's text: started with the GUI)
 
 
 def _first_frame(*argv: str) -> dict:

@@ -77,3 +77,45 @@ def test_units_of_mixed_text() -> None:
     assert _units("a \r b\tc") == ["a", " ", "\r ", "b", " ", "c"]  # a word of other white space: spaces join it
     assert _units("「放課後」の Table (ja),  ok。") == ["「放", "課", "後」", "の", " ", "Table", " ", "(ja),", "  ",
                                                       "ok。"]
+
+
+class _Font:
+    """A font stand-in: each character as wide as its code point says (CJK wide, Latin narrow)."""
+
+    def __init__(self, px: int) -> None:
+        self.px = px
+
+    def size(self, text: str) -> tuple[int, int]:
+        return sum(self.px if is_cjk(ch) else (ord(ch) % 7 + 3) * self.px // 10 for ch in text), self.px
+
+    def get_linesize(self) -> int:
+        return self.px + 2
+
+
+class _Ctx:
+    def __init__(self, lang: str) -> None:
+        self.lang = lang
+
+    def font(self, size: float, bold: bool = False) -> _Font:
+        return _Font(max(1, round(size)))
+
+
+WORDS = st.sampled_from(["the", "table", "after", "school", "mystery", "votes", "放課後", "テーブル", "を開き、",
+                         "命运之票", "の", "（秘密）", "「鍵」", "。", "a", "ok,", "Mind", "Swap", " "])
+
+
+@given(st.lists(WORDS, min_size=1, max_size=14), st.integers(40, 400), st.sampled_from(["ja", "zh", "en"]))
+def test_balance_skipping_identical_trials_gives_the_trial_by_trial_lines(words: list[str], width: int,
+                                                                          lang: str) -> None:
+    from client.kit.textfit import Fitter, balance
+
+    text = " ".join(words) if lang == "en" else "".join(words)
+    fitter = Fitter(_Ctx(lang))
+    lines = fitter.wrap(text, 20, width)
+    plain = balance(text, lines, lambda w: fitter.wrap(text, 20, w), width, lang)
+    fresh = Fitter(_Ctx(lang))  # nothing wrapped yet: the trials are wrapped or skipped
+    assert fresh._balance(text, 20, width, False, fresh.wrap(text, 20, width)) == plain
+    assert fresh._balance(text, 20, width, False, lines) == plain  # again: from the wrap cache
+    assert fitter._balance(text, 20, width, False, lines) == plain  # every trial already in the cache
+    for w in (width, width * 9 // 10, width * 3 // 4):  # what the trials left in the cache is the plain wrap
+        assert fresh.wrap(text, 20, w) == fitter.wrap(text, 20, w)

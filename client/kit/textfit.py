@@ -594,8 +594,38 @@ class Fitter:
         return any(self.width_of(w, size, bold) > width for w in text.split() if not has_cjk(w))
 
     def _balance(self, text: str, size: float, width: int, bold: bool, lines: list[str]) -> list[str]:
-        """As narrow as possible for the same line count, breaking only where the plain wrap may."""
-        return balance(text, lines, lambda w: self.wrap(text, size, w, bold), width, self.lang)
+        """As narrow as possible for the same line count, breaking only where the plain wrap may.
+
+        The trial widths share :meth:`wrap`'s cache. A narrower trial often wraps exactly as the one before:
+        a wrap only compares measured widths with its width, so when none of the widths the last trial
+        measured lies between the two, every comparison comes out the same and so do the lines (they are
+        not wrapped again)."""
+        font = self.ctx.font(size, bold)
+        segment = phrases_for(self.lang)
+        px = max(1, round(size))
+        last: list[tuple[int, list[int], tuple[str, ...]]] = []  # the last trial wrapped: width, widths, lines
+
+        def wrap_at(w: int) -> list[str]:
+            key = (text, px, int(w), bool(bold), self.lang)
+            cached = self._wraps.peek(key)
+            if cached is not None:
+                last.clear()  # (what it measured is not known: the next trial is wrapped)
+                return list(cached)
+            wn = max(1, int(w))
+            if last:
+                w0, measured, before = last[0]
+                if wn <= w0 and not any(wn < v <= w0 for v in measured):
+                    return list(self._wraps.put(key, before))
+            seen: list[int] = []
+
+            def measure(s: str) -> int:
+                v = int(font.size(s)[0])
+                seen.append(v)
+                return v
+            got = tuple(wrap_measured(text, measure, w, segment))
+            last[:] = [(wn, seen, got)]
+            return list(self._wraps.put(key, got))
+        return balance(text, lines, wrap_at, width, self.lang)
 
     def line(self, text: str, size: float, width: int, bold: bool = False,
              floor: float = theme.FIT_FLOOR) -> Fitted:

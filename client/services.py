@@ -9,7 +9,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Protocol
 
-from client.net import NetSession
+from client.session import ClientSession, Handler, Kinds, Router, Subscription
 
 
 class Holder(Protocol):
@@ -17,8 +17,44 @@ class Holder(Protocol):
 
     server: Any
     session: Any
+    router: Any
 
     def player_name(self) -> str: ...
+
+
+def router(app: Any) -> Router:
+    """The app's subscriptions (made on first use, with the app's own: the connection status, the local
+    game's keeper and the content packs sync, which run before the match and the scenes)."""
+    if app.router is None:
+        app.router = made = Router()
+        made.subscribe("_net", app.on_net_status, order=-30)
+
+        def keep(msg: Any) -> None:
+            if app.keeper is not None:
+                app.keeper.on_message(msg)
+        made.subscribe(None, keep, order=-20)
+
+        def packs(msg: Any) -> None:  # every laptop at a table holds its content packs
+            from client.packs_sync import sync_for
+
+            sync = sync_for(app)
+            if sync is not None:
+                sync.on_message(msg)
+        made.subscribe(("lobby", "pack"), packs, order=-15)
+    return app.router
+
+
+def subscribe(app: Any, kinds: Kinds, handler: Handler, order: int = 0) -> Subscription:
+    """``handler(msg)`` for each typed message of ``kinds`` this app's sessions receive (main thread)."""
+    return router(app).subscribe(kinds, handler, order)
+
+
+def begin_match(app: Any, match: Any) -> Any:
+    """``match`` is the table this client now plays or watches: it gets the table's messages (before any
+    scene) until the app holds another."""
+    app.match = match
+    match.attach(router(app))
+    return match
 
 
 def start_local_server(app: Holder, host: str = "127.0.0.1", port: int = 0, data_dir: str | None = None,
@@ -52,11 +88,12 @@ def stop_local_server(app: Holder) -> None:
             return
 
 
-def open_session(app: Holder, host: str, port: int, record: bool = False) -> NetSession:
-    """A new connection (the previous one is closed), kept on ``app.session``."""
+def open_session(app: Holder, host: str, port: int, record: bool = False) -> ClientSession:
+    """A new connection (the previous one is closed), kept on ``app.session``; its messages go to the
+    app's subscriptions."""
     if app.session is not None:
         app.session.close()
-    app.session = NetSession(host, port, name=app.player_name(), record=record).start()
+    app.session = ClientSession(host, port, name=app.player_name(), record=record, router=router(app)).start()
     return app.session
 
 

@@ -147,6 +147,11 @@ class ClientProtocol:
         self._every = (msg, seconds) if msg is not None else None
         self._every_at = now + seconds
 
+    @property
+    def repeating(self) -> bool:
+        """Whether a message is being sent again every few seconds (:meth:`repeat`)."""
+        return self._every is not None
+
     def tick(self, now: float) -> bytes:
         """What is due by ``now``: the repeated message, the heartbeat's ping, changes to send again."""
         out: list[bytes] = []

@@ -71,26 +71,26 @@ class FakeServer:
 
 
 def test_hello_join_drop_reconnect_resume_with_tokens():
-    from client.net import NetSession
+    from client.session import ClientSession
 
     srv = FakeServer()
-    session = NetSession("127.0.0.1", srv.port, name="ミオ").start()
+    session = ClientSession("127.0.0.1", srv.port, name="ミオ").start()
     try:
-        session.send({"t": "join", "table": "t1", "seat": 0, "name": "a"})
-        session.send({"t": "join", "table": "t1", "seat": 2, "name": "b"})
-        session.send({"t": "watch", "table": "t1"})
-        assert expect_message(session, "welcome")["server"] == "fake"
-        assert expect_message(session, "joined")["seat"] == 0
-        assert expect_message(session, "joined")["seat"] == 2
+        session.join("t1", 0, "a")
+        session.join("t1", 2, "b")
+        session.watch("t1")
+        assert expect_message(session, "welcome").server == "fake"
+        assert expect_message(session, "joined").seat == 0
+        assert expect_message(session, "joined").seat == 2
         assert session.local_seats("t1") == [0, 2] and session.token("t1", 2) == "tok2"
         assert srv.got[0][0] == {"t": "hello", "v": PROTOCOL_VERSION, "name": "ミオ", "client": "houkago-client",
                                  "delta": True}
 
         srv.kick()  # the server side drops the connection
         down = expect_message(session, "_net")
-        assert down["state"] == "down"
+        assert down.state == "down"
         up = expect_message(session, "_net")
-        assert up["state"] == "up"
+        assert up.state == "up"
         assert expect_message(session, "snapshot") is not None
         # the snapshot answers the first resume; the fake server's thread may still be reading the rest,
         # and the re-watch is sent last: once it is there, so is every resume
@@ -102,7 +102,7 @@ def test_hello_join_drop_reconnect_resume_with_tokens():
 
         assert session.act("t1", 2, 3, {"type": "x"}, ref="act:2:1")
         err = expect_message(session, "error")
-        assert err["ref"] == "act:2:1"
+        assert err.ref == "act:2:1"
         assert not session.act("t1", 5, 3, {"type": "x"})  # not a seat we hold
     finally:
         session.close()
@@ -111,19 +111,41 @@ def test_hello_join_drop_reconnect_resume_with_tokens():
 
 def test_large_and_split_frames_arrive_whole():
     """Frames bigger than one recv and several frames in one recv both decode."""
-    from client.net import NetSession
+    from client.session import ClientSession
 
     srv = FakeServer()
-    session = NetSession("127.0.0.1", srv.port).start()
+    session = ClientSession("127.0.0.1", srv.port).start()
     try:
         assert expect_message(session, "welcome")
         big = {"t": "chat", "table": "t1", "name": "n", "text": "字" * 60000}
         payload = encode(big) + encode({"t": "pong", "n": 1}) + encode({"t": "pong", "n": 2})
         srv.conn.sendall(payload[:5])
         srv.conn.sendall(payload[5:])
-        assert expect_message(session, "chat")["text"] == "字" * 60000
-        assert expect_message(session, "pong")["n"] == 1
-        assert expect_message(session, "pong")["n"] == 2
+        assert expect_message(session, "chat").text == "字" * 60000
+        assert expect_message(session, "pong").n == 1
+        assert expect_message(session, "pong").n == 2
+    finally:
+        session.close()
+        srv.close()
+
+
+def test_a_message_the_doc_does_not_allow_fails_at_the_client_edge():
+    """Strict mode (tests): a server message outside docs/protocol.md is raised on the main thread (the
+    test fails), and the session reconnects; the messages around it still arrive."""
+    import pytest
+
+    from client.session import ClientSession
+    from client.wire import Refused
+
+    srv = FakeServer()
+    session = ClientSession("127.0.0.1", srv.port, strict=True).start()
+    try:
+        assert expect_message(session, "welcome")
+        srv.conn.sendall(encode({"t": "joined", "table": "t1", "seat": 0, "token": "k", "colour": 3}))
+        with pytest.raises(Refused) as caught:
+            expect_message(session, "joined")
+        assert caught.value.code == "msg/unknown_field" and caught.value.params.get("field") == "colour"
+        assert expect_message(session, "welcome")  # it said hello again on a new connection
     finally:
         session.close()
         srv.close()

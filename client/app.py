@@ -39,7 +39,8 @@ if TYPE_CHECKING:
     from client.gui import Gui
     from client.localgames import Keeper
     from client.match import Match
-    from client.session import ClientSession, Router
+    from client.router import Router
+    from client.session import ClientSession
     from client.wire import NetStatus
 
 MIN_SIZE = (1280, 720)
@@ -121,7 +122,7 @@ class App:
         self.toasts: list[Toast] = []
         self.saving: Toast | None = None  # "saving failed — retrying" while the server cannot save a change
         self.session: ClientSession | None = None
-        self.router: Router | None = None  # subscriptions to the session's messages (client.services.router)
+        self.router: Router | None = None  # subscriptions to the session's messages (client.router.app_router)
         self.server: Any = None  # server.runtime.ServerThread (client.services starts it)
         self.match: Match | None = None
         self.keeper: Keeper | None = None  # the local game's game.json (client.localgames), if this is one
@@ -387,7 +388,7 @@ class App:
         top.handle_event(event)
 
     def poll_network(self) -> None:
-        """Hand this frame's network messages, typed, to their subscribers (client.session.Router): the
+        """Hand this frame's network messages, typed, to their subscribers (client.router.Router): the
         status handler, the local game's keeper, the packs sync, the match, then the scenes."""
         session = self.session
         if session is None:

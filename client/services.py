@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Protocol
 
-from client.session import ClientSession, Handler, Kinds, Router, Subscription
+from client.router import Handler, Kinds, Router, Subscription, app_router
+from client.session import ClientSession
 
 
 class Holder(Protocol):
@@ -23,25 +24,8 @@ class Holder(Protocol):
 
 
 def router(app: Any) -> Router:
-    """The app's subscriptions (made on first use, with the app's own: the connection status, the local
-    game's keeper and the content packs sync, which run before the match and the scenes)."""
-    if app.router is None:
-        app.router = made = Router()
-        made.subscribe("_net", app.on_net_status, order=-30)
-
-        def keep(msg: Any) -> None:
-            if app.keeper is not None:
-                app.keeper.on_message(msg)
-        made.subscribe(None, keep, order=-20)
-
-        def packs(msg: Any) -> None:  # every laptop at a table holds its content packs
-            from client.packs_sync import sync_for
-
-            sync = sync_for(app)
-            if sync is not None:
-                sync.on_message(msg)
-        made.subscribe(("lobby", "pack"), packs, order=-15)
-    return app.router
+    """The app's subscriptions (:func:`client.router.app_router`)."""
+    return app_router(app)
 
 
 def subscribe(app: Any, kinds: Kinds, handler: Handler, order: int = 0) -> Subscription:

@@ -13,75 +13,19 @@ subscribers on the main thread. The connection's state arrives the same way, as 
 from __future__ import annotations
 
 import collections
-import itertools
 import queue
 import selectors
 import socket
 import threading
 import time
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import Any
 
 from client.net import BACKOFF, reason_of
+from client.router import Handler, Kinds, Router, Subscription, kinds_of
 from client.wire import HEARTBEAT, SILENCE, ClientProtocol, Incoming, NetStatus, Refused, kind_of
 from shared import messages as m
 from shared.protocol import ProtocolError
-
-Handler = Callable[[Any], None]
-
-
-class Subscription:
-    """One handler for some message kinds; :meth:`cancel` when the scene that made it leaves."""
-
-    def __init__(self, router: Router, kinds: frozenset[str] | None, handler: Handler, order: int,
-                 seq: int) -> None:
-        self.router, self.kinds, self.handler, self.order, self.seq = router, kinds, handler, order, seq
-        self.active = True
-
-    def wants(self, kind: str) -> bool:
-        return self.active and (self.kinds is None or kind in self.kinds)
-
-    def cancel(self) -> None:
-        self.active = False
-        self.router.drop(self)
-
-
-Kinds = Iterable[str | type] | str | type | None
-
-
-def kinds_of(kinds: Kinds) -> frozenset[str] | None:
-    """Message kinds as their ``t`` strings (a Struct type, ``"snapshot"``, …; None: every kind)."""
-    if kinds is None:
-        return None
-    if isinstance(kinds, (str, type)):
-        kinds = [kinds]
-    return frozenset(k if isinstance(k, str) else str(k.__struct_config__.tag) for k in kinds)  # type: ignore[attr-defined]  # a message Struct type
-
-
-class Router:
-    """Subscriptions, kept apart from any one connection (a scene's subscription outlives a reconnect to
-    another server). Handlers run by ``order`` (lower first: the match before the scenes), then newest
-    first (the top scene before the ones under it)."""
-
-    def __init__(self) -> None:
-        self._subs: list[Subscription] = []
-        self._seq = itertools.count()
-
-    def subscribe(self, kinds: Kinds, handler: Handler, order: int = 0) -> Subscription:
-        sub = Subscription(self, kinds_of(kinds), handler, order, next(self._seq))
-        self._subs.append(sub)
-        self._subs.sort(key=lambda s: (s.order, -s.seq))
-        return sub
-
-    def drop(self, sub: Subscription) -> None:
-        if sub in self._subs:
-            self._subs.remove(sub)
-
-    def deliver(self, msg: Incoming) -> None:
-        kind = kind_of(msg)
-        for sub in list(self._subs):
-            if sub.wants(kind):
-                sub.handler(msg)
 
 
 class ClientSession:

@@ -29,6 +29,7 @@ from typing import Any, Union
 
 import msgspec
 
+from client.router import kind_of
 from client.saveretry import SaveRetry
 from shared.messages import (
     ClientMessage,
@@ -75,13 +76,6 @@ Incoming = Union[ServerMessage, NetStatus]  # noqa: UP007  # what a session hand
 
 class Refused(ProtocolError):
     """A server message the doc does not allow (strict mode): its ``code`` is the edge's error code."""
-
-
-def kind_of(msg: Any) -> str:
-    """The ``t`` of a typed message (or of a map)."""
-    if isinstance(msg, dict):
-        return str(msg.get("t"))
-    return str(type(msg).__struct_config__.tag)
 
 
 def strict_default() -> bool:

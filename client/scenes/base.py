@@ -32,12 +32,12 @@ class Scene:
         self.app = app
         self.buttons: list[Any] = []
         if self.listens:
-            self.listen(self.listens, self.on_message)
+            self.listen(self.listens, lambda msg: self.on_message(msg))
 
     def listen(self, kinds: tuple[str, ...], handler: Callable[[Any], None]) -> None:
         """``handler(msg)`` for each typed message of ``kinds`` (``"_net"``: the connection's state) while
         this scene is on the stack; the subscription ends once the scene has left it."""
-        from client import services
+        from client.router import app_router
 
         placed = False
 
@@ -48,7 +48,7 @@ class Scene:
                 handler(msg)
             elif placed:
                 sub.cancel()
-        sub = services.subscribe(self.app, kinds, deliver)
+        sub = app_router(self.app).subscribe(kinds, deliver)
 
     def enter(self) -> None:
         """Pushed (or uncovered) — build the layout."""

@@ -156,7 +156,7 @@ class _ShownDisplay(DisplayConnectScene):
 
         names = _names(self.app)
         tables = [m.TableEntry(id=f"T{i}", game=g, host_name=names[i], free=2 + i, seats=6, lang=lang, names=[],
-                               phase="lobby", practice=i == 2, damaged=False)
+                               phase="lobby", practice=i == 2, damaged=False, host_address="", humans=0)
                   for i, (g, lang) in enumerate(zip(GAMES, ("ja", "zh", "en")))]
         self.on_message(m.Tables(tables=tables))
 

@@ -56,9 +56,9 @@ class FakeServer:
         if t == "resume":
             return [{"t": "joined", "table": msg["table"], "seat": msg["seat"], "token": msg["token"]},
                     {"t": "snapshot", "table": msg["table"], "seat": msg["seat"], "sid": 3, "view": {},
-                     "over": False, "legal": []}]
+                     "over": False, "legal": [], "events": []}]
         if t == "act":
-            return [{"t": "error", "code": "action/not_your_turn", "msg": "no", "ref": msg.get("ref")}]
+            return [{"t": "error", "code": "action/not_your_turn", "msg": "no", "params": {}, "ref": msg.get("ref")}]
         return []
 
     def kick(self) -> None:
@@ -117,7 +117,7 @@ def test_large_and_split_frames_arrive_whole():
     session = ClientSession("127.0.0.1", srv.port).start()
     try:
         assert expect_message(session, "welcome")
-        big = {"t": "chat", "table": "t1", "name": "n", "text": "字" * 60000}
+        big = {"t": "chat", "table": "t1", "name": "n", "text": "字" * 60000, "seat": None, "ts": 1.0}
         payload = encode(big) + encode({"t": "pong", "n": 1}) + encode({"t": "pong", "n": 2})
         srv.conn.sendall(payload[:5])
         srv.conn.sendall(payload[5:])

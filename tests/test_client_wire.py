@@ -4,6 +4,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from typedmsg import lobby_table
 
 from client.wire import HEARTBEAT_REF, ClientProtocol, NetStatus, Refused
 from shared import messages as m
@@ -22,7 +23,8 @@ WELCOME = {"t": "welcome", "v": PROTOCOL_VERSION, "server": "S", "games": []}
 
 
 def snap(seat: int | None, sid: int, view: dict[str, Any], **extra: Any) -> dict[str, Any]:
-    return {"t": "snapshot", "table": "T", "seat": seat, "sid": sid, "view": view, "over": False, **extra}
+    return {"t": "snapshot", "table": "T", "seat": seat, "sid": sid, "view": view, "over": False, "events": [],
+            **extra}
 
 
 def test_feed_bytes_in_pieces_gives_typed_messages() -> None:
@@ -39,7 +41,7 @@ def test_feed_bytes_in_pieces_gives_typed_messages() -> None:
 def test_reconnect_resumes_every_seat_host_and_watched_table() -> None:
     proto = ClientProtocol("Aiko", strict=True)
     proto.connected(0.0)
-    proto.feed(frames(WELCOME, {"t": "created", "table": "T", "host": "h"},
+    proto.feed(frames(WELCOME, {"t": "created", "table": "T", "host": "h", "lobby": lobby_table("T")},
                       {"t": "joined", "table": "T", "seat": 0, "token": "a"},
                       {"t": "joined", "table": "T", "seat": 2, "token": "c"},
                       {"t": "joined", "table": "U", "seat": 1, "token": "u"},
@@ -86,7 +88,7 @@ def test_a_message_the_doc_does_not_allow_is_refused() -> None:
 def test_production_drops_a_refused_message_and_says_it_once(capsys: pytest.CaptureFixture[str]) -> None:
     proto = ClientProtocol(strict=False)
     proto.connected(0.0)
-    bad = {"t": "snapshot", "table": "T", "seat": 0, "sid": 1, "view": {}, "over": False, "extra": 1}
+    bad = {**snap(0, 1, {}), "extra": 1}
     got = proto.feed(frames(bad, bad, {"t": "watching", "table": "T"}), 0.1)
     assert [type(x) for x in got] == [m.Watching]  # the refused ones dropped, the good one kept
     err = capsys.readouterr().err
@@ -110,7 +112,8 @@ def test_save_retry_resends_the_same_change_by_time_and_reports_status() -> None
     proto.connected(0.0)
     proto.feed(frames({"t": "joined", "table": "T", "seat": 0, "token": "k"}), 0.0)
     (act,) = sent(proto.send(m.Act(table="T", seat=0, token="k", sid=4, action={"type": "x"}, ref="act:0:1")))
-    got = proto.feed(frames({"t": "error", "code": "journal/unavailable", "msg": "disk", "ref": "act:0:1"}), 1.0)
+    got = proto.feed(frames({"t": "error", "code": "journal/unavailable", "msg": "disk", "params": {},
+                                     "ref": "act:0:1"}), 1.0)
     assert got == [NetStatus(state="saving", attempt=1, retry_in=0.5, pending=1)]
     assert proto.next_due() == 1.5 and proto.tick(1.4) == b""
     assert sent(proto.tick(1.5)) == [act]  # the very same change: same ref, same sid

@@ -43,7 +43,7 @@ class Match:
         self.over = False
         self.result: dict[str, Any] | None = None
         self.last_act_seat: int | None = None
-        self.lobby: dict[str, Any] = {}
+        self.lobby: dict[str, Any] = {}  # the table's last lobby, as plain data (its seats, options, votes)
         self.chat: list[tuple[str, int | None, str]] = []
         self._refs = 0
         self.clock: Any = None  # the phase clock of the last snapshot / clock message
@@ -121,6 +121,22 @@ class Match:
         if self.away_until and time.monotonic() - self._away_shown >= 1.0:
             self._away_shown = time.monotonic()
             self._push_names()
+
+    def all_views(self) -> list[TableView]:
+        """Every seat's (and the public) table view made so far."""
+        return list(self.views.values())
+
+    def view_of(self, seat: int | None) -> TableView | None:
+        """The view of ``seat`` (None: the public one) if it has had a snapshot."""
+        return self.views.get(seat)
+
+    def legal_for(self, seat: int) -> list[dict[str, Any]]:
+        """What ``seat`` may do now (its last snapshot's legal actions)."""
+        return self.legal.get(seat) or []
+
+    def clock_paused(self) -> bool | None:
+        """Whether the phase clock is paused; None when no clock runs."""
+        return bool(self.clock.get("paused")) if isinstance(self.clock, dict) else None
 
     def acting(self) -> list[int]:
         """Local human seats that have something to do now (non-empty legal actions)."""

@@ -37,7 +37,7 @@ class SeatRow:
 def seat_rows(app: App, match: Match) -> list[SeatRow]:
     """What each seat shows and which button this client gets for it (pure: from the match's lobby)."""
     t = app.strings.t
-    lobby = match.lobby if isinstance(match.lobby, dict) else {}
+    lobby = match.lobby
     seats = [e for e in lobby.get("seats") or [] if isinstance(e, dict) and isinstance(e.get("seat"), int)]
     votes = {v["seat"]: v for v in match.votes}
     mine = [s for s in match.humans]

@@ -129,7 +129,7 @@ class TableScene(Scene):
     def status_words(self, note: bool = False) -> list[str]:
         """What every seat and the display must know of this table, from the server's ``lobby``, in the
         player's language (``note``: the sentence that explains each)."""
-        lobby = self.match.lobby if isinstance(self.match.lobby, dict) else {}
+        lobby = self.match.lobby
         if self.match.mode == "display":  # the TV: where to join, always; never the practice banner
             lobby = {k: v for k, v in lobby.items() if k != "practice"}
             session = self.app.session
@@ -196,11 +196,10 @@ class TableScene(Scene):
             self.buttons.append(Button(label, self._bar_button_rect(w - bw - int(u * 0.6), bw, bh), self.toggle_chat,
                                        key="chat", selected=self.chat_open))
             self.chat_rect = self._chat_area()
-        if self.match.host_token and self.match.mode == "lan" and isinstance(self.match.clock, dict) \
-                and not self.match.over:
+        paused = self.match.clock_paused()
+        if self.match.host_token and self.match.mode == "lan" and paused is not None and not self.match.over:
             bw, bh = int(u * 5.6), int(u * 2.2)
             x = int(u * 0.6)
-            paused = bool(self.match.clock.get("paused"))
             self.buttons.append(Button(t("table.clock_resume") if paused else t("table.clock_pause"),
                                        self._bar_button_rect(x, bw, bh),
                                        lambda: self.clock_op("resume" if paused else "pause"), key="clock_pause"))
@@ -280,7 +279,7 @@ class TableScene(Scene):
     def _place_views(self) -> None:
         """Give every view (a view appears with its seat's first snapshot) the table's rect when it changed."""
         rect = self.table_rect()
-        for view in list(self.match.views.values()):
+        for view in self.match.all_views():
             if self._view_rects.get(id(view)) != rect:
                 self._view_rects[id(view)] = rect.copy()
                 view.set_rect(rect)
@@ -355,8 +354,8 @@ class TableScene(Scene):
             return None
         seat = self.shown
         if seat is None:
-            return self.match.views.get(None)
-        return self.match.views.get(seat)
+            return self.match.view_of(None)
+        return self.match.view_of(seat)
 
     def reveal(self, seat: int) -> None:
         """The curtain was clicked away: show ``seat``'s private view."""
@@ -529,8 +528,8 @@ class TableScene(Scene):
             if self._relist <= 0:
                 self._relist = 3.0
                 self.app.session.list_tables()
-        clock = self.match.clock if isinstance(self.match.clock, dict) else None
-        clock_key = (clock is not None, bool(clock and clock.get("paused")), self.match.over)
+        paused = self.match.clock_paused()
+        clock_key = (paused is not None, bool(paused), self.match.over)
         if self.match.host_token and clock_key != self._clock_key:
             self._clock_key = clock_key
             self.layout()
@@ -549,7 +548,7 @@ class TableScene(Scene):
         self._place_views()
         self._update_step_help()
         # Every view advances (hidden seats too), so a revealed seat shows the table as it is now.
-        for v in list(self.match.views.values()):
+        for v in self.match.all_views():
             if self.app.fast:
                 v.skip_animations()
             v.update(dt)
@@ -619,7 +618,7 @@ class TableScene(Scene):
         fading, the display's next look for a game, the results once the table settles."""
         if self.match.over and not self.results_pushed:
             return 0.0
-        dues = [v.frame_due() for v in list(self.match.views.values())]
+        dues = [v.frame_due() for v in self.match.all_views()]
         if self.show_chat and self.match.chat and self.chat_age < 6.0:
             dues.append(6.0 - self.chat_age)
         if self.match.mode == "display" and self.match.over and self.app.session is not None:

@@ -161,12 +161,7 @@ class Match:
     def attach(self, router: Any) -> None:
         """Subscribe to this table's messages (before the scenes: they read what the match made of them);
         the subscription ends by itself once the app holds another match."""
-        def handle(msg: Any) -> None:
-            if self.app.match is not self:
-                sub.cancel()
-                return
-            self.on_message(msg)
-        sub = router.subscribe(self.KINDS, handle, order=-10)
+        router.subscribe(self.KINDS, self.on_message, order=-10, alive=lambda: self.app.match is self)
 
     def on_message(self, msg: m.ServerMessage) -> None:
         """A typed server message (see :data:`KINDS`) about this table (others are ignored, errors not)."""

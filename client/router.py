@@ -25,8 +25,9 @@ class Subscription:
     """One handler for some message kinds; :meth:`cancel` when the scene that made it leaves."""
 
     def __init__(self, router: Router, kinds: frozenset[str] | None, handler: Handler, order: int,
-                 seq: int) -> None:
+                 seq: int, alive: Callable[[], bool] | None = None) -> None:
         self.router, self.kinds, self.handler, self.order, self.seq = router, kinds, handler, order, seq
+        self.alive = alive  # asked before each delivery: False ends the subscription (its scene has gone)
         self.active = True
 
     def wants(self, kind: str) -> bool:
@@ -58,8 +59,11 @@ class Router:
         self._subs: list[Subscription] = []
         self._seq = itertools.count()
 
-    def subscribe(self, kinds: Kinds, handler: Handler, order: int = 0) -> Subscription:
-        sub = Subscription(self, kinds_of(kinds), handler, order, next(self._seq))
+    def subscribe(self, kinds: Kinds, handler: Handler, order: int = 0,
+                  alive: Callable[[], bool] | None = None) -> Subscription:
+        """``handler(msg)`` for each message of ``kinds`` (None: all) until cancelled, or until ``alive()``
+        says False (asked at each delivery)."""
+        sub = Subscription(self, kinds_of(kinds), handler, order, next(self._seq), alive)
         self._subs.append(sub)
         self._subs.sort(key=lambda s: (s.order, -s.seq))
         return sub
@@ -68,10 +72,15 @@ class Router:
         if sub in self._subs:
             self._subs.remove(sub)
 
+    def __len__(self) -> int:
+        return len(self._subs)
+
     def deliver(self, msg: Any) -> None:
         kind = kind_of(msg)
         for sub in list(self._subs):
-            if sub.wants(kind):
+            if sub.alive is not None and sub.active and not sub.alive():
+                sub.cancel()
+            elif sub.wants(kind):
                 sub.handler(msg)
 
 

@@ -36,19 +36,19 @@ class Scene:
 
     def listen(self, kinds: tuple[str, ...], handler: Callable[[Any], None]) -> None:
         """``handler(msg)`` for each typed message of ``kinds`` (``"_net"``: the connection's state) while
-        this scene is on the stack; the subscription ends once the scene has left it."""
+        this scene is on the stack; the subscription ends once the scene has left it (a scene is pushed in
+        the frame it is made: one not on the stack a frame later has gone)."""
         from client.router import app_router
 
-        placed = False
+        app, born = self.app, getattr(self.app, "frames", 0)
 
         def deliver(msg: Any) -> None:
-            nonlocal placed
-            if self in self.app.scenes:
-                placed = True
+            if self in app.scenes:
                 handler(msg)
-            elif placed:
-                sub.cancel()
-        sub = app_router(self.app).subscribe(kinds, deliver)
+
+        def alive() -> bool:
+            return self in app.scenes or getattr(app, "frames", 0) <= born
+        app_router(app).subscribe(kinds, deliver, alive=alive)
 
     def enter(self) -> None:
         """Pushed (or uncovered) — build the layout."""

@@ -1,9 +1,10 @@
-"""NetSession framing and reconnect against a tiny fake server (127.0.0.1), independent of server/."""
+"""ClientSession framing, reconnect and typed commands against a tiny fake server (127.0.0.1), independent of server/."""
 from __future__ import annotations
 
 import socket
 import threading
 
+from typedmsg import lobby_table
 from waiting import expect_message, wait_until
 
 from shared.protocol import PROTOCOL_VERSION, FrameDecoder, encode
@@ -59,6 +60,8 @@ class FakeServer:
                      "over": False, "legal": [], "events": []}]
         if t == "act":
             return [{"t": "error", "code": "action/not_your_turn", "msg": "no", "params": {}, "ref": msg.get("ref")}]
+        if t == "create":
+            return [{"t": "created", "table": "t9", "host": "H", "lobby": lobby_table("t9")}]
         return []
 
     def kick(self) -> None:
@@ -146,6 +149,45 @@ def test_a_message_the_doc_does_not_allow_fails_at_the_client_edge():
             expect_message(session, "joined")
         assert caught.value.code == "msg/unknown_field" and caught.value.params.get("field") == "colour"
         assert expect_message(session, "welcome")  # it said hello again on a new connection
+    finally:
+        session.close()
+        srv.close()
+
+
+def test_typed_commands_carry_the_tokens_the_session_holds():
+    """Each command builds its message from shared.messages with the seat token (from ``joined``) or the
+    host token (from ``created``) the session holds; without one it sends nothing and says so."""
+    from client.session import ClientSession
+
+    srv = FakeServer()
+    session = ClientSession("127.0.0.1", srv.port, heartbeat=None).start()
+    try:
+        assert not session.bot("t9", 1) and not session.ready("t9", 0, True)  # nothing held yet
+        session.create("fate_votes", 4, name="Mio", takeover=False)
+        assert expect_message(session, "created").host == "H"
+        session.join("t9", 0, "Mio")
+        expect_message(session, "joined")
+        assert session.ready("t9", 0, True) and session.bot("t9", 1, "easy") and session.start_game("t9", seed=3)
+        assert session.clock("t9", "add", 30) and session.replace("t9", 1, voter=0, ref="seats:1")
+        assert session.replace("t9", 2) and session.take_back("t9", 0)
+        assert not session.replace("t9", 2, voter=3)  # a seat it does not hold cannot vote
+        session.chat("t9", "やあ", seat=0)
+        session.leave("t9", 0)
+        session.list_tables()
+        got = wait_until(lambda: len(srv.got[0]) >= 13 and srv.got[0], "the fake server to get every command")
+        sent = [m for m in got if m["t"] not in ("hello", "join", "create")]
+        assert sent == [
+            {"t": "ready", "table": "t9", "seat": 0, "token": "tok0", "ready": True},
+            {"t": "bot", "table": "t9", "host": "H", "seat": 1, "level": "easy", "ref": sent[1]["ref"]},
+            {"t": "start", "table": "t9", "host": "H", "seed": 3, "ref": sent[2]["ref"]},
+            {"t": "clock", "table": "t9", "host": "H", "op": "add", "seconds": 30},
+            {"t": "replace", "ref": "seats:1", "table": "t9", "target": 1, "seat": 0, "token": "tok0"},
+            {"t": "replace", "table": "t9", "target": 2, "host": "H"},
+            {"t": "resume", "table": "t9", "seat": 0, "token": "tok0"},
+            {"t": "chat", "table": "t9", "text": "やあ", "seat": 0, "token": "tok0"},
+            {"t": "leave", "table": "t9", "seat": 0, "token": "tok0", "ref": sent[8]["ref"]},
+            {"t": "list"},
+        ]
     finally:
         session.close()
         srv.close()

@@ -211,6 +211,22 @@ def join_table(app: App, game: str, table: str, seat: int, host: str | None = No
     return services.begin_match(app, match)
 
 
+def host_table(app: App, game: str, table: str, host: str, lobby: Any = None) -> Match:
+    """This client made ``table`` (``created``: its host token, its lobby): the match begins and the host
+    takes seat 0."""
+    from client import services
+    from client.match import Match
+
+    match = Match(app, game, table, mode="lan", humans=[])
+    match.host_token = host
+    if lobby is not None:
+        match.take_lobby(lobby)
+    services.begin_match(app, match)
+    if app.session is not None:
+        app.session.join(table, 0, app.player_name())
+    return match
+
+
 def start_display(app: App, address: str | None, table: str | None) -> None:
     """The table display: find a server and a table, watch it."""
     app.push("display_connect", address=address, table=table)

@@ -13,10 +13,9 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from client import games, lanwords, services
+from client import games, lanwords, modes, services
 from client.games import option_specs
 from client.kit.still import StillLayer
-from client.match import Match
 from client.rulesbook import has_rules, open_rules
 from client.scenes.base import Scene
 from client.ui import ACCENT, CHALK, CHALK_DIM, PAPER, Button, draw_seat_badge
@@ -310,12 +309,7 @@ class LobbyScene(Scene):
         app = self.app
         if isinstance(msg, m.Created) and self.hosting and self.table is None and app.session is not None:
             self.table, self.host_token = msg.table, msg.host
-            match = Match(app, self.game, msg.table, mode="lan", humans=[])
-            match.host_token = self.host_token
-            if msg.lobby is not None:
-                match.take_lobby(msg.lobby)
-            services.begin_match(app, match)
-            app.session.join(self.table, 0, app.player_name())
+            modes.host_table(app, self.game, msg.table, msg.host, msg.lobby)
             self.phase = "seats"
             self.layout()
         elif isinstance(msg, m.Joined) and msg.table == self.table and app.match is not None:

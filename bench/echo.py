@@ -31,7 +31,8 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-from bench.server import cpu_split, nearest_rank_ms
+from bench import procs
+from bench.server import cpu_split, nearest_rank_ms, workload_parser
 
 HEADER = struct.Struct(">I")
 
@@ -188,10 +189,7 @@ def drive(port: int, pid: int, m: int, n: int, k: int, up_size: int, down_size: 
 
 
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--tables", type=int, default=50)
-    ap.add_argument("--players", type=int, default=6)
-    ap.add_argument("--rounds", type=int, default=15)
+    ap = workload_parser(__doc__, tables=50, players=6, rounds=15)
     ap.add_argument("--up", type=int, default=94, help="bytes of a move frame (bench/server.py's bytes_up)")
     ap.add_argument("--down", type=int, default=175, help="bytes of a snapshot frame (its bytes_down)")
     ap.add_argument("--loop", default="asyncio", choices=("asyncio", "uvloop"))
@@ -209,8 +207,7 @@ def main(argv: list[str] | None = None) -> int:
             raise SystemExit("the floor server did not start")
         result = drive(int(line.split()[1]), proc.pid, args.tables, args.players, args.rounds, args.up, args.down)
     finally:
-        proc.terminate()
-        proc.wait(10)
+        procs.stop(proc)
     print(json.dumps({"bench": "echo", "loop": args.loop, "tables": args.tables, "players": args.players,
                       "rounds": args.rounds, **result, "load_avg_1m": os.getloadavg()[0]}))
     return 0

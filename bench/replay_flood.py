@@ -27,6 +27,7 @@ from typing import Any
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
+from bench import procs
 from shared.protocol import PROTOCOL_VERSION, FrameDecoder, SnapshotMemo, encode
 
 UNLIMITED = ["replays_running=1000000", "replays_per_conn=1000000", "replay_burst=1000000", "replays_per_minute=1000000000"]
@@ -165,8 +166,7 @@ def main() -> None:
             for t in threads:
                 t.join(10)
         finally:
-            proc.terminate()
-            proc.wait(10)
+            procs.stop(proc)
     lat.sort()
     def pick(q: float) -> float:
         return round(lat[min(len(lat) - 1, int(q * len(lat)))], 2)

@@ -41,6 +41,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
+from bench import procs
 from server.journal import Journal
 from shared.engine import REGISTRY
 from shared.protocol import SnapshotMemo
@@ -439,19 +440,22 @@ def run_once(tables: int, players: int, rounds: int, profile: str | None, game: 
         result["checks"]["journal_complete"] = journaled == expected
         return result
     finally:
-        proc.terminate()
-        try:
-            proc.wait(10)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        procs.stop(proc)
         shutil.rmtree(data, ignore_errors=True)
 
 
+def workload_parser(doc: str | None, tables: int, players: int, rounds: int) -> argparse.ArgumentParser:
+    """A bench's command line (described by the first line of ``doc``) with the workload's size: ``--tables``,
+    ``--players`` a table, ``--rounds`` (the defaults given)."""
+    ap = argparse.ArgumentParser(description=(doc or "").split("\n")[0])
+    ap.add_argument("--tables", type=int, default=tables)
+    ap.add_argument("--players", type=int, default=players)
+    ap.add_argument("--rounds", type=int, default=rounds)
+    return ap
+
+
 def main(argv: list[str] | None = None) -> int:
-    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--tables", type=int, default=1)
-    ap.add_argument("--players", type=int, default=6)
-    ap.add_argument("--rounds", type=int, default=100)
+    ap = workload_parser(__doc__, tables=1, players=6, rounds=100)
     ap.add_argument("--repeat", type=int, default=1, help="runs (fresh server each); the median run is reported")
     ap.add_argument("--profile-server", metavar="FILE", help="run the server under cProfile, stats to FILE")
     ap.add_argument("--game", default="bench_vote", choices=sorted(REGISTRY),

@@ -76,6 +76,8 @@ def init_pygame() -> None:
     if sys.platform.startswith("linux"):
         os.environ.setdefault("SDL_FRAMEBUFFER_ACCELERATION", "0")
     pygame.display.init()
+    if sys.platform.startswith("linux"):
+        set_pygame_icon()
     pygame.font.init()
     try:
         from pygame import freetype
@@ -83,6 +85,25 @@ def init_pygame() -> None:
         freetype.init()
     except (ImportError, pygame.error):
         pass
+
+
+def pygame_icon() -> pygame.Surface | None:
+    """pygame's own window icon as its ``set_mode`` makes it (its bitmap, magenta see-through), loaded by
+    path: ``set_mode`` looks it up through ``importlib.resources``, whose readers import ``zipfile`` and more
+    (~4 ms before the first frame). None when the file is not there (``set_mode`` then finds it itself)."""
+    try:
+        icon = pygame.image.load(os.path.join(os.path.dirname(pygame.__file__), "pygame_icon.bmp"))
+    except (pygame.error, OSError):
+        return None
+    icon.set_colorkey((255, 0, 255))
+    return icon
+
+
+def set_pygame_icon() -> None:
+    """Give the window pygame's icon before its first ``set_mode`` (:func:`pygame_icon`)."""
+    icon = pygame_icon()
+    if icon is not None:
+        pygame.display.set_icon(icon)
 
 
 class Toast:
@@ -136,6 +157,7 @@ class App:
         self._deferred: list[Callable[[], object]] = []
         self.clock = pygame.time.Clock()
         self.background = Background()
+        self.background.in_place = True  # until the first frame is shown (no window-sized copy made before it)
         self._dimmed = StillLayer()  # what lies under a dimming overlay (scenes.base.draw_scenes)
         self._awake_until = 0.0  # time.monotonic() until which frames run at full rate
         self._held: list[pygame.event.Event] = []  # the event that ended an idle sleep
@@ -286,13 +308,15 @@ class App:
             raise KeyError(f"no scene named {name!r} (client.scenes.registry)") from None
         return kind(self, **params)
 
-    def push(self, name: str, **params: Any) -> Scene:
-        """Put a new ``name`` scene on top (the one below is covered)."""
+    def push(self, name: str, enter: bool = True, **params: Any) -> Scene:
+        """Put a new ``name`` scene on top (the one below is covered). ``enter=False``: the caller covers it
+        at once or enters it itself (a scene not entered is never drawn)."""
         scene = self.make(name, **params)
         if self.scenes:
             self.scenes[-1].leave()
         self.scenes.append(scene)
-        scene.enter()
+        if enter:
+            scene.enter()
         self._shot_pending = True
         self.wake()
         return scene
@@ -312,11 +336,11 @@ class App:
         self._shot_pending = True
         self.wake()
 
-    def replace(self, name: str, **params: Any) -> Scene:
-        """Replace the whole stack with a new ``name`` scene."""
+    def replace(self, name: str, enter: bool = True, **params: Any) -> Scene:
+        """Replace the whole stack with a new ``name`` scene (``enter``: as in :meth:`push`)."""
         while self.scenes:
             self.scenes.pop().leave()
-        return self.push(name, **params)
+        return self.push(name, enter, **params)
 
     def find(self, name: str) -> Scene | None:
         """The topmost scene on the stack called ``name``."""
@@ -476,6 +500,7 @@ class App:
         self.draw(self.screen)
         pygame.display.flip()
         self.frames += 1
+        self.background.in_place = False
         if not self.sounds.started:  # the mixer opens once the first frame is on screen
             self.sounds.start()
         if self._shot_pending:

@@ -10,16 +10,25 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import time
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from houkago import paths
-from shared.games.school_mystery import campaign as rules
+
+if TYPE_CHECKING:
+    from types import ModuleType
 
 GAME = "school_mystery"
+
+
+def _rules() -> ModuleType:
+    """The campaign rules (``shared.games.school_mystery.campaign``), imported when a campaign is worked
+    on: listing the campaigns (the launcher counts them before its first frame) needs none of them."""
+    from shared.games.school_mystery import campaign
+
+    return campaign
 
 
 def root() -> Path:
@@ -70,8 +79,8 @@ class Campaign:
             return
         for seat in range(self.players):
             if (self.bot_seat(seat) and self.advances[seat] is None
-                    and rules.advance_options(db, self.students, seat)):
-                self.advances[seat] = rules.bot_advance(db, self.students, seat, len(self.subjects))
+                    and _rules().advance_options(db, self.students, seat)):
+                self.advances[seat] = _rules().bot_advance(db, self.students, seat, len(self.subjects))
 
     def choose(self, db: dict[str, Any], seat: int, advance: dict[str, Any]) -> None:
         """A human seat's choice (ValueError if it is not one of its advances, or a bot's seat)."""
@@ -79,14 +88,14 @@ class Campaign:
             raise ValueError("a bot chooses its own advance")
         if self.playing:
             raise ValueError("the advances were taken before this subject")
-        if advance not in rules.advance_options(db, self.students, seat):
+        if advance not in _rules().advance_options(db, self.students, seat):
             raise ValueError("not an advance this student may take")
         self.advances[seat] = advance
 
     def ready(self, db: dict[str, Any]) -> bool:
         """Every student has chosen (or has nothing left to take); a subject already at the table (its game
         left unfinished or abandoned) starts again with the advances already taken."""
-        return self.playing or all(a is not None or not rules.advance_options(db, self.students, s)
+        return self.playing or all(a is not None or not _rules().advance_options(db, self.students, s)
                    for s, a in enumerate(self.advances))
 
     def next_options(self, db: dict[str, Any], subject: str) -> dict[str, Any]:
@@ -94,7 +103,7 @@ class Campaign:
         carry = self.students
         for seat, adv in enumerate(self.advances):
             if adv is not None and not self.playing:  # taken once: a subject started again takes none
-                carry = rules.apply_advance(db, carry, seat, adv)
+                carry = _rules().apply_advance(db, carry, seat, adv)
         self.students = carry
         self.advances = [None] * self.players
         self.playing = True
@@ -134,6 +143,8 @@ def finish_subject(replay: dict[str, Any], result: dict[str, Any]) -> Campaign:
     cid = options.get("campaign", {}).get("id") if isinstance(options.get("campaign"), dict) else None
     found = find(cid) if cid else None
     if found is None:
+        import secrets  # (it loads OpenSSL: not for the launcher, which only counts the campaigns)
+
         base = {k: v for k, v in options.items() if k not in ("subject", "campaign")}
         found = Campaign(id=time.strftime("%Y%m%d-%H%M%S-") + secrets.token_hex(3),
                          players=int(replay.get("players") or len(result.get("students") or [])),
@@ -141,7 +152,7 @@ def finish_subject(replay: dict[str, Any], result: dict[str, Any]) -> Campaign:
                          names=list(replay.get("names") or []), options=base)
     if not any(s.get("result") == result for s in found.subjects):  # the same end shown twice adds it once
         found.subjects.append({"subject": result.get("subject"), "result": result, "when": time.time()})
-        found.students = rules.carry_from_result(result)
+        found.students = _rules().carry_from_result(result)
         found.advances = [None] * found.players
     found.playing = False
     found.save()

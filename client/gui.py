@@ -14,6 +14,8 @@ from typing import Any
 import pygame
 import pygame_gui
 
+from client.kit.theme import ACCENT, INK, PAPER
+
 THEME_PATH = Path(__file__).resolve().parent.parent / "assets" / "themes" / "houkago.json"
 BASE_UNIT = 20.0
 
@@ -64,21 +66,21 @@ class Composition:
         """Draw the composition on paper just below ``anchor`` (the focused entry), underlined."""
         if not self.text:
             return
-        img = text_engine.render(self.text, size, (42, 42, 46))
+        img = text_engine.render(self.text, size, INK)
         pad = max(3, int(size * 0.25))
         box = pygame.Rect(anchor.left + pad, anchor.bottom + 2, img.get_width() + pad * 2,
                           img.get_height() + pad * 2)
         if box.bottom > surface.get_height():
             box.bottom = anchor.top - 2
-        pygame.draw.rect(surface, (246, 241, 228), box, border_radius=pad)
-        pygame.draw.rect(surface, (240, 138, 75), box, width=2, border_radius=pad)
+        pygame.draw.rect(surface, PAPER, box, border_radius=pad)
+        pygame.draw.rect(surface, ACCENT, box, width=2, border_radius=pad)
         surface.blit(img, (box.left + pad, box.top + pad))
         y = box.top + pad + img.get_height() - max(1, int(size * 0.08))
-        pygame.draw.line(surface, (42, 42, 46), (box.left + pad, y), (box.left + pad + img.get_width(), y),
+        pygame.draw.line(surface, INK, (box.left + pad, y), (box.left + pad + img.get_width(), y),
                          max(1, int(size * 0.08)))
         # The committed-so-far caret inside the composition.
         pre = text_engine.size(self.text[: self.cursor], size)[0]
-        pygame.draw.line(surface, (240, 138, 75), (box.left + pad + pre, box.top + pad),
+        pygame.draw.line(surface, ACCENT, (box.left + pad + pre, box.top + pad),
                          (box.left + pad + pre, box.top + pad + img.get_height()), 2)
 
 

@@ -5,9 +5,10 @@ Layout: ``assets/i18n/<lang>.toml`` (the app's own strings) plus every
 merged. Nested TOML tables become dotted keys: ``[lobby] start = "…"`` → ``lobby.start``.
 A missing key falls back to English, then to the key itself.
 
-A language's merged strings are kept in the cache folder (``strings-<lang>.marshal``, with each file's size
-and modification time): a start whose files have not changed reads that instead of parsing the TOML (the
-parser alone is ~20 ms before the first frame); any change to the files parses them again.
+A language's merged strings are kept (``strings-<lang>.marshal``, with each file's path, size and modification
+time) in ``assets/i18n/__pycache__/`` as Python keeps bytecode beside its sources, or in the user's cache folder
+when that cannot be written: a start whose files have not changed reads that instead of importing and running
+the TOML parser (~20 ms before the first frame); any change to the files parses them again.
 """
 from __future__ import annotations
 
@@ -41,7 +42,7 @@ def load_lang(lang: str, root: Path = I18N_DIR) -> dict[str, str]:
     if sub.is_dir():
         files.extend(sorted(sub.glob("*.toml")))
     stamp = [(str(path), path.stat().st_mtime_ns, path.stat().st_size) for path in files]
-    cached = _read_cache(lang, stamp)
+    cached = _read_cache(lang, stamp, root)
     if cached is not None:
         return cached
     import tomllib
@@ -50,34 +51,50 @@ def load_lang(lang: str, root: Path = I18N_DIR) -> dict[str, str]:
     for path in files:
         with open(path, "rb") as fh:
             strings.update(flatten(tomllib.load(fh)))
-    _write_cache(lang, stamp, strings)
+    _write_cache(lang, stamp, strings, root)
     return strings
 
 
-def cache_file(lang: str) -> Path:
+def cache_file(lang: str, root: Path = I18N_DIR) -> Path:
+    """The merged strings of ``lang`` kept beside the files they come from, as Python keeps a module's
+    bytecode in ``__pycache__`` (a checkout, or an install the user may write to)."""
+    return root / "__pycache__" / f"strings-{lang}.marshal"
+
+
+def user_cache_file(lang: str) -> Path:
+    """Where the strings are kept when the folder of the files cannot be written: the user's cache folder."""
     from houkago import paths
 
     return paths.dirs().user_cache_path / f"strings-{lang}.marshal"
 
 
-def _read_cache(lang: str, stamp: list[tuple[str, int, int]]) -> dict[str, str] | None:
-    """The cached strings of ``lang`` if they were made from exactly these files (else None)."""
-    try:
-        kept_stamp, strings = marshal.loads(cache_file(lang).read_bytes())
-    except (OSError, EOFError, ValueError, TypeError):
-        return None
-    return strings if kept_stamp == stamp and isinstance(strings, dict) else None
+def _read_cache(lang: str, stamp: list[tuple[str, int, int]], root: Path = I18N_DIR) -> dict[str, str] | None:
+    """The cached strings of ``lang`` if they were made from exactly these files (else None): beside the
+    files first, then in the user's cache folder."""
+    for where in (lambda: cache_file(lang, root), lambda: user_cache_file(lang)):
+        try:
+            kept_stamp, strings = marshal.loads(where().read_bytes())
+        except (OSError, EOFError, ValueError, TypeError):
+            continue
+        if kept_stamp == stamp and isinstance(strings, dict):
+            return strings
+    return None
 
 
-def _write_cache(lang: str, stamp: list[tuple[str, int, int]], strings: dict[str, str]) -> None:
-    path = cache_file(lang)
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-        part = path.with_name(f"{path.name}.{os.getpid()}.part")
-        part.write_bytes(marshal.dumps((stamp, strings)))
-        os.replace(part, path)  # whole or not at all: another client may be reading it
-    except OSError:
-        pass  # no cache folder: the next start parses the files again
+def _write_cache(lang: str, stamp: list[tuple[str, int, int]], strings: dict[str, str],
+                 root: Path = I18N_DIR) -> None:
+    """Keep the strings beside the files, else in the user's cache folder, else nowhere (parsed each start)."""
+    data = marshal.dumps((stamp, strings))
+    for where in (lambda: cache_file(lang, root), lambda: user_cache_file(lang)):
+        path = where()
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+            part = path.with_name(f"{path.name}.{os.getpid()}.part")
+            part.write_bytes(data)
+            os.replace(part, path)  # whole or not at all: another client may be reading it
+            return
+        except OSError:
+            continue
 
 
 class _Keep(dict):

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import json
 import os
-import secrets
 import shutil
 import time
 from dataclasses import asdict, dataclass, field
@@ -31,6 +30,8 @@ def root() -> Path:
 
 def new_folder(game: str) -> Path:
     """A fresh folder for a new local game's journal."""
+    import secrets  # (it loads OpenSSL: not before the launcher's first frame)
+
     folder = root() / f"{time.strftime('%Y%m%d-%H%M%S')}-{game}-{secrets.token_hex(3)}"
     folder.mkdir(parents=True, exist_ok=True)
     return folder

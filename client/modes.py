@@ -68,7 +68,12 @@ def valid_address(text: str | None) -> bool:
 def start(app: App, args: argparse.Namespace) -> None:
     """Open the first scene for the subcommand."""
     command = getattr(args, "command", None)
-    app.replace("launcher")
+    if command is None:
+        app.replace("launcher")
+        return
+    # the launcher lies under the mode's first scene (Back returns to it): that scene covers it at once, so it
+    # is laid out when uncovered, as any covered scene is, not before the first frame
+    launcher = app.replace("launcher", enter=False)
     if command == "play":
         start_play(app, args.game, args.players, args.bots, bot_level=args.bot_level, seed=args.seed,
                    options=parse_options(args.option), until_over=args.until_over, data_dir=args.data)
@@ -78,6 +83,8 @@ def start(app: App, args: argparse.Namespace) -> None:
         open_join(app, args.address)
     elif command == "display":
         start_display(app, args.address, args.table)
+    if app.top is launcher:  # the mode showed nothing over it (a toast said why)
+        launcher.enter()
 
 
 def parse_options(items: list[str]) -> dict[str, Any]:

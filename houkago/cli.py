@@ -122,7 +122,6 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")  # before any pygame import
     os.environ.setdefault("HOUKAGO_USER_CONTENT", "1")  # the program reads the user content packs
-    importlib.import_module("assets.loaders.packs")  # (it hooks them into the school_mystery loader)
     module_name = HANDLERS[args.command]
     try:
         module = importlib.import_module(module_name)

@@ -22,9 +22,27 @@ import math
 import random
 import sys
 import time
-from typing import Any
+from typing import Any, TypeVar
 
 from shared.engine import REGISTRY
+from shared.messages import (
+    Act,
+    ClientMessage,
+    Create,
+    Created,
+    Error,
+    Hello,
+    Join,
+    Joined,
+    Lobby,
+    Resume,
+    ServerMessage,
+    Snapshot,
+    Start,
+    Welcome,
+    server_message,
+    to_map,
+)
 from shared.protocol import (
     PROTOCOL_VERSION,
     FrameDecoder,
@@ -35,6 +53,7 @@ from shared.protocol import (
 from shared.rng import Rng
 
 log = logging.getLogger("houkago.bots")
+R = TypeVar("R")  # the type of message a request waits for
 
 RECONNECT_TRIES = 40
 RECONNECT_MAX_WAIT = 2.0
@@ -57,7 +76,10 @@ class Stats:
 
 
 class Link:
-    """One connection with reconnect: hello, then ``on_connect`` (e.g. resume)."""
+    """One connection with reconnect: hello, then ``on_connect`` (e.g. resume). It sends typed messages
+    (:mod:`shared.messages`) and receives them typed: each frame's delta snapshot made whole
+    (``SnapshotMemo``), then :func:`shared.messages.server_message` (a message the doc does not allow is a
+    :class:`ProtocolError`, a lost link)."""
 
     def __init__(self, host: str, port: int, name: str) -> None:
         self.host, self.port, self.name = host, port, name
@@ -65,7 +87,7 @@ class Link:
         self.writer: asyncio.StreamWriter | None = None
         self.decoder = FrameDecoder()
         self.memo = SnapshotMemo()  # delta snapshots become full ones
-        self.pending: list[dict[str, Any]] = []
+        self.pending: list[ServerMessage] = []
 
     async def connect(self, retries: int = RECONNECT_TRIES) -> None:
         delay = 0.05
@@ -75,10 +97,9 @@ class Link:
                 self.decoder = FrameDecoder()
                 self.memo = SnapshotMemo()
                 self.pending = []
-                self.send({"t": "hello", "v": PROTOCOL_VERSION, "name": self.name, "client": "houkago-bots",
-                           "delta": True})
+                self.send(Hello(v=PROTOCOL_VERSION, name=self.name, client="houkago-bots", delta=True))
                 msg = await self.recv()
-                if msg.get("t") != "welcome":
+                if not isinstance(msg, Welcome):
                     raise ConnectionError(f"no welcome: {msg}")
                 return
             except (OSError, ConnectionError, asyncio.IncompleteReadError, ProtocolError):
@@ -87,28 +108,29 @@ class Link:
                 await asyncio.sleep(delay)
                 delay = min(RECONNECT_MAX_WAIT, delay * 2)
 
-    def send(self, msg: dict[str, Any]) -> None:
+    def send(self, msg: ClientMessage) -> None:
         if self.writer is None or self.writer.is_closing():
             raise ConnectionError("not connected")
-        self.writer.write(encode(msg))
+        self.writer.write(encode(to_map(msg)))
 
-    async def recv(self) -> dict[str, Any]:
+    async def recv(self) -> ServerMessage:
         while not self.pending:
             assert self.reader is not None
             data = await self.reader.read(65536)
             if not data:
                 raise ConnectionError("connection closed")
-            self.pending += [self.memo.full(m) for m in self.decoder.feed(data)]
+            self.pending += [server_message(self.memo.full(m)) for m in self.decoder.feed(data)]
         return self.pending.pop(0)
 
-    async def request(self, msg: dict[str, Any], reply: str) -> dict[str, Any]:
+    async def request(self, msg: ClientMessage, reply: type[R]) -> R:
+        """Send ``msg`` and wait for its reply of type ``reply`` (an ``error`` instead: RuntimeError)."""
         self.send(msg)
         while True:
             m = await self.recv()
-            if m.get("t") == reply:
+            if isinstance(m, reply):
                 return m
-            if m.get("t") == "error":
-                raise RuntimeError(f"{msg['t']}: {m.get('code')} {m.get('msg')}")
+            if isinstance(m, Error):
+                raise RuntimeError(f"{type(msg).__name__}: {m.code} {m.msg}")
 
     def close(self) -> None:
         if self.writer is not None:
@@ -149,7 +171,7 @@ class Bot:
         self.table, self.seat, self.watch, self.stats = table, seat, watch, stats
         self.bot = bot
         self.level = level
-        self.last: dict[str, Any] | None = None
+        self.last: Snapshot | None = None
         self.rng = Rng.from_seed(seed)
         self.token = ""
         self.inflight: int | None = None  # ref of the act awaiting its snapshot or error
@@ -158,17 +180,16 @@ class Bot:
 
     async def join(self) -> None:
         await self.link.connect()
-        joined = await self.link.request({"t": "join", "table": self.table, "seat": self.seat,
-                                          "name": f"{self.level} bot {self.seat + 1}"}, "joined")
-        self.token = joined["token"]
+        joined = await self.link.request(Join(table=self.table, seat=self.seat,
+                                              name=f"{self.level} bot {self.seat + 1}"), Joined)
+        self.token = joined.token
 
     async def resume(self) -> None:
         """Reconnect (bounded backoff) and take the seat back with its token."""
         for attempt in range(RECONNECT_TRIES):
             try:
                 await self.link.connect()
-                await self.link.request({"t": "resume", "table": self.table, "seat": self.seat,
-                                         "token": self.token}, "joined")
+                await self.link.request(Resume(table=self.table, seat=self.seat, token=self.token), Joined)
                 return
             except LINK_ERRORS:
                 self.link.close()
@@ -188,33 +209,32 @@ class Bot:
                 self.inflight = None
                 await self.resume()
                 continue
-            kind = msg.get("t")
-            if kind == "snapshot" and msg.get("seat") == self.seat:
-                self.watch.seen(self.seat, msg["sid"])
+            if isinstance(msg, Snapshot) and msg.seat == self.seat:
+                self.watch.seen(self.seat, msg.sid)
                 self.last = msg
-                if msg.get("ref") is not None and msg.get("ref") == self.inflight:
+                if msg.ref is not None and msg.ref == self.inflight:
                     self.inflight = None  # our act was accepted
                     self.tries = 0
-                if msg["over"]:
+                if msg.over:
                     self.watch.over[self.seat] = True
                     return
-                if self.inflight is None and msg.get("legal"):
+                if self.inflight is None and msg.legal:
                     beat = self.watch.pace()
                     if beat > 0:
                         await asyncio.sleep(beat)  # a visible beat for whoever watches
                         if not await self._fresh():
                             continue  # the table moved meanwhile: act on the newer snapshot
                     self._act(msg)
-            elif kind == "lobby" and isinstance(msg.get("table"), dict):
-                self.watch.watchers = int(msg["table"].get("watchers") or 0)
-            elif kind == "error":
-                self.stats.error(str(msg.get("code")))
-                if msg.get("ref") is not None and msg.get("ref") == self.inflight:
+            elif isinstance(msg, Lobby):
+                self.watch.watchers = msg.table.watchers
+            elif isinstance(msg, Error):
+                self.stats.error(msg.code)
+                if msg.ref is not None and msg.ref == self.inflight:
                     self.inflight = None
                     snap = self.last
-                    if snap is not None and snap.get("legal") and not snap["over"] and self.tries < 5:
+                    if snap is not None and snap.legal and not snap.over and self.tries < 5:
                         self.tries += 1
-                        self._act(snap, random_pick=msg.get("code") != "action/stale")
+                        self._act(snap, random_pick=msg.code != "action/stale")
 
     async def _fresh(self) -> bool:
         """Whether no newer message has arrived (one that has is kept for the read loop)."""
@@ -231,17 +251,17 @@ class Bot:
         """Nothing arrived for a while: if this seat can act and nothing is in flight (its bot
         waited, or gave up after rejections), play a random legal action so the table never stalls."""
         snap = self.last
-        if self.inflight is None and snap is not None and snap.get("legal") and not snap["over"]:
+        if self.inflight is None and snap is not None and snap.legal and not snap.over:
             self.tries = 0
             self._act(snap, random_pick=True)
 
-    def _act(self, snap: dict[str, Any], random_pick: bool = False) -> None:
-        legal = snap["legal"]
+    def _act(self, snap: Snapshot, random_pick: bool = False) -> None:
+        legal = snap.legal or []
         if random_pick:
             action = self.rng.choice(legal)
         else:
             try:
-                action = self.bot(snap["view"], legal, self.rng)
+                action = self.bot(snap.view, legal, self.rng)
             except Exception:
                 log.exception("bot of seat %d failed; random legal action", self.seat)
                 action = self.rng.choice(legal)
@@ -249,11 +269,11 @@ class Bot:
                 return
         self.refs += 1
         self.inflight = self.refs
-        self.watch.sent[self.seat] = (snap["sid"], time.perf_counter())
+        self.watch.sent[self.seat] = (snap.sid, time.perf_counter())
         self.stats.actions += 1
         try:
-            self.link.send({"t": "act", "table": self.table, "seat": self.seat, "token": self.token,
-                            "sid": snap["sid"], "action": action, "ref": self.refs})
+            self.link.send(Act(table=self.table, seat=self.seat, token=self.token, sid=snap.sid, action=action,
+                               ref=self.refs))
         except ConnectionError:
             self.inflight = None  # the read loop reconnects, resumes and acts on the fresh snapshot
 
@@ -269,10 +289,8 @@ async def seat_table(host: str, port: int, game: str, players: int, level: str, 
     tasks: list[asyncio.Task] = []
     try:
         await control.connect()
-        created = await control.request({"t": "create", "game": game, "seats": players, "bot_delay": 0,
-                                         "practice": True},
-                                        "created")
-        table, host_token = created["table"], created["host"]
+        created = await control.request(Create(game=game, seats=players, bot_delay=0, practice=True), Created)
+        table, host_token = created.table, created.host
         watch = TableWatch(players, stats, beat)
         seats = [Bot(host, port, table, s, level, bot, watch, stats, seed * 131 + s) for s in range(players)]
         for b in seats:
@@ -282,7 +300,7 @@ async def seat_table(host: str, port: int, game: str, players: int, level: str, 
         while watch_wait > 0 and waited < watch_wait and not watch.watchers:  # a display may pick it up
             await asyncio.sleep(0.1)
             waited += 0.1
-        await control.request({"t": "start", "table": table, "host": host_token, "seed": seed}, "lobby")
+        await control.request(Start(table=table, host=host_token, seed=seed), Lobby)
         return seats, tasks
     except BaseException:
         for t in tasks:

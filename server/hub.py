@@ -26,13 +26,29 @@ from server.limits import Limits
 from server.tables import LOBBY, OVER, PLAYING, Lossy, Mark, Table, new_token, token_ok
 from shared.engine import REGISTRY, GameSpec
 from shared.errors import HoukagoError, RuleError
-from shared.protocol import (
-    CLIENT_MESSAGES,
-    PROTOCOL_VERSION,
-    ProtocolError,
-    encode,
-    validate_client,
+from shared.messages import (
+    CLIENT_TYPES,
+    Act,
+    AskPack,
+    AskReplay,
+    Bot,
+    Chat,
+    Clock,
+    Create,
+    Hello,
+    Join,
+    Leave,
+    ListTables,
+    Ping,
+    Ready,
+    Replace,
+    Resume,
+    Start,
+    Watch,
+    client_message,
+    kind,
 )
+from shared.protocol import PROTOCOL_VERSION, ProtocolError, encode
 from shared.rng import Rng
 
 log = logging.getLogger("houkago.hub")
@@ -40,7 +56,7 @@ log = logging.getLogger("houkago.hub")
 Out = list[tuple[int, "bytes | None"]]
 MAX_BOT_DELAY = 60.0
 MIN_TURN, MAX_TURN = 10.0, 3600.0  # the host's turn clock (create ``turn_seconds``), seconds
-JOURNALED = frozenset({"create", "join", "leave", "bot", "start", "act"})  # messages whose effect is saved
+JOURNALED = frozenset({Create, Join, Leave, Bot, Start, Act})  # messages whose effect is saved
 RETRY_AFTER = 1.0  # seconds bots and timeouts wait after a failed commit before they try again
 REPLAY_PART = 128 * 1024  # bytes of steps per replay frame
 REPLAY_PAGE = 64  # journaled actions read at a time
@@ -114,9 +130,9 @@ class Hub:
         self.old_rules: dict[str, str] = {}  # table id -> game, for tables that need other rules to replay
         self._marks: dict[str, Mark | None] = {}
         self._actors: list[tuple[int, Any]] = []
-        # message type -> its method (``_on_<type>``), looked up once
-        self._handlers: dict[str, Callable[[Conn, dict[str, Any], float, Any], Out]] = {
-            kind: getattr(self, "_on_" + kind) for kind in CLIENT_MESSAGES}
+        # message type -> its method (``_on_<t>``), looked up once
+        self._handlers: dict[type, Callable[[Conn, Any, float, Any], Out]] = {
+            cls: getattr(self, "_on_" + kind(cls)) for cls in CLIENT_TYPES}
 
     # --- lifecycle -----------------------------------------------------------------
     def restore(self, now: float) -> int:
@@ -189,34 +205,37 @@ class Hub:
         return out
 
     # --- dispatch --------------------------------------------------------------------
-    def handle(self, cid: int, msg: Any, now: float) -> Out:
+    def handle(self, cid: int, raw: Any, now: float) -> Out:
+        """One decoded frame from connection ``cid``: typed at this edge (:func:`shared.messages.client_message`,
+        the typed refusal of anything the doc does not allow), then handled by its ``_on_<t>``."""
         conn = self.conns.get(cid)
         if conn is None:
             return []
-        ref = _ref(msg) if isinstance(msg, dict) and msg.get("ref") is not None else None  # (most have none)
+        ref = _ref(raw) if isinstance(raw, dict) and raw.get("ref") is not None else None  # (most have none)
         try:
-            if not conn.greeted and (not isinstance(msg, dict) or msg.get("t") != "hello"):
+            if not conn.greeted and (not isinstance(raw, dict) or raw.get("t") != "hello"):
                 raise ProtocolError("proto/hello_first", "say hello first")
-            validate_client(msg)
-            kind = msg["t"]
-            if kind in JOURNALED and self.journal is not None:
-                if kind != "act":  # an act's table is remembered by _accept (its mark)
-                    t = self.tables.get(msg.get("table"))
+            msg: Any = client_message(raw)  # (Any: each handler takes its own type)
+            cls = type(msg)
+            if cls in JOURNALED and self.journal is not None:
+                if cls is not Act and cls is not Create:  # an act's table is remembered by _accept (its mark);
+                    t = self.tables.get(msg.table)  # a created one is new
                     if t is not None:
                         self._remember(t)
                 writes = self.journal.writes
-                out = self._handlers[kind](conn, msg, now, ref)
+                out = self._handlers[cls](conn, msg, now, ref)
                 if self.journal.writes != writes:  # told to retry if this tick's commit fails
                     self._actors.append((cid, ref))
                 return out
-            return self._handlers[kind](conn, msg, now, ref)
+            return self._handlers[cls](conn, msg, now, ref)
         except HoukagoError as err:
             out = [(cid, error_frame(err.code, err.message, ref, **err.params))]
             if err.code == "proto/version":
                 out.append((cid, None))
             return out
         except Exception:
-            log.exception("internal error handling %r from connection %d", msg.get("t"), cid)
+            log.exception("internal error handling %r from connection %d",
+                          raw.get("t") if isinstance(raw, dict) else type(raw).__name__, cid)
             return [(cid, error_frame("server/internal", "the server could not handle that message", ref))]
 
     def next_wakeup(self) -> float | None:
@@ -547,64 +566,64 @@ class Hub:
         return out
 
     # --- messages ------------------------------------------------------------------------------
-    def _on_hello(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
-        if msg["v"] != PROTOCOL_VERSION:
+    def _on_hello(self, conn: Conn, msg: Hello, now: float, ref: Any) -> Out:
+        if msg.v != PROTOCOL_VERSION:
             raise HoukagoError("proto/version", f"this server speaks protocol {PROTOCOL_VERSION}",
-                               server=PROTOCOL_VERSION, client=msg["v"])
+                               server=PROTOCOL_VERSION, client=msg.v)
         conn.greeted = True
-        conn.delta = bool(msg.get("delta", False))
-        conn.name = msg.get("name", "")[:64]
+        conn.delta = msg.delta
+        conn.name = msg.name[:64]
         games = [{"id": s.id, "names": s.names, "min": s.min_seats, "max": s.max_seats, "listed": s.listed}
                  for s in self.games.values()]
         return [(conn.id, encode({"t": "welcome", "v": PROTOCOL_VERSION, "server": self.server_name,
                                   "games": games, "ref": ref}))]
 
-    def _on_ping(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+    def _on_ping(self, conn: Conn, msg: Ping, now: float, ref: Any) -> Out:
         conn.pings = True  # a heartbeat from now on: a connection silent past ``limits.silence`` is dead
         reply: dict[str, Any] = {"t": "pong"}
-        if "n" in msg:
-            reply["n"] = msg["n"]
+        if msg.n is not None:
+            reply["n"] = msg.n
         if ref is not None:
             reply["ref"] = ref
         return [(conn.id, encode(reply))]
 
-    def _on_list(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
-        tables = [t.summary() for t in self.tables.values() if t.spec.listed or msg.get("all")]
+    def _on_list(self, conn: Conn, msg: ListTables, now: float, ref: Any) -> Out:
+        tables = [t.summary() for t in self.tables.values() if t.spec.listed or msg.all]
         tables += [{"id": tid, "game": game, "seats": 0, "free": 0, "phase": "needs_old_version", "names": [],
-                    "practice": False, "damaged": False, "host_name": "", "lang": ""}
+                    "practice": False, "damaged": False, "host_name": "", "lang": "", "host_address": "",
+                    "humans": 0}
                    for tid, game in self.old_rules.items()]
         return [(conn.id, encode({"t": "tables", "tables": tables, "ref": ref}))]
 
-    def _on_create(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
-        spec = self.games.get(msg["game"])
+    def _on_create(self, conn: Conn, msg: Create, now: float, ref: Any) -> Out:
+        spec = self.games.get(msg.game)
         if spec is None or (not spec.listed and self.limits.capped(conn.address)):  # benchmark games: this machine only
-            raise HoukagoError("table/unknown_game", "no such game", game=msg["game"][:40])
-        seats = msg["seats"]
+            raise HoukagoError("table/unknown_game", "no such game", game=msg.game[:40])
+        seats = msg.seats
         if not spec.min_seats <= seats <= spec.max_seats:
             raise RuleError("setup/bad_seats", f"{spec.id} needs {spec.min_seats}–{spec.max_seats} players",
                             min=spec.min_seats, max=spec.max_seats)
-        lang = str(msg.get("lang") or "")[:16]
-        options = spec.resolve_options(spec.with_table_lang(msg.get("options"), lang))  # one table language
+        lang = msg.lang[:16]
+        options = spec.resolve_options(spec.with_table_lang(msg.options, lang))  # one table language
         spec.setup(seats, 1, options)  # options that fit the options but not this table fail now, not at start
         self._room_for_a_table(conn)
-        delay = float(msg.get("bot_delay", 0.5))
+        delay = 0.5 if msg.bot_delay is None else msg.bot_delay
         if not 0.0 <= delay <= MAX_BOT_DELAY:
             raise HoukagoError("msg/bad_field", "bot_delay must be 0–60 seconds", field="bot_delay")
-        practice = bool(msg.get("practice", False))
-        turn = msg.get("turn_seconds", 0)
-        if isinstance(turn, bool) or not isinstance(turn, (int, float)) or not (
-                turn == 0 or MIN_TURN <= turn <= MAX_TURN):
+        practice = msg.practice
+        turn = msg.turn_seconds
+        if not (turn == 0 or MIN_TURN <= turn <= MAX_TURN):
             raise HoukagoError("msg/bad_field", f"turn_seconds is 0 (no turn clock) or {MIN_TURN:g}–{MAX_TURN:g}",
                                field="turn_seconds")
-        spectator_chat = bool(msg.get("spectator_chat", False))
+        spectator_chat = msg.spectator_chat
         tid = secrets.token_hex(4)
         while tid in self.tables:
             tid = secrets.token_hex(4)
         host_token, host_hash = new_token()
         t = Table(id=tid, spec=spec, n=seats, options=options, host_hash=host_hash, bot_delay=delay,
-                  takeover_enabled=bool(msg.get("takeover", True)), created=self.wall(), practice=practice,
+                  takeover_enabled=msg.takeover, created=self.wall(), practice=practice,
                   spectator_chat=spectator_chat, creator=conn.id, creator_address=conn.address, empty_since=now,
-                  host_name=(msg.get("name") or conn.name)[:64], lang=str(options.get("lang") or lang),
+                  host_name=(msg.name or conn.name)[:64], lang=str(options.get("lang") or lang),
                   unseated_since=now, turn_seconds=float(turn))
         self._update_wake(t)
         self.tables[tid] = t
@@ -635,11 +654,11 @@ class Hub:
                 raise HoukagoError("table/too_many", "you already have as many open tables as one player may",
                                    limit=limit)
 
-    def _on_join(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
-        t = self._table(msg["table"])
+    def _on_join(self, conn: Conn, msg: Join, now: float, ref: Any) -> Out:
+        t = self._table(msg.table)
         if t.phase != LOBBY:
             raise HoukagoError("table/started", "the game has already started")
-        seat_no = msg.get("seat")
+        seat_no = msg.seat
         if seat_no is None:
             free = [i for i, s in enumerate(t.seats) if not s.taken]
             if not free:
@@ -652,21 +671,21 @@ class Hub:
         token, th = new_token()
         seat = t.seats[seat_no]
         seat.token_hash, seat.ready = th, False
-        seat.name = (msg.get("name") or conn.name or f"Player {seat_no + 1}")[:64]
+        seat.name = (msg.name or conn.name or f"Player {seat_no + 1}")[:64]
         out = self._attach(conn, t, seat_no, now)
         self._seated(t, now)
         self._save(t)
         out.append((conn.id, encode({"t": "joined", "table": t.id, "seat": seat_no, "token": token, "ref": ref})))
         return out + self._lobby(t, now=now)
 
-    def _on_resume(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
-        t = self._table(msg["table"])
-        seat_no = msg["seat"]
-        self._seat(t, seat_no, msg["token"])
+    def _on_resume(self, conn: Conn, msg: Resume, now: float, ref: Any) -> Out:
+        t = self._table(msg.table)
+        seat_no = msg.seat
+        self._seat(t, seat_no, msg.token)
         out = self._attach(conn, t, seat_no, now)
         t.schedule_bots(now)
         self._update_wake(t)
-        out.append((conn.id, encode({"t": "joined", "table": t.id, "seat": seat_no, "token": msg["token"],
+        out.append((conn.id, encode({"t": "joined", "table": t.id, "seat": seat_no, "token": msg.token,
                                      "ref": ref})))
         out += self._lobby(t, now=now)
         if t.state is not None:
@@ -687,8 +706,8 @@ class Hub:
         except ProtocolError:  # a view near the frame cap: the snapshot without the log
             return encode(t.snapshot(seat, [], now))
 
-    def _on_watch(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
-        t = self._table(msg["table"])
+    def _on_watch(self, conn: Conn, msg: Watch, now: float, ref: Any) -> Out:
+        t = self._table(msg.table)
         t.watchers.add(conn.id)
         conn.watching.add(t.id)
         t.empty_since = None
@@ -700,15 +719,15 @@ class Hub:
                 out.append((conn.id, t.result_frame()))
         return out
 
-    def _on_leave(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
-        t = self._table(msg["table"])
-        seat_no = msg.get("seat")
+    def _on_leave(self, conn: Conn, msg: Leave, now: float, ref: Any) -> Out:
+        t = self._table(msg.table)
+        seat_no = msg.seat
         out: Out = []
         if seat_no is None:  # stop watching
             t.watchers.discard(conn.id)
             conn.watching.discard(t.id)
         else:
-            self._seat(t, seat_no, msg.get("token"))
+            self._seat(t, seat_no, msg.token)
             seat = t.seats[seat_no]
             conn.seats.discard((t.id, seat_no))
             if seat.holder is not None and seat.holder != conn.id:
@@ -730,23 +749,23 @@ class Hub:
         self._forget_if_done(t)
         return out
 
-    def _on_ready(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
-        t = self._table(msg["table"])
-        self._seat(t, msg["seat"], msg["token"])
-        self._holder(conn, t, msg["seat"])
-        t.seats[msg["seat"]].ready = msg["ready"]
+    def _on_ready(self, conn: Conn, msg: Ready, now: float, ref: Any) -> Out:
+        t = self._table(msg.table)
+        self._seat(t, msg.seat, msg.token)
+        self._holder(conn, t, msg.seat)
+        t.seats[msg.seat].ready = msg.ready
         return self._lobby(t, also=conn.id, now=now)
 
-    def _on_bot(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
-        t = self._table(msg["table"])
-        self._host(t, msg["host"])
+    def _on_bot(self, conn: Conn, msg: Bot, now: float, ref: Any) -> Out:
+        t = self._table(msg.table)
+        self._host(t, msg.host)
         if t.phase != LOBBY:
             raise HoukagoError("table/started", "the game has already started")
-        seat_no = msg["seat"]
+        seat_no = msg.seat
         if not 0 <= seat_no < t.n:
             raise HoukagoError("seat/unknown", "no such seat", seat=seat_no)
         seat = t.seats[seat_no]
-        level = msg.get("level")
+        level = msg.level
         if level != "none":
             bots = t.spec.bots()
             if level is None:
@@ -771,15 +790,15 @@ class Hub:
         self._update_wake(t)
         return out + self._lobby(t, also=conn.id, now=now)
 
-    def _on_start(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
-        t = self._table(msg["table"])
-        self._host(t, msg["host"])
+    def _on_start(self, conn: Conn, msg: Start, now: float, ref: Any) -> Out:
+        t = self._table(msg.table)
+        self._host(t, msg.host)
         if t.phase != LOBBY:
             raise HoukagoError("table/started", "the game has already started")
         if not all(s.taken for s in t.seats):
             raise HoukagoError("table/not_full", "every seat needs a player or a bot",
                                free=[i for i, s in enumerate(t.seats) if not s.taken])
-        seed = msg.get("seed")
+        seed = msg.seed
         if seed is None:
             seed = secrets.randbits(62)
         elif not t.practice:  # the deal is the server's: a chosen seed would let the host know every hand
@@ -795,22 +814,22 @@ class Hub:
         self._update_wake(t)
         return out
 
-    def _on_act(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
-        t = self.tables.get(msg["table"])
+    def _on_act(self, conn: Conn, msg: Act, now: float, ref: Any) -> Out:
+        t = self.tables.get(msg.table)
         if t is None:
-            t = self._table(msg["table"])  # (raises)
-        seat_no = msg["seat"]
-        self._acting_holder(conn, t, seat_no, msg["token"])
+            t = self._table(msg.table)  # (raises)
+        seat_no = msg.seat
+        self._acting_holder(conn, t, seat_no, msg.token)
         if t.state is None:
             raise HoukagoError("table/not_started", "the game has not started")
         if t.phase == OVER:
             raise RuleError("game/over", "the game is over")
         if t.damaged:
             raise HoukagoError("table/damaged", "this table's journal is damaged; it can only be watched")
-        action = msg["action"]
+        action = msg.action
         if not isinstance(action.get("type"), str):
             raise RuleError("action/bad_shape", "an action is a map with a 'type'")
-        sid = msg["sid"]
+        sid = msg.sid
         if (sid != t.sid or t.own_since[seat_no] > sid) and not t.check_sid(seat_no, sid, action):  # (an act on
             # the current state by a seat that has not moved since is never stale: check_sid's common case)
             raise HoukagoError("action/stale", "the game moved on; look again and retry", sid=t.sid, yours=sid)
@@ -828,12 +847,12 @@ class Hub:
             out += self._lobby(t, now=now)
         return out
 
-    def _on_chat(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
-        t = self._table(msg["table"])
-        seat_no = msg.get("seat")
+    def _on_chat(self, conn: Conn, msg: Chat, now: float, ref: Any) -> Out:
+        t = self._table(msg.table)
+        seat_no = msg.seat
         limits = self.limits
         if seat_no is not None:
-            self._seat(t, seat_no, msg.get("token"))
+            self._seat(t, seat_no, msg.token)
             self._holder(conn, t, seat_no)
             if t.phase == PLAYING and t.state is not None:
                 t.spec.check_chat(t.state, seat_no)  # the game's rule (fate_votes: talk only in a discussion)
@@ -844,7 +863,7 @@ class Hub:
             raise HoukagoError("chat/spectators_off", "spectators cannot chat at this table")
         else:
             name = conn.name or "spectator"
-        text = msg["text"].strip()
+        text = msg.text.strip()
         if not text or len(text) > limits.chat_chars or len(text.encode("utf-8", "surrogatepass")) > limits.chat_bytes:
             raise HoukagoError("chat/bad_text", f"a chat line has 1–{limits.chat_chars} characters",
                                max=limits.chat_chars, bytes=limits.chat_bytes)
@@ -859,13 +878,13 @@ class Hub:
                         "ts": self.wall()}))
         return [(cid, frame) for cid in t.members() | {conn.id}]
 
-    def _on_clock(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
-        t = self._table(msg["table"])
-        self._host(t, msg["host"])
+    def _on_clock(self, conn: Conn, msg: Clock, now: float, ref: Any) -> Out:
+        t = self._table(msg.table)
+        self._host(t, msg.host)
         clock = t.clock
         if clock is None or clock.expired or t.phase != PLAYING:
             raise HoukagoError("clock/none", "no timed phase is running")
-        op = msg["op"]
+        op = msg.op
         if op == "pause":
             if not clock.paused:
                 clock.left, clock.paused = clock.remaining(now), True
@@ -873,7 +892,7 @@ class Hub:
             if clock.paused:
                 clock.deadline, clock.paused = now + clock.left, False
         elif op == "add":
-            secs = msg.get("seconds")
+            secs = msg.seconds
             secs = 30.0 if secs is None else secs  # an explicit 0 adds nothing
             if isinstance(secs, bool) or not -3600.0 <= secs <= 3600.0:
                 raise HoukagoError("msg/bad_field", "seconds out of range", field="seconds")
@@ -889,25 +908,25 @@ class Hub:
         frame = encode({"t": "clock", "table": t.id, "clock": clock.wire(now)})
         return [(cid, frame) for cid in t.members() | {conn.id}]
 
-    def _on_replace(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+    def _on_replace(self, conn: Conn, msg: Replace, now: float, ref: Any) -> Out:
         """Give a live but silent seat to a stand-in bot: at once by the host's word (``host``), or when a
         majority of the other seated humans here vote so (``seat`` + ``token``; ``yes: false`` takes a vote
         back). The seat stays its human's: ``resume`` (or an accepted ``act``) takes it back, as after grace."""
-        t = self._table(msg["table"])
-        host, seat_no = msg.get("host"), msg.get("seat")
+        t = self._table(msg.table)
+        host, seat_no = msg.host, msg.seat
         if host is not None:
             self._host(t, host)
         elif seat_no is None:
             raise HoukagoError("msg/bad_field", "a vote names its seat and token, the host gives its token",
                                field="seat")
         else:
-            self._seat(t, seat_no, msg.get("token"))
+            self._seat(t, seat_no, msg.token)
             self._holder(conn, t, seat_no)
         if t.state is None:
             raise HoukagoError("table/not_started", "the game has not started")
         if t.phase == OVER:
             raise RuleError("game/over", "the game is over")
-        target = msg["target"]
+        target = msg.target
         if not 0 <= target < t.n:
             raise HoukagoError("seat/unknown", "no such seat", seat=target)
         aim = t.seats[target]
@@ -922,7 +941,7 @@ class Hub:
                 raise HoukagoError("seat/own", "you cannot vote on your own seat", seat=target)
             if seat_no not in t.voters(target):
                 raise HoukagoError("seat/not_voter", "only the other seated players here vote", seat=seat_no)
-        yes = msg.get("yes", True)
+        yes = msg.yes
         if yes and not t.legal[target]:
             raise HoukagoError("seat/not_waiting", "that player has nothing to do now", seat=target)
         out: Out = []
@@ -952,11 +971,11 @@ class Hub:
         out += [(cid, frame) for cid in t.members() | {conn.id}]
         return out + self._lobby(t, also=conn.id, now=now)
 
-    def _on_pack(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+    def _on_pack(self, conn: Conn, msg: AskPack, now: float, ref: Any) -> Out:
         """The bytes of a user content pack the table plays with (its ``packs`` option), for a client that
         lacks it (docs/content_packs.md). Only packs the table names leave, each at most PACK_MAX_BYTES."""
-        t = self._table(msg["table"])
-        fp = msg["fp"]
+        t = self._table(msg.table)
+        fp = msg.fp
         named = t.options.get("packs")
         content = t.spec.content() if isinstance(named, str) and fp in named.split(",") else None
         info = getattr(content, "packs", {}).get(fp)
@@ -964,7 +983,7 @@ class Hub:
             raise HoukagoError("pack/unknown", "this table plays with no such content pack", fp=fp[:40])
         return [(conn.id, encode({"t": "pack", "table": t.id, "fp": fp, "data": info.source, "ref": ref}))]
 
-    def _on_replay(self, conn: Conn, msg: dict[str, Any], now: float, ref: Any) -> Out:
+    def _on_replay(self, conn: Conn, msg: AskReplay, now: float, ref: Any) -> Out:
         """A started game as the spectators saw it, step by step, rebuilt from the journal.
 
         Only ``view(state, None)`` and the public events ever leave: a replay shows
@@ -987,9 +1006,9 @@ class Hub:
         if len(self.jobs) >= limits.replays_running:
             raise HoukagoError("replay/busy", "the server is sending other replays; try again soon",
                                limit=limits.replays_running)
-        rec = self.journal.table(msg["table"])
+        rec = self.journal.table(msg.table)
         if rec is None:
-            raise HoukagoError("table/unknown", "no such table", table=msg["table"][:40])
+            raise HoukagoError("table/unknown", "no such table", table=msg.table[:40])
         spec = self.games.get(rec.game)
         if spec is None or rec.seed is None:
             raise HoukagoError("replay/unavailable", "that game has not started or is not installed")

@@ -17,6 +17,7 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import os
 import select
 import socket
 from collections.abc import Callable
@@ -24,6 +25,7 @@ from typing import Any, cast
 
 from server.hub import Hub, Out, error_frame
 from server.tables import Lossy
+from shared.messages import check_frame
 from shared.protocol import FrameDecoder, ProtocolError
 
 log = logging.getLogger("houkago.net")
@@ -31,6 +33,13 @@ log = logging.getLogger("houkago.net")
 MAX_FRAME_IN = 64 * 1024  # client messages are small
 MAX_OUTBUF = 4 * 1024 * 1024  # bytes queued for one client before it is dropped (chat/snapshots excepted)
 MAX_READ = 256 * 1024  # bytes one receive takes (asyncio's own read size)
+STRICT_ENV = "HOUKAGO_STRICT_PROTOCOL"  # set (not "0"): every frame sent is checked against shared.messages (tests)
+
+
+def strict_default() -> bool:
+    """Whether servers check every frame they send (``HOUKAGO_STRICT_PROTOCOL=1``, set by the tests; off in
+    production: it decodes every frame once more). The client's session reads the same variable."""
+    return os.environ.get(STRICT_ENV, "") not in ("", "0")
 
 
 def _keepalive(sock: Any, idle: int) -> None:
@@ -75,8 +84,8 @@ class Connection(asyncio.Protocol):
         if len(self.server.conns) >= limits.max_connections:
             log.warning("too many connections; refusing %s", self.peer)
             self.closed = True
-            stream.write(error_frame("server/full", "this server has too many connections; try again later",
-                                        limit=limits.max_connections))
+            stream.write(self.server.checked(error_frame(
+                "server/full", "this server has too many connections; try again later", limit=limits.max_connections)))
             transport.close()
             return
         stream.set_write_buffer_limits(high=self.server.soft_outbuf)
@@ -113,7 +122,7 @@ class Connection(asyncio.Protocol):
             self.transport.abort()  # and a close would wait for that (connection_lost, hence "away", now)
             return
         if self.transport is not None and not self.transport.is_closing():
-            self.transport.write(error_frame("proto/timeout", why))
+            self.transport.write(self.server.checked(error_frame("proto/timeout", why)))
             self.transport.close()
 
     def _direct(self) -> None:
@@ -280,7 +289,7 @@ class Connection(asyncio.Protocol):
         self.backlog = True
         self.direct = None
         for frame in held.values():
-            t.write(frame)
+            t.write(frame)  # (in strict mode checked when it was delivered: Server._checked_out)
 
 
 _AFTER_READS: Any = object()  # Server._flush_call while the reader's flush_now is to come
@@ -347,8 +356,12 @@ class Reader:
 class Server:
     """Listens, feeds the hub, commits the journal, then writes the frames."""
 
-    def __init__(self, hub: Hub, max_frame_in: int = MAX_FRAME_IN, max_outbuf: int = MAX_OUTBUF) -> None:
+    def __init__(self, hub: Hub, max_frame_in: int = MAX_FRAME_IN, max_outbuf: int = MAX_OUTBUF,
+                 strict: bool | None = None) -> None:
+        """``strict`` (default: :func:`strict_default`): every frame is checked before it leaves (see
+        :meth:`checked`)."""
         self.hub = hub
+        self.strict = strict_default() if strict is None else strict
         self.max_frame_in = max_frame_in
         self.max_outbuf = max_outbuf
         self.soft_outbuf = min(hub.limits.soft_outbuf, max_outbuf // 2)
@@ -398,6 +411,8 @@ class Server:
     def deliver(self, out: Out, durable: bool = False) -> None:
         """Queue frames for the end of this tick; ``durable`` ones describe journaled changes and are
         sent only if the commit succeeds."""
+        if out and self.strict:
+            out = self._checked_out(out)
         if out:
             if durable:
                 self._durable.append((len(self._pending), len(self._pending) + len(out)))
@@ -409,6 +424,38 @@ class Server:
             # while the reader reads, its flush_now comes next: no callback (nor the loop turn it would cost)
             self._flush_call = _AFTER_READS if reader is not None and reader.reading else self.loop.call_soon(
                 self._flush)
+
+    def checked(self, frame: bytes) -> bytes:
+        """Strict mode: ``frame`` if the doc allows its message (:func:`shared.messages.check_frame`), else —
+        a server bug a test must see — logged and replaced by ``error server/bad_message`` naming the problem."""
+        try:
+            check_frame(frame)
+        except ProtocolError as err:
+            log.error("strict protocol: the server was about to send a message the doc does not allow: %s (%s)",
+                      err.message, bytes(frame[:200]))
+            return error_frame("server/bad_message", f"the server built a message the doc does not allow: "
+                               f"{err.message}"[:300], problem=err.code, **err.params)
+        return frame
+
+    def _checked_out(self, out: Out) -> Out:
+        """:meth:`checked` over frames to send (each distinct frame once); a connection that was to get a
+        frame the doc does not allow gets the error and is closed."""
+        seen: dict[int, bytes] = {}
+        fixed: Out = []
+        for cid, frame in out:
+            if frame is None:
+                fixed.append((cid, None))
+                continue
+            good = seen.get(id(frame))
+            if good is None:
+                good = seen[id(frame)] = self.checked(frame)
+                if good is frame and type(frame) is Lossy and frame.remake is not None:
+                    self.checked(frame.full())  # what a slow reader gets instead (logged if the doc forbids it)
+            if good is frame:
+                fixed.append((cid, frame))
+            else:
+                fixed += [(cid, good), (cid, None)]
+        return fixed
 
     def flush_now(self) -> None:
         """Commit and send now what this tick queued so far (the reader's reads are done), not in a callback of

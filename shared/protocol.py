@@ -1,10 +1,10 @@
-"""The wire format, sans I/O: length-prefixed msgpack frames and message schemas.
+"""The wire format, sans I/O: length-prefixed msgpack frames.
 
 A frame is a 4-byte big-endian length followed by one msgpack map. Both sides use
 :class:`FrameDecoder` (feed bytes, get messages) and :func:`encode`. Limits are
 parameters; every ``max_*`` limit of msgpack's ``Unpacker`` is set. Every message
-is a map with a ``t`` (type) field; :func:`validate` checks a message against
-:data:`CLIENT_MESSAGES` / :data:`SERVER_MESSAGES`. See ``docs/protocol.md``.
+is a map with a ``t`` (type) field; :mod:`shared.messages` types each one and checks it
+at the edges. See ``docs/protocol.md``.
 """
 from __future__ import annotations
 
@@ -14,7 +14,7 @@ from typing import Any
 import msgpack
 import msgspec
 
-from shared.errors import HoukagoError, echo
+from shared.errors import HoukagoError
 from shared.legal import expand as expand_legal
 from shared.ports import DEFAULT_PORT as DEFAULT_PORT  # re-exported (set in shared.ports: no encoders)
 
@@ -222,126 +222,4 @@ def _unpack_from(stream: bytes, length: int, max_frame: int, room: int) -> Any:
     return obj
 
 
-# --- message schemas -----------------------------------------------------------
-# field -> (allowed python types, required). ``None`` in a type tuple allows nil.
-_I = (int,)
-_S = (str,)
-_OPT_I = (int, type(None))
-_OPT_S = (str, type(None))
-_M = (dict,)
-_L = (list,)
-_B = (bool,)
-_ANY = (object,)
-_NUM = (int, float)
-_OPT_NUM = (int, float, type(None))
-
-CLIENT_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
-    # first message on every connection
-    "hello": {"v": (_I, True), "name": (_S, False), "client": (_S, False), "delta": (_B, False)},
-    "list": {},
-    "create": {"game": (_S, True), "seats": (_I, True), "options": (_M, False), "name": (_S, False),
-               "bot_delay": (_NUM, False), "takeover": (_B, False), "practice": (_B, False),
-               "spectator_chat": (_B, False), "lang": (_S, False)},
-    "join": {"table": (_S, True), "seat": (_OPT_I, False), "name": (_S, False)},
-    "resume": {"table": (_S, True), "seat": (_I, True), "token": (_S, True)},
-    "watch": {"table": (_S, True)},
-    "leave": {"table": (_S, True), "seat": (_OPT_I, False), "token": (_OPT_S, False)},
-    "ready": {"table": (_S, True), "seat": (_I, True), "token": (_S, True), "ready": (_B, True)},
-    "bot": {"table": (_S, True), "host": (_S, True), "seat": (_I, True), "level": (_OPT_S, False)},
-    "start": {"table": (_S, True), "host": (_S, True), "seed": (_OPT_I, False)},
-    "act": {"table": (_S, True), "seat": (_I, True), "token": (_S, True), "sid": (_I, True),
-            "action": (_M, True)},
-    "chat": {"table": (_S, True), "text": (_S, True), "seat": (_OPT_I, False), "token": (_OPT_S, False)},
-    "clock": {"table": (_S, True), "host": (_S, True), "op": (_S, True), "seconds": (_OPT_NUM, False)},
-    # a vote (seat + token) or the host's word (host) to give a live but silent seat to a stand-in bot
-    "replace": {"table": (_S, True), "target": (_I, True), "seat": (_OPT_I, False), "token": (_OPT_S, False),
-                "host": (_OPT_S, False), "yes": (_B, False)},
-    "ping": {"n": (_I, False)},
-    "replay": {"table": (_S, True)},
-    "pack": {"table": (_S, True), "fp": (_S, True)},  # a content pack the table plays with (club, #33)
-}
-
-SERVER_MESSAGES: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
-    "welcome": {"v": (_I, True), "server": (_S, True), "games": (_L, True)},
-    "tables": {"tables": (_L, True)},
-    "created": {"table": (_S, True), "host": (_S, True)},
-    "joined": {"table": (_S, True), "seat": (_I, True), "token": (_S, True)},
-    "watching": {"table": (_S, True)},
-    "left": {"table": (_S, True), "seat": (_OPT_I, False)},
-    "lobby": {"table": (_M, True)},
-    "snapshot": {"table": (_S, True), "seat": (_OPT_I, True), "sid": (_I, True), "view": (_M, True),
-                 "legal": (_L, False), "over": (_B, True), "result": (_ANY, False), "clock": (_ANY, False),
-                 "events": (_L, False), "ref": (_ANY, False), "delta": (_B, False), "gone": (_L, False),
-                 "past": (_L, False)},
-    "error": {"code": (_S, True), "msg": (_S, True), "params": (_M, False), "ref": (_ANY, False)},
-    "chat": {"table": (_S, True), "name": (_S, True), "seat": (_OPT_I, False), "text": (_S, True),
-             "ts": (_ANY, False)},
-    "clock": {"table": (_S, True), "clock": (_ANY, True)},
-    "pong": {"n": (_I, False)},
-    "replaced": {"table": (_S, True), "seat": (_I, True), "by": (_S, True), "votes": (_L, False),
-                 "needed": (_I, False)},
-    "result": {"table": (_S, True), "result": (_M, True)},
-    "replay": {"table": (_S, True), "game": (_S, True), "players": (_I, True), "names": (_L, True),
-               "part": (_I, True), "last": (_B, True), "steps": (_L, True), "result": (_ANY, False)},
-    "pack": {"table": (_S, True), "fp": (_S, True), "data": ((bytes,), True)},
-}
-
 MAX_TEXT = 2000  # characters of chat or a name
-
-
-_Checks = tuple[tuple[str, "tuple[type, ...] | None", bool, frozenset, bool], ...]
-_COMPILED: dict[int, tuple[Any, dict[str, _Checks]]] = {}
-
-
-def _compiled(schema: dict[str, dict[str, tuple[tuple[type, ...], bool]]]) -> dict[str, _Checks]:
-    """Per message type: (field, types or None for any, required, the exact types that pass at once,
-    whether a string passes if not too long)."""
-    hit = _COMPILED.get(id(schema))
-    if hit is None or hit[0] is not schema:
-        table = {kind: tuple((name, None if object in types else types, required,
-                              frozenset(t for t in types if t is not str), str in types)
-                             for name, (types, required) in fields.items())
-                 for kind, fields in schema.items()}
-        hit = _COMPILED[id(schema)] = (schema, table)
-    return hit[1]
-
-
-def validate(msg: dict[str, Any], schema: dict[str, dict[str, tuple[tuple[type, ...], bool]]]) -> dict[str, Any]:
-    """Check a decoded message against a schema; raise ProtocolError naming the field."""
-    kind = msg.get("t")
-    checks = _compiled(schema).get(kind) if isinstance(kind, str) else None
-    if checks is None:
-        raise ProtocolError("msg/unknown_type", f"unknown message type {echo(kind)!r}")
-    for name, types, required, exact, text in checks:
-        value = msg.get(name, _ABSENT)
-        if value is _ABSENT:
-            if required:
-                raise ProtocolError("msg/missing_field", f"{kind}: missing field {name!r}", field=name)
-            continue
-        if types is None or type(value) in exact:  # the common cases first: an exact type, a short string
-            continue
-        if text and type(value) is str and len(value) <= MAX_TEXT:
-            continue
-        if isinstance(value, bool) and bool not in types:
-            raise ProtocolError("msg/bad_field", f"{kind}: field {name!r} has the wrong type", field=name)
-        if not isinstance(value, types):
-            raise ProtocolError("msg/bad_field", f"{kind}: field {name!r} has the wrong type", field=name)
-        if isinstance(value, str) and len(value) > MAX_TEXT:
-            raise ProtocolError("msg/bad_field", f"{kind}: field {name!r} is too long", field=name)
-    return msg
-
-
-_ABSENT = object()
-
-
-def validate_client(msg: Any) -> dict[str, Any]:
-    """``validate(msg, CLIENT_MESSAGES)``, the common ``act`` (every field of the exact type it must have,
-    strings not too long) accepted without the general loop: anything else, and any act that fails a check
-    here, goes through :func:`validate` (the same result, the same errors)."""
-    if type(msg) is dict and msg.get("t") == "act":
-        table, token = msg.get("table"), msg.get("token")
-        if (type(table) is str and type(token) is str and type(msg.get("seat")) is int
-                and type(msg.get("sid")) is int and type(msg.get("action")) is dict
-                and len(table) <= MAX_TEXT and len(token) <= MAX_TEXT):
-            return msg
-    return validate(msg, CLIENT_MESSAGES)

@@ -79,6 +79,13 @@ class OptionSpec:
         return value
 
 
+def choice_option(name: str, default: Any, labels: dict[str, str],
+                  choice_labels: dict[Any, dict[str, str]]) -> OptionSpec:
+    """An option whose allowed values are exactly the ones ``choice_labels`` names, in its order (the lobby shows
+    each by its label): the list of values is written once."""
+    return OptionSpec(name, default, tuple(choice_labels), labels, choice_labels=choice_labels)
+
+
 def events_for(events: list[Event], seat: int | None) -> list[Event]:
     """The events one viewer may see: drops those whose ``vis`` excludes them."""
     out = []
@@ -113,6 +120,27 @@ def _too_deep(x: Any, limit: int) -> bool:
     return False
 
 
+class _RulesModule:
+    """``GameSpec.rules``: the rules module, or the name of one, imported when the spec is first asked for it —
+    the registry lists every game (names, seats, options) without importing any game's rules (the launcher's
+    first frame needs none). ``import_module`` holds the import lock: two threads asking at once get one module.
+    """
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self._slot = f"_{name}"
+
+    def __get__(self, obj: Any, owner: Any = None) -> ModuleType:
+        if obj is None:
+            raise AttributeError(self._slot[1:])  # (a dataclass field with no default)
+        rules = obj.__dict__[self._slot]
+        if isinstance(rules, str):
+            rules = obj.__dict__[self._slot] = importlib.import_module(rules)
+        return rules  # a module (or a test's stand-in with the same functions)
+
+    def __set__(self, obj: Any, value: ModuleType | str) -> None:
+        obj.__dict__[self._slot] = value
+
+
 @dataclass
 class GameSpec:
     """A registered game: names, seat range, options and its rules module.
@@ -126,7 +154,7 @@ class GameSpec:
     names: dict[str, str]
     min_seats: int
     max_seats: int
-    rules: ModuleType
+    rules: _RulesModule = _RulesModule()  # the module, or its name ("shared.games.<id>.rules"): imported on first use
     options: tuple[OptionSpec, ...] = ()
     content_source: str | None = None
     bots_module: str | None = None
@@ -295,3 +323,17 @@ class GameSpec:
         bots = self.bots()
         levels: list[str] = [lv for lv in ("easy", "normal", "strong") if lv in bots]
         return levels or list(bots)
+
+
+def game_spec(package: str, names: dict[str, str], seats: tuple[int, int], options: tuple[OptionSpec, ...] = (),
+              *, content: bool | str = True, listed: bool = True, ends: bool = True) -> GameSpec:
+    """The spec of the game in the package ``package`` (``shared.games.<id>``; pass its ``__name__``), laid out as
+    every game is: its rules in ``<package>.rules``, its bots' table ``BOTS`` in ``<package>.bots`` and, unless
+    ``content`` is False, its content loaded by ``assets.loaders.<id>:load`` (or the "module:function" ``content``
+    names); ``seats`` is (min, max)."""
+    game_id = package.rpartition(".")[2]
+    source = content if isinstance(content, str) else f"assets.loaders.{game_id}:load" if content else None
+    return GameSpec(id=game_id, names=names, min_seats=seats[0], max_seats=seats[1],
+                    rules=f"{package}.rules", options=options,  # imported on first use
+                    content_source=source,
+                    bots_module=f"{package}.bots", listed=listed, ends=ends)

@@ -10,19 +10,25 @@ from typing import Any
 from waiting import WAIT_SECONDS, WaitTimeout, describe
 
 from shared.engine import REGISTRY
+from shared.messages import check_frame, server_message
 from shared.protocol import (
     PROTOCOL_VERSION,
-    SERVER_MESSAGES,
     FrameDecoder,
     SnapshotMemo,
     encode,
-    validate,
 )
 
 # the game the integration tests play: fate_votes once it is registered, else the benchmark game
 GAME = "fate_votes" if "fate_votes" in REGISTRY else "bench_vote"
 FAST_OPTIONS = {"discussion_seconds": 0} if GAME == "fate_votes" else {}
 MAX_STEPS = 3000 if REGISTRY[GAME].ends else 60
+
+
+def frame_message(frame: bytes) -> dict[str, Any]:
+    """A frame the hub returned as its message, checked first: a message the doc allows
+    (:func:`shared.messages.check_frame`, as a strict server checks every frame it sends)."""
+    check_frame(frame)
+    return FrameDecoder().feed(frame)[0]  # type: ignore[no-any-return]  # one message: a map
 
 
 class Closed(Exception):
@@ -72,6 +78,7 @@ class SyncClient:
         if not data:
             raise Closed("closed by server")
         for m in self.decoder.feed(data):
+            server_message(m)  # every frame as it came is one the doc allows (a delta snapshot too)
             self.raw.append(m)
             m = self.memo.full(m)
             self.log.append(m)
@@ -233,7 +240,7 @@ def check_frames(game: str, client: SyncClient, states: list[dict], events: list
     checked = 0
     for m in client.log:
         assert m["t"] in ALLOWED_TYPES, m["t"]
-        validate(m, SERVER_MESSAGES)  # every message matches its documented schema
+        server_message(m)  # every message (made whole) is one the doc allows
         if m["t"] != "snapshot":
             assert "view" not in m and "state" not in m
             continue

@@ -87,12 +87,32 @@ def test_strings_come_from_the_cache_only_while_their_files_are_unchanged(tmp_pa
     (root / "en" / "table.toml").write_text('[table]\nseat = "Seat {n}"\n', encoding="utf-8")
     first = load_lang("en", root)
     assert first == {"app.title": "One", "table.seat": "Seat {n}"}
-    assert cache_file("en").is_file()
+    assert cache_file("en", root).is_file()  # beside the files (a folder the user may write to)
     assert load_lang("en", root) == first  # from the cache
     main = root / "en.toml"
     stat = main.stat()
     main.write_text('[app]\ntitle = "Two"\n', encoding="utf-8")  # the same size: only the time tells
     os.utime(main, ns=(stat.st_atime_ns, stat.st_mtime_ns + 1_000_000))
     assert load_lang("en", root)["app.title"] == "Two"
-    cache_file("en").write_bytes(b"not marshal")  # a damaged cache is parsed around
+    cache_file("en", root).write_bytes(b"not marshal")  # a damaged cache is parsed around
     assert load_lang("en", root)["app.title"] == "Two"
+
+
+def test_strings_are_kept_in_the_user_cache_when_their_folder_cannot_be_written(tmp_path, monkeypatch):
+    """No writable folder beside the files (an install the user may not write to): the merged strings go to
+    the user's cache folder, and the next start reads them from there."""
+    import marshal
+
+    from client import i18n
+
+    root = tmp_path / "i18n"
+    root.mkdir()
+    (root / "en.toml").write_text('[app]\ntitle = "One"\n', encoding="utf-8")
+    (tmp_path / "a_file").write_text("", encoding="utf-8")
+    monkeypatch.setattr(i18n, "cache_file", lambda lang, root=root: tmp_path / "a_file" / f"{lang}.marshal")
+    user = tmp_path / "user" / "strings-en.marshal"
+    monkeypatch.setattr(i18n, "user_cache_file", lambda lang: user)
+    assert i18n.load_lang("en", root) == {"app.title": "One"}
+    stamp, strings = marshal.loads(user.read_bytes())
+    user.write_bytes(marshal.dumps((stamp, {"app.title": "from the user cache"})))
+    assert i18n.load_lang("en", root) == {"app.title": "from the user cache"}

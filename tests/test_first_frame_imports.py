@@ -26,7 +26,14 @@ app.shutdown()
 
 NOT_BEFORE_FIRST_FRAME = ("pygame_gui", "client.gui", "client.net", "client.match", "client.services",
                           "msgspec", "msgpack", "server", "client.scenes.table", "client.scenes.lobby",
-                          "client.tables.fate_votes", "client.tables.mind_swap", "client.tables.school_mystery")
+                          "client.tables.fate_votes", "client.tables.mind_swap", "client.tables.school_mystery",
+                          # the registry lists games without their rules; school_mystery's content (and its
+                          # user packs) is loaded only when a pack file is there to list; OpenSSL with secrets
+                          "shared.games.fate_votes.rules", "shared.games.mind_swap.rules",
+                          "shared.games.school_mystery.rules", "shared.games.school_mystery.campaign",
+                          "assets.loaders.school_mystery", "assets.loaders.packs", "client.tables.base", "secrets",
+                          "assets.loaders.rules_book",  # (has_rules looks for the file only)
+                          "zipfile")  # (importlib.resources' readers: pygame's icon is loaded by path)
 
 
 def _first_frame(*argv: str) -> dict:

@@ -19,6 +19,7 @@ from server import botrunner
 from server.journal import Journal
 from server.runtime import ServerThread
 from shared.engine import REGISTRY
+from shared.messages import ListTables, Snapshot, Tables, Watch
 
 pytestmark = [pytest.mark.skipif(not REGISTRY[GAME].ends, reason=f"{GAME} never ends: bots need a real game")]
 PLAYERS = max(REGISTRY[GAME].min_seats, min(6, REGISTRY[GAME].max_seats))
@@ -105,15 +106,15 @@ def test_bots_wait_for_a_display_and_play_the_whole_game_before_it(capsys: pytes
             await link.connect()
             table = None
             while table is None:
-                tables = (await link.request({"t": "list"}, "tables"))["tables"]
-                table = next((t["id"] for t in tables if t.get("phase") == "lobby"), None)
+                tables = (await link.request(ListTables(), Tables)).tables
+                table = next((t.id for t in tables if t.phase == "lobby"), None)
                 await asyncio.sleep(0.05)
-            link.send({"t": "watch", "table": table})
+            link.send(Watch(table=table))
             while True:
                 msg = await link.recv()
-                if msg.get("t") == "snapshot":
-                    seen.append(msg["sid"])
-                    if msg["over"]:
+                if isinstance(msg, Snapshot):
+                    seen.append(msg.sid)
+                    if msg.over:
                         break
             link.close()
 

@@ -8,14 +8,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from shared.protocol import (
-    CLIENT_MESSAGES,
-    FrameDecoder,
-    ProtocolError,
-    encode,
-    validate,
-    validate_client,
-)
+from shared.messages import CLIENT_BY_T, SERVER_BY_T, Act, client_message, server_message
+from shared.protocol import FrameDecoder, ProtocolError, encode
 
 SETTINGS = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 FEWER = settings(max_examples=80, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -67,12 +61,13 @@ def test_bodies_and_lengths_never_crash(body: bytes, length: int) -> None:
 
 @FEWER
 @given(messages)
-def test_validate_only_raises_protocol_errors(msg: dict) -> None:
-    for kind in CLIENT_MESSAGES:
-        try:
-            validate({**msg, "t": kind}, CLIENT_MESSAGES)
-        except ProtocolError as err:
-            assert err.code.startswith("msg/")
+def test_the_edges_only_raise_protocol_errors(msg: dict) -> None:
+    for types, edge in ((CLIENT_BY_T, client_message), (SERVER_BY_T, server_message)):
+        for kind in types:
+            try:
+                edge({**msg, "t": kind})
+            except ProtocolError as err:
+                assert err.code in ("msg/bad_field", "msg/missing_field", "msg/unknown_field"), err.code
 
 
 @pytest.mark.parametrize("depth", [100, 1000, 100000])
@@ -96,45 +91,59 @@ def test_encode_refuses_frames_over_the_cap() -> None:
 
 def test_an_unknown_message_type_is_not_echoed_whole() -> None:
     with pytest.raises(ProtocolError) as e:
-        validate({"t": "x" * 5000}, CLIENT_MESSAGES)
+        client_message({"t": "x" * 5000})
     assert e.value.code == "msg/unknown_type" and len(e.value.message) < 100
 
 
 _ACT = {"t": "act", "table": "ab12cd34", "seat": 2, "token": "tok", "sid": 7, "action": {"type": "vote"}}
 _FIELD_VALUES = [None, True, False, 0, 3, -1, 2 ** 70, 1.5, "", "x", "y" * 2000, "y" * 2001, [], [1], {}, {"type": "x"},
                  b"raw"]
+_ACT_TYPES = {"table": str, "seat": int, "token": str, "sid": int, "action": dict}
 
 
-def _outcome(fn: object, msg: object) -> object:
-    try:
-        return ("ok", fn(msg))  # type: ignore[operator]
-    except ProtocolError as err:
-        return (err.code, err.message, err.params)
-    except Exception as exc:  # noqa: BLE001 - whatever the general path raises, the fast one must too
-        return (type(exc).__name__,)
+def _fits(name: str, value: object) -> bool:
+    """Whether ``value`` is what the doc allows in the act's field ``name``."""
+    want = _ACT_TYPES[name]
+    if type(value) is not want:
+        return False
+    return not isinstance(value, str) or len(value) <= 2000  # (any int: the wire carries at most 64 bits)
 
 
-def _outcomes_agree(msg: object) -> None:
-    assert _outcome(validate_client, msg) == _outcome(lambda m: validate(m, CLIENT_MESSAGES), msg)
-
-
-def test_validate_client_is_validate_for_every_one_field_change_of_an_act() -> None:
-    """The act fast path answers exactly as the general loop: each field missing or of every kind of value,
-    extra fields, other message types, non-maps."""
-    _outcomes_agree(_ACT)
-    assert validate_client(_ACT) is _ACT
-    for name in _ACT:
-        _outcomes_agree({k: v for k, v in _ACT.items() if k != name})
+def test_every_one_field_change_of_an_act_is_taken_or_refused_naming_the_field() -> None:
+    """Each field of an act missing, of every kind of value, or an extra field: the act as typed, or the
+    typed refusal naming that field (never another error)."""
+    assert client_message(_ACT) == Act(table="ab12cd34", seat=2, token="tok", sid=7, action={"type": "vote"})
+    for name in _ACT_TYPES:
+        with pytest.raises(ProtocolError) as missing:
+            client_message({k: v for k, v in _ACT.items() if k != name})
+        assert (missing.value.code, missing.value.params) == ("msg/missing_field", {"field": name})
         for value in _FIELD_VALUES:
-            _outcomes_agree({**_ACT, name: value})
-            _outcomes_agree({**_ACT, name: value, "ref": 3})
+            msg = {**_ACT, name: value}
+            if _fits(name, value):
+                assert getattr(client_message(msg), name) == value
+                continue
+            with pytest.raises(ProtocolError) as bad:
+                client_message(msg)
+            assert (bad.value.code, bad.value.params) == ("msg/bad_field", {"field": name}), (name, value)
     for value in _FIELD_VALUES:
-        _outcomes_agree(value)
-        _outcomes_agree({**_ACT, "t": "join", "seat": value})
+        with pytest.raises(ProtocolError) as extra:
+            client_message({**_ACT, "seet": value})
+        assert (extra.value.code, extra.value.params) == ("msg/unknown_field", {"field": "seet"})
+        assert client_message({**_ACT, "ref": value}).ref == value  # (any ref; the hub echoes only some)
+        with pytest.raises(ProtocolError) as not_a_message:
+            client_message(value)
+        assert not_a_message.value.code == "msg/not_a_message"
 
 
 @FEWER
 @given(st.fixed_dictionaries({}, optional={name: st.sampled_from(_FIELD_VALUES) for name in _ACT if name != "t"}),
        messages)
-def test_validate_client_is_validate_for_any_act(fields: dict, extra: dict) -> None:
-    _outcomes_agree({**extra, **fields, "t": "act"})
+def test_any_act_is_taken_or_refused_with_a_typed_error(fields: dict, extra: dict) -> None:
+    msg = {**extra, **fields, "t": "act"}
+    try:
+        act = client_message(msg)
+    except ProtocolError as err:
+        assert err.code in ("msg/bad_field", "msg/missing_field", "msg/unknown_field")
+        assert err.params.get("field") in {*msg, *_ACT}
+        return
+    assert set(msg) <= {"t", "ref", *_ACT_TYPES} and all(_fits(k, getattr(act, k)) for k in _ACT_TYPES)

@@ -11,7 +11,7 @@ from typing import Any
 
 import msgpack
 import pytest
-from srvkit import Closed, SyncClient
+from srvkit import Closed, SyncClient, frame_message
 from waiting import WAIT_SECONDS
 
 from server.hub import Hub
@@ -26,7 +26,7 @@ FV = {"discussion_seconds": 0}
 
 
 def _frames(out: list) -> list[tuple[int, dict[str, Any]]]:
-    return [(cid, FrameDecoder().feed(f)[0]) for cid, f in out if f is not None]
+    return [(cid, frame_message(f)) for cid, f in out if f is not None]
 
 
 def _hub(limits: Limits, journal: Journal | None = None, grace: float = 5.0) -> Hub:

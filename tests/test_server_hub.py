@@ -6,6 +6,7 @@ from types import SimpleNamespace
 from typing import Any
 
 import msgpack
+from srvkit import frame_message
 
 from server.hub import Hub
 from server.journal import Journal
@@ -49,7 +50,7 @@ TIMED = GameSpec(
 
 
 def decode(out: list) -> list[tuple[int, dict]]:
-    return [(cid, FrameDecoder().feed(frame)[0]) for cid, frame in out if frame is not None]
+    return [(cid, frame_message(frame)) for cid, frame in out if frame is not None]
 
 
 class Harness:

@@ -7,14 +7,14 @@ from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
 
-from srvkit import SyncClient
+from srvkit import SyncClient, frame_message
 from waiting import wait_until
 
 from server.hub import Hub
 from server.journal import Journal
 from server.runtime import ServerThread
 from shared.errors import RuleError
-from shared.protocol import PROTOCOL_VERSION, FrameDecoder
+from shared.protocol import PROTOCOL_VERSION
 from shared.spec import GameSpec
 
 
@@ -50,7 +50,7 @@ TALK = GameSpec(
 
 
 def _frames(out: list) -> list[tuple[int, dict[str, Any]]]:
-    return [(cid, FrameDecoder().feed(f)[0]) for cid, f in out if f is not None]
+    return [(cid, frame_message(f)) for cid, f in out if f is not None]
 
 
 class Table:

@@ -5,11 +5,11 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from srvkit import SyncClient
+from srvkit import SyncClient, frame_message
 
 from server.hub import Hub
 from server.runtime import ServerThread
-from shared.protocol import PROTOCOL_VERSION, FrameDecoder
+from shared.protocol import PROTOCOL_VERSION
 
 FV = {"discussion_seconds": 0}
 
@@ -92,7 +92,7 @@ def test_chosen_seed_needs_a_practice_table_everyone_sees(port: int) -> None:
 
 
 def _frames(out: list) -> list[tuple[int, dict[str, Any]]]:
-    return [(cid, FrameDecoder().feed(f)[0]) for cid, f in out if f is not None]
+    return [(cid, frame_message(f)) for cid, f in out if f is not None]
 
 
 def test_a_human_back_at_the_seat_stops_the_stand_in_bot() -> None:

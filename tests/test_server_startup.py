@@ -9,18 +9,19 @@ import sys
 from pathlib import Path
 
 import pytest
+from srvkit import frame_message
 
 from server.hub import Hub
 from server.journal import SCHEMA_VERSION, Journal, JournalError
 from server.recovery import backup_journal, check_journal, close_journal, open_journal
-from shared.protocol import PROTOCOL_VERSION, FrameDecoder
+from shared.protocol import PROTOCOL_VERSION
 
 ROOT = Path(__file__).resolve().parent.parent
 FV = {"discussion_seconds": 0}
 
 
 def _frames(out: list) -> list[dict]:
-    return [FrameDecoder().feed(f)[0] for _, f in out if f is not None]
+    return [frame_message(f) for _, f in out if f is not None]
 
 
 def _journal_with_tables(path: Path, n: int = 3, moves: int = 2) -> list[str]:

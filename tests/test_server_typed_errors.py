@@ -12,12 +12,13 @@ from typing import Any
 
 import msgpack
 import pytest
-from srvkit import SyncClient
+from srvkit import SyncClient, frame_message
 
 from server.hub import Hub
 from server.runtime import ServerThread
 from shared.engine import REGISTRY
-from shared.protocol import CLIENT_MESSAGES, PROTOCOL_VERSION, FrameDecoder, decode_body
+from shared.messages import CLIENT_BY_T
+from shared.protocol import PROTOCOL_VERSION, decode_body
 
 FAST = {"fate_votes": {"discussion_seconds": 0}}
 ODD_VALUES: list[Any] = [None, True, False, 0, -1, 2 ** 63, -(2 ** 63), 2 ** 64 - 1, 1.5, float("nan"),
@@ -26,7 +27,7 @@ ODD_VALUES: list[Any] = [None, True, False, 0, -1, 2 ** 63, -(2 ** 63), 2 ** 64 
 
 
 def _decode(out: list) -> list[tuple[int, dict]]:
-    return [(cid, FrameDecoder().feed(frame)[0]) for cid, frame in out if frame is not None]
+    return [(cid, frame_message(frame)) for cid, frame in out if frame is not None]
 
 
 def _mutate(action: dict[str, Any], r: random.Random) -> Any:
@@ -132,10 +133,11 @@ def test_every_message_type_with_odd_field_values_is_a_typed_error(caplog: pytes
             "level": "random", "n": 3, "v": PROTOCOL_VERSION, "name": "x", "options": {}, "all": True}
     seen = set()
     with caplog.at_level(logging.ERROR):
-        for kind, fields in CLIENT_MESSAGES.items():
+        for kind, cls in CLIENT_BY_T.items():
             if kind == "hello":
                 continue
-            for name in list(fields) + ["ref"]:
+            fields = cls.__struct_encode_fields__  # (ref among them)
+            for name in fields:
                 for value in ODD_VALUES:
                     msg = {"t": kind, **{f: base[f] for f in fields if f in base}, name: value}
                     wire = decode_body(msgpack.packb(msg, use_bin_type=True))

@@ -32,6 +32,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame
 
+from bench import procs
 from client.kit.headless import HeadlessContext, LocalGame
 from client.tables import mind_swap_fx as FX
 from client.tables.mind_swap import MindSwapTable
@@ -260,11 +261,7 @@ def scene_curtain(sh: Shooter, lang: str) -> None:
             found = next((p for p in sorted(tmp.glob("*.png")) if "curtain" in p.name), None)
         time.sleep(0.5)
     finally:
-        proc.terminate()
-        try:
-            proc.wait(5)
-        except subprocess.TimeoutExpired:
-            proc.kill()
+        procs.stop(proc, 5)
     if found is None:
         print(f"curtain: the app saved no curtain screen ({sorted(p.name for p in tmp.glob('*.png'))})")
         return

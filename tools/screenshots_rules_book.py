@@ -21,6 +21,7 @@ from client import modes
 from client.app import App
 from client.rulesbook import open_rules
 from houkago.cli import build_parser
+from tools.shots import out_folder
 
 SHOTS = (("mind_swap", "magic", "ja"), ("mind_swap", "goal", "en"), ("fate_votes", "winning", "en"),
          ("school_mystery", "cards", "zh"), ("mind_swap", "map", "zh"), ("school_mystery", "rolls", "ja"))
@@ -28,11 +29,7 @@ SHOTS = (("mind_swap", "magic", "ja"), ("mind_swap", "goal", "en"), ("fate_votes
 
 def main() -> None:
     """``python3 tools/screenshots_rules_book.py [--out DIR]``."""
-    args = sys.argv[1:]
-    out = ROOT / "docs" / "screenshots"
-    if "--out" in args:
-        out = Path(args[args.index("--out") + 1])
-    out.mkdir(parents=True, exist_ok=True)
+    out = out_folder(sys.argv[1:])
     cfg = Path(tempfile.mkdtemp(prefix="houkago-shots-"))
     for game, page, lang in SHOTS:
         app = App(build_parser().parse_args(["--lang", lang, "--size", "1920x1080"]),

@@ -23,6 +23,7 @@ from client import modes
 from client.app import App
 from client.tutorial import offer
 from houkago.cli import build_parser
+from tools.shots import out_folder
 from tools.tutorial_drive import act_on_ring, frames
 
 SHOTS = (("fate_votes", "vote_1", "ja"), ("mind_swap", "magic", "en"), ("fate_votes", "choose_strike", "zh"),
@@ -57,11 +58,7 @@ def shoot(game: str, step: str, lang: str, out: Path) -> Path:
 
 def main() -> None:
     """``python3 tools/screenshots_tutorial.py [--out DIR]``."""
-    args = sys.argv[1:]
-    out = ROOT / "docs" / "screenshots"
-    if "--out" in args:
-        out = Path(args[args.index("--out") + 1])
-    out.mkdir(parents=True, exist_ok=True)
+    out = out_folder(sys.argv[1:])
     for game, step, lang in SHOTS:
         print(shoot(game, step, lang, out))
 

@@ -62,3 +62,15 @@ def check_table(file: str | Path, entry: str, value: Any) -> dict:
     if not isinstance(value, dict):
         raise ContentError(file, entry, "must be a table")
     return value
+
+
+def table_rows(file: str | Path, data: dict[str, Any], key: str, need_one: bool = False) -> list[tuple[str, dict]]:
+    """The ``[[key]]`` tables of ``data``, each with the name of its entry (``key[i]``); a :class:`ContentError`
+    when there is no such list (with ``need_one``, an empty one too) or one of its items is not a table."""
+    rows = data.get(key)
+    if not isinstance(rows, list) or (need_one and not rows):
+        raise ContentError(file, key, f"needs a [[{key}]] list" + (" of at least one" if need_one else ""))
+    out = []
+    for i, row in enumerate(rows):
+        out.append((f"{key}[{i}]", check_table(file, f"{key}[{i}]", row)))
+    return out

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Any
 
 from assets import CONTENT_DIR
-from assets.loaders.common import ContentError, read_toml, text3
+from assets.loaders.common import ContentError, read_toml, table_rows, text3
 from shared.games.fate_votes.content import SHAPES, Character, FateVotesContent, Story
 from shared.games.fate_votes.rules import PHASES
 from shared.games.fate_votes.winning import CARDS, CONDITIONS, REASON_CODES, STORIES
@@ -16,13 +16,9 @@ _HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
 
 def _characters(path: Path) -> tuple[Character, ...]:
     data = read_toml(path)
-    rows = data.get("character")
-    if not isinstance(rows, list):
-        raise ContentError(path, "character", "expected a list of [[character]] tables")
     found: dict[str, Character] = {}
-    for i, row in enumerate(rows):
-        entry = f"character[{i}]"
-        if not isinstance(row, dict) or not isinstance(row.get("id"), str):
+    for entry, row in table_rows(path, data, "character"):
+        if not isinstance(row.get("id"), str):
             raise ContentError(path, entry, "needs a string id")
         cid = row["id"]
         entry = f"character {cid!r}"

@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from assets import CONTENT_DIR
-from assets.loaders.common import ContentError, read_toml, text3
+from assets.loaders.common import ContentError, read_toml, table_rows, text3
 
 MAX_TEXT = 260  # characters: a tooltip, not a rules page
 ID = re.compile(r"^[a-z][a-z0-9_]*$")
@@ -53,14 +53,8 @@ def load_glossary(game_id: str) -> dict[str, Term]:
     if not path.is_file():
         return {}
     data = read_toml(path)
-    entries = data.get("term")
-    if not isinstance(entries, list) or not entries:
-        raise ContentError(path, "(file)", "needs at least one [[term]]")
     out: dict[str, Term] = {}
-    for i, entry in enumerate(entries):
-        where = f"term #{i + 1}"
-        if not isinstance(entry, dict):
-            raise ContentError(path, where, "must be a table")
+    for where, entry in table_rows(path, data, "term", need_one=True):
         tid = entry.get("id")
         if not isinstance(tid, str) or not ID.match(tid):
             raise ContentError(path, where, "id must be lower-case letters, digits and _")
@@ -103,23 +97,6 @@ class Avoid:
     why: str
 
 
-@functools.cache
-def load_avoid(game_id: str) -> tuple[Avoid, ...]:
-    """The glossary's ``[[avoid]]`` entries (empty when none)."""
-    path = CONTENT_DIR / game_id / "glossary.toml"
-    if not path.is_file():
-        return ()
-    out = []
-    for i, entry in enumerate(read_toml(path).get("avoid", [])):
-        where = f"avoid #{i + 1}"
-        if not isinstance(entry, dict) or set(entry) != {"lang", "text", "use", "why"} \
-                or entry["lang"] not in ("ja", "zh", "en") \
-                or not all(isinstance(entry[k], str) and entry[k] for k in ("text", "use", "why")):
-            raise ContentError(path, where, "needs lang (ja/zh/en), text, use and why")
-        out.append(Avoid(entry["lang"], entry["text"], entry["use"], entry["why"]))
-    return tuple(out)
-
-
 @dataclass(frozen=True)
 class Allowed:
     """A phrase in ``lang`` where a listed synonym means something else (``why``) and may stay."""
@@ -129,17 +106,29 @@ class Allowed:
     why: str
 
 
+def _marked_phrases(game_id: str, table: str, keys: tuple[str, ...]) -> list[tuple[str, ...]]:
+    """The glossary's ``[[table]]`` entries (none when the game has no glossary), each exactly ``keys``: ``lang``
+    first (ja, zh or en), then non-empty strings; the values in the order of ``keys``."""
+    path = CONTENT_DIR / game_id / "glossary.toml"
+    if not path.is_file():
+        return []
+    out = []
+    for i, entry in enumerate(read_toml(path).get(table, [])):
+        if not isinstance(entry, dict) or set(entry) != set(keys) or entry["lang"] not in ("ja", "zh", "en") \
+                or not all(isinstance(entry[k], str) and entry[k] for k in keys[1:]):
+            raise ContentError(path, f"{table} #{i + 1}",
+                               f"needs lang (ja/zh/en), {', '.join(keys[1:-1])} and {keys[-1]}")
+        out.append(tuple(entry[k] for k in keys))
+    return out
+
+
+@functools.cache
+def load_avoid(game_id: str) -> tuple[Avoid, ...]:
+    """The glossary's ``[[avoid]]`` entries (empty when none)."""
+    return tuple(Avoid(*row) for row in _marked_phrases(game_id, "avoid", ("lang", "text", "use", "why")))
+
+
 @functools.cache
 def load_allowed(game_id: str) -> tuple[Allowed, ...]:
     """The glossary's ``[[allow]]`` entries (empty when none)."""
-    path = CONTENT_DIR / game_id / "glossary.toml"
-    if not path.is_file():
-        return ()
-    out = []
-    for i, entry in enumerate(read_toml(path).get("allow", [])):
-        if not isinstance(entry, dict) or set(entry) != {"lang", "text", "why"} \
-                or entry["lang"] not in ("ja", "zh", "en") \
-                or not all(isinstance(entry[k], str) and entry[k] for k in ("text", "why")):
-            raise ContentError(path, f"allow #{i + 1}", "needs lang (ja/zh/en), text and why")
-        out.append(Allowed(entry["lang"], entry["text"], entry["why"]))
-    return tuple(out)
+    return tuple(Allowed(*row) for row in _marked_phrases(game_id, "allow", ("lang", "text", "why")))

@@ -10,14 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from assets import CONTENT_DIR
-from assets.loaders.common import (
-    ContentError,
-    check_int,
-    check_list,
-    check_table,
-    read_toml,
-    text3,
-)
+from assets.loaders.common import ContentError, check_int, check_list, check_table, read_toml, table_rows, text3
 from shared.games.mind_swap.content import (
     ABILITY_KINDS,
     ACTIONS,
@@ -134,14 +127,8 @@ def _short_names(file: Path, data: dict, students: dict[int, Student]) -> dict[i
 
 
 def _students(file: Path, data: dict, groups: dict, rules: ClubRules) -> dict[int, Student]:
-    rows = data.get("student")
-    if not isinstance(rows, list):
-        raise ContentError(file, "student", "needs a [[student]] list")
     raw: dict[int, dict] = {}
-    for i, row in enumerate(rows):
-        entry = f"student[{i}]"
-        if not isinstance(row, dict):
-            raise ContentError(file, entry, "must be a table")
+    for entry, row in table_rows(file, data, "student"):
         no = check_int(file, entry, row.get("no"), "no", FIRST_NO, LAST_NO)
         if no in raw:
             raise ContentError(file, f"student {no}", "appears twice")
@@ -221,15 +208,10 @@ def _ability(file: Path, entry: str, a: Any, students: dict, groups: dict) -> Ab
 
 
 def _cards(file: Path, data: dict) -> tuple[CardType, ...]:
-    rows = data.get("card")
-    if not isinstance(rows, list) or not rows:
-        raise ContentError(file, "card", "needs a [[card]] list")
     out, seen = [], set()
-    for i, row in enumerate(rows):
-        if not isinstance(row, dict):
-            raise ContentError(file, f"card[{i}]", "must be a table")
+    for where, row in table_rows(file, data, "card", need_one=True):
         cid = row.get("id")
-        entry = f"card {cid}" if isinstance(cid, str) else f"card[{i}]"
+        entry = f"card {cid}" if isinstance(cid, str) else where
         if not isinstance(cid, str) or not cid:
             raise ContentError(file, entry, "id must be a name")
         if cid in seen:

@@ -16,8 +16,8 @@ option), so every laptop at that table plays the very same pack.
 """
 from __future__ import annotations
 
+import functools
 import hashlib
-import os
 import re
 import tomllib
 from dataclasses import dataclass, field, replace
@@ -26,7 +26,8 @@ from typing import Any
 
 from assets.loaders import school_mystery as sm
 from assets.loaders import toml_lines
-from assets.loaders.common import ContentError, text3
+from assets.loaders.common import ContentError, read_toml, text3
+from assets.loaders.pack_folder import RECEIVED, content_dir, pack_files, user_packs_enabled
 from shared.games.school_mystery.content import (
     Content,
     Move,
@@ -38,17 +39,6 @@ from shared.games.school_mystery.content import (
 
 PACK_MAX_BYTES = 160 * 1024  # a pack travels in one frame of the protocol (256 KiB, msgpack)
 PACK_KEYS = {"pack", "subjects", "playbooks", "secrets"}
-RECEIVED = "received"  # sub-folder for packs a server sent (named by fingerprint)
-
-
-def content_dir() -> Path:
-    """The user content folder: ``HOUKAGO_CONTENT_DIR``, else ``content/`` in the platform's data folder."""
-    env = os.environ.get("HOUKAGO_CONTENT_DIR")
-    if env:
-        return Path(env)
-    from houkago import paths
-
-    return paths.data_dir() / "content"
 
 
 def fingerprint(data: bytes) -> str:
@@ -62,52 +52,15 @@ LANG_NAMES = {"ja": {"ja": "日本語", "zh": "中国語", "en": "英語"},
               "zh": {"ja": "日语", "zh": "中文", "en": "英语"},
               "en": {"ja": "Japanese", "zh": "Chinese", "en": "English"}}
 
-# (English problem pattern, ja template, zh template); the English problem is the loaders' own text
-_MESSAGES: list[tuple[re.Pattern[str], str, str]] = [(re.compile(p), ja, zh) for p, ja, zh in [
-    (r"(?P<f>[\w\.\[\]]+)\.(?P<lang>ja|zh|en) is missing or empty",
-     "「{f}」の{lang_name}がないか、空です", "“{f}”的{lang_name}缺失或为空"),
-    (r"(?P<f>[\w\.\[\]]+) must be a table with ja, zh and en",
-     "「{f}」は ja・zh・en の3言語を書いた表 {{ ja = \"…\", zh = \"…\", en = \"…\" }} にしてください",
-     "“{f}”须写成含 ja、zh、en 三种语言的表 {{ ja = \"…\", zh = \"…\", en = \"…\" }}"),
-    (r"(?P<f>[\w\.\[\]]+) must be a whole number in (?P<lo>-?\d+)\.\.(?P<hi>-?\d+)",
-     "「{f}」は {lo}〜{hi} の整数にしてください", "“{f}”须为 {lo}～{hi} 之间的整数"),
-    (r"(?P<f>[\w\.\[\]]+) must be a list", "「{f}」はリスト [ … ] にしてください", "“{f}”须为列表 [ … ]"),
-    (r"(?P<f>[\w\.\[\]]+) must be a lowercase id \(a-z, 0-9, _\)",
-     "「{f}」は半角英小文字・数字・_ だけのIDにしてください", "“{f}”须为只含小写英文字母、数字和 _ 的 ID"),
-    (r"unknown keys \[(?P<keys>.*)\]", "知らない項目があります：{keys}", "有无法识别的项目：{keys}"),
-    (r"unknown effect keys \[(?P<keys>.*)\]", "効果に知らない項目があります：{keys}", "效果中有无法识别的项目：{keys}"),
-    (r"id '(?P<id>.*)' is used twice", "ID「{id}」が2回使われています", "ID“{id}”被使用了两次"),
-    (r"id '(?P<id>.*)' is already used by the built-in content or another pack",
-     "ID「{id}」はすでに標準の内容か別のパックで使われています", "ID“{id}”已被内置内容或其他内容包使用"),
-    (r"unknown condition '(?P<id>.*)'", "〔状態〕「{id}」はありません", "没有〔状态〕“{id}”"),
-    (r"unknown stat '(?P<id>.*)'", "能力値「{id}」はありません", "没有属性“{id}”"),
-    (r"needs exactly 10 \[\[(?P<f>\w+)\]\] entries", "[[{f}]] はちょうど10個必要です", "[[{f}]] 须正好有 10 个"),
-    (r"ranks must be 1\.\.10, each once", "rank は 1〜10 を1回ずつ使ってください", "rank 须为 1～10，各用一次"),
-    (r"options must list exactly three texts", "options には文をちょうど3つ並べてください", "options 须正好列出三段文字"),
-    (r"needs three to five questions", "〔問い〕は3〜5個にしてください", "〔问题〕须为 3～5 个"),
-    (r"the secret pool needs at least (?P<n>\d+) secrets and 2 last secrets \(last = true\)",
-     "〔秘密〕は少なくとも{n}個と、最後の秘密（last = true）が2個必要です",
-     "〔秘密〕至少需要 {n} 个，另需 2 个最后的秘密（last = true）"),
-    (r"needs two or three special moves \(and at most (?P<n>\d+) with the advance ones\)",
-     "〔専門ムーヴ〕は2〜3個（成長で得るムーヴを含めて{n}個まで）にしてください", "〔专属行动〕须为 2～3 个（连同成长获得的行动最多 {n} 个）"),
-    (r"effect 'do' must be one of (?P<list>.*)", "効果の do は次のどれかにしてください：{list}", "效果的 do 须为以下之一：{list}"),
-    (r"outcomes\.(?P<band>\w+) is missing", "結果「{band}」が書かれていません", "缺少结果“{band}”"),
-    (r"a secret needs at least one effect the engine applies",
-     "〔秘密〕には効果（effects）が少なくとも1つ必要です", "〔秘密〕至少需要一个效果（effects）"),
-    (r"must give every stat exactly once: (?P<list>.*)", "能力値を1つずつすべて書いてください：{list}",
-     "须把每项属性各写一次：{list}"),
-    (r"must be one of (?P<list>.*)", "次のどれかにしてください：{list}", "须为以下之一：{list}"),
-    (r"must include start_location", "start_location を含めてください", "须包含 start_location"),
-    (r"must be a table", "表（[…] または { … }）にしてください", "须为表（[…] 或 { … }）"),
-    (r"not valid TOML: (?P<why>.*)", "TOMLとして読めません：{why}", "无法作为 TOML 读取：{why}"),
-    (r"file is larger than (?P<n>\d+) bytes", "ファイルが大きすぎます（{n}バイトまで）", "文件过大（上限 {n} 字节）"),
-    (r"needs a \[pack\] table with id and name", "[pack] の表（id と name）が必要です", "需要 [pack] 表（id 与 name）"),
-    (r"a pack adds at least one subject, playbook or secret",
-     "パックには調査対象・プレイブック・秘密のどれかが少なくとも1つ必要です",
-     "内容包至少要包含一个调查对象、职业手册或秘密"),
-    (r"no playbook '(?P<id>.*)' to add this secret to", "この秘密を加えるプレイブック「{id}」がありません",
-     "没有可加入此秘密的职业手册“{id}”"),
-]]
+
+@functools.cache
+def _messages() -> tuple[tuple[re.Pattern[str], str, str], ...]:
+    """(English problem pattern, ja template, zh template), in order, from
+    ``assets/content/school_mystery/pack_messages.toml``; the English problem is the loaders' own text."""
+    rows = read_toml("school_mystery/pack_messages.toml")["message"]
+    return tuple((re.compile(row["problem"]), row["ja"], row["zh"]) for row in rows)
+
+
 _WHERE = {"ja": "{file} {line}行目", "zh": "{file} 第{line}行", "en": "{file}, line {line}"}
 _FIELD = {"ja": "項目 {field}", "zh": "项目 {field}", "en": "field {field}"}
 _FIELD_RE = re.compile(r"^(?:effect )?'?([A-Za-z_][\w\.\[\]]*)'? (?:must|is|needs)\b")
@@ -136,7 +89,7 @@ class PackError(ValueError):
         """The problem in ``lang`` (the English text when no translation matches)."""
         if lang == "en":
             return self.problem
-        for pattern, ja, zh in _MESSAGES:
+        for pattern, ja, zh in _messages():
             m = pattern.fullmatch(self.problem)
             if m:
                 params = m.groupdict()
@@ -282,13 +235,6 @@ class Installed:
     errors: tuple[PackError, ...]
 
 
-def pack_files(directory: Path) -> list[Path]:
-    """The ``.toml`` files of the content folder and its ``received/`` sub-folder, in name order."""
-    if not directory.is_dir():
-        return []
-    return sorted(directory.glob("*.toml")) + sorted((directory / RECEIVED).glob("*.toml"))
-
-
 def installed(base: Content, directory: Path | None = None) -> Installed:
     """Every pack in the user content folder checked against ``base`` and, for ids, against the packs
     before it (a later pack that reuses an id is reported, not loaded; the same file twice loads once)."""
@@ -351,10 +297,9 @@ def receive(data: bytes, expected: str, base: Content, directory: Path | None = 
     return target
 
 
-def user_packs_enabled() -> bool:
-    """Whether this process reads the user content folder: the ``houkago`` program sets
-    ``HOUKAGO_USER_CONTENT=1`` (tests and tools see the built-in content only unless they ask)."""
-    return os.environ.get("HOUKAGO_USER_CONTENT") == "1" or bool(os.environ.get("HOUKAGO_CONTENT_DIR"))
+def load_with_user_packs() -> Content:
+    """The game's content as its spec gives it: the built-in content plus this process's user packs."""
+    return with_user_packs(sm.load())
 
 
 def with_user_packs(base: Content) -> Content:
@@ -368,6 +313,3 @@ def describe(info: PackInfo, lang: str) -> dict[str, Any]:
     """A pack as the launcher lists it."""
     return {"id": info.id, "name": info.name.get(lang) or info.name["en"], "fingerprint": info.fingerprint,
             "subjects": len(info.subjects), "playbooks": len(info.playbooks), "secrets": len(info.secrets)}
-
-
-sm.USER_PACKS = with_user_packs  # load() adds the installed packs in a process that reads them

@@ -23,19 +23,10 @@ from assets.loaders.common import (
     read_toml,
     text3,
 )
+from assets.loaders.rules_book_steps import STEPS, installed  # noqa: F401 - the book's steps, found without it
 
 GAMES = ("fate_votes", "mind_swap", "school_mystery")
 
-# Every step a table can be at, per game: its phases, and the sub-steps a table shows
-# ("task.<kind>" for a pending school_mystery step, "roll.<stage>" for a roll).
-STEPS: dict[str, tuple[str, ...]] = {
-    "fate_votes": ("discussion", "choose", "strike_discard", "strike_target", "vote_target", "vote_discard",
-                   "final", "over"),
-    "mind_swap": ("play", "great", "over"),
-    "school_mystery": ("setup_subject", "setup_leader", "setup_students", "introduction", "investigation",
-                       "resolution", "over", "task.atmosphere", "task.draw", "task.pick", "task.condition",
-                       "task.clear", "task.secret", "roll.declared", "roll.rolled"),
-}
 SM_SUITS = ("hearts", "diamonds", "spades", "clubs")
 FV_CARDS = ("oyashiro", "rena", "satoko", "mion", "shion", "keiichi", "rika")
 
@@ -226,11 +217,6 @@ def load(game: str, directory: str | Path | None = None) -> RulesBook:
     if missing:
         raise ContentError(file, "steps", f"no page explains the step(s) {missing}")
     return RulesBook(game, pages)
-
-
-def installed(game: str) -> bool:
-    """Whether ``game`` has an installed rules book file (cheap: nothing is read; :func:`cached` checks it)."""
-    return game in STEPS and (CONTENT_DIR / game / "rules_book.toml").is_file()
 
 
 @functools.cache

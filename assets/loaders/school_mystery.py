@@ -3,13 +3,12 @@
 ``load(directory=None)`` reads ``assets/content/school_mystery/`` (or ``directory``):
 ``stats.toml``, ``moves.toml``, ``playbooks.toml``, ``conditions.toml``, ``texts.toml``
 and every ``subjects/*.toml``; it checks everything (each error names the file and
-the entry) and returns a :class:`shared.games.school_mystery.content.Content`. Without a
-``directory``, the user content packs installed for this process are added
-(``assets/loaders/packs.py``: the rules use only the packs a table names).
+the entry) and returns a :class:`shared.games.school_mystery.content.Content`. The game's spec
+loads it through ``assets.loaders.packs:load_with_user_packs``, which adds the user content packs
+installed for this process (the rules use only the packs a table names).
 """
 from __future__ import annotations
 
-from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -428,11 +427,4 @@ def load(directory: str | Path | None = None) -> Content:
         raise ContentError(base / "conditions.toml", "conditions", "list at least six sample conditions")
     texts = load_texts(base / "texts.toml")
     subjects = load_subjects(base / "subjects")
-    content = Content(stats, moves, playbooks, conditions, subjects, texts)
-    if directory is not None or USER_PACKS is None:
-        return content
-    return USER_PACKS(content)
-
-
-# set by assets/loaders/packs.py when it is imported (houkago does): adds the user content packs to load()
-USER_PACKS: Callable[[Content], Content] | None = None
+    return Content(stats, moves, playbooks, conditions, subjects, texts)

@@ -9,13 +9,15 @@ from __future__ import annotations
 
 import importlib
 from collections.abc import Callable, Mapping
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from client.games.descriptor import GameClient
 from client.i18n import Strings
-from client.tables.base import TableView
 from shared.engine import REGISTRY, listed_games
 from shared.spec import GameSpec, OptionSpec
+
+if TYPE_CHECKING:  # the table views' base is imported when a view is loaded, not for the launcher's list
+    from client.tables.base import TableView
 
 __all__ = ["GameClient", "ViewLoadError", "choice_labels", "client", "game_name", "games", "option_specs",
            "seat_range", "spec", "step_help", "title", "view_class"]
@@ -99,6 +101,8 @@ def view_class(game_id: str) -> type[TableView]:
         cls = getattr(importlib.import_module(module_name), name)
     except Exception as exc:  # any failure to load the view is reported on screen
         raise ViewLoadError(f"{desc.view}: {type(exc).__name__}: {exc}") from exc
+    from client.tables.base import TableView
+
     if not (isinstance(cls, type) and issubclass(cls, TableView)):
         raise ViewLoadError(f"{desc.view} is not a TableView")
     return cls

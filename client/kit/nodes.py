@@ -82,10 +82,8 @@ class NodeMap:
         return len(self.nodes)
 
     def find(self, node_id: Any) -> Node | None:
-        for n in self.nodes:
-            if n.id == node_id:
-                return n
-        return None
+        """The first node with id ``node_id``, or None."""
+        return next((n for n in self.nodes if n.id == node_id), None)
 
     def of_kind(self, kind: str) -> list[Node]:
         return [n for n in self.nodes if n.kind == kind]

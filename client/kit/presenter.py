@@ -25,7 +25,7 @@ from typing import Any
 
 import pygame
 
-from client.widgets.anim import AnimQueue, Call
+from client.widgets.anim import AnimQueue, Call, asks_to_skip
 
 StepFn = Callable[[dict[str, Any]], list[Any]]
 LogFn = Callable[[dict[str, Any]], list[Any]]
@@ -171,10 +171,8 @@ class Presenter:
         self.queue.skip_all()
 
     def handle_event(self, event: pygame.event.Event) -> bool:
-        if not self.busy:
-            return False
-        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
-                event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE):
+        """A click or Space skips the batch being shown (only while one is)."""
+        if self.busy and asks_to_skip(event):
             self.skip()
             return True
         return False

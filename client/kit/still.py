@@ -14,6 +14,7 @@ from typing import ClassVar
 
 import pygame
 
+from client.kit import theme
 from client.kit.textfit import blit_layer, is_recording
 
 
@@ -49,7 +50,7 @@ class PanelLayer:
     see-through (a colour key where the paint left them), so what lies under the corners still shows.
     The inside is blitted opaque (a plain copy); only the corner squares are keyed."""
 
-    SEE_THROUGH: ClassVar[tuple[int, int, int]] = (255, 0, 254)  # no panel, text or seat colour is this
+    SEE_THROUGH: ClassVar[tuple[int, int, int]] = theme.COLOUR_KEY  # no panel, text or seat colour is this
 
     def __init__(self) -> None:
         self._key: Hashable | None = None

@@ -16,6 +16,7 @@ surface (:func:`layer_texts`), so what a cached layer says can be read without p
 """
 from __future__ import annotations
 
+import re
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -47,6 +48,49 @@ def is_cjk(ch: str) -> bool:
             or 0xAC00 <= o <= 0xD7AF or 0x20000 <= o <= 0x3FFFF or 0xFE30 <= o <= 0xFE4F)
 
 
+# _units' first pass over ASCII text (no CJK in it): a run of spaces/tabs or a run of anything else (a word)
+_ASCII_UNITS = re.compile("[ \t]+|[^ \t]+")
+
+
+def has_cjk(text: str) -> bool:
+    """True when some character of ``text`` is CJK (:func:`is_cjk`); ASCII text is answered at C speed."""
+    return not text.isascii() and any(is_cjk(ch) for ch in text)
+
+
+def _raw_units(paragraph: str) -> list[str]:
+    """CJK characters one by one, Latin words, runs of spaces and tabs as spaces (one per character)."""
+    raw: list[str] = []
+    if paragraph.isascii():  # no CJK: words and spaces at C speed
+        for token in _ASCII_UNITS.findall(paragraph):
+            if token[0] not in " \t":
+                raw.append(token)
+            elif raw and raw[-1].isspace():  # after a word of other white space ("\r")
+                raw[-1] += " " * len(token)
+            else:
+                raw.append(" " * len(token))
+        return raw
+    word = ""
+    for ch in paragraph:
+        if ch in (" ", "\t"):
+            if word:
+                raw.append(word)
+                word = ""
+            if raw and raw[-1].isspace():
+                raw[-1] += " "
+            else:
+                raw.append(" ")
+        elif is_cjk(ch):
+            if word:
+                raw.append(word)
+                word = ""
+            raw.append(ch)
+        else:
+            word += ch
+    if word:
+        raw.append(word)
+    return raw
+
+
 # --- phrases (budoux) ----------------------------------------------------------------------
 @lru_cache(maxsize=2)
 def _parser(kind: str) -> Any:
@@ -67,7 +111,7 @@ def phrases_for(lang: str) -> Segmenter | None:
     kind = "zh" if lang == "zh" else "ja"
 
     def segment(paragraph: str) -> Sequence[str]:
-        if not any(is_cjk(ch) for ch in paragraph):
+        if not has_cjk(paragraph):
             return (paragraph,)
         return _phrases_cached(paragraph, kind)
     return segment
@@ -76,26 +120,7 @@ def phrases_for(lang: str) -> Segmenter | None:
 # --- breaking --------------------------------------------------------------------------------
 def _units(paragraph: str) -> list[str]:
     """Unbreakable units: CJK characters, Latin words, runs of spaces, with kinsoku joins."""
-    raw: list[str] = []
-    word = ""
-    for ch in paragraph:
-        if ch in (" ", "\t"):
-            if word:
-                raw.append(word)
-                word = ""
-            if raw and raw[-1].isspace():
-                raw[-1] += " "
-            else:
-                raw.append(" ")
-        elif is_cjk(ch):
-            if word:
-                raw.append(word)
-                word = ""
-            raw.append(ch)
-        else:
-            word += ch
-    if word:
-        raw.append(word)
+    raw = _raw_units(paragraph)
     units: list[str] = []
     carry = ""  # opening brackets waiting for what follows them
     for u in raw:
@@ -566,7 +591,7 @@ class Fitter:
 
     def _breaks_a_word(self, text: str, size: float, width: int, bold: bool) -> bool:
         """Whether some Latin word of ``text`` is wider than ``width`` at ``size`` (so wrapping breaks it)."""
-        return any(self.width_of(w, size, bold) > width for w in text.split() if not any(is_cjk(ch) for ch in w))
+        return any(self.width_of(w, size, bold) > width for w in text.split() if not has_cjk(w))
 
     def _balance(self, text: str, size: float, width: int, bold: bool, lines: list[str]) -> list[str]:
         """As narrow as possible for the same line count, breaking only where the plain wrap may."""

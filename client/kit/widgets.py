@@ -61,7 +61,7 @@ class Panel:
         return surf
 
     @staticmethod
-    def dim(surface: pygame.Surface, alpha: int, colour: Any = (0, 0, 0)) -> None:
+    def dim(surface: pygame.Surface, alpha: int, colour: Any = theme.DIM) -> None:
         """Darken the whole ``surface`` towards ``colour`` at ``alpha`` (see :meth:`veil`)."""
         Panel.veil(surface, surface.get_rect(), colour, alpha)
 
@@ -168,7 +168,7 @@ class Button:
             base = theme.PANEL_LIGHT
         col = pygame.Color(base)
         if hover and self.enabled:
-            col = col.lerp((255, 255, 255), 0.12)
+            col = col.lerp(theme.LIGHTEN, 0.12)
         fg = theme.ink_on((col.r, col.g, col.b)) if self.enabled else theme.CHALK_DIM
         return col, fg
 
@@ -334,6 +334,14 @@ class LogPanel:
 
 
 # --- flow layout -------------------------------------------------------------------------------
+def centred_box(screen: pygame.Surface, unit: float, w_units: float, h_units: float) -> pygame.Rect:
+    """A dialog's box, ``w_units`` × ``h_units`` units, centred on ``screen`` one unit below the middle."""
+    box = pygame.Rect(0, 0, int(unit * w_units), int(unit * h_units))
+    w, h = screen.get_size()
+    box.center = (w // 2, h // 2 + int(unit))
+    return box
+
+
 def flow(sizes: list[tuple[int, int]], width: int, gap: int, align: str = "left") -> list[pygame.Rect]:
     """Rects for items of ``sizes`` laid out in rows of at most ``width`` (relative to 0, 0)."""
     rects: list[pygame.Rect] = []

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from assets.loaders import rules_book
+from assets.loaders import rules_book_steps
 
 
 def step_keys(view: dict[str, Any] | None) -> list[str]:
@@ -38,11 +38,13 @@ def step_keys(view: dict[str, Any] | None) -> list[str]:
 def has_rules(game: str) -> bool:
     """Whether ``game`` has a rules book (the entry points show only then). Only the file is looked for, so
     the launcher's first frame reads no book; the book is read (and checked) when it is opened."""
-    return rules_book.installed(game)
+    return rules_book_steps.installed(game)
 
 
 def page_for_view(game: str, view: dict[str, Any] | None) -> str | None:
     """The id of the page of ``game``'s rules book that explains the step ``view`` is at (None: no book)."""
+    from assets.loaders import rules_book
+
     try:
         book = rules_book.cached(game)
     except (rules_book.ContentError, KeyError):

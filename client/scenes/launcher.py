@@ -151,17 +151,26 @@ class LauncherScene(Scene):
         app, u, te = self.app, self.app.unit, self.app.text
         w, h = surface.get_size()
         key = self._layer_key((w, h))
-        blit_layer(surface, self._layers.get(key, lambda: self._still((w, h))), (0, 0))
+        if app.frames == 0 and self._layers.peek(key) is None:
+            # the app's first frame: nothing drawn yet can be reused, so the still part goes straight into the
+            # window (no window-sized layer nor background copy to make first); the next frame keeps its layer
+            self._paint_still(surface)
+        else:
+            blit_layer(surface, self._layers.get(key, lambda: self._still((w, h))), (0, 0))
         self.draw_buttons(surface)
         te.blit(surface, app.strings.t("launcher.keys"), u * 0.8, CHALK_DIM, (w // 2, h - int(u * 0.4)), "midbottom")
 
     def _still(self, size: tuple[int, int]) -> pygame.Surface:
         """Background, title lines and the game cards: one opaque layer, redrawn after a layout or a choice."""
+        shown = pygame.display.get_surface()  # made in the window's pixel format (no conversion)
+        layer = pygame.Surface(size, 0, shown) if shown is not None else pygame.Surface(size)
+        self._paint_still(layer)
+        return layer
+
+    def _paint_still(self, layer: pygame.Surface) -> None:
+        """The still part (see :meth:`_still`) painted onto ``layer``."""
         app, u, te = self.app, self.app.unit, self.app.text
-        layer = pygame.Surface(size)
-        if pygame.display.get_surface() is not None:
-            layer = layer.convert()
-        w = size[0]
+        w = layer.get_width()
         self.app.background(layer)
         te.blit(layer, app.strings.t("app.title"), u * 3.4, PAPER, (w // 2, self.title_y), "midtop", bold=True)
         te.blit(layer, app.strings.t("app.subtitle"), u * 1.15, CHALK_DIM, (w // 2, self.subtitle_y), "midtop")
@@ -173,10 +182,14 @@ class LauncherScene(Scene):
         if packs and self.cards:  # the installed content packs, under the cards
             bottom = max(r.bottom for _, r in self.cards)
             te.blit(layer, packs, u * 0.85, CHALK_DIM, (w // 2, bottom + int(u * 0.35)), "midtop")
-        return layer
 
     def _packs_line(self) -> str:
-        """"Content packs: …" naming the installed school_mystery packs ("" when there are none)."""
+        """"Content packs: …" naming the installed school_mystery packs ("" when there are none). With no pack
+        file in the user content folder that is known without loading the game's content."""
+        from assets.loaders import pack_folder
+
+        if not pack_folder.user_packs_enabled() or not pack_folder.pack_files(pack_folder.content_dir()):
+            return ""
         try:
             content = self.app.content("school_mystery")
         except Exception:  # noqa: BLE001 - no content: nothing to list

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import games, modes
+from client.kit.widgets import centred_box
 from client.scenes.base import Scene
 from client.ui import CHALK, PAPER, Button
 from shared.bots import LEVELS, level_name
@@ -31,9 +32,7 @@ class PlaySetupScene(Scene):
     def layout(self) -> None:
         app, u = self.app, self.app.unit
         t = app.strings.t
-        w, h = app.screen.get_size()
-        self.box = pygame.Rect(0, 0, int(u * 36), int(u * 24))
-        self.box.center = (w // 2, h // 2 + int(u))
+        self.box = centred_box(app.screen, u, 36, 24)
         x = self.box.left + int(u * 18)
         y1 = self.box.top + int(u * 3)
         y2 = y1 + int(u * 4)

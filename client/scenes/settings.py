@@ -1,12 +1,14 @@
 """Settings: language, volume, mute, text size, fullscreen, player name (saved between runs)."""
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
 import pygame
 import pygame_gui
 
+from client.kit.widgets import centred_box
 from client.scenes.base import Scene
 from client.settings import UI_SCALES
 from client.ui import CHALK, PAPER, Button
@@ -15,6 +17,9 @@ if TYPE_CHECKING:
     from client.app import App
 
 LANG_LABELS = (("ja", "日本語"), ("zh", "中文"), ("en", "English"))
+# the rows, top to bottom, one step apart (each a label, then its controls)
+ROWS = ("settings.language", "settings.volume", "settings.mute", "settings.ui_scale", "settings.fullscreen",
+        "settings.name")
 
 
 class SettingsScene(Scene):
@@ -31,57 +36,49 @@ class SettingsScene(Scene):
         app, u = self.app, self.app.unit
         s = app.settings
         t = app.strings.t
-        w, h = app.screen.get_size()
-        self.box = pygame.Rect(0, 0, int(u * 46), int(u * 28.5))
-        self.box.center = (w // 2, h // 2 + int(u))
+        self.box = centred_box(app.screen, u, 46, 28.5)
         x_label = self.box.left + int(u * 2)
         x_ctl = self.box.left + int(u * 17)
-        y = self.box.top + int(u * 2.2)
         step = int(u * 3.6)
         bh = int(u * 2.4)
-        self.buttons = []
-        self.rows = []
-
-        self.rows.append(("settings.language", y))
-        for i, (code, label) in enumerate(LANG_LABELS):
-            self.buttons.append(Button(label, pygame.Rect(x_ctl + i * int(u * 8.6), y, int(u * 8), bh),
-                                       partial(self.set_lang, code), selected=s.lang == code, key=f"lang_{code}"))
-        y += step
-        self.rows.append(("settings.volume", y))
-        self.buttons += [
-            Button("−", pygame.Rect(x_ctl, y, bh, bh), lambda: self.volume(-0.1), key="vol_down"),
-            Button("+", pygame.Rect(x_ctl + int(u * 9), y, bh, bh), lambda: self.volume(0.1), key="vol_up"),
-        ]
-        y += step
-        self.rows.append(("settings.mute", y))
-        self.buttons.append(Button(t("settings.on") if s.muted else t("settings.off"),
-                                   pygame.Rect(x_ctl, y, int(u * 8), bh), self.toggle_mute, selected=s.muted,
-                                   key="mute"))
-        y += step
-        self.rows.append(("settings.ui_scale", y))
-        self.buttons += [
-            Button("−", pygame.Rect(x_ctl, y, bh, bh), lambda: self.scale(-1), key="scale_down"),
-            Button("+", pygame.Rect(x_ctl + int(u * 9), y, bh, bh), lambda: self.scale(1), key="scale_up"),
-        ]
-        y += step
-        self.rows.append(("settings.fullscreen", y))
-        self.buttons.append(Button(t("settings.on") if app.fullscreen else t("settings.off"),
-                                   pygame.Rect(x_ctl, y, int(u * 8), bh), self.toggle_fullscreen,
-                                   selected=app.fullscreen, key="fullscreen"))
-        y += step
-        self.rows.append(("settings.name", y))
+        top = self.box.top + int(u * 2.2)
+        self.rows = [(key, top + i * step) for i, key in enumerate(ROWS)]
+        y = dict(self.rows)
+        self.buttons = [Button(label, pygame.Rect(x_ctl + i * int(u * 8.6), y["settings.language"], int(u * 8), bh),
+                               partial(self.set_lang, code), selected=s.lang == code, key=f"lang_{code}")
+                        for i, (code, label) in enumerate(LANG_LABELS)]
+        self.buttons += self._stepper(x_ctl, y["settings.volume"], bh, partial(self.volume, -0.1),
+                                      partial(self.volume, 0.1), "vol")
+        self.buttons.append(self._switch(x_ctl, y["settings.mute"], bh, s.muted, self.toggle_mute, "mute"))
+        self.buttons += self._stepper(x_ctl, y["settings.ui_scale"], bh, partial(self.scale, -1),
+                                      partial(self.scale, 1), "scale")
+        self.buttons.append(self._switch(x_ctl, y["settings.fullscreen"], bh, app.fullscreen, self.toggle_fullscreen,
+                                         "fullscreen"))
         if self.name_entry is not None:
             self.name_entry.kill()
         self.name_entry = pygame_gui.elements.UITextEntryLine(
-            pygame.Rect(x_ctl, y, int(u * 25), bh), manager=app.gui.manager)
+            pygame.Rect(x_ctl, y["settings.name"], int(u * 25), bh), manager=app.gui.manager)
         self.name_entry.set_text_length_limit(40)
         self.name_entry.set_text(s.name)
         pygame.key.set_text_input_rect(self.name_entry.rect)
-        y += step + int(u * 0.8)
-        self.buttons.append(Button(t("settings.back"), pygame.Rect(self.box.centerx - int(u * 6), y, int(u * 12), bh),
+        back_y = y["settings.name"] + step + int(u * 0.8)
+        self.buttons.append(Button(t("settings.back"),
+                                   pygame.Rect(self.box.centerx - int(u * 6), back_y, int(u * 12), bh),
                                    self.close, primary=True, key="back"))
         self._x_label = x_label
         self._x_ctl = x_ctl
+
+    def _switch(self, x: int, y: int, h: int, on: bool, toggle: Callable[[], None], key: str) -> Button:
+        """An on/off button showing its state (selected when on)."""
+        t = self.app.strings.t
+        return Button(t("settings.on") if on else t("settings.off"), pygame.Rect(x, y, int(self.app.unit * 8), h),
+                      toggle, selected=on, key=key)
+
+    def _stepper(self, x: int, y: int, size: int, down: Callable[[], None], up: Callable[[], None],
+                 key: str) -> list[Button]:
+        """A − and a + button (keys ``<key>_down``, ``<key>_up``), the value shown between them."""
+        return [Button("−", pygame.Rect(x, y, size, size), down, key=f"{key}_down"),
+                Button("+", pygame.Rect(x + int(self.app.unit * 9), y, size, size), up, key=f"{key}_up")]
 
     def set_lang(self, lang: str) -> None:
         self._keep_name()

@@ -13,6 +13,7 @@ from typing import Any, Protocol
 
 import pygame
 
+from client.kit import theme
 from client.kit.presenter import Shown, shown_of
 from client.kit.refusals import At, RefusalBook
 
@@ -212,5 +213,5 @@ class TableView(ABC):
         names = [self.ctx.seat_name(s) for s in result.get("winners", []) if isinstance(s, int)]
         sep = ", " if self.ctx.lang == "en" else "、"
         line = self.ctx.t("results.winners", names=sep.join(names)) if names else self.ctx.t("results.no_winner")
-        img = self.ctx.text(line, self.ctx.unit * 1.6, (42, 42, 46), True)
+        img = self.ctx.text(line, self.ctx.unit * 1.6, theme.INK, True)
         surface.blit(img, img.get_rect(center=rect.center))

@@ -579,7 +579,7 @@ class FvPainter:
         """Panel, badge, name, votes, tokens left, hand size, role, tick (baked into the base layer)."""
         t, u = self.t, self.t.L.pu
         _, name, votes, left, hs, role, acted, me, _ = self.plate_key(s)
-        self.panel(surface, r, (255, 255, 255, 34) if me else theme.GLASS, int(u * 0.7))
+        self.panel(surface, r, theme.GLASS_BRIGHT if me else theme.GLASS, int(u * 0.7))
         if me:
             pygame.draw.rect(surface, ACCENT, r, 2, border_radius=int(u * 0.7))
         bd = int(u * 2.9)
@@ -911,7 +911,7 @@ class FvPainter:
         """The table's own results view: a paper sheet with :meth:`draw_results` inside."""
         u = self.t.L.u
         box = rect.inflate(-u * 1.2, -u * 1.2)
-        rounded(surface, (10, 20, 18), box.move(int(u * 0.3), int(u * 0.4)), int(u))
+        rounded(surface, theme.VEIL, box.move(int(u * 0.3), int(u * 0.4)), int(u))
         rounded(surface, PAPER, box, int(u))
         rounded(surface, ACCENT, box, int(u), max(3, int(u * 0.2)))
         self.draw_results(surface, box.inflate(-u * 2, -u * 2))
@@ -1080,7 +1080,7 @@ def _vote_token(surface: pygame.Surface, c: tuple[float, float], r: float) -> No
 
 def _mini_back(surface: pygame.Surface, r: pygame.Rect) -> None:
     pygame.draw.rect(surface, PAPER, r, border_radius=3)
-    pygame.draw.rect(surface, (38, 62, 80), r.inflate(-4, -4), border_radius=2)
+    pygame.draw.rect(surface, theme.BACK, r.inflate(-4, -4), border_radius=2)
 
 
 def _dashed(surface: pygame.Surface, r: pygame.Rect, colour: tuple, radius: int) -> None:

@@ -34,7 +34,7 @@ class ControlsPainter:
         slot = lay.play_slot
         held = t.held()
         active = held is not None and held[0] == "card"
-        col = D.ACCENT if active else (150, 175, 165)
+        col = D.ACCENT if active else theme.MS_CONTROL_IDLE
         _dashed_rect(surface, slot, col, 3 if active else 2, round(u * 0.5))
         if t.intents.card is None:
             text = t.ctx.t("ms.play_here")
@@ -53,7 +53,7 @@ class ControlsPainter:
         if lifted is not None:
             self._blit_hand_card(surface, lay, lifted, lifted=True)
         if not t.latest.hand:
-            img = t.ctx.text(t.ctx.t("ms.no_cards"), max(14, u * 0.8), (170, 190, 182))
+            img = t.ctx.text(t.ctx.t("ms.no_cards"), max(14, u * 0.8), theme.MS_HINT)
             surface.blit(img, (lay.hand.x + u, lay.hand.centery))
 
     def hand_rects(self, lay: L.Layout) -> list[pygame.Rect]:

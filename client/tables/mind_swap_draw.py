@@ -22,12 +22,10 @@ from client.widgets.tokens import BadgeCache
 
 TABLE, PANEL, PAPER, INK, ACCENT = theme.TABLE, theme.PANEL, theme.PAPER, theme.INK, theme.ACCENT
 SOFT_INK, LIGHT, RED = theme.MUTED, theme.CHALK, theme.ERROR
-MIND_PAPER = (236, 232, 248)  # mind cards: a lavender paper of their own
+MIND_PAPER = theme.MS_MIND_PAPER  # mind cards: a lavender paper of their own
 
-SUIT_COLOUR: dict[str, tuple[int, int, int]] = {
-    "heart": (222, 96, 120), "diamond": (232, 168, 64), "club": (96, 184, 110), "spade": (104, 150, 222),
-}
-OTHER_COLOUR = (170, 160, 190)
+SUIT_COLOUR: dict[str, tuple[int, int, int]] = theme.MS_SUITS
+OTHER_COLOUR = theme.MS_OTHER
 
 def student_colour(no: int) -> tuple[int, int, int]:
     """A calm, distinct colour per student (hue by golden ratio)."""
@@ -134,7 +132,7 @@ class Painter:
             for i in range(pad, 0, -1):
                 pygame.draw.rect(surf, (*ACCENT, 60 + 170 * (pad - i) // pad), r.inflate(i * 2, i * 2), border_radius=rad + i)
         else:
-            pygame.draw.rect(surf, (0, 0, 0, 60), r.move(2, 3), border_radius=rad)
+            pygame.draw.rect(surf, theme.CARD_SHADOW, r.move(2, 3), border_radius=rad)
         pygame.draw.rect(surf, MIND_PAPER if mind else PAPER, r, border_radius=rad)
         col = student_colour(no)
         lang = self.ctx.lang
@@ -184,14 +182,14 @@ class Painter:
         pygame.draw.rect(surf, INK, r, 1, border_radius=rad)
         if dim:
             veil = pygame.Surface(surf.get_size(), pygame.SRCALPHA)
-            pygame.draw.rect(veil, (20, 30, 28, 110), r, border_radius=rad)
+            pygame.draw.rect(veil, theme.MS_DIM_CARD, r, border_radius=rad)
             surf.blit(veil, (0, 0))
         return surf
 
     def _draw_single(self, surf: pygame.Surface, fit: Fitter, act: str, r: pygame.Rect, rad: int) -> None:
         """A one-action card face: its colour strip, title, pictogram and (when it fits) short rule."""
         w, h, u = r.w, r.h, self.ctx.unit
-        col = ACTION_COLOUR.get(act, (200, 200, 200))
+        col = ACTION_COLOUR.get(act, theme.MS_ACTION_UNKNOWN)
         strip = pygame.Rect(r.x, r.y, w, max(6, round(h * 0.05)))
         pygame.draw.rect(surf, col, strip, border_top_left_radius=rad, border_top_right_radius=rad)
         name = self.ctx.t(f"ms.act.{act}")
@@ -235,7 +233,7 @@ class Painter:
             titles = [replace(t, overflow=True) for t in titles]
         y = float(r.y)
         for i, (act, text, title) in enumerate(zip(actions, texts, titles)):
-            col = ACTION_COLOUR.get(act, (200, 200, 200))
+            col = ACTION_COLOUR.get(act, theme.MS_ACTION_UNKNOWN)
             strip = pygame.Rect(r.x, round(y), w, strip_h if i == 0 else div_h)
             if i == 0:
                 pygame.draw.rect(surf, col, strip, border_top_left_radius=rad, border_top_right_radius=rad)
@@ -270,8 +268,8 @@ class Painter:
         def make() -> pygame.Surface:
             surf = pygame.Surface((w + 6, h + 6), pygame.SRCALPHA)
             r = pygame.Rect(3, 3, w, h)
-            pygame.draw.rect(surf, (0, 0, 0, 60), r.move(2, 2), border_radius=max(4, w // 10))
-            pygame.draw.rect(surf, (120, 70, 60), r, border_radius=max(4, w // 10))
+            pygame.draw.rect(surf, theme.CARD_SHADOW, r.move(2, 2), border_radius=max(4, w // 10))
+            pygame.draw.rect(surf, theme.MS_CARD_BACK, r, border_radius=max(4, w // 10))
             pygame.draw.rect(surf, PAPER, r.inflate(-w // 5, -w // 5), 2, border_radius=max(3, w // 14))
             draw_suit(surf, "heart", r.center, h * 0.25, PAPER)
             return surf
@@ -287,9 +285,9 @@ class Painter:
             size = r * 2 + 8
             surf = pygame.Surface((size, size), pygame.SRCALPHA)
             c = (size / 2, size / 2)
-            pygame.draw.circle(surf, (0, 0, 0, 90), (c[0] + 1, c[1] + 2), r)
-            pygame.draw.circle(surf, (250, 250, 240), c, r)
-            pygame.draw.circle(surf, (70, 150, 80), c, r, max(3, r // 5))
+            pygame.draw.circle(surf, theme.SOFT_SHADOW, (c[0] + 1, c[1] + 2), r)
+            pygame.draw.circle(surf, theme.MS_NEGI_FACE, c, r)
+            pygame.draw.circle(surf, theme.MS_NEGI_RING, c, r, max(3, r // 5))
             # a little wand star on the rim
             draw_shape(surf, "star", (c[0] + r * 0.7, c[1] - r * 0.7), r * 0.38, ACCENT)
             txt = self.ctx.text(self.ctx.t("ms.negi_short"), max(14, round(r * 0.8)), INK, True)
@@ -304,7 +302,7 @@ class Painter:
         def make() -> pygame.Surface:
             surf = pygame.Surface((r * 2 + 4, r * 2 + 4), pygame.SRCALPHA)
             c = (r + 2, r + 2)
-            pygame.draw.circle(surf, (200, 180, 130), c, r)
+            pygame.draw.circle(surf, theme.MS_MARKER, c, r)
             pygame.draw.circle(surf, INK, c, r, 2)
             txt = self.ctx.text(str(no), max(14, round(r * 1.1)), INK, True)
             surf.blit(txt, txt.get_rect(center=c))
@@ -312,10 +310,7 @@ class Painter:
         return self.get(("marker", no, r), make)
 
 
-ACTION_COLOUR: dict[str, tuple[int, int, int]] = {
-    "move_self": (240, 138, 75), "move_negi": (96, 170, 100), "relocate": (104, 150, 222),
-    "extra_magic": (190, 110, 200), "bath": (110, 190, 210), "event": (222, 180, 70),
-}
+ACTION_COLOUR: dict[str, tuple[int, int, int]] = theme.MS_ACTIONS
 
 
 def _display_format(surf: pygame.Surface) -> pygame.Surface:
@@ -339,7 +334,7 @@ def draw_action_icon(surface: pygame.Surface, act: str, center: tuple[float, flo
         pygame.draw.line(surface, col, (cx - s, cy), (cx + s * 0.6, cy), max(3, int(s * 0.3)))
         pygame.draw.polygon(surface, col, [(cx + s, cy), (cx + s * 0.4, cy - s * 0.55), (cx + s * 0.4, cy + s * 0.55)])
     elif act == "move_negi":  # a wand
-        pygame.draw.line(surface, (120, 90, 60), (cx - s * 0.8, cy + s * 0.8), (cx + s * 0.3, cy - s * 0.3),
+        pygame.draw.line(surface, theme.MS_WAND, (cx - s * 0.8, cy + s * 0.8), (cx + s * 0.3, cy - s * 0.3),
                          max(3, int(s * 0.22)))
         draw_shape(surface, "star", (cx + s * 0.45, cy - s * 0.45), s * 0.5, col)
     elif act == "relocate":  # three dots scattering

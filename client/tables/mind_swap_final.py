@@ -5,6 +5,7 @@ from typing import Any
 
 import pygame
 
+from client.kit import theme
 from client.kit.cache import LruCache, SurfaceCache
 from client.kit.textfit import is_recording
 from client.kit.widgets import Panel, fitter_for
@@ -20,7 +21,7 @@ def draw_final(table: Any, surface: pygame.Surface, lay: L.Layout) -> None:
     m = table.model
     if not m.over or not m.players:
         return
-    Panel.veil(surface, lay.map, (10, 20, 18), 120)
+    Panel.veil(surface, lay.map, theme.VEIL, 120)
     draw_scores(table, m, surface, lay.map, lay.unit)
 
 
@@ -45,7 +46,7 @@ def draw_scores(table: Any, m: Any, surface: pygame.Surface, area: pygame.Rect, 
 
     def make() -> pygame.Surface:
         layer = pygame.Surface((w + 4, h + 6), pygame.SRCALPHA)
-        _paint_scores(table, m, layer, pygame.Rect(0, 0, w, h), u, rows, heights, stories, text_w, (0, 0, 0))
+        _paint_scores(table, m, layer, pygame.Rect(0, 0, w, h), u, rows, heights, stories, text_w, theme.DROP_SHADOW_SOLID)
         return layer
     surface.blit(cache.get(key, make), panel.topleft)
 
@@ -71,7 +72,7 @@ def _place_scores(table: Any, m: Any, rows: list[Any], area: pygame.Rect, unit: 
 
 def _paint_scores(table: Any, m: Any, surface: pygame.Surface, panel: pygame.Rect, u: float, rows: list[Any],
                   heights: list[int], stories: dict[int, str], text_w: int,
-                  shadow: tuple[int, ...] = (0, 0, 0, 90)) -> None:
+                  shadow: tuple[int, ...] = theme.SOFT_SHADOW) -> None:
     """The scores panel at ``panel`` (``shadow``: opaque black in a layer, as the screen shows it)."""
     ctx = table.ctx
     fit = fitter_for(ctx)
@@ -87,7 +88,7 @@ def _paint_scores(table: Any, m: Any, surface: pygame.Surface, panel: pygame.Rec
         if pl.seat in winners:
             pygame.draw.rect(surface, (*D.ACCENT,), r, border_radius=round(u * 0.6))
         else:
-            pygame.draw.rect(surface, (232, 226, 210), r, border_radius=round(u * 0.6))
+            pygame.draw.rect(surface, theme.MS_SCORE_ROW, r, border_radius=round(u * 0.6))
         top = pygame.Rect(r.x, r.y, r.w, round(u * 2.7))  # the first line: badge, name, pile, score
         badge = table.painter.player_badge(pl.seat, round(top.h * 0.4))
         surface.blit(badge, badge.get_rect(midleft=(r.x + round(u * 0.4), top.centery)))

@@ -164,7 +164,7 @@ class BannerStep(Effect):
             img = pygame.transform.smoothscale_by(img, 0.6 + 0.4 * grow)
         box = img.get_rect(center=(fx.map_rect.centerx, fx.map_rect.y + fx.map_rect.h * 0.3))
         box.inflate_ip(round(u * 2), round(u * 0.8))
-        pygame.draw.rect(surface, (0, 0, 0, 80), box.move(3, 4), border_radius=box.h // 2)
+        pygame.draw.rect(surface, theme.PILL_SHADOW, box.move(3, 4), border_radius=box.h // 2)
         pygame.draw.rect(surface, self.colour, box, border_radius=box.h // 2)
         pygame.draw.rect(surface, D.INK, box, 2, border_radius=box.h // 2)
         surface.blit(img, img.get_rect(center=box.center))
@@ -200,7 +200,7 @@ class SneezeStep(Effect):
     def __init__(self, duration: float, at: tuple[int, int], sound: str | None = None) -> None:
         super().__init__(duration, sound)
         self.at = at
-        cols = [(250, 250, 250), (238, 150, 170), (140, 180, 230), (250, 220, 120), (170, 220, 170)]
+        cols = theme.MS_CONFETTI
         self.pieces: list[tuple[float, float, float, tuple[int, int, int]]] = []
         for i in range(12):
             a = -math.pi / 2 + (i - 5.5) * 0.24

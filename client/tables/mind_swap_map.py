@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from client.kit import theme
 from client.kit.textfit import blit_layer, copy_layer
 from client.kit.widgets import fitter_for
 from client.tables import mind_swap_draw as D
@@ -86,7 +87,7 @@ class MapPainter:
                 vig.set_at((x, y), (0, 0, 0, min(120, max(0, round((d - 0.55) * 160)))))
         bg.blit(pygame.transform.smoothscale(vig, size), lay.rect.topleft)
         side = pygame.Surface((lay.sidebar.w, lay.sidebar.h), pygame.SRCALPHA)
-        side.fill((255, 255, 255, 16))
+        side.fill(theme.MS_SIDE_GLASS)
         bg.blit(side, lay.sidebar.topleft)
         return bg.convert() if pygame.display.get_surface() else bg
 
@@ -113,7 +114,7 @@ class MapPainter:
                 D.draw_suit(surface, suit, (x0 + hs * 0.3, r.y + hs * 0.2 + img.get_height() / 2), hs * 0.62, col)
                 surface.blit(img, (x0 + hs * 0.75, r.y + hs * 0.2))
                 top = r.y + hs * 0.2 + img.get_height() + 2
-                cnt = self.t.ctx.text(self.t.ctx.t("ms.count", n=n), max(14, u * 0.75), (190, 205, 198))
+                cnt = self.t.ctx.text(self.t.ctx.t("ms.count", n=n), max(14, u * 0.75), theme.MS_COUNT)
                 surface.blit(cnt, (x0, top))
                 more_at: tuple[float, float] = (x0, top + cnt.get_height() + 2)
             else:
@@ -121,7 +122,7 @@ class MapPainter:
                 room = lay.pieces[loc].x - (r.x + hs * 1.1) - u
                 title = fit.name(name, size, D.LIGHT, max(20, round(room * 0.7)), True)
                 surface.blit(title, title.get_rect(midleft=(r.x + hs * 1.1, r.y + hs * 0.52)))
-                cnt = self.t.ctx.text(self.t.ctx.t("ms.count", n=n), max(14, u * 0.75), (190, 205, 198))
+                cnt = self.t.ctx.text(self.t.ctx.t("ms.count", n=n), max(14, u * 0.75), theme.MS_COUNT)
                 surface.blit(cnt, cnt.get_rect(midleft=(r.x + hs * 1.1 + title.get_width() + u * 0.6,
                                                         r.y + hs * 0.55)))
                 more_at = (r.x + hs * 1.1 + title.get_width() + u * 1.2 + cnt.get_width(), r.y + hs * 0.55)
@@ -237,7 +238,7 @@ class MapPainter:
             s = pygame.Surface(size, pygame.SRCALPHA)
             rad = round(self.t.ctx.unit * 0.8)
             pygame.draw.rect(s, (*col, 34), s.get_rect(), border_radius=rad)
-            pygame.draw.rect(s, (255, 255, 255, 14), s.get_rect(), border_radius=rad)
+            pygame.draw.rect(s, theme.MS_AREA_GLASS, s.get_rect(), border_radius=rad)
             pygame.draw.rect(s, (*col, 150), s.get_rect(), 2, border_radius=rad)
             return s
         return self.t.painter.get(("area", size, col), make)
@@ -259,7 +260,7 @@ class MapPainter:
             surface.blit(mind, (round(mp[0]) - pad, round(mp[1]) - pad))
         if picked or hint:
             r = pygame.Rect(round(bp[0]) - 3, round(bp[1]) - 3, w + lay.off[0] + 6, h + lay.off[1] + 6)
-            pygame.draw.rect(surface, D.ACCENT if picked else (240, 214, 170), r, 3 if picked else 2,
+            pygame.draw.rect(surface, D.ACCENT if picked else theme.MS_PAIR_EDGE, r, 3 if picked else 2,
                              border_radius=max(4, w // 8))
 
     def room_host(self, pair: M.Pair) -> int:
@@ -278,7 +279,7 @@ class MapPainter:
         fit = fitter_for(self.t.ctx)
         for box, whole, name in self._rooms(lay):
             short = room_short(name, self.t.ctx.t("ms.room_prefix"), self.t.ctx.t("ms.room_suffix"))
-            img = fit.name(name, lay.unit * 0.72, (215, 222, 218), box.w - 4, short=short)
+            img = fit.name(name, lay.unit * 0.72, theme.MS_ROOM_LABEL, box.w - 4, short=short)
             if img.get_width() > box.w - 2:  # a room too narrow in a stack: its walls show it, never a cut name
                 continue
             at = img.get_rect(midbottom=(whole.centerx, whole.bottom - 1))  # at the room's foot, scrolled with it

@@ -72,16 +72,12 @@ class Model:
     pending: dict[str, Any] = field(default_factory=dict)  # great success: {"seat", "at", "exclude"}
 
     def pair_of_mind(self, mind: int) -> Pair | None:
-        for p in self.pairs.values():
-            if p.mind == mind:
-                return p
-        return None
+        """The pair whose mind is ``mind`` (a student number), or None."""
+        return next((p for p in self.pairs.values() if p.mind == mind), None)
 
     def player_of_mind(self, mind: int) -> PlayerInfo | None:
-        for pl in self.players:
-            if pl.character == mind:
-                return pl
-        return None
+        """The player whose character is ``mind``, or None."""
+        return next((pl for pl in self.players if pl.character == mind), None)
 
     def at(self, loc: str) -> list[Pair]:
         """Pairs at ``loc`` in a stable order (at "other": grouped by room)."""

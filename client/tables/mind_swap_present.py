@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from client.kit import theme
 from client.tables import mind_swap_draw as D
 from client.tables import mind_swap_fx as FX
 from client.widgets.anim import Call, Wait
@@ -83,8 +84,7 @@ class MsPresent:
             step.at = t.sprites.place_point({"a": step.focus[0]})
 
 
-OUTCOME_COLOUR = {"sneeze": (200, 210, 230), "runaway": (222, 96, 90), "great": (240, 200, 80),
-                  "success": (150, 210, 140)}
+OUTCOME_COLOUR = theme.MS_OUTCOMES
 MINOR_ROLLS = frozenset({"start", "start_location", "location", "chachamaru"})
 EVENT_PAUSE = {"minds": 0.6, "restored": 0.5, "move": 0.22, "negi": 0.2}
 EVENT_SOUND = {"move": "card", "negi": "token", "play": "card", "draw": "card", "restored": "flip",

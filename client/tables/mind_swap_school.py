@@ -22,14 +22,13 @@ from client.tables import mind_swap_layout as L
 Colour = tuple[int, int, int]
 _ART = SurfaceCache(64)
 
-FLOOR: Colour = (52, 84, 74)  # the halls
-FLOOR_LINE: Colour = (96, 130, 118)
-WOOD: Colour = (122, 92, 62)
-BOOKS: tuple[Colour, ...] = ((170, 70, 66), (70, 110, 160), (200, 170, 90), (90, 140, 100), (150, 110, 170),
-                             (210, 130, 80))
-BOARD: Colour = (34, 64, 50)
-GRASS: Colour = (70, 120, 72)
-TRACK: Colour = (172, 96, 72)
+FLOOR: Colour = theme.MS_FLOOR  # the halls
+FLOOR_LINE: Colour = theme.MS_FLOOR_LINE
+WOOD: Colour = theme.MS_WOOD
+BOOKS: tuple[Colour, ...] = theme.MS_BOOKS
+BOARD: Colour = theme.MS_BOARD
+GRASS: Colour = theme.MS_GRASS
+TRACK: Colour = theme.MS_TRACK
 
 
 def place_art(loc: str, size: tuple[int, int], unit: float, header: int) -> pygame.Surface:
@@ -83,7 +82,7 @@ def _classroom(s: pygame.Surface, r: pygame.Rect, u: float) -> None:
     board.midtop = (r.centerx, r.y + 3)
     pygame.draw.rect(s, (*BOARD, 200), board, border_radius=2)
     pygame.draw.rect(s, (*WOOD, 200), board, 2, border_radius=2)
-    pygame.draw.line(s, (230, 230, 220, 140), (board.x + board.w * 0.1, board.centery),
+    pygame.draw.line(s, theme.MS_CHALK_WRITING, (board.x + board.w * 0.1, board.centery),
                      (board.x + board.w * 0.35, board.centery), 1)
     dw, dh = max(8, round(u * 2.0)), max(5, round(u * 1.1))
     cols = max(1, int((r.w - u) // (dw * 1.9)))
@@ -97,7 +96,7 @@ def _classroom(s: pygame.Surface, r: pygame.Rect, u: float) -> None:
             pygame.draw.rect(s, (*WOOD, 95), desk, border_radius=2)
             chair = pygame.Rect(0, 0, round(dw * 0.45), round(dh * 0.55))
             chair.midtop = (desk.centerx, desk.bottom + 2)
-            pygame.draw.rect(s, (120, 130, 140, 80), chair, border_radius=2)
+            pygame.draw.rect(s, theme.MS_CHAIR, chair, border_radius=2)
 
 
 def _garden(s: pygame.Surface, r: pygame.Rect, u: float) -> None:
@@ -106,22 +105,22 @@ def _garden(s: pygame.Surface, r: pygame.Rect, u: float) -> None:
     pygame.draw.rect(s, (*GRASS, 70), r.inflate(-4, -4), border_radius=round(u * 0.6))
     for _ in range(max(20, r.w * r.h // 900)):
         x, y = rnd.randrange(r.x + 4, max(r.x + 5, r.right - 4)), rnd.randrange(r.y + 4, max(r.y + 5, r.bottom - 4))
-        pygame.draw.line(s, (120, 170, 110, 90), (x, y), (x + 1, y - 3))
+        pygame.draw.line(s, theme.MS_GRASS_BLADE, (x, y), (x + 1, y - 3))
     stone = max(4, round(u * 0.55))
     for i in range(9):
         t = i / 8
         sx = r.x + r.w * t
         sy = r.centery + math.sin(t * math.pi * 2) * r.h * 0.18
-        pygame.draw.ellipse(s, (190, 185, 170, 90), pygame.Rect(round(sx - stone), round(sy - stone * 0.6),
+        pygame.draw.ellipse(s, theme.MS_STONE, pygame.Rect(round(sx - stone), round(sy - stone * 0.6),
                                                                  stone * 2, round(stone * 1.2)))
     tree = max(6, round(u * 1.4))
     for cx, cy in ((r.x + tree * 1.4, r.y + tree * 1.3), (r.right - tree * 1.4, r.y + tree * 1.3),
                    (r.right - tree * 1.6, r.bottom - tree * 1.4), (r.x + tree * 1.5, r.bottom - tree * 1.4)):
-        pygame.draw.circle(s, (40, 90, 50, 150), (round(cx), round(cy)), tree)
-        pygame.draw.circle(s, (90, 150, 90, 120), (round(cx - tree * 0.3), round(cy - tree * 0.3)), tree // 2)
+        pygame.draw.circle(s, theme.MS_TREE, (round(cx), round(cy)), tree)
+        pygame.draw.circle(s, theme.MS_TREE_LIGHT, (round(cx - tree * 0.3), round(cy - tree * 0.3)), tree // 2)
     for _ in range(14):
         x, y = rnd.randrange(r.x + 6, max(r.x + 7, r.right - 6)), rnd.randrange(r.y + 6, max(r.y + 7, r.bottom - 6))
-        col = rnd.choice(((240, 150, 170), (250, 220, 110), (240, 240, 240)))
+        col = rnd.choice(theme.MS_FLOWERS)
         pygame.draw.circle(s, (*col, 130), (x, y), max(2, round(u * 0.18)))
 
 
@@ -136,10 +135,10 @@ def _track(s: pygame.Surface, r: pygame.Rect, u: float) -> None:
         pygame.draw.rect(s, (*GRASS, 110), inner, border_radius=max(2, rad - lane * 2))
     mid = oval.inflate(-lane * 2, -lane * 2)
     if mid.w > 4 and mid.h > 4:
-        pygame.draw.rect(s, (240, 240, 235, 110), mid, 1, border_radius=max(2, rad - lane))
-    pygame.draw.rect(s, (240, 240, 235, 110), oval, 1, border_radius=rad)
+        pygame.draw.rect(s, theme.MS_TRACK_LINE, mid, 1, border_radius=max(2, rad - lane))
+    pygame.draw.rect(s, theme.MS_TRACK_LINE, oval, 1, border_radius=rad)
     # start line
-    pygame.draw.line(s, (240, 240, 235, 150), (oval.centerx, oval.y), (oval.centerx, oval.y + lane * 2), 2)
+    pygame.draw.line(s, theme.MS_TRACK_START, (oval.centerx, oval.y), (oval.centerx, oval.y + lane * 2), 2)
 
 
 def _corridor_floor(s: pygame.Surface, r: pygame.Rect, u: float) -> None:

@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING
 
 import pygame
 
+from client.kit import theme
 from client.kit.nodes import Node, never_hit
 from client.kit.widgets import LogPanel, fitter_for
 from client.tables import mind_swap_draw as D
@@ -98,7 +99,7 @@ class SidebarPainter:
 
     def _status_images(self, lay: L.Layout) -> list[pygame.Surface]:
         u = side_unit(lay)
-        return [self.t.painter.fit_text(s, u * 0.78, (220, 228, 222), lay.sidebar.w - round(u * 1.2))
+        return [self.t.painter.fit_text(s, u * 0.78, theme.MS_STATUS_TEXT, lay.sidebar.w - round(u * 1.2))
                 for s in self.status()]
 
     def log_rect(self, lay: L.Layout) -> pygame.Rect:
@@ -123,7 +124,7 @@ class SidebarPainter:
     def _draw_log(self, lay: L.Layout, size: tuple[int, int]) -> pygame.Surface:
         u = side_unit(lay)
         surf = pygame.Surface(size, pygame.SRCALPHA)
-        pygame.draw.line(surf, (90, 120, 110), (round(u * 0.6), 0), (size[0] - round(u * 0.6), 0), 1)
+        pygame.draw.line(surf, theme.MS_SIDEBAR_RULE, (round(u * 0.6), 0), (size[0] - round(u * 0.6), 0), 1)
         self.log.draw(surf, self.t.ctx, surf.get_rect(), list(self.t.presenter.log_lines[-60:]), u * 0.85)
         return surf
 
@@ -158,7 +159,7 @@ class SidebarPainter:
         rows = self.player_rows(lay)
         for pl in m.players:
             r = rows[pl.seat]
-            bg = (255, 255, 255, 26) if pl.seat != landed.turn else (*D.ACCENT, 60)
+            bg = theme.SHEEN if pl.seat != landed.turn else (*D.ACCENT, 60)
             panel = t.painter.get(("row", r.size, bg), partial(_rounded, r.size, bg, round(u * 0.5)))
             surface.blit(panel, r.topleft)
             b = t.painter.player_badge(pl.seat, round(r.h * 0.34))
@@ -169,7 +170,7 @@ class SidebarPainter:
             fit.blit_label(surface, nm, name, "name", r, topleft=(tx, r.y + round(u * 0.12)))
             if pl.character is not None:
                 as_char = t.ctx.t("ms.as_character", no=pl.character, name=t.texts.name(pl.character, True))
-                ch = t.painter.fit_text(as_char, u * 0.7, (200, 212, 206), r.w // 2)
+                ch = t.painter.fit_text(as_char, u * 0.7, theme.MS_CHAR_TEXT, r.w // 2)
                 fit.blit_label(surface, ch, as_char, "name", r, topleft=(tx, r.bottom - ch.get_height() - round(u * 0.1)))
             sc = t.ctx.text(str(pl.score), max(14, u * 1.3), D.LIGHT, True)
             fit.blit_label(surface, sc, str(pl.score), "label", r, midright=(r.right - round(u * 0.4), r.centery))
@@ -210,7 +211,7 @@ class SidebarPainter:
                                D.ACTION_COLOUR.get(top[0], D.ACCENT))
             pygame.draw.rect(surface, D.INK, pile, 1, border_radius=round(u * 0.2))
         else:
-            pygame.draw.rect(surface, (200, 200, 190), pile, 1, border_radius=round(u * 0.2))
+            pygame.draw.rect(surface, theme.MS_PILE_EMPTY, pile, 1, border_radius=round(u * 0.2))
         yy = cy + round(u * 2.9)
         for line, img in zip(self.status(), self._status_images(lay), strict=True):
             fit.blit_label(surface, img, line, "label", sb, topleft=(x, yy))
@@ -244,13 +245,13 @@ def _draw_cup(surface: pygame.Surface, c: tuple[int, int], u: float, markers: in
     x, y = c
     w, h = u * 2.2, u * 1.9
     pts = [(x - w / 2, y - h / 2), (x + w / 2, y - h / 2), (x + w * 0.36, y + h / 2), (x - w * 0.36, y + h / 2)]
-    pygame.draw.ellipse(surface, (120, 100, 70), (x - w / 2, y - h / 2 - u * 0.3, w, u * 0.6))
+    pygame.draw.ellipse(surface, theme.MS_CUP_RIM, (x - w / 2, y - h / 2 - u * 0.3, w, u * 0.6))
     shown = min(markers, 7)
     for i in range(shown):
         mx = x - w * 0.36 + (w * 0.72) * (i + 0.5) / max(1, shown)
         my = y - h / 2 - u * 0.12 - (i % 2) * u * 0.22
-        pygame.draw.circle(surface, (226, 208, 160), (mx, my), u * 0.26)
+        pygame.draw.circle(surface, theme.MS_CUP_MARKER, (mx, my), u * 0.26)
         pygame.draw.circle(surface, D.INK, (mx, my), u * 0.26, 1)
-    pygame.draw.polygon(surface, (200, 180, 130), pts)
+    pygame.draw.polygon(surface, theme.MS_CUP, pts)
     pygame.draw.polygon(surface, D.INK, pts, 2)
 

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from client.kit import theme
 from client.kit.theme import type_px
 from client.kit.widgets import Panel, fitter_for
 from client.kit.zoom import ZoomState
@@ -67,7 +68,7 @@ class MsZoom(ZoomState):
         if r.right > lay.rect.right - 4:
             r.right = mx - round(u * 1.5)
         r.clamp_ip(lay.rect)
-        Panel.draw(surface, r.move(4, 6), (0, 0, 0, 110), round(u * 0.8))
+        Panel.draw(surface, r.move(4, 6), theme.ZOOM_SHADOW, round(u * 0.8))
         card.set_alpha(round(255 * self.alpha))
         surface.blit(card, r)
         card.set_alpha(None)
@@ -114,7 +115,7 @@ def _student_zoom(table: Any, w: int, u: float, no: int, mind: bool) -> pygame.S
     rows_top = col.y
     col.gap(row_h * len(rows) if rows else fitter_for(ctx).line_h(small))
     abilities = M.student_abilities(table.content, no)
-    grey = (150, 150, 155)
+    grey = theme.MS_ZOOM_GREY
     if abilities:
         col.gap(u * 0.3)
         col.text(ctx.t("ms.zoom.abilities"), small, D.INK if mind else grey, True)
@@ -142,14 +143,14 @@ def _student_zoom(table: Any, w: int, u: float, no: int, mind: bool) -> pygame.S
     for i, loc in enumerate(rows):
         total = i + 2
         on_card = (total <= 8) == mind
-        ink = D.INK if on_card else (160, 160, 165)
+        ink = D.INK if on_card else theme.MS_ZOOM_OFF_INK
         if on_card:
-            pygame.draw.rect(surf, (226, 220, 240) if mind else (236, 228, 206), (x - 4, y, inner + 8, row_h),
+            pygame.draw.rect(surf, theme.MS_ZOOM_MIND_ROW if mind else theme.MS_ZOOM_BODY_ROW, (x - 4, y, inner + 8, row_h),
                              border_radius=4)
         t = ctx.text(f"{total:>2}", small, ink, True)
         surf.blit(t, t.get_rect(midright=(x + round(u * 1.3), y + row_h // 2)))
         D.draw_suit(surf, M.SUIT_OF.get(loc, "other"), (x + u * 2.1, y + row_h / 2), row_h * 0.62,
-                    None if on_card else (190, 190, 195))
+                    None if on_card else theme.MS_ZOOM_OFF_SUIT)
         lbl = table.texts.loc_name(loc) if loc != "other" else (M.student_text(table.content, no, "other", ctx.lang)
                                                          or table.texts.loc_name(loc))
         img = fit.label(lbl, small, ink, inner - round(u * 3.2))

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from client.kit import theme
 from client.kit.textfit import blit_layer
 from client.kit.theme import INK, MUTED
 from client.kit.widgets import fitter_for
@@ -18,10 +19,10 @@ from client.tables.school_mystery_texts import BAND_COLOUR, SUIT_CHAR
 if TYPE_CHECKING:
     from client.tables.school_mystery import SchoolMysteryTable
 
-NEWSPRINT = (244, 238, 222)
-RULE = (60, 56, 52)
-STAMP_OK = (190, 50, 44)
-STAMP_NO = (80, 90, 120)
+NEWSPRINT = theme.SM_NEWSPRINT
+RULE = theme.SM_NEWS_RULE
+STAMP_OK = theme.SM_STAMP_OK
+STAMP_NO = theme.SM_STAMP_NO
 PNG_SIZE = (1240, 1754)  # A4 at 150 dpi
 PAGE_RADIUS = 4
 
@@ -98,7 +99,7 @@ def draw_page_kept(t: SchoolMysteryTable, surface: pygame.Surface, rect: pygame.
              pygame.Rect(rect.x, rect.y + e, e, rect.h - 2 * e), pygame.Rect(rect.right - e, rect.y + e, e + 4, rect.h - 2 * e))
     for strip in edges:  # the rounded edge and the shadow, only where the kept inside does not go
         surface.set_clip(strip.clip(clip))
-        pygame.draw.rect(surface, (0, 0, 0), rect.move(4, 6), border_radius=e)
+        pygame.draw.rect(surface, theme.DROP_SHADOW_SOLID, rect.move(4, 6), border_radius=e)
         pygame.draw.rect(surface, NEWSPRINT, rect, border_radius=e)
     surface.set_clip(clip)
     blit_layer(surface, kept[2], (rect.x + e, rect.y + e), pygame.Rect(e, e, rect.w - 2 * e, rect.h - 2 * e))
@@ -115,7 +116,7 @@ def draw_page(t: SchoolMysteryTable, surface: pygame.Surface, rect: pygame.Rect,
     """The newspaper page inside ``rect`` (reads only)."""
     ctx, tx, v = t.ctx, t.tx, t.shown
     u = scale_unit or min(t.L.u, rect.h / 36)
-    pygame.draw.rect(surface, (0, 0, 0), rect.move(4, 6), border_radius=PAGE_RADIUS)
+    pygame.draw.rect(surface, theme.DROP_SHADOW_SOLID, rect.move(4, 6), border_radius=PAGE_RADIUS)
     pygame.draw.rect(surface, NEWSPRINT, rect, border_radius=PAGE_RADIUS)
     small = rect.h < 520  # a small page (large text on a small window): narrower margins, a smaller headline
     m = int(u * (0.8 if small else 1.4))
@@ -173,7 +174,7 @@ def draw_page(t: SchoolMysteryTable, surface: pygame.Surface, rect: pygame.Rect,
         spare = inner.bottom - foot_h - int(u * 0.3) - y - int(u * 0.3) - heads - clue_need
         budget = (4 if rect.h < 1200 else 6) * fit.line_h(ls)
         room = pygame.Rect(x, y, w, max(2 * fit.line_h(fit.floor(ls)), min(budget, spare)))
-        y += fit.draw_block(surface, tx.tr(sub.situation), room, ls, (80, 74, 66)).height + int(u * 0.3)
+        y += fit.draw_block(surface, tx.tr(sub.situation), room, ls, theme.SM_NEWS_LEAD).height + int(u * 0.3)
     pygame.draw.line(surface, RULE, (x, y), (inner.right, y), 1)
     y += int(u * 0.4)
     top = y
@@ -208,7 +209,7 @@ def draw_page(t: SchoolMysteryTable, surface: pygame.Surface, rect: pygame.Rect,
             f = fit.block(line, ts, col_l, None, floor=1.0)
             if y + f.height > bottom_limit:
                 break
-            y += fit.draw_block(surface, line, pygame.Rect(x, y, col_l, f.height), ts, (70, 66, 60), fitted=f).height
+            y += fit.draw_block(surface, line, pygame.Rect(x, y, col_l, f.height), ts, theme.SM_NEWS_TEXT, fitted=f).height
     # clues column
     cx, cy = x + col_l + gap, top
     sec = ctx.text(tx.ui("article_clues"), max(14.0, u * 0.95), INK, True)

@@ -34,8 +34,8 @@ if TYPE_CHECKING:
 PANEL = theme.PANEL
 BORN_SECONDS = 0.25
 MOVE_SECONDS = 0.22
-SEALED = (120, 52, 60)
-SEAL_OPEN = (200, 170, 120)
+SEALED = theme.SM_SEALED
+SEAL_OPEN = theme.SM_SEAL_OPEN
 
 
 def _panel(surface: pygame.Surface, rect: pygame.Rect, alpha: int = 150, radius: int = 12,
@@ -352,7 +352,7 @@ def info_card_surface(t: SchoolMysteryTable, card: dict, used: bool, selected: b
     colour = SUIT_COLOUR.get(suit or "", NOTE_COLOUR)
     pad = max(4, int(u * 0.3))
     s = pygame.Surface((w + pad * 2, h + pad * 2), pygame.SRCALPHA)
-    pygame.draw.rect(s, (0, 0, 0, 60), (pad + 3, pad + 5, w, h), border_radius=int(u * 0.45))
+    pygame.draw.rect(s, theme.CARD_SHADOW, (pad + 3, pad + 5, w, h), border_radius=int(u * 0.45))
     r = pygame.Rect(pad, pad, w, h)
     pygame.draw.rect(s, PAPER, r, border_radius=int(u * 0.45))
     head_size = fs(ctx, 0.72)
@@ -388,12 +388,12 @@ def info_card_surface(t: SchoolMysteryTable, card: dict, used: bool, selected: b
     if card.get("invented"):
         pygame.draw.line(s, colour, (r.left + 3, r.bottom - 4), (r.right - 3, r.bottom - 4), 2)
     if used:
-        stamp = ctx.text(ctx.t("sm.used_stamp"), fs(ctx, 0.7), (190, 60, 50), True)
+        stamp = ctx.text(ctx.t("sm.used_stamp"), fs(ctx, 0.7), theme.SM_USED_STAMP, True)
         box = stamp.get_rect(bottomright=(r.right - int(u * 0.3), r.bottom - int(u * 0.2))).inflate(10, 4)
-        pygame.draw.rect(s, (252, 236, 220), box, border_radius=4)
-        pygame.draw.rect(s, (190, 60, 50), box, 2, border_radius=4)
+        pygame.draw.rect(s, theme.SM_USED_STAMP_PAPER, box, border_radius=4)
+        pygame.draw.rect(s, theme.SM_USED_STAMP, box, 2, border_radius=4)
         s.blit(stamp, stamp.get_rect(center=box.center))
-    border = ACCENT if selected else (200, 190, 170)
+    border = ACCENT if selected else theme.SM_CARD_EDGE
     pygame.draw.rect(s, border, r, width=3 if selected else 1, border_radius=int(u * 0.45))
     t.card_cache[key] = s
     return s
@@ -443,7 +443,7 @@ def static_layer(t: SchoolMysteryTable, size: tuple[int, int]) -> pygame.Surface
     draw_decks(t, layer)
     draw_prompt(t, layer)
     u, r = t.L.u, t.L.canvas
-    _panel(layer, r, alpha=60, radius=int(u * 0.6), colour=(20, 40, 36))
+    _panel(layer, r, alpha=60, radius=int(u * 0.6), colour=theme.SM_SHADE)
     draw_log(t, layer)
     draw_tray_base(t, layer)
     t.static, t.static_key = layer, key
@@ -482,7 +482,7 @@ def draw_tracker(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
         surface.blit(img, (x, y))
         tag = ctx.text(kind, fs(ctx, 0.75), INK, True)
         box = tag.get_rect(midleft=(x + img.get_width() + int(u * 0.5), y + img.get_height() // 2)).inflate(12, 4)
-        pygame.draw.rect(surface, (240, 200, 120) if cal.get("holiday") else CHALK_DIM, box, border_radius=box.h // 2)
+        pygame.draw.rect(surface, theme.SM_HOLIDAY if cal.get("holiday") else CHALK_DIM, box, border_radius=box.h // 2)
         surface.blit(tag, tag.get_rect(center=box.center))
         y += img.get_height()
         scene = (v.get("scene") or {}).get("number", 0)
@@ -537,7 +537,7 @@ def draw_roster(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
         conds = [t.tx.condition_name(c) for c in st.get("conditions") or []]
         if conds:
             room = pygame.Rect(x, y, r.right - x - int(u * 0.3), 2 * fitter_for(ctx).line_h(fs(ctx, 0.55)))
-            y += fitter_for(ctx).draw_block(surface, " / ".join(conds), room, fs(ctx, 0.55), (240, 200, 140)).height
+            y += fitter_for(ctx).draw_block(surface, " / ".join(conds), room, fs(ctx, 0.55), theme.SM_CONDITION).height
         y += int(u * 0.4)
         if y > r.bottom - u * 2:
             break
@@ -547,7 +547,7 @@ def draw_sheet(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     ctx, u = t.ctx, t.L.u
     for i, tr in enumerate(tab_rects(t)):
         active = i == t.sel.get("tab")
-        col = PAPER if active else (70, 100, 92)
+        col = PAPER if active else theme.SM_TAB_IDLE
         pygame.draw.rect(surface, col, tr, border_top_left_radius=8, border_top_right_radius=8)
         d = int(min(tr.h * 0.72, u * 1.5))
         surface.blit(t.badges.badge(i, d), (tr.left + 3, tr.centery - d // 2 - 2))
@@ -605,7 +605,7 @@ def _sheet_body(t: SchoolMysteryTable, surface: pygame.Surface, seat: Any, st: d
     for tag in tags:
         im = ctx.text(tag, fs(ctx, 0.62, k), INK, True)
         box = im.get_rect(midleft=(tx, y + img.get_height() // 2)).inflate(10, 2)
-        pygame.draw.rect(surface, (240, 200, 140), box, border_radius=box.h // 2)
+        pygame.draw.rect(surface, theme.SM_CONDITION, box, border_radius=box.h // 2)
         surface.blit(im, im.get_rect(center=box.center))
         tx = box.right + 6
     y += img.get_height()
@@ -642,8 +642,8 @@ def _sheet_body(t: SchoolMysteryTable, surface: pygame.Surface, seat: Any, st: d
     for i in range(slots):
         sr = pygame.Rect(x, y + i * (slot_h + 3), w, slot_h)
         if i < len(conds):
-            pygame.draw.rect(surface, (250, 226, 200), sr, border_radius=6)
-            pygame.draw.rect(surface, (200, 120, 80), sr, 2, border_radius=6)
+            pygame.draw.rect(surface, theme.SM_CONDITION_SLOT, sr, border_radius=6)
+            pygame.draw.rect(surface, theme.SM_CONDITION_SLOT_EDGE, sr, 2, border_radius=6)
             cond = t.tx.condition_name(conds[i])  # a name: shrunk, then squeezed, never cut
             img = fitter_for(ctx).name(cond, fs(ctx, 0.7, k), INK, w - 12)
             fitter_for(ctx).blit_label(surface, img, cond, "name", sr, midleft=(sr.left + 8, sr.centery))
@@ -750,7 +750,7 @@ def draw_secrets(t: SchoolMysteryTable, surface: pygame.Surface, seat: int, st: 
         lh = ctx.font(size).get_linesize()
         y = top
         box = pygame.Rect(r.left, top, r.w, r.bottom - top)
-        pygame.draw.rect(surface, (252, 246, 236), box, border_radius=8)
+        pygame.draw.rect(surface, theme.SM_SECRETS_PAPER, box, border_radius=8)
         pygame.draw.rect(surface, SEALED, box, 2, border_radius=8)
         y += 4
         for i, sid in enumerate(ids):
@@ -774,8 +774,8 @@ def draw_secrets(t: SchoolMysteryTable, surface: pygame.Surface, seat: int, st: 
         cr = pygame.Rect(r.left + i * (cw + gap), top, cw, ch)
         last = i == n - 1
         is_open = i < unlocked if not own else (ids[i] in opened if i < len(ids) else False)
-        pygame.draw.rect(surface, (236, 226, 206) if is_open else SEALED, cr, border_radius=6)
-        pygame.draw.rect(surface, (212, 176, 90) if last else INK, cr, 3 if last else 1, border_radius=6)
+        pygame.draw.rect(surface, theme.SM_SECRET_OPEN if is_open else SEALED, cr, border_radius=6)
+        pygame.draw.rect(surface, theme.SM_LAST_SECRET if last else INK, cr, 3 if last else 1, border_radius=6)
         text = t.tx.ui("last_secret") if last else str(i + 1)
         size = fs(ctx, 0.55) if last else fs(ctx, 0.7)
         # one line, else two (shrunk to the floor), never cut: what does not fit is reported to the walk
@@ -793,8 +793,8 @@ def draw_secrets(t: SchoolMysteryTable, surface: pygame.Surface, seat: int, st: 
             k = seal_r / 0.2
             pygame.draw.line(surface, SEAL_OPEN, (c[0] - k * 0.18, c[1] + k * 0.12), (c[0] + k * 0.18, c[1] - k * 0.12), 2)
         else:
-            pygame.draw.circle(surface, (200, 80, 70), c, seal_r)
-            pygame.draw.circle(surface, (150, 40, 40), c, seal_r, 2)
+            pygame.draw.circle(surface, theme.SM_SEAL, c, seal_r)
+            pygame.draw.circle(surface, theme.SM_SEAL_EDGE, c, seal_r, 2)
         y = cr.bottom - 3 - lh * len(lines)
         for ln in lines:
             lab = fitter_for(ctx).name(ln, size, INK if is_open else PAPER, cw - 4, True)  # shrunk, never cut
@@ -827,11 +827,11 @@ def draw_decks(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
         held = t.drag.is_held(("deck", suit))
         # a few stacked edges, then the top card back
         for k in range(min(4, max(0, count - 1)), 0, -1):
-            pygame.draw.rect(surface, (30, 44, 56), cr.move(k * 2, k * 2), border_radius=8)
+            pygame.draw.rect(surface, theme.SM_DECK_EDGES, cr.move(k * 2, k * 2), border_radius=8)
         if count:
             _deck_back(t, surface, cr, suit, dim=held)
         else:
-            pygame.draw.rect(surface, (60, 90, 82), cr, 2, border_radius=8)
+            pygame.draw.rect(surface, theme.SM_DECK_EMPTY, cr, 2, border_radius=8)
         tx = cr.right + int(u * 0.6)
         tw = slot.right - tx - int(u * 0.3)
         fit = fitter_for(ctx)
@@ -890,10 +890,10 @@ def _deck_label(t: SchoolMysteryTable, surface: pygame.Surface, suit: str, at: p
 
 def _deck_back(t: SchoolMysteryTable, surface: pygame.Surface, r: pygame.Rect, suit: str, dim: bool = False) -> None:
     colour = SUIT_COLOUR[suit]
-    pygame.draw.rect(surface, (0, 0, 0), r.move(2, 4), border_radius=8)
+    pygame.draw.rect(surface, theme.DROP_SHADOW_SOLID, r.move(2, 4), border_radius=8)
     pygame.draw.rect(surface, PAPER, r, border_radius=8)
     inner = r.inflate(-8, -8)
-    pygame.draw.rect(surface, colour if not dim else (120, 120, 120), inner, border_radius=6)
+    pygame.draw.rect(surface, colour if not dim else theme.GREY_CARD, inner, border_radius=6)
     for k in range(3):
         pygame.draw.rect(surface, PAPER, inner.inflate(-10 - k * 10, -10 - k * 10), 1, border_radius=5)
     draw_symbol(surface, SUIT_SYMBOL[suit], inner.center, inner.w * 0.24, PAPER)
@@ -917,7 +917,7 @@ def draw_canvas(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     cards = t.shown.get("cards") or []
     if not cards and t.shown.get("phase") in ("introduction", "investigation"):
         room = pygame.Rect(r.left + int(u * 2), r.centery, r.w - int(u * 4), r.bottom - r.centery)
-        fitter_for(t.ctx).draw_block(surface, t.ctx.t("sm.canvas_empty"), room, fs(t.ctx, 0.9), (90, 120, 110),
+        fitter_for(t.ctx).draw_block(surface, t.ctx.t("sm.canvas_empty"), room, fs(t.ctx, 0.9), theme.SM_CANVAS_HINT,
                                      align="center")
     if t.shown.get("phase") == "over":
         return  # the article page covers the table
@@ -937,7 +937,7 @@ def draw_canvas(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
         blit_layer(surface, img, img.get_rect(center=(int(pos[0]), int(pos[1]) - lift)).topleft)
         if c["kind"] == "clue" and t._play_phase() and not t.display:
             knob = link_knob(t, card_rect(t, c))
-            pygame.draw.circle(surface, (200, 60, 60), knob.center, knob.w // 2 - 2)
+            pygame.draw.circle(surface, theme.SM_LINK, knob.center, knob.w // 2 - 2)
             pygame.draw.circle(surface, PAPER, knob.center, knob.w // 2 - 2, 2)
             knot = t.ctx.text("∞", fs(t.ctx, 0.6), PAPER, True)
             surface.blit(knot, knot.get_rect(center=knob.center))
@@ -947,15 +947,15 @@ def draw_canvas(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
         if ca is None or cb is None:
             continue
         pts = link_path(t, _drawn_rect(t, ca), _drawn_rect(t, cb))
-        pygame.draw.lines(surface, (200, 60, 60), False, pts, max(2, int(u * 0.18)))
-        pygame.draw.circle(surface, (200, 60, 60), pts[len(pts) // 2], int(u * 0.45))
+        pygame.draw.lines(surface, theme.SM_LINK, False, pts, max(2, int(u * 0.18)))
+        pygame.draw.circle(surface, theme.SM_LINK, pts[len(pts) // 2], int(u * 0.45))
         pygame.draw.circle(surface, PAPER, pts[len(pts) // 2], int(u * 0.45), 2)
     # a link being drawn follows the pointer
     held = _held(t)
     if held is not None and held[0] == "link":
         src = t.card(held[1])
         if src is not None:
-            pygame.draw.line(surface, (230, 80, 80), card_rect(t, src).center, t.drag.pointer, max(2, int(u * 0.2)))
+            pygame.draw.line(surface, theme.SM_LINK_DRAGGED, card_rect(t, src).center, t.drag.pointer, max(2, int(u * 0.2)))
 
 
 def _drawn_rect(t: SchoolMysteryTable, card: dict) -> pygame.Rect:
@@ -1022,12 +1022,12 @@ def draw_log(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
 
 def draw_tray_base(t: SchoolMysteryTable, surface: pygame.Surface) -> None:
     ctx, u, r = t.ctx, t.L.u, t.L.tray
-    _panel(surface, r, alpha=170, colour=(60, 42, 30))
+    _panel(surface, r, alpha=170, colour=theme.SM_TRAY_WOOD)
     inner = r.inflate(-int(u * 0.6), -int(u * 0.6))
-    pygame.draw.rect(surface, (40, 92, 70), inner, border_radius=int(u * 0.5))
-    pygame.draw.rect(surface, (30, 70, 54), inner, 3, border_radius=int(u * 0.5))
+    pygame.draw.rect(surface, theme.SM_TRAY_FELT, inner, border_radius=int(u * 0.5))
+    pygame.draw.rect(surface, theme.SM_TRAY_FELT_EDGE, inner, 3, border_radius=int(u * 0.5))
     if t.dice is None:
-        img = ctx.text(ctx.t("sm.tray"), fs(ctx, 0.8), (90, 140, 120))
+        img = ctx.text(ctx.t("sm.tray"), fs(ctx, 0.8), theme.SM_TRAY_LABEL)
         surface.blit(img, img.get_rect(center=inner.center))
 
 

@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
+from client.kit import theme
 from client.kit.dialog import (
     SCALES,
     ActionButton,
@@ -522,10 +523,16 @@ def goto_buttons(t: SchoolMysteryTable, p: Builder) -> None:
         p.text(_title(t, "draw_location_other"), 0.72, MUTED)
 
 
-def goto_panel(t: SchoolMysteryTable) -> list[Any]:
+def _dialog_rect(t: SchoolMysteryTable, width_units: float) -> pygame.Rect:
+    """The dialog area, at most ``width_units`` wide, centred where the dialog area is."""
     r = t.L.dialog.copy()
-    r.w = min(r.w, int(t.L.u * 36))
+    r.w = min(r.w, int(t.L.u * width_units))
     r.centerx = t.L.dialog.centerx
+    return r
+
+
+def goto_panel(t: SchoolMysteryTable) -> list[Any]:
+    r = _dialog_rect(t, 36)
     p = Builder(t, r, _title(t, "goto_title"))
     p.close_button(lambda: t.sel.pop("goto", None))
     p.text(_title(t, "goto_explain"), 0.72, MUTED)
@@ -534,9 +541,7 @@ def goto_panel(t: SchoolMysteryTable) -> list[Any]:
 
 
 def note_panel(t: SchoolMysteryTable) -> list[Any]:
-    r = t.L.dialog.copy()
-    r.w = min(r.w, int(t.L.u * 36))
-    r.centerx = t.L.dialog.centerx
+    r = _dialog_rect(t, 36)
     p = Builder(t, r, _title(t, "note_title"))
     p.close_button(lambda: t.sel.pop("note", None))
 
@@ -555,9 +560,7 @@ def edit_panel(t: SchoolMysteryTable) -> list[Any]:
     card = t.card(cid)
     if card is None:
         return []
-    r = t.L.dialog.copy()
-    r.w = min(r.w, int(t.L.u * 38))
-    r.centerx = t.L.dialog.centerx
+    r = _dialog_rect(t, 38)
     kind = t.tx.ui(f"kind_{card['kind']}")
     title = t.tx.card_title(t.shown, card)
     p = Builder(t, r, title if title != kind else kind)
@@ -627,9 +630,7 @@ def task_panel(t: SchoolMysteryTable, task: dict) -> list[Any]:
     if kind == "pick":
         return pick_panel(t, task)
     mine = task.get("seat") == t.seat and t.controls
-    r = t.L.dialog.copy()
-    r.w = min(r.w, int(t.L.u * 40))
-    r.centerx = t.L.dialog.centerx
+    r = _dialog_rect(t, 40)
     p = Builder(t, r, _title(t, f"task_{kind}_title", name=t.name(task.get("seat"))))
     if kind == "condition":
         p.text(_title(t, "condition_explain"), 0.72, MUTED)
@@ -887,15 +888,12 @@ def roll_mode(adv: bool, dis: bool) -> str:
 def roll_panel(t: SchoolMysteryTable) -> list[Any]:
     v = t.shown
     roll = v["roll"]
-    u = t.L.u
     roller = roll.get("roller")
     mine = roller == t.seat and t.controls
     st = t.student(roller) or {}
     stat = roll.get("stat")
     value = int((st.get("stats") or {}).get(stat, 0))
-    r = t.L.dialog.copy()
-    r.w = min(r.w, int(u * 44))
-    r.centerx = t.L.dialog.centerx
+    r = _dialog_rect(t, 44)
     p = Builder(t, r, _title(t, "roll_title", name=t.name(roller), move=t.tx.move_name(roll.get("move"))))
     p.text(_title(t, "roll_stat", stat=t.tx.stat_name(stat), v=f"{value:+d}"), 0.85, INK)
     if roll.get("rerolled"):
@@ -951,11 +949,11 @@ def _roll_declared(t: SchoolMysteryTable, p: Builder, roll: dict, mine: bool) ->
                 p.text(label_text, 0.72, INK if on else MUTED, indent=0.4)
 
     p.width = col_w
-    column("adv", _title(t, "advantage_sources"), (40, 120, 70), ADV_SOURCES, adv_src,
+    column("adv", _title(t, "advantage_sources"), theme.SM_ADVANTAGE, ADV_SOURCES, adv_src,
            bool(roll.get("effect_advantage")))
     left_bottom = p.y
     p.y, p.x = top, p.x + col_w + int(u)
-    column("dis", _title(t, "disadvantage_sources"), (170, 60, 50), DIS_SOURCES, dis_src,
+    column("dis", _title(t, "disadvantage_sources"), theme.SM_DISADVANTAGE, DIS_SOURCES, dis_src,
            bool(roll.get("effect_disadvantage")))
     st = t.student(roll.get("roller")) or {}
     conds = [t.tx.condition_name(c) for c in st.get("conditions") or []]
@@ -1022,11 +1020,11 @@ def _roll_rolled(t: SchoolMysteryTable, p: Builder, roll: dict, mine: bool, valu
     if mine and t.can("unlock_secret"):
         offers = True
         nxt = {"failure": "narrow", "narrow": "success", "success": "great"}.get(band or "", band)
-        p.text(_title(t, "offer_secret", frm=t.tx.band(band), to=t.tx.band(nxt)), 0.78, (150, 50, 60), True)
+        p.text(_title(t, "offer_secret", frm=t.tx.band(band), to=t.tx.band(nxt)), 0.78, theme.SM_OFFER_SECRET, True)
         secret_buttons(t, p, "unlock_secret")
     if t.can("rival_reroll"):
         offers = True
-        p.text(_title(t, "offer_rival", name=t.name(roll.get("roller"))), 0.78, (60, 90, 160), True)
+        p.text(_title(t, "offer_rival", name=t.name(roll.get("roller"))), 0.78, theme.SM_OFFER_RIVAL, True)
         stats = (t.student(t.seat) or {}).get("stats") or {}
         f = p.flow(2.1, 0.3)
         for a in t.options("rival_reroll"):
@@ -1180,6 +1178,6 @@ def article_panel(t: SchoolMysteryTable) -> list[Any]:
         where = _title(t, "export_where", path=shown)
         if t.exported:
             where = _title(t, "exported", path=Path(t.exported[-1]).name) + "  ·  " + where
-        out.append(text_item(t.ctx, where, x, y + int(u * 0.3), area.right - x, fs(t.ctx, 0.68), (200, 210, 200)))
+        out.append(text_item(t.ctx, where, x, y + int(u * 0.3), area.right - x, fs(t.ctx, 0.68), theme.SM_EXPORT_NOTE))
     _ = seat_colour, SUITS
     return out

@@ -6,6 +6,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
+from client.kit import theme
 from client.kit.stephelp import StepHelp, join_names, sentence
 from shared.games.school_mystery import describe
 
@@ -15,15 +16,13 @@ KIND_SUIT = {v: k for k, v in SUIT_KIND.items()}
 SUIT_SYMBOL = {"hearts": "heart", "diamonds": "diamond", "spades": "spade", "clubs": "club"}
 SUIT_CHAR = {"hearts": "♥", "diamonds": "♦", "spades": "♠", "clubs": "♣"}
 # suit colours (always with the symbol): library red, classroom amber, sports ground blue, garden green
-SUIT_COLOUR = {"hearts": (196, 78, 82), "diamonds": (214, 140, 48), "spades": (70, 104, 160),
-               "clubs": (58, 136, 92)}
-NOTE_COLOUR = (150, 140, 120)
+SUIT_COLOUR = theme.SM_SUITS
+NOTE_COLOUR = theme.SM_NOTE
 # log lines taken from the rules package's describe.py: an answered question shows its answer; the
 # table has no lines of its own for the shared headline, deduction and tone (never "your_secret":
 # the log is on a shared screen)
 DESCRIBED = ("question_answered", "title_set", "deduction_set", "tone_set", "claim_passed", "condition_proposed")
-BAND_COLOUR = {"great": (240, 138, 75), "success": (86, 180, 120), "narrow": (214, 180, 60),
-               "failure": (200, 90, 80)}
+BAND_COLOUR = theme.SM_BANDS
 
 
 class SmTexts:

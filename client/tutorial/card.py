@@ -81,7 +81,7 @@ def draw(surface: pygame.Surface, ctx: object, unit: float, card: CardLayout, ti
     """Draw the card (``pulse`` 0..1 brightens its border: a refused press, a new step)."""
     fit = fitter_for(ctx)
     small, body, note_px = _sizes(unit)
-    border = pygame.Color(theme.ACCENT).lerp((255, 255, 255), max(0.0, min(1.0, pulse)) * 0.6)
+    border = pygame.Color(theme.ACCENT).lerp(theme.LIGHTEN, max(0.0, min(1.0, pulse)) * 0.6)
     Panel.draw(surface, card.rect.move(0, max(2, int(unit * 0.2))), theme.SHADOW, theme.radius("panel", unit))
     Panel.draw(surface, card.rect, theme.PAPER, theme.radius("panel", unit), border=border,
                border_w=max(2, int(unit * (0.15 + 0.15 * pulse))))

@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 
 from assets.loaders import tutorial as loader
+from client.kit import theme
 from client.kit.nodes import NodeMap
 from client.kit.widgets import Button
 from client.tutorial import card as step_card
@@ -50,7 +51,7 @@ class StepCardScene:
         elif step.confirm and self.layout.button is not None:
             self.button = Button(self.ctx.t("tutorial.confirm"), self.layout.button, key="tutorial_confirm",
                                  primary=True)
-        surface.fill((0, 0, 0))
+        surface.fill(theme.CLEAR_SCREEN)
         step_card.draw(surface, self.ctx, u, self.layout, title, text, note, self.button)
 
     def nodes(self) -> NodeMap:

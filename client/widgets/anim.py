@@ -50,6 +50,11 @@ def lerp(a: Value, b: Value, k: float) -> Value:
     return a + (b - a) * k
 
 
+def asks_to_skip(event: pygame.event.Event) -> bool:
+    """Whether ``event`` is the gesture that skips what is animating: a left click or Space."""
+    return (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
+        event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE)
+
 class Step(Protocol):
     """Anything the queue can run."""
 
@@ -203,10 +208,7 @@ class AnimQueue:
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         """A click or Space skips the running animations (only when something is running)."""
-        if not self.busy:
-            return False
-        if (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1) or (
-                event.type == pygame.KEYDOWN and event.key == pygame.K_SPACE):
+        if self.busy and asks_to_skip(event):
             self.skip_all()
             return True
         return False

@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from client.kit import theme
 from client.kit.cache import SurfaceCache
 from client.kit.textfit import blit_layer
 from client.kit.theme import ACCENT, BACK, INK, MUTED, PAPER, PAPER_EDGE, ink_on
@@ -38,7 +39,7 @@ class CardFace:
     title: str
     subtitle: str = ""
     body: str = ""
-    colour: Colour = (120, 120, 120)
+    colour: Colour = theme.GREY_CARD
     symbol: str = "circle"
     corner: str = ""  # top-left mark (e.g. priority number)
     corner2: str = ""  # bottom-right mark
@@ -91,7 +92,7 @@ def _moon(s: pygame.Surface, c: tuple[float, float], r: float, col: Any) -> None
     d = int(r * 2.2)
     m = pygame.Surface((d, d), pygame.SRCALPHA)
     pygame.draw.circle(m, col, (d / 2, d / 2), r)
-    pygame.draw.circle(m, (0, 0, 0, 0), (d / 2 + r * 0.45, d / 2 - r * 0.3), r * 0.85)
+    pygame.draw.circle(m, theme.TRANSPARENT, (d / 2 + r * 0.45, d / 2 - r * 0.3), r * 0.85)
     s.blit(m, (cx - d / 2, cy - d / 2))
 
 
@@ -340,7 +341,7 @@ class CardRenderer:
         rounded(s, card.colour, field, max(2, rad - m // 2))
         # a soft lighter band on the field so it reads as paper print, not glossy
         band = pygame.Surface((field.w, field.h // 3), pygame.SRCALPHA)
-        band.fill((255, 255, 255, 26))
+        band.fill(theme.SHEEN)
         s.blit(band, (field.x, field.bottom - band.get_height()))
         sym_r = field.h * 0.30
         centre = (field.centerx, field.centery + field.h * 0.04)
@@ -543,7 +544,7 @@ class CardZoom(ZoomState):
     with :meth:`shade`.
     """
 
-    VEIL = (10, 20, 18)
+    VEIL = theme.VEIL
 
     def __init__(self, ctx: Any, renderer: CardRenderer) -> None:
         super().__init__(ctx)

@@ -18,12 +18,13 @@ from dataclasses import dataclass, field
 
 import pygame
 
+from client.kit import theme
 from client.kit.theme import ACCENT as BADGE
 from client.kit.theme import INK, PAPER
 
-GREY_PAPER = (150, 150, 150)
-GREY_INK = (95, 95, 95)
-D10_PAPER = (236, 220, 190)
+GREY_PAPER = theme.DIE_GREY_PAPER
+GREY_INK = theme.DIE_GREY_INK
+D10_PAPER = theme.DIE_D10_PAPER
 
 # pip positions on a unit square, per face
 _PIPS: dict[int, tuple[tuple[float, float], ...]] = {
@@ -61,13 +62,13 @@ class DieFaces:
         pad = max(2, size // 14)
         surf = pygame.Surface((size + pad * 2, size + pad * 2), pygame.SRCALPHA)
         body = pygame.Rect(pad, pad, size, size)
-        pygame.draw.rect(surf, (0, 0, 0, 70), body.move(pad // 2 + 1, pad // 2 + 1), border_radius=size // 5)
+        pygame.draw.rect(surf, theme.TOKEN_SHADOW, body.move(pad // 2 + 1, pad // 2 + 1), border_radius=size // 5)
         pygame.draw.rect(surf, GREY_PAPER if grey else PAPER, body, border_radius=size // 5)
         pygame.draw.rect(surf, GREY_INK if grey else INK, body, max(1, size // 28), border_radius=size // 5)
         ink = GREY_INK if grey else INK
         r = max(2, round(size * 0.085))
         for fx, fy in _PIPS.get(value, ()):
-            colour = (200, 40, 40) if value == 1 and not grey else ink
+            colour = theme.DIE_ONE if value == 1 and not grey else ink
             pygame.draw.circle(surf, colour, (body.x + fx * size, body.y + fy * size), r * (1.5 if value == 1 else 1))
         return surf
 
@@ -81,7 +82,7 @@ class DieFaces:
         mid = pad + h * 0.62
         kite = [(cx, top), (pad + w, mid - h * 0.12), (cx, bottom), (pad, mid - h * 0.12)]
         shadow = [(x + pad / 2 + 1, y + pad / 2 + 1) for x, y in kite]
-        pygame.draw.polygon(surf, (0, 0, 0, 70), shadow)
+        pygame.draw.polygon(surf, theme.TOKEN_SHADOW, shadow)
         pygame.draw.polygon(surf, GREY_PAPER if grey else D10_PAPER, kite)
         ink = GREY_INK if grey else INK
         pygame.draw.polygon(surf, ink, kite, max(1, size // 28))

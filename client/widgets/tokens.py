@@ -124,7 +124,7 @@ class BadgeCache:
         col = seat_colour(seat)
         c = ((d / 2 + pad) * ss, (d / 2 + pad) * ss)
         r = d / 2 * ss
-        pygame.draw.circle(big, (0, 0, 0, 70), (c[0] + ss * 2, c[1] + ss * 3), r)
+        pygame.draw.circle(big, theme.TOKEN_SHADOW, (c[0] + ss * 2, c[1] + ss * 3), r)
         pygame.draw.circle(big, ring or INK, c, r)
         pygame.draw.circle(big, col, c, r - max(2, d // 14) * ss)
         # shape sticker, bottom right, on a paper disc
@@ -138,7 +138,7 @@ class BadgeCache:
         txt = self.ctx.text(label, d * (0.5 if len(label) <= 2 else 0.36), ink_on(col), True)
         surf.blit(txt, txt.get_rect(center=(d / 2 + pad - d * 0.04, d / 2 + pad - d * 0.02)))
         if dim:
-            surf.fill((255, 255, 255, 110), special_flags=pygame.BLEND_RGBA_MULT)
+            surf.fill(theme.DIMMED_BADGE, special_flags=pygame.BLEND_RGBA_MULT)
         return surf
 
     def _render_token(self, seat: int, d: int, dim: bool) -> pygame.Surface:
@@ -152,5 +152,5 @@ class BadgeCache:
         draw_shape(big, seat_shape(seat), c, r * 0.5, ink_on(col))
         surf = pygame.transform.smoothscale(big, (d, d))
         if dim:
-            surf.fill((255, 255, 255, 90), special_flags=pygame.BLEND_RGBA_MULT)
+            surf.fill(theme.DIMMED_TOKEN, special_flags=pygame.BLEND_RGBA_MULT)
         return surf

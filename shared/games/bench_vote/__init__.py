@@ -5,16 +5,7 @@ Not listed for players (``listed=False``) and never over (``ends=False``); see
 """
 from __future__ import annotations
 
-from shared.games.bench_vote import rules
-from shared.spec import GameSpec
+from shared.spec import game_spec
 
-SPEC = GameSpec(
-    id="bench_vote",
-    names={"en": "Benchmark vote", "ja": "ベンチマーク投票", "zh": "基准投票"},
-    min_seats=2,
-    max_seats=12,
-    rules=rules,
-    bots_module="shared.games.bench_vote.bots",
-    listed=False,
-    ends=False,
-)
+SPEC = game_spec(__name__, {"en": "Benchmark vote", "ja": "ベンチマーク投票", "zh": "基准投票"}, (2, 12),
+                 content=False, listed=False, ends=False)

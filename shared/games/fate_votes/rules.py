@@ -285,18 +285,23 @@ def _spend(new: dict[str, Any], actors: list[int]) -> None:
     new["tokens"] = tokens
 
 
-def _after_strike_target(new: dict[str, Any], events: list[dict]) -> None:
-    pending = new["pending"]
+def _count_targets(new: dict[str, Any], events: list[dict], delta: int, log_type: str) -> None:
+    """The pending targets counted: each adds ``delta`` to its target's votes and spends its seat's token; logged
+    as ``log_type`` (strikes −1, votes +1)."""
     votes = list(new["votes"])
     targets = []
-    for s, t in enumerate(pending):
+    for s, t in enumerate(new["pending"]):
         if t is not None:
-            votes[t] -= 1
+            votes[t] += delta
             targets.append({"seat": s, "target": t})
     new["votes"] = votes
     _spend(new, [x["seat"] for x in targets])
-    _log(new, events, {"type": "strikes", "round": new["round"], "targets": targets,
+    _log(new, events, {"type": log_type, "round": new["round"], "targets": targets,
                        "votes": list(votes), "tokens": list(new["tokens"])})
+
+
+def _after_strike_target(new: dict[str, Any], events: list[dict]) -> None:
+    _count_targets(new, events, -1, "strikes")
     voters = [r == "vote" for r in new["roles"]]
     if any(voters):
         _enter(new, events, "vote_target", voters)
@@ -305,17 +310,7 @@ def _after_strike_target(new: dict[str, Any], events: list[dict]) -> None:
 
 
 def _after_vote_target(new: dict[str, Any], events: list[dict]) -> None:
-    pending = new["pending"]
-    votes = list(new["votes"])
-    targets = []
-    for s, t in enumerate(pending):
-        if t is not None:
-            votes[t] += 1
-            targets.append({"seat": s, "target": t})
-    new["votes"] = votes
-    _spend(new, [x["seat"] for x in targets])
-    _log(new, events, {"type": "votes", "round": new["round"], "targets": targets,
-                       "votes": list(votes), "tokens": list(new["tokens"])})
+    _count_targets(new, events, 1, "votes")
     _enter(new, events, "vote_discard", list(new["acts"]))
 
 

@@ -1,9 +1,34 @@
 """What a mind_swap bot reads from its view: minds, places, Negi, its own character, swap values."""
 from __future__ import annotations
 
+import functools
+from collections.abc import Callable
 from itertools import combinations
 
+from shared.rng import Rng
+
 OTHER = "other"
+_SWAP_VALUE = {"unknown": -100, "setup": 3, "splits": 1, "joins": -5}  # Board.swap_value, restorations aside
+
+
+def phase_bot(decide: Callable[[dict, list[dict], dict[str, list[dict]], Rng], dict]
+              ) -> Callable[[dict, list[dict], Rng], dict]:
+    """A bot ``(view, legal, rng)`` that takes the only legal action when there is one, else asks
+    ``decide(view, legal, legal grouped by type, rng)``."""
+    @functools.wraps(decide)
+    def bot(view: dict, legal: list[dict], rng: Rng) -> dict:
+        if len(legal) == 1:
+            return legal[0]
+        return decide(view, legal, by_action_type(legal), rng)
+    return bot
+
+
+def by_action_type(legal: list[dict]) -> dict[str, list[dict]]:
+    """The legal actions grouped by their ``type``, each group in the order of ``legal``."""
+    out: dict[str, list[dict]] = {}
+    for a in legal:
+        out.setdefault(a["type"], []).append(a)
+    return out
 
 
 class Board:
@@ -21,24 +46,36 @@ class Board:
         self.here = view["pieces"][self.seat]["loc"]
         self.own = self.where_mind.get(self.char)
 
-    def swap_value(self, a: int, b: int) -> int:
-        """Restorations (own character counts triple) ×10, plus cycle progress."""
+    def swap_kind(self, a: int, b: int) -> tuple[str, int, int, bool]:
+        """What swapping the minds in bodies a and b does, as (kind, own, others, mine): kind "unknown" (a mind
+        not in the view), "restores" (``own`` restorations of the bot's character, ``others`` of other
+        students), "setup" (it splits a cycle leaving a 2-cycle: a restoration next time; ``mine`` when the bot's
+        character is among the four minds and bodies concerned), "splits" (a cycle, no 2-cycle) or "joins" (two
+        cycles: undoes progress)."""
         ma, mb = self.mind.get(a), self.mind.get(b)
         if ma is None or mb is None:
-            return -100
-        value = 0
+            return ("unknown", 0, 0, False)
+        own = others = 0
         for body, new in ((a, mb), (b, ma)):
             if body == new:
-                value += 30 if new == self.char else 10
-        if value:
-            return value
-        # same cycle → the swap splits it; a new 2-cycle means a restoration next time
-        if self._same_cycle(a, b):
-            value = 1
-            if self.mind.get(mb) == a or self.mind.get(ma) == b:
-                value = 3
-            return value
-        return -5
+                if new == self.char:
+                    own += 1
+                else:
+                    others += 1
+        if own or others:
+            return ("restores", own, others, False)
+        if not self._same_cycle(a, b):
+            return ("joins", 0, 0, False)
+        if self.mind.get(mb) == a or self.mind.get(ma) == b:
+            return ("setup", 0, 0, self.char in (ma, mb, self.mind.get(ma), self.mind.get(mb)))
+        return ("splits", 0, 0, False)
+
+    def swap_value(self, a: int, b: int) -> int:
+        """Restorations (own character counts triple) ×10, plus cycle progress."""
+        kind, own, others, _ = self.swap_kind(a, b)
+        if kind == "restores":
+            return 30 * own + 10 * others
+        return _SWAP_VALUE[kind]
 
     def _same_cycle(self, a: int, b: int) -> bool:
         x = self.mind.get(a)

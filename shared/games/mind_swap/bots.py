@@ -12,6 +12,7 @@ from __future__ import annotations
 from typing import Any
 
 from shared.games.mind_swap.board import Board as _Board
+from shared.games.mind_swap.board import phase_bot
 from shared.games.mind_swap.strong import strong_bot
 from shared.rng import Rng
 
@@ -20,13 +21,9 @@ def random_bot(view: dict, legal: list[dict], rng: Rng) -> dict:
     return rng.choice(legal)
 
 
-def sensible_bot(view: dict, legal: list[dict], rng: Rng) -> dict:
-    if len(legal) == 1:
-        return legal[0]
+@phase_bot
+def sensible_bot(view: dict, legal: list[dict], by_type: dict[str, list[dict]], rng: Rng) -> dict:
     board = _Board(view)
-    by_type: dict[str, list[dict]] = {}
-    for a in legal:
-        by_type.setdefault(a["type"], []).append(a)
     if view["phase"] == "great":
         best = max(by_type.get("great_swap", []), key=lambda a: board.swap_value(a["a"], a["b"]), default=None)
         if best is not None and board.swap_value(best["a"], best["b"]) > 0:

@@ -506,12 +506,18 @@ def _place(s: _Fields, rng: Rng, b: int, to: str, why: str, events: Events, room
         if face <= 5 and eva is not None and eva != b and s.loc[eva] is not None:
             _join(s, rng, b, eva, "chachamaru", events)
     elif m == ASAKURA and s.cup:
-        drawn = rng.choice(s.cup)
-        if events is not None:
-            events.append({"type": "marker", "seat": None, "student": drawn, "why": "asakura"})
-        t = _body_of(s, drawn)
-        if t is not None and t != b and s.loc[t] is not None:
-            _join(s, rng, b, t, "asakura", events)
+        _join_drawn(s, rng, None, b, "asakura", events)
+
+
+def _join_drawn(s: _Fields, rng: Rng, seat: int | None, b: int, why: str, events: Events) -> None:
+    """A marker drawn from the cup (``why``: whose effect; ``seat``: the player who drew it, None for a student's
+    own effect): ``b`` joins the body of the drawn student's mind, when that is another body on the map."""
+    drawn = rng.choice(s.cup)
+    if events is not None:
+        events.append({"type": "marker", "seat": seat, "student": drawn, "why": why})
+    host = _body_of(s, drawn)
+    if host is not None and host != b and s.loc[host] is not None:
+        _join(s, rng, b, host, why, events)
 
 
 def _join(s: _Fields, rng: Rng, b: int, host: int, why: str, events: Events) -> None:
@@ -1265,12 +1271,7 @@ def _ability_effect(s: _Fields, rng: Rng, seat: int, t: int, kind: str, arg: Any
     if kind == "reporter":
         if not s.cup:
             return
-        drawn = rng.choice(s.cup)
-        if events is not None:
-            events.append({"type": "marker", "seat": seat, "student": drawn, "why": "reporter"})
-        host = _body_of(s, drawn)
-        if host is not None and host != t and s.loc[host] is not None:
-            _join(s, rng, t, host, "reporter", events)
+        _join_drawn(s, rng, seat, t, "reporter", events)
     elif kind == "servant":
         if arg == "negi":
             if s.loc[t] != s.negi:

@@ -13,10 +13,11 @@ from __future__ import annotations
 
 from itertools import combinations
 
-from shared.games.mind_swap.board import OTHER, Board
+from shared.games.mind_swap.board import OTHER, Board, phase_bot
 from shared.rng import Rng
 
 P_SWAP = 21 / 36  # success (17) or great (4) of the 2d6
+_POINTS = {"unknown": -1.0, "splits": 0.05, "joins": -0.3}  # Plan.points of a swap restoring none, no setup
 SETUP = 0.35  # worth of a 2-cycle (a restoration next time), before who gets to cast there
 LEAVE_PENALTY = 0.6  # share of a setup left to the next player when Negi stays beside their piece
 
@@ -32,22 +33,12 @@ class Plan(Board):
 
     def points(self, a: int, b: int) -> float:
         """Expected-free value of swapping a and b: restorations in points, else setup value."""
-        ma, mb = self.mind.get(a), self.mind.get(b)
-        if ma is None or mb is None:
-            return -1.0
-        value = 0.0
-        for body, new in ((a, mb), (b, ma)):
-            if body == new:
-                value += 3.0 if new == self.char else 1.0
-        if value:
-            return value
-        if self._same_cycle(a, b):
-            # splitting a cycle: a new 2-cycle (or fixed point next time) is a setup
-            if self.mind.get(mb) == a or self.mind.get(ma) == b:
-                mine = self.char in (ma, mb, self.mind.get(ma), self.mind.get(mb))
-                return SETUP * (2.0 if mine else 1.0)
-            return 0.05
-        return -0.3  # joining two cycles undoes progress
+        kind, own, others, mine = self.swap_kind(a, b)
+        if kind == "restores":
+            return 3.0 * own + 1.0 * others
+        if kind == "setup":  # splitting a cycle: a new 2-cycle (or fixed point next time) is a setup
+            return SETUP * (2.0 if mine else 1.0)
+        return _POINTS[kind]
 
     def best_at(self, group: list[int]) -> tuple[float, tuple[int, int] | None]:
         best, pair = 0.0, None
@@ -109,14 +100,10 @@ def _value_play(p: Plan, a: dict, tries: int) -> float:
     return 0.02  # relocate: shake things up when nothing better
 
 
-def strong_bot(view: dict, legal: list[dict], rng: Rng) -> dict:
+@phase_bot
+def strong_bot(view: dict, legal: list[dict], by_type: dict[str, list[dict]], rng: Rng) -> dict:
     """Plans the card, the magic and the great-success follow-up for expected points."""
-    if len(legal) == 1:
-        return legal[0]
     p = Plan(view)
-    by_type: dict[str, list[dict]] = {}
-    for a in legal:
-        by_type.setdefault(a["type"], []).append(a)
     if view["phase"] == "great":
         swaps = by_type.get("great_swap", [])
         best = max(swaps, key=lambda a: p.points(a["a"], a["b"]), default=None)

@@ -37,47 +37,41 @@ def _intro(result: dict, subject: Any, lang: str, content: Content) -> list[str]
     return lines + [""]
 
 
+def _section(content: Content, heading: str, lang: str, items: list[str]) -> list[str]:
+    """A ``##`` heading (the text ``heading``) over its ``items``, then a blank line; nothing when there are none."""
+    return [f"## {_t(content, heading, lang)}", "", *items, ""] if items else []
+
+
 def _places(result: dict, content: Content, lang: str) -> list[str]:
     """Every location card with the phenomena that happened there, in the order they were found."""
     locations = _cards(result, "location")
-    if not locations:
-        return []
-    lines = [f"## {_t(content, 'article_places', lang)}", ""]
     phenomena = _cards(result, "phenomenon")
 
     def phenomenon(ph: dict) -> str:
         return f"{_t(content, 'kind_phenomenon', lang)}: {describe.card_title(result, ph, content, lang)}"
 
+    items = []
     for card in locations:
-        lines.append(f"- **{describe.card_title(result, card, content, lang)}**")
-        lines += [f"  - {phenomenon(ph)}" for ph in phenomena if ph.get("location") == card.get("location")]
+        items.append(f"- **{describe.card_title(result, card, content, lang)}**")
+        items += [f"  - {phenomenon(ph)}" for ph in phenomena if ph.get("location") == card.get("location")]
     placed = {c.get("location") for c in locations}
-    # a phenomenon drawn where no location card was made (an invented place's first visit)
-    lines += [f"- {phenomenon(ph)}" for ph in phenomena if ph.get("location") not in placed]
-    return lines + [""]
+    if locations:  # a phenomenon drawn where no location card was made (an invented place's first visit)
+        items += [f"- {phenomenon(ph)}" for ph in phenomena if ph.get("location") not in placed]
+    return _section(content, "article_places", lang, items)
 
 
 def _people(result: dict, content: Content, lang: str) -> list[str]:
-    people = _cards(result, "character")
-    if not people:
-        return []
-    lines = [f"## {_t(content, 'article_people', lang)}", ""]
-    lines += [f"- {describe.card_title(result, c, content, lang)}" for c in people]
-    return lines + [""]
+    return _section(content, "article_people", lang,
+                    [f"- {describe.card_title(result, c, content, lang)}" for c in _cards(result, "character")])
 
 
 def _clues(result: dict, content: Content, lang: str) -> list[str]:
-    """Every clue found; the ones the deduction used are marked."""
-    clues = _cards(result, "clue")
+    """Every clue found (a dash when none); the ones the deduction used are marked."""
     used = {c["id"] for c in result.get("clues") or []}
-    lines = [f"## {_t(content, 'article_clues_found', lang)}", ""]
-    if not clues:
-        return lines + ["-", ""]
     mark = _t(content, "article_clue_used", lang)
-    for i, card in enumerate(clues, 1):
-        tail = f" **{mark}**" if card["id"] in used else ""
-        lines.append(f"{i}. {describe.card_title(result, card, content, lang)}{tail}")
-    return lines + [""]
+    items = [f"{i}. {describe.card_title(result, card, content, lang)}" + (f" **{mark}**" if card["id"] in used else "")
+             for i, card in enumerate(_cards(result, "clue"), 1)]
+    return _section(content, "article_clues_found", lang, items or ["-"])
 
 
 def article_markdown(result: dict, content: Content, lang: str = "ja") -> str:

@@ -57,8 +57,8 @@ from operator import itemgetter
 from typing import Any, TypeAlias
 
 from shared.errors import RuleError, echo
+from shared.games.school_mystery import TABLE_CHOICE, campaign
 from shared.games.school_mystery import calendar as cal_mod
-from shared.games.school_mystery import campaign
 from shared.games.school_mystery import claims as claims_mod
 from shared.games.school_mystery import dice as dice_mod
 from shared.games.school_mystery.claims import (  # noqa: F401 - the runner's hooks
@@ -99,7 +99,6 @@ MODIFIER_PRESETS: tuple[tuple[list[str], list[str]], ...] = (([], []), (["item"]
 PLACEHOLDER = "…"
 ROLL_PHASES = ("investigation", "resolution")  # the phases a roll can be in progress in
 PASSABLE_STEPS = ("atmosphere", "draw", "pick")  # a duty's narrative steps (a seat may leave them to another)
-TABLE_CHOICE = "table_choice"
 SETUP_PHASES = ("setup_subject", "setup_leader", "setup_students")
 Events: TypeAlias = "list[dict] | None"  # where a handler puts its events; None in a replay (dropped)
 PLAY_PHASES = ("introduction", "investigation", "resolution")
@@ -1754,22 +1753,22 @@ def _a_begin_resolution(state: dict, seat: int, action: dict, events: Events) ->
 
 def _a_set_title(state: dict, seat: int, action: dict, events: Events) -> None:
     _need_phase(state, "resolution")
-    text = _text(action, "text", MAX_TITLE, required=False)
-    _text_changed(state, state["title"], text)
-    state["title"] = text
-    if events is not None:
-        events.append({"type": "title_set", "text": state["title"], "seat": seat})
+    _set_text(state, seat, "title", _text(action, "text", MAX_TITLE, required=False), events)
 
 
 def _a_set_deduction(state: dict, seat: int, action: dict, events: Events) -> None:
     if state["phase"] != "resolution" or state["roll"] is not None or state["tasks"]:
         _need_phase(state, "resolution")
         _need_calm(state)
-    text = _text(action, "text", required=False)
-    _text_changed(state, state["deduction"], text)
-    state["deduction"] = text
+    _set_text(state, seat, "deduction", _text(action, "text", required=False), events)
+
+
+def _set_text(state: dict, seat: int, key: str, text: str, events: Events) -> None:
+    """The resolution's ``key`` (title, deduction) rewritten by ``seat``; the event ``<key>_set`` says so."""
+    _text_changed(state, state[key], text)
+    state[key] = text
     if events is not None:
-        events.append({"type": "deduction_set", "text": state["deduction"], "seat": seat})
+        events.append({"type": f"{key}_set", "text": text, "seat": seat})
 
 
 def _a_use_clue(state: dict, seat: int, action: dict, events: Events) -> None:

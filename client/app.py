@@ -95,7 +95,7 @@ def pygame_icon() -> pygame.Surface | None:
         icon = pygame.image.load(os.path.join(os.path.dirname(pygame.__file__), "pygame_icon.bmp"))
     except (pygame.error, OSError):
         return None
-    icon.set_colorkey((255, 0, 255))
+    icon.set_colorkey(theme.ICON_COLOURKEY)
     return icon
 
 

@@ -45,6 +45,7 @@ GAME_SCHOOL_MYSTERY: Colour = (96, 160, 96)
 # --- light, shade and see-through (RGBA where the alpha is part of the look) --------------
 CLEAR_SCREEN: Colour = (0, 0, 0)  # what a window is cleared to before a frame is drawn
 TRANSPARENT = (0, 0, 0, 0)  # a hole cut in a layer or a mask
+ICON_COLOURKEY = (255, 0, 255)  # the magenta pygame's window icon (pygame_icon.bmp) marks as transparent
 COLOUR_KEY: Colour = (255, 0, 254)  # a still's see-through key: no panel, text or seat colour is this
 DIM: Colour = (0, 0, 0)  # what kit.widgets.dim darkens a screen with
 LIGHTEN: Colour = (255, 255, 255)  # what a hovered or pulsing colour is mixed towards

@@ -7,14 +7,22 @@ import os
 import signal
 import sys
 import threading
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from pathlib import Path
+from typing import TypeVar
 
 import pytest
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Compiled modules are kept (in __pycache__, git-ignored) even where the environment says not to write them
+# (PYTHONDONTWRITEBYTECODE, as in some containers): else each xdist worker and every Python subprocess a test
+# starts (servers, bots, the app, mypy) compiles the whole project again — with it set, collecting the suite
+# took 6.1 s of CPU a worker, 1.5 s with the modules kept. Set here, before the workers start, so they and the
+# tests' subprocesses inherit it; bench/idle.py does the same for its measured client.
+if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
+    sys.dont_write_bytecode = False
 # every server a test starts (in process or a subprocess) checks each frame it sends, and every client session
 # each message it gets, against the typed messages of shared.messages (server.net.STRICT_ENV,
 # client.wire.STRICT_ENV): a message the doc does not allow fails the test
@@ -42,6 +50,43 @@ def pytest_xdist_auto_num_workers(config: pytest.Config) -> int:
     seconds waiting (a server's timeout, a LAN browse, a subprocess starting); with a worker a core, a core
     idles through each wait, with one more the waits of one overlap the work of the others."""
     return (os.cpu_count() or 1) + 1
+
+
+T = TypeVar("T")
+
+
+def worker_shares(n: int, workers: int) -> list[int]:
+    """How many of ``n`` tests each of ``workers`` xdist workers gets first (worksteal's first split: the
+    first worker ``n // workers`` of the list, the next one an equal part of the rest, and so on)."""
+    shares = []
+    for k in range(workers):
+        shares.append(n // (workers - k))
+        n -= shares[-1]
+    return shares
+
+
+def long_tests_first(items: list[T], workers: int, is_slow: Callable[[T], bool]) -> list[T]:
+    """``items`` in the order that starts each worker on slow tests: worksteal gives every worker a run of
+    the list and an idle worker steals from the end of the longest queue, so the slow tests are dealt in
+    turn to the head of each worker's run and every queue ends with short ones (a long test started last
+    keeps the whole suite waiting for it alone). The same items, each once; the others keep their order."""
+    slow = [i for i in items if is_slow(i)]
+    fast = [i for i in items if not is_slow(i)]
+    out: list[T] = []
+    for k, share in enumerate(worker_shares(len(items), workers)):
+        mine = slow[k::workers]
+        take = max(0, share - len(mine))
+        out += mine + fast[:take]
+        del fast[:take]
+    return out + fast
+
+
+@pytest.hookimpl(trylast=True)  # after -m/-k have deselected
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Under xdist, each worker starts on its share of the slow tests (:func:`long_tests_first`)."""
+    workers = int(os.environ.get("PYTEST_XDIST_WORKER_COUNT", "0"))
+    if workers > 1:
+        items[:] = long_tests_first(items, workers, lambda item: item.get_closest_marker("slow") is not None)
 
 
 @pytest.fixture(autouse=True)
@@ -93,7 +138,32 @@ def pytest_runtest_makereport(item: pytest.Item, call: pytest.CallInfo) -> Itera
 
 
 def _children() -> set[int]:
-    """Process ids whose parent is this test process (running or not yet reaped)."""
+    """Process ids whose parent is this test process (running or not yet reaped): the kernel's lists of each
+    of our threads' children (a child stays listed until reaped) — a few small reads, where scanning every
+    process's stat took milliseconds, twice a test. Read again if a thread came or went meanwhile (an ending
+    thread's children pass to another thread, maybe one already read). Without those lists (a kernel built
+    without CONFIG_PROC_CHILDREN) or while threads keep coming and going, the scan."""
+    if not _HAS_CHILDREN_LISTS:
+        return _children_by_scan()
+    for _ in range(20):  # threads coming and going all the time: the scan below, which does not mind them
+        tasks = sorted(os.listdir("/proc/self/task"))
+        out: set[int] = set()
+        for tid in tasks:
+            try:
+                out.update(int(pid) for pid in Path("/proc/self/task", tid, "children").read_text().split())
+            except OSError:
+                break  # the thread ended between the listing and the read
+        else:
+            if sorted(os.listdir("/proc/self/task")) == tasks:
+                return out
+    return _children_by_scan()
+
+
+_HAS_CHILDREN_LISTS = Path(f"/proc/self/task/{os.getpid()}/children").exists()
+
+
+def _children_by_scan() -> set[int]:
+    """Process ids whose parent is this test process, found by reading every process's stat."""
     me = str(os.getpid())
     out = set()
     # listdir + read, each guarded: a process may end between the listing and the read (Path.glob's own

@@ -12,6 +12,7 @@ import random
 import time
 from typing import Any
 
+import pytest
 from holeproxy import HoleProxy
 from srvkit import FAST_OPTIONS, GAME, SyncClient
 from waiting import WAIT_SECONDS
@@ -53,7 +54,8 @@ def _play_until(c: SyncClient, table: str, seat: int, done: Any, timeout: float 
             c.act(table, seat, r.choice(snap["legal"]))
 
 
-def test_a_black_holed_player_is_away_within_the_silence_then_stood_in_for_then_back() -> None:
+def test_a_black_holed_player_is_away_within_the_silence_then_stood_in_for_then_back(
+        caplog: pytest.LogCaptureFixture) -> None:
     with ServerThread(grace=GRACE, limits=Limits(silence=SILENCE)) as srv:
         proxy = HoleProxy(srv.port or 0)
         session = ClientSession("127.0.0.1", proxy.port, name="Aiko", heartbeat=0.5, silence=SILENCE).start()
@@ -70,12 +72,14 @@ def test_a_black_holed_player_is_away_within_the_silence_then_stood_in_for_then_
             time.sleep(3 * 0.5)  # the heartbeat runs: a live link is never taken for a dead one
             assert srv.hub is not None and srv.hub.tables[table].seats[0].holder is not None
 
-            holed = time.monotonic()
+            caplog.clear()
             proxy.hole()
             away = _lobby_seat(host, 0, lambda s: not s["connected"])
-            marked = time.monotonic() - holed
             assert away["away"] is not None and 0 < away["away"] <= GRACE and away["bot"] is None
-            assert marked < SILENCE + 3.0, marked  # the server's silence (+ its sweep), not TCP's minutes
+            # the server's silence closed it (not TCP's minutes: the proxy's end keeps answering), however long
+            # a loaded machine took to notice (no timing threshold)
+            assert any(r.name == "houkago.net" and r.getMessage().endswith(": silent; closing")
+                       for r in caplog.records), [r.getMessage() for r in caplog.records]
 
             stood_in = _lobby_seat(host, 0, lambda s: s["bot"] is not None)
             assert stood_in["away"] == 0 and stood_in["connected"] is False

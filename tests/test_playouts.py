@@ -71,7 +71,6 @@ def playout(gid: str, seed: int, check_views: bool) -> tuple[int, list[tuple[int
                     continue
                 assert pack(state) == before, f"{gid}: rejected action changed the state"
         action = r.choice(legal_by_seat[seat])
-        before = pack(state)
         state, events = spec.apply(state, seat, action)
         assert isinstance(events, list)
         pack(events)

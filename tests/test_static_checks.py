@@ -21,7 +21,9 @@ def _run(tool: list[str], tmp_path: Path) -> subprocess.CompletedProcess[str]:
 
 
 def test_mypy_finds_no_error(tmp_path: Path) -> None:
-    run = _run(["mypy", "--cache-dir", str(tmp_path / "mypy_cache")], tmp_path)
+    # mypy's own incremental cache (.mypy_cache, git-ignored; the one `mypy` run by hand here uses): files whose
+    # source and dependencies are unchanged are not checked again (173 files: 5.5 s CPU cold, 0.2 s unchanged)
+    run = _run(["mypy", "--cache-dir", str(ROOT / ".mypy_cache")], tmp_path)
     assert run.returncode == 0, (run.stdout + run.stderr)[-6000:]
 
 

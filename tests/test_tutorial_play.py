@@ -4,6 +4,7 @@ replayable from the launcher, remembered in the settings."""
 from __future__ import annotations
 
 import pygame
+import pytest
 from client_helpers import button, click
 from tutorial_helpers import drive_to_end, launcher_app, open_tutorial
 
@@ -120,6 +121,7 @@ def test_accepting_the_offer_opens_the_guided_game(tmp_path):
         _close(app)
 
 
+@pytest.mark.slow  # 6.3 s CPU quiet, 22 s in a loaded whole suite: started first by the xdist order
 def test_school_mystery_guided_game_plays_a_scene_with_a_move_a_discover_roll_and_a_clue_in_en(tmp_path):
     app = open_tutorial(tmp_path, "school_mystery", "en")
     try:

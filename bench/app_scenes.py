@@ -148,12 +148,17 @@ class _ShownDisplay(DisplayConnectScene):
         self.target = ("192.168.10.24", 47800)
         self.join_at = "192.168.10.24:47800"
         if not self.answering:
-            self.on_message({"t": "_net", "state": "down", "reason": "refused"})
+            from client.wire import NetStatus
+
+            self.on_message(NetStatus(state="down", reason="refused"))
             return
+        from shared import messages as m
+
         names = _names(self.app)
-        tables = [{"id": f"T{i}", "game": g, "host_name": names[i], "free": 2 + i, "seats": 6, "lang": lang,
-                   "phase": "lobby", "practice": i == 2} for i, (g, lang) in enumerate(zip(GAMES, ("ja", "zh", "en")))]
-        self.on_message({"t": "tables", "tables": tables})
+        tables = [m.TableEntry(id=f"T{i}", game=g, host_name=names[i], free=2 + i, seats=6, lang=lang, names=[],
+                               phase="lobby", practice=i == 2, damaged=False, host_address="", humans=0)
+                  for i, (g, lang) in enumerate(zip(GAMES, ("ja", "zh", "en")))]
+        self.on_message(m.Tables(tables=tables))
 
 
 def display(answering: bool) -> Opener:

@@ -40,7 +40,9 @@ if TYPE_CHECKING:
     from client.gui import Gui
     from client.localgames import Keeper
     from client.match import Match
-    from client.net import NetSession
+    from client.router import Router
+    from client.session import ClientSession
+    from client.wire import NetStatus
 
 MIN_SIZE = (1280, 720)
 MAX_SIZE = (3840, 2160)
@@ -146,7 +148,8 @@ class App:
         self.scenes: list[Scene] = []
         self.toasts: list[Toast] = []
         self.saving: Toast | None = None  # "saving failed — retrying" while the server cannot save a change
-        self.session: NetSession | None = None
+        self.session: ClientSession | None = None
+        self.router: Router | None = None  # subscriptions to the session's messages (client.router.app_router)
         self.server: Any = None  # server.runtime.ServerThread (client.services starts it)
         self.match: Match | None = None
         self.keeper: Keeper | None = None  # the local game's game.json (client.localgames), if this is one
@@ -416,33 +419,24 @@ class App:
         top.handle_event(event)
 
     def poll_network(self) -> None:
-        if self.session is None:
+        """Hand this frame's network messages, typed, to their subscribers (client.router.Router): the
+        status handler, the local game's keeper, the packs sync, the match, then the scenes."""
+        session = self.session
+        if session is None:
             return
-        for msg in self.session.poll():
+
+        def woken(msg: Any) -> None:
             top = self.top
             if top is None or not top.quiet(msg):  # a message that changes nothing on screen draws nothing
                 self.wake(MESSAGE_SETTLE)
-            if msg.get("t") == "_net":
-                self.on_net_status(msg)
-            if self.keeper is not None:
-                self.keeper.on_message(msg)
-            if msg.get("t") in ("lobby", "pack"):  # every laptop at a table holds its content packs
-                from client.packs_sync import sync_for
+        session.dispatch(before=woken)
 
-                sync = sync_for(self)
-                if sync is not None:
-                    sync.on_message(msg)
-            if self.match is not None:
-                self.match.on_message(msg)
-            for scene in list(reversed(self.scenes)):
-                scene.on_message(msg)
-
-    def on_net_status(self, msg: dict[str, Any]) -> None:
+    def on_net_status(self, msg: NetStatus) -> None:
         """Connection down → the reconnecting overlay; up again → remove it. The server could not save a
         change → a calm banner while the session sends it again by itself; saved → a short "saved"."""
-        state = msg.get("state")
+        state = msg.state
         if state == "saving":
-            text = self.strings.t("net.saving", n=int(msg.get("attempt") or 1))
+            text = self.strings.t("net.saving", n=msg.attempt or 1)
             if self.saving is None or self.saving not in self.toasts:
                 self.saving = Toast(text, "info", ttl=SAVING_TTL)
                 self.toasts = (self.toasts + [self.saving])[-4:]
@@ -455,10 +449,10 @@ class App:
             self.toast(self.strings.t("net.saved"))
             return
         overlay = self.find("reconnecting")
-        if msg.get("state") == "down" and self.match is not None:
+        if state == "down" and self.match is not None:
             if overlay is None:  # it follows the attempts itself (it sees every message)
-                self.push("reconnecting", attempt=int(msg.get("attempt") or 1))
-        elif msg.get("state") == "up" and overlay is not None:
+                self.push("reconnecting", attempt=msg.attempt or 1)
+        elif state == "up" and overlay is not None:
             self.pop(overlay)
 
     def leave_table(self) -> None:

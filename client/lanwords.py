@@ -10,9 +10,9 @@ LANG_NAMES = {"ja": "日本語", "zh": "中文", "en": "English"}  # each langua
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "::1", "0.0.0.0", ""}
 
 
-def why_text(strings: Strings, msg: dict[str, Any]) -> str:
-    """A ``_net`` status's reason in the player's language (never a raw errno)."""
-    reason = str(msg.get("reason") or "other")
+def why_text(strings: Strings, msg: Any) -> str:
+    """A ``_net`` status's reason (a ``client.wire.NetStatus``) in the player's language (never a raw errno)."""
+    reason = str(getattr(msg, "reason", "") or "other")
     key = f"lan.why.{reason}"
     return strings.t(key) if strings.has(key) else strings.t("lan.why.other")
 

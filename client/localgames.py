@@ -90,19 +90,20 @@ class Keeper:
     def __init__(self, game: LocalGame) -> None:
         self.game = game
 
-    def on_message(self, msg: dict[str, Any]) -> None:
-        g, kind = self.game, msg.get("t")
-        if kind == "created" and g.table is None and isinstance(msg.get("table"), str):
-            g.table, g.host = msg["table"], msg.get("host")
+    def on_message(self, msg: Any) -> None:
+        """A typed server message: the table made, a seat taken, the names at the table."""
+        from shared import messages as m  # (a network game's module: not on the launcher's path)
+
+        g = self.game
+        if isinstance(msg, m.Created) and g.table is None:
+            g.table, g.host = msg.table, msg.host
             g.save()
-        elif kind == "joined" and msg.get("table") == g.table and isinstance(msg.get("seat"), int) \
-                and isinstance(msg.get("token"), str):
-            if g.seats.get(msg["seat"]) != msg["token"]:
-                g.seats[msg["seat"]] = msg["token"]
+        elif isinstance(msg, m.Joined) and msg.table == g.table:
+            if g.seats.get(msg.seat) != msg.token:
+                g.seats[msg.seat] = msg.token
                 g.save()
-        elif kind == "lobby" and isinstance(msg.get("table"), dict) and msg["table"].get("id") == g.table:
-            seats = [e for e in msg["table"].get("seats") or [] if isinstance(e, dict)]
-            names = [str(e.get("name") or "") for e in seats]
+        elif isinstance(msg, m.Lobby) and msg.table.id == g.table:
+            names = [e.name for e in msg.table.seats]
             if names and names != g.names:
                 g.names, g.players = names, len(names)
                 g.save()

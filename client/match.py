@@ -14,10 +14,13 @@ import sys
 import time
 from typing import TYPE_CHECKING, Any
 
+import msgspec
+
 from client import games
 from client.context import AppContext
 from client.tables.base import TableView
 from client.tables.unavailable import UnavailableTable
+from shared import messages as m
 
 if TYPE_CHECKING:
     from client.app import App
@@ -40,7 +43,7 @@ class Match:
         self.over = False
         self.result: dict[str, Any] | None = None
         self.last_act_seat: int | None = None
-        self.lobby: dict[str, Any] = {}
+        self.lobby: dict[str, Any] = {}  # the table's last lobby, as plain data (its seats, options, votes)
         self.chat: list[tuple[str, int | None, str]] = []
         self._refs = 0
         self.clock: Any = None  # the phase clock of the last snapshot / clock message
@@ -119,6 +122,22 @@ class Match:
             self._away_shown = time.monotonic()
             self._push_names()
 
+    def all_views(self) -> list[TableView]:
+        """Every seat's (and the public) table view made so far."""
+        return list(self.views.values())
+
+    def view_of(self, seat: int | None) -> TableView | None:
+        """The view of ``seat`` (None: the public one) if it has had a snapshot."""
+        return self.views.get(seat)
+
+    def legal_for(self, seat: int) -> list[dict[str, Any]]:
+        """What ``seat`` may do now (its last snapshot's legal actions)."""
+        return self.legal.get(seat) or []
+
+    def clock_paused(self) -> bool | None:
+        """Whether the phase clock is paused; None when no clock runs."""
+        return bool(self.clock.get("paused")) if isinstance(self.clock, dict) else None
+
     def acting(self) -> list[int]:
         """Local human seats that have something to do now (non-empty legal actions)."""
         return [s for s in self.humans if self.legal.get(s)]
@@ -137,89 +156,86 @@ class Match:
         session.act(self.table, seat, self.sid.get(seat, -1), action, ref=ref)
 
     # --- messages -----------------------------------------------------------------------
-    def on_message(self, msg: dict[str, Any]) -> None:
-        kind = msg.get("t")
-        table = msg.get("table")
-        if kind == "lobby" and isinstance(table, dict):
-            table = table.get("id")
-        if table not in (None, self.table) and kind != "error":
+    KINDS = ("snapshot", "result", "error", "clock", "lobby", "replaced", "chat")
+
+    def attach(self, router: Any) -> None:
+        """Subscribe to this table's messages (before the scenes: they read what the match made of them);
+        the subscription ends by itself once the app holds another match."""
+        router.subscribe(self.KINDS, self.on_message, order=-10, alive=lambda: self.app.match is self)
+
+    def on_message(self, msg: m.ServerMessage) -> None:
+        """A typed server message (see :data:`KINDS`) about this table (others are ignored, errors not)."""
+        if isinstance(msg, m.Error):
+            self.route_error(msg)
             return
-        if kind == "snapshot":
-            seat = msg.get("seat")
-            if seat is not None and seat not in self.humans:
-                return
-            if seat is None and not self.watch:
-                return
-            self.started = True
-            legal = list(msg.get("legal") or [])
-            self.legal[seat] = legal
-            self.sid[seat] = msg.get("sid", -1)
-            view = self.view_for(seat)
-            if msg.get("over") and msg.get("result") is not None:
-                view.result = msg.get("result")
-            view.set_snapshot(msg.get("view") or {}, legal, msg.get("sid", -1))
-            self.clock = msg.get("clock")
-            view.set_clock(self.clock)
-            past = msg.get("past")
-            if isinstance(past, list):
-                view.set_past([ev for ev in past if isinstance(ev, dict)])
-            events = msg.get("events")
-            if events:
-                view.push_events(list(events))
-            if msg.get("over"):
-                self.over = True
-                if msg.get("result") is not None:
-                    self.result = msg.get("result")
-        elif kind == "result":  # the server sends the result apart from the final snapshot
+        table = msg.table.id if isinstance(msg, m.Lobby) else getattr(msg, "table", None)
+        if table != self.table:
+            return
+        if isinstance(msg, m.Snapshot):
+            self._on_snapshot(msg)
+        elif isinstance(msg, m.Result):  # the server sends the result apart from the final snapshot
             self.over = True
-            self.result = msg.get("result")
+            self.result = msg.result
             for view in list(self.views.values()):
                 view.result = self.result
-        elif kind == "events":
-            seat = msg.get("seat")
-            if seat in self.views:
-                self.view_for(seat).push_events(list(msg.get("events") or []))
-        elif kind == "error":
-            self.route_error(msg)
-        elif kind == "clock":
-            self.clock = msg.get("clock")
+        elif isinstance(msg, m.ClockUpdate):
+            self.clock = msgspec.to_builtins(msg.clock)
             for view in list(self.views.values()):
                 view.set_clock(self.clock)
-        elif kind == "lobby":
-            table = msg.get("table") or {}
-            self.lobby = table
-            self.away_until.clear()
-            self.standing_in.clear()
-            self.turn_until.clear()
-            self._note_votes(table.get("votes"))
-            for entry in table.get("seats") or []:
-                if not isinstance(entry, dict) or not isinstance(entry.get("seat"), int):
-                    continue
-                seat, away, turn = entry["seat"], entry.get("away"), entry.get("turn")
-                if isinstance(turn, (int, float)) and not isinstance(turn, bool):
-                    self.turn_until[seat] = time.monotonic() + float(turn)
-                if entry.get("stand_in"):  # a bot plays for a human (away, or replaced by a vote): the name stays
-                    self.standing_in.add(seat)
-                elif isinstance(away, (int, float)) and not isinstance(away, bool):
-                    if entry.get("bot"):  # (a server without ``stand_in``)
-                        self.standing_in.add(seat)
-                    else:
-                        self.away_until[seat] = time.monotonic() + float(away)
-                if entry.get("bot") and seat not in self.standing_in:
-                    self.names[seat] = self.app.strings.t("table.bot_name", n=seat + 1)
-                elif entry.get("name"):
-                    self.names[seat] = str(entry["name"])
-            self._away_shown = time.monotonic()
-            self._push_names()
-        elif kind == "replaced" and isinstance(msg.get("seat"), int):
+        elif isinstance(msg, m.Lobby):
+            self.take_lobby(msg.table)
+        elif isinstance(msg, m.Replaced):
             self.app.toast(self._replaced_words(msg), "info")
-        elif kind == "presence":
-            for entry in msg.get("seats") or []:
-                if isinstance(entry, dict) and isinstance(entry.get("seat"), int) and entry.get("name"):
-                    self.names[entry["seat"]] = str(entry["name"])
-        elif kind == "chat":
-            self.chat.append((str(msg.get("name", "")), msg.get("seat"), str(msg.get("text", ""))))
+        elif isinstance(msg, m.ChatLine):
+            self.chat.append((msg.name, msg.seat, msg.text))
             self.chat = self.chat[-200:]
+
+    def _on_snapshot(self, msg: m.Snapshot) -> None:
+        seat = msg.seat
+        if seat is not None and seat not in self.humans:
+            return
+        if seat is None and not self.watch:
+            return
+        self.started = True
+        legal = list(msg.legal or [])
+        self.legal[seat] = legal
+        self.sid[seat] = msg.sid
+        view = self.view_for(seat)
+        view.set_snapshot(msg.view, legal, msg.sid)
+        self.clock = msgspec.to_builtins(msg.clock) if msg.clock is not None else None
+        view.set_clock(self.clock)
+        if msg.past is not None:
+            view.set_past([ev for ev in msg.past if isinstance(ev, dict)])
+        if msg.events:
+            view.push_events(list(msg.events))
+        if msg.over:
+            self.over = True
+
+    def take_lobby(self, lobby: m.LobbyTable) -> None:
+        """The table's lobby (seats, names, away and turn clocks, votes) as the server says it now."""
+        self.lobby = table = msgspec.to_builtins(lobby)
+        self.away_until.clear()
+        self.standing_in.clear()
+        self.turn_until.clear()
+        self._note_votes(table.get("votes"))
+        now = time.monotonic()
+        for entry in lobby.seats:
+            seat = entry.seat
+            if entry.turn is not None:
+                self.turn_until[seat] = now + float(entry.turn)
+            if entry.stand_in:  # a bot plays for a human (away, or replaced by a vote): the name stays
+                self.standing_in.add(seat)
+            elif entry.away is not None:
+                if entry.bot:  # (a server without ``stand_in``)
+                    self.standing_in.add(seat)
+                else:
+                    self.away_until[seat] = now + float(entry.away)
+            if entry.bot and seat not in self.standing_in:
+                self.names[seat] = self.app.strings.t("table.bot_name", n=seat + 1)
+            elif entry.name:
+                self.names[seat] = entry.name
+        self._away_shown = now
+        self._push_names()
 
     def _note_votes(self, votes: Any) -> None:
         """Keep the running votes; a vote that starts is told to everyone at the table (a toast)."""
@@ -235,21 +251,20 @@ class Match:
                 self.app.toast(t(key, name=self.human_name(v["seat"]), n=len(v.get("for") or []),
                                  needed=int(v.get("needed") or 0)), "info")
 
-    def _replaced_words(self, msg: dict[str, Any]) -> str:
+    def _replaced_words(self, msg: m.Replaced) -> str:
         """What a player reads when a seat was given to a stand-in."""
-        t, seat = self.app.strings.t, msg["seat"]
+        t, seat = self.app.strings.t, msg.seat
         if seat in self.humans:
             return t("lan.replaced_you")
-        if msg.get("by") == "host":
+        if msg.by == "host":
             return t("lan.replaced_by_host", name=self.human_name(seat))
-        return t("lan.replaced_by_vote", name=self.human_name(seat), n=len(msg.get("votes") or []),
-                 needed=int(msg.get("needed") or 0))
+        return t("lan.replaced_by_vote", name=self.human_name(seat), n=len(msg.votes), needed=msg.needed)
 
-    def route_error(self, msg: dict[str, Any]) -> None:
+    def route_error(self, msg: m.Error) -> None:
         """Send an error to the table view of the seat whose action caused it (else a toast)."""
-        code = str(msg.get("code", "error/unknown"))
-        text = self.app.strings.error(code, str(msg.get("msg", "")), msg.get("params") or {})
-        ref = msg.get("ref")
+        code = msg.code
+        text = self.app.strings.error(code, msg.msg, msg.params)
+        ref = msg.ref
         seat = None
         if isinstance(ref, str) and ref.startswith("act:"):
             try:

@@ -17,6 +17,7 @@ from shared.ports import DEFAULT_PORT
 # use them: the launcher, which imports this module, draws its first frame without them
 if TYPE_CHECKING:
     from client.app import App
+    from client.match import Match
 
 
 class StartError(Exception):
@@ -175,13 +176,62 @@ def continue_game(app: App, saved: LocalGame) -> None:
     session = services.open_session(app, "127.0.0.1", bound)
     seat, token = min(saved.seats.items())
     if saved.host:
-        session.hosts[saved.table] = saved.host
-    session.send({"t": "resume", "table": saved.table, "seat": seat, "token": token})
+        session.adopt_host(saved.table, saved.host)
+    session.resume(saved.table, seat, token)
     match = Match(app, saved.game, saved.table, mode="lan", humans=[seat])
     match.host_token = saved.host
-    app.match = match
+    services.begin_match(app, match)
     app.push("lobby", game=saved.game, hosting=True, port=bound, table=saved.table, seat=seat,
              host_token=saved.host)
+
+
+def watch_on_display(app: App, info: dict[str, Any]) -> Match | None:
+    """The table display watches the listed table ``info`` (a ``tables`` entry): its match begins, the
+    session stops listing and watches it. None without a session."""
+    from client import services
+    from client.match import Match
+
+    session = app.session
+    if session is None:
+        return None
+    names = {i: n for i, n in enumerate(info.get("names") or []) if n}
+    match = Match(app, str(info.get("game")), str(info.get("id")), mode="display", humans=[], watch=True,
+                  names=names)
+    services.begin_match(app, match)
+    session.stop_listing()  # watching now: no more listing
+    session.watch(str(info["id"]))
+    return match
+
+
+def join_table(app: App, game: str, table: str, seat: int, host: str | None = None) -> Match:
+    """A LAN player took ``seat`` at ``table`` (``host``: this client made it): the match begins."""
+    from client import services
+    from client.match import Match
+
+    session = app.session
+    if session is not None:
+        session.stop_listing()  # at a table: the list is not asked for again until Join shows
+        if host:
+            session.adopt_host(table, host)
+    match = Match(app, game, table, mode="lan", humans=[seat])
+    match.host_token = host
+    return services.begin_match(app, match)
+
+
+def host_table(app: App, game: str, table: str, host: str, lobby: Any = None) -> Match:
+    """This client made ``table`` (``created``: its host token, its lobby): the match begins and the host
+    takes seat 0."""
+    from client import services
+    from client.match import Match
+
+    match = Match(app, game, table, mode="lan", humans=[])
+    match.host_token = host
+    if lobby is not None:
+        match.take_lobby(lobby)
+    services.begin_match(app, match)
+    if app.session is not None:
+        app.session.join(table, 0, app.player_name())
+    return match
 
 
 def start_display(app: App, address: str | None, table: str | None) -> None:

@@ -10,10 +10,11 @@ from __future__ import annotations
 from typing import Any, Protocol
 
 from assets.loaders import packs
+from shared import messages as m
 
 
 class _Session(Protocol):
-    def send(self, msg: dict[str, Any]) -> None: ...
+    def pack(self, table: str, fp: str) -> None: ...
 
 
 def named_packs(options: Any) -> list[str]:
@@ -43,26 +44,26 @@ class PackSync:
     def _content(self) -> Any:
         return self.content() if callable(self.content) else self.content
 
-    def on_message(self, msg: dict[str, Any]) -> None:
-        kind = msg.get("t")
-        if kind == "lobby" and isinstance(msg.get("table"), dict):
-            table = msg["table"]
-            if table.get("game") != "school_mystery":
+    def on_message(self, msg: Any) -> None:
+        """A typed ``lobby`` (ask for the packs it names that this client lacks) or ``pack`` (install it)."""
+        if isinstance(msg, m.Lobby):
+            table = msg.table
+            if table.game != "school_mystery":
                 return
-            for fp in missing(self._content(), table.get("options")):
-                key = (str(table.get("id")), fp)
+            for fp in missing(self._content(), table.options):
+                key = (table.id, fp)
                 if key not in self.asked:
                     self.asked.add(key)
-                    self.session.send({"t": "pack", "table": table.get("id"), "fp": fp})
-        elif kind == "pack" and isinstance(msg.get("data"), bytes) and isinstance(msg.get("fp"), str):
+                    self.session.pack(table.id, fp)
+        elif isinstance(msg, m.Pack):
             from assets.loaders import school_mystery
 
             try:
-                packs.receive(msg["data"], msg["fp"], school_mystery.load(school_mystery.GAME_DIR))
+                packs.receive(msg.data, msg.fp, school_mystery.load(school_mystery.GAME_DIR))
             except packs.PackError as exc:
                 self.errors.append(str(exc))
                 return
-            self.installed.append(msg["fp"])
+            self.installed.append(msg.fp)
             if self.reload is not None:
                 self.reload()
 

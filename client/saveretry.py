@@ -11,8 +11,9 @@ the actor's own ``snapshot``, another error, which the caller sees), or — for 
 whose success is only the table's ``lobby`` — by a ``lobby`` that shows the change made. (The server
 sends a failed commit's errors after the other replies of that moment, so a ``ping`` cannot tell.)
 
-Pure bookkeeping, no sockets: :class:`client.net.NetSession` feeds it what it sends and receives and
-delivers the ``_net`` statuses it returns (``saving`` with the attempt, then ``saved``).
+Pure bookkeeping, no sockets: :class:`client.wire.ClientProtocol` feeds it the maps it sends and receives,
+sends again what :meth:`SaveRetry.due` gives and hands on the ``_net`` statuses it returns (``saving`` with
+the attempt, then ``saved``) as :class:`client.wire.NetStatus`.
 """
 from __future__ import annotations
 

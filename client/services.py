@@ -9,7 +9,8 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any, Protocol
 
-from client.net import NetSession
+from client.router import Handler, Kinds, Router, Subscription, app_router
+from client.session import ClientSession
 
 
 class Holder(Protocol):
@@ -17,8 +18,27 @@ class Holder(Protocol):
 
     server: Any
     session: Any
+    router: Any
 
     def player_name(self) -> str: ...
+
+
+def router(app: Any) -> Router:
+    """The app's subscriptions (:func:`client.router.app_router`)."""
+    return app_router(app)
+
+
+def subscribe(app: Any, kinds: Kinds, handler: Handler, order: int = 0) -> Subscription:
+    """``handler(msg)`` for each typed message of ``kinds`` this app's sessions receive (main thread)."""
+    return router(app).subscribe(kinds, handler, order)
+
+
+def begin_match(app: Any, match: Any) -> Any:
+    """``match`` is the table this client now plays or watches: it gets the table's messages (before any
+    scene) until the app holds another."""
+    app.match = match
+    match.attach(router(app))
+    return match
 
 
 def start_local_server(app: Holder, host: str = "127.0.0.1", port: int = 0, data_dir: str | None = None,
@@ -52,11 +72,12 @@ def stop_local_server(app: Holder) -> None:
             return
 
 
-def open_session(app: Holder, host: str, port: int, record: bool = False) -> NetSession:
-    """A new connection (the previous one is closed), kept on ``app.session``."""
+def open_session(app: Holder, host: str, port: int, record: bool = False) -> ClientSession:
+    """A new connection (the previous one is closed), kept on ``app.session``; its messages go to the
+    app's subscriptions."""
     if app.session is not None:
         app.session.close()
-    app.session = NetSession(host, port, name=app.player_name(), record=record).start()
+    app.session = ClientSession(host, port, name=app.player_name(), record=record, router=router(app)).start()
     return app.session
 
 

@@ -23,8 +23,9 @@ os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # tests' subprocesses inherit it; bench/idle.py does the same for its measured client.
 if os.environ.pop("PYTHONDONTWRITEBYTECODE", None) is not None:
     sys.dont_write_bytecode = False
-# every server a test starts (in process or a subprocess) checks each frame it sends against the typed
-# messages of shared.messages (server.net.STRICT_ENV): a message the doc does not allow fails the test
+# every server a test starts (in process or a subprocess) checks each frame it sends, and every client session
+# each message it gets, against the typed messages of shared.messages (server.net.STRICT_ENV,
+# client.wire.STRICT_ENV): a message the doc does not allow fails the test
 os.environ.setdefault("HOUKAGO_STRICT_PROTOCOL", "1")
 
 ROOT = Path(__file__).resolve().parent.parent

@@ -3,7 +3,7 @@
 namespace shares the machine's clock).
 
     python tests/netns_agent.py host ADDR PORT        opens a 4-seat table, takes seat 1 and plays it, bots 2-3
-    python tests/netns_agent.py player ADDR PORT TABLE  takes seat 0 with the game's NetSession, never moves
+    python tests/netns_agent.py player ADDR PORT TABLE  takes seat 0 with the game's ClientSession, never moves
     python tests/netns_agent.py display ADDR PORT DIR   the real app's table display, headless
 """
 from __future__ import annotations
@@ -25,15 +25,15 @@ def say(**what: Any) -> None:
 
 
 def host(address: str, port: int) -> None:
-    from client.net import NetSession
+    from client.session import ClientSession
+    from shared.messages import to_map
 
-    s = NetSession(address, port, name="Host", connect_timeout=3.0, first_attempts=20).start()
-    s.send({"t": "create", "game": "fate_votes", "seats": 4, "options": {"discussion_seconds": 0}, "name": "Host",
-            "bot_delay": 0.3})
+    s = ClientSession(address, port, name="Host", connect_timeout=3.0, first_attempts=20).start()
+    s.create("fate_votes", 4, options={"discussion_seconds": 0}, name="Host", bot_delay=0.3)
     created = s.wait_for("created", 30.0)
     assert created is not None
-    table, token = created["table"], created["host"]
-    s.send({"t": "join", "table": table, "seat": 1, "name": "Host"})
+    table = created.table
+    s.join(table, 1, "Host")
     say(kind="table", table=table)
     rng = random.Random(3)
     started = False
@@ -41,7 +41,7 @@ def host(address: str, port: int) -> None:
     snap: dict[str, Any] | None = None
     acted_on = -1
     while True:
-        for m in s.poll():
+        for m in map(to_map, s.poll()):  # (as plain maps, t included)
             if m["t"] == "_net":
                 say(kind="net", state=m["state"])
             elif m["t"] == "lobby":
@@ -54,8 +54,8 @@ def host(address: str, port: int) -> None:
                 if not started and seats[0]["taken"]:
                     started = True
                     for b in (2, 3):
-                        s.send({"t": "bot", "table": table, "host": token, "seat": b})
-                    s.send({"t": "start", "table": table, "host": token})
+                        s.bot(table, b)
+                    s.start_game(table)
             elif m["t"] == "snapshot" and m.get("seat") == 1:
                 snap = m
                 say(kind="sid", sid=m["sid"], over=m["over"])
@@ -68,12 +68,13 @@ def host(address: str, port: int) -> None:
 
 
 def player(address: str, port: int, table: str) -> None:
-    from client.net import NetSession
+    from client.session import ClientSession
+    from shared.messages import to_map
 
-    s = NetSession(address, port, name="Aiko", connect_timeout=2.0, first_attempts=20).start()
-    s.send({"t": "join", "table": table, "seat": 0, "name": "Aiko"})
+    s = ClientSession(address, port, name="Aiko", connect_timeout=2.0, first_attempts=20).start()
+    s.join(table, 0, "Aiko")
     while True:
-        for m in s.poll():
+        for m in map(to_map, s.poll()):  # (as plain maps, t included)
             if m["t"] == "_net":
                 say(kind="net", state=m["state"], reason=m.get("reason"))
             elif m["t"] == "joined":

@@ -144,14 +144,14 @@ def test_parse_address():
 def test_session_to_a_closed_port_reports_failed():
     import socket
 
-    from client.net import NetSession
+    from client.session import ClientSession
 
     with socket.socket() as s:  # a port nobody listens on (held, so no other process can take it)
         s.bind(("127.0.0.1", 0))
         port = s.getsockname()[1]
-        session = NetSession("127.0.0.1", port, connect_timeout=0.5, first_attempts=2).start()
+        session = ClientSession("127.0.0.1", port, connect_timeout=0.5, first_attempts=2).start()
         try:
-            assert expect_message(session, "_net")["state"] == "failed"
+            assert expect_message(session, "_net").state == "failed"
         finally:
             session.close()
 

@@ -122,8 +122,8 @@ def test_continue_brings_a_hosted_game_back_with_its_server(tmp_path: Path) -> N
         run_until(app, lambda: lobby.my_seat == 0 and app.keeper.game.seats, what="the host seated at the table")
         table, host = app.keeper.game.table, app.keeper.game.host
         for seat in (1, 2, 3):
-            app.session.send({"t": "bot", "table": table, "host": host, "seat": seat, "level": "easy"})
-        app.session.send({"t": "start", "table": table, "host": host})
+            assert app.session.bot(table, seat, "easy")
+        assert app.session.start_game(table)
         run_until(app, lambda: app.match is not None and app.match.started and 0 in app.match.sid,
                   what="the hosted game to start")
         port = app.keeper.game.port

@@ -4,11 +4,13 @@ from __future__ import annotations
 
 import pygame
 from client_helpers import make_app
+from typedmsg import typed
 from waiting import wait_until
 
 
 def test_the_waiting_display_draws_nothing_for_unchanged_listings(tmp_path, monkeypatch):
     from client import modes
+    from client.router import kind_of
     from client.scenes import display
     from server.runtime import ServerThread
 
@@ -24,7 +26,7 @@ def test_the_waiting_display_draws_nothing_for_unchanged_listings(tmp_path, monk
         handle = scene.on_message
 
         def counting(msg):
-            if msg.get("t") == "tables":
+            if kind_of(msg) == "tables":
                 listings.append(app.frames)
             handle(msg)
 
@@ -58,8 +60,8 @@ def test_the_waiting_display_draws_nothing_for_unchanged_listings(tmp_path, monk
         # the loop went on answering six unchanged listings but drew only for the QUIT: not one frame
         # (nor the settle frames of a message) per answer
         assert app.frames - settled <= 2, f"{app.frames - settled} frames for {len(listings) - heard} unchanged listings"
-        assert scene.quiet({"t": "tables", "tables": []}) and not scene.quiet(
-            {"t": "tables", "tables": [{"id": "x", "phase": "lobby", "free": 2}]})
+        assert scene.quiet(typed({"t": "tables", "tables": []})) and not scene.quiet(
+            typed({"t": "tables", "tables": [{"id": "x", "game": "fate_votes", "phase": "lobby", "free": 2}]}))
     finally:
         app.poll_network = type(app).poll_network.__get__(app)
         server.stop()

@@ -71,6 +71,9 @@ def test_a_network_message_wakes_the_sleeping_loop(app):
         def poll(self) -> list:
             return []
 
+        def dispatch(self, before=None) -> list:
+            return []
+
         def close(self) -> None:
             pass
 

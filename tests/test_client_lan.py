@@ -5,11 +5,13 @@ import pygame
 from client_helpers import button, click, make_app, run_until
 from waiting import expect_message
 
+from shared import messages as m
+
 
 def test_host_lobby_to_table_chat_and_reconnect(tmp_path, monkeypatch):
     from client import modes
-    from client.net import NetSession
     from client.services import open_session, start_local_server
+    from client.session import ClientSession
 
     app = make_app(tmp_path, "--size", "1280x720", "--name", "Mio", "--lang", "ja")
     modes.start(app, app.args)
@@ -23,9 +25,9 @@ def test_host_lobby_to_table_chat_and_reconnect(tmp_path, monkeypatch):
             click(app, button(lobby, "seats_down").rect.center)
         click(app, button(lobby, "open").rect.center)
         assert run_until(app, lambda: lobby.my_seat == 0)
-        guest = NetSession("127.0.0.1", port, name="Rena").start()
-        guest.send({"t": "join", "table": lobby.table, "name": "Rena"})
-        assert expect_message(guest, "joined")["seat"] == 1
+        guest = ClientSession("127.0.0.1", port, name="Rena").start()
+        guest.send(m.Join(table=lobby.table, name="Rena"))
+        assert expect_message(guest, "joined").seat == 1
         assert run_until(app, lambda: any(b.key == "bot_2" for b in lobby.buttons))
         click(app, button(lobby, "bot_2").rect.center)
         assert run_until(app, lambda: any(b.key == "bot_3" for b in lobby.buttons))
@@ -36,7 +38,7 @@ def test_host_lobby_to_table_chat_and_reconnect(tmp_path, monkeypatch):
         assert run_until(app, lambda: app.top.name == "table")
         table = app.top
         assert app.match.humans == [0] and table.shown == 0
-        assert expect_message(guest, "snapshot")["seat"] == 1
+        assert expect_message(guest, "snapshot").seat == 1
         assert run_until(app, lambda: 0 in app.match.views and app.match.views[0].view)
 
         # The host controls the discussion clock.
@@ -52,7 +54,7 @@ def test_host_lobby_to_table_chat_and_reconnect(tmp_path, monkeypatch):
         pygame.event.post(pygame.event.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
         assert run_until(app, lambda: any(text == "よろしく" for _, _, text in app.match.chat))
         heard = expect_message(guest, "chat")
-        assert heard["text"] == "よろしく" and heard["seat"] == 0
+        assert heard.text == "よろしく" and heard.seat == 0
 
         # Reconnect: the connection drops, the overlay shows, the seat comes back with its token.
         # (the overlay is recorded when pushed: on a loaded machine "down" and "up" can both arrive
@@ -102,7 +104,7 @@ def test_join_a_dedicated_server_and_open_a_new_table_there(tmp_path):
 def test_close_the_window_mid_game_and_come_back_to_the_seat(tmp_path):
     """The seat token is kept on disk: a new window's Join screen offers 'Back to your seat' and resumes it."""
     from client import modes
-    from client.net import NetSession
+    from client.session import ClientSession
     from server.runtime import ServerThread
 
     server = ServerThread(host="127.0.0.1", port=0, data_dir=str(tmp_path / "data"))
@@ -122,9 +124,9 @@ def test_close_the_window_mid_game_and_come_back_to_the_seat(tmp_path):
         click(app, button(lobby, "open").rect.center)
         assert run_until(app, lambda: lobby.my_seat == 0 and lobby.host_token)
         table_id = lobby.table
-        guest = NetSession("127.0.0.1", port, name="Ren").start()
-        guest.send({"t": "join", "table": table_id, "name": "Ren"})
-        assert expect_message(guest, "joined")["seat"] == 1
+        guest = ClientSession("127.0.0.1", port, name="Ren").start()
+        guest.send(m.Join(table=table_id, name="Ren"))
+        assert expect_message(guest, "joined").seat == 1
         for seat in (2, 3):
             assert run_until(app, lambda s=seat: any(b.key == f"bot_{s}" for b in lobby.buttons))
             click(app, button(lobby, f"bot_{seat}").rect.center)

@@ -7,6 +7,8 @@ import time
 from client_helpers import make_app, run_until
 from waiting import expect_message
 
+from shared import messages as m
+
 
 def _record_text(app, method: str) -> list[str]:
     """Every text the app's text engine draws through ``method`` from now on (drawing unchanged)."""
@@ -23,7 +25,7 @@ def _record_text(app, method: str) -> list[str]:
 def test_join_list_updates_without_a_click(tmp_path):
     """A table opened elsewhere appears on the Join list by itself, by host name, game, seats free and language."""
     from client import modes
-    from client.net import NetSession
+    from client.session import ClientSession
     from server.runtime import ServerThread
 
     server = ServerThread(host="127.0.0.1", port=0)
@@ -34,14 +36,14 @@ def test_join_list_updates_without_a_click(tmp_path):
         modes.start(app, app.args)
         join = app.top
         run_until(app, lambda: join.tables == [], what="the empty table list")
-        other = NetSession("127.0.0.1", port, name="Rena").start()
-        other.send({"t": "create", "game": "fate_votes", "seats": 4, "name": "Rena", "lang": "ja"})
-        table = expect_message(other, "created")["table"]
+        other = ClientSession("127.0.0.1", port, name="Rena").start()
+        other.send(m.Create(game="fate_votes", seats=4, name="Rena", lang="ja"))
+        table = expect_message(other, "created").table
         run_until(app, lambda: join.tables, what="the new table on the Join list, no click")
         labels = [b.label for b in join.buttons if b.key.startswith("row_")]
         assert len(labels) == 1 and table not in labels[0]
         assert "Rena" in labels[0] and "4 of 4 seats free" in labels[0] and "日本語" in labels[0]
-        other.send({"t": "join", "table": table, "name": "Ren"})
+        other.send(m.Join(table=table, name="Ren"))
         expect_message(other, "joined")
         run_until(app, lambda: any("3 of 4 seats free" in b.label for b in join.buttons),
                   what="the seat taken elsewhere shown by itself")
@@ -97,11 +99,11 @@ def _free_port_holder() -> socket.socket:
 
 
 def _open_table(port: int, name: str) -> tuple[object, str]:
-    from client.net import NetSession
+    from client.session import ClientSession
 
-    session = NetSession("127.0.0.1", port, name=name).start()
-    session.send({"t": "create", "game": "fate_votes", "seats": 4, "name": name, "lang": "en"})
-    return session, expect_message(session, "created")["table"]
+    session = ClientSession("127.0.0.1", port, name=name).start()
+    session.send(m.Create(game="fate_votes", seats=4, name=name, lang="en"))
+    return session, expect_message(session, "created").table
 
 
 def test_display_waits_for_a_server_that_starts_late(tmp_path):
@@ -213,26 +215,26 @@ def test_display_shows_the_results_without_buttons_then_moves_on_to_a_waiting_ta
     """A finished game: its results stay up a while (no button: the TV takes no input), then the display
     moves on by itself to a table waiting for players, which it watches."""
     from client import modes
-    from client.net import NetSession
     from client.scenes import table as table_scene
+    from client.session import ClientSession
     from server.runtime import ServerThread
 
     monkeypatch.setattr(table_scene, "RESULTS_HOLD", 1.0)
     server = ServerThread(host="127.0.0.1", port=0)
     port = server.start()
-    player = NetSession("127.0.0.1", port, name="p").start()
+    player = ClientSession("127.0.0.1", port, name="p").start()
     app = None
     try:
-        player.send({"t": "create", "game": "fate_votes", "seats": 4, "bot_delay": 0,
-                     "options": {"discussion_seconds": 0}})
+        player.send(m.Create(game="fate_votes", seats=4, bot_delay=0,
+                     options={"discussion_seconds": 0}))
         created = expect_message(player, "created")
         for s in range(4):
-            player.send({"t": "bot", "table": created["table"], "host": created["host"], "seat": s})
+            player.send(m.Bot(table=created.table, host=created.host, seat=s))
         app = make_app(tmp_path, "--size", "1280x720", "--lang", "en", "display", f"127.0.0.1:{port}",
-                       "--table", created["table"])
+                       "--table", created.table)
         modes.start(app, app.args)
         run_until(app, lambda: app.match is not None and app.top.name == "table", what="the display to watch")
-        player.send({"t": "start", "table": created["table"], "host": created["host"]})
+        player.send(m.Start(table=created.table, host=created.host))
         run_until(app, lambda: app.top.name == "results", sleep=0.001, what="the results on the display")
         assert app.top.buttons == []
         other, waiting = _open_table(port, "Rena")

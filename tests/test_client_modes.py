@@ -100,11 +100,12 @@ def test_curtain_hides_the_next_seat_until_a_real_click(tmp_path, draw_log):
 
 
 def test_display_receives_only_public_data_and_sends_only_watch(tmp_path, monkeypatch):
-    from client import net
+    from client import session as net
+    from client.wire import kind_of
     from server.runtime import ServerThread
 
     sessions: list[Any] = []
-    original = net.NetSession.__init__
+    original = net.ClientSession.__init__
 
     def recording_init(self, *a, **kw):
         kw["record"] = True
@@ -113,20 +114,19 @@ def test_display_receives_only_public_data_and_sends_only_watch(tmp_path, monkey
 
     srv = ServerThread(host="127.0.0.1", port=0)
     port = srv.start()
-    player = net.NetSession("127.0.0.1", port, name="p").start()
+    player = net.ClientSession("127.0.0.1", port, name="p").start()
     app = None
     try:
-        player.send({"t": "create", "game": "fate_votes", "seats": 4, "bot_delay": 0, "practice": True})
-        created = expect_message(player, "created")
-        table, host = created["table"], created["host"]
-        player.send({"t": "join", "table": table, "seat": 0, "name": "Mio"})
+        player.create("fate_votes", 4, bot_delay=0, practice=True)
+        table = expect_message(player, "created").table
+        player.join(table, 0, "Mio")
         for s in (1, 2, 3):
-            player.send({"t": "bot", "table": table, "host": host, "seat": s})
-        player.send({"t": "start", "table": table, "host": host, "seed": 11})
+            player.bot(table, s)
+        player.start_game(table, seed=11)
         snap = expect_message(player, "snapshot")
-        assert "hand" in snap["view"]  # a seat does get a hand: the check below can fail
+        assert "hand" in snap.view  # a seat does get a hand: the check below can fail
 
-        monkeypatch.setattr(net.NetSession, "__init__", recording_init)
+        monkeypatch.setattr(net.ClientSession, "__init__", recording_init)
         app = make_app(tmp_path, "display", f"127.0.0.1:{port}", "--table", table, "--size", "1280x720")
         from client import modes
 
@@ -137,28 +137,27 @@ def test_display_receives_only_public_data_and_sends_only_watch(tmp_path, monkey
         assert all(v.ctx.display_mode for v in app.match.views.values())
         # The player acts a few times so more snapshots and events reach the display.
         for _ in range(6):
-            legal = snap.get("legal") or []
-            if not legal or snap.get("over"):
+            legal = snap.legal or []
+            if not legal or snap.over:
                 break
-            player.send({"t": "act", "table": table, "seat": 0, "token": player.token(table, 0),
-                         "sid": snap["sid"], "action": legal[0]})
+            player.act(table, 0, snap.sid, legal[0])
             nxt = expect_message(player, {"snapshot", "error"}, "the answer to the player's action")
-            if nxt["t"] == "error":
+            if kind_of(nxt) == "error":
                 break
             snap = nxt
             for _ in range(5):
                 app.frame(0.016)
         display = sessions[-1]
-        assert run_until(app, lambda: len([m for m in display.received if m.get("t") == "snapshot"]) >= 2,
+        assert run_until(app, lambda: len([m for m in display.received if kind_of(m) == "snapshot"]) >= 2,
                          what="the display to receive two snapshots")
         for m in display.received:
-            if m.get("t") == "snapshot":
-                assert m["seat"] is None and "legal" not in m
-                assert not (keys_in(m["view"]) & PRIVATE_KEYS), keys_in(m["view"]) & PRIVATE_KEYS
-                for ev in m.get("events") or []:
+            if kind_of(m) == "snapshot":
+                assert m.seat is None and m.legal is None
+                assert not (keys_in(m.view) & PRIVATE_KEYS), keys_in(m.view) & PRIVATE_KEYS
+                for ev in m.events:
                     assert "vis" not in ev
-            assert m.get("t") not in ("joined",)
-        assert {m["t"] for m in display.sent} <= {"hello", "list", "watch", "ping"}  # (ping: the heartbeat)
+            assert kind_of(m) not in ("joined",)
+        assert {kind_of(m) for m in display.sent} <= {"hello", "list", "watch", "ping"}  # (ping: the heartbeat)
     finally:
         if app is not None:
             app.shutdown()
@@ -251,24 +250,24 @@ def test_results_frame_and_play_again(tmp_path):
 
 def test_display_follows_the_next_game(tmp_path):
     """When the watched game ends, the display switches to the next game playing on that server."""
-    from client import net
+    from client import session as net
     from server.runtime import ServerThread
 
     srv = ServerThread(host="127.0.0.1", port=0)
     port = srv.start()
-    player = net.NetSession("127.0.0.1", port, name="p").start()
+    player = net.ClientSession("127.0.0.1", port, name="p").start()
     app = None
 
     def bots_table(delay: float, start: bool = True, human: bool = False) -> tuple[str, str]:
-        player.send({"t": "create", "game": "fate_votes", "seats": 4, "bot_delay": delay, "practice": True})
+        player.create("fate_votes", 4, bot_delay=delay, practice=True)
         created = expect_message(player, "created")
         if human:  # the player holds seat 0 and never acts: the game keeps playing however slow the machine
-            player.send({"t": "join", "table": created["table"], "seat": 0, "name": "p"})
+            player.join(created.table, 0, "p")
         for s in range(1 if human else 0, 4):
-            player.send({"t": "bot", "table": created["table"], "host": created["host"], "seat": s})
+            player.bot(created.table, s)
         if start:
-            player.send({"t": "start", "table": created["table"], "host": created["host"], "seed": 5})
-        return created["table"], created["host"]
+            player.start_game(created.table, seed=5)
+        return created.table, created.host
 
     try:
         first, host = bots_table(0.0, start=False)
@@ -277,7 +276,7 @@ def test_display_follows_the_next_game(tmp_path):
 
         modes.start(app, app.args)
         assert run_until(app, lambda: app.match is not None and app.top.name == "table"), "display did not watch"
-        player.send({"t": "start", "table": first, "host": host, "seed": 5})
+        player.start_game(first, seed=5)
         assert run_until(app, lambda: app.match.over, sleep=0.001, timeout=GAME_WAIT_SECONDS,
                          what="the first game to end")
         second, _ = bots_table(0.5, human=True)

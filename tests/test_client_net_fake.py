@@ -1,9 +1,10 @@
-"""NetSession framing and reconnect against a tiny fake server (127.0.0.1), independent of server/."""
+"""ClientSession framing, reconnect and typed commands against a tiny fake server (127.0.0.1), independent of server/."""
 from __future__ import annotations
 
 import socket
 import threading
 
+from typedmsg import lobby_table
 from waiting import expect_message, wait_until
 
 from shared.protocol import PROTOCOL_VERSION, FrameDecoder, encode
@@ -56,9 +57,11 @@ class FakeServer:
         if t == "resume":
             return [{"t": "joined", "table": msg["table"], "seat": msg["seat"], "token": msg["token"]},
                     {"t": "snapshot", "table": msg["table"], "seat": msg["seat"], "sid": 3, "view": {},
-                     "over": False, "legal": []}]
+                     "over": False, "legal": [], "events": []}]
         if t == "act":
-            return [{"t": "error", "code": "action/not_your_turn", "msg": "no", "ref": msg.get("ref")}]
+            return [{"t": "error", "code": "action/not_your_turn", "msg": "no", "params": {}, "ref": msg.get("ref")}]
+        if t == "create":
+            return [{"t": "created", "table": "t9", "host": "H", "lobby": lobby_table("t9")}]
         return []
 
     def kick(self) -> None:
@@ -71,26 +74,26 @@ class FakeServer:
 
 
 def test_hello_join_drop_reconnect_resume_with_tokens():
-    from client.net import NetSession
+    from client.session import ClientSession
 
     srv = FakeServer()
-    session = NetSession("127.0.0.1", srv.port, name="ミオ").start()
+    session = ClientSession("127.0.0.1", srv.port, name="ミオ").start()
     try:
-        session.send({"t": "join", "table": "t1", "seat": 0, "name": "a"})
-        session.send({"t": "join", "table": "t1", "seat": 2, "name": "b"})
-        session.send({"t": "watch", "table": "t1"})
-        assert expect_message(session, "welcome")["server"] == "fake"
-        assert expect_message(session, "joined")["seat"] == 0
-        assert expect_message(session, "joined")["seat"] == 2
+        session.join("t1", 0, "a")
+        session.join("t1", 2, "b")
+        session.watch("t1")
+        assert expect_message(session, "welcome").server == "fake"
+        assert expect_message(session, "joined").seat == 0
+        assert expect_message(session, "joined").seat == 2
         assert session.local_seats("t1") == [0, 2] and session.token("t1", 2) == "tok2"
         assert srv.got[0][0] == {"t": "hello", "v": PROTOCOL_VERSION, "name": "ミオ", "client": "houkago-client",
                                  "delta": True}
 
         srv.kick()  # the server side drops the connection
         down = expect_message(session, "_net")
-        assert down["state"] == "down"
+        assert down.state == "down"
         up = expect_message(session, "_net")
-        assert up["state"] == "up"
+        assert up.state == "up"
         assert expect_message(session, "snapshot") is not None
         # the snapshot answers the first resume; the fake server's thread may still be reading the rest,
         # and the re-watch is sent last: once it is there, so is every resume
@@ -102,7 +105,7 @@ def test_hello_join_drop_reconnect_resume_with_tokens():
 
         assert session.act("t1", 2, 3, {"type": "x"}, ref="act:2:1")
         err = expect_message(session, "error")
-        assert err["ref"] == "act:2:1"
+        assert err.ref == "act:2:1"
         assert not session.act("t1", 5, 3, {"type": "x"})  # not a seat we hold
     finally:
         session.close()
@@ -111,19 +114,80 @@ def test_hello_join_drop_reconnect_resume_with_tokens():
 
 def test_large_and_split_frames_arrive_whole():
     """Frames bigger than one recv and several frames in one recv both decode."""
-    from client.net import NetSession
+    from client.session import ClientSession
 
     srv = FakeServer()
-    session = NetSession("127.0.0.1", srv.port).start()
+    session = ClientSession("127.0.0.1", srv.port).start()
     try:
         assert expect_message(session, "welcome")
-        big = {"t": "chat", "table": "t1", "name": "n", "text": "字" * 60000}
+        big = {"t": "chat", "table": "t1", "name": "n", "text": "字" * 60000, "seat": None, "ts": 1.0}
         payload = encode(big) + encode({"t": "pong", "n": 1}) + encode({"t": "pong", "n": 2})
         srv.conn.sendall(payload[:5])
         srv.conn.sendall(payload[5:])
-        assert expect_message(session, "chat")["text"] == "字" * 60000
-        assert expect_message(session, "pong")["n"] == 1
-        assert expect_message(session, "pong")["n"] == 2
+        assert expect_message(session, "chat").text == "字" * 60000
+        assert expect_message(session, "pong").n == 1
+        assert expect_message(session, "pong").n == 2
+    finally:
+        session.close()
+        srv.close()
+
+
+def test_a_message_the_doc_does_not_allow_fails_at_the_client_edge():
+    """Strict mode (tests): a server message outside docs/protocol.md is raised on the main thread (the
+    test fails), and the session reconnects; the messages around it still arrive."""
+    import pytest
+
+    from client.session import ClientSession
+    from client.wire import Refused
+
+    srv = FakeServer()
+    session = ClientSession("127.0.0.1", srv.port, strict=True).start()
+    try:
+        assert expect_message(session, "welcome")
+        srv.conn.sendall(encode({"t": "joined", "table": "t1", "seat": 0, "token": "k", "colour": 3}))
+        with pytest.raises(Refused) as caught:
+            expect_message(session, "joined")
+        assert caught.value.code == "msg/unknown_field" and caught.value.params.get("field") == "colour"
+        assert expect_message(session, "welcome")  # it said hello again on a new connection
+    finally:
+        session.close()
+        srv.close()
+
+
+def test_typed_commands_carry_the_tokens_the_session_holds():
+    """Each command builds its message from shared.messages with the seat token (from ``joined``) or the
+    host token (from ``created``) the session holds; without one it sends nothing and says so."""
+    from client.session import ClientSession
+
+    srv = FakeServer()
+    session = ClientSession("127.0.0.1", srv.port, heartbeat=None).start()
+    try:
+        assert not session.bot("t9", 1) and not session.ready("t9", 0, True)  # nothing held yet
+        session.create("fate_votes", 4, name="Mio", takeover=False)
+        assert expect_message(session, "created").host == "H"
+        session.join("t9", 0, "Mio")
+        expect_message(session, "joined")
+        assert session.ready("t9", 0, True) and session.bot("t9", 1, "easy") and session.start_game("t9", seed=3)
+        assert session.clock("t9", "add", 30) and session.replace("t9", 1, voter=0, ref="seats:1")
+        assert session.replace("t9", 2) and session.take_back("t9", 0)
+        assert not session.replace("t9", 2, voter=3)  # a seat it does not hold cannot vote
+        session.chat("t9", "やあ", seat=0)
+        session.leave("t9", 0)
+        session.list_tables()
+        got = wait_until(lambda: len(srv.got[0]) >= 13 and srv.got[0], "the fake server to get every command")
+        sent = [m for m in got if m["t"] not in ("hello", "join", "create")]
+        assert sent == [
+            {"t": "ready", "table": "t9", "seat": 0, "token": "tok0", "ready": True},
+            {"t": "bot", "table": "t9", "host": "H", "seat": 1, "level": "easy", "ref": sent[1]["ref"]},
+            {"t": "start", "table": "t9", "host": "H", "seed": 3, "ref": sent[2]["ref"]},
+            {"t": "clock", "table": "t9", "host": "H", "op": "add", "seconds": 30},
+            {"t": "replace", "ref": "seats:1", "table": "t9", "target": 1, "seat": 0, "token": "tok0"},
+            {"t": "replace", "table": "t9", "target": 2, "host": "H"},
+            {"t": "resume", "table": "t9", "seat": 0, "token": "tok0"},
+            {"t": "chat", "table": "t9", "text": "やあ", "seat": 0, "token": "tok0"},
+            {"t": "leave", "table": "t9", "seat": 0, "token": "tok0", "ref": sent[8]["ref"]},
+            {"t": "list"},
+        ]
     finally:
         session.close()
         srv.close()

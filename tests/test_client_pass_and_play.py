@@ -55,15 +55,15 @@ def test_pass_and_play_table_has_the_note_pad_and_the_table_language(tmp_path):
         run_until(app, lambda: app.find("table") is not None and app.match.started, what="the table")
         table = app.find("table")
         assert table.show_chat and any(b.key == "chat" for b in table.buttons)
-        from client.net import NetSession
+        from client.session import ClientSession
 
-        other = NetSession("127.0.0.1", app.server.port, name="look").start()  # another look at the server
+        other = ClientSession("127.0.0.1", app.server.port, name="look").start()  # another look at the server
         try:
-            other.send({"t": "list"})
-            listing = expect_message(other, "tables")["tables"]
+            other.list_tables()
+            listing = expect_message(other, "tables").tables
         finally:
             other.close()
-        assert [t.get("lang") for t in listing] == ["ja"]
+        assert [t.lang for t in listing] == ["ja"]
     finally:
         app.shutdown()
 

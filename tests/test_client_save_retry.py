@@ -73,9 +73,8 @@ def test_an_action_the_server_could_not_save_is_retried_not_lost_nor_doubled(
         for seat in (1, 2, 3):
             guest.join(table, seat)
         session = services.open_session(app, "127.0.0.1", port)
-        session.send({"t": "join", "table": table, "seat": 0})
-        match = Match(app, "fate_votes", table, mode="lan", humans=[0])
-        app.match = match
+        session.join(table, 0)
+        match = services.begin_match(app, Match(app, "fate_votes", table, mode="lan", humans=[0]))
         assert run_until(app, lambda: session.token(table, 0) is not None, what="the app's seat")
         guest.send({"t": "start", "table": table, "host": host})
         app.replace("table", match=match)

@@ -6,6 +6,7 @@ from typing import Any
 import pygame
 import pytest
 from client_helpers import make_app
+from typedmsg import typed
 
 from client.kit import textfit
 
@@ -132,7 +133,7 @@ def test_table_scene_sets_view_rects_on_layout_never_while_drawing(app, monkeypa
     monkeypatch.setattr(Match, "view_class", lambda self: Probe)
     match = Match(app, "fate_votes", "t1", mode="play", humans=[0])
     app.match = match
-    match.on_message({"t": "snapshot", "table": "t1", "seat": 0, "view": {"phase": "x"}, "legal": [], "sid": 1})
+    match.on_message(typed({"t": "snapshot", "table": "t1", "seat": 0, "view": {"phase": "x"}, "legal": [], "sid": 1}))
     scene = app.push("table", match=match)
     app.frame(0.016)
     app.frame(0.016)
@@ -160,7 +161,7 @@ def test_show_seat_raises_the_curtain_through_the_table_scene(app, monkeypatch):
     match = Match(app, "school_mystery", "t1", mode="play", humans=[0, 1])
     app.match = match
     for seat in (0, 1):
-        match.on_message({"t": "snapshot", "table": "t1", "seat": seat, "view": {"p": 1}, "legal": [], "sid": 1})
+        match.on_message(typed({"t": "snapshot", "table": "t1", "seat": seat, "view": {"p": 1}, "legal": [], "sid": 1}))
     table = app.push("table", match=match)
     view = match.view_for(0)
     assert view.ctx.local_seats() == [0, 1]

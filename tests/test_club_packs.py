@@ -141,7 +141,8 @@ class Relay:
         self.client = client
         self.sent: list[dict] = []
 
-    def send(self, msg: dict) -> None:
+    def pack(self, table: str, fp: str) -> None:
+        msg = {"t": "pack", "table": table, "fp": fp}
         self.sent.append(msg)
         self.client.send(msg)
 
@@ -150,6 +151,7 @@ def test_a_client_without_the_pack_receives_it_from_the_server(base, tmp_path: P
     from srvkit import SyncClient
 
     from server.runtime import ServerThread
+    from shared.messages import server_message
 
     sub = packs.check_pack(subject_pack(tmp_path), base)
     spec = REGISTRY["school_mystery"]
@@ -166,12 +168,12 @@ def test_a_client_without_the_pack_receives_it_from_the_server(base, tmp_path: P
         guest.join(table)
         lobby = guest.expect("lobby")
         assert missing(base, lobby["table"]["options"]) == [fp]
-        sync.on_message(lobby)
-        sync.on_message(lobby)  # asked once per table and pack
+        sync.on_message(server_message(lobby))
+        sync.on_message(server_message(lobby))  # asked once per table and pack
         assert [m["t"] for m in sync.session.sent] == ["pack"]
         reply = guest.expect("pack")
         assert len(reply["data"]) <= packs.PACK_MAX_BYTES
-        sync.on_message(reply)
+        sync.on_message(server_message(reply))
         assert sync.installed == [fp] and installed_content and not sync.errors
         # the stranger's request for a pack the table does not play is refused
         guest.send({"t": "pack", "table": table, "fp": "0123456789abcdef"})

@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 from test_fate_votes_rules import Table, _play_all_votes, plan
+from typedmsg import typed
 
 from server.hub import Hub
 from shared.engine import REGISTRY, RuleError
@@ -174,8 +175,8 @@ def test_the_table_scene_says_the_chat_is_closed_outside_the_discussion(tmp_path
         state = SPEC.setup(4, 3, {"discussion_seconds": 0})
         match = Match(app, "fate_votes", "t1", mode="play", humans=[0])
         app.match = match
-        match.on_message({"t": "snapshot", "table": "t1", "seat": 0, "view": SPEC.view(state, 0),
-                          "legal": SPEC.legal_actions(state, 0), "sid": 1})
+        match.on_message(typed({"t": "snapshot", "table": "t1", "seat": 0, "view": SPEC.view(state, 0),
+                          "legal": SPEC.legal_actions(state, 0), "sid": 1}))
         scene = app.push("table", match=match)
         app.frame(0.016)
         scene.toggle_chat()
@@ -189,8 +190,8 @@ def test_the_table_scene_says_the_chat_is_closed_outside_the_discussion(tmp_path
         assert not scene.talk_closed() and closed not in drawn()  # round 1's discussion: open
         for s in range(4):
             state, _ = SPEC.apply(state, s, {"type": "ready"})
-        match.on_message({"t": "snapshot", "table": "t1", "seat": 0, "view": SPEC.view(state, 0),
-                          "legal": SPEC.legal_actions(state, 0), "sid": 2})
+        match.on_message(typed({"t": "snapshot", "table": "t1", "seat": 0, "view": SPEC.view(state, 0),
+                          "legal": SPEC.legal_actions(state, 0), "sid": 2}))
         app.frame(0.016)
         assert scene.talk_closed() and closed in drawn()  # the vote step: closed, and the panel says so
     finally:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from typing import Any
 
 import pygame
+from typedmsg import typed
 
 from bench import fv_scenes
 from client.kit.headless import HeadlessContext
@@ -246,8 +247,8 @@ def test_still_screens_and_the_dimmed_screen_under_an_overlay_are_the_painted_on
         shown = AppScene(ctx, opener=app_scenes.display(True))
         assert _app_scene_pixels_match(shown)
         display = shown.app.scenes[-1]
-        display.on_message({"t": "tables", "tables": [{"id": "T7", "game": "mind_swap", "host_name": "Rena",
-                                                      "free": 1, "seats": 4, "lang": "en", "phase": "lobby"}]})
+        display.on_message(typed({"t": "tables", "tables": [{"id": "T7", "game": "mind_swap", "host_name": "Rena",
+                                                      "free": 1, "seats": 4, "lang": "en", "phase": "lobby"}]}))
         assert _app_scene_pixels_match(shown)
         menu = AppScene(ctx, opener=app_scenes.menu(False))
         assert menu.app.scenes[-1].dims and menu.app.scenes[0].still_key() is not None

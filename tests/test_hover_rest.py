@@ -6,6 +6,7 @@ from typing import Any
 
 import pygame
 from fv_helpers import post, screen
+from typedmsg import typed
 
 from client.kit.headless import HeadlessContext, LocalGame
 from client.kit.hover import HoverGate
@@ -88,8 +89,8 @@ def test_no_definition_right_after_the_curtain_or_a_click(tmp_path) -> None:
         state = spec.setup(4, 3, {})
         match = Match(app, "fate_votes", "t1", mode="play", humans=[0])
         app.match = match
-        match.on_message({"t": "snapshot", "table": "t1", "seat": 0, "view": spec.view(state, 0),
-                          "legal": spec.legal_actions(state, 0), "sid": 1})
+        match.on_message(typed({"t": "snapshot", "table": "t1", "seat": 0, "view": spec.view(state, 0),
+                          "legal": spec.legal_actions(state, 0), "sid": 1}))
         scene = app.push("table", match=match)
         app.frame(0.016)
         app.frame(0.016)

@@ -5,6 +5,7 @@ from __future__ import annotations
 import time
 
 from client_helpers import make_app
+from typedmsg import typed
 
 
 def _lobby(seat1: dict) -> dict:
@@ -24,17 +25,17 @@ def test_away_stand_in_and_back(tmp_path, monkeypatch) -> None:
         for mode in ("lan", "display"):
             match = Match(app, "fate_votes", "t1", mode=mode, humans=[0] if mode == "lan" else [],
                           watch=mode == "display")
-            match.on_message(_lobby({"connected": False, "bot": None, "away": 30.0}))
+            match.on_message(typed(_lobby({"connected": False, "bot": None, "away": 30.0})))
             assert match.seat_name(1) == t("lan.away_name", name="Aiko", secs=30)
             clock = time.monotonic()
             monkeypatch.setattr(time, "monotonic", lambda clock=clock: clock + 12.2)
             assert match.seat_name(1) == t("lan.away_name", name="Aiko", secs=18)  # it counts down
             monkeypatch.undo()
-            match.on_message(_lobby({"connected": False, "bot": "normal", "away": 0.0}))
+            match.on_message(typed(_lobby({"connected": False, "bot": "normal", "away": 0.0})))
             assert match.seat_name(1) == t("lan.stand_in_name", name="Aiko")
-            match.on_message(_lobby({"connected": True, "bot": None, "away": None}))
+            match.on_message(typed(_lobby({"connected": True, "bot": None, "away": None})))
             assert match.seat_name(1) == "Aiko"
-            match.on_message(_lobby({"connected": True, "bot": "normal", "away": None, "name": "normal bot"}))
+            match.on_message(typed(_lobby({"connected": True, "bot": "normal", "away": None, "name": "normal bot"})))
             assert match.seat_name(1) == t("table.bot_name", n=2)  # a bot the host chose is a bot
     finally:
         app.shutdown()

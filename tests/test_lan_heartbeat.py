@@ -17,8 +17,8 @@ from holeproxy import HoleProxy
 from srvkit import FAST_OPTIONS, GAME, SyncClient
 from waiting import WAIT_SECONDS
 
-from client import net as client_net
-from client.net import NetSession
+from client import wire as client_net
+from client.session import ClientSession
 from server.limits import Limits
 from server.runtime import ServerThread
 
@@ -58,12 +58,12 @@ def test_a_black_holed_player_is_away_within_the_silence_then_stood_in_for_then_
         caplog: pytest.LogCaptureFixture) -> None:
     with ServerThread(grace=GRACE, limits=Limits(silence=SILENCE)) as srv:
         proxy = HoleProxy(srv.port or 0)
-        session = NetSession("127.0.0.1", proxy.port, name="Aiko", heartbeat=0.5, silence=SILENCE).start()
+        session = ClientSession("127.0.0.1", proxy.port, name="Aiko", heartbeat=0.5, silence=SILENCE).start()
         host = SyncClient(srv.port or 0, "host")
         try:
             table, host_token = host.create(GAME, 4, options=FAST_OPTIONS)
             host.join(table, 1, "Host")
-            session.send({"t": "join", "table": table, "seat": 0, "name": "Aiko"})
+            session.join(table, 0, "Aiko")
             assert session.wait_for("joined", WAIT_SECONDS) is not None
             for s in (2, 3):
                 host.send({"t": "bot", "table": table, "host": host_token, "seat": s})

@@ -5,11 +5,13 @@ from client_helpers import button, click, make_app, run_until
 from srvkit import SyncClient
 from waiting import expect_message
 
+from shared import messages as m
+
 
 def test_the_host_frees_a_squatted_seat_with_a_click(tmp_path) -> None:
     from client import modes
-    from client.net import NetSession
     from client.services import open_session, start_local_server
+    from client.session import ClientSession
 
     app = make_app(tmp_path, "--size", "1280x720", "--name", "Mio", "--lang", "en")
     modes.start(app, app.args)
@@ -23,14 +25,14 @@ def test_the_host_frees_a_squatted_seat_with_a_click(tmp_path) -> None:
             click(app, button(lobby, "seats_down").rect.center)
         click(app, button(lobby, "open").rect.center)
         assert run_until(app, lambda: lobby.my_seat == 0)
-        squatter = NetSession("127.0.0.1", port, name="Mio").start()  # the host's own name, a connected squatter
-        squatter.send({"t": "join", "table": lobby.table, "name": "Mio"})
-        assert expect_message(squatter, "joined")["seat"] == 1
+        squatter = ClientSession("127.0.0.1", port, name="Mio").start()  # the host's own name, a connected squatter
+        squatter.send(m.Join(table=lobby.table, name="Mio"))
+        assert expect_message(squatter, "joined").seat == 1
         assert run_until(app, lambda: any(b.key == "free_1" for b in lobby.buttons))
         assert not any(b.key == "free_0" for b in lobby.buttons)  # never the host's own seat
         click(app, button(lobby, "free_1").rect.center)
         left = expect_message(squatter, "left")
-        assert left["seat"] == 1 and squatter.token(lobby.table, 1) is None
+        assert left.seat == 1 and squatter.token(lobby.table, 1) is None
         assert run_until(app, lambda: not lobby.seat_entries()[1]["taken"] and any(b.key == "bot_1" for b in lobby.buttons))
     finally:
         if squatter is not None:
@@ -54,10 +56,10 @@ def test_a_freed_guest_goes_back_to_the_join_list(tmp_path) -> None:
             assert run_until(app, lambda: join.tables and any(b.key == "row_0" for b in join.buttons))
             click(app, button(join, "row_0").rect.center)
             assert run_until(app, lambda: app.top.name == "lobby" and app.top.my_seat == 1)
-            assert app.session._every is None  # at a table the list is not asked for every 3 s
+            assert not app.session.repeating  # at a table the list is not asked for every 3 s
             host.send({"t": "bot", "table": table, "host": host_token, "seat": 1, "level": "none"})
             assert run_until(app, lambda: app.top is join, what="the freed guest back on the Join list")
-            assert app.session._every is not None  # the Join list refreshes itself again
+            assert app.session.repeating  # the Join list refreshes itself again
             assert app.match is None
             assert any(toast.message == app.strings.t("lan.seat_freed") for toast in app.toasts)
         finally:

@@ -6,6 +6,7 @@ import time
 
 from client_helpers import button, click, make_app, run_until
 from srvkit import SyncClient
+from typedmsg import typed
 
 
 def _seat(seat: int, name: str, **extra: object) -> dict:
@@ -27,7 +28,7 @@ def test_turn_countdown_votes_and_a_stand_in_for_a_present_player(tmp_path, monk
         t = app.strings.t
         match = Match(app, "mind_swap", "t1", mode="lan", humans=[1])
         match.started = True
-        match.on_message(_lobby([_seat(0, "Rena", turn=42.0), _seat(1, "Ken"), _seat(2, "normal bot", bot="normal")]))
+        match.on_message(typed(_lobby([_seat(0, "Rena", turn=42.0), _seat(1, "Ken"), _seat(2, "normal bot", bot="normal")])))
         rena = t("lan.turn_who", name="Rena", secs=42)
         assert match.turn_words() == t("lan.turn_clock_words", who=rena)  # whose clock, seconds left
         assert match.seat_name(0) == "Rena"  # (the name itself stays as it is in the table's sentences)
@@ -35,28 +36,28 @@ def test_turn_countdown_votes_and_a_stand_in_for_a_present_player(tmp_path, monk
         monkeypatch.setattr(time, "monotonic", lambda: clock + 10.5)
         assert match.turn_words() == t("lan.turn_clock_words", who=t("lan.turn_who", name="Rena", secs=32))
         monkeypatch.undo()
-        match.on_message(_lobby([_seat(0, "Rena", turn=42.0), _seat(1, "Ken", turn=42.0), _seat(2, "Aiko", turn=9.0)]))
+        match.on_message(typed(_lobby([_seat(0, "Rena", turn=42.0), _seat(1, "Ken", turn=42.0), _seat(2, "Aiko", turn=9.0)])))
         both = t("lan.turn_who", name=t("lan.turn_join").join(["Rena", t("lan.seats.you")]), secs=42)
         aiko = t("lan.turn_who", name="Aiko", secs=9)
         assert match.turn_words() == t("lan.turn_clock_words", who=t("lan.turn_join").join([aiko, both]))
-        match.on_message(_lobby([_seat(0, "Rena", turn=42.0), _seat(1, "Ken"), _seat(2, "normal bot", bot="normal")]))
+        match.on_message(typed(_lobby([_seat(0, "Rena", turn=42.0), _seat(1, "Ken"), _seat(2, "normal bot", bot="normal")])))
         rows = seat_rows(app, match)
         assert [r.action for r in rows] == ["vote", "", ""]  # a vote on the other human; never on one's own seat
         assert rows[2].status == t("lan.seats.host_bot")
-        match.on_message(_lobby([_seat(0, "Rena", turn=30.0), _seat(1, "Ken"), _seat(2, "normal bot", bot="normal")],
-                                [{"seat": 0, "for": [1], "needed": 2}]))
+        match.on_message(typed(_lobby([_seat(0, "Rena", turn=30.0), _seat(1, "Ken"), _seat(2, "normal bot", bot="normal")],
+                                [{"seat": 0, "for": [1], "needed": 2}])))
         assert next(r.action for r in seat_rows(app, match)) == "unvote"
         assert seat_rows(app, match)[0].votes == t("lan.seats.votes", n=1, needed=2)
         assert any(x.message == t("lan.vote_started", name="Rena", n=1, needed=2) for x in app.toasts)
         # a stand-in plays Ken's own seat while Ken is here (a vote): his name stays, marked; he may take it back
-        match.on_message(_lobby([_seat(0, "Rena"), _seat(1, "Ken", bot="normal", stand_in=True),
-                                 _seat(2, "normal bot", bot="normal")]))
+        match.on_message(typed(_lobby([_seat(0, "Rena"), _seat(1, "Ken", bot="normal", stand_in=True),
+                                 _seat(2, "normal bot", bot="normal")])))
         assert match.seat_name(1) == t("lan.stand_in_name", name="Ken")
         assert [r.action for r in seat_rows(app, match)] == ["", "take_back", ""]
-        match.on_message({"t": "replaced", "table": "t1", "seat": 1, "by": "vote", "votes": [0], "needed": 1})
+        match.on_message(typed({"t": "replaced", "table": "t1", "seat": 1, "by": "vote", "votes": [0], "needed": 1}))
         assert app.toasts[-1].message == t("lan.replaced_you")
         match.host_token = "h"  # the host decides alone
-        match.on_message(_lobby([_seat(0, "Rena"), _seat(1, "Ken"), _seat(2, "normal bot", bot="normal")]))
+        match.on_message(typed(_lobby([_seat(0, "Rena"), _seat(1, "Ken"), _seat(2, "normal bot", bot="normal")])))
         assert [r.action for r in seat_rows(app, match)] == ["host_replace", "", ""]
     finally:
         app.shutdown()

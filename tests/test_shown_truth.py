@@ -10,6 +10,7 @@ from typing import Any
 import pygame
 import pytest
 from fv_helpers import screen
+from typedmsg import typed
 
 from client import games
 from client.kit.headless import HeadlessContext
@@ -128,8 +129,8 @@ def test_the_table_scenes_step_line_waits_for_the_board(tmp_path) -> None:
         state = spec.setup(4, 3, {})
         match = Match(app, "fate_votes", "t1", mode="lan", humans=[0])
         app.match = match
-        match.on_message({"t": "snapshot", "table": "t1", "seat": 0, "view": spec.view(state, 0),
-                          "legal": spec.legal_actions(state, 0), "sid": 1})
+        match.on_message(typed({"t": "snapshot", "table": "t1", "seat": 0, "view": spec.view(state, 0),
+                          "legal": spec.legal_actions(state, 0), "sid": 1}))
         scene = app.push("table", match=match)
         app.frame(0.016)
         events: list[dict[str, Any]] = []
@@ -137,8 +138,8 @@ def test_the_table_scenes_step_line_waits_for_the_board(tmp_path) -> None:
             state, evs = spec.apply(state, seat, {"type": "ready"})
             events += spec.events_for(evs, 0)
         assert state["phase"] == "vote_target" and spec.legal_actions(state, 0)
-        match.on_message({"t": "snapshot", "table": "t1", "seat": 0, "view": spec.view(state, 0),
-                          "legal": spec.legal_actions(state, 0), "sid": 2, "events": events})
+        match.on_message(typed({"t": "snapshot", "table": "t1", "seat": 0, "view": spec.view(state, 0),
+                          "legal": spec.legal_actions(state, 0), "sid": 2, "events": events}))
         app.frame(0.016)
         view = scene.current_view()
         assert view is not None and view.busy() and view.shown_now().view.get("phase") == "discussion"

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from typedmsg import typed
 
 from assets.loaders.glossary import load_glossary
 from client import games
@@ -136,8 +137,8 @@ def test_the_table_scene_shows_the_line_and_a_term_on_hover(tmp_path) -> None:
         state = spec.setup(4, 3, {})
         match = Match(app, "fate_votes", "t1", mode="play", humans=[0])
         app.match = match
-        match.on_message({"t": "snapshot", "table": "t1", "seat": 0, "view": spec.view(state, 0),
-                          "legal": spec.legal_actions(state, 0), "sid": 1})
+        match.on_message(typed({"t": "snapshot", "table": "t1", "seat": 0, "view": spec.view(state, 0),
+                          "legal": spec.legal_actions(state, 0), "sid": 1}))
         scene = app.push("table", match=match)
         app.frame(0.016)
         app.frame(0.016)
@@ -200,8 +201,8 @@ def _fate_votes_choosing(app: Any) -> Any:
     assert state["phase"] == "choose"
     match = Match(app, "fate_votes", "t1", mode="play", humans=[0])
     app.match = match
-    match.on_message({"t": "snapshot", "table": "t1", "seat": 0, "view": spec.view(state, 0),
-                      "legal": spec.legal_actions(state, 0), "sid": 1})
+    match.on_message(typed({"t": "snapshot", "table": "t1", "seat": 0, "view": spec.view(state, 0),
+                      "legal": spec.legal_actions(state, 0), "sid": 1}))
     scene = app.push("table", match=match)
     for _ in range(3):
         app.frame(0.016)

@@ -59,8 +59,8 @@ def wait_until(cond: Callable[[], Any], what: str | Callable[[], Any] | None = N
 
 
 def expect_message(session: Any, kinds: set[str] | str, what: str | None = None,
-                   timeout: float | None = None) -> dict[str, Any]:
-    """The next message of ``kinds`` from a ``client.net.NetSession`` (others are dropped), or
+                   timeout: float | None = None) -> Any:
+    """The next typed message of ``kinds`` from a ``client.session.ClientSession`` (others are dropped), or
     :class:`WaitTimeout` naming it."""
     bound = WAIT_SECONDS if timeout is None else timeout
     msg = session.wait_for(kinds, timeout=bound)

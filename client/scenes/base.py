@@ -1,7 +1,7 @@
 """The scene interface: one screen (or overlay) on the app's scene stack."""
 from __future__ import annotations
 
-from collections.abc import Hashable
+from collections.abc import Callable, Hashable
 from typing import TYPE_CHECKING, Any
 
 import pygame
@@ -17,7 +17,7 @@ if TYPE_CHECKING:
 class Scene:
     """A screen on the stack. The top scene gets input; opaque scenes hide those below.
 
-    Loop: ``handle_event`` → ``on_message`` (network) → ``update(dt)`` → ``draw``;
+    Loop: ``handle_event`` → ``on_message`` (the network messages it listens to) → ``update(dt)`` → ``draw``;
     ``draw`` changes nothing. Idle: ``frame_due`` says when the scene needs its next frame. ``layout`` runs on entry and whenever the window size,
     UI scale or language changes.
     """
@@ -26,10 +26,29 @@ class Scene:
     opaque = True  # False: the scene below is drawn first (overlays)
     dims = 0  # an overlay that darkens what lies under it by this alpha (the app draws that: App.draw)
     uses_gui = False  # True: pygame_gui elements are drawn on top of this scene
+    listens: tuple[str, ...] = ()  # the message kinds :meth:`on_message` gets, typed, while on the stack
 
     def __init__(self, app: App) -> None:
         self.app = app
         self.buttons: list[Any] = []
+        if self.listens:
+            self.listen(self.listens, lambda msg: self.on_message(msg))
+
+    def listen(self, kinds: tuple[str, ...], handler: Callable[[Any], None]) -> None:
+        """``handler(msg)`` for each typed message of ``kinds`` (``"_net"``: the connection's state) while
+        this scene is on the stack; the subscription ends once the scene has left it (a scene is pushed in
+        the frame it is made: one not on the stack a frame later has gone)."""
+        from client.router import app_router
+
+        app, born = self.app, getattr(self.app, "frames", 0)
+
+        def deliver(msg: Any) -> None:
+            if self in app.scenes:
+                handler(msg)
+
+        def alive() -> bool:
+            return self in app.scenes or getattr(app, "frames", 0) <= born
+        app_router(app).subscribe(kinds, deliver, alive=alive)
 
     def enter(self) -> None:
         """Pushed (or uncovered) — build the layout."""
@@ -55,10 +74,10 @@ class Scene:
                 return True
         return False
 
-    def on_message(self, msg: dict[str, Any]) -> None:
-        """A server message (every scene on the stack sees every message)."""
+    def on_message(self, msg: Any) -> None:
+        """A typed server message of a kind in :attr:`listens` (or a ``client.wire.NetStatus``)."""
 
-    def quiet(self, msg: dict[str, Any]) -> bool:
+    def quiet(self, msg: Any) -> bool:
         """True when ``msg`` (not yet handled) will change nothing this scene shows, so that the app need not
         draw for it (a poll's unchanged answer); asked of the top scene only."""
         return False

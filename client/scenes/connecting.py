@@ -66,6 +66,7 @@ class PlayConnectScene(StatusScene):
     """
 
     name = "play_connect"
+    listens = ("_net", "error", "created")
 
     def __init__(self, app: App, game: str, players: int | None, bots: int, bot_level: str, seed: int | None,
                  options: dict[str, Any], until_over: bool, data_dir: str | None,
@@ -124,13 +125,9 @@ class PlayConnectScene(StatusScene):
 
         spec = REGISTRY.get(self.game)  # the table's language (what bots write in) is the player's
         options = spec.with_table_lang(self.options, self.app.strings.lang) if spec else self.options
-        msg: dict[str, Any] = {"t": "create", "game": self.game, "seats": self.players, "options": options,
-                               "name": self.app.player_name(), "takeover": False, "lang": self.app.strings.lang}
-        if self.bot_delay is not None:
-            msg["bot_delay"] = self.bot_delay
-        if self.seed is not None:  # only a practice table may choose its seed
-            msg["practice"] = True
-        session.send(msg)
+        # (only a practice table may choose its seed)
+        session.create(self.game, self.players, options=options, name=self.app.player_name(), takeover=False,
+                       lang=self.app.strings.lang, bot_delay=self.bot_delay, practice=self.seed is not None)
 
     def _continue(self, saved: LocalGame) -> None:
         """A kept game: its server restores the table from the journal; our seats are taken back."""
@@ -148,15 +145,15 @@ class PlayConnectScene(StatusScene):
         assert saved.table is not None
         self.table, self.host = saved.table, saved.host
         if saved.host:
-            session.hosts[saved.table] = saved.host
+            session.adopt_host(saved.table, saved.host)
         for seat, token in sorted(saved.seats.items()):
-            session.send({"t": "resume", "table": saved.table, "seat": seat, "token": token})
-        session.send({"t": "watch", "table": saved.table})
+            session.resume(saved.table, seat, token)
+        session.watch(saved.table)
         names = {i: n for i, n in enumerate(saved.names) if n}
         match = Match(app, self.game, saved.table, mode="play", humans=sorted(saved.seats), watch=True,
                       names=names)
         match.host_token = saved.host
-        app.match = self.continuing = match
+        self.continuing = services.begin_match(app, match)
 
     def update(self, dt: float) -> None:
         super().update(dt)
@@ -168,14 +165,16 @@ class PlayConnectScene(StatusScene):
             self.continuing = None  # the restored table is there: show it
             self.app.later(lambda: self.app.replace("table", match=match))
 
-    def on_message(self, msg: dict[str, Any]) -> None:
-        kind = msg.get("t")
-        if kind == "_net" and msg.get("state") == "failed":
-            self.fail(self.app.strings.t("net.failed", address="127.0.0.1", why=msg.get("why", "")))
-        elif kind == "error" and self.app.top is self:
-            self.fail(self.app.strings.error(msg.get("code", ""), msg.get("msg", ""), msg.get("params")))
-        elif kind == "created" and self.table is None:
-            self.table, self.host = msg["table"], msg["host"]
+    def on_message(self, msg: Any) -> None:
+        from client.wire import NetStatus
+        from shared import messages as m
+
+        if isinstance(msg, NetStatus) and msg.state == "failed":
+            self.fail(self.app.strings.t("net.failed", address="127.0.0.1", why=msg.why))
+        elif isinstance(msg, m.Error) and self.app.top is self:
+            self.fail(self.app.strings.error(msg.code, msg.msg, msg.params))
+        elif isinstance(msg, m.Created) and self.table is None:
+            self.table, self.host = msg.table, msg.host
             self._seat_everyone()
 
     def _seat_everyone(self) -> None:
@@ -190,16 +189,14 @@ class PlayConnectScene(StatusScene):
             if chosen.strip():
                 names[s] = chosen.strip()[:40]
         for s in range(self.players - self.bots, self.players):
-            session.send({"t": "bot", "table": self.table, "host": self.host, "seat": s, "level": self.bot_level})
+            session.bot(self.table, s, self.bot_level)
         for s in humans:
-            session.send({"t": "join", "table": self.table, "seat": s, "name": names[s]})
-        session.send({"t": "watch", "table": self.table})
-        start: dict[str, Any] = {"t": "start", "table": self.table, "host": self.host}
-        if self.seed is not None:
-            start["seed"] = self.seed
-        session.send(start)
-        match = self.make_match(humans, names)
-        app.match = match
+            session.join(self.table, s, names[s])
+        session.watch(self.table)
+        session.start_game(self.table, self.seed)
+        from client import services
+
+        match = services.begin_match(app, self.make_match(humans, names))
         app.later(lambda: self.open_table(match))
 
     def make_match(self, humans: list[int], names: dict[int, str]) -> Match:

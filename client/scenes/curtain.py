@@ -75,7 +75,7 @@ class CurtainScene(Scene):
             return []
         out = []
         for seat in match.acting():
-            step = next((a for a in match.legal.get(seat) or [] if a.get("type") in types and len(a) == 1), None)
+            step = next((a for a in match.legal_for(seat) if a.get("type") in types and len(a) == 1), None)
             if step is not None:
                 out.append((seat, step))
         return out

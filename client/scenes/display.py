@@ -11,14 +11,16 @@ from __future__ import annotations
 import threading
 from typing import TYPE_CHECKING, Any
 
+import msgspec
 import pygame
 
 from client import lanwords, services
 from client.kit.still import StillLayer
-from client.match import Match
-from client.modes import parse_address
+from client.modes import parse_address, watch_on_display
 from client.scenes.base import Scene
 from client.ui import CHALK, CHALK_DIM, PAPER, panel
+from client.wire import NetStatus
+from shared import messages as m
 from shared.protocol import DEFAULT_PORT
 
 if TYPE_CHECKING:
@@ -34,6 +36,7 @@ class DisplayConnectScene(Scene):
     """Waits for a server and a table without input; then the table scene shows the public view."""
 
     name = "display_connect"
+    listens = ("_net", "tables")
 
     def __init__(self, app: App, address: str | None, table: str | None) -> None:
         super().__init__(app)
@@ -92,8 +95,7 @@ class DisplayConnectScene(Scene):
         if not self.failures:
             self.status = self.app.strings.t("net.connecting", address=f"{host}:{port}")
         session = services.open_session(self.app, host, port)
-        session.send({"t": "list"})
-        session.repeat({"t": "list"}, RELIST_SECONDS)  # the network thread asks again: no frames for it
+        session.list_tables(every=RELIST_SECONDS)  # the network thread asks again: no frames for it
 
     def _where(self) -> str:
         return f"{self.target[0]}:{self.target[1]}" if self.target else ""
@@ -120,28 +122,26 @@ class DisplayConnectScene(Scene):
             return max(0.0, self.retry_in)
         return None
 
-    def quiet(self, msg: dict[str, Any]) -> bool:
+    def quiet(self, msg: Any) -> bool:
         """The same tables as last time (the display's poll while it waits) change nothing on screen."""
-        return msg.get("t") == "tables" and self.app.match is None and msg.get("tables") == self._listed
+        return isinstance(msg, m.Tables) and self.app.match is None and msg.tables == self._listed
 
-
-    def on_message(self, msg: dict[str, Any]) -> None:
-        kind = msg.get("t")
+    def on_message(self, msg: Any) -> None:
         t = self.app.strings.t
-        if kind == "_net" and msg.get("state") in ("failed", "down"):
+        if isinstance(msg, NetStatus) and msg.state in ("failed", "down"):
             self.failures += 1
             self.reason = lanwords.why_text(self.app.strings, msg)
             self.status = t("lan.display.waiting_server", address=self._where())
-            if msg.get("state") == "failed" and not self.address and self.failures >= LOST_AFTER:
+            if msg.state == "failed" and not self.address and self.failures >= LOST_AFTER:
                 self._lost()  # the server found on the LAN went away: search again (it may come back elsewhere)
-            elif msg.get("state") == "failed":  # the session gave up: a new one after a pause
+            elif msg.state == "failed":  # the session gave up: a new one after a pause
                 self.retry_in = RETRY_SECONDS
-        elif kind == "_net" and msg.get("state") == "up":
+        elif isinstance(msg, NetStatus) and msg.state == "up":
             self.reason = ""
             self.status = t("table.display_waiting")
-        elif kind == "tables" and self.app.match is None:
-            self._listed = msg.get("tables")
-            tables = [i for i in msg.get("tables") or [] if isinstance(i, dict)]
+        elif isinstance(msg, m.Tables) and self.app.match is None:
+            self._listed = msg.tables
+            tables: list[dict[str, Any]] = msgspec.to_builtins(msg.tables)
             self.waiting = lanwords.fair_order(
                 [i for i in tables if i.get("phase") == "lobby" and int(i.get("free", 0)) > 0])
             self.reason = ""
@@ -157,24 +157,16 @@ class DisplayConnectScene(Scene):
 
     def _lost(self) -> None:
         """Forget the server found on the LAN and search again."""
-        if self.app.session is not None:
-            self.app.session.close()
-            self.app.session = None
+        services.close_session(self.app)
         self.target, self.retry_in, self.failures, self.reason = None, None, 0, ""
         self.waiting = []
         self._search()
 
     def _watch(self, info: dict[str, Any]) -> None:
-        app, session = self.app, self.app.session
-        if session is None:
-            return
-        names = {i: n for i, n in enumerate(info.get("names") or []) if n}
-        match = Match(app, str(info.get("game")), str(info.get("id")), mode="display", humans=[], watch=True,
-                      names=names)
-        app.match = match
-        session.repeat(None)  # watching now: no more listing
-        session.send({"t": "watch", "table": info["id"]})
-        app.later(lambda: app.replace("table", match=match))
+        app = self.app
+        match = watch_on_display(app, info)
+        if match is not None:
+            app.later(lambda: app.replace("table", match=match))
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -185,7 +177,7 @@ class DisplayConnectScene(Scene):
     def draw(self, surface: pygame.Surface) -> None:
         """Nothing here moves: one still layer, painted again when the words or the waiting tables change."""
         app = self.app
-        server = str((app.session.welcome or {}).get("server") or "") if app.session else ""
+        server = app.session.server_name if app.session else ""
         key = (surface.get_size(), app.strings.lang, app.unit, self.join_at, self.status, self.reason,
                self.target is None, bool(self.failures), repr(self.waiting), server)
         self._still.draw(surface, key, self._paint)
@@ -225,7 +217,7 @@ class DisplayConnectScene(Scene):
             te.blit_wrapped(surface, t("lan.display.no_tables"), u * 1.3, CHALK_DIM,
                             pygame.Rect(box.left + int(u * 1.5), y, box.width - int(u * 3), int(u * 4)))
             return
-        server = str((app.session.welcome or {}).get("server") or "") if app.session else ""
+        server = app.session.server_name if app.session else ""
         step = int(u * 2.6)
         for info in self.waiting[:max(1, (box.bottom - y) // step)]:
             te.blit(surface, lanwords.table_label(app.strings, info, server), u * 1.5, CHALK,

@@ -5,14 +5,16 @@ import threading
 from functools import partial
 from typing import TYPE_CHECKING, Any
 
+import msgspec
 import pygame
 import pygame_gui
 
-from client import games, lanwords, services
-from client.match import Match
+from client import games, lanwords, modes, services
 from client.modes import parse_address, valid_address
 from client.scenes.base import Scene
 from client.ui import CHALK, CHALK_DIM, ERROR, PAPER, Button
+from client.wire import NetStatus
+from shared import messages as m
 
 if TYPE_CHECKING:
     from client.app import App
@@ -23,6 +25,7 @@ REFRESH_SECONDS = 3.0  # the Join list looks again this often, without a click
 
 class JoinScene(Scene):
     name = "join"
+    listens = ("tables", "_net", "joined", "error")
     uses_gui = True
 
     def __init__(self, app: App, address: str | None = None) -> None:
@@ -57,8 +60,7 @@ class JoinScene(Scene):
             else:
                 self.search()
         elif self.tables is not None and self.app.session is not None:  # back from a table: list again
-            self.app.session.send({"t": "list"})
-            self.app.session.repeat({"t": "list"}, REFRESH_SECONDS)
+            self.app.session.list_tables(every=REFRESH_SECONDS)
 
     def search(self) -> None:
         if self.searching:
@@ -82,8 +84,7 @@ class JoinScene(Scene):
         self.connected_to = f"{host}:{port}"
         self.tables = None
         session = services.open_session(self.app, host, port)
-        session.send({"t": "list"})
-        session.repeat({"t": "list"}, REFRESH_SECONDS)  # the list refreshes itself, from the network thread
+        session.list_tables(every=REFRESH_SECONDS)  # the list refreshes itself, from the network thread
         self.layout()
 
     def layout(self) -> None:
@@ -153,7 +154,7 @@ class JoinScene(Scene):
                 old = info.get("phase") == lanwords.OLD_VERSION
                 out.append((label, None if old else partial(self.resume_seat, entry),
                             t("lan.status.old_version_note") if old else ""))
-            server = str((self.app.session.welcome or {}).get("server") or "") if self.app.session else ""
+            server = self.app.session.server_name if self.app.session else ""
             for info in lanwords.fair_order(self.tables):
                 label = lanwords.table_label(self.app.strings, info, server)
                 if lanwords.playable(info):
@@ -188,7 +189,7 @@ class JoinScene(Scene):
 
     def refresh(self) -> None:
         if self.tables is not None and self.app.session is not None:
-            self.app.session.send({"t": "list"})
+            self.app.session.list_tables()
         else:
             self.search()
 
@@ -201,35 +202,31 @@ class JoinScene(Scene):
         if self.app.session is None:
             return
         self.pending = info
-        self.app.session.send({"t": "join", "table": info["id"], "name": self.app.player_name()})
+        self.app.session.join(str(info["id"]), name=self.app.player_name())
 
     def resume_seat(self, entry: dict[str, Any]) -> None:
         """Back to a seat this computer held (the window was closed): ``resume`` with the saved token."""
         if self.app.session is None:
             return
         self.pending_rejoin = entry
-        self.app.session.send({"t": "resume", "table": entry["table"], "seat": entry["seat"],
-                               "token": entry["token"]})
+        self.app.session.resume(entry["table"], entry["seat"], entry["token"])
 
     def back(self) -> None:
         if self.tables is not None:
             self.tables = None
-            if self.app.session is not None:
-                self.app.session.close()
-                self.app.session = None
+            services.close_session(self.app)
             self.connected_to = None
             self.layout()
         else:
             self.app.pop(self)
 
-    def on_message(self, msg: dict[str, Any]) -> None:
+    def on_message(self, msg: Any) -> None:
         if self.app.top is not self:
             return
-        kind = msg.get("t")
-        if kind == "tables":
-            self._listed = msg.get("tables")
+        if isinstance(msg, m.Tables):
+            self._listed = msg.tables
             fresh = self.tables is None
-            listed = [t for t in msg.get("tables") or [] if isinstance(t, dict)]
+            listed: list[dict[str, Any]] = msgspec.to_builtins(msg.tables)
             # tables waiting for players, and (shown, not offered) those that need an older version
             self.tables = [t for t in listed if t.get("phase") in ("lobby", lanwords.OLD_VERSION)]
             self.live_tables = [t for t in listed if t.get("phase") in ("lobby", "playing", lanwords.OLD_VERSION)]
@@ -239,28 +236,29 @@ class JoinScene(Scene):
             if fresh or self._listing() != self.shown_listing:  # an unchanged list keeps its buttons
                 self.shown_listing = self._listing()
                 self.layout()
-        elif kind == "_net" and msg.get("state") == "failed":
+        elif isinstance(msg, NetStatus) and msg.state == "failed":
             self.problem = self.app.strings.t("lan.unreachable", address=self.connected_to or "",
                                               why=lanwords.why_text(self.app.strings, msg))
             self.app.sounds.play("error")
             self.tables = None
             self.connected_to = None
             self.layout()
-        elif kind == "joined" and self.pending_rejoin is not None and msg.get("table") == self.pending_rejoin["table"]:
+        elif isinstance(msg, m.Joined) and self.pending_rejoin is not None \
+                and msg.table == self.pending_rejoin["table"]:
             entry, self.pending_rejoin = self.pending_rejoin, None
             game = next((str(i.get("game")) for i in self.live_tables if str(i.get("id")) == entry["table"]),
                         str(entry.get("game", "")))
             host = entry.get("host")
-            self._seated(game, msg["table"], msg["seat"], host)
-        elif kind == "joined":
-            self._seated(str(self.pending.get("game", "")), msg["table"], msg["seat"], None)
-        elif kind == "error":
+            self._seated(game, msg.table, msg.seat, host)
+        elif isinstance(msg, m.Joined):
+            self._seated(str(self.pending.get("game", "")), msg.table, msg.seat, None)
+        elif isinstance(msg, m.Error):
             if self.pending_rejoin is not None:  # the seat is gone (bad token, table closed): forget it
                 self.app.seatbook.forget(self.connected_to or "", self.pending_rejoin["table"])
                 self.pending_rejoin = None
                 if self.app.session is not None:
-                    self.app.session.send({"t": "list"})
-            self.app.toast(self.app.strings.error(msg.get("code", ""), msg.get("msg", ""), msg.get("params")), "error")
+                    self.app.session.list_tables()
+            self.app.toast(self.app.strings.error(msg.code, msg.msg, msg.params), "error")
 
     def empty_note(self) -> str:
         """What a server's list says with no table waiting for players: how many games are being played, if any."""
@@ -270,13 +268,7 @@ class JoinScene(Scene):
 
     def _seated(self, game: str, table: str, seat: int, host: str | None) -> None:
         """Joined (or back in) a seat at ``table``: the match, then its lobby (the host's, with a host token)."""
-        if self.app.session is not None:
-            self.app.session.repeat(None)  # at a table: the list is not asked for again until Join shows
-        match = Match(self.app, game, table, mode="lan", humans=[seat])
-        match.host_token = host
-        if host and self.app.session is not None:
-            self.app.session.hosts[table] = host
-        self.app.match = match
+        modes.join_table(self.app, game, table, seat, host)
         self.app.later(lambda: self.app.push("lobby", game=game, hosting=bool(host), table=table, seat=seat,
                                              host_token=host))
 
@@ -312,9 +304,9 @@ class JoinScene(Scene):
             return None  # the search's thread wakes the loop; a connected list is refreshed by the session
         return max(0.0, self.next_look) if self.app.top is self else None  # the LAN is searched again
 
-    def quiet(self, msg: dict[str, Any]) -> bool:
+    def quiet(self, msg: Any) -> bool:
         """The same tables as last time (the list refreshing itself) change nothing on screen."""
-        return msg.get("t") == "tables" and self.tables is not None and msg.get("tables") == self._listed
+        return isinstance(msg, m.Tables) and self.tables is not None and msg.tables == self._listed
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
@@ -334,7 +326,7 @@ class JoinScene(Scene):
 
     def leave(self) -> None:
         if self.app.session is not None:
-            self.app.session.repeat(None)  # (a lobby or table over this connection does not need the list)
+            self.app.session.stop_listing()  # (a lobby or table over this connection does not need the list)
         if self.entry is not None:
             self.entry.kill()
             self.entry = None

@@ -13,13 +13,13 @@ from typing import TYPE_CHECKING, Any
 
 import pygame
 
-from client import games, lanwords, services
+from client import games, lanwords, modes, services
 from client.games import option_specs
 from client.kit.still import StillLayer
-from client.match import Match
 from client.rulesbook import has_rules, open_rules
 from client.scenes.base import Scene
 from client.ui import ACCENT, CHALK, CHALK_DIM, PAPER, Button, draw_seat_badge
+from shared import messages as m
 from shared.bots import LEVELS, level_name
 from shared.spec import OptionSpec
 
@@ -85,6 +85,7 @@ def option_value_text(app: App, game: str, opt: OptionSpec | None, value: Any) -
 
 class LobbyScene(Scene):
     name = "lobby"
+    listens = ("created", "joined", "lobby", "left", "snapshot", "error")
 
     def __init__(self, app: App, game: str, hosting: bool, port: int | None = None, table: str | None = None,
                  seat: int | None = None, host_token: str | None = None) -> None:
@@ -277,9 +278,8 @@ class LobbyScene(Scene):
         if session is None:
             return
         options = {k: v for k, v in self.options.items() if k != "turn_seconds"}
-        session.send({"t": "create", "game": self.game, "seats": self.seats, "options": options,
-                      "name": self.app.player_name(), "lang": self.app.strings.lang,
-                      "turn_seconds": int(self.options.get("turn_seconds") or 0)})
+        session.create(self.game, self.seats, options=options, name=self.app.player_name(),
+                       lang=self.app.strings.lang, turn_seconds=int(self.options.get("turn_seconds") or 0))
         self.phase = "creating"
 
     def next_level(self, level: str) -> str:
@@ -291,56 +291,44 @@ class LobbyScene(Scene):
 
     def set_bot(self, seat: int, level: str | None) -> None:
         if self.app.session and self.table and self.host_token:
-            msg: dict[str, Any] = {"t": "bot", "table": self.table, "host": self.host_token, "seat": seat}
-            if level is not None:
-                msg["level"] = level
-            self.app.session.send(msg)
+            self.app.session.bot(self.table, seat, level)
 
     def toggle_ready(self) -> None:
         session = self.app.session
         if session is None or self.table is None or self.my_seat is None:
             return
-        token = session.token(self.table, self.my_seat)
         entry = next((e for e in self.seat_entries() if e.get("seat") == self.my_seat), {})
-        if token:
-            session.send({"t": "ready", "table": self.table, "seat": self.my_seat, "token": token,
-                          "ready": not bool(entry.get("ready"))})
+        session.ready(self.table, self.my_seat, not bool(entry.get("ready")))
 
     def start_game(self) -> None:
         if self.app.session and self.table and self.host_token:
-            self.app.session.send({"t": "start", "table": self.table, "host": self.host_token})
+            self.app.session.start_game(self.table)
 
     # --- messages ---------------------------------------------------------------------------------
-    def on_message(self, msg: dict[str, Any]) -> None:
+    def on_message(self, msg: Any) -> None:
         app = self.app
-        kind = msg.get("t")
-        if kind == "created" and self.hosting and self.table is None and app.session is not None:
-            self.table, self.host_token = msg["table"], msg["host"]
-            match = Match(app, self.game, msg["table"], mode="lan", humans=[])
-            match.host_token = self.host_token
-            if isinstance(msg.get("lobby"), dict):
-                match.lobby = msg["lobby"]
-            app.match = match
-            app.session.send({"t": "join", "table": self.table, "seat": 0, "name": app.player_name()})
+        if isinstance(msg, m.Created) and self.hosting and self.table is None and app.session is not None:
+            self.table, self.host_token = msg.table, msg.host
+            modes.host_table(app, self.game, msg.table, msg.host, msg.lobby)
             self.phase = "seats"
             self.layout()
-        elif kind == "joined" and msg.get("table") == self.table and app.match is not None:
-            self.my_seat = msg["seat"]
-            app.match.humans = [msg["seat"]]
+        elif isinstance(msg, m.Joined) and msg.table == self.table and app.match is not None:
+            self.my_seat = msg.seat
+            app.match.humans = [msg.seat]
             self.remember_seat()
             self.layout()
-        elif kind == "lobby":
+        elif isinstance(msg, m.Lobby):
             self.layout()
-        elif (kind == "left" and msg.get("table") == self.table and msg.get("seat") == self.my_seat
+        elif (isinstance(msg, m.Left) and msg.table == self.table and msg.seat == self.my_seat
               and self.my_seat is not None and not self.hosting and app.top is self):
             self.seat_freed()
-        elif kind == "snapshot" and app.match is not None and msg.get("table") == self.table:
+        elif isinstance(msg, m.Snapshot) and app.match is not None and msg.table == self.table:
             if app.top is self and not self._leaving:
                 self._leaving = True
                 match = app.match
                 app.later(lambda: app.replace("table", match=match))
-        elif kind == "error" and app.top is self:
-            app.toast(app.strings.error(msg.get("code", ""), msg.get("msg", ""), msg.get("params")), "error")
+        elif isinstance(msg, m.Error) and app.top is self:
+            app.toast(app.strings.error(msg.code, msg.msg, msg.params), "error")
             if self.phase == "creating":
                 self.phase = "setup"
                 self.layout()

@@ -2,7 +2,7 @@
 from __future__ import annotations
 
 import math
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
 import pygame
 
@@ -13,6 +13,7 @@ from client.ui import ACCENT, INK, PAPER, Button, panel
 
 if TYPE_CHECKING:
     from client.app import App
+    from client.wire import NetStatus
 
 
 class ReconnectingScene(Scene):
@@ -21,15 +22,16 @@ class ReconnectingScene(Scene):
     name = "reconnecting"
     opaque = False
     dims = 150
+    listens = ("_net",)
 
     def __init__(self, app: App, attempt: int = 1) -> None:
         super().__init__(app)
         self.attempt = attempt
         self.spin = 0.0
 
-    def on_message(self, msg: dict[str, Any]) -> None:
-        if msg.get("t") == "_net" and msg.get("state") == "down":
-            self.attempt = int(msg.get("attempt") or self.attempt)
+    def on_message(self, msg: NetStatus) -> None:
+        if msg.state == "down":
+            self.attempt = msg.attempt or self.attempt
 
     def handle_event(self, event: pygame.event.Event) -> bool:
         if event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:

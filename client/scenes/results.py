@@ -102,7 +102,7 @@ class ResultsScene(Scene):
         self.box = pygame.Rect(0, 0, 0, 0)
         self.inner = pygame.Rect(0, 0, 0, 0)
         self.frame = ResultsFrame()
-        for view in table_scene.match.views.values():
+        for view in table_scene.match.all_views():
             if view.result is None:
                 view.result = table_scene.match.result or {}
         keep_campaign_subject(app, table_scene.match.game_id, table_scene.match.result)
@@ -149,7 +149,7 @@ class ResultsScene(Scene):
         self.frame.draw(surface, self.box, u, title, lambda on, paper: te.blit(
             on, title, u * 2.2, INK, (paper.centerx, paper.top + int(u * 1.2)), "midtop", bold=True))
         match = self.table_scene.match
-        view = self.table_scene.current_view() or next(iter(match.views.values()), None)
+        view = self.table_scene.current_view() or next(iter(match.all_views()), None)
         if view is not None:
             clip = surface.get_clip()
             surface.set_clip(self.inner)

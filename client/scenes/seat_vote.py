@@ -16,6 +16,7 @@ import pygame
 
 from client.scenes.base import Scene
 from client.ui import CHALK, PAPER, Button, panel, seat_color
+from shared import messages as m
 
 if TYPE_CHECKING:
     from client.app import App
@@ -36,7 +37,7 @@ class SeatRow:
 def seat_rows(app: App, match: Match) -> list[SeatRow]:
     """What each seat shows and which button this client gets for it (pure: from the match's lobby)."""
     t = app.strings.t
-    lobby = match.lobby if isinstance(match.lobby, dict) else {}
+    lobby = match.lobby
     seats = [e for e in lobby.get("seats") or [] if isinstance(e, dict) and isinstance(e.get("seat"), int)]
     votes = {v["seat"]: v for v in match.votes}
     mine = [s for s in match.humans]
@@ -81,6 +82,7 @@ class SeatsScene(Scene):
     """The overlay: one row per seat (name, status, votes, a button), the rule in one sentence, Close."""
 
     name = "seats"
+    listens = ("lobby", "replaced", "joined", "snapshot", "result")
     opaque = False
     dims = 140
 
@@ -137,23 +139,17 @@ class SeatsScene(Scene):
         if match is None or session is None:
             return
         if action == "take_back":
-            token = session.token(match.table, seat)
-            if token:
-                session.send({"t": "resume", "table": match.table, "seat": seat, "token": token})
+            session.take_back(match.table, seat)
             return
-        msg: dict[str, Any] = {"t": "replace", "table": match.table, "target": seat, "ref": f"seats:{seat}"}
         if action == "host_replace":
-            msg["host"] = match.host_token
-        else:
-            voter = next((s for s in match.humans if s not in match.standing_in), None)
-            token = session.token(match.table, voter) if voter is not None else None
-            if voter is None or not token:
-                return
-            msg.update(seat=voter, token=token, yes=action == "vote")
-        session.send(msg)
+            session.replace(match.table, seat, ref=f"seats:{seat}")
+            return
+        voter = next((s for s in match.humans if s not in match.standing_in), None)
+        if voter is not None:
+            session.replace(match.table, seat, yes=action == "vote", voter=voter, ref=f"seats:{seat}")
 
-    def on_message(self, msg: dict[str, Any]) -> None:
-        if msg.get("t") in ("lobby", "replaced", "joined"):
+    def on_message(self, msg: Any) -> None:
+        if isinstance(msg, (m.Lobby, m.Replaced, m.Joined)):
             self.layout()  # the match has already taken the message in
         if self.match is None or self.match.over:
             self.app.pop(self)

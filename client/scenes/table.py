@@ -13,11 +13,12 @@ from __future__ import annotations
 import dataclasses
 from typing import TYPE_CHECKING, Any
 
+import msgspec
 import pygame
 import pygame_gui
 
 from assets.loaders.glossary import load_glossary
-from client import games, lanwords, services
+from client import games, lanwords, modes, services
 from client.context import AppContext
 from client.kit.nodes import never_hit
 from client.kit.stephelp import StepHelp, StepLine, help_for
@@ -30,6 +31,8 @@ from client.rulesbook import has_rules, open_rules, page_for_view
 from client.scenes.base import Scene
 from client.tables.base import TableView
 from client.ui import ACCENT, CHALK, PAPER, Button, panel, seat_color
+from client.wire import NetStatus
+from shared import messages as m
 
 LOST_ATTEMPTS = 5  # display found on the LAN: failed reconnections before it searches the LAN again
 RESULTS_HOLD = 15.0  # display: seconds a finished game's results stay up before it moves on to a waiting table
@@ -43,6 +46,7 @@ CHAT_RADIUS = 12  # the open chat panel's corners
 
 class TableScene(Scene):
     name = "table"
+    listens = ("error", "_net", "tables")
 
     def __init__(self, app: App, match: Match) -> None:
         super().__init__(app)
@@ -125,7 +129,7 @@ class TableScene(Scene):
     def status_words(self, note: bool = False) -> list[str]:
         """What every seat and the display must know of this table, from the server's ``lobby``, in the
         player's language (``note``: the sentence that explains each)."""
-        lobby = self.match.lobby if isinstance(self.match.lobby, dict) else {}
+        lobby = self.match.lobby
         if self.match.mode == "display":  # the TV: where to join, always; never the practice banner
             lobby = {k: v for k, v in lobby.items() if k != "practice"}
             session = self.app.session
@@ -192,11 +196,10 @@ class TableScene(Scene):
             self.buttons.append(Button(label, self._bar_button_rect(w - bw - int(u * 0.6), bw, bh), self.toggle_chat,
                                        key="chat", selected=self.chat_open))
             self.chat_rect = self._chat_area()
-        if self.match.host_token and self.match.mode == "lan" and isinstance(self.match.clock, dict) \
-                and not self.match.over:
+        paused = self.match.clock_paused()
+        if self.match.host_token and self.match.mode == "lan" and paused is not None and not self.match.over:
             bw, bh = int(u * 5.6), int(u * 2.2)
             x = int(u * 0.6)
-            paused = bool(self.match.clock.get("paused"))
             self.buttons.append(Button(t("table.clock_resume") if paused else t("table.clock_pause"),
                                        self._bar_button_rect(x, bw, bh),
                                        lambda: self.clock_op("resume" if paused else "pause"), key="clock_pause"))
@@ -276,7 +279,7 @@ class TableScene(Scene):
     def _place_views(self) -> None:
         """Give every view (a view appears with its seat's first snapshot) the table's rect when it changed."""
         rect = self.table_rect()
-        for view in list(self.match.views.values()):
+        for view in self.match.all_views():
             if self._view_rects.get(id(view)) != rect:
                 self._view_rects[id(view)] = rect.copy()
                 view.set_rect(rect)
@@ -285,10 +288,7 @@ class TableScene(Scene):
         """Host only: pause, resume or extend the phase clock."""
         if self.app.session is None or not self.match.host_token:
             return
-        msg: dict[str, Any] = {"t": "clock", "table": self.match.table, "host": self.match.host_token, "op": op}
-        if seconds is not None:
-            msg["seconds"] = seconds
-        self.app.session.send(msg)
+        self.app.session.clock(self.match.table, op, seconds)
 
     def show_results(self) -> None:
         self.app.push("results", table_scene=self)
@@ -354,8 +354,8 @@ class TableScene(Scene):
             return None
         seat = self.shown
         if seat is None:
-            return self.match.views.get(None)
-        return self.match.views.get(seat)
+            return self.match.view_of(None)
+        return self.match.view_of(seat)
 
     def reveal(self, seat: int) -> None:
         """The curtain was clicked away: show ``seat``'s private view."""
@@ -464,53 +464,40 @@ class TableScene(Scene):
         if not text:
             return
         seat = self.shown if self.shown is not None else (self.match.humans[0] if self.match.humans else None)
-        msg: dict[str, Any] = {"t": "chat", "table": self.match.table, "text": text[:500]}
-        if seat is not None:
-            token = self.app.session.token(self.match.table, seat)
-            if token:
-                msg.update(seat=seat, token=token)
-        self.app.session.send(msg)
+        self.app.session.chat(self.match.table, text[:500], seat)
         self.chat_entry.set_text("")
         self.chat_entry.focus()
 
-    def on_message(self, msg: dict[str, Any]) -> None:
+    def on_message(self, msg: Any) -> None:
         """Table display: after a game ends, follow the next game started on the same server; a table the
         server no longer knows (it restarted without it): back to waiting for a table."""
-        if self.match.mode == "display" and msg.get("t") == "error" and msg.get("code") == "table/unknown":
+        if self.match.mode != "display":
+            return
+        if isinstance(msg, m.Error) and msg.code == "table/unknown":
             self._lost_table()
             return
-        if (self.match.mode == "display" and msg.get("t") == "_net" and msg.get("state") == "down"
-                and int(msg.get("attempt") or 0) >= LOST_ATTEMPTS and self.app.args is not None
-                and getattr(self.app.args, "address", "") is None):
+        if (isinstance(msg, NetStatus) and msg.state == "down" and msg.attempt >= LOST_ATTEMPTS
+                and self.app.args is not None and getattr(self.app.args, "address", "") is None):
             self._search_again()  # a server found on the LAN is gone: look for one again
             return
-        if self.match.mode != "display" or not self.match.over or msg.get("t") != "tables":
+        if not self.match.over or not isinstance(msg, m.Tables):
             return
-        if self._shown_over >= RESULTS_HOLD and not any(
-                isinstance(i, dict) and i.get("phase") == "playing" and i.get("id") != self.match.table
-                for i in msg.get("tables") or []):
+        playing = [i for i in msg.tables if i.phase == "playing" and i.id != self.match.table]
+        if self._shown_over >= RESULTS_HOLD and not playing:
             self._lost_table()  # the results were shown: on to the next table waiting for players (or the wait)
             return
-        for info in msg.get("tables") or []:
-            if isinstance(info, dict) and info.get("phase") == "playing" and info.get("id") != self.match.table:
-                app, session = self.app, self.app.session
-                if session is None:
-                    return
-                names = {i: n for i, n in enumerate(info.get("names") or []) if n}
-                session.watching.discard(self.match.table)  # over: nothing more comes from it
-                match = Match(app, str(info.get("game")), str(info["id"]), mode="display", humans=[],
-                              watch=True, names=names)
-                app.match = match
-                session.send({"t": "watch", "table": info["id"]})
+        if playing and self.app.session is not None:
+            self.app.session.unwatch(self.match.table)  # over: nothing more comes from it
+            match = modes.watch_on_display(self.app, msgspec.to_builtins(playing[0]))
+            if match is not None:
                 self._follow(match)
-                return
 
     def _lost_table(self) -> None:
         """The display's table is gone: wait for the next one on the same server (no input needed)."""
         app, session = self.app, self.app.session
         if session is None or app.match is not self.match:
             return
-        address = f"[{session.host}]:{session.port}" if ":" in session.host else f"{session.host}:{session.port}"
+        address = session.address
         app.match = None
 
         app.later(lambda: app.replace("display_connect", address=address, table=None))
@@ -540,9 +527,9 @@ class TableScene(Scene):
             self._relist -= dt
             if self._relist <= 0:
                 self._relist = 3.0
-                self.app.session.send({"t": "list"})
-        clock = self.match.clock if isinstance(self.match.clock, dict) else None
-        clock_key = (clock is not None, bool(clock and clock.get("paused")), self.match.over)
+                self.app.session.list_tables()
+        paused = self.match.clock_paused()
+        clock_key = (paused is not None, bool(paused), self.match.over)
         if self.match.host_token and clock_key != self._clock_key:
             self._clock_key = clock_key
             self.layout()
@@ -561,7 +548,7 @@ class TableScene(Scene):
         self._place_views()
         self._update_step_help()
         # Every view advances (hidden seats too), so a revealed seat shows the table as it is now.
-        for v in list(self.match.views.values()):
+        for v in self.match.all_views():
             if self.app.fast:
                 v.skip_animations()
             v.update(dt)
@@ -631,7 +618,7 @@ class TableScene(Scene):
         fading, the display's next look for a game, the results once the table settles."""
         if self.match.over and not self.results_pushed:
             return 0.0
-        dues = [v.frame_due() for v in list(self.match.views.values())]
+        dues = [v.frame_due() for v in self.match.all_views()]
         if self.show_chat and self.match.chat and self.chat_age < 6.0:
             dues.append(6.0 - self.chat_age)
         if self.match.mode == "display" and self.match.over and self.app.session is not None:

@@ -35,6 +35,7 @@ from client.tutorial.steps import (
     goal,
     id_matches,
 )
+from shared import messages as m
 
 if TYPE_CHECKING:
     from client.app import App
@@ -45,6 +46,7 @@ DIM_ALPHA = 120
 
 class TutorialScene(Scene):
     name = "tutorial"
+    listens = ("snapshot", "error")
     opaque = False
 
     def __init__(self, app: App, table_scene: Any, tutorial: Tutorial, seat: int = 0) -> None:
@@ -214,13 +216,14 @@ class TutorialScene(Scene):
                 self.pending = ref
         self.seen_sent = len(sent)
 
-    def on_message(self, msg: dict[str, Any]) -> None:
+    def on_message(self, msg: Any) -> None:
+        """A typed ``snapshot`` or ``error``: the answer to the step's action completes it (or keeps it)."""
         self._collect_sent()  # the answer may come in the frame the action was sent
         if self.pending is None:
             return
-        if msg.get("t") == "snapshot" and msg.get("seat") == self.seat and msg.get("ref") == self.pending:
+        if isinstance(msg, m.Snapshot) and msg.seat == self.seat and msg.ref == self.pending:
             self.advance()
-        elif msg.get("t") == "error" and msg.get("ref") == self.pending:
+        elif isinstance(msg, m.Error) and msg.ref == self.pending:
             self.pending = None  # refused by the server: the step stays
 
     def update(self, dt: float) -> None:

@@ -18,8 +18,8 @@ import pygame
 
 from client import modes
 from client.app import App
-from client.net import NetSession
 from client.services import open_session, start_local_server
+from client.session import ClientSession
 from houkago.cli import build_parser
 
 OUT = Path(__file__).resolve().parent
@@ -52,14 +52,13 @@ def main() -> None:
                 break
         guests = []
         for name in others:
-            g = NetSession("127.0.0.1", port, name=name).start()
-            g.send({"t": "join", "table": lobby.table, "name": name})
+            g = ClientSession("127.0.0.1", port, name=name).start()
+            g.join(lobby.table, name=name)
             guests.append(g)
         frames(app, 20)
         joined = guests[0].wait_for("joined")
         if joined:
-            guests[0].send({"t": "ready", "table": lobby.table, "seat": joined["seat"],
-                            "token": joined["token"], "ready": True})
+            guests[0].ready(lobby.table, joined.seat, True)
         lobby.set_bot(3, None)
         lobby.set_bot(4, None)
         frames(app, 30)

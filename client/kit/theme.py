@@ -172,6 +172,19 @@ SM_STAMP_NO: Colour = (80, 90, 120)
 SM_NEWS_LEAD: Colour = (80, 74, 66)  # the subject's situation under the headline
 SM_NEWS_TEXT: Colour = (70, 66, 60)
 
+# --- the app's own scenes (client/scenes/*.py) ---------------------------------------------
+CURTAIN_FOLD: Colour = (28, 48, 43)  # the pass-and-play curtain's lighter fold
+CURTAIN_FOLD_DARK: Colour = (24, 42, 38)  # and its darker fold between them
+QUIET_INK: Colour = (90, 90, 96)  # a quiet line on a paper card (the curtain's hint, a game's player count)
+TAGLINE_INK: Colour = (80, 80, 88)  # a game's tagline on its launcher card
+LAUNCHER_CARD_SHADOW: Colour = (10, 22, 18)  # under a game's card on the launcher
+LOBBY_RULE: Colour = (90, 120, 110)  # the line between the lobby's seat count and its options
+LOBBY_SEAT: Colour = (52, 88, 78)  # a seat's chip in the lobby
+LOBBY_SEAT_MINE: Colour = (70, 104, 92)  # a seat this laptop holds
+SPINNER_DOT: Colour = (200, 190, 170)  # the reconnecting overlay's turning dots (the leading one: ACCENT)
+TABLE_STRIP: Colour = (22, 40, 35)  # the table scene's bottom strip (chat, status)
+TABLE_STRIP_EDGE: Colour = (70, 100, 90)  # the line along its top
+
 # --- seats: Okabe–Ito (grey for black on a dark table) + white, wine, olive, slate blue -----
 SEAT_COLOURS: tuple[Colour, ...] = (
     (230, 159, 0), (86, 180, 233), (0, 158, 115), (240, 228, 66),

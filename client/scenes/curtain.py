@@ -12,6 +12,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import pygame
 
 from client import games
+from client.kit import theme
 from client.kit.cache import SurfaceCache
 from client.scenes.base import Scene
 from client.ui import (
@@ -41,7 +42,7 @@ def _folds(size: tuple[int, int]) -> pygame.Surface:
     folds = 14
     for i in range(folds):
         x = int(w * i / folds)
-        shade = (28, 48, 43) if i % 2 == 0 else (24, 42, 38)
+        shade = theme.CURTAIN_FOLD if i % 2 == 0 else theme.CURTAIN_FOLD_DARK
         out.fill(shade, (x, 0, int(w / folds) + 1, h))
     return out
 
@@ -143,7 +144,7 @@ class CurtainScene(Scene):
         surface.blit(_FOLDS.get((w, h), lambda: _folds((w, h))), (0, 0))
         name = self.table_scene.match.seat_name(self.seat)
         card = self.card
-        pygame.draw.rect(surface, (10, 20, 18), card.move(int(u * 0.3), int(u * 0.4)), border_radius=int(u))
+        pygame.draw.rect(surface, theme.VEIL, card.move(int(u * 0.3), int(u * 0.4)), border_radius=int(u))
         pygame.draw.rect(surface, PAPER, card, border_radius=int(u))
         pygame.draw.rect(surface, ACCENT, card, width=max(3, int(u * 0.2)), border_radius=int(u))
         draw_seat_badge(surface, te, self.seat, (card.centerx, card.top + int(u * 3.6)), u * 1.8)
@@ -151,7 +152,7 @@ class CurtainScene(Scene):
         te.blit_wrapped(surface, app.strings.t("curtain.title", name=name), u * 1.7, INK, title_rect, bold=True,
                         align="center")
         hint_rect = pygame.Rect(card.left + int(u * 2), card.bottom - int(u * 3.6), card.width - int(u * 4), int(u * 3))
-        te.blit_wrapped(surface, app.strings.t("curtain.hint", name=name), u * 1.0, (90, 90, 96), hint_rect,
+        te.blit_wrapped(surface, app.strings.t("curtain.hint", name=name), u * 1.0, theme.QUIET_INK, hint_rect,
                         align="center")
         if self.buttons:
             te.blit(surface, app.strings.t("curtain.public_title"), u * 1.1, CHALK,

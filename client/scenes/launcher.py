@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import games, localgames, modes
+from client.kit import theme
 from client.kit.cache import SurfaceCache
 from client.kit.textfit import blit_layer
 from client.rulesbook import has_rules, open_rules
@@ -204,7 +205,7 @@ class LauncherScene(Scene):
     def _draw_card(self, surface: pygame.Surface, game: str, rect: pygame.Rect, selected: bool) -> None:
         app, u, te = self.app, self.app.unit, self.app.text
         r = rect
-        pygame.draw.rect(surface, (10, 22, 18), r.move(int(u * 0.25), int(u * 0.35)), border_radius=int(u * 0.8))
+        pygame.draw.rect(surface, theme.LAUNCHER_CARD_SHADOW, r.move(int(u * 0.25), int(u * 0.35)), border_radius=int(u * 0.8))
         pygame.draw.rect(surface, PAPER, r, border_radius=int(u * 0.8))
         if selected:
             pygame.draw.rect(surface, ACCENT, r.inflate(int(u * 0.5), int(u * 0.5)), width=max(3, int(u * 0.25)),
@@ -222,8 +223,8 @@ class LauncherScene(Scene):
         used = te.blit_wrapped(surface, name, size, INK, inner, bold=True, align="center", max_lines=2)
         tag = pygame.Rect(inner.left, inner.top + used + int(u * 0.7), inner.width,
                           r.bottom - int(u * 2.6) - (inner.top + used + int(u * 0.7)))
-        te.blit_wrapped(surface, tagline, u * 0.85, (80, 80, 88), tag, align="center",
+        te.blit_wrapped(surface, tagline, u * 0.85, theme.TAGLINE_INK, tag, align="center",
                         max_lines=4)
         lo, hi = games.seat_range(game)
-        te.blit(surface, app.strings.t("game.players", min=lo, max=hi), u * 0.95, (90, 90, 96),
+        te.blit(surface, app.strings.t("game.players", min=lo, max=hi), u * 0.95, theme.QUIET_INK,
                 (r.centerx, r.bottom - int(u * 1.2)), "midbottom")

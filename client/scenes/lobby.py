@@ -15,6 +15,7 @@ import pygame
 
 from client import games, lanwords, modes, services
 from client.games import option_specs
+from client.kit import theme
 from client.kit.still import StillLayer
 from client.rulesbook import has_rules, open_rules
 from client.scenes.base import Scene
@@ -464,7 +465,7 @@ class LobbyScene(Scene):
         te.blit(surface, str(self.seats), u * 1.4, PAPER, (mid, y + bh // 2), "center", bold=True)
         if self.option_rows:
             oy0 = self.option_rows[0][1]
-            pygame.draw.line(surface, (90, 120, 110), (x_label, oy0 - int(u * 2.4)),
+            pygame.draw.line(surface, theme.LOBBY_RULE, (x_label, oy0 - int(u * 2.4)),
                              (self.box.right - int(u * 2), oy0 - int(u * 2.4)), 1)
             te.blit(surface, t("lobby.options"), u * 1.05, CHALK_DIM, (x_label, oy0 - int(u * 1.2)), "midleft",
                     bold=True)
@@ -528,7 +529,7 @@ class LobbyScene(Scene):
         for i, entry in enumerate(seats):
             r = self._row_rect(i, len(seats))
             mine = i == self.my_seat
-            pygame.draw.rect(surface, (52, 88, 78) if not mine else (70, 104, 92), r, border_radius=int(u * 0.5))
+            pygame.draw.rect(surface, theme.LOBBY_SEAT if not mine else theme.LOBBY_SEAT_MINE, r, border_radius=int(u * 0.5))
             if mine:
                 pygame.draw.rect(surface, ACCENT, r, width=2, border_radius=int(u * 0.5))
             rad = min(u * 1.0, r.height * 0.36)

@@ -7,6 +7,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from client import modes
+from client.kit import theme
 from client.rulesbook import has_rules, open_rules
 from client.scenes.base import Scene
 from client.ui import ACCENT, INK, PAPER, Button, panel
@@ -62,7 +63,7 @@ class ReconnectingScene(Scene):
         cx, cy = box.centerx, box.bottom - int(u * 1.4)
         for i in range(8):
             a = self.spin * 4 + i * math.pi / 4
-            col = ACCENT if i == 0 else (200, 190, 170)
+            col = ACCENT if i == 0 else theme.SPINNER_DOT
             pygame.draw.circle(surface, col, (int(cx + math.cos(a) * u * 0.8), int(cy + math.sin(a) * u * 0.8)),
                                max(2, int(u * 0.18)))
 

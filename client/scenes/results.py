@@ -6,6 +6,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
+from client.kit import theme
 from client.kit.still import PanelLayer
 from client.scenes.base import Scene
 from client.tables.base import TableView
@@ -80,7 +81,7 @@ class ResultsFrame:
 
         def paint(layer: pygame.Surface, at: pygame.Rect) -> None:
             dx, dy = at.x - area.x, at.y - area.y
-            pygame.draw.rect(layer, (10, 20, 18), shadow.move(dx, dy), border_radius=int(u))
+            pygame.draw.rect(layer, theme.VEIL, shadow.move(dx, dy), border_radius=int(u))
             paper = box.move(dx, dy)
             pygame.draw.rect(layer, PAPER, paper, border_radius=int(u))
             pygame.draw.rect(layer, ACCENT, paper, width=max(3, int(u * 0.2)), border_radius=int(u))

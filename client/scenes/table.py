@@ -20,6 +20,7 @@ import pygame_gui
 from assets.loaders.glossary import load_glossary
 from client import games, lanwords, modes, services
 from client.context import AppContext
+from client.kit import theme
 from client.kit.nodes import never_hit
 from client.kit.stephelp import StepHelp, StepLine, help_for
 from client.kit.still import PanelLayer, StillLayer
@@ -682,8 +683,8 @@ class TableScene(Scene):
                buttons_key(buttons, mouse))
 
         def paint(layer: pygame.Surface) -> None:
-            pygame.draw.rect(layer, (22, 40, 35), strip)
-            pygame.draw.line(layer, (70, 100, 90), strip.topleft, strip.topright, 1)
+            pygame.draw.rect(layer, theme.TABLE_STRIP, strip)
+            pygame.draw.line(layer, theme.TABLE_STRIP_EDGE, strip.topleft, strip.topright, 1)
             if self.show_chat:
                 self.draw_status(layer)  # the bar's pill
             if self._step_fn is not None and self.step_line.rect.h > 0:

@@ -259,7 +259,7 @@ class TutorialScene(Scene):
             dim = pygame.Surface(surface.get_size(), pygame.SRCALPHA)
             dim.fill((*theme.SHADOW, DIM_ALPHA))
             for r in holes:
-                dim.fill((0, 0, 0, 0), r)
+                dim.fill(theme.TRANSPARENT, r)
             self._dim = (key, dim)
         surface.blit(self._dim[1], (0, 0))
         width = max(2, int(u * (0.18 + 0.2 * self.pulse / PULSE_SECONDS)))

@@ -4,7 +4,15 @@ from __future__ import annotations
 from hypothesis import given
 from hypothesis import strategies as st
 
-from client.kit.textfit import NO_LINE_END, NO_LINE_START, _units, has_cjk, is_cjk
+from client.kit.textfit import (
+    NO_LINE_END,
+    NO_LINE_START,
+    _kinsoku_joined,
+    _raw_units_by_character,
+    _units,
+    has_cjk,
+    is_cjk,
+)
 
 # the edges of is_cjk's ranges, the kinsoku sets, spaces of every kind and plain Latin
 ALPHABET = st.sampled_from(
@@ -15,52 +23,9 @@ ALPHABET = st.sampled_from(
 
 
 def units_by_character(paragraph: str) -> list[str]:
-    """The unit split written character by character (what ``_units`` did before its regular expression)."""
-    raw: list[str] = []
-    word = ""
-    for ch in paragraph:
-        if ch in (" ", "\t"):
-            if word:
-                raw.append(word)
-                word = ""
-            if raw and raw[-1].isspace():
-                raw[-1] += " "
-            else:
-                raw.append(" ")
-        elif is_cjk(ch):
-            if word:
-                raw.append(word)
-                word = ""
-            raw.append(ch)
-        else:
-            word += ch
-    if word:
-        raw.append(word)
-    units: list[str] = []
-    carry = ""
-    for u in raw:
-        if u.isspace():
-            if carry:
-                units.append(carry)
-                carry = ""
-            units.append(u)
-            continue
-        if len(u) == 1 and u in NO_LINE_END:
-            carry += u
-            continue
-        if carry:
-            u = carry + u
-            carry = ""
-        if u[0] in NO_LINE_START and units and not units[-1].isspace():
-            units[-1] += u
-        else:
-            units.append(u)
-    if carry:
-        if units and not units[-1].isspace():
-            units[-1] += carry
-        else:
-            units.append(carry)
-    return units
+    """The unit split written character by character (what ``_units`` did for every text before its ASCII
+    path's regular expression)."""
+    return _kinsoku_joined(_raw_units_by_character(paragraph))
 
 
 @given(st.text(ALPHABET, max_size=40))
@@ -68,8 +33,13 @@ def test_has_cjk_is_any_is_cjk(text: str) -> None:
     assert has_cjk(text) == any(is_cjk(ch) for ch in text)
 
 
-@given(st.text(ALPHABET, max_size=40))
+ASCII = st.sampled_from(list("ab.,()!?-x") + [" ", " ", "\t", "\r", "\x0b"])
+
+
+@given(st.text(ALPHABET, max_size=40) | st.text(ASCII, max_size=40))
 def test_units_split_as_character_by_character(text: str) -> None:
+    """The ASCII path's regular expression splits as the character-by-character rules do (the mixed alphabet
+    mostly draws non-ASCII text, which takes the character path itself: hence the ASCII-only texts too)."""
     assert _units(text) == units_by_character(text)
 
 

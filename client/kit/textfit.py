@@ -69,6 +69,12 @@ def _raw_units(paragraph: str) -> list[str]:
             else:
                 raw.append(" " * len(token))
         return raw
+    return _raw_units_by_character(paragraph)
+
+
+def _raw_units_by_character(paragraph: str) -> list[str]:
+    """:func:`_raw_units` character by character (any text; the ASCII path above gives the same units)."""
+    raw: list[str] = []
     word = ""
     for ch in paragraph:
         if ch in (" ", "\t"):
@@ -120,7 +126,12 @@ def phrases_for(lang: str) -> Segmenter | None:
 # --- breaking --------------------------------------------------------------------------------
 def _units(paragraph: str) -> list[str]:
     """Unbreakable units: CJK characters, Latin words, runs of spaces, with kinsoku joins."""
-    raw = _raw_units(paragraph)
+    return _kinsoku_joined(_raw_units(paragraph))
+
+
+def _kinsoku_joined(raw: list[str]) -> list[str]:
+    """The raw units with kinsoku joins: opening brackets carried onto what follows them, closing marks onto
+    what precedes them."""
     units: list[str] = []
     carry = ""  # opening brackets waiting for what follows them
     for u in raw:

@@ -171,6 +171,22 @@ class ClientSession:
         self._wake()
 
     # --- typed commands ---------------------------------------------------------------
+    def _as_seat(self, table: str, seat: int, message: Callable[[str], m.ClientMessage]) -> bool:
+        """Send ``message(token)`` with the token of a seat this client holds (False, nothing sent, if none)."""
+        token = self.token(table, seat)
+        if token is None:
+            return False
+        self.send(message(token))
+        return True
+
+    def _as_host(self, table: str, message: Callable[[str], m.ClientMessage]) -> bool:
+        """Send ``message(host token)`` for a table this client hosts (False, nothing sent, if it does not)."""
+        host = self.host_token(table)
+        if host is None:
+            return False
+        self.send(message(host))
+        return True
+
     def list_tables(self, every: float | None = None) -> None:
         """Ask for the table list (``every``: and again every so many seconds while connected)."""
         self.send(m.ListTables())
@@ -203,40 +219,21 @@ class ClientSession:
         self.send(m.Leave(table=table, seat=seat, token=token))
 
     def ready(self, table: str, seat: int, ready: bool) -> bool:
-        token = self.token(table, seat)
-        if token is None:
-            return False
-        self.send(m.Ready(table=table, seat=seat, token=token, ready=ready))
-        return True
+        return self._as_seat(table, seat, lambda token: m.Ready(table=table, seat=seat, token=token, ready=ready))
 
     def bot(self, table: str, seat: int, level: str | None = None) -> bool:
-        host = self.host_token(table)
-        if host is None:
-            return False
-        self.send(m.Bot(table=table, host=host, seat=seat, level=level))
-        return True
+        return self._as_host(table, lambda host: m.Bot(table=table, host=host, seat=seat, level=level))
 
     def start_game(self, table: str, seed: int | None = None) -> bool:
-        host = self.host_token(table)
-        if host is None:
-            return False
-        self.send(m.Start(table=table, host=host, seed=seed))
-        return True
+        return self._as_host(table, lambda host: m.Start(table=table, host=host, seed=seed))
 
     def clock(self, table: str, op: str, seconds: float | None = None) -> bool:
-        host = self.host_token(table)
-        if host is None:
-            return False
-        self.send(m.Clock(table=table, host=host, op=op, seconds=seconds))
-        return True
+        return self._as_host(table, lambda host: m.Clock(table=table, host=host, op=op, seconds=seconds))
 
     def act(self, table: str, seat: int, sid: int, action: dict[str, Any], ref: str | None = None) -> bool:
         """Send a candidate action for a held seat; the server echoes ``ref`` in an error."""
-        token = self.token(table, seat)
-        if token is None:
-            return False
-        self.send(m.Act(table=table, seat=seat, token=token, sid=sid, action=action, ref=ref))
-        return True
+        return self._as_seat(table, seat, lambda token: m.Act(table=table, seat=seat, token=token, sid=sid,
+                                                               action=action, ref=ref))
 
     def chat(self, table: str, text: str, seat: int | None = None) -> None:
         token = self.token(table, seat) if seat is not None else None
@@ -247,16 +244,9 @@ class ClientSession:
         """Vote (as ``voter``, a held seat; ``yes`` False withdraws it) or, without a voter, as the host
         give ``target`` to a stand-in. False when this client holds neither."""
         if voter is not None:
-            token = self.token(table, voter)
-            if token is None:
-                return False
-            self.send(m.Replace(table=table, target=target, seat=voter, token=token, yes=yes, ref=ref))
-            return True
-        host = self.host_token(table)
-        if host is None:
-            return False
-        self.send(m.Replace(table=table, target=target, host=host, ref=ref))
-        return True
+            return self._as_seat(table, voter, lambda token: m.Replace(table=table, target=target, seat=voter,
+                                                                       token=token, yes=yes, ref=ref))
+        return self._as_host(table, lambda host: m.Replace(table=table, target=target, host=host, ref=ref))
 
     def take_back(self, table: str, seat: int) -> bool:
         """Resume a seat this client holds (a stand-in plays it now): False when it holds none."""

@@ -696,10 +696,16 @@ class Hub:
         self._update_wake(t)
         out.append((conn.id, encode_message(Joined(table=t.id, seat=seat_no, token=msg.token, ref=ref))))
         out += self._lobby(t, now=now)
-        if t.state is not None:
-            out.append((conn.id, self._comeback(t, seat_no, now)))
-            if t.phase == OVER:
-                out.append((conn.id, t.result_frame()))
+        return out + self._catch_up(conn, t, seat_no, now)
+
+    def _catch_up(self, conn: Conn, t: Table, seat: int | None, now: float) -> Out:
+        """What a viewer who (re)takes a seat or starts watching gets of a started game: its snapshot with the
+        log (:meth:`_comeback`) and, once the game is over, the result."""
+        if t.state is None:
+            return []
+        out: Out = [(conn.id, self._comeback(t, seat, now))]
+        if t.phase == OVER:
+            out.append((conn.id, t.result_frame()))
         return out
 
     def _comeback(self, t: Table, seat: int | None, now: float) -> bytes:
@@ -721,11 +727,7 @@ class Hub:
         t.empty_since = None
         out: Out = [(conn.id, encode_message(Watching(table=t.id, ref=ref)))]
         out += self._lobby(t, now=now)
-        if t.state is not None:
-            out.append((conn.id, self._comeback(t, None, now)))
-            if t.phase == OVER:
-                out.append((conn.id, t.result_frame()))
-        return out
+        return out + self._catch_up(conn, t, None, now)
 
     def _on_leave(self, conn: Conn, msg: Leave, now: float, ref: Any) -> Out:
         t = self._table(msg.table)

@@ -46,3 +46,18 @@ def run_until(app: Any, cond, frames: int = 3000, sleep: float = 0.002, timeout:
     return True
 
 
+def fate_votes_match(app: Any, mode: str = "play", options: dict[str, Any] | None = None) -> tuple[Any, Any, Any]:
+    """A 4-seat fate_votes match (seed 3) held by ``app``, its seat 0 this laptop's human with its first
+    snapshot (sid 1) taken: (the spec, the state, the match)."""
+    from typedmsg import typed
+
+    from client.match import Match
+    from shared.engine import REGISTRY
+
+    spec = REGISTRY["fate_votes"]
+    state = spec.setup(4, 3, options or {})
+    match = Match(app, "fate_votes", "t1", mode=mode, humans=[0])
+    app.match = match
+    match.on_message(typed({"t": "snapshot", "table": "t1", "seat": 0, "view": spec.view(state, 0),
+                            "legal": spec.legal_actions(state, 0), "sid": 1}))
+    return spec, state, match

@@ -165,18 +165,13 @@ def test_results_name_each_condition_by_its_cards_number_and_name() -> None:
 
 def test_the_table_scene_says_the_chat_is_closed_outside_the_discussion(tmp_path) -> None:
     """The client asks the same rule of its shown view: the open chat panel says the table may not talk."""
-    from client_helpers import make_app
+    from client_helpers import fate_votes_match, make_app
 
     from client.kit.textfit import recording
-    from client.match import Match
 
     app = make_app(tmp_path, "--lang", "en", "--size", "1280x720")
     try:
-        state = SPEC.setup(4, 3, {"discussion_seconds": 0})
-        match = Match(app, "fate_votes", "t1", mode="play", humans=[0])
-        app.match = match
-        match.on_message(typed({"t": "snapshot", "table": "t1", "seat": 0, "view": SPEC.view(state, 0),
-                          "legal": SPEC.legal_actions(state, 0), "sid": 1}))
+        _, state, match = fate_votes_match(app, options={"discussion_seconds": 0})
         scene = app.push("table", match=match)
         app.frame(0.016)
         scene.toggle_chat()

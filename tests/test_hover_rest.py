@@ -6,7 +6,6 @@ from typing import Any
 
 import pygame
 from fv_helpers import post, screen
-from typedmsg import typed
 
 from client.kit.headless import HeadlessContext, LocalGame
 from client.kit.hover import HoverGate
@@ -78,19 +77,11 @@ def test_no_hover_card_right_after_a_click_or_the_curtain() -> None:
 def test_no_definition_right_after_the_curtain_or_a_click(tmp_path) -> None:
     """The table scene's step line: a term chip's definition shows on hover; after the curtain lifts (the scene's
     reveal) or a click, the pointer resting on it shows nothing until it has moved off and back."""
-    from client_helpers import make_app
-
-    from client.match import Match
-    from shared.engine import REGISTRY
+    from client_helpers import fate_votes_match, make_app
 
     app = make_app(tmp_path, "--lang", "en", "--size", "1280x720")
     try:
-        spec = REGISTRY["fate_votes"]
-        state = spec.setup(4, 3, {})
-        match = Match(app, "fate_votes", "t1", mode="play", humans=[0])
-        app.match = match
-        match.on_message(typed({"t": "snapshot", "table": "t1", "seat": 0, "view": spec.view(state, 0),
-                          "legal": spec.legal_actions(state, 0), "sid": 1}))
+        spec, state, match = fate_votes_match(app)
         scene = app.push("table", match=match)
         app.frame(0.016)
         app.frame(0.016)

@@ -119,18 +119,11 @@ def test_the_table_scenes_step_line_waits_for_the_board(tmp_path) -> None:
     """The real table scene, fate_votes: the last "ready" of the discussion arrives (snapshot + events); while
     its batch plays, the board still shows the discussion and the step line says so — not "Your turn · Drag
     your fate token" from the newest snapshot; once it lands, the step line is the voting one."""
-    from client_helpers import make_app
-
-    from client.match import Match
+    from client_helpers import fate_votes_match, make_app
 
     app = make_app(tmp_path, "--lang", "en", "--size", "1280x720")
     try:
-        spec = REGISTRY["fate_votes"]
-        state = spec.setup(4, 3, {})
-        match = Match(app, "fate_votes", "t1", mode="lan", humans=[0])
-        app.match = match
-        match.on_message(typed({"t": "snapshot", "table": "t1", "seat": 0, "view": spec.view(state, 0),
-                          "legal": spec.legal_actions(state, 0), "sid": 1}))
+        spec, state, match = fate_votes_match(app, mode="lan")
         scene = app.push("table", match=match)
         app.frame(0.016)
         events: list[dict[str, Any]] = []

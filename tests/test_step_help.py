@@ -127,18 +127,11 @@ def test_the_table_scene_shows_the_line_and_a_term_on_hover(tmp_path) -> None:
     """The real table scene: the line under the table (the view gets the rect above it), a pointer over a
     term chip opens its definition."""
     import pygame
-    from client_helpers import make_app
-
-    from client.match import Match
+    from client_helpers import fate_votes_match, make_app
 
     app = make_app(tmp_path, "--lang", "en", "--size", "1280x720")
     try:
-        spec = REGISTRY["fate_votes"]
-        state = spec.setup(4, 3, {})
-        match = Match(app, "fate_votes", "t1", mode="play", humans=[0])
-        app.match = match
-        match.on_message(typed({"t": "snapshot", "table": "t1", "seat": 0, "view": spec.view(state, 0),
-                          "legal": spec.legal_actions(state, 0), "sid": 1}))
+        spec, state, match = fate_votes_match(app)
         scene = app.push("table", match=match)
         app.frame(0.016)
         app.frame(0.016)
